@@ -1,0 +1,40 @@
+# partyhost: `make play` for a game against bots, `make test` for the whole suite.
+# Both build .venv from scratch on a machine with only Python 3.11+ and make.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint typecheck unit dev clean bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
+	$(BIN)/python -m pip install --quiet -e '.[dev]' --config-settings editable_mode=strict
+	touch $(STAMP)
+
+# Re-link the editable install so newly added modules are importable (fast, offline).
+dev: $(STAMP)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . --config-settings editable_mode=strict
+
+play: dev
+	$(BIN)/partyhost play
+
+lint: dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: dev
+	$(BIN)/mypy
+
+unit: dev
+	$(BIN)/python -m pytest
+
+test: lint typecheck unit
+
+bench: dev
+	$(BIN)/python bench/host_load.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

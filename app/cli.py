@@ -1,0 +1,162 @@
+"""The ``partyhost`` command: the composition root that ties engine, net and tui.
+
+Each subcommand imports its layer lazily, so ``partyhost decks validate`` does
+not pay for loading Textual and ``partyhost serve`` runs without a terminal UI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+
+from partyhost import __version__
+
+DEFAULT_PORT = 7777
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT`` to a (host, port) pair."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+    else:
+        host, port_text = text, ""
+    if not host:
+        raise ValueError(f"no host in address {text!r}")
+    if not port_text:
+        return host, default_port
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"bad port in address {text!r}: expected a number from 1 to 65535")
+    return host, int(port_text)
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    from partyhost.engine.registry import all_games
+
+    rows = [(game.id, game.name, f"{game.min_players}-{game.max_players}") for game in all_games()]
+    width = max(len(row[0]) for row in rows)
+    name_width = max(len(row[1]) for row in rows)
+    print(f"{'ID':<{width}}  {'GAME':<{name_width}}  PLAYERS")
+    for game_id, name, players in rows:
+        print(f"{game_id:<{width}}  {name:<{name_width}}  {players}")
+    return 0
+
+
+def _cmd_decks(args: argparse.Namespace) -> int:
+    from partyhost import deckcommands
+
+    if args.decks_command == "list":
+        return deckcommands.list_command()
+    if args.decks_command == "show":
+        return deckcommands.show_command(args.name)
+    return deckcommands.validate_command(args.paths)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from partyhost.net.host import HostConfig, run_host
+    from partyhost.paths import data_dir
+
+    config = HostConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data) if args.data else data_dir() / "host",
+        host_name=args.name,
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_host(config))
+    return 0
+
+
+def _cmd_join(args: argparse.Namespace) -> int:
+    from partyhost.tui.app import run_join
+
+    return run_join(args.address, args.name, args.room, args.ascii)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from partyhost.tui.play import run_play
+
+    return run_play(args.game, args.bots, args.name, args.ascii)
+
+
+def _cmd_bot(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from partyhost.net.netbot import run_network_bots
+
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        print(f"partyhost bot: {exc}", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_network_bots(host, port, args.room.upper(), args.count, args.delay))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="partyhost",
+        description="Party card games for friends on one LAN, played in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"partyhost {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play against bots right now (host built in)")
+    play.add_argument("game", nargs="?", default="tshirt", help="game id (see `partyhost games`)")
+    play.add_argument("--bots", type=int, default=None, help="how many bots to seat")
+    play.add_argument("--name", default=None, help="your name at the table")
+    play.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    play.set_defaults(run=_cmd_play)
+
+    serve = sub.add_parser("serve", help="host games for your LAN")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 7777)")
+    serve.add_argument("--data", default=None, help="folder for the host's database")
+    serve.add_argument("--name", default=None, help="the host's name shown to players")
+    serve.set_defaults(run=_cmd_serve)
+
+    join = sub.add_parser("join", help="join a host on your LAN")
+    join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
+    join.add_argument("--name", default=None, help="your name at the table")
+    join.add_argument("--room", default=None, help="room code to join straight away")
+    join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    join.set_defaults(run=_cmd_join)
+
+    bot = sub.add_parser("bot", help="seat network bots in a room")
+    bot.add_argument("address", help="HOST:PORT of the host")
+    bot.add_argument("--room", required=True, help="room code")
+    bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
+    bot.add_argument("--delay", type=float, default=0.8, help="seconds a bot thinks (default 0.8)")
+    bot.set_defaults(run=_cmd_bot)
+
+    games = sub.add_parser("games", help="list the games this partyhost can run")
+    games.set_defaults(run=_cmd_games)
+
+    decks = sub.add_parser("decks", help="list, show and check deck files")
+    decks_sub = decks.add_subparsers(dest="decks_command", required=True, metavar="ACTION")
+    decks_sub.add_parser("list", help="shipped decks and your own")
+    show = decks_sub.add_parser("show", help="print a deck's cards")
+    show.add_argument("name", help="deck name or file path")
+    validate = decks_sub.add_parser("validate", help="check deck files; non-zero exit on errors")
+    validate.add_argument("paths", nargs="+", help="deck files to check")
+    decks.set_defaults(run=_cmd_decks)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.run(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""Where partyhost keeps the user's files (decks, remembered settings, host data).
+
+``PARTYHOST_CONFIG_DIR`` and ``PARTYHOST_DATA_DIR`` override the platform's
+folders, which keeps tests and side-by-side hosts out of each other's way.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "partyhost"
+
+
+def config_dir() -> Path:
+    override = os.environ.get("PARTYHOST_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    override = os.environ.get("PARTYHOST_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def user_decks_dir() -> Path:
+    return config_dir() / "decks"

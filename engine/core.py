@@ -1,0 +1,271 @@
+"""The contract every game implements, and the few types all games share.
+
+A game is a :class:`Game` object registered under a short id. The host drives
+it through the same handful of pure functions (after OpenSpiel's State/Game
+split, boardgame.io's player views and the decider pattern):
+
+* ``setup(deck, seats, rules, seed) -> state``
+* ``decide(state, seat, command, now) -> events`` or raise :class:`IllegalMove`
+* ``evolve(state, event) -> state``: the only way state changes
+* ``view(state, seat)``: what one seat (``None``: a spectator) may see
+* ``legal(state, seat)``: the commands that seat may send now
+* ``tick(state, now) -> events``: timers and real-time deadlines
+* ``deadline(state)``: when the host should call ``tick`` next
+
+Commands, events, views and options are plain data (str/int/float/bool/None,
+lists and string-keyed dicts) so the host can journal and send them as is.
+States are dataclasses with an integer ``version`` that :func:`apply` bumps
+after every accepted command; a command that names an older version is stale.
+
+The host also sends *system commands* with ``seat == SYSTEM_SEAT``:
+``{"type": "seat_joined", "seat": n}``, ``{"type": "seat_left", "seat": n}``,
+``{"type": "seat_away", "seat": n}`` and ``{"type": "seat_back", "seat": n}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from partyhost.engine.rng import Rng
+
+Command = dict[str, Any]
+View = dict[str, Any]
+
+SYSTEM_SEAT = -1
+"""The seat number the host uses for system commands (joins, leaves, away)."""
+
+
+class IllegalMove(Exception):
+    """A command the rules refuse. ``code`` is stable; ``message`` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, with who may hear of it.
+
+    ``data`` is public. ``to`` limits the event to some seats (``None``: every
+    seat and spectators). ``private`` adds fields for single seats on top of
+    ``data``. ``secret`` is for the host and ``evolve`` only (hidden outcomes,
+    the generator's next state) and is never sent to anyone.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    secret: Mapping[str, Any] = field(default_factory=dict)
+
+    def for_seat(self, seat: int | None) -> dict[str, Any] | None:
+        """The event as ``seat`` may see it, or ``None`` if it is not for them."""
+        if self.to is not None and (seat is None or seat not in self.to):
+            return None
+        shown: dict[str, Any] = {"kind": self.kind, **self.data}
+        if seat is not None and seat in self.private:
+            shown.update(self.private[seat])
+        return shown
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One room setting a game offers, with its default and bounds."""
+
+    name: str
+    label: str
+    kind: Literal["int", "bool", "choice"]
+    default: int | bool | str | None
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    allow_none: bool = False
+    """For timers: ``None`` (shown as "off") is allowed besides numbers."""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+            "help": self.help,
+            "min": self.minimum,
+            "max": self.maximum,
+            "choices": list(self.choices),
+            "allow_none": self.allow_none,
+        }
+
+    def check(self, value: Any) -> int | bool | str | None:
+        """Return ``value`` if it suits this option, else raise :class:`IllegalMove`."""
+        if value is None and self.allow_none:
+            return None
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise IllegalMove("bad_option", f"Option {self.name!r} must be true or false.")
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalMove("bad_option", f"Option {self.name!r} must be a whole number.")
+            if self.minimum is not None and value < self.minimum:
+                raise IllegalMove(
+                    "bad_option", f"Option {self.name!r} must be at least {self.minimum}."
+                )
+            if self.maximum is not None and value > self.maximum:
+                raise IllegalMove(
+                    "bad_option", f"Option {self.name!r} must be at most {self.maximum}."
+                )
+            return value
+        if value not in self.choices:
+            allowed = ", ".join(self.choices)
+            raise IllegalMove("bad_option", f"Option {self.name!r} must be one of: {allowed}.")
+        return str(value)
+
+
+def resolve_rules(options: Sequence[RuleOption], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names and bad values are refused."""
+    by_name = {option.name: option for option in options}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise IllegalMove("bad_option", f"Unknown option(s): {', '.join(map(str, unknown))}.")
+    rules: dict[str, Any] = {option.name: option.default for option in options}
+    for name, value in given.items():
+        rules[name] = by_name[name].check(value)
+    return rules
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One thing wrong with a deck: where (a path of keys and indexes) and what."""
+
+    path: tuple[str | int, ...]
+    message: str
+
+
+class DeckInvalid(Exception):
+    """Raised by ``Game.build_deck`` with every problem found, not just the first."""
+
+    def __init__(self, problems: Sequence[DeckProblem]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in deck")
+        self.problems = list(problems)
+
+
+class Game(ABC):
+    """A registered game: metadata plus the pure functions of the contract."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    deck_game: str
+    """The ``game:`` value this game's deck files declare."""
+    default_deck: str
+    """File stem of the shipped deck used when a room names none."""
+    options: tuple[RuleOption, ...] = ()
+    versioned_commands: frozenset[str] = frozenset()
+    """Command types refused when they name an older state version."""
+    joins_mid_game: bool = False
+
+    @abstractmethod
+    def build_deck(self, data: Any) -> Any:
+        """Turn parsed deck data into the game's deck object or raise DeckInvalid."""
+
+    @abstractmethod
+    def setup(self, deck: Any, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> Any:
+        """A new game's state."""
+
+    @abstractmethod
+    def decide(self, state: Any, seat: int, command: Command, now: float) -> list[Event]:
+        """The events a command causes, or raise IllegalMove."""
+
+    @abstractmethod
+    def evolve(self, state: Any, event: Event) -> Any:
+        """The state after one event."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> View:
+        """What ``seat`` may see, including ``legal`` for that seat."""
+
+    @abstractmethod
+    def legal(self, state: Any, seat: int) -> list[Command]:
+        """Commands ``seat`` may send now (templates; UI and bots pick from them)."""
+
+    def tick(self, state: Any, now: float) -> list[Event]:
+        """Events caused by the passage of time (none by default)."""
+        return []
+
+    def deadline(self, state: Any) -> float | None:
+        """When ``tick`` has something to do next, or ``None``."""
+        return None
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
+        """A bot's command chosen from ``view`` alone, or ``None`` to wait.
+
+        Bots see exactly what a person in their seat sees; ``rng`` is the
+        bot's own generator, so bot play is reproducible from its seed.
+        """
+
+    def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        return resolve_rules(self.options, given)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "deck_game": self.deck_game,
+            "default_deck": self.default_deck,
+            "options": [option.describe() for option in self.options],
+            "joins_mid_game": self.joins_mid_game,
+        }
+
+
+def apply(
+    game: Game, state: Any, seat: int, command: Command, now: float
+) -> tuple[Any, list[Event]]:
+    """Decide and evolve one command; returns the new state and its events.
+
+    Raises :class:`IllegalMove` (state unchanged) when the command is refused,
+    including a stale one: a versioned command naming a version other than
+    the current one.
+    """
+    kind = command.get("type")
+    if not isinstance(kind, str):
+        raise IllegalMove("bad_command", "A command needs a text 'type'.")
+    seen = command.get("v")
+    if kind in game.versioned_commands and seen is not None and seen != state.version:
+        raise IllegalMove(
+            "stale", "The table changed before your move arrived; look again and retry."
+        )
+    events = game.decide(state, seat, command, now)
+    return settle(game, state, events), events
+
+
+def apply_tick(game: Game, state: Any, now: float) -> tuple[Any, list[Event]]:
+    """Run the game's timers at ``now``; returns the new state and its events."""
+    events = game.tick(state, now)
+    if not events:
+        return state, events
+    return settle(game, state, events), events
+
+
+def settle(game: Game, state: Any, events: Sequence[Event]) -> Any:
+    """Evolve every event in order, then bump the version once."""
+    for event in events:
+        state = game.evolve(state, event)
+    return dataclasses.replace(state, version=state.version + 1)

@@ -1,0 +1,172 @@
+"""Typed reading of parsed deck data that collects every problem it meets.
+
+Deck files are parsed outside the engine (see ``partyhost.deckfiles``) into
+plain data. A game's ``build_deck`` reads that data through a
+:class:`DeckReader`, which never stops at the first problem: it records each
+one with the path where it was found, so the loader can point at
+``file:line:column`` for all of them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from partyhost.engine.core import DeckInvalid, DeckProblem
+
+Path = tuple[str | int, ...]
+
+DECK_FORMAT_VERSION = 1
+MAX_CARDS_PER_LIST = 2000
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a yes/no value (true/false)"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping of keys"
+    if value is None:
+        return "nothing (an empty value)"
+    return type(value).__name__
+
+
+class DeckReader:
+    """Reads fields of a deck, recording a :class:`DeckProblem` for each fault."""
+
+    def __init__(self) -> None:
+        self.problems: list[DeckProblem] = []
+
+    def problem(self, path: Path, message: str) -> None:
+        self.problems.append(DeckProblem(path, message))
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise DeckInvalid(self.problems)
+
+    def mapping(self, value: Any, path: Path, what: str) -> dict[str, Any] | None:
+        if isinstance(value, dict):
+            return value
+        self.problem(path, f"expected {what} (a mapping of keys), found {_kind_of(value)}")
+        return None
+
+    def listing(
+        self,
+        value: Any,
+        path: Path,
+        what: str,
+        *,
+        minimum: int = 0,
+        maximum: int = MAX_CARDS_PER_LIST,
+    ) -> list[Any]:
+        if not isinstance(value, list):
+            self.problem(path, f"expected {what} (a list of '- ' items), found {_kind_of(value)}")
+            return []
+        if len(value) < minimum:
+            self.problem(path, f"{what}: needs at least {minimum} entries, has {len(value)}")
+        if len(value) > maximum:
+            self.problem(path, f"{what}: at most {maximum} entries allowed, has {len(value)}")
+            return value[:maximum]
+        return value
+
+    def text(
+        self, value: Any, path: Path, what: str, *, max_length: int, allow_empty: bool = False
+    ) -> str:
+        if isinstance(value, bool):
+            self.problem(
+                path,
+                f"expected {what} as text, but YAML read a yes/no word as true/false: "
+                "put the text in quotes",
+            )
+            return ""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # A bare number where text belongs is harmless; keep it as written.
+            value = str(value)
+        if not isinstance(value, str):
+            self.problem(path, f"expected {what} as text, found {_kind_of(value)}")
+            return ""
+        if not value.strip() and not allow_empty:
+            self.problem(path, f"{what} is empty")
+        if len(value) > max_length:
+            self.problem(path, f"{what} is {len(value)} characters long; at most {max_length}")
+        if any(ord(ch) < 32 and ch not in "\n" for ch in value) or "\x7f" in value:
+            self.problem(path, f"{what} contains control characters; use plain text")
+        return value
+
+    def integer(self, value: Any, path: Path, what: str, *, minimum: int, maximum: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, f"expected {what} as a whole number, found {_kind_of(value)}")
+            return 0
+        if not minimum <= value <= maximum:
+            self.problem(path, f"{what} must be between {minimum} and {maximum}, is {value}")
+        return value
+
+    def boolean(self, value: Any, path: Path, what: str) -> bool:
+        if isinstance(value, bool):
+            return value
+        self.problem(path, f"expected {what} as true or false, found {_kind_of(value)}")
+        return False
+
+    def keys(
+        self,
+        mapping: dict[str, Any],
+        path: Path,
+        *,
+        required: Sequence[str],
+        optional: Sequence[str],
+    ) -> None:
+        """Report missing required keys and unknown keys (likely typos)."""
+        for key in required:
+            if key not in mapping:
+                self.problem(path, f"missing key {key!r}")
+        known = set(required) | set(optional)
+        for key in mapping:
+            if key not in known:
+                hint = ", ".join(sorted(known))
+                self.problem((*path, key), f"unknown key {key!r}; expected one of: {hint}")
+
+    def header(self, data: Any, game_id: str, extra_keys: Sequence[str]) -> dict[str, Any] | None:
+        """Check the keys every deck has (game, version, name, description)."""
+        root = self.mapping(data, (), "the deck")
+        if root is None:
+            return None
+        self.keys(
+            root,
+            (),
+            required=("game", "version", "name", *extra_keys),
+            optional=("description", "author"),
+        )
+        if "game" in root and root["game"] != game_id:
+            self.problem(("game",), f"this deck is for game {root['game']!r}, expected {game_id!r}")
+        if "version" in root:
+            version = root["version"]
+            if isinstance(version, bool) or version != DECK_FORMAT_VERSION:
+                self.problem(
+                    ("version",),
+                    f"unsupported deck format version {version!r}; this partyhost reads "
+                    f"version {DECK_FORMAT_VERSION}",
+                )
+        if "name" in root:
+            self.text(root["name"], ("name",), "the deck's name", max_length=60)
+        if "description" in root:
+            self.text(root["description"], ("description",), "the description", max_length=400)
+        if "author" in root:
+            self.text(root["author"], ("author",), "the author", max_length=80)
+        return root
+
+    def unique(self, values: Sequence[str], path: Path, what: str) -> None:
+        """Report repeated entries in a list of texts (case and spacing ignored)."""
+        seen: dict[str, int] = {}
+        for index, value in enumerate(values):
+            key = " ".join(value.casefold().split())
+            if key in seen:
+                self.problem((*path, index), f"{what} repeats entry {seen[key] + 1}: {value!r}")
+            else:
+                seen[key] = index

@@ -1,0 +1,163 @@
+"""Deck files: exact file:line:column errors, every problem at once, nothing built from tags."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from partyhost.cli import main
+from partyhost.deckcatalog import decks_for_game, find_deck, list_decks
+from partyhost.deckfiles import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_file
+
+SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "the-t-shirt-game.yaml"
+
+
+def _errors(text: str) -> list[str]:
+    with pytest.raises(DeckFileError) as caught:
+        build_from_text(text, "deck.yaml")
+    return [str(error) for error in caught.value.errors]
+
+
+def _small_deck(slogans: int = 40) -> str:
+    lines = ["game: tshirt", "version: 1", "name: Tiny", "slogans:"]
+    lines += [f'  - "Slogan number {i}"' for i in range(slogans)]
+    lines.append("tshirts:")
+    lines += [f'  - picture: "Picture {i}"' for i in range(5)]
+    lines.append("hot_or_not:")
+    for i in range(5):
+        lines += [f"  - points: {100 * (i + 1)}", f'    verdict: "Verdict {i}"']
+    return "\n".join(lines) + "\n"
+
+
+def test_shipped_deck_validates_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["decks", "validate", str(SHIPPED)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_small_deck_is_valid() -> None:
+    game, data, _deck = build_from_text(_small_deck(), "deck.yaml")
+    assert game.deck_game == "tshirt"
+    assert data["name"] == "Tiny"
+
+
+def test_broken_copy_lists_every_problem_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = SHIPPED.read_text().splitlines()
+    slogans_at = lines.index("slogans:")
+    first_slogan = slogans_at + 1
+    lines[first_slogan] = "  - no"  # read as false by YAML
+    lines.insert(slogans_at, "nmae: Typo")  # unknown key, just above slogans
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("\n".join(lines) + "\n")
+    points_line = next(i for i, line in enumerate(lines) if line.strip().startswith("- points:"))
+    lines[points_line] = lines[points_line].replace("points:", "points: lots #")
+    broken.write_text("\n".join(lines) + "\n")
+
+    assert main(["decks", "validate", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert f"{broken}:{slogans_at + 1}:1: unknown key 'nmae'" in out
+    assert f"{broken}:{first_slogan + 2}:5:" in out and "quotes" in out
+    assert f"{broken}:{points_line + 1}:" in out and "whole number" in out
+    assert "3 problem(s)" in out
+
+
+def test_yaml_syntax_error_names_line_and_column() -> None:
+    errors = _errors("game: tshirt\nversion: 1\nslogans:\n  - [unclosed\n")
+    assert len(errors) == 1
+    assert errors[0].startswith("deck.yaml:5:1: YAML syntax:")
+
+
+def test_duplicate_keys_are_errors() -> None:
+    text = _small_deck().replace("name: Tiny\n", "name: Tiny\nname: Again\n")
+    errors = _errors(text)
+    assert errors == ["deck.yaml:4:1: duplicate key 'name' (first at line 3); keep only one"]
+
+
+def test_yes_no_where_text_belongs_says_quote_it() -> None:
+    text = _small_deck().replace('"Slogan number 3"', "yes")
+    (error,) = _errors(text)
+    assert error.startswith("deck.yaml:8:5:") and "put the text in quotes" in error
+
+
+def test_tags_are_refused_and_never_constructed() -> None:
+    text = _small_deck().replace('"Slogan number 0"', '!!python/object/apply:os.system ["true"]')
+    errors = _errors(text)
+    assert any(
+        "tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed" in e for e in errors
+    )
+
+
+def test_anchors_and_aliases_are_refused() -> None:
+    text = _small_deck().replace('"Slogan number 0"', '&a "Slogan number 0"')
+    text = text.replace('"Slogan number 1"', "*a")
+    errors = _errors(text)
+    assert any("anchors and aliases" in error for error in errors)
+
+
+def test_missing_sections_and_wrong_game_are_reported() -> None:
+    errors = _errors("game: tshirt\nversion: 2\nname: Nothing\n")
+    joined = "\n".join(errors)
+    assert "missing key 'slogans'" in joined
+    assert "unsupported deck format version 2" in joined
+    assert _errors("game: chess\nversion: 1\n")[0].startswith("deck.yaml:1:7: unknown game 'chess'")
+
+
+def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_text("game: tshirt\n" + "#" * MAX_DECK_BYTES)
+    with pytest.raises(DeckFileError, match="larger than"):
+        load_deck_file(path)
+
+
+def test_non_utf8_file_names_its_position(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(b"game: tshirt\nname: caf\xe9\n")
+    with pytest.raises(DeckFileError) as caught:
+        load_deck_file(path)
+    assert str(caught.value.errors[0]).endswith(":2:10: not UTF-8 text")
+
+
+def test_empty_file_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("# only a comment\n")
+    with pytest.raises(DeckFileError, match="empty"):
+        load_deck_file(path)
+
+
+def test_user_decks_are_found_by_name_and_cannot_shadow_shipped_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path))
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "office-party.yaml").write_text(_small_deck())
+    (folder / "the-t-shirt-game.yaml").write_text(_small_deck())
+    (folder / "broken.yaml").write_text("game: [\n")
+
+    assert find_deck("office-party").source == "user"
+    assert find_deck("the-t-shirt-game").source == "shipped"
+    listings = {(item.name, item.source): item for item in list_decks()}
+    assert listings[("the-t-shirt-game", "user")].shadowed
+    assert listings[("broken", "user")].deck is None
+    assert [deck.name for deck in decks_for_game("tshirt")] == ["the-t-shirt-game", "office-party"]
+
+
+def test_unknown_deck_name_says_where_it_looked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path))
+    with pytest.raises(DeckFileError, match="no deck named 'nope'"):
+        find_deck("nope")
+
+
+def test_decks_list_and_show_commands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path))
+    assert main(["decks", "list"]) == 0
+    listing = capsys.readouterr().out
+    assert "the-t-shirt-game" in listing and "160 slogans" in listing
+    assert main(["decks", "show", "the-t-shirt-game"]) == 0
+    shown = capsys.readouterr().out
+    assert "slogans (160):" in shown and "hot_or_not (70):" in shown
