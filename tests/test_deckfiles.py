@@ -100,7 +100,7 @@ def test_missing_sections_and_wrong_game_are_reported() -> None:
     joined = "\n".join(errors)
     assert "missing key 'slogans'" in joined
     assert "unsupported deck format version 2" in joined
-    assert _errors("game: chess\nversion: 1\n")[0].startswith("deck.yaml:1:7: unknown game 'chess'")
+    assert _errors("game: chess\nversion: 1\n")[0].startswith("deck.yaml:1:1: unknown game 'chess'")
 
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:

@@ -1,0 +1,178 @@
+"""What one seat may see and do. Views are plain data with text keys only.
+
+A view never holds the generator, a pile's order, another seat's hand, or
+who wrote which slogan before the judge has picked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyhost.engine.core import Command, View
+from partyhost.engine.tshirt.state import (
+    Phase,
+    Player,
+    Presence,
+    RoundResult,
+    TShirtState,
+    player_of,
+    score,
+    submission_of,
+    submitted_seats,
+    victims_for,
+    waiting_for,
+)
+
+
+def legal(state: TShirtState, seat: int) -> list[Command]:
+    """Command templates for ``seat``; a bot or UI sends one of them as is."""
+    player = player_of(state, seat)
+    if player is None or player.presence is Presence.LEFT:
+        return []
+    if state.phase is Phase.SUBMITTING:
+        if seat == state.judge or submission_of(state, seat) is not None:
+            return []
+        return [{"type": "submit", "card": card} for card in player.hand]
+    if state.phase is Phase.JUDGING and seat == state.judge:
+        return [
+            {"type": "pick", "index": index, "v": state.version}
+            for index in range(len(state.submissions))
+        ]
+    if state.phase is Phase.BOOYAH and state.booyah is not None and state.booyah.seat == seat:
+        steals: list[Command] = [
+            {"type": "booyah", "choice": "steal", "victim": victim}
+            for victim in victims_for(state, seat)
+        ]
+        return [{"type": "booyah", "choice": "keep"}, *steals]
+    return []
+
+
+def view(state: TShirtState, seat: int | None) -> View:
+    """Everything a UI draws for ``seat`` (None: a spectator), public facts plus its own hand."""
+    me = player_of(state, seat)
+    you = me.seat if me is not None else None
+    slogans = state.deck.slogans
+    own = submission_of(state, me.seat) if me is not None else None
+    showing_submissions = state.phase is Phase.JUDGING
+    face_down_or_revealed = (Phase.SUBMITTING, Phase.JUDGING)
+    return {
+        "game": "tshirt",
+        "version": state.version,
+        "phase": state.phase.value,
+        "round": state.round,
+        "judge": state.judge,
+        "you": you,
+        "target": state.settings.target,
+        "hand_size": state.settings.hand_size,
+        "timers": {"submit": state.settings.submit_timer, "judge": state.settings.judge_timer},
+        "players": [_player_view(state, player) for player in state.players],
+        "hand": [{"card": card, "text": slogans[card]} for card in (me.hand if me else ())],
+        "tshirt": _tshirt_view(state, state.tshirt),
+        "submitted": submitted_seats(state) if state.phase in face_down_or_revealed else [],
+        "waiting_for": waiting_for(state),
+        "your_submission": (
+            {"card": own.card, "text": slogans[own.card]}
+            if own is not None and state.phase in face_down_or_revealed
+            else None
+        ),
+        "submissions": [
+            {"index": index, "text": slogans[sub.card]}
+            for index, sub in enumerate(state.submissions if showing_submissions else ())
+        ],
+        "sat_out": list(state.sat_out),
+        "booyah": _booyah_view(state),
+        "last_round": _result_view(state, state.last_round),
+        "piles": {
+            "slogans": len(state.slogan_pile),
+            "slogan_discard": len(state.slogan_discard),
+            "tshirts": len(state.tshirt_pile),
+            "tshirt_discard": len(state.tshirt_discard),
+            "hot_or_not": len(state.hot_pile),
+        },
+        "deadline": None if state.phase is Phase.STARTING else state.deadline,
+        "winners": list(state.winners),
+        "end_reason": state.end_reason,
+        "legal": legal(state, you) if you is not None else [],
+    }
+
+
+def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:
+    return {
+        "seat": player.seat,
+        "presence": player.presence.value,
+        "score": score(state, player),
+        "cards": [_hot_view(state, card) for card in player.won],
+        "hand_count": len(player.hand),
+        "is_judge": player.seat == state.judge,
+    }
+
+
+def _hot_view(state: TShirtState, card: int) -> dict[str, Any]:
+    hot = state.deck.hot_or_not[card]
+    return {"card": card, "points": hot.points, "verdict": hot.verdict, "booyah": hot.booyah}
+
+
+def _tshirt_view(state: TShirtState, card: int | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    shirt = state.deck.tshirts[card]
+    return {"card": card, "picture": shirt.picture, "art": shirt.art}
+
+
+def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
+    pending = state.booyah
+    if pending is None or state.phase is not Phase.BOOYAH:
+        return None
+    return {
+        "seat": pending.seat,
+        **_hot_view(state, pending.card),
+        "victims": victims_for(state, pending.seat),
+    }
+
+
+def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, Any] | None:
+    """The last round's outcome: everything is public once the judge has picked."""
+    if result is None:
+        return None
+    slogans = state.deck.slogans
+    authors = [
+        {"index": index, "seat": sub.seat, "text": slogans[sub.card]}
+        for index, sub in enumerate(result.submissions)
+    ]
+    winner = authors[result.winning_index] if result.winning_index is not None else None
+    return {
+        "round": result.round,
+        "tshirt": _tshirt_view(state, result.tshirt),
+        "void": result.void_reason,
+        "winner": winner["seat"] if winner else None,
+        "winning_index": result.winning_index,
+        "slogan": winner["text"] if winner else None,
+        "authors": authors,
+        "random_pick": result.random_pick,
+        "sat_out": list(result.sat_out),
+        "hot_or_not": _hot_view(state, result.hot_card) if result.hot_card is not None else None,
+        "points": _points_won(state, result),
+        "booyah": (
+            {
+                "choice": result.booyah_choice,
+                "victim": result.victim,
+                "stolen": (
+                    _hot_view(state, result.stolen_card) if result.stolen_card is not None else None
+                ),
+            }
+            if result.booyah_choice is not None
+            else None
+        ),
+    }
+
+
+def _points_won(state: TShirtState, result: RoundResult) -> int:
+    """What the round's winner gained: the card drawn, or the card a Booyah stole."""
+    if result.hot_card is None:
+        return 0
+    drawn = state.deck.hot_or_not[result.hot_card]
+    if not drawn.booyah or result.booyah_choice == "keep":
+        return drawn.points
+    if result.stolen_card is not None:
+        return state.deck.hot_or_not[result.stolen_card].points
+    return 0
