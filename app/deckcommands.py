@@ -12,7 +12,11 @@ _META_KEYS = ("game", "version", "name", "description", "author")
 
 
 def _count_cards(data: dict[str, Any]) -> str:
-    parts = [f"{len(value)} {key}" for key, value in data.items() if isinstance(value, list)]
+    parts = [
+        f"{len(value)} {key}"
+        for key, value in data.items()
+        if isinstance(value, (list, dict)) and key not in _META_KEYS
+    ]
     return ", ".join(parts)
 
 

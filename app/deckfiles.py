@@ -121,8 +121,10 @@ class _Converter:
             first_seen[key] = key_node
             result[key] = self.convert(value_node, (*path, key), depth + 1)
             # Point problems about an entry at its key, where a person looks first.
-            self.positions[(*path, key)] = (key_node.start_mark.line + 1,
-                                            key_node.start_mark.column + 1)
+            self.positions[(*path, key)] = (
+                key_node.start_mark.line + 1,
+                key_node.start_mark.column + 1,
+            )
         return result
 
     def position_of(self, path: DataPath) -> tuple[int, int]:

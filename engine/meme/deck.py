@@ -1,0 +1,245 @@
+"""The What Do You Meme? deck: seat colors, reaction memes and numbered scenarios.
+
+A deck file is read through :class:`DeckReader`, so a broken file gets every
+problem at once with the path where it was found. Scenarios are a mapping
+keyed by their two-digit number (``28: "..."``), because the rulebook looks a
+scenario up by the number the dice gave, and a deck maker should see that
+number next to the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from partyhost.engine.deckcheck import DeckReader
+
+COLOR_COUNT = 6
+MEME_COUNT = 7
+SCENARIO_COUNT = 100
+MAX_CAPTION = 16
+FACE_WIDTH = 16
+FACE_LINES = 6
+MAX_SCENARIO_TEXT = 200
+MAX_KEYWORDS = 40
+MAX_KEYWORD = 24
+
+ANSI_COLORS = frozenset(
+    ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    + [f"bright_{name}" for name in ("black", "red", "green", "yellow")]
+    + [f"bright_{name}" for name in ("blue", "magenta", "cyan", "white")]
+)
+_HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+_SCENARIO_KEY = re.compile(r"[0-9]{2}")
+_KEYWORD = re.compile(r"[a-z][a-z'-]*")
+
+
+@dataclass(frozen=True)
+class SeatColor:
+    """A player's color: its name and how a terminal draws it."""
+
+    name: str
+    terminal: str
+
+
+@dataclass(frozen=True)
+class Meme:
+    """One reaction card. Every player holds the same memes in their own color.
+
+    ``keywords`` are optional hints for bots: words in a scenario that make
+    this reaction likely. People never see them.
+    """
+
+    caption: str
+    face: str
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MemeDeck:
+    """A validated deck: ``scenarios[n]`` is scenario number ``n`` (0-99)."""
+
+    name: str
+    colors: tuple[SeatColor, ...]
+    memes: tuple[Meme, ...]
+    scenarios: tuple[str, ...]
+
+
+def build_deck(data: Any) -> MemeDeck:
+    """Validate parsed deck data; raise DeckInvalid listing every problem."""
+    reader = DeckReader()
+    root = reader.header(data, "meme", ("colors", "memes", "scenarios"))
+    if root is None:
+        reader.raise_if_any()
+        raise AssertionError("unreachable")
+    colors = _colors(reader, root.get("colors"))
+    memes = _memes(reader, root.get("memes"))
+    scenarios = _scenarios(reader, root.get("scenarios"))
+    reader.raise_if_any()
+    return MemeDeck(str(root["name"]), colors, memes, scenarios)
+
+
+def _colors(reader: DeckReader, value: Any) -> tuple[SeatColor, ...]:
+    if value is None:
+        return ()
+    items = reader.listing(
+        value, ("colors",), "the colors", minimum=COLOR_COUNT, maximum=COLOR_COUNT
+    )
+    colors: list[SeatColor] = []
+    names: dict[int, str] = {}
+    for index, item in enumerate(items):
+        path = ("colors", index)
+        entry = reader.mapping(item, path, "a color")
+        if entry is None:
+            continue
+        reader.keys(entry, path, required=("name", "terminal"), optional=())
+        name = reader.text(
+            entry.get("name", ""), (*path, "name"), "the color's name", max_length=12
+        )
+        names[index] = name
+        terminal = entry.get("terminal", "")
+        if isinstance(terminal, str) and (
+            terminal in ANSI_COLORS or _HEX_COLOR.fullmatch(terminal)
+        ):
+            colors.append(SeatColor(name, terminal))
+            continue
+        if "terminal" in entry:
+            reader.problem(
+                (*path, "terminal"),
+                f"terminal color {terminal!r} is not known: use a basic color name "
+                "(red, green, yellow, blue, magenta, cyan, white, black, or bright_ before "
+                'one of them) or a hex color in quotes like "#ff8700"',
+            )
+    _unique(reader, names, "colors", "name")
+    return tuple(colors)
+
+
+def _memes(reader: DeckReader, value: Any) -> tuple[Meme, ...]:
+    if value is None:
+        return ()
+    items = reader.listing(value, ("memes",), "the memes", minimum=MEME_COUNT, maximum=MEME_COUNT)
+    memes: list[Meme] = []
+    captions: dict[int, str] = {}
+    for index, item in enumerate(items):
+        path = ("memes", index)
+        entry = reader.mapping(item, path, "a meme")
+        if entry is None:
+            continue
+        reader.keys(entry, path, required=("caption", "face"), optional=("keywords",))
+        caption = reader.text(
+            entry.get("caption", ""), (*path, "caption"), "the caption", max_length=MAX_CAPTION
+        )
+        _check_printable(reader, caption, (*path, "caption"), "the caption")
+        face = _face(reader, entry.get("face", ""), (*path, "face"))
+        keywords = _keywords(reader, entry.get("keywords", []), (*path, "keywords"))
+        memes.append(Meme(caption.strip(), face, keywords))
+        captions[index] = caption
+    _unique(reader, captions, "memes", "caption")
+    return tuple(memes)
+
+
+def _unique(reader: DeckReader, texts: dict[int, str], section: str, key: str) -> None:
+    """Report a repeated name or caption (case and spacing ignored) where it repeats."""
+    seen: dict[str, int] = {}
+    for index, text in texts.items():
+        folded = " ".join(text.casefold().split())
+        if folded in seen:
+            reader.problem(
+                (section, index, key),
+                f"the {key} {text!r} is already used by entry {seen[folded] + 1}; each must differ",
+            )
+        else:
+            seen[folded] = index
+
+
+def _face(reader: DeckReader, value: Any, path: tuple[str | int, ...]) -> str:
+    face = reader.text(value, path, "the face", max_length=FACE_LINES * (FACE_WIDTH + 1) + 1)
+    lines = [line.rstrip() for line in face.rstrip("\n").split("\n")]
+    if len(lines) > FACE_LINES:
+        reader.problem(path, f"the face has {len(lines)} lines; at most {FACE_LINES}")
+    for number, line in enumerate(lines, start=1):
+        if len(line) > FACE_WIDTH:
+            reader.problem(
+                path, f"line {number} of the face is {len(line)} columns wide; at most {FACE_WIDTH}"
+            )
+    _check_printable(reader, "".join(lines), path, "the face")
+    return "\n".join(lines)
+
+
+def _check_printable(reader: DeckReader, text: str, path: tuple[str | int, ...], what: str) -> None:
+    odd = sorted({ch for ch in text if not " " <= ch <= "~"})
+    if odd:
+        shown = ", ".join(repr(ch) for ch in odd[:5])
+        reader.problem(path, f"{what} may use plain printable ASCII only; found {shown}")
+
+
+def _keywords(reader: DeckReader, value: Any, path: tuple[str | int, ...]) -> tuple[str, ...]:
+    items = reader.listing(value, path, "the keywords", maximum=MAX_KEYWORDS)
+    words: list[str] = []
+    for index, item in enumerate(items):
+        word = reader.text(item, (*path, index), "a keyword", max_length=MAX_KEYWORD)
+        if word and not _KEYWORD.fullmatch(word):
+            reader.problem(
+                (*path, index),
+                f"keyword {word!r} must be one lowercase word (letters, ' and - only)",
+            )
+        words.append(word)
+    return tuple(words)
+
+
+def _scenarios(reader: DeckReader, value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    entries = reader.mapping(value, ("scenarios",), "the scenarios, keyed 00 to 99")
+    if entries is None:
+        return ()
+    texts: dict[int, str] = {}
+    for key, text in entries.items():
+        path = ("scenarios", key)
+        number = _scenario_number(key)
+        if number is None:
+            reader.problem(path, f"scenario number {key!r} must be two digits, 00 to 99")
+            continue
+        if number in texts:
+            reader.problem(path, f"scenario {number:02d} appears twice; keep only one")
+            continue
+        texts[number] = reader.text(
+            text, path, f"scenario {number:02d}", max_length=MAX_SCENARIO_TEXT
+        ).strip()
+        if "\n" in texts[number]:
+            reader.problem(path, f"scenario {number:02d} must be one line of text")
+    missing = [f"{n:02d}" for n in range(SCENARIO_COUNT) if n not in texts]
+    if missing:
+        shown = ", ".join(missing[:20]) + (" ..." if len(missing) > 20 else "")
+        reader.problem(
+            ("scenarios",),
+            f"there must be exactly {SCENARIO_COUNT} scenarios, numbered 00 to 99; "
+            f"missing {len(missing)}: {shown}",
+        )
+    _unique_scenarios(reader, entries, texts)
+    return tuple(texts.get(n, "") for n in range(SCENARIO_COUNT))
+
+
+def _scenario_number(key: Any) -> int | None:
+    """``"07"`` from a file, or a plain int from data built in code."""
+    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < SCENARIO_COUNT:
+        return key
+    if isinstance(key, str) and _SCENARIO_KEY.fullmatch(key):
+        return int(key)
+    return None
+
+
+def _unique_scenarios(reader: DeckReader, entries: dict[str, Any], texts: dict[int, str]) -> None:
+    seen: dict[str, int] = {}
+    for key in entries:
+        number = _scenario_number(key)
+        if number is None or number not in texts:
+            continue
+        folded = " ".join(texts[number].casefold().split())
+        if folded in seen and seen[folded] != number:
+            reader.problem(
+                ("scenarios", key), f"scenario {number:02d} repeats scenario {seen[folded]:02d}"
+            )
+        else:
+            seen.setdefault(folded, number)

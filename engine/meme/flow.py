@@ -1,0 +1,351 @@
+"""Moving a game forward: phase changes, turn order, timers and away seats.
+
+``decide`` and ``tick`` record their events through a :class:`Flow`, which
+evolves a working state after each one, so the next step sees its effect.
+:func:`settle_flow` then carries the game as far as it can go without a
+player: revealing, paying out, starting the next turn, acting for seats whose
+timer ran out or who stayed away too long.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from partyhost.engine.core import Event
+from partyhost.engine.meme.betting import (
+    all_bets,
+    bets_to_list,
+    correct_seats,
+    limits_for,
+    payouts,
+)
+from partyhost.engine.meme.evolve import evolve
+from partyhost.engine.meme.state import DIE_SIDES, ROUNDS, MemeState, Phase
+from partyhost.engine.rng import Rng
+
+
+class Flow:
+    """The events of one decision, applied to a working state as they are made."""
+
+    def __init__(self, state: MemeState, now: float) -> None:
+        self.state = state
+        self.now = now
+        self.events: list[Event] = []
+
+    def emit(
+        self,
+        kind: str,
+        data: Mapping[str, Any] | None = None,
+        *,
+        private: Mapping[int, Mapping[str, Any]] | None = None,
+        secret: Mapping[str, Any] | None = None,
+    ) -> None:
+        event = Event(kind, dict(data or {}), None, dict(private or {}), dict(secret or {}))
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def rng(self) -> Rng:
+        """The game's generator; pass its ``state`` back in the next event's secret."""
+        return Rng(self.state.rng)
+
+    def roll_for(self, seat: int, auto: str | None) -> None:
+        """One roll-off roll, or the reactor's two scenario dice."""
+        rng = self.rng()
+        if self.state.phase is Phase.ROLLOFF:
+            attempt = len(self.state.rolloff)
+            value = rng.below(DIE_SIDES)
+            self.emit(
+                "rolloff_roll",
+                {"seat": seat, "value": value, "attempt": attempt, "auto": auto},
+                secret={"rng": rng.state},
+            )
+            return
+        tens, units = rng.below(DIE_SIDES), rng.below(DIE_SIDES)
+        number = tens * DIE_SIDES + units
+        self.emit(
+            "scenario_rolled",
+            {
+                "reactor": seat,
+                "tens": tens,
+                "units": units,
+                "number": number,
+                "text": self.state.deck.scenarios[number],
+                "auto": auto,
+            },
+            secret={"rng": rng.state},
+        )
+
+
+def settle_flow(flow: Flow) -> None:
+    """Advance until the game waits for a player (or a later deadline)."""
+    while True:
+        advance(flow)
+        if not act_on_due(flow):
+            return
+
+
+def advance(flow: Flow) -> None:
+    """Take every step that needs nobody's input."""
+    while flow.state.phase is not Phase.OVER:
+        state = flow.state
+        if len(state.active) < 2:
+            end_game(flow, "not_enough_players")
+            return
+        if state.phase is not Phase.ROLLOFF and state.reactor in state.left:
+            void_turn(flow, "reactor_left")
+            continue
+        if state.phase is Phase.BETTING_1 and not state.bettors():
+            void_turn(flow, "no_guesses")
+            continue
+        if state.pending() or not _STEPS[state.phase](flow):
+            return
+
+
+def _resolve_rolloff(flow: Flow) -> bool:
+    state = flow.state
+    rolls = [(seat, value) for seat, value in state.rolloff[-1] if seat not in state.left]
+    top = max((value for _, value in rolls), default=None)
+    tied = [seat for seat, value in rolls if value == top]
+    if len(tied) == 1:
+        flow.emit("first_player", {"seat": tied[0], "value": top})
+        start_next_turn(flow)
+        return True
+    seats = tied or list(state.active)
+    flow.emit("rolloff_tie", {"seats": seats, "value": top, "attempt": len(state.rolloff) + 1})
+    return True
+
+
+def _after_scenario(flow: Flow) -> bool:
+    state = flow.state
+    if state.scenario is None:
+        return False
+    guessers = [seat for seat in state.active if seat != state.reactor]
+    flow.emit("picking_started", {"guessers": guessers, "at": flow.now})
+    return True
+
+
+def _after_picking(flow: Flow) -> bool:
+    if not flow.state.guesses:
+        void_turn(flow, "no_guesses")
+        return True
+    flow.emit("betting_started", {"stage": 1, "at": flow.now})
+    reactor = flow.state.reactor
+    assert reactor is not None
+    limits = limits_for(flow.state, reactor)
+    if limits is not None and limits.max_total == 0:
+        flow.emit("reactor_bet", {"seat": reactor, "bets": [], "auto": "no_money"})
+    return True
+
+
+def _after_betting_1(flow: Flow) -> bool:
+    state = flow.state
+    shown = [{"seat": seat, "meme": state.guesses[seat]} for seat in state.bettors()]
+    flow.emit("guesses_revealed", {"guesses": shown})
+    flow.emit("betting_started", {"stage": 2, "at": flow.now})
+    for seat in flow.state.pending():
+        limits = limits_for(flow.state, seat)
+        if limits is not None and limits.max_total == 0:
+            flow.emit(
+                "bet_committed",
+                {"seat": seat, "auto": "no_money"},
+                private={seat: {"bets": []}},
+                secret={"bets": []},
+            )
+    return True
+
+
+def _after_betting_2(flow: Flow) -> bool:
+    state = flow.state
+    sealed = [
+        {"seat": seat, "bets": bets_to_list(state.bets.get(seat, {}))} for seat in state.bettors()
+    ]
+    flow.emit("bets_revealed", {"bets": sealed})
+    flow.emit(
+        "reaction_revealed",
+        {"reactor": state.reactor, "meme": state.reaction, "correct": list(correct_seats(state))},
+    )
+    flow.emit("turn_over", turn_record(flow.state, None))
+    start_next_turn(flow)
+    return True
+
+
+_STEPS = {
+    Phase.ROLLOFF: _resolve_rolloff,
+    Phase.SCENARIO: _after_scenario,
+    Phase.PICKING: _after_picking,
+    Phase.BETTING_1: _after_betting_1,
+    Phase.BETTING_2: _after_betting_2,
+}
+
+
+def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
+    """The public record of a finished turn: only what has been revealed."""
+    scenario = state.scenario
+    results = payouts(state) if void is None else ()
+    placed = all_bets(state)
+    return {
+        "turn": state.turn,
+        "round": state.round,
+        "reactor": state.reactor,
+        "scenario": None
+        if scenario is None
+        else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
+        "reaction": state.reaction if state.reaction_revealed else None,
+        "guesses": [{"seat": seat, "meme": state.guesses[seat]} for seat in state.bettors()]
+        if state.guesses_revealed
+        else [],
+        "correct": list(correct_seats(state)) if state.reaction_revealed else [],
+        "bets": [
+            {"seat": seat, "bets": bets_to_list(placed[seat])}
+            for seat in state.seats
+            if seat in placed and (seat == state.reactor or state.bets_revealed)
+        ],
+        "payouts": [{"seat": p.seat, "won": p.won, "lost": p.lost, "net": p.net} for p in results],
+        "void": void,
+    }
+
+
+def void_turn(flow: Flow, reason: str) -> None:
+    """End the turn with no payouts: every bet goes back to its owner."""
+    flow.emit("turn_over", turn_record(flow.state, reason))
+    start_next_turn(flow)
+
+
+def start_next_turn(flow: Flow) -> None:
+    """The next reactor in rotation, a new round after the last one, or the end."""
+    state = flow.state
+    rotation = state.rotation()
+    position, round_number = state.rotation_pos + 1, state.round
+    if state.turn == 0:
+        flow.emit("round_started", {"round": 1, "final": round_number == ROUNDS})
+    while True:
+        if position >= len(rotation):
+            position, round_number = 0, round_number + 1
+            if round_number > ROUNDS:
+                end_game(flow, "finished")
+                return
+            flow.emit("round_started", {"round": round_number, "final": round_number == ROUNDS})
+        if rotation[position] not in state.left:
+            break
+        position += 1
+    flow.emit(
+        "turn_started",
+        {
+            "turn": state.turn + 1,
+            "round": round_number,
+            "reactor": rotation[position],
+            "position": position,
+            "at": flow.now,
+        },
+    )
+
+
+def end_game(flow: Flow, reason: str) -> None:
+    """Most money among the seats still playing wins; ties share."""
+    state = flow.state
+    standing = sorted(state.active, key=lambda seat: (-state.money[seat], seat))
+    best = max((state.money[seat] for seat in standing), default=0)
+    flow.emit(
+        "game_over",
+        {
+            "reason": reason,
+            "winners": [seat for seat in standing if state.money[seat] == best],
+            "standings": [
+                {"seat": seat, "money": state.money[seat], "place": _place(state, seat)}
+                for seat in standing
+            ],
+        },
+    )
+
+
+def _place(state: MemeState, seat: int) -> int:
+    """1 + how many standing seats hold more money (ties share a place)."""
+    return 1 + sum(1 for other in state.active if state.money[other] > state.money[seat])
+
+
+# --- timers and away seats -------------------------------------------------
+
+
+def phase_timer(state: MemeState) -> int | None:
+    if state.phase in (Phase.SCENARIO, Phase.PICKING):
+        return state.rules.picking_timer
+    if state.phase in (Phase.BETTING_1, Phase.BETTING_2):
+        return state.rules.betting_timer
+    return None
+
+
+def seat_deadline(state: MemeState, seat: int) -> tuple[float, str] | None:
+    """When the table stops waiting for a pending seat, and why ("timer" or "away")."""
+    found: list[tuple[float, str]] = []
+    timer = phase_timer(state)
+    if timer is not None and state.phase_started is not None:
+        found.append((state.phase_started + timer, "timer"))
+    if seat in state.away:
+        since = state.away[seat]
+        if state.phase_started is not None:
+            since = max(since, state.phase_started)
+        found.append((since + state.rules.away_wait, "away"))
+    return min(found) if found else None
+
+
+def next_deadline(state: MemeState) -> float | None:
+    due = [found[0] for seat in state.pending() if (found := seat_deadline(state, seat))]
+    return min(due) if due else None
+
+
+def act_on_due(flow: Flow) -> bool:
+    """Act for every pending seat whose deadline has passed; True if anything happened."""
+    acted = False
+    for seat in flow.state.pending():
+        found = seat_deadline(flow.state, seat)
+        if found is None or flow.now < found[0]:
+            continue
+        phase, turn = flow.state.phase, flow.state.turn
+        act_for(flow, seat, found[1])
+        acted = True
+        if flow.state.phase is not phase or flow.state.turn != turn:
+            break
+    return acted
+
+
+def act_for(flow: Flow, seat: int, reason: str) -> None:
+    """What the table does for a seat it stopped waiting for (see docs/rules.md)."""
+    state = flow.state
+    if state.phase is Phase.ROLLOFF:
+        flow.roll_for(seat, reason)
+    elif state.phase is Phase.SCENARIO:
+        if reason == "timer":
+            flow.roll_for(seat, reason)
+        else:
+            void_turn(flow, "reactor_away")
+    elif state.phase is Phase.PICKING:
+        if seat == state.reactor:
+            void_turn(flow, f"reactor_{reason}")
+        else:
+            flow.emit("sat_out", {"seat": seat, "reason": reason})
+    elif state.phase is Phase.BETTING_1:
+        _minimum_bet(flow, seat, reason)
+    elif state.phase is Phase.BETTING_2:
+        flow.emit(
+            "bet_committed",
+            {"seat": seat, "auto": reason},
+            private={seat: {"bets": []}},
+            secret={"bets": []},
+        )
+
+
+def _minimum_bet(flow: Flow, seat: int, reason: str) -> None:
+    """The reactor's missing minimum bet, on a guess chosen at random."""
+    limits = limits_for(flow.state, seat)
+    if limits is None:
+        return
+    rng = flow.rng()
+    bets = {}
+    if limits.min_total and limits.targets:
+        bets = {rng.choice(limits.targets): limits.min_total}
+    flow.emit(
+        "reactor_bet",
+        {"seat": seat, "bets": bets_to_list(bets), "auto": reason},
+        secret={"rng": rng.state},
+    )

@@ -1,0 +1,239 @@
+"""What each seat may see, and the commands it may send now.
+
+Views are plain data with string keys only (per-seat facts are lists of
+``{"seat": n, ...}``) so msgpack carries them as they are. Nobody, not even
+a spectator, sees the reactor's meme before its reveal, a face-down guess
+other than their own, or a sealed second-round bet other than their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from partyhost.engine.core import Command, View
+from partyhost.engine.meme.betting import BetLimits, bets_to_list, limits_for
+from partyhost.engine.meme.flow import next_deadline
+from partyhost.engine.meme.state import (
+    FINAL_ROUND,
+    MAX_OWN_TOKENS,
+    MAX_SCENARIO_LENGTH,
+    ROUNDS,
+    TOKENS,
+    MemeState,
+    Phase,
+)
+
+
+def view(state: MemeState, seat: int | None) -> View:
+    """The table as ``seat`` sees it (``None``: a spectator)."""
+    you = seat if seat in state.seats else None
+    scenario = state.scenario
+    last = state.history[-1] if state.history else None
+    return {
+        "game": "meme",
+        "version": state.version,
+        "phase": state.phase.value,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "final": state.round == FINAL_ROUND,
+        "turn": state.turn,
+        "reactor": state.reactor,
+        "you": you,
+        "role": _role(state, you),
+        "first_player": state.first_player,
+        "rolloff": {
+            "attempts": [
+                [{"seat": rolled, "value": value} for rolled, value in attempt]
+                for attempt in state.rolloff
+            ],
+            "waiting": sorted(state.rolloff_pending - state.left),
+        },
+        "dice": None
+        if scenario is None or scenario.dice is None
+        else {"tens": scenario.dice[0], "units": scenario.dice[1]},
+        "scenario": None
+        if scenario is None
+        else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
+        "memes": [
+            {
+                "meme": index,
+                "caption": meme.caption,
+                "face": meme.face,
+                "keywords": list(meme.keywords),
+            }
+            for index, meme in enumerate(state.deck.memes)
+        ],
+        "players": [_player(state, other, you) for other in state.seats],
+        "table": _table(state, you),
+        "waiting_for": list(state.pending()),
+        "deadline": next_deadline(state),
+        "last_turn": _copy(last),
+        "history": [_summary(record) for record in state.history],
+        "winners": list(state.winners) if state.phase is Phase.OVER else None,
+        "options": {
+            "custom_scenarios": state.rules.custom_scenarios,
+            "picking_timer": state.rules.picking_timer,
+            "betting_timer": state.rules.betting_timer,
+            "away_wait": state.rules.away_wait,
+            "tokens": TOKENS,
+            "max_own_tokens": MAX_OWN_TOKENS,
+        },
+        "legal": legal(state, you) if you is not None else [],
+    }
+
+
+def _role(state: MemeState, you: int | None) -> str:
+    if you is None:
+        return "spectator"
+    if you in state.left:
+        return "left"
+    if state.phase in (Phase.ROLLOFF, Phase.OVER):
+        return "player"
+    if you == state.reactor:
+        return "reactor"
+    if you in state.sat_out:
+        return "sitting_out"
+    return "guesser"
+
+
+def _player(state: MemeState, seat: int, you: int | None) -> dict[str, Any]:
+    color = state.deck.colors[state.color_of(seat)]
+    last = state.history[-1] if state.history else None
+    payout = None
+    if last is not None:
+        payout = next((p["net"] for p in last["payouts"] if p["seat"] == seat), None)
+    return {
+        "seat": seat,
+        "color": color.name,
+        "terminal": color.terminal,
+        "money": state.money[seat],
+        "tokens": 0 if state.round == FINAL_ROUND else TOKENS,
+        "away": seat in state.away,
+        "left": seat in state.left,
+        "reactor": seat == state.reactor,
+        "waiting": seat in state.pending(),
+        "last_payout": payout,
+        "winner": state.phase is Phase.OVER and seat in state.winners,
+    }
+
+
+def _table(state: MemeState, you: int | None) -> dict[str, Any]:
+    """The cards and bets in front of everyone, face down or face up."""
+    reactor = state.reactor
+    reaction: dict[str, Any] = {"seat": reactor, "state": "none", "meme": None}
+    if state.reaction is not None:
+        shown = state.reaction_revealed or you == reactor
+        reaction.update(
+            state="revealed" if state.reaction_revealed else "face_down",
+            meme=state.reaction if shown else None,
+        )
+    guesses = []
+    for seat in state.guessers:
+        if seat in state.sat_out:
+            guesses.append({"seat": seat, "state": "sitting_out", "meme": None})
+            continue
+        if seat not in state.guesses:
+            if seat in state.left:
+                guesses.append({"seat": seat, "state": "withdrawn", "meme": None})
+                continue
+            guesses.append({"seat": seat, "state": "none", "meme": None})
+            continue
+        shown = state.guesses_revealed or you == seat
+        guesses.append(
+            {
+                "seat": seat,
+                "state": "revealed" if state.guesses_revealed else "face_down",
+                "meme": state.guesses[seat] if shown else None,
+            }
+        )
+    bets = []
+    for seat in state.bettors():
+        if seat in state.bets and (state.bets_revealed or seat == you):
+            bets.append({"seat": seat, "sealed": False, "bets": bets_to_list(state.bets[seat])})
+        elif seat in state.bets:
+            bets.append({"seat": seat, "sealed": True, "bets": None})
+    return {
+        "reaction": reaction,
+        "guesses": guesses,
+        "reactor_bets": None if state.reactor_bets is None else bets_to_list(state.reactor_bets),
+        "bets": bets,
+        "bets_revealed": state.bets_revealed,
+        "unit": "dollar" if state.round == FINAL_ROUND else "token",
+    }
+
+
+def legal(state: MemeState, seat: int) -> list[Command]:
+    """Command templates ``seat`` may send now, with what is still allowed."""
+    if state.phase is Phase.OVER or seat not in state.seats or seat in state.left:
+        return []
+    if seat not in state.pending():
+        return []
+    turn = state.turn
+    if state.phase is Phase.ROLLOFF:
+        return [{"type": "roll", "turn": turn}]
+    if state.phase is Phase.SCENARIO:
+        commands: list[Command] = [{"type": "roll", "turn": turn}]
+        if state.rules.custom_scenarios:
+            commands.append(
+                {
+                    "type": "write_scenario",
+                    "turn": turn,
+                    "text": "",
+                    "max_length": MAX_SCENARIO_LENGTH,
+                }
+            )
+        return commands
+    if state.phase is Phase.PICKING:
+        kind = "react" if seat == state.reactor else "guess"
+        return [
+            {
+                "type": kind,
+                "turn": turn,
+                "meme": None,
+                "choices": list(range(len(state.deck.memes))),
+            }
+        ]
+    limits = limits_for(state, seat)
+    return [] if limits is None else [_bet_template(limits, turn)]
+
+
+def _bet_template(limits: BetLimits, turn: int) -> Command:
+    return {
+        "type": "bet",
+        "turn": turn,
+        "stage": limits.stage,
+        "unit": "dollar" if limits.cash else "token",
+        "min_total": limits.min_total,
+        "max_total": limits.max_total,
+        "max_own": limits.max_own,
+        "targets": [
+            {"seat": target, "max": limits.max_on(target), "own": target == limits.own_seat}
+            for target in limits.targets
+        ],
+        "bets": [],
+    }
+
+
+def _summary(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A finished turn in brief (the full record is in ``last_turn`` and the events)."""
+    scenario = record["scenario"]
+    return {
+        "turn": record["turn"],
+        "round": record["round"],
+        "reactor": record["reactor"],
+        "number": None if scenario is None else scenario["number"],
+        "reaction": record["reaction"],
+        "guesses": [{"seat": g["seat"], "meme": g["meme"]} for g in record["guesses"]],
+        "correct": list(record["correct"]),
+        "void": record["void"],
+    }
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data, so a view never shares lists with the state."""
+    if isinstance(value, dict):
+        return {str(key): _copy(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy(item) for item in value]
+    return value
