@@ -35,10 +35,17 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, int(port_text)
 
 
+def _player_range(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     from partyhost.engine.registry import all_games
 
-    rows = [(game.id, game.name, f"{game.min_players}-{game.max_players}") for game in all_games()]
+    rows = [
+        (game.id, game.name, _player_range(game.min_players, game.max_players))
+        for game in all_games()
+    ]
     width = max(len(row[0]) for row in rows)
     name_width = max(len(row[1]) for row in rows)
     print(f"{'ID':<{width}}  {'GAME':<{name_width}}  PLAYERS")

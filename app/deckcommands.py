@@ -11,11 +11,20 @@ from partyhost.deckfiles import DeckFileError, load_deck_file
 _META_KEYS = ("game", "version", "name", "description", "author")
 
 
+def _is_card_section(value: Any) -> bool:
+    """Lists, and mappings of cards (not of settings such as a card's shape)."""
+    if isinstance(value, list):
+        return True
+    return isinstance(value, dict) and not all(
+        isinstance(item, (int, float, bool)) for item in value.values()
+    )
+
+
 def _count_cards(data: dict[str, Any]) -> str:
     parts = [
         f"{len(value)} {key}"
         for key, value in data.items()
-        if isinstance(value, (list, dict)) and key not in _META_KEYS
+        if key not in _META_KEYS and _is_card_section(value)
     ]
     return ", ".join(parts)
 

@@ -18,7 +18,7 @@ def register(game: Game) -> Game:
 def _load_builtin_games() -> None:
     # Imported here, not at module top, so the registry has no import cycle
     # with the game modules that call register().
-    from partyhost.engine import meme, tshirt  # noqa: F401
+    from partyhost.engine import gsm, meme, tshirt  # noqa: F401
 
 
 def all_games() -> list[Game]:

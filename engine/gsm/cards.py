@@ -1,0 +1,82 @@
+"""The card model of Game, Set, Match!: a rectangle of cells, each one object in one color.
+
+A deck declares its card shape (rows x cols, 2 x 2 by default), its objects and
+colors. Cards are stored unturned, cells row-major; turning a card 180 degrees
+reverses that order, which is all a turn ever needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from partyhost.engine.gsm.table import CardTable, Cell
+
+
+@dataclass(frozen=True)
+class SportsObject:
+    """One kind of sports gear, readable without color vision through its letter."""
+
+    name: str
+    letter: str
+    glyph: str
+
+
+@dataclass(frozen=True)
+class Color:
+    """One card color; ``term`` is the terminal color the UI paints it with."""
+
+    name: str
+    letter: str
+    term: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's cells, unturned and row-major; ``id`` is its place in the deck."""
+
+    id: int
+    cells: tuple[Cell, ...]
+
+
+def turned_cells(cells: Sequence[Cell], turned: bool) -> tuple[Cell, ...]:
+    """The cells as they lie: a 180-degree turn reverses the row-major order."""
+    return tuple(reversed(cells)) if turned else tuple(cells)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A validated deck: shape, legend and cards (ids are 0..n-1 in file order)."""
+
+    name: str
+    rows: int
+    cols: int
+    objects: tuple[SportsObject, ...]
+    colors: tuple[Color, ...]
+    cards: tuple[Card, ...]
+
+    @cached_property
+    def table(self) -> CardTable:
+        """Neighbour masks for every card, built once per deck."""
+        return CardTable(self.rows, self.cols, [(card.id, card.cells) for card in self.cards])
+
+    def cells_of(self, card_id: int, turned: bool = False) -> tuple[Cell, ...]:
+        return turned_cells(self.cards[card_id].cells, turned)
+
+    def cell_code(self, cell: Cell) -> str:
+        """``Gr``: the object's letter then the color's letter, as in the deck file."""
+        return self.objects[cell[0]].letter + self.colors[cell[1]].letter
+
+    def card_code(self, card_id: int, turned: bool = False) -> str:
+        """The card as written in deck files, e.g. ``Gr Tb / Hg Sw``."""
+        cells = self.cells_of(card_id, turned)
+        rows = [
+            " ".join(self.cell_code(cell) for cell in cells[r * self.cols : (r + 1) * self.cols])
+            for r in range(self.rows)
+        ]
+        return " / ".join(rows)
+
+    def describe_cell(self, cell: Cell) -> str:
+        """``the red golf ball``: how error messages name a cell."""
+        return f"the {self.colors[cell[1]].name} {self.objects[cell[0]].name}"

@@ -1,0 +1,189 @@
+"""Validating a Game, Set, Match! deck file into a :class:`Deck`, every problem at once.
+
+A card is written as text, rows separated by ``/`` and cells by spaces, each
+cell an object letter followed by a color letter: ``Gr Tb / Hg Sw``. That
+keeps one card on one line, so a problem points at the card's own line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyhost.engine.deckcheck import DeckReader, Path
+from partyhost.engine.gsm.cards import Card, Color, Deck, SportsObject
+from partyhost.engine.gsm.table import Cell
+
+DECK_GAME = "game-set-match"
+MIN_CARDS = 21
+"""Enough for two players of every variant (Four Corners deals 10 each plus one)."""
+MAX_CARDS = 600
+MAX_SIDE = 4
+TERM_COLORS = frozenset(
+    [
+        *("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"),
+        *("bright_black", "bright_red", "bright_green", "bright_yellow"),
+        *("bright_blue", "bright_magenta", "bright_cyan", "bright_white"),
+    ]
+)
+"""The 16 ANSI color names every terminal can show."""
+
+
+def _letter(reader: DeckReader, value: Any, path: Path, what: str) -> str:
+    letter = reader.text(value, path, what, max_length=1)
+    if letter and (letter.isspace() or letter in "/#"):
+        reader.problem(path, f"{what} cannot be a space, '/' or '#'")
+    return letter
+
+
+def _objects(reader: DeckReader, root: dict[str, Any]) -> list[SportsObject]:
+    found = []
+    for i, item in enumerate(
+        reader.listing(root.get("objects"), ("objects",), "objects", minimum=2, maximum=26)
+    ):
+        path: Path = ("objects", i)
+        entry = reader.mapping(item, path, "an object")
+        if entry is None:
+            continue
+        reader.keys(entry, path, required=("name", "letter", "glyph"), optional=())
+        name = reader.text(
+            entry.get("name", ""), (*path, "name"), "the object's name", max_length=40
+        )
+        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), "the object's letter")
+        glyph = reader.text(
+            entry.get("glyph", ""), (*path, "glyph"), "the object's glyph", max_length=4
+        )
+        found.append(SportsObject(name, letter, glyph))
+    return found
+
+
+def _colors(reader: DeckReader, root: dict[str, Any]) -> list[Color]:
+    found = []
+    for i, item in enumerate(
+        reader.listing(root.get("colors"), ("colors",), "colors", minimum=2, maximum=26)
+    ):
+        path: Path = ("colors", i)
+        entry = reader.mapping(item, path, "a color")
+        if entry is None:
+            continue
+        reader.keys(entry, path, required=("name", "letter", "term"), optional=())
+        name = reader.text(
+            entry.get("name", ""), (*path, "name"), "the color's name", max_length=40
+        )
+        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), "the color's letter")
+        term = reader.text(
+            entry.get("term", ""), (*path, "term"), "the terminal color", max_length=20
+        )
+        if term and term not in TERM_COLORS:
+            reader.problem(
+                (*path, "term"),
+                f"unknown terminal color {term!r}; use one of: {', '.join(sorted(TERM_COLORS))}",
+            )
+        found.append(Color(name, letter, term))
+    return found
+
+
+def _shape(reader: DeckReader, root: dict[str, Any]) -> tuple[int, int]:
+    shape = reader.mapping(root.get("shape"), ("shape",), "the card shape, e.g. {rows: 2, cols: 2}")
+    if shape is None:
+        return 2, 2
+    reader.keys(shape, ("shape",), required=("rows", "cols"), optional=())
+    rows = reader.integer(
+        shape.get("rows", 2), ("shape", "rows"), "rows", minimum=1, maximum=MAX_SIDE
+    )
+    cols = reader.integer(
+        shape.get("cols", 2), ("shape", "cols"), "cols", minimum=1, maximum=MAX_SIDE
+    )
+    return max(rows, 1), max(cols, 1)
+
+
+def parse_card(
+    text: str, rows: int, cols: int, objects: dict[str, int], colors: dict[str, int]
+) -> tuple[tuple[Cell, ...], list[str]]:
+    """The cells of one card written as ``Gr Tb / Hg Sw``, and what is wrong with it."""
+    problems: list[str] = []
+    lines = [line.split() for line in text.split("/")]
+    if len(lines) != rows or any(len(line) != cols for line in lines):
+        shown = " x ".join(str(len(line)) for line in lines)
+        problems.append(
+            f"card {text!r} must have {rows} row(s) of {cols} cell(s) separated by '/', has {shown}"
+        )
+        return (), problems
+    cells: list[Cell] = []
+    for code in (code for line in lines for code in line):
+        if len(code) != 2:
+            problems.append(f"cell {code!r}: write an object letter then a color letter, like 'Gr'")
+            continue
+        obj, color = objects.get(code[0]), colors.get(code[1])
+        if obj is None:
+            problems.append(
+                f"cell {code!r}: unknown object letter {code[0]!r}; "
+                f"expected one of {', '.join(objects)}"
+            )
+        if color is None:
+            problems.append(
+                f"cell {code!r}: unknown color letter {code[1]!r}; "
+                f"expected one of {', '.join(colors)}"
+            )
+        if obj is not None and color is not None:
+            cells.append((obj, color))
+    if len(cells) == rows * cols:
+        if len({cell[0] for cell in cells}) != len(cells):
+            problems.append(
+                f"card {text!r} shows an object twice; every object on a card must differ"
+            )
+        if len({cell[1] for cell in cells}) != len(cells):
+            problems.append(f"card {text!r} shows a color twice; every color on a card must differ")
+    return tuple(cells), problems
+
+
+def build_deck(data: Any) -> Deck:
+    """Validate parsed deck data; raise DeckInvalid listing every problem with its path."""
+    reader = DeckReader()
+    root = reader.header(data, DECK_GAME, ("shape", "objects", "colors", "cards"))
+    if root is None:
+        reader.raise_if_any()
+        raise AssertionError("unreachable")
+    rows, cols = _shape(reader, root)
+    objects, colors = _objects(reader, root), _colors(reader, root)
+    for what, items in (("objects", objects), ("colors", colors)):
+        reader.unique([item.name for item in items], (what,), f"{what[:-1]} name")
+        letters = [item.letter for item in items]
+        for i, letter in enumerate(letters):
+            if letter and letters.index(letter) != i:
+                reader.problem(
+                    (what, i, "letter"),
+                    f"letter {letter!r} is already used by {what[:-1]} {letters.index(letter) + 1}",
+                )
+        if rows * cols > len(items):
+            reader.problem(
+                ("shape",),
+                f"a card of {rows} x {cols} cells needs at least {rows * cols} {what}, "
+                f"the deck has {len(items)}",
+            )
+    object_letters = {o.letter: i for i, o in enumerate(objects)}
+    color_letters = {c.letter: i for i, c in enumerate(colors)}
+    cards: list[Card] = []
+    seen: dict[tuple[Cell, ...], int] = {}
+    entries = reader.listing(
+        root.get("cards"), ("cards",), "cards", minimum=MIN_CARDS, maximum=MAX_CARDS
+    )
+    for i, item in enumerate(entries):
+        text = reader.text(item, ("cards", i), "a card", max_length=200)
+        if not text:
+            continue
+        cells, problems = parse_card(text, rows, cols, object_letters, color_letters)
+        for problem in problems:
+            reader.problem(("cards", i), problem)
+        if problems:
+            continue
+        twin = seen.get(cells, seen.get(tuple(reversed(cells))))
+        if twin is not None:
+            reader.problem(
+                ("cards", i), f"card {text!r} repeats card {twin + 1} (perhaps turned around)"
+            )
+            continue
+        seen[cells] = i
+        cards.append(Card(len(cards), cells))
+    reader.raise_if_any()
+    name = str(root["name"])
+    return Deck(name, rows, cols, tuple(objects), tuple(colors), tuple(cards))

@@ -1,0 +1,114 @@
+"""Arrange a hand into one connected grid that obeys the rule, or prove it cannot be done.
+
+The search grows the arrangement one card at a time from an anchor, the way
+Redelmeier enumerates polyominoes: every untried slot is either filled now or
+excluded for the rest of that branch, so each arrangement is visited once.
+The anchor removes the symmetric duplicates: the hand's first card lies at
+(0, 0) unturned (turning a whole arrangement 180 degrees keeps it valid, so
+any solution can be turned until that card is upright). Slots are tried
+most-constrained first, and a hand whose cards cannot all be linked through
+side-compatible pairs is refused before any search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from partyhost.engine.gsm.board import BoardMap, fitting
+from partyhost.engine.gsm.table import SIDES, CardTable, Slot, bits
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where the solver put one card."""
+
+    card: int
+    x: int
+    y: int
+    turned: bool
+
+
+def _side_partners(table: CardTable, card_ids: Sequence[int], rotate: bool) -> list[int]:
+    """For each card, the mask of hand cards (by position) it can share a side with."""
+    orient = [table.hand_mask([c], rotate) for c in card_ids]
+    partners = []
+    for a, mask_a in enumerate(orient):
+        reach = 0
+        for o in bits(mask_a):
+            for d in (0, 2, 4, 6):
+                reach |= table.compat[d][o]
+        partners.append(sum(1 << b for b, mask_b in enumerate(orient) if b != a and reach & mask_b))
+    return partners
+
+
+def can_link(table: CardTable, card_ids: Sequence[int], rotate: bool) -> bool:
+    """A necessary condition: the side-compatibility graph of the hand is connected."""
+    if len(card_ids) <= 1:
+        return True
+    partners = _side_partners(table, card_ids, rotate)
+    reached, stack = 1, [0]
+    while stack:
+        new = partners[stack.pop()] & ~reached
+        reached |= new
+        stack.extend(bits(new))
+    return reached == (1 << len(card_ids)) - 1
+
+
+class _Search:
+    def __init__(self, table: CardTable) -> None:
+        self.table = table
+        self.placed: BoardMap = {}
+        self.seen: set[Slot] = set()
+        self.nodes = 0
+
+    def grow(self, untried: list[Slot], avail: int, remaining: int) -> bool:
+        self.nodes += 1
+        table, placed, seen = self.table, self.placed, self.seen
+        options = []
+        for slot in untried:
+            mask = fitting(table, placed, slot, avail)
+            if mask:
+                options.append((mask.bit_count(), slot, mask))
+        options.sort()
+        for index, (_, slot, mask) in enumerate(options):
+            rest = [option[1] for option in options[index + 1 :]]
+            x, y = slot
+            new = [s for s in ((x + dx, y + dy) for dx, dy in SIDES) if s not in seen]
+            seen.update(new)
+            for o in bits(mask):
+                placed[slot] = o
+                if remaining == 1:
+                    return True
+                if self.grow(rest + new, avail & ~(3 << (o & ~1)), remaining - 1):
+                    return True
+                del placed[slot]
+            seen.difference_update(new)
+        return False
+
+
+def solve(table: CardTable, card_ids: Sequence[int], rotate: bool = True) -> list[Spot] | None:
+    """One valid connected arrangement of all of ``card_ids``, or ``None`` if there is none."""
+    return solve_counting(table, card_ids, rotate)[0]
+
+
+def solve_counting(
+    table: CardTable, card_ids: Sequence[int], rotate: bool = True
+) -> tuple[list[Spot] | None, int]:
+    """Like :func:`solve`, also returning the number of search nodes (for the benchmark)."""
+    if not card_ids:
+        return [], 0
+    if not can_link(table, card_ids, rotate):
+        return None, 0
+    search = _Search(table)
+    anchor = table.orientation(card_ids[0], False)
+    search.placed[(0, 0)] = anchor
+    start = list(SIDES)
+    search.seen.update([(0, 0), *start])
+    avail = table.hand_mask(card_ids[1:], rotate)
+    if len(card_ids) > 1 and not search.grow(start, avail, len(card_ids) - 1):
+        return None, search.nodes
+    spots = [
+        Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in search.placed.items()
+    ]
+    return spots, search.nodes
