@@ -76,6 +76,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         data_dir=Path(args.data) if args.data else data_dir() / "host",
         host_name=args.name,
+        max_connections=args.max_clients,
+        max_rooms=args.max_rooms,
     )
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_host(config))
@@ -129,6 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 7777)")
     serve.add_argument("--data", default=None, help="folder for the host's database")
     serve.add_argument("--name", default=None, help="the host's name shown to players")
+    serve.add_argument(
+        "--max-clients", type=int, default=256, help="connections at once (default 256)"
+    )
+    serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
     serve.set_defaults(run=_cmd_serve)
 
     join = sub.add_parser("join", help="join a host on your LAN")

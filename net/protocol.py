@@ -2,7 +2,8 @@
 
 Every message is one frame: a 4-byte big-endian length, then one msgpack map
 with a text key ``"t"`` naming its type. This module is the single list of
-message types; ``docs/protocol.md`` explains each with an example session.
+message types and error codes; ``docs/protocol.md`` explains each with an
+example session (a test keeps the two in step).
 
 Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and checked against
 :data:`CLIENT_MESSAGES` before the host acts on them, so a hostile or buggy
@@ -13,7 +14,7 @@ nothing else happens.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -28,6 +29,8 @@ MAX_NAME_LENGTH: Final = 24
 MAX_CHAT_LENGTH: Final = 300
 MAX_PASSWORD_LENGTH: Final = 64
 ROOM_CODE_LENGTH: Final = 4
+ROOM_CODE_LETTERS: Final = "ACDEFHJKMNPRTWXY"
+"""Letters a room code is made of: none that reads like a digit or another letter."""
 MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
 
@@ -73,6 +76,60 @@ NOTICE: Final = "notice"
 LEFT: Final = "left"
 BYE: Final = "bye"
 
+# Room statuses (the ``status`` of ``room`` and ``rooms`` entries)
+LOBBY: Final = "lobby"
+PLAYING: Final = "playing"
+OVER: Final = "over"
+
+# --- error codes -----------------------------------------------------------
+
+ERROR_CODES: Final[dict[str, str]] = {
+    # framing and messages (connection-level)
+    "bad_frame": "The frame body is not valid msgpack, or uses ext types.",
+    "frame_too_large": "The announced length is over the limit; the host disconnects.",
+    "bad_message": "Not a map with a text 't', a missing or wrong-typed field, or an extra one.",
+    "unknown_type": "The 't' names no client message type.",
+    "too_deep": "Lists/maps nested deeper than the limit.",
+    "hello_required": "The first message was not 'hello'; the host disconnects.",
+    "protocol_mismatch": "Client and host protocol versions differ; the host disconnects.",
+    "already_greeted": "A second 'hello' on one connection.",
+    "rate_limited": "Too many messages (or chat lines) too fast; this one was dropped.",
+    "host_full": "The host has too many connections; it disconnects.",
+    "token_unknown": "The seat token in 'hello' matches no seat (room closed, kicked, left).",
+    "internal": "The host failed to handle the request; nothing changed.",
+    # lobby
+    "unknown_game": "No game with that id on this host.",
+    "unknown_deck": "No deck with that name for that game on this host.",
+    "bad_deck": "The deck file exists but cannot be used.",
+    "bad_option": "A rule option is unknown or has a bad value.",
+    "too_many_rooms": "The host has as many rooms as it allows.",
+    "no_such_room": "No open room has that code.",
+    "wrong_password": "The room's password does not match.",
+    "room_full": "Every seat is taken.",
+    "game_in_progress": "The game has started and takes no new players; spectate instead.",
+    "too_many_spectators": "The room has as many spectators as it allows.",
+    "already_in_room": "Leave your current room first.",
+    "not_in_room": "That request needs you to be in a room.",
+    # room
+    "not_owner": "Only the room's owner may do that.",
+    "not_a_player": "Spectators cannot do that.",
+    "not_in_lobby": "Only before the game starts (or after it ends).",
+    "player_count": "The game needs a different number of players.",
+    "bad_seat": "No such seat, or not one this request can apply to.",
+    "not_a_bot": "That seat is not a bot.",
+    "cannot_start": "The game could not be set up (its message says why).",
+    "empty_chat": "A chat line with nothing left after cleaning.",
+    "not_playing": "No game is running in this room.",
+}
+"""Every error code the host itself sends. Game rules add their own
+``IllegalMove`` codes (for example ``stale``, ``bad_command``, ``not_your_turn``)
+in replies to ``play``."""
+
+FATAL_ERRORS: Final = frozenset(
+    {"frame_too_large", "hello_required", "protocol_mismatch", "host_full"}
+)
+"""Error codes after which the host closes the connection."""
+
 # --- field checks ----------------------------------------------------------
 
 Check = Callable[[Any], bool]
@@ -90,8 +147,19 @@ def _is_bool(value: Any) -> bool:
     return isinstance(value, bool)
 
 
+def _is_plain(value: Any) -> bool:
+    """Plain data only: text-keyed maps, lists, text, numbers, booleans, nil (no bin)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, list):
+        return all(_is_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _is_plain(item) for key, item in value.items())
+    return False
+
+
 def _is_map(value: Any) -> bool:
-    return isinstance(value, dict) and all(isinstance(key, str) for key in value)
+    return isinstance(value, dict) and _is_plain(value)
 
 
 def _optional(check: Check) -> Check:
@@ -126,6 +194,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "deck": _f(_optional(_TEXT_SHORT), "a deck name", required=False),
         "options": _f(_optional(_is_map), "a map of rule options", required=False),
         "password": _f(_optional(_is_text(MAX_PASSWORD_LENGTH)), "a password", required=False),
+        "bot_takeover": _f(_optional(_is_bool), "true or false", required=False),
     },
     JOIN_ROOM: {
         "code": _f(_is_text(16), "a room code"),
@@ -134,7 +203,10 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     },
     LEAVE_ROOM: {},
     SET_READY: {"ready": _f(_is_bool, "true or false")},
-    SET_OPTIONS: {"options": _f(_is_map, "a map of rule options")},
+    SET_OPTIONS: {
+        "options": _f(_is_map, "a map of rule options"),
+        "bot_takeover": _f(_optional(_is_bool), "true or false", required=False),
+    },
     START_GAME: {},
     KICK: {"seat": _f(_is_int, "a seat number")},
     ADD_BOT: {"level": _f(_optional(_TEXT_SHORT), "a bot level", required=False)},
@@ -147,37 +219,50 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
 }
 """Every message a client may send, with the fields each must or may carry."""
 
-HOST_MESSAGES: Final = (
-    WELCOME,
-    ERROR,
-    ROOMS,
-    JOINED,
-    ROOM,
-    VIEW,
-    CHAT_LINE,
-    NOTICE,
-    LEFT,
-    BYE,
-    PING,
-    PONG,
-)
-"""Every message the host sends (see docs/protocol.md for their fields)."""
+HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
+    WELCOME: ("protocol", "host", "resumed", "games", "limits"),
+    ERROR: ("code", "message", "ref", "host_protocol", "client_protocol"),
+    ROOMS: ("rooms",),
+    JOINED: ("code", "seat", "token"),
+    ROOM: (
+        "code",
+        "game",
+        "game_name",
+        "deck",
+        "options",
+        "rules",
+        "bot_takeover",
+        "has_password",
+        "owner",
+        "you",
+        "status",
+        "seats",
+        "spectators",
+        "min_players",
+        "max_players",
+    ),
+    VIEW: ("version", "view", "events"),
+    CHAT_LINE: ("seat", "name", "text", "at"),
+    NOTICE: ("text",),
+    LEFT: ("code", "reason"),
+    BYE: ("reason",),
+    PING: ("n",),
+    PONG: ("n",),
+}
+"""Every message the host sends, with the fields it may carry (see docs/protocol.md)."""
 
 
-def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of ``value``, stopping early once past ``limit``."""
+def _too_deep(value: Any, levels_left: int) -> bool:
+    """Whether ``value`` nests more containers than ``levels_left`` (no deep recursion)."""
     if isinstance(value, dict):
-        items: Iterator[Any] = iter(value.values())
+        children: Any = value.values()
     elif isinstance(value, list):
-        items = iter(value)
+        children = value
     else:
-        return 0
-    deepest = 0
-    for item in items:
-        deepest = max(deepest, _depth(item, limit))
-        if deepest > limit:
-            break
-    return deepest + 1
+        return False
+    if levels_left <= 0:
+        return True
+    return any(_too_deep(child, levels_left - 1) for child in children)
 
 
 def validate_client_message(message: Any) -> dict[str, Any]:
@@ -190,7 +275,7 @@ def validate_client_message(message: Any) -> dict[str, Any]:
     fields = CLIENT_MESSAGES.get(kind)
     if fields is None:
         raise ProtocolError("unknown_type", f"Unknown message type {kind[:32]!r}.")
-    if _depth(message, MAX_DEPTH) > MAX_DEPTH:
+    if _too_deep(message, MAX_DEPTH):
         raise ProtocolError("too_deep", f"Message nested deeper than {MAX_DEPTH} levels.")
     for name, field in fields.items():
         if name not in message:
@@ -203,9 +288,8 @@ def validate_client_message(message: Any) -> dict[str, Any]:
             )
     unknown = [key for key in message if key != "t" and key not in fields]
     if unknown:
-        raise ProtocolError(
-            "bad_message", f"'{kind}' has unknown field(s): {', '.join(map(str, unknown))[:80]}."
-        )
+        listed = ", ".join(repr(key) for key in unknown)[:80]
+        raise ProtocolError("bad_message", f"'{kind}' has unknown field(s): {listed}.")
     return message
 
 
@@ -218,15 +302,19 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def decode_body(body: bytes) -> Any:
-    """Decode one frame's body; only plain msgpack types are accepted."""
+def decode_body(body: bytes, *, strict_keys: bool = True) -> Any:
+    """Decode one frame's body; only plain msgpack types are accepted.
+
+    The host decodes client frames with ``strict_keys`` (text or bin keys
+    only); clients may relax it so a game that slips an integer key into a
+    view does not break the table.
+    """
     try:
         return msgpack.unpackb(
             body,
             raw=False,
-            strict_map_key=True,
+            strict_map_key=strict_keys,
             ext_hook=_refuse_ext,
-            max_buffer_size=len(body),
         )
     except ProtocolError:
         raise
@@ -251,19 +339,23 @@ class FrameDecoder:
         """Add received bytes; return every complete frame body now available."""
         self._buffer += data
         bodies: list[bytes] = []
-        while len(self._buffer) >= HEADER.size:
-            (length,) = HEADER.unpack_from(self._buffer)
-            if length > self.max_frame:
-                raise ProtocolError(
-                    "frame_too_large",
-                    f"Frame of {length} bytes is over the {self.max_frame}-byte limit.",
-                    fatal=True,
-                )
-            end = HEADER.size + length
-            if len(self._buffer) < end:
-                break
-            bodies.append(bytes(self._buffer[HEADER.size : end]))
-            del self._buffer[:end]
+        start = 0
+        try:
+            while len(self._buffer) - start >= HEADER.size:
+                (length,) = HEADER.unpack_from(self._buffer, start)
+                if length > self.max_frame:
+                    raise ProtocolError(
+                        "frame_too_large",
+                        f"Frame of {length} bytes is over the {self.max_frame}-byte limit.",
+                        fatal=True,
+                    )
+                end = start + HEADER.size + length
+                if len(self._buffer) < end:
+                    break
+                bodies.append(bytes(self._buffer[start + HEADER.size : end]))
+                start = end
+        finally:
+            del self._buffer[:start]
         return bodies
 
     @property
@@ -271,9 +363,21 @@ class FrameDecoder:
         return len(self._buffer)
 
 
-def error(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
+def error(code: str, message: str, ref: int | None = None, **extra: Any) -> dict[str, Any]:
     """An ``error`` frame's map."""
     frame: dict[str, Any] = {"t": ERROR, "code": code, "message": message}
     if ref is not None:
         frame["ref"] = ref
+    frame.update(extra)
     return frame
+
+
+def mismatch_error(client_protocol: int) -> dict[str, Any]:
+    """The error a client of another protocol version gets, naming both versions."""
+    return error(
+        "protocol_mismatch",
+        f"This host speaks partyhost protocol {PROTOCOL_VERSION}, your client speaks "
+        f"protocol {client_protocol}. Use the same partyhost version as the host.",
+        host_protocol=PROTOCOL_VERSION,
+        client_protocol=client_protocol,
+    )

@@ -1,0 +1,66 @@
+"""Every knob of the host in one place, with the defaults a LAN party wants."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
+
+
+def _default_host_name() -> str:
+    try:
+        return socket.gethostname() or "partyhost"
+    except OSError:
+        return "partyhost"
+
+
+@dataclass
+class HostConfig:
+    """Settings of one host. ``data_dir=None`` keeps everything in memory."""
+
+    host: str = "0.0.0.0"
+    port: int = 7777
+    data_dir: Path | None = None
+    host_name: str | None = None
+    """Shown to players; ``None`` means this machine's host name."""
+    bot_delay: tuple[float, float] = (0.4, 1.2)
+    """Seconds an in-host bot "thinks" before acting (uniform in the range)."""
+    grace_seconds: float = 120.0
+    """How long a disconnected player keeps their seat before it goes away."""
+    heartbeat_interval: float = 5.0
+    heartbeat_misses: int = 3
+    """A client silent for this many heartbeat intervals is dropped."""
+    hello_timeout: float = 10.0
+    max_client_frame: int = MAX_CLIENT_FRAME
+    max_unsent_bytes: int = 1024 * 1024
+    """A client whose unsent bytes pass this is dropped (it may reconnect)."""
+    max_name_length: int = MAX_NAME_LENGTH
+    max_chat_length: int = MAX_CHAT_LENGTH
+    chat_per_second: float = 1.0
+    chat_burst: int = 5
+    messages_per_second: float = 50.0
+    message_burst: int = 200
+    max_connections: int = 256
+    max_rooms: int = 64
+    max_spectators: int = 32
+    idle_room_seconds: float = 3600.0
+    """A room nobody is connected to is closed after this long."""
+    deck_dirs: tuple[Path, ...] = ()
+    """Extra deck folders searched after the shipped and user decks."""
+    socket_send_buffer: int | None = None
+    """SO_SNDBUF for client sockets (None: the system's default)."""
+    shutdown_timeout: float = 5.0
+    checkpoint_interval: float = 1.0
+    """Seconds between journal checkpoints (run in a thread, never on the event loop)."""
+    extra_games: tuple[str, ...] = field(default_factory=tuple)
+    """Modules imported at start so the games they register can be hosted."""
+
+    @property
+    def display_name(self) -> str:
+        return self.host_name or _default_host_name()
+
+    @property
+    def silence_limit(self) -> float:
+        return self.heartbeat_interval * self.heartbeat_misses

@@ -1,0 +1,250 @@
+"""One client connection: frames in, frames out, never blocking anyone else.
+
+Incoming bytes are split into frames and validated right in
+``data_received``; good messages go to a small per-connection queue worked
+by one task, so a request that must wait (a password hash, a deck file) only
+delays its own sender. Outgoing frames are written without awaiting: a
+client whose unsent bytes pass the limit is dropped (it can reconnect and get
+a fresh view), so one sleeping laptop never stalls a room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from partyhost.net import protocol as p
+from partyhost.net.protocol import ProtocolError
+from partyhost.net.ratelimit import TokenBucket
+
+if TYPE_CHECKING:
+    from partyhost.net.host import Host
+    from partyhost.net.members import Member
+
+log = logging.getLogger(__name__)
+
+LINGER = 2.0
+"""Seconds a closing connection keeps draining input before it closes for good."""
+PAUSE_AT = 64
+"""Queued messages at which we stop reading from the socket until the queue drains."""
+
+
+class Connection(asyncio.Protocol):
+    """The host's end of one client socket."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.config = host.config
+        self.decoder = p.FrameDecoder(self.config.max_client_frame)
+        self.transport: asyncio.Transport | None = None
+        self.peer_address = "?"
+        self.name = "Player"
+        self.greeted = False
+        self.room: Any = None
+        self.member: Member | None = None
+        self.opened = time.monotonic()
+        self.last_heard = self.opened
+        self.limiter = TokenBucket(self.config.messages_per_second, self.config.message_burst)
+        self._inbox: deque[dict[str, Any]] = deque()
+        self._wakeup = asyncio.Event()
+        self._reading_paused = False
+        self._closed = False
+        self.close_reason = ""
+        self.worker: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:
+        return f"<Connection {self.peer_address} {self.name!r}>"
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    # --- asyncio.Protocol ----------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.peer_address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if self.config.socket_send_buffer:
+                    sock.setsockopt(
+                        socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.socket_send_buffer
+                    )
+            except OSError:
+                pass
+        # We never wait for drain; the limits only decide when pause_writing fires.
+        transport.set_write_buffer_limits(high=self.config.max_unsent_bytes)
+        if not self.host.admit(self):
+            self.send(p.error("host_full", "This host has too many connections; try later."))
+            self.close("host full")
+            return
+        self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
+
+    def data_received(self, data: bytes) -> None:
+        if self._closed:
+            return
+        self.last_heard = time.monotonic()
+        try:
+            bodies = self.decoder.feed(data)
+        except ProtocolError as broken:
+            self.send(p.error(broken.code, broken.message))
+            self.close(broken.code)
+            return
+        for body in bodies:
+            if self._closed:
+                return
+            self._receive(body)
+        if len(self._inbox) >= PAUSE_AT and not self._reading_paused and self.transport:
+            self._reading_paused = True
+            self.transport.pause_reading()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        if not self.close_reason:
+            self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
+        if self.worker is not None:
+            self.worker.cancel()
+        self.host.forget(self)
+
+    # --- receiving -----------------------------------------------------------
+
+    def _receive(self, body: bytes) -> None:
+        try:
+            decoded = p.decode_body(body)
+            if not self.greeted and self._other_protocol(decoded):
+                return
+            message = p.validate_client_message(decoded)
+        except ProtocolError as bad:
+            self._refuse(bad.code, bad.message, fatal=bad.fatal or not self.greeted)
+            return
+        kind = message["t"]
+        if not self.greeted:
+            if kind != p.HELLO:
+                self._refuse("hello_required", "Send 'hello' first.", fatal=True)
+                return
+            self.greeted = True
+        elif kind == p.HELLO:
+            self._refuse("already_greeted", "This connection already said hello.")
+            return
+        if kind == p.PING:
+            self.send({"t": p.PONG, "n": message.get("n", 0)})
+            return
+        if kind == p.PONG:
+            return
+        if not self.limiter.take():
+            self._refuse("rate_limited", "Too many messages; slow down.", ref=message.get("ref"))
+            return
+        self._inbox.append(message)
+        self._wakeup.set()
+
+    def _other_protocol(self, decoded: Any) -> bool:
+        """A hello of another version: say so, naming both, even if its fields differ."""
+        if not isinstance(decoded, dict) or decoded.get("t") != p.HELLO:
+            return False
+        version = decoded.get("protocol")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return False
+        if version == p.PROTOCOL_VERSION:
+            return False
+        self.send(p.mismatch_error(version))
+        self.close("protocol mismatch")
+        return True
+
+    def _refuse(self, code: str, message: str, *, fatal: bool = False, ref: Any = None) -> None:
+        self.send(p.error(code, message, ref if isinstance(ref, int) else None))
+        if fatal:
+            self.close(code)
+
+    async def _work(self) -> None:
+        """Handle this connection's messages in order; errors stay here."""
+        while not self._closed:
+            if not self._inbox:
+                self._wakeup.clear()
+                await self._wakeup.wait()
+                continue
+            message = self._inbox.popleft()
+            if self._reading_paused and len(self._inbox) < PAUSE_AT // 4 and self.transport:
+                self._reading_paused = False
+                self.transport.resume_reading()
+            try:
+                await self.host.dispatch(self, message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("%r: failed handling %s", self, message.get("t"))
+                ref = message.get("ref")
+                self.send(
+                    p.error(
+                        "internal",
+                        "The host failed to handle that; nothing changed.",
+                        ref if isinstance(ref, int) else None,
+                    )
+                )
+
+    # --- sending -------------------------------------------------------------
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self._closed:
+            return
+        try:
+            frame = p.encode(message)
+        except Exception:
+            log.exception("%r: cannot encode a %s frame", self, message.get("t"))
+            return
+        self.send_frame(frame)
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue ``frame`` without waiting; drop the client if it is too far behind."""
+        transport = self.transport
+        if self._closed or transport is None or transport.is_closing():
+            return
+        if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
+            log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
+            return
+        transport.write(frame)
+        if transport.get_write_buffer_size() > self.config.max_unsent_bytes:
+            log.info("%r: over %d unsent bytes; dropping it", self, self.config.max_unsent_bytes)
+            self.abort("too far behind")
+
+    def close(self, reason: str) -> None:
+        """Close after the frames already queued are written.
+
+        A lingering close: send FIN, keep reading (and ignoring) what the
+        client still sends, then close. Closing with unread input would make
+        the kernel reset the connection and the client could lose our last
+        frame, which usually explains why we hung up.
+        """
+        transport = self.transport
+        if transport is None or self._closed:
+            return
+        self.close_reason = self.close_reason or reason
+        self._closed = True
+        if transport.can_write_eof():
+            transport.write_eof()
+            asyncio.get_running_loop().call_later(LINGER, transport.close)
+        else:
+            transport.close()
+
+    def eof_received(self) -> bool | None:
+        return None  # the client is done sending: close our side too
+
+    def abort(self, reason: str) -> None:
+        """Close now, discarding whatever is unsent."""
+        if self.transport is not None:
+            self.close_reason = self.close_reason or reason
+            self._closed = True
+            self.transport.abort()
+
+    def pause_writing(self) -> None:  # we never wait for drain; see send_frame
+        pass
+
+    def resume_writing(self) -> None:
+        pass

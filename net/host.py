@@ -1,0 +1,354 @@
+"""The LAN host: accepts connections, greets them, routes requests, keeps time.
+
+:class:`Host` owns the listening socket, the set of live connections, the
+heartbeat loop and the lobby; rooms run in their own tasks. Lobby requests are
+handled here; everything aimed at a room goes onto that room's queue.
+
+Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
+cancel connection tasks, wait for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import logging
+import signal
+import socket
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from partyhost.net import protocol as p
+from partyhost.net.config import HostConfig
+from partyhost.net.connection import Connection
+from partyhost.net.credentials import hash_password, token_hash, verify_password
+from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.journal import Journal
+from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
+from partyhost.net.names import clean_name
+from partyhost.net.room import Gone, Join, Request, Resume
+
+__all__ = ["Host", "HostConfig", "main", "run_host"]
+
+log = logging.getLogger(__name__)
+
+LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM})
+
+
+class Host:
+    """A partyhost host. ``await start()``, then ``serve_forever()`` or ``close()``."""
+
+    def __init__(self, config: HostConfig | None = None) -> None:
+        self.config = config or HostConfig()
+        self.port: int = self.config.port
+        self.connections: set[Connection] = set()
+        self.journal: Journal | None = None
+        self.lobby: Lobby | None = None
+        self._server: asyncio.Server | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._closed = asyncio.Event()
+        self._ping_number = 0
+
+    # --- life cycle ----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load games and decks, rebuild journaled rooms, then listen."""
+        for module in self.config.extra_games:
+            importlib.import_module(module)
+        shelf = DeckShelf(self.config.deck_dirs)
+        await asyncio.to_thread(shelf.scan)
+        self.journal = Journal(self.config.data_dir)
+        self.lobby = Lobby(self.config, self.journal, shelf)
+        restored = self.lobby.restore()
+        if restored:
+            log.info("rebuilt %d room(s) from the journal", restored)
+        loop = asyncio.get_running_loop()
+        try:
+            self._server = await loop.create_server(
+                lambda: Connection(self), self.config.host, self.config.port, reuse_address=True
+            )
+        except OSError:
+            await self.lobby.stop(self.config.shutdown_timeout)
+            self.journal.close()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
+        self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
+        log.info("listening on %s:%d", self.config.host, self.port)
+
+    async def serve_forever(self) -> None:
+        """Wait until :meth:`close` has finished."""
+        await self._closed.wait()
+
+    async def close(self, reason: str = "The host is shutting down.") -> None:
+        """Graceful stop: no new clients, ``bye`` to all, rooms persisted, tasks ended."""
+        if self._closed.is_set() or self._server is None:
+            self._closed.set()
+            return
+        self._server.close()
+        await self._server.wait_closed()
+        for task in (self._heartbeat, self._checkpoints):
+            if task is not None:
+                task.cancel()
+                await asyncio.wait([task], timeout=self.config.shutdown_timeout)
+        for connection in list(self.connections):
+            connection.send({"t": p.BYE, "reason": reason})
+            connection.close("host closing")
+        if self.lobby is not None:
+            await self.lobby.stop(self.config.shutdown_timeout)
+        workers = [c.worker for c in self.connections if c.worker is not None]
+        for worker in workers:
+            worker.cancel()
+        await self._wait_for(workers)
+        await self._flush()
+        if self.journal is not None:
+            self.journal.close()
+        self._closed.set()
+        log.info("host closed: %s", reason)
+
+    async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
+        if tasks:
+            await asyncio.wait(tasks, timeout=self.config.shutdown_timeout)
+
+    async def _flush(self) -> None:
+        """Give closing sockets a moment to write their ``bye``, then cut the rest."""
+        deadline = time.monotonic() + min(1.0, self.config.shutdown_timeout)
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for connection in list(self.connections):
+            connection.abort("host closed")
+
+    # --- connections -----------------------------------------------------------
+
+    def admit(self, connection: Connection) -> bool:
+        if self._closed.is_set() or len(self.connections) >= self.config.max_connections:
+            return False
+        self.connections.add(connection)
+        return True
+
+    def forget(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        room = connection.room
+        if room is not None:
+            room.post(Gone(connection))
+            connection.room = None
+
+    async def _beat(self) -> None:
+        """Ping everyone each interval; drop the silent and the never-greeted."""
+        interval = self.config.heartbeat_interval
+        while True:
+            await asyncio.sleep(interval)
+            now = time.monotonic()
+            self._ping_number += 1
+            ping = p.encode({"t": p.PING, "n": self._ping_number})
+            for connection in list(self.connections):
+                if not connection.greeted:
+                    if now - connection.opened > self.config.hello_timeout:
+                        connection.abort("no hello")
+                elif now - connection.last_heard > self.config.silence_limit:
+                    log.info(
+                        "%r: silent for %.1fs; dropping it", connection, now - connection.last_heard
+                    )
+                    connection.abort("silent")
+                else:
+                    connection.send_frame(ping)
+
+    async def _checkpoint(self) -> None:
+        """Fold the journal's WAL into the database off the event loop, now and then."""
+        assert self.journal is not None
+        while True:
+            await asyncio.sleep(self.config.checkpoint_interval)
+            try:
+                await asyncio.to_thread(self.journal.checkpoint)
+            except Exception:
+                log.exception("journal checkpoint failed (will retry)")
+
+    # --- requests --------------------------------------------------------------
+
+    async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Handle a lobby request here; pass anything for a room to its queue."""
+        kind = message["t"]
+        if kind not in LOBBY_REQUESTS:
+            room = connection.room
+            if room is None:
+                connection.send(
+                    p.error("not_in_room", "Join or create a room first.", message.get("ref"))
+                )
+            else:
+                room.post(Request(connection, message))
+            return
+        try:
+            if kind == p.HELLO:
+                self._hello(connection, message)
+            elif kind == p.LIST_ROOMS:
+                assert self.lobby is not None
+                connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()})
+            elif kind == p.CREATE_ROOM:
+                await self._create_room(connection, message)
+            else:
+                await self._join_room(connection, message)
+        except (LobbyRefusal, DeckNotFound) as refused:
+            connection.send(p.error(refused.code, refused.message))
+
+    def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
+        assert self.lobby is not None
+        connection.name = clean_name(message["name"], self.config.max_name_length)
+        token = message.get("token")
+        seat = self.lobby.seat_for(token_hash(token)) if token else None
+        connection.send(
+            {
+                "t": p.WELCOME,
+                "protocol": p.PROTOCOL_VERSION,
+                "host": self.config.display_name,
+                "resumed": seat is not None,
+                "games": self.lobby.games(),
+                "limits": self.limits(),
+            }
+        )
+        if seat is not None and token:
+            room, member_id = seat
+            connection.room = room
+            room.post(Resume(connection, member_id, token))
+        elif token:
+            connection.send(p.error("token_unknown", "That seat token matches no seat here."))
+
+    def limits(self) -> dict[str, Any]:
+        config = self.config
+        return {
+            "max_frame": config.max_client_frame,
+            "max_name": config.max_name_length,
+            "max_chat": config.max_chat_length,
+            "max_password": p.MAX_PASSWORD_LENGTH,
+            "chat_per_second": config.chat_per_second,
+            "chat_burst": config.chat_burst,
+            "messages_per_second": config.messages_per_second,
+            "message_burst": config.message_burst,
+            "heartbeat_interval": config.heartbeat_interval,
+            "heartbeat_misses": config.heartbeat_misses,
+            "grace_seconds": config.grace_seconds,
+            "max_unsent_bytes": config.max_unsent_bytes,
+        }
+
+    def _not_in_a_room(self, connection: Connection) -> None:
+        if connection.room is not None:
+            raise LobbyRefusal("already_in_room", "Leave your current room first.")
+
+    async def _create_room(self, connection: Connection, message: dict[str, Any]) -> None:
+        assert self.lobby is not None
+        self._not_in_a_room(connection)
+        self.lobby.check_room_limit()
+        game = find_game(message["game"])
+        options = message.get("options") or {}
+        try:
+            game.rules_for(options)
+        except Exception as bad:
+            raise LobbyRefusal("bad_option", str(bad)) from None
+        loaded = await asyncio.to_thread(self.lobby.shelf.load, game, message.get("deck"))
+        password = message.get("password")
+        password_hash = await asyncio.to_thread(hash_password, password) if password else None
+        if connection.closed:
+            return  # it went away while we hashed and read files
+        self._not_in_a_room(connection)  # it may have joined elsewhere meanwhile
+        takeover = message.get("bot_takeover")
+        room = self.lobby.create(
+            game, loaded, options, password_hash, True if takeover is None else takeover
+        )
+        connection.room = room
+        room.post(Join(connection, spectate=False))
+
+    async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
+        assert self.lobby is not None
+        self._not_in_a_room(connection)
+        room = self.lobby.find(message["code"])
+        if room.password_hash is not None:
+            given = message.get("password") or ""
+            if not await asyncio.to_thread(verify_password, given, room.password_hash):
+                raise LobbyRefusal("wrong_password", "That is not the room's password.")
+        if connection.closed:
+            return
+        self._not_in_a_room(connection)
+        connection.room = room
+        room.post(Join(connection, spectate=bool(message.get("spectate"))))
+
+
+def _lan_address() -> str:
+    """This machine's address on the LAN, best guess (no packet is sent)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address: str = probe.getsockname()[0]
+        return address
+    return socket.gethostname()
+
+
+async def run_host(config: HostConfig) -> None:
+    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``)."""
+    host = Host(config)
+    await host.start()
+    shown = _lan_address() if config.host in ("0.0.0.0", "::", "") else config.host
+    print(
+        f"partyhost host {config.display_name!r} is listening on {config.host}:{host.port}\n"
+        f"Friends join with:  partyhost join {shown}:{host.port}\n"
+        "Press Ctrl+C to stop.",
+        flush=True,
+    )
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+        await host.close("The host is shutting down; reconnect when it is back.")
+        print("partyhost host stopped.", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m partyhost.net``: a host without the rest of the CLI."""
+    parser = argparse.ArgumentParser(prog="python -m partyhost.net", description=__doc__)
+    parser.add_argument("--host", default="0.0.0.0")
+    parser.add_argument("--port", type=int, default=7777)
+    parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
+    parser.add_argument("--name", default=None)
+    parser.add_argument("--grace", type=float, default=120.0)
+    parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
+    parser.add_argument("--heartbeat", type=float, default=5.0)
+    parser.add_argument("--deck-dir", action="append", default=[])
+    parser.add_argument(
+        "--games",
+        action="append",
+        default=[],
+        help="import this module first (it registers more games)",
+    )
+    parser.add_argument("--log", default="WARNING")
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=args.log.upper(),
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = HostConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data) if args.data else None,
+        host_name=args.name,
+        grace_seconds=args.grace,
+        bot_delay=tuple(args.bot_delay),
+        heartbeat_interval=args.heartbeat,
+        deck_dirs=tuple(Path(d) for d in args.deck_dir),
+        extra_games=tuple(args.games),
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_host(config))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""The lobby: which rooms exist, their codes, and which token returns to which seat.
+
+Rooms are found by a 4-letter code made of letters nobody misreads. The lobby
+itself runs on the event loop and never awaits in the middle of a change, so
+it needs no locks either; slow work (deck files, password hashing) happens in
+threads before the lobby is touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+from partyhost.deckfiles import LoadedDeck
+from partyhost.engine.core import Game
+from partyhost.engine.registry import all_games, get_game
+from partyhost.net import protocol as p
+from partyhost.net.config import HostConfig
+from partyhost.net.decks import DeckShelf
+from partyhost.net.journal import Journal, RoomRecord
+from partyhost.net.room import Room, Stop
+
+log = logging.getLogger(__name__)
+
+
+class LobbyRefusal(Exception):
+    """A lobby request that cannot be done (``code`` is the wire error code)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def find_game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except KeyError:
+        known = ", ".join(game.id for game in all_games())
+        raise LobbyRefusal(
+            "unknown_game", f"No game {game_id!r}; this host has: {known}."
+        ) from None
+
+
+class Lobby:
+    """Every open room, and the seat-token index used by reconnecting players."""
+
+    def __init__(self, config: HostConfig, journal: Journal, shelf: DeckShelf) -> None:
+        self.config = config
+        self.journal = journal
+        self.shelf = shelf
+        self.rooms: dict[str, Room] = {}
+        self._tokens: dict[str, tuple[Room, int]] = {}
+
+    # --- RoomServices ------------------------------------------------------
+
+    def remember_token(self, token_hash: str, room: Room, member_id: int) -> None:
+        self._tokens[token_hash] = (room, member_id)
+
+    def forget_token(self, token_hash: str) -> None:
+        self._tokens.pop(token_hash, None)
+
+    def room_closed(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        for token, (owner_room, _) in list(self._tokens.items()):
+            if owner_room is room:
+                del self._tokens[token]
+
+    # --- lookups -----------------------------------------------------------
+
+    def seat_for(self, token_hash: str) -> tuple[Room, int] | None:
+        found = self._tokens.get(token_hash)
+        if found is None or found[0].closed:
+            return None
+        return found
+
+    def find(self, code: str) -> Room:
+        room = self.rooms.get(code.strip().upper())
+        if room is None or room.closed:
+            raise LobbyRefusal("no_such_room", f"No open room has the code {code.strip()!r}.")
+        return room
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [room.summary() for room in self.rooms.values() if not room.closed]
+
+    def games(self) -> list[dict[str, Any]]:
+        """The games this host runs, each with its decks, as ``welcome`` lists them."""
+        described = []
+        for game in all_games():
+            entry = game.describe()
+            entry["decks"] = [deck.describe() for deck in self.shelf.for_game(game)]
+            described.append(entry)
+        return described
+
+    # --- creating and restoring rooms ------------------------------------------
+
+    def new_code(self) -> str:
+        for _ in range(1000):
+            code = "".join(secrets.choice(p.ROOM_CODE_LETTERS) for _ in range(p.ROOM_CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+        raise LobbyRefusal("too_many_rooms", "No free room code; try again later.")
+
+    def check_room_limit(self) -> None:
+        if len(self.rooms) >= self.config.max_rooms:
+            raise LobbyRefusal(
+                "too_many_rooms", f"This host has its maximum of {self.config.max_rooms} rooms."
+            )
+
+    def create(
+        self,
+        game: Game,
+        loaded: LoadedDeck,
+        options: dict[str, Any],
+        password_hash: str | None,
+        bot_takeover: bool,
+    ) -> Room:
+        """A new, empty room (the creator joins it next through its queue)."""
+        self.check_room_limit()
+        record = RoomRecord(
+            code=self.new_code(),
+            game=game.id,
+            deck_name=loaded.name,
+            deck_data=loaded.data,
+            options=options,
+            password_hash=password_hash,
+            bot_takeover=bot_takeover,
+            owner=None,
+            status=p.LOBBY,
+            next_member=0,
+            created=time.time(),
+        )
+        room = Room(self, record, game, loaded.deck)
+        room.save()
+        self.rooms[room.code] = room
+        room.start()
+        return room
+
+    def restore(self) -> int:
+        """Rebuild every journaled room; returns how many came back."""
+        now = time.time()
+        for stored in self.journal.load():
+            code = stored.room.code
+            try:
+                game = get_game(stored.room.game)
+                deck = game.build_deck(stored.room.deck_data)
+                room = Room.restore(self, stored, game, deck, now)
+            except Exception:
+                log.exception("room %s could not be rebuilt; it stays in the journal", code)
+                continue
+            self.rooms[code] = room
+            for member in room.members:
+                if member.token_hash is not None and not member.left:
+                    self.remember_token(member.token_hash, room, member.member_id)
+            room.start()
+        return len(self.rooms)
+
+    async def stop(self, timeout: float) -> None:
+        """Stop every room task (the journal keeps the rooms); cancel any that lingers."""
+        tasks = []
+        for room in list(self.rooms.values()):
+            room.post(Stop())
+            if room.task is not None:
+                tasks.append(room.task)
+        if not tasks:
+            return
+        _, lingering = await asyncio.wait(tasks, timeout=timeout)
+        for task in lingering:
+            task.cancel()
+        if lingering:
+            await asyncio.wait(lingering, timeout=timeout)

@@ -1,0 +1,18 @@
+"""Shared test setup: plain colours, no theme override, and private config folders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """No user settings leak in, and no test writes into the user's folders."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+    monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("PARTYHOST_DATA_DIR", str(tmp_path / "data"))
+    yield

@@ -1,0 +1,382 @@
+"""The client's flows against a scripted host: every request comes from what the view allows."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.samples import (
+    booyah_view,
+    over_view,
+    sample_room,
+    seat_entry,
+    tshirt_view,
+    view_frame,
+)
+from partyhost.tui.screens.booyah import BooyahScreen
+from partyhost.tui.screens.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.screens.help import HelpScreen
+from partyhost.tui.screens.lobby import LobbyScreen
+from partyhost.tui.screens.reconnecting import ReconnectingScreen
+from partyhost.tui.screens.results import ResultsScreen
+from partyhost.tui.screens.room import RoomScreen
+from partyhost.tui.screens.tshirt import TShirtScreen
+from partyhost.tui.settings import load_remembered, settings_path
+from partyhost.tui.testing import FakeHost, screen_text
+from textual.pilot import Pilot
+
+SIZE = (80, 24)
+
+
+def connected_app(host: FakeHost, **kwargs: object) -> PartyApp:
+    return make_app(
+        host, address="partybox:7000", name="Ann", animate=False, remember=False, **kwargs
+    )  # type: ignore[arg-type]
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Let the network worker deliver what the fake host queued, and the screens redraw."""
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def in_room(
+    pilot: Pilot[int], host: FakeHost, *frames: dict[str, object], status: str = "lobby"
+) -> None:
+    """Seat the app in the fake host's room (seat 0, owner), then deliver ``frames``."""
+    await settle(pilot)
+    host.room = sample_room(status=status)
+    host.last.push(
+        {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}, copy.deepcopy(host.room), *frames
+    )
+    await settle(pilot)
+
+
+async def in_game(pilot: Pilot[int], host: FakeHost, view: dict[str, object]) -> None:
+    await in_room(pilot, host, view_frame(view), status="playing")
+
+
+def played(host: FakeHost) -> list[dict[str, object]]:
+    return [frame["cmd"] for frame in host.last.sent if frame.get("t") == "play"]
+
+
+async def test_connect_screen_remembers_the_address_and_name() -> None:
+    host = FakeHost()
+    app = make_app(host, animate=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#address")
+        await pilot.press(*"partybox:7000")
+        app.screen.query_one("#name").value = ""  # type: ignore[attr-defined]
+        await pilot.click("#name")
+        await pilot.press(*"Zoë", "enter")
+        await settle(pilot)
+        assert host.calls == [("partybox", 7000, "Zoë")]
+        assert isinstance(app.screen, LobbyScreen)
+    assert load_remembered().address == "partybox:7000"
+    assert json.loads(settings_path().read_text())["name"] == "Zoë"
+    again = make_app(FakeHost(), animate=False)
+    async with again.run_test(size=SIZE) as pilot:
+        assert again.screen.query_one("#address").value == "partybox:7000"  # type: ignore[attr-defined]
+
+
+async def test_a_refused_connection_is_explained_and_the_app_keeps_running() -> None:
+    host = FakeHost(refuse=ConnectionRefusedError(111, "refused"))
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Nobody is hosting at partybox:7000" in screen_text(app)
+        assert app.is_running
+
+
+async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "KQZD" in text and "PLMX" in text and "[red]Mallory" in text
+        await pilot.press("c")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, CreateRoomScreen)
+        dialog.query_one("#deck").value = "office-party"  # type: ignore[attr-defined]
+        dialog.query_one("#option-target").value = "2000"  # type: ignore[attr-defined]
+        dialog.query_one("#password").value = "hunter2"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        create = next(f for f in host.last.sent if f["t"] == "create_room")
+        assert create == {
+            "t": "create_room",
+            "game": "tshirt",
+            "deck": "office-party",
+            "options": {"hand_size": 3, "target": 2000, "submit_timer": None},
+            "password": "hunter2",
+        }
+        assert isinstance(app.screen, RoomScreen)
+
+
+async def test_join_by_code_and_join_a_password_room_from_the_list() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        assert isinstance(app.screen, JoinRoomScreen)
+        await pilot.press(*"abcd", "enter")
+        await settle(pilot)
+        join = next(f for f in host.last.sent if f["t"] == "join_room")
+        assert join == {"t": "join_room", "code": "ABCD", "password": None, "spectate": False}
+        assert isinstance(app.screen, RoomScreen)
+
+
+async def test_watching_a_room_joins_as_a_spectator() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        join = next(f for f in host.last.sent if f["t"] == "join_room")
+        assert join["spectate"] is True and join["code"] == "KQZD"
+        assert app.seat is None
+        assert "You are watching" in screen_text(app)
+
+
+async def test_join_room_given_on_the_command_line() -> None:
+    host = FakeHost()
+    app = connected_app(host, room="plmx")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert {"t": "join_room", "code": "PLMX"} in host.last.sent
+
+
+async def test_room_owner_adds_a_bot_kicks_and_starts_and_the_game_screen_opens() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("b", "b", "b")
+        await settle(pilot)
+        assert "Bot 3" in screen_text(app)
+        await pilot.press("down", "down", "k")
+        await settle(pilot)
+        assert {"t": "remove_bot", "seat": 1} in host.last.sent
+        await pilot.press("r", "s")
+        await settle(pilot)
+        assert {"t": "set_ready", "ready": False} in host.last.sent
+        assert isinstance(app.screen, TShirtScreen)
+
+
+async def test_a_player_who_is_not_the_owner_has_no_owner_controls() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        host.last.push(
+            {"t": "joined", "code": "KQZD", "seat": 2, "token": "t"}, sample_room(you=2, owner=0)
+        )
+        await settle(pilot)
+        await pilot.press("s", "b", "k")
+        await settle(pilot)
+        assert not {"start_game", "add_bot", "kick"} & set(host.last.sent_types())
+        footer = screen_text(app).splitlines()[-1]
+        assert "Ready" in footer and "Start" not in footer
+
+
+async def test_submitter_plays_the_legal_command_chosen_with_a_number_key() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        assert "Your move" in screen_text(app)
+        await pilot.press("2", "enter")
+        await settle(pilot)
+        assert played(host) == [{"type": "submit", "card": 42, "v": 17}]
+
+
+async def test_a_judge_cannot_submit_and_nothing_is_sent() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view(you=1, judge=1))
+        await pilot.press("1", "enter", "2", "enter")
+        await settle(pilot)
+        assert played(host) == []
+        assert "You judge this round" in screen_text(app)
+
+
+async def test_judge_picks_a_slogan_with_the_version_it_saw() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view("judging", you=1, judge=1))
+        assert "pick the funniest slogan" in screen_text(app)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert played(host) == [{"type": "pick", "index": 2, "v": 17}]
+
+
+async def test_clicking_a_card_twice_plays_it() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        cards = app.screen.query("SloganCard")
+        await pilot.click(cards[0])
+        await pilot.click(cards[0])
+        await settle(pilot)
+        assert played(host) == [{"type": "submit", "card": 11, "v": 17}]
+
+
+async def test_booyah_choice_opens_by_itself_and_steals_from_the_chosen_player() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, booyah_view())
+        assert isinstance(app.screen, BooyahScreen)
+        await pilot.press("2")
+        await settle(pilot)
+        assert played(host) == [{"type": "booyah", "choice": "steal", "victim": 2, "v": 17}]
+        assert isinstance(app.screen, TShirtScreen)
+
+
+async def test_booyah_can_wait_and_be_kept_later_with_b() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, booyah_view())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "press b to choose" in screen_text(app)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("k")
+        await settle(pilot)
+        assert played(host) == [{"type": "booyah", "choice": "keep", "v": 17}]
+
+
+async def test_chat_is_sent_and_every_line_shows_exactly_as_typed() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        await pilot.press("c", *"[bold]hi", "enter")
+        host.last.push(
+            {
+                "t": "chat_line",
+                "seat": 2,
+                "name": "[red]x",
+                "at": 0.0,
+                "text": "\x1b[31mnot red\x1b[0m [link=http://x]y[/link]",
+            }
+        )
+        await settle(pilot)
+        assert {"t": "chat", "text": "[bold]hi"} in host.last.sent
+        text = screen_text(app)
+        assert "Ann: [bold]hi" in text
+        assert "[red]x: ^[[31mnot red^[[0m" in text
+        assert "[link=http://x]y[/link]" in text
+
+
+async def test_names_with_markup_or_escapes_change_nothing_else() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    seats = [
+        seat_entry(0, "[b]Ann[/b]"),
+        seat_entry(1, "\x1b[2JBea", bot=True),
+        seat_entry(2, "Carl"),
+        seat_entry(3, "Dev"),
+    ]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        host.last.push(sample_room(seats=seats))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "[b]Ann[/b]" in text and "^[[2JBea" in text
+        host.last.push(sample_room(seats=seats, status="playing"), view_frame(tshirt_view()))
+        await settle(pilot)
+        assert "[b]Ann[/b]" in screen_text(app)
+
+
+async def test_reconnect_overlay_keeps_the_table_visible_and_leaves_by_itself() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        host.last.push({"t": "connection", "state": "lost", "detail": "reset"})
+        await settle(pilot)
+        assert isinstance(app.screen, ReconnectingScreen)
+        text = screen_text(app)
+        assert "Connection lost" in text and "Scores" in text
+        host.last.push({"t": "connection", "state": "reconnecting", "attempt": 1})
+        await settle(pilot)
+        assert "Trying to reach the host again" in screen_text(app)
+        host.last.push(
+            {"t": "connection", "state": "restored", "resumed": True},
+            view_frame(tshirt_view("judging", you=1, judge=1)),
+        )
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen)
+        assert "pick the funniest slogan" in screen_text(app)
+
+
+async def test_giving_up_on_reconnecting_goes_back_to_the_connect_screen() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        host.last.push(
+            {"t": "connection", "state": "lost"},
+            {"t": "connection", "state": "failed", "detail": "Host unreachable."},
+        )
+        await settle(pilot)
+        assert "Host unreachable." in screen_text(app)
+        assert app.screen.KIND == "connect"  # type: ignore[attr-defined]
+
+
+async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_room(pilot, host, view_frame(over_view()), status="over")
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert "Bea wins!" in text and "1600" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_help_shows_the_rules_and_every_key() -> None:
+    host = FakeHost()
+    app = connected_app(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        await pilot.press("f1")
+        await settle(pilot)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        keys = str(help_screen.query_one("#help-keys").render())
+        for description in (
+            "Choose",
+            "Confirm",
+            "Booyah",
+            "Chat",
+            "Create",
+            "Join code",
+            "Add bot",
+            "Kick",
+            "Options",
+            "Back to lobby",
+            "Done chatting",
+        ):
+            assert description in keys
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen)

@@ -1,0 +1,441 @@
+"""What Do You Meme? in the client: every phase against a scripted host, pictures, one real game.
+
+Each command the screen sends must be one of the view's legal templates with
+its blank filled in; the pictures are taken at 80x24, 120x40 and in --ascii.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from partyhost.deckcatalog import shipped_decks_dir
+from partyhost.deckfiles import load_deck_file
+from partyhost.engine.core import apply
+from partyhost.engine.registry import get_game
+from partyhost.net.host import Host, HostConfig
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.play import QuickGame
+from partyhost.tui.samples import seat_entry, view_frame
+from partyhost.tui.samples_meme import (
+    betting_view,
+    meme_events,
+    meme_room,
+    meme_view,
+    over_view,
+    rolloff_view,
+)
+from partyhost.tui.screens import meme as meme_screen_module
+from partyhost.tui.screens.meme import MemeScreen
+from partyhost.tui.screens.meme_dialogs import LastTurnScreen, WriteScenarioScreen
+from partyhost.tui.screens.meme_results import MemeResultsScreen
+from partyhost.tui.screens.meme_text import bill_counts, bills_text, describe_event
+from partyhost.tui.testing import FakeHost, screen_text
+from partyhost.tui.text import UNICODE
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+Frame = dict[str, Any]
+SMALL, LARGE = (80, 24), (120, 40)
+PICK = ("react", "guess")
+
+
+def app_for(host: FakeHost, *, ascii_only: bool = False, animate: bool = False) -> PartyApp:
+    return make_app(
+        host,
+        address="partybox:7777",
+        name="Ann",
+        ascii_only=ascii_only,
+        animate=animate,
+        remember=False,
+    )
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def seated(
+    pilot: Pilot[int], host: FakeHost, view: Frame, *, room: Frame | None = None
+) -> None:
+    """Seat Ann (seat 0) in a meme room and deliver ``view`` with the sample log."""
+    await settle(pilot)
+    host.room = room or meme_room(status="over" if view["phase"] == "over" else "playing")
+    host.last.push(
+        {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"},
+        copy.deepcopy(host.room),
+        view_frame(view, meme_events(view["phase"])),
+    )
+    await settle(pilot)
+
+
+@dataclass
+class Table:
+    """Ann at the scripted host's table: keys in, screen text and sent commands out."""
+
+    app: PartyApp
+    host: FakeHost
+    pilot: Pilot[int]
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        await settle(self.pilot)
+
+    async def push(self, view: Frame, events: list[Frame] | None = None) -> None:
+        self.host.last.push(view_frame(view, events or []))
+        await settle(self.pilot)
+
+    def text(self) -> str:
+        return screen_text(self.app)
+
+    def played(self) -> list[Frame]:
+        """Game commands sent, without the view version the app adds."""
+        sent = [dict(f["cmd"]) for f in self.host.last.sent if f.get("t") == "play"]
+        return [{k: v for k, v in command.items() if k != "v"} for command in sent]
+
+
+@asynccontextmanager
+async def at_table(
+    view: Frame, *, size: tuple[int, int] = SMALL, room: Frame | None = None, animate: bool = False
+) -> AsyncIterator[Table]:
+    host = FakeHost()
+    app = app_for(host, animate=animate)
+    async with app.run_test(size=size) as pilot:
+        await seated(pilot, host, view, room=room)
+        yield Table(app, host, pilot)
+
+
+# --- each phase against the scripted host -----------------------------------
+
+
+async def test_roll_off_sends_the_legal_roll_and_shows_every_roll() -> None:
+    view = rolloff_view(your_roll=True)
+    async with at_table(view) as table:
+        assert isinstance(table.app.screen, MemeScreen)
+        assert "Roll the die: press r" in table.text()
+        await table.press("r")
+        assert table.played() == [view["legal"][0]]
+        await table.push(rolloff_view())
+        text = table.text()
+        assert "[7] [9]" in text and "Tied!" in text and "Waiting for Dev to roll" in text
+
+
+async def test_the_reactor_rolls_two_dice_into_the_scenario_number() -> None:
+    async with at_table(meme_view("scenario", reactor=0)) as table:
+        assert "press r to roll" in table.text()
+        await table.press("r")
+        assert table.played() == [{"type": "roll", "turn": 6}]
+        await table.push(meme_view("picking", reactor=0))
+        text = table.text()
+        assert "Scenario 28" in text and "│ 2 │ │ 8 │" in text
+        assert "You find twenty dollars" in text
+
+
+async def test_a_typed_scenario_is_sent_as_typed_and_shown_literally() -> None:
+    view = meme_view("scenario", reactor=0, custom=True)
+    async with at_table(view) as table:
+        await table.press("w")
+        dialog = table.app.screen
+        assert isinstance(dialog, WriteScenarioScreen)
+        assert dialog.query_one(Input).max_length == 280
+        await table.press(*"[red]Boss [b]", "enter")
+        assert table.played() == [{**view["legal"][1], "text": "[red]Boss [b]"}]
+        written = meme_view("picking", reactor=0, custom=True)
+        own = {"number": None, "text": "[red]x\x1b[31m", "custom": True}
+        written.update(dice=None, scenario=own)
+        await table.push(written)
+        assert "[red]x^[[31m" in table.text() and "own scenario" in table.text()
+
+
+async def test_the_reactor_picks_a_reaction_with_number_keys() -> None:
+    view = meme_view("picking", reactor=0)
+    async with at_table(view) as table:
+        await table.press("enter")
+        await table.press("9", "5", "enter")
+        assert table.played() == [{**view["legal"][0], "meme": 4}]
+
+
+async def test_a_guess_can_be_played_with_the_mouse() -> None:
+    view = meme_view("picking")
+    async with at_table(view, size=LARGE) as table:
+        second = list(table.app.screen.query("MemeCard").results())[1]
+        await table.pilot.click(second)
+        assert table.played() == []
+        await table.pilot.click(second)
+        await settle(table.pilot)
+        assert table.played() == [{**view["legal"][0], "meme": 1}]
+
+
+async def test_the_reactor_bets_at_least_one_and_at_most_three_tokens() -> None:
+    view = betting_view(1)
+    async with at_table(view) as table:
+        await table.press("enter")
+        assert table.played() == [], "the reactor must place at least 1 token"
+        await table.press("1", "plus", "plus", "2", "plus", "plus", "3", "plus")
+        assert "3 of 3" in table.text()
+        await table.press("enter")
+        bets = [{"seat": 1, "amount": 2}, {"seat": 2, "amount": 1}]
+        assert table.played() == [{**view["legal"][0], "bets": bets}]
+
+
+async def test_a_guesser_puts_at_most_two_tokens_on_their_own_guess() -> None:
+    view = betting_view(2)
+    async with at_table(view) as table:
+        assert "at most 2 on your own" in table.text()
+        await table.press("1", "a", "plus", "down", "down", "plus", "plus")
+        await table.press("enter")
+        bets = [{"seat": 0, "amount": 2}, {"seat": 3, "amount": 1}]
+        assert table.played() == [{**view["legal"][0], "bets": bets}]
+
+
+async def test_betting_panel_buttons_work_with_the_mouse() -> None:
+    view = betting_view(2)
+    async with at_table(view) as table:
+        await table.pilot.click(list(table.app.screen.query("TableRow").results())[2])
+        for button in ("#bet-more", "#bet-more", "#bet-place"):
+            await table.pilot.click(button)
+        await settle(table.pilot)
+        assert table.played() == [{**view["legal"][0], "bets": [{"seat": 2, "amount": 2}]}]
+
+
+async def test_the_final_round_bets_cash_up_to_what_you_hold() -> None:
+    view = betting_view(2, final=True)
+    async with at_table(view) as table:
+        assert "Final round" in table.text() and "Cash $0 of $12" in table.text()
+        await table.press("2", "pageup", "3", "a", "plus")
+        assert "Cash $12 of $12" in table.text()
+        await table.press("enter")
+        bets = [{"seat": 2, "amount": 10}, {"seat": 3, "amount": 2}]
+        assert table.played() == [{**view["legal"][0], "bets": bets}]
+
+
+async def test_the_guesses_turn_over_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meme_screen_module, "FLIP_SECONDS", 60.0)
+    async with at_table(meme_view("betting_1"), animate=True) as table:
+        await table.push(betting_view(2), [{"kind": "guesses_revealed", "guesses": []}])
+        screen = table.app.screen
+        assert isinstance(screen, MemeScreen)
+        seen = []
+        for _ in range(3):
+            seen.append((table.text().count("NAILED IT!"), "WHEEZE!" in table.text()))
+            screen._flip_next()
+            await settle(table.pilot)
+        # Ann's own guess is known to her all along; Carl's, then Dev's turn over.
+        assert seen == [(1, False), (1, False), (1, True)]
+        assert table.text().count("NAILED IT!") == 2 and screen._flipper is None
+
+
+async def test_the_reveal_shows_who_was_right_and_payouts_in_bills() -> None:
+    async with at_table(meme_view("scenario")) as table:
+        text = table.text()
+        assert "reacted with AWKWARD..." in text
+        assert "✔ ● Ann" in text and "✘ ● Carl" in text
+        assert "+$3   $1 $1 $1" in text
+        await table.press("t")
+        assert isinstance(table.app.screen, LastTurnScreen)
+
+
+async def test_the_game_ends_on_a_podium_of_money() -> None:
+    async with at_table(over_view()) as table:
+        assert isinstance(table.app.screen, MemeResultsScreen)
+        assert "You win!" in table.text() and "$126  $100 $10 $10 $5 $1" in table.text()
+
+
+async def test_spectators_and_names_with_markup_are_shown_safely() -> None:
+    room = meme_room(you=None)
+    room["seats"][2] = seat_entry(2, "[red]Mal\x1b[5m", ready=True)
+    async with at_table(meme_view("betting_2", you=None), room=room) as table:
+        assert "You are watching" in table.text() and "[red]Mal^[[5m" in table.text()
+        await table.press("plus", "enter")
+        assert table.played() == []
+
+
+def test_bills_break_money_into_funny_money() -> None:
+    assert bill_counts(126) == [(100, 1), (10, 2), (5, 1), (1, 1)]
+    assert bill_counts(0) == []
+    assert bills_text(7).plain == "$5 $1 $1"
+    assert bills_text(80, width=10).plain == "$10x8"
+
+
+def plain(text: Text | None) -> str:
+    return "" if text is None else text.plain
+
+
+def test_log_lines_name_players_and_amounts() -> None:
+    view = betting_view(2, final=True)
+
+    def name(seat: object) -> Text:
+        return Text(f"P{seat}")
+
+    bet = {"kind": "reactor_bet", "seat": 1, "bets": [{"seat": 3, "amount": 5}], "auto": "timer"}
+    assert plain(describe_event(bet, view, name, UNICODE)) == "P1 bets $5 on P3 (time ran out)."
+    over = {"kind": "turn_over", "turn": 3, "void": "reactor_left"}
+    assert plain(describe_event(over, view, name, UNICODE)) == (
+        "Turn 3 is called off: the reactor left."
+    )
+    shown = {"kind": "reaction_revealed", "reactor": 1, "meme": 0, "correct": []}
+    assert (
+        plain(describe_event(shown, view, name, UNICODE)) == "P1's reaction: NOPE. Nobody got it."
+    )
+
+
+def engine_views() -> dict[str, Frame]:
+    """Seat 0's first view of each phase in which it has a move, from a real seeded game."""
+    game = get_game("meme")
+    deck = load_deck_file(shipped_decks_dir() / "what-do-you-meme.yaml").deck
+    state = game.setup(deck, [0, 1, 2, 3], {}, seed=11)
+    views: dict[str, Frame] = {}
+    while len(views) < 5:
+        seat = next(s for s in state.seats if game.legal(state, s))
+        view = game.view(state, seat)
+        if seat == 0:
+            views.setdefault(view["phase"], view)
+        command = dict(view["legal"][0], meme=0)
+        if command["type"] == "bet":
+            target = command["targets"][0]["seat"]
+            command["bets"] = [{"seat": target, "amount": command["min_total"]}]
+        state, _ = apply(game, state, seat, command, 0.0)
+    return views
+
+
+def test_sample_views_have_exactly_the_keys_the_engine_sends() -> None:
+    samples = {
+        "rolloff": rolloff_view(your_roll=True),
+        "scenario": meme_view("scenario", reactor=0),
+        "picking": meme_view("picking"),
+        "betting_1": betting_view(1),
+        "betting_2": betting_view(2),
+    }
+    for phase, engine in engine_views().items():
+        sample = samples[phase]
+        assert set(sample) == set(engine), phase
+        for key in ("table", "rolloff", "options"):
+            assert set(sample[key]) == set(engine[key]), (phase, key)
+        assert set(sample["players"][0]) == set(engine["players"][0])
+        assert set(sample["memes"][0]) == set(engine["memes"][0])
+        assert [set(c) for c in sample["legal"]] == [set(c) for c in engine["legal"]], phase
+        for mine, real in zip(sample["legal"], engine["legal"], strict=True):
+            assert set((mine.get("targets") or [{}])[0]) == set((real.get("targets") or [{}])[0])
+
+
+# --- pictures ------------------------------------------------------------------
+
+Setup = Callable[[Pilot[int], FakeHost], Awaitable[None]]
+
+
+def phase(view: Callable[[], Frame], *keys: str) -> Setup:
+    async def setup(pilot: Pilot[int], host: FakeHost) -> None:
+        await seated(pilot, host, view())
+        if keys:
+            await pilot.press(*keys)
+            await settle(pilot)
+
+    return setup
+
+
+PICTURES: dict[str, Setup] = {
+    "rolloff": phase(rolloff_view),
+    "scenario_reveal": phase(lambda: meme_view("scenario", reactor=0)),
+    "guessing": phase(meme_view, "3"),
+    "reactor_betting": phase(lambda: betting_view(1), "2", "plus", "plus"),
+    "guesser_betting": phase(lambda: betting_view(2), "plus", "3", "plus"),
+    "final_round_cash": phase(lambda: betting_view(2, final=True), "3", "pageup"),
+    "results": phase(over_view),
+}
+SIZES = [pytest.param(SMALL, id="80x24"), pytest.param(LARGE, id="120x40")]
+
+
+def build(
+    name: str, *, ascii_only: bool = False
+) -> tuple[PartyApp, Callable[[Pilot[int]], Awaitable[None]]]:
+    host = FakeHost()
+    app = app_for(host, ascii_only=ascii_only)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await PICTURES[name](pilot, host)
+
+    return app, run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", list(PICTURES))
+def test_meme_screen_looks_right(name: str, size: tuple[int, int], snap_compare: Any) -> None:
+    app, run_before = build(name)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_meme_screen_in_ascii(snap_compare: Any) -> None:
+    app, run_before = build("guesser_betting", ascii_only=True)
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+async def test_ascii_mode_draws_only_ascii() -> None:
+    for name in ("scenario_reveal", "reactor_betting", "results"):
+        app, run_before = build(name, ascii_only=True)
+        async with app.run_test(size=SMALL) as pilot:
+            await run_before(pilot)
+            strange = sorted({char for char in screen_text(app) if ord(char) > 126})
+        assert strange == [], f"{name}: non-ASCII glyphs {strange}"
+
+
+# --- a real host on loopback -------------------------------------------------------
+
+
+@pytest.fixture
+async def host() -> AsyncIterator[Host]:
+    running = Host(HostConfig(host="127.0.0.1", port=0, bot_delay=(0.0, 0.0), host_name="test"))
+    await running.start()
+    yield running
+    await running.close()
+
+
+async def wait_until(
+    pilot: Pilot[int], condition: Callable[[], object], seconds: float = 8
+) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting; screen was:\n{screen_text(pilot.app)}")
+
+
+def legal_kind(app: PartyApp) -> str | None:
+    """``roll``, ``react``, ``guess``, ``bet1`` or ``bet2``: what the host asks of Ann now."""
+    first = ((app.view or {}).get("legal") or [{}])[0]
+    return f"bet{first['stage']}" if first.get("type") == "bet" else first.get("type")
+
+
+def moved_on(app: PartyApp, version: object) -> Callable[[], bool]:
+    return lambda: (app.view or {}).get("version") != version
+
+
+async def test_a_human_plays_against_bots_on_a_real_host(host: Host) -> None:
+    quick = QuickGame("meme", 2)
+    app = make_app(
+        address=f"127.0.0.1:{host.port}",
+        name="Ann",
+        animate=False,
+        remember=False,
+        on_welcome=quick.attach,
+    )
+    async with app.run_test(size=LARGE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MemeScreen))
+        done: set[str] = set()
+        while not {"roll", "react", "guess", "bet1", "bet2"} <= done:
+            await wait_until(pilot, lambda: legal_kind(app) is not None)
+            kind, view = legal_kind(app), app.view or {}
+            if kind == "roll":
+                await pilot.press("r")
+                done.add("roll" if view["turn"] else "rolloff")
+            else:
+                await pilot.press(*(("3", "enter") if kind in PICK else ("1", "plus", "enter")))
+                done.add(str(kind))
+            await wait_until(pilot, moved_on(app, view["version"]))
+        assert isinstance((app.view or {}).get("last_turn"), dict)
+        assert "Money" in screen_text(app)

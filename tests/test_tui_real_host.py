@@ -1,0 +1,131 @@
+"""The client against a real host on loopback: a quick game, joining by code, a host restart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from partyhost.net.client import HostConnection
+from partyhost.net.host import Host, HostConfig
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.play import QuickGame, default_bots
+from partyhost.tui.screens.reconnecting import ReconnectingScreen
+from partyhost.tui.screens.room import RoomScreen
+from partyhost.tui.screens.tshirt import TShirtScreen
+from partyhost.tui.testing import screen_text
+from textual.pilot import Pilot
+
+SIZE = (100, 30)
+
+
+def config(port: int = 0, data_dir: Path | None = None) -> HostConfig:
+    return HostConfig(
+        host="127.0.0.1",
+        port=port,
+        data_dir=data_dir,
+        bot_delay=(0.0, 0.0),
+        host_name="test host",
+        heartbeat_interval=0.5,
+    )
+
+
+@pytest.fixture
+async def host() -> AsyncIterator[Host]:
+    running = Host(config())
+    await running.start()
+    yield running
+    await running.close()
+
+
+async def wait_until(
+    pilot: Pilot[int], condition: Callable[[], object], seconds: float = 8
+) -> None:
+    """Pause until ``condition()`` holds (the host and its bots run on this same loop)."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting; screen was:\n{screen_text(pilot.app)}")
+
+
+def legal_type(app: PartyApp) -> str | None:
+    legal = (app.view or {}).get("legal") or []
+    return str(legal[0]["type"]) if legal else None
+
+
+async def test_quick_game_plays_a_round_as_submitter_and_one_as_judge(host: Host) -> None:
+    quick = QuickGame("tshirt", default_bots(3, 10))
+    app = make_app(
+        address=f"127.0.0.1:{host.port}",
+        name="Ann",
+        animate=False,
+        remember=False,
+        on_welcome=quick.attach,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TShirtScreen))
+        assert len(app.room["seats"]) == 4  # type: ignore[index]
+        done: set[str] = set()
+        while done != {"submit", "pick"}:
+            await wait_until(pilot, lambda: legal_type(app) in ("submit", "pick", "booyah"))
+            kind = legal_type(app)
+            version = app.view["version"]  # type: ignore[index]
+            if kind == "booyah":
+                await wait_until(pilot, lambda: app.screen.__class__.__name__ == "BooyahScreen")
+                await pilot.press("k")
+            else:
+                await pilot.press("1", "enter")
+                done.add(str(kind))
+            await wait_until(pilot, lambda v=version: app.view["version"] != v)  # type: ignore[index]
+        await wait_until(pilot, lambda: "played a slogan" in screen_text(app))
+        assert "wins the round" in screen_text(app) or app.view["last_round"]  # type: ignore[index]
+
+
+async def test_join_a_friends_room_by_code(host: Host) -> None:
+    friend = await HostConnection.connect("127.0.0.1", host.port, "Bea")
+    await friend.create_room("tshirt")
+    joined = await friend.wait_for("joined")
+    app = make_app(address=f"127.0.0.1:{host.port}", name="Ann", animate=False, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.link == "online")
+        await pilot.press("j", *joined["code"], "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RoomScreen))
+        await wait_until(
+            pilot, lambda: "Bea" in screen_text(app) and "Ann (you)" in screen_text(app)
+        )
+        await pilot.press("c", *"hello Bea", "enter")
+        line = await friend.wait_for("chat_line")
+        assert line["text"] == "hello Bea" and line["name"] == "Ann"
+    await friend.close()
+
+
+async def test_the_game_comes_back_after_the_host_restarts(tmp_path: Path) -> None:
+    first = Host(config(data_dir=tmp_path))
+    await first.start()
+    port = first.port
+    quick = QuickGame("tshirt", 3)
+    app = make_app(
+        address=f"127.0.0.1:{port}",
+        name="Ann",
+        animate=False,
+        remember=False,
+        on_welcome=quick.attach,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TShirtScreen) and app.view)
+        await first.close("restarting")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReconnectingScreen))
+        await wait_until(pilot, lambda: "Connection lost" in screen_text(app))
+        assert "Scores" in screen_text(app)
+        second = Host(config(port=port, data_dir=tmp_path))
+        await second.start()
+        try:
+            await wait_until(pilot, lambda: app.link == "online", seconds=15)
+            await wait_until(pilot, lambda: isinstance(app.screen, TShirtScreen))
+            await wait_until(pilot, lambda: legal_type(app) is not None or app.view)
+            assert app.room is not None and app.room["status"] == "playing"
+        finally:
+            await second.close()
+    await asyncio.sleep(0)

@@ -1,0 +1,95 @@
+"""The client's small pure pieces: literal text, frame reading, the shirt, settings, samples."""
+
+from __future__ import annotations
+
+from partyhost.deckcatalog import shipped_decks_dir
+from partyhost.deckfiles import load_deck_file
+from partyhost.engine.core import apply_tick
+from partyhost.engine.registry import get_game
+from partyhost.tui import messages as m
+from partyhost.tui.frames import LOG_LIMIT, FrameReader
+from partyhost.tui.play import default_bots
+from partyhost.tui.samples import booyah_view, tshirt_view
+from partyhost.tui.settings import Remembered, load_remembered, save_remembered, settings_path
+from partyhost.tui.text import ASCII, clean, literal, progress_bar
+from partyhost.tui.widgets.shirt import ASCII_BOX, BOX, shirt_rows
+
+
+def test_markup_in_player_text_is_kept_as_typed() -> None:
+    assert literal("[red]x[/red] [link=http://a]b").plain == "[red]x[/red] [link=http://a]b"
+    assert literal("[red]x").spans == []
+
+
+def test_control_characters_are_shown_not_obeyed() -> None:
+    assert clean("\x1b[31mred\x07") == "^[[31mred^G"
+    assert clean("a\u202eb\x9bc") == "a\\u202eb\\x9bc"
+    assert clean("two\nlines") == "two^Jlines"
+    assert clean("two\nlines", multiline=True) == "two\nlines"
+    assert clean("plain ünïcode ✓") == "plain ünïcode ✓"
+
+
+def test_newer_views_carry_every_event_so_far() -> None:
+    reader = FrameReader()
+    first = reader.read({"t": "view", "view": {"v": 1}, "events": [{"kind": "a"}]})
+    second = reader.read({"t": "view", "view": {"v": 2}, "events": [{"kind": "b"}, "junk"]})
+    assert isinstance(first, m.ViewUpdated) and isinstance(second, m.ViewUpdated)
+    assert second.can_replace(first)
+    assert [e["kind"] for e in second.events] == ["a", "b"]
+    reader.read({"t": "joined", "code": "ABCD", "seat": 1, "token": "t"})
+    third = reader.read({"t": "view", "view": {}, "events": [{"kind": "c"}] * (LOG_LIMIT + 5)})
+    assert isinstance(third, m.ViewUpdated) and len(third.events) == LOG_LIMIT
+
+
+def test_unknown_or_malformed_frames_are_ignored() -> None:
+    reader = FrameReader()
+    assert reader.read({"t": "mystery"}) is None
+    assert reader.read({"t": "view", "view": "not a map"}) is None
+    status = reader.read({"t": "connection", "state": "lost"})
+    assert isinstance(status, m.ConnectionChanged) and status.state == "lost"
+
+
+def test_the_shirt_is_a_rectangle_and_ascii_mode_uses_only_ascii() -> None:
+    for box in (BOX, ASCII_BOX):
+        rows = shirt_rows(["(o.o)", "a longer line of art here"], 30, box)
+        widths = {len(left + middle + right) for left, middle, right in rows}
+        assert widths == {30 + 2 + 2 * 3}
+    ascii_text = "".join("".join(row) for row in shirt_rows(["x"], 24, ASCII_BOX))
+    assert ascii_text.isascii()
+
+
+def test_progress_bar_fills_toward_the_target() -> None:
+    assert progress_bar(1500, 3000, 10, ASCII) == "#####....."
+    assert progress_bar(5000, 3000, 4, ASCII) == "####"
+    assert progress_bar(-200, 3000, 4, ASCII) == "...."
+
+
+def test_settings_survive_a_round_trip_and_a_broken_file() -> None:
+    save_remembered(Remembered("10.0.0.2:7777", "Ann"))
+    assert load_remembered() == Remembered("10.0.0.2:7777", "Ann")
+    settings_path().write_text("{not json")
+    assert load_remembered() == Remembered()
+
+
+def test_play_seats_three_bots_for_the_t_shirt_game() -> None:
+    assert default_bots(3, 10) == 3
+    assert default_bots(2, 2) == 1
+    assert default_bots(5, 8) == 4
+
+
+def test_sample_views_have_exactly_the_keys_the_engine_sends() -> None:
+    game = get_game("tshirt")
+    loaded = load_deck_file(shipped_decks_dir() / "the-t-shirt-game.yaml")
+    state = game.setup(loaded.deck, [0, 1, 2, 3], {}, seed=7)
+    state, _ = apply_tick(game, state, 0.0)
+    real = game.view(state, 0)
+    assert set(tshirt_view()) == set(real)
+    assert set(booyah_view()["booyah"]) <= {
+        "seat",
+        "card",
+        "points",
+        "verdict",
+        "booyah",
+        "victims",
+    }
+    assert set(tshirt_view()["players"][0]) == set(real["players"][0])
+    assert set(tshirt_view()["hand"][0]) == set(real["hand"][0])

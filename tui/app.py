@@ -1,0 +1,369 @@
+"""The partyhost client app: holds what the host last said and shows the right screen.
+
+All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`)
+that turns frames into messages; handlers here store them in reactives (always
+a new object) and :meth:`PartyApp.route` picks the main screen from that state.
+Screens render from the reactives and send commands through :meth:`PartyApp.send`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from partyhost.net.client import ConnectionFailed
+from partyhost.tui import messages as m
+from partyhost.tui.connection import Connection, ConnectionFactory, send_message
+from partyhost.tui.frames import FrameReader
+from partyhost.tui.settings import Remembered, save_remembered
+from partyhost.tui.text import glyphs_for
+from textual import work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.events import DescendantFocus
+from textual.reactive import var
+from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.widgets import Input
+
+Frame = dict[str, Any]
+CHAT_LIMIT = 200
+ASCII_KEYS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "left", "→": "right", "⌫": "bksp"}
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scrollbars without the eighth-block glyphs, for ``--ascii``."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+
+class PartyApp(App[int]):
+    """One player's window onto a partyhost host."""
+
+    CSS_PATH = "partyhost.tcss"
+    TITLE = "partyhost"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-narrow"),
+        (110, "-wide"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+    ]
+
+    welcome: var[Frame | None] = var(None)
+    rooms: var[tuple[Frame, ...]] = var(())
+    room: var[Frame | None] = var(None)
+    room_code: var[str | None] = var(None)
+    seat: var[int | None] = var(None)
+    view: var[Frame | None] = var(None)
+    events: var[tuple[Frame, ...]] = var(())
+    chat: var[tuple[Frame, ...]] = var(())
+    link: var[str] = var("offline")
+    """offline, connecting, online, lost, reconnecting."""
+    connect_error: var[str] = var("")
+
+    def __init__(
+        self,
+        connection_factory: ConnectionFactory,
+        *,
+        address: str | None = None,
+        name: str | None = None,
+        room: str | None = None,
+        ascii_only: bool = False,
+        remember: bool = True,
+        animate: bool = True,
+        on_welcome: Callable[[PartyApp], None] | None = None,
+    ) -> None:
+        self.connection_factory = connection_factory
+        self.start_address = address
+        self.start_name = name
+        self.start_room = room.strip().upper() if room else None
+        self.ascii_only = ascii_only
+        self.glyphs = glyphs_for(ascii_only)
+        self.remember = remember
+        self.animated = animate
+        self.on_welcome = on_welcome
+        self.connection: Connection | None = None
+        self._quitting = False
+        super().__init__()
+        self.set_class(ascii_only, "-ascii")
+        if not animate:
+            self.animation_level = "none"
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {"edge": "ascii" if self.ascii_only else "round"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return ASCII_KEYS.get(shown, shown) if self.ascii_only else shown
+
+    def on_mount(self) -> None:
+        if not self.is_headless and self.console.color_system in ("standard", "windows"):
+            self.theme = "ansi-dark"
+        if self.ascii_only:
+            ScrollBar.renderer = AsciiScrollBarRender
+        self.route()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Without animations (tests, snapshots) the cursor does not blink either."""
+        if not self.animated and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+
+    def on_unmount(self) -> None:
+        ScrollBar.renderer = ScrollBarRender
+
+    # --- connecting ---------------------------------------------------------
+
+    def connect(self, host: str, port: int, name: str, address_text: str) -> None:
+        """Start (or restart) the network worker for ``host:port``."""
+        if self.remember:
+            save_remembered(Remembered(address=address_text, name=name))
+        self.connect_error = ""
+        self.link = "connecting"
+        self.run_connection(host, port, name)
+
+    @work(exclusive=True, group="net", exit_on_error=False)
+    async def run_connection(self, host: str, port: int, name: str) -> None:
+        """Own the connection: read frames until it ends, posting a message for each."""
+        try:
+            connection = await self.connection_factory(host, port, name)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # any failure to connect is shown, never fatal
+            self.post_message(m.ConnectFailed(_describe(exc, host, port)))
+            return
+        self.connection = connection
+        self.post_message(m.Connected(dict(connection.welcome)))
+        reader = FrameReader()
+        reason = "The host closed the connection."
+        try:
+            async for frame in connection:
+                message = reader.read(frame)
+                if message is not None:
+                    self.post_message(message)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a broken link ends the session, not the app
+            reason = _describe(exc, host, port)
+        finally:
+            self.connection = None
+            with contextlib.suppress(Exception):
+                await connection.close()
+        self.post_message(m.ConnectionClosed(reason))
+
+    def send(self, frame: Frame) -> bool:
+        """Send one message to the host; ``False`` (and a toast) when offline."""
+        connection = self.connection
+        if connection is None or self.link != "online":
+            self.notify("Not connected to a host right now.", severity="warning")
+            return False
+        self.run_worker(send_message(connection, frame), group="send", exit_on_error=False)
+        return True
+
+    def play(self, command: Frame) -> bool:
+        """Send a game command from the view's ``legal`` list, naming the version seen."""
+        command = dict(command)
+        if "v" not in command and self.view is not None and "version" in self.view:
+            command["v"] = self.view["version"]
+        return self.send({"t": "play", "cmd": command})
+
+    def disconnect(self) -> None:
+        """Back to the connect screen on purpose."""
+        self._quitting = True
+        self.workers.cancel_group(self, "net")
+        self._reset_session()
+        self.link = "offline"
+        self.route()
+
+    # --- frames from the worker ---------------------------------------------
+
+    def on_connected(self, message: m.Connected) -> None:
+        self._quitting = False
+        self.welcome = message.welcome
+        self.link = "online"
+        self.route()
+        self.send({"t": "list_rooms"})
+        if self.start_room:
+            self.send({"t": "join_room", "code": self.start_room})
+            self.start_room = None
+        if self.on_welcome is not None:
+            hook, self.on_welcome = self.on_welcome, None
+            hook(self)
+
+    def on_connect_failed(self, message: m.ConnectFailed) -> None:
+        self.link = "offline"
+        self.connect_error = message.reason
+
+    def on_connection_changed(self, message: m.ConnectionChanged) -> None:
+        from partyhost.tui.screens.reconnecting import ReconnectingScreen
+
+        state = message.state
+        overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
+        if state in ("lost", "reconnecting"):
+            self.link = state
+            if overlay is None:
+                self.push_screen(ReconnectingScreen())
+        elif state == "restored":
+            self.link = "online"
+            if overlay is not None:
+                overlay.dismiss()
+        elif state == "failed":
+            self._end_session(message.detail or "Could not reach the host again.")
+
+    def on_connection_closed(self, message: m.ConnectionClosed) -> None:
+        if not self._quitting:
+            self._end_session(message.reason)
+
+    def on_rooms_listed(self, message: m.RoomsListed) -> None:
+        self.rooms = tuple(message.rooms)
+
+    def on_joined(self, message: m.Joined) -> None:
+        self.room_code = message.code
+        self.seat = message.seat
+        self.view = None
+        self.events = ()
+
+    def on_room_updated(self, message: m.RoomUpdated) -> None:
+        if "you" in message.room:
+            you = message.room["you"]
+            self.seat = you if isinstance(you, int) else None
+        self.room = message.room
+        self.route()
+
+    def on_view_updated(self, message: m.ViewUpdated) -> None:
+        self.events = message.events
+        self.view = message.view
+        self.route()
+
+    def on_chat_received(self, message: m.ChatReceived) -> None:
+        self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
+
+    def on_notice_received(self, message: m.NoticeReceived) -> None:
+        self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
+
+    def on_host_error(self, message: m.HostError) -> None:
+        self.notify(message.text or message.code, title="The host says", severity="error")
+
+    def on_left_room(self, message: m.LeftRoom) -> None:
+        self.room = None
+        self.room_code = None
+        self.seat = None
+        self.view = None
+        self.events = ()
+        self.chat = ()
+        if message.reason and message.reason != "left":
+            self.notify(f"You left the room: {message.reason}", severity="warning")
+        self.route()
+        self.send({"t": "list_rooms"})
+
+    def on_host_closing(self, message: m.HostClosing) -> None:
+        self.notify(message.reason or "The host is shutting down.", title="Host closing")
+
+    # --- screens ------------------------------------------------------------
+
+    def wanted_screen(self) -> str:
+        """Which main screen the current state calls for."""
+        if self.welcome is None or self.link in ("offline", "connecting"):
+            return "connect"
+        if self.room is None:
+            return "lobby"
+        status = self.room.get("status")
+        if status == "over" or (self.view is not None and self.view.get("phase") == "over"):
+            return "results"
+        if status == "playing" and self.view is not None:
+            return "game"
+        return "room"
+
+    def route(self) -> None:
+        """Switch the main screen if the state calls for another one."""
+        from partyhost.tui.screens import main_screen
+        from partyhost.tui.screens.base import PartyScreen
+
+        wanted = self.wanted_screen()
+        stack = self.screen_stack
+        base = stack[1] if len(stack) > 1 else None
+        if isinstance(base, PartyScreen) and wanted == base.KIND:
+            return
+        game = str(self.room.get("game", "")) if self.room else ""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) < 2:
+            self.push_screen(main_screen(wanted, game))
+        else:
+            self.switch_screen(main_screen(wanted, game))
+
+    def action_help(self) -> None:
+        from partyhost.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def _reset_session(self) -> None:
+        self.welcome = None
+        self.rooms = ()
+        self.room = None
+        self.room_code = None
+        self.seat = None
+        self.view = None
+        self.events = ()
+        self.chat = ()
+
+    def _end_session(self, reason: str) -> None:
+        self._reset_session()
+        self.link = "offline"
+        self.connect_error = reason
+        self.route()
+
+
+def _describe(exc: BaseException, host: str, port: int) -> str:
+    """A sentence a person understands for a connection failure."""
+    if isinstance(exc, ConnectionFailed):
+        hint = " Is partyhost running there?" if exc.code == "connect_failed" else ""
+        return f"{exc}{hint}"
+    if isinstance(exc, ConnectionRefusedError):
+        return f"Nobody is hosting at {host}:{port} (connection refused)."
+    if isinstance(exc, TimeoutError):
+        return f"{host}:{port} did not answer in time."
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"Could not reach {host}:{port}: {exc.strerror}."
+    text = str(exc) or type(exc).__name__
+    return f"Could not talk to {host}:{port}: {text}"
+
+
+def make_app(
+    connection_factory: ConnectionFactory | None = None,
+    *,
+    address: str | None = None,
+    name: str | None = None,
+    room: str | None = None,
+    ascii_only: bool = False,
+    remember: bool = True,
+    animate: bool = True,
+    on_welcome: Callable[[PartyApp], None] | None = None,
+) -> PartyApp:
+    """The client app, with the real network unless a factory is injected."""
+    if connection_factory is None:
+        from partyhost.net.client import open_client
+
+        connection_factory = open_client
+    return PartyApp(
+        connection_factory,
+        address=address,
+        name=name,
+        room=room,
+        ascii_only=ascii_only,
+        remember=remember,
+        animate=animate,
+        on_welcome=on_welcome,
+    )
+
+
+def run_join(address: str | None, name: str | None, room: str | None, ascii_only: bool) -> int:
+    """``partyhost join``: the full-screen client; returns the process exit code."""
+    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only)
+    result = app.run()
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,106 @@
+"""``partyhost play``: a host inside this process, a room full of bots, and you in it.
+
+The first thing a new player runs, so it must just work: a loopback host on a
+free port (nothing persisted), a room for the game, enough bots for a good
+game, started straight away. The client is the normal one; :class:`QuickGame`
+only sends the same requests a person would press keys for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+from typing import Any
+
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.settings import default_name, load_remembered
+
+BOT_DELAY = (0.9, 2.2)
+"""Seconds a bot "thinks": slow enough to follow, quick enough to keep the pace."""
+GOOD_TABLE = 4
+"""Players that make a good game when a game's minimum allows it."""
+
+
+def default_bots(min_players: int, max_players: int) -> int:
+    """Bots that, with you, make a lively table (3 for The T-Shirt Game)."""
+    return max(min_players - 1, min(GOOD_TABLE, max_players) - 1)
+
+
+class QuickGame:
+    """Creates the room, seats the bots and starts, as soon as the host says hello."""
+
+    def __init__(self, game: str, bots: int) -> None:
+        self.game = game
+        self.bots = bots
+        self.requested_bots = False
+        self.started = False
+
+    def attach(self, app: PartyApp) -> None:
+        app.send({"t": "create_room", "game": self.game})
+        app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
+
+    def _room_changed(self, app: PartyApp, room: dict[str, Any] | None) -> None:
+        if self.started or room is None or room.get("owner") != app.seat:
+            return
+        if room.get("status") != "lobby":
+            self.started = True
+            return
+        if not self.requested_bots:
+            self.requested_bots = True
+            for _ in range(self.bots):
+                app.send({"t": "add_bot"})
+        seated = [s for s in room.get("seats", []) if not s.get("left")]
+        if len(seated) >= self.bots + 1:
+            self.started = True
+            app.send({"t": "start_game"})
+
+
+async def play(game_id: str, bots: int | None, name: str | None, ascii_only: bool) -> int:
+    """Run host and client on one loop until the player quits."""
+    from partyhost.engine.registry import all_games, get_game
+    from partyhost.net.host import Host, HostConfig
+
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        known = ", ".join(g.id for g in all_games())
+        print(f"partyhost play: no game {game_id!r}; try one of: {known}", file=sys.stderr)
+        return 2
+    count = default_bots(game.min_players, game.max_players) if bots is None else bots
+    if not game.min_players <= count + 1 <= game.max_players:
+        low, high = game.min_players - 1, game.max_players - 1
+        print(
+            f"partyhost play: {game.name} takes {low} to {high} bots besides you.", file=sys.stderr
+        )
+        return 2
+    player = (name or load_remembered().name or default_name()).strip() or "player"
+    logging.getLogger("partyhost").addHandler(logging.NullHandler())
+    host = Host(
+        HostConfig(
+            host="127.0.0.1", port=0, data_dir=None, bot_delay=BOT_DELAY, host_name="this computer"
+        )
+    )
+    await host.start()
+    quick = QuickGame(game.id, count)
+    app = make_app(
+        address=f"127.0.0.1:{host.port}",
+        name=player,
+        ascii_only=ascii_only,
+        remember=False,
+        on_welcome=quick.attach,
+    )
+    try:
+        await app.run_async()
+    finally:
+        with contextlib.suppress(Exception):
+            await host.close("The game was closed.")
+    return app.return_code or 0
+
+
+def run_play(game: str, bots: int | None, name: str | None, ascii_only: bool) -> int:
+    """``partyhost play [GAME] [--bots N] [--name NAME] [--ascii]``."""
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(play(game, bots, name, ascii_only))
+    return 130

@@ -1,0 +1,112 @@
+"""Where a session starts: which host, and what friends should call you."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from partyhost.cli import DEFAULT_PORT, parse_address
+from partyhost.net.protocol import MAX_NAME_LENGTH
+from partyhost.tui.screens.base import PartyScreen
+from partyhost.tui.settings import default_name, load_remembered
+from partyhost.tui.text import literal
+from partyhost.tui.widgets.bar import TitleBar
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Label, Static
+
+WELCOME_TEXT = (
+    "Party card games for friends on one LAN.\n"
+    "Ask whoever runs `partyhost serve` for the address, or run `partyhost play` "
+    "to try a game against bots."
+)
+
+
+class ConnectScreen(PartyScreen):
+    """Address and name, remembered between runs."""
+
+    KIND = "connect"
+    AUTO_FOCUS = "#address"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "connect", "Connect"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("connect")
+        with Center(), Vertical(id="connect-box", classes="dialog"):
+            yield Static("Join a party", classes="dialog-title")
+            yield Static(WELCOME_TEXT, classes="hint")
+            with Horizontal(classes="field"):
+                yield Label("Host", classes="field-label")
+                yield Input(
+                    placeholder=f"host or host:port (default port {DEFAULT_PORT})",
+                    id="address",
+                    compact=True,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Name", classes="field-label")
+                yield Input(
+                    placeholder="what friends call you",
+                    id="name",
+                    max_length=MAX_NAME_LENGTH,
+                    compact=True,
+                )
+            with Horizontal(classes="buttons"):
+                yield Button("Connect", id="connect", variant="primary", compact=True)
+                yield Button("Quit", id="quit", compact=True)
+            yield Static("", id="connect-status", classes="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        party = self.party
+        remembered = load_remembered() if party.remember else None
+        address = party.start_address or (remembered.address if remembered else "")
+        name = party.start_name or (remembered.name if remembered else "") or default_name()
+        self.query_one("#address", Input).value = address
+        self.query_one("#name", Input).value = name
+        self.watch(party, "connect_error", self._show_status)
+        self.watch(party, "link", self._show_status)
+        if party.start_address and party.link == "offline":
+            party.start_address = None
+            self.action_connect()
+
+    def _show_status(self) -> None:
+        status = self.query_one("#connect-status", Static)
+        if self.party.link == "connecting":
+            status.update("Connecting" + self.glyphs.ellipsis)
+            status.set_class(False, "error")
+        else:
+            status.update(literal(self.party.connect_error))
+            status.set_class(bool(self.party.connect_error), "error")
+
+    def action_connect(self) -> None:
+        address_text = self.query_one("#address", Input).value.strip()
+        name = self.query_one("#name", Input).value.strip()
+        if not address_text:
+            self.party.connect_error = "Type the host's address, e.g. 192.168.1.20 or mybox:7777."
+            self.query_one("#address", Input).focus()
+            return
+        if not name:
+            self.party.connect_error = "Type a name so the others know who you are."
+            self.query_one("#name", Input).focus()
+            return
+        try:
+            host, port = parse_address(address_text, DEFAULT_PORT)
+        except ValueError as exc:
+            self.party.connect_error = f"{str(exc).capitalize()}."
+            return
+        self.party.connect(host, port, name, address_text)
+
+    @on(Button.Pressed, "#connect")
+    def _connect_pressed(self) -> None:
+        self.action_connect()
+
+    @on(Button.Pressed, "#quit")
+    def _quit_pressed(self) -> None:
+        self.app.exit(0)
+
+    @on(Input.Submitted)
+    def _field_submitted(self) -> None:
+        self.action_connect()

@@ -1,0 +1,131 @@
+"""Showing other people's text safely, and the glyphs the client draws with.
+
+Names, chat lines and deck text come from other people. They reach the screen
+only through :func:`literal`, which builds a Rich ``Text`` (never parsed as
+markup) and turns control characters into visible caret notation, so ``[red]x``
+or an ANSI escape shows exactly as typed and changes nothing around it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+_BIDI_CONTROLS = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F}
+
+
+def _visible(char: str, keep_newlines: bool) -> str:
+    code = ord(char)
+    if char == "\n" and keep_newlines:
+        return char
+    if char == "\t":
+        return " "
+    if code < 0x20:
+        return "^" + chr(code + 0x40)
+    if code == 0x7F:
+        return "^?"
+    if 0x80 <= code < 0xA0:
+        return f"\\x{code:02x}"
+    if code in _BIDI_CONTROLS:
+        return f"\\u{code:04x}"
+    return char
+
+
+def clean(text: object, *, multiline: bool = False) -> str:
+    """``text`` as a string whose control characters are shown, not obeyed."""
+    raw = text if isinstance(text, str) else str(text)
+    if raw.isprintable() and "\t" not in raw:
+        return raw
+    return "".join(_visible(char, multiline) for char in raw)
+
+
+def literal(text: object, style: str = "", *, multiline: bool = False) -> Text:
+    """Player- or deck-supplied text as Rich ``Text``: shown literally, never markup."""
+    return Text(clean(text, multiline=multiline), style=style)
+
+
+def shorten(text: str, width: int, ellipsis: str) -> str:
+    """``text`` cut to ``width`` cells with ``ellipsis`` marking the cut."""
+    if len(text) <= width:
+        return text
+    return text[: max(0, width - len(ellipsis))] + ellipsis
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Every symbol the client draws, in one place so ``--ascii`` can swap them all."""
+
+    owner: str
+    bot: str
+    ready: str
+    not_ready: str
+    away: str
+    offline: str
+    judge: str
+    submitted: str
+    you: str
+    bar_full: str
+    bar_empty: str
+    hot: str
+    booyah: str
+    bullet: str
+    ellipsis: str
+    arrow: str
+    lock: str
+    trophy: str
+
+
+UNICODE = Glyphs(
+    owner="★",
+    bot="⚙",
+    ready="✔",
+    not_ready="·",
+    away="☾",
+    offline="○",
+    judge="⚖",
+    submitted="✔",
+    you="▶",
+    bar_full="█",
+    bar_empty="░",
+    hot="♨",
+    booyah="✦",
+    bullet="•",
+    ellipsis="…",
+    arrow="→",
+    lock="✱",
+    trophy="♛",
+)
+
+ASCII = Glyphs(
+    owner="*",
+    bot="@",
+    ready="+",
+    not_ready="-",
+    away="~",
+    offline="x",
+    judge="J",
+    submitted="+",
+    you=">",
+    bar_full="#",
+    bar_empty=".",
+    hot="*",
+    booyah="!",
+    bullet="-",
+    ellipsis="...",
+    arrow="->",
+    lock="#",
+    trophy="W",
+)
+
+
+def glyphs_for(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE
+
+
+def progress_bar(value: int, target: int, width: int, glyphs: Glyphs) -> str:
+    """A bar of ``width`` cells filled in proportion to ``value`` / ``target``."""
+    if target <= 0 or width <= 0:
+        return ""
+    filled = max(0, min(width, round(width * value / target)))
+    return glyphs.bar_full * filled + glyphs.bar_empty * (width - filled)

@@ -1,0 +1,1 @@
+"""Reusable widgets: cards, hand, shirt, scoreboard, chat, log, seats."""

@@ -1,0 +1,247 @@
+"""Game, Set, Match! cards as terminal text: one tile per cell, readable without color.
+
+A cell is four columns wide: the object's glyph (two columns) and letter, then
+the color's letter when asked for (always with ``--ascii``, where the glyph is
+left out). Its background is the cell's color, so colors show at a glance and
+letters tell them apart for anyone who cannot see them. Everything comes from
+the view's ``legend``; deck text goes through ``clean`` like any other text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from partyhost.tui.text import clean
+from rich.cells import cell_len
+from rich.text import Text
+
+Frame = dict[str, Any]
+CELL_WIDTH = 4
+Cells = tuple[tuple[tuple[int, int], ...], ...]
+"""A card as it lies: rows of (object, color) legend indexes."""
+
+TRUE_COLORS = {
+    "black": "#303030",
+    "red": "#d93a2b",
+    "green": "#2f9e44",
+    "yellow": "#f0c419",
+    "blue": "#2f6bd6",
+    "magenta": "#9a4fd0",
+    "cyan": "#1fb3c4",
+    "white": "#c8c8c8",
+    "bright_black": "#767676",
+    "bright_red": "#ff6f61",
+    "bright_green": "#74d96f",
+    "bright_yellow": "#ffe66b",
+    "bright_blue": "#72a3ff",
+    "bright_magenta": "#d68cff",
+    "bright_cyan": "#7fe6f0",
+    "bright_white": "#f4f4f4",
+}
+"""What the deck's terminal color names look like on a true-color screen.
+
+Textual otherwise maps ANSI names through its own palette, where red and
+magenta come out the same and blue looks purple; a color game cannot have that.
+On a 16-color terminal the names go to the terminal unchanged.
+"""
+LIGHT_COLORS = frozenset(
+    {"yellow", "white", "cyan", "green", "bright_white", "bright_yellow", "bright_cyan"}
+    | {"bright_green", "bright_magenta", "bright_red", "bright_blue"}
+)
+"""Terminal colors light enough to need dark letters on them."""
+
+
+@dataclass(frozen=True)
+class ObjectKey:
+    name: str
+    letter: str
+    glyph: str
+
+
+@dataclass(frozen=True)
+class ColorKey:
+    name: str
+    letter: str
+    term: str
+
+
+def _one_cell(text: str) -> str:
+    """A deck letter as exactly one column ("?" if it is not one)."""
+    shown = clean(text)
+    return shown if cell_len(shown) == 1 and len(shown) == 1 else "?"
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The view's legend, cleaned for the screen."""
+
+    objects: tuple[ObjectKey, ...]
+    colors: tuple[ColorKey, ...]
+
+    @classmethod
+    def from_view(cls, view: Frame) -> Legend:
+        legend = view.get("legend")
+        if not isinstance(legend, dict):
+            legend = {}
+        objects = tuple(
+            ObjectKey(clean(o.get("name", "")), _one_cell(str(o.get("letter", ""))), _glyph(o))
+            for o in legend.get("objects", [])
+            if isinstance(o, dict)
+        )
+        colors = tuple(
+            ColorKey(
+                clean(c.get("name", "")),
+                _one_cell(str(c.get("letter", ""))),
+                str(c.get("term", "white")),
+            )
+            for c in legend.get("colors", [])
+            if isinstance(c, dict)
+        )
+        return cls(objects, colors)
+
+
+def _glyph(entry: Frame) -> str:
+    """An object's glyph padded to two columns, or "" when it cannot be drawn so."""
+    glyph = clean(str(entry.get("glyph", "")))
+    width = cell_len(glyph)
+    if width == 2:
+        return glyph
+    return glyph + " " if width == 1 else ""
+
+
+def read_cells(card: Frame | None) -> Cells:
+    """A viewed card's ``cells`` as a tuple grid (malformed entries become (-1, -1))."""
+    rows = card.get("cells", []) if isinstance(card, dict) else []
+    grid = []
+    for row in rows if isinstance(rows, list) else []:
+        line = []
+        for cell in row if isinstance(row, list) else []:
+            ok = isinstance(cell, list | tuple) and len(cell) == 2
+            line.append((int(cell[0]), int(cell[1])) if ok else (-1, -1))
+        grid.append(tuple(line))
+    return tuple(grid)
+
+
+def turn_cells(cells: Cells) -> Cells:
+    """The card turned 180 degrees (a picture of it; the host keeps the rules)."""
+    return tuple(tuple(reversed(row)) for row in reversed(cells))
+
+
+def tile_style(term: str, native: bool = False) -> str:
+    """The cell's colour as a background, with letters that stay readable on it.
+
+    ``native``: the terminal shows its own 16 colors (pass the names through).
+    """
+    light = term in LIGHT_COLORS
+    if native or term not in TRUE_COLORS:
+        return f"bold {'black' if light else 'bright_white'} on {term}"
+    return f"bold {'#101010' if light else '#ffffff'} on {TRUE_COLORS[term]}"
+
+
+class Painter:
+    """Turns cells into tiles for one legend and zoom level.
+
+    ``tall`` tiles are two lines high (glyph above, letters below) for big
+    terminals; ``normal`` ones one line (glyph, letter, color letter);
+    ``narrow`` ones only the two letters, for boards too wide for the screen.
+    """
+
+    def __init__(
+        self,
+        legend: Legend,
+        *,
+        ascii_only: bool,
+        initials: bool,
+        native: bool = False,
+        zoom: str = "normal",
+    ) -> None:
+        self.legend = legend
+        self.ascii_only = ascii_only
+        self.initials = initials or ascii_only
+        self.native = native
+        self.zoom = "normal" if zoom == "tall" and ascii_only else zoom
+        self.height = 2 if self.zoom == "tall" else 1
+        self.width = 2 if self.zoom == "narrow" else CELL_WIDTH
+
+    def tile(
+        self, cell: tuple[int, int], line: int = 0, *, ghost: bool = False
+    ) -> list[tuple[str, str]]:
+        """Line ``line`` of one cell, as segments ``width`` columns wide.
+
+        A ``ghost`` (a card not placed yet) has colored letters on no background.
+        """
+        obj, color = cell
+        objects, colors = self.legend.objects, self.legend.colors
+        if not (0 <= obj < len(objects) and 0 <= color < len(colors)):
+            return [(" ?? ", "reverse")]
+        thing, paint = objects[obj], colors[color]
+        style = tile_style(paint.term, self.native)
+        if ghost:
+            ink = paint.term if self.native else TRUE_COLORS.get(paint.term, paint.term)
+            style = f"bold {ink}"
+        tail = paint.letter if self.initials else " "
+        if self.zoom == "narrow":
+            return [(f"{thing.letter}{paint.letter}", style)]
+        if self.zoom == "tall":
+            if line == 0:
+                return [(" ", style), (thing.glyph or f"{thing.letter} ", style), (" ", style)]
+            return [(f" {thing.letter}{tail} ", style)]
+        if self.ascii_only or not thing.glyph:
+            return [(f" {thing.letter}{tail} ", style)]
+        return [(thing.glyph, style), (f"{thing.letter}{tail}", style)]
+
+    def row(self, cells: Sequence[tuple[int, int]], line: int = 0) -> Text:
+        """One line of a row of cells."""
+        text = Text(no_wrap=True)
+        for cell in cells:
+            for chunk, style in self.tile(cell, line):
+                text.append(chunk, style)
+        return text
+
+
+def legend_text(legend: Legend, painter: Painter, width: int) -> Text:
+    """Objects (glyph, letter, name) and colors (swatch, letter, name), packed to ``width``.
+
+    When full names would stand one to a line, their first words are used
+    instead (if those still tell the objects apart).
+    """
+    names = [thing.name for thing in legend.objects]
+    short = [name.split(" ")[0] if name.strip() else name for name in names]
+    widest = max((len(name) for name in names), default=0) + 6
+    if 2 * widest > width + 2 and len(set(short)) == len(short):
+        names = short
+    entries: list[Text] = []
+    for thing, name in zip(legend.objects, names, strict=True):
+        entry = Text(no_wrap=True)
+        if not painter.ascii_only and thing.glyph:
+            entry.append(thing.glyph)
+        entry.append(thing.letter, "bold")
+        entry.append(f" {name}")
+        entries.append(entry)
+    colors: list[Text] = []
+    for paint in legend.colors:
+        entry = Text(no_wrap=True)
+        entry.append(f" {paint.letter} ", tile_style(paint.term, painter.native))
+        entry.append(paint.name)
+        colors.append(entry)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    _pack(text, entries, width, gap=2)
+    _pack(text, colors, width, gap=1)
+    return text
+
+
+def _pack(text: Text, entries: list[Text], width: int, gap: int) -> None:
+    """Entries in columns as wide as the widest, as many to a line as fit."""
+    if not entries:
+        return
+    column = max(e.cell_len for e in entries) + gap
+    per_line = max(1, (width + gap) // column)
+    for number, entry in enumerate(entries):
+        if number % per_line == 0:
+            if text.plain:
+                text.append("\n")
+        else:
+            text.append(" " * (column - entries[number - 1].cell_len))
+        text.append_text(entry)

@@ -1,0 +1,90 @@
+"""The game log: one line per event the host let this seat see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
+
+Frame = dict[str, Any]
+Describe = Callable[[Frame], Text | None]
+
+
+LINE_LIMIT = 300
+
+
+def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
+    """Index just past ``last`` (by identity) in ``items``; ``None`` if it is gone."""
+    if last is None:
+        return 0
+    for index in range(len(items) - 1, -1, -1):
+        if items[index] is last:
+            return index + 1
+    return None
+
+
+class ReflowLog(RichLog):
+    """A RichLog that wraps its lines again when its width changes.
+
+    RichLog wraps a line once, when written; columns that appear later (the
+    wide layout's chat) would otherwise leave lines cut off.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, id=id)
+        self.kept: list[Text] = []
+        self._width = 0
+
+    def add(self, line: Text) -> None:
+        self.kept.append(line)
+        del self.kept[:-LINE_LIMIT]
+        self.write(line)
+
+    def reset(self) -> None:
+        self.kept.clear()
+        self.clear()
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.clear()
+            for line in self.kept:
+                self.write(line)
+
+
+class GameLog(ReflowLog):
+    """Appends new events as they arrive; the app keeps the (capped) history."""
+
+    DEFAULT_CSS = """
+    GameLog {
+        height: 1fr;
+        min-height: 3;
+        background: transparent;
+        border: $edge $border-blurred;
+        border-title-color: $text-muted;
+        scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+        overflow-y: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, describe: Describe, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.describe = describe
+        self.border_title = "Log"
+        self._last: Frame | None = None
+
+    def show(self, events: tuple[Frame, ...]) -> None:
+        start = next_after(events, self._last)
+        if start is None:
+            self.reset()
+            start = 0
+        for event in events[start:]:
+            line = self.describe(event)
+            if line is not None:
+                self.add(line)
+        self._last = events[-1] if events else None

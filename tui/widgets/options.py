@@ -1,0 +1,117 @@
+"""A form for a game's rule options, built from the descriptions in the welcome.
+
+The host owns the rules: bounds are shown as hints and the host has the final
+word (a refused value comes back as an error toast).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyhost.tui.text import literal
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.validation import Integer
+from textual.widgets import Checkbox, Input, Label, Select
+
+Option = dict[str, Any]
+
+
+def describe_value(option: Option, value: Any) -> str:
+    """How an option's value reads in the room screen."""
+    if value is None:
+        return "off"
+    if option.get("kind") == "bool":
+        return "on" if value else "off"
+    return str(value)
+
+
+class OptionsForm(Vertical):
+    """One row per option: a number box, a checkbox or a drop-down."""
+
+    DEFAULT_CSS = """
+    OptionsForm { height: auto; }
+    OptionsForm .option-row { height: auto; margin-bottom: 0; }
+    OptionsForm .option-label { width: 18; padding-right: 1; }
+    OptionsForm Input, OptionsForm Select { width: 1fr; }
+    OptionsForm .option-help { color: $text-muted; width: 1fr; padding-left: 18; }
+    """
+
+    def __init__(
+        self, options: list[Option], values: dict[str, Any] | None = None, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.options = [option for option in options if isinstance(option.get("name"), str)]
+        self.initial = values or {}
+
+    def compose(self) -> ComposeResult:
+        for option in self.options:
+            name = option["name"]
+            value = self.initial.get(name, option.get("default"))
+            with Horizontal(classes="option-row"):
+                yield Label(literal(option.get("label") or name), classes="option-label")
+                yield self._field(option, value)
+            hint = self._hint(option)
+            if hint:
+                yield Label(literal(hint), classes="option-help")
+
+    def _field(self, option: Option, value: Any) -> Checkbox | Select[str] | Input:
+        field_id = f"option-{option['name']}"
+        kind = option.get("kind")
+        if kind == "bool":
+            return Checkbox("", bool(value), id=field_id, compact=True)
+        if kind == "choice":
+            choices = [(literal(choice), str(choice)) for choice in option.get("choices", [])]
+            return Select(
+                choices,
+                value=str(value) if value is not None else Select.NULL,
+                allow_blank=False,
+                id=field_id,
+                compact=True,
+            )
+        validators = [Integer(minimum=option.get("min"), maximum=option.get("max"))]
+        return Input(
+            "" if value is None else str(value),
+            placeholder="off" if option.get("allow_none") else str(option.get("default", "")),
+            type="integer",
+            validators=validators,
+            valid_empty=bool(option.get("allow_none")),
+            id=field_id,
+            compact=True,
+        )
+
+    @staticmethod
+    def _hint(option: Option) -> str:
+        parts = []
+        low, high = option.get("min"), option.get("max")
+        if low is not None and high is not None:
+            parts.append(f"{low} to {high}")
+        elif low is not None:
+            parts.append(f"at least {low}")
+        if option.get("allow_none"):
+            parts.append("blank = off")
+        if option.get("help"):
+            parts.append(str(option["help"]))
+        return "; ".join(parts)
+
+    def values(self) -> dict[str, Any]:
+        """The options as typed; a blank number is ``None`` (off) or the default."""
+        values: dict[str, Any] = {}
+        for option in self.options:
+            name = option["name"]
+            kind = option.get("kind")
+            if kind == "bool":
+                values[name] = self.query_one(f"#option-{name}", Checkbox).value
+            elif kind == "choice":
+                chosen = self.query_one(f"#option-{name}", Select).value
+                values[name] = option.get("default") if chosen is Select.NULL else chosen
+            else:
+                text = self.query_one(f"#option-{name}", Input).value.strip()
+                if not text:
+                    values[name] = None if option.get("allow_none") else option.get("default")
+                else:
+                    try:
+                        values[name] = int(text)
+                    except ValueError:
+                        values[name] = option.get("default")
+        return values
