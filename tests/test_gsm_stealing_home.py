@@ -102,6 +102,21 @@ def test_claims_within_the_tie_window_start_a_tiebreaker_for_the_tied_players_on
     assert GAME.legal(state, 1) == []
 
 
+def test_a_tie_inside_a_tiebreaker_goes_to_the_first_claim() -> None:
+    state = start()
+    state, _ = match(state, 0, a_fit(state), now=2.0)
+    state, _ = match(state, 2, fits(DECK, state.board, state.face_up, True)[-1], now=2.14)
+    state, _ = apply_tick(GAME, state, 2.15)
+    assert state.tiebreak == (0, 2)
+    first = a_fit(state)
+    state, _ = match(state, 2, first, now=3.0)
+    state, kinds = match(state, 0, fits(DECK, state.board, state.face_up, True)[-1], now=3.05)
+    assert kinds == ["match_called"]
+    state, events = apply_tick(GAME, state, 3.15)
+    assert events[0].kind == "match_won" and events[0].data["seat"] == 2
+    assert state.tiebreak is None and len(state.collected[2]) == 1
+
+
 def test_a_valid_claim_after_the_tie_window_does_not_tie() -> None:
     state = start()
     claim = a_fit(state)

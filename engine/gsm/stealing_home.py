@@ -228,7 +228,9 @@ class StealingHome(GsmGame):
     def _settle(self, state: StealingHomeState, now: float) -> list[Event]:
         assert state.first is not None
         move, seat = state.first.move, state.first.seat
-        if state.tied:
+        # A tie inside a tiebreaker goes to the first claim: another tiebreaker
+        # could repeat forever between players who are equally quick.
+        if state.tied and state.tiebreak is None:
             seats = (seat, *state.tied)
             tie = Event("tiebreak", {"seats": list(seats), "cards": list(state.face_up)})
             return [tie, *self._next_round(self.evolve(state, tie), now, seats)]
