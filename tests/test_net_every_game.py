@@ -42,8 +42,8 @@ async def play_to_the_end(seats: list[Seat], game: Game, rng: Rng, max_steps: in
         if room is not None and room["status"] == p.OVER:
             return taken
         idle_rounds += 1
-        assert idle_rounds < 20, "nobody could move and no timer moved the game on"
-        await quiet(seats, for_seconds=0.4)
+        assert idle_rounds < 40, "nobody could move and no timer moved the game on"
+        await quiet(seats, for_seconds=0.2)
     raise AssertionError("the game did not end")
 
 
