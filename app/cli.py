@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from partyhost import __version__
 
 DEFAULT_PORT = 7777
+DEFAULT_SSH_PORT = 2222
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -33,6 +34,13 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         raise ValueError(f"bad port in address {text!r}: expected a number from 1 to 65535")
     return host, int(port_text)
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port number (0 picks a free one)."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
 
 
 def _player_range(low: int, high: int) -> str:
@@ -78,14 +86,30 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         host_name=args.name,
         max_connections=args.max_clients,
         max_rooms=args.max_rooms,
+        ssh_port=args.ssh,
+        ssh_password=args.ssh_password,
+        discovery=not args.no_discovery,
     )
+    if args.ssh_password is not None and args.ssh is None:
+        print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
+        return 2
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_host(config))
+        try:
+            asyncio.run(run_host(config))
+        except OSError as exc:
+            print(f"partyhost serve: {exc}", file=sys.stderr)
+            return 1
     return 0
 
 
 def _cmd_join(args: argparse.Namespace) -> int:
     from partyhost.tui.app import run_join
+
+    if args.address is None and not args.no_discovery:  # with an address, nothing to look for
+        from partyhost.net.discovery import browse_lan
+        from partyhost.tui.screens.connect import use_discovery
+
+        use_discovery(browse_lan)
 
     return run_join(args.address, args.name, args.room, args.ascii)
 
@@ -135,6 +159,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-clients", type=int, default=256, help="connections at once (default 256)"
     )
     serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
+    serve.add_argument(
+        "--ssh",
+        type=_port,
+        nargs="?",
+        const=DEFAULT_SSH_PORT,
+        default=None,
+        metavar="PORT",
+        help=f"open an SSH door: `ssh -t -p PORT NAME@HOST` plays (default {DEFAULT_SSH_PORT})",
+    )
+    serve.add_argument(
+        "--ssh-password",
+        default=None,
+        metavar="PASS",
+        help="party password for the SSH door (default: open to the LAN)",
+    )
+    serve.add_argument(
+        "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
+    )
     serve.set_defaults(run=_cmd_serve)
 
     join = sub.add_parser("join", help="join a host on your LAN")
@@ -142,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--room", default=None, help="room code to join straight away")
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    join.add_argument(
+        "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
+    )
     join.set_defaults(run=_cmd_join)
 
     bot = sub.add_parser("bot", help="seat network bots in a room")

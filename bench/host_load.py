@@ -1,8 +1,8 @@
 """Load benchmark: one host process, this process as N rooms x M bot clients over TCP.
 
 Each mode runs against the partyhost host *and* against a bare asyncio msgpack
-relay (bench/relay.py: same framing, same fan-out of a ~1 KiB view to every
-seat) in the same invocation, so the figures carry their own floor:
+relay (bench/relay.py: same framing, same fan-out of a view to every seat) in
+the same invocation, so the figures carry their own floor:
 
 - paced: every room sends 2 commands/s, room start times spread evenly over
   the first period; latency is from sending a command to the moment the last
@@ -13,8 +13,23 @@ seat) in the same invocation, so the figures carry their own floor:
 partyhost rooms play real T-Shirt games (bots choose from their own views via
 the game's bot policy); a finished game is replaced by a new room.
 
+Both targets cost this process the same per command: the relay replays the
+per-seat frames (view plus events) of a real recorded T-Shirt game, so every
+client decodes frames of the same shape and size, and its bots choose their
+command from those views with the same bot policy. The relay also pings every
+client every 5 s like the host (each client at its own phase), so this
+process answers as many pings for both. Only the host side differs.
+
+The machine may be shared: wall-clock latencies then carry other processes'
+noise, while "host CPU/cmd" (the host's CPU seconds per command, from /proc)
+stays comparable between runs. Repeat runs and compare medians.
+
 Usage: python bench/host_load.py [--rooms 250] [--seats 4] [--paced 20] [--saturation 10]
 Prints a table, then one JSON line with every figure.
+
+Set ``HOST_LOAD_PROFILE=FILE`` to run the partyhost host under cProfile
+(CPU time, not wall time: the machine may be shared); the stats are written
+to FILE when the host stops (read them with ``python -m pstats FILE``).
 """
 
 from __future__ import annotations
@@ -35,6 +50,8 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+from partyhost.deckfiles import load_deck_file
+from partyhost.engine.core import apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 
@@ -42,6 +59,21 @@ HEADER = struct.Struct(">I")
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+GAME = get_game("tshirt")
+OPTIONS = {"target": 20000}
+TRACE_STEPS = 120
+"""Commands of the recorded game the relay replays (several whole rounds)."""
+PROFILED_HOST = """
+import cProfile, sys, time
+from partyhost.cli import main
+profile = cProfile.Profile(time.process_time)
+profile.enable()
+try:
+    main(sys.argv[2:])
+finally:
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+"""
 
 
 def free_port() -> int:
@@ -59,6 +91,40 @@ def process_rss_bytes(pid: int) -> int:
     return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
 
 
+def record_trace(seats: int, steps: int = TRACE_STEPS) -> list[list[dict[str, Any]]]:
+    """Per-seat ``{view, events}`` of a real T-Shirt game, one entry per command.
+
+    Entry 0 is the table after the opening deal; each later entry is what every
+    seat got after one bot command, exactly as the host would send it.
+    """
+    deck = load_deck_file(ROOT / "decks" / "the-t-shirt-game.yaml", "shipped").deck
+    rules = GAME.rules_for(OPTIONS)
+    seat_numbers = list(range(seats))
+    rng = Rng(12345)
+    state = GAME.setup(deck, seat_numbers, rules, 777)
+    state, events = apply_tick(GAME, state, 0.0)
+    trace: list[list[dict[str, Any]]] = []
+    while len(trace) < steps and not GAME.is_over(state):
+        frames = []
+        for seat in seat_numbers:
+            shown = [event.for_seat(seat) for event in events]
+            frames.append(
+                {
+                    "view": GAME.view(state, seat),
+                    "events": [event for event in shown if event is not None],
+                }
+            )
+        trace.append(frames)
+        for seat in rng.shuffled(seat_numbers):
+            command = GAME.bot_command(frames[seat]["view"], rng, 0.0)
+            if command is not None:
+                state, events = apply(GAME, state, seat, command, 0.0)
+                break
+        else:
+            raise RuntimeError("recorded game stalled")
+    return trace
+
+
 class Client(asyncio.Protocol):
     """One seat: decodes frames, remembers the newest view, reports arrivals."""
 
@@ -74,6 +140,9 @@ class Client(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def send(self, message: dict[str, Any]) -> None:
         body = msgpack.packb(message, use_bin_type=True)
@@ -82,13 +151,17 @@ class Client(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
-        while len(self.buffer) >= HEADER.size:
-            (length,) = HEADER.unpack_from(self.buffer)
-            if len(self.buffer) < HEADER.size + length:
-                return
-            body = bytes(self.buffer[HEADER.size : HEADER.size + length])
-            del self.buffer[: HEADER.size + length]
-            message = msgpack.unpackb(body, raw=False)
+        buffer = self.buffer
+        start = 0
+        while len(buffer) - start >= HEADER.size:
+            (length,) = HEADER.unpack_from(buffer, start)
+            end = start + HEADER.size + length
+            if len(buffer) < end:
+                break
+            message = msgpack.unpackb(
+                memoryview(buffer)[start + HEADER.size : end], raw=False, strict_map_key=False
+            )
+            start = end
             kind = message.get("t")
             if kind == "view":
                 self.version = int(message["version"])
@@ -96,8 +169,11 @@ class Client(asyncio.Protocol):
                 self.room.view_arrived(self)
             elif kind == "ping":
                 self.send({"t": "pong", "n": message.get("n", 0)})
+            elif kind == "error" and self.room.refused(message):
+                pass
             else:
                 self.inbox.put_nowait(message)
+        del buffer[:start]
 
     async def expect(self, kind: str, timeout: float = 30.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
@@ -108,11 +184,17 @@ class Client(asyncio.Protocol):
             if message.get("t") == "error":
                 raise RuntimeError(f"host error while waiting for {kind}: {message}")
 
+    def drain_inbox(self) -> None:
+        while not self.inbox.empty():
+            self.inbox.get_nowait()
+
 
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
     commands: int = 0
+    refused: int = 0
+    timeouts: int = 0
     games_finished: int = 0
 
 
@@ -126,13 +208,15 @@ class Room:
         self.relay = relay
         self.clients: list[Client] = []
         self.pending_version: int | None = None
+        self.pending_ref = 0
         self.sent_at = 0.0
         self.arrived = 0
         self.settled = asyncio.Event()
+        self.changed = asyncio.Event()
         self.rng = Rng(index + 1)
-        self.relay_version = 0
 
     def view_arrived(self, client: Client) -> None:
+        self.changed.set()
         if self.pending_version is None or client.version <= self.pending_version:
             return
         self.arrived += 1
@@ -141,6 +225,28 @@ class Room:
             self.stats.commands += 1
             self.pending_version = None
             self.settled.set()
+
+    def refused(self, message: dict[str, Any]) -> bool:
+        """An error answering the pending ``play``: count it and stop waiting."""
+        if self.pending_version is None or message.get("ref") != self.pending_ref:
+            return False
+        self.stats.refused += 1
+        self.pending_version = None
+        self.settled.set()
+        return True
+
+    async def wait_until_playing(self, timeout: float = 30.0) -> None:
+        """Until every seat has a view of a dealt round (past ``starting``)."""
+        deadline = time.monotonic() + timeout
+        while any(
+            client.view is None or client.view.get("phase") in (None, "lobby", "starting")
+            for client in self.clients
+        ):
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
+            except TimeoutError:
+                raise RuntimeError(f"room {self.index} did not start") from None
 
     async def connect(self, port: int) -> None:
         loop = asyncio.get_running_loop()
@@ -152,63 +258,50 @@ class Room:
         if self.relay:
             for client in self.clients:
                 client.send({"t": "hello", "room": str(self.index)})
+            await self.wait_until_playing()
             return
-        await self.seat_players()
-
-    async def seat_players(self) -> None:
         for number, client in enumerate(self.clients):
             client.send({"t": "hello", "protocol": 1, "name": f"bot{self.index}-{number}"})
             await client.expect("welcome")
+        await self.start_game()
+
+    async def start_game(self) -> None:
+        """Create a room, seat everyone, and start once the owner sees all seats ready."""
         owner = self.clients[0]
-        owner.send({"t": "create_room", "game": "tshirt", "options": {"target": 20000}})
+        owner.send({"t": "create_room", "game": "tshirt", "options": OPTIONS})
         code = (await owner.expect("joined"))["code"]
         for client in self.clients[1:]:
             client.send({"t": "join_room", "code": code})
             await client.expect("joined")
             client.send({"t": "set_ready", "ready": True})
-        await asyncio.sleep(0.05)
+        while True:
+            room = await owner.expect("room")
+            seats = room["seats"]
+            if len(seats) == self.seat_count and all(seat["ready"] for seat in seats[1:]):
+                break
         owner.send({"t": "start_game"})
-        deadline = time.monotonic() + 30
-        while any(
-            client.view is None or client.view.get("phase") in (None, "lobby")
-            for client in self.clients
-        ):
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"room {self.index} did not start")
-            await asyncio.sleep(0.01)
+        await self.wait_until_playing()
+        for client in self.clients:
+            client.drain_inbox()
 
     async def restart_game(self) -> None:
         for client in self.clients:
             client.send({"t": "leave_room"})
+        for client in self.clients:
+            await client.expect("left")
             client.view = None
-        await asyncio.sleep(0.05)
         self.stats.games_finished += 1
-        owner = self.clients[0]
-        owner.send({"t": "create_room", "game": "tshirt", "options": {"target": 20000}})
-        code = (await owner.expect("joined"))["code"]
-        for client in self.clients[1:]:
-            client.send({"t": "join_room", "code": code})
-            await client.expect("joined")
-            client.send({"t": "set_ready", "ready": True})
-        await asyncio.sleep(0.05)
-        owner.send({"t": "start_game"})
-        while any(client.view is None for client in self.clients):
-            await asyncio.sleep(0.01)
+        await self.start_game()
 
     def next_command(self) -> tuple[Client, dict[str, Any]] | None:
-        if self.relay:
-            client = self.clients[self.rng.below(len(self.clients))]
-            self.relay_version += 1
-            return client, {"t": "play", "v": max(c.version for c in self.clients)}
-        game = get_game("tshirt")
-        order = self.rng.shuffled(self.clients)
-        for client in order:
+        for client in self.rng.shuffled(self.clients):
             view = client.view
             if view is None or not view.get("legal"):
                 continue
-            command = game.bot_command(view, self.rng, time.time())
+            command = GAME.bot_command(view, self.rng, time.time())
             if command is not None:
-                return client, {"t": "play", "cmd": command}
+                self.pending_ref += 1
+                return client, {"t": "play", "cmd": command, "ref": self.pending_ref}
         return None
 
     async def send_one(self) -> bool:
@@ -230,6 +323,7 @@ class Room:
         try:
             await asyncio.wait_for(self.settled.wait(), 10)
         except TimeoutError:
+            self.stats.timeouts += 1
             self.pending_version = None
             return False
         return True
@@ -253,14 +347,19 @@ class Room:
                 client.transport.close()
 
 
-def start_server(kind: str, port: int, data_dir: Path) -> subprocess.Popen[str]:
+def start_server(
+    kind: str, port: int, data_dir: Path, rooms: int, seats: int
+) -> subprocess.Popen[str]:
     if kind == "relay":
-        command = [sys.executable, str(ROOT / "bench" / "relay.py"), str(port)]
+        trace_file = data_dir / "trace.msgpack"
+        trace_file.write_bytes(msgpack.packb(record_trace(seats), use_bin_type=True))
+        command = [sys.executable, str(ROOT / "bench" / "relay.py"), str(port), str(trace_file)]
     else:
+        profile = os.environ.get("HOST_LOAD_PROFILE")
+        runner = ["-c", PROFILED_HOST, profile] if profile else ["-m", "partyhost.cli"]
         command = [
             sys.executable,
-            "-m",
-            "partyhost.cli",
+            *runner,
             "serve",
             "--host",
             "127.0.0.1",
@@ -268,6 +367,11 @@ def start_server(kind: str, port: int, data_dir: Path) -> subprocess.Popen[str]:
             str(port),
             "--data",
             str(data_dir),
+            # Room for every client and room of the run (the defaults are LAN-party sized).
+            "--max-clients",
+            str(rooms * seats + 64),
+            "--max-rooms",
+            str(rooms + 16),
         ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 20
@@ -276,6 +380,8 @@ def start_server(kind: str, port: int, data_dir: Path) -> subprocess.Popen[str]:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return process
         except OSError:
+            if process.poll() is not None:
+                break
             time.sleep(0.05)
     process.kill()
     raise RuntimeError(
@@ -295,8 +401,9 @@ async def run_target(
 ) -> dict[str, Any]:
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(kind, port, Path(data))
+        server = start_server(kind, port, Path(data), rooms, seats)
         try:
+            await asyncio.sleep(0.2)  # let the server finish starting before the idle reading
             idle_rss = process_rss_bytes(server.pid)
             paced_stats = Stats()
             tables = [Room(i, seats, paced_stats, kind == "relay") for i in range(rooms)]
@@ -309,16 +416,18 @@ async def run_target(
             await asyncio.gather(
                 *(table.paced(period * i / rooms, period, until) for i, table in enumerate(tables))
             )
-            cpu = (process_cpu_seconds(server.pid) - cpu_before) / (
-                time.perf_counter() - wall_before
-            )
+            paced_cpu = process_cpu_seconds(server.pid) - cpu_before
+            cpu = paced_cpu / (time.perf_counter() - wall_before)
             rss_after = process_rss_bytes(server.pid)
             sat_stats = Stats()
             for table in tables:
                 table.stats = sat_stats
+            sat_cpu_before = process_cpu_seconds(server.pid)
             sat_start = time.perf_counter()
             await asyncio.gather(*(table.saturate(sat_start + sat_s) for table in tables))
             sat_elapsed = time.perf_counter() - sat_start
+            sat_cpu = process_cpu_seconds(server.pid) - sat_cpu_before
+            rss_after = max(rss_after, process_rss_bytes(server.pid))
             for table in tables:
                 table.close()
             clients = rooms * seats
@@ -334,9 +443,14 @@ async def run_target(
                     else float("nan")
                 ),
                 "host_cpu_percent": cpu * 100,
+                "paced_cpu_us_per_command": paced_cpu / max(1, paced_stats.commands) * 1e6,
+                "saturation_cpu_us_per_command": sat_cpu / max(1, sat_stats.commands) * 1e6,
                 "host_rss_mib": rss_after / 2**20,
                 "rss_per_client_kib": (max(loaded_rss, rss_after) - idle_rss) / clients / 1024,
                 "saturation_commands_per_s": sat_stats.commands / sat_elapsed,
+                "saturation_p50_ms": percentile(sat_stats.latencies, 0.50) * 1000,
+                "refused": paced_stats.refused + sat_stats.refused,
+                "timeouts": paced_stats.timeouts + sat_stats.timeouts,
                 "games_finished": paced_stats.games_finished + sat_stats.games_finished,
             }
         finally:
@@ -353,12 +467,19 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--paced", type=float, default=20.0, help="seconds of paced load")
     parser.add_argument("--saturation", type=float, default=10.0, help="seconds of saturation")
+    parser.add_argument(
+        "--only", choices=("relay", "partyhost"), default=None, help="run one target only"
+    )
     args = parser.parse_args()
 
+    kinds = ("relay", "partyhost") if args.only is None else (args.only,)
     results = {
         kind: asyncio.run(run_target(kind, args.rooms, args.seats, args.paced, args.saturation))
-        for kind in ("relay", "partyhost")
+        for kind in kinds
     }
+    if args.only is not None:
+        print(json.dumps(results))
+        return
     relay, host = results["relay"], results["partyhost"]
     rows = [
         ("clients", "clients", "{:.0f}"),
@@ -366,10 +487,16 @@ def main() -> None:
         ("paced p50 (ms)", "paced_p50_ms", "{:.2f}"),
         ("paced p99 (ms)", "paced_p99_ms", "{:.2f}"),
         ("host CPU (%)", "host_cpu_percent", "{:.0f}"),
+        ("host CPU/cmd paced (us)", "paced_cpu_us_per_command", "{:.0f}"),
+        ("host CPU/cmd sat. (us)", "saturation_cpu_us_per_command", "{:.0f}"),
         ("host RSS (MiB)", "host_rss_mib", "{:.1f}"),
         ("RSS per client (KiB)", "rss_per_client_kib", "{:.1f}"),
         ("saturation (cmd/s)", "saturation_commands_per_s", "{:.0f}"),
+        ("saturation p50 (ms)", "saturation_p50_ms", "{:.2f}"),
+        ("refused + timeouts", "failures", "{:.0f}"),
     ]
+    for result in (relay, host):
+        result["failures"] = result["refused"] + result["timeouts"]
     print(f"{'figure':<24}{'relay':>12}{'partyhost':>12}{'ratio':>10}")
     for label, key, fmt in rows:
         ratio = host[key] / relay[key] if relay[key] else float("nan")

@@ -1,38 +1,70 @@
 """The floor for ``host_load.py``: a bare asyncio msgpack relay.
 
 Same framing as partyhost (4-byte length + msgpack map) and the same fan-out:
-every frame a client sends is answered by a ~1 KiB view frame to every client
-in its room. No rules, no journal, no validation beyond decoding: whatever the
-real host costs above this is the price of being a host.
+every frame a client sends is answered by a view frame to every client in its
+room, each packed for its seat. The views are those of a real recorded T-Shirt
+game (``host_load.py`` records it and passes the file), so frames have the
+shape and size of the real host's and the load process does the same work for
+both targets. It keeps the host's heartbeat too (a ``ping`` to every client
+every 5 s, answered with ``pong``), each client at its own phase, so the load
+process answers as many pings for both. No rules, no journal, no validation
+beyond decoding: whatever the real host costs above this is the price of
+being a host.
 
-Run: ``python bench/relay.py PORT`` (prints ``ready`` when listening).
+Run: ``python bench/relay.py PORT TRACE_FILE`` (prints ``ready`` when listening).
+The trace is a msgpack list of steps, each a list of per-seat ``{view, events}``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
+import socket
 import struct
 import sys
+from pathlib import Path
 from typing import Any
 
 import msgpack
 
 HEADER = struct.Struct(">I")
-FILLER = "x" * 900
+HEARTBEAT = 5.0
+"""Seconds between pings to one client (the host's default ``heartbeat_interval``)."""
+
+
+class RelayRoom:
+    def __init__(self) -> None:
+        self.members: list[RelayProtocol] = []
+        self.version = 0
 
 
 class RelayProtocol(asyncio.Protocol):
-    rooms: dict[str, list[RelayProtocol]] = {}
+    rooms: dict[str, RelayRoom] = {}
+    trace: list[list[dict[str, Any]]] = []
 
     def __init__(self) -> None:
         self.transport: asyncio.Transport | None = None
         self.buffer = bytearray()
-        self.room: str | None = None
-        self.version = 0
+        self.room: RelayRoom | None = None
+        self.pings = 0
+        self.heartbeat: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        loop = asyncio.get_running_loop()
+        self.heartbeat = loop.call_later(random.uniform(0, HEARTBEAT), self.ping)
+
+    def ping(self) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        self.pings += 1
+        body = msgpack.packb({"t": "ping", "n": self.pings}, use_bin_type=True)
+        self.transport.write(HEADER.pack(len(body)) + body)
+        self.heartbeat = asyncio.get_running_loop().call_later(HEARTBEAT, self.ping)
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
@@ -44,24 +76,33 @@ class RelayProtocol(asyncio.Protocol):
             del self.buffer[: HEADER.size + length]
             self.handle(msgpack.unpackb(body, raw=False))
 
+    def send_view(self, room: RelayRoom, seat_index: int) -> None:
+        step = self.trace[room.version % len(self.trace)]
+        frame = step[seat_index % len(step)]
+        view = {"t": "view", "version": room.version, "view": frame["view"]}
+        view["events"] = frame["events"]
+        body = msgpack.packb(view, use_bin_type=True)
+        if self.transport is not None:
+            self.transport.write(HEADER.pack(len(body)) + body)
+
     def handle(self, message: dict[str, Any]) -> None:
         if message.get("t") == "hello":
-            self.room = str(message["room"])
-            self.rooms.setdefault(self.room, []).append(self)
+            self.room = self.rooms.setdefault(str(message["room"]), RelayRoom())
+            self.room.members.append(self)
+            self.send_view(self.room, len(self.room.members) - 1)
             return
-        if self.room is None:
+        room = self.room
+        if room is None or message.get("t") == "pong":
             return
-        members = self.rooms[self.room]
-        version = int(message.get("v", 0)) + 1
-        for member in members:
-            view = {"t": "view", "version": version, "view": {"seat": id(member), "pad": FILLER}}
-            body = msgpack.packb(view, use_bin_type=True)
-            if member.transport is not None:
-                member.transport.write(HEADER.pack(len(body)) + body)
+        room.version += 1
+        for index, member in enumerate(room.members):
+            member.send_view(room, index)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.room is not None and self in self.rooms.get(self.room, []):
-            self.rooms[self.room].remove(self)
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if self.room is not None and self in self.room.members:
+            self.room.members.remove(self)
 
 
 async def serve(port: int) -> None:
@@ -73,4 +114,5 @@ async def serve(port: int) -> None:
 
 
 if __name__ == "__main__":
+    RelayProtocol.trace = msgpack.unpackb(Path(sys.argv[2]).read_bytes(), raw=False)
     asyncio.run(serve(int(sys.argv[1])))

@@ -38,6 +38,9 @@ View = dict[str, Any]
 SYSTEM_SEAT = -1
 """The seat number the host uses for system commands (joins, leaves, away)."""
 
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""How quickly an in-host bot reacts, slowest first; ``normal`` is the default."""
+
 
 class IllegalMove(Exception):
     """A command the rules refuse. ``code`` is stable; ``message`` is for people."""
@@ -218,6 +221,14 @@ class Game(ABC):
         Bots see exactly what a person in their seat sees; ``rng`` is the
         bot's own generator, so bot play is reproducible from its seed.
         """
+
+    def bot_delay(self, level: str) -> tuple[float, float] | None:
+        """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits.
+
+        ``None``: the host's own thinking delay, scaled by level, suits this
+        game. Real-time games override this so a person has a fair chance.
+        """
+        return None
 
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
         return resolve_rules(self.options, given)

@@ -56,6 +56,15 @@ class HostConfig:
     """Seconds between journal checkpoints (run in a thread, never on the event loop)."""
     extra_games: tuple[str, ...] = field(default_factory=tuple)
     """Modules imported at start so the games they register can be hosted."""
+    ssh_port: int | None = None
+    """Port of the SSH door (``ssh -t -p PORT NAME@HOST``); None: no door, 0: any free port."""
+    ssh_password: str | None = None
+    """The party password for the SSH door; None: anyone on the LAN may come in."""
+    ssh_max_sessions: int = 32
+    discovery: bool = False
+    """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
+    discovery_refresh: float = 2.0
+    """Seconds between checks of the advertised room counts (and so the update rate limit)."""
 
     @property
     def display_name(self) -> str:

@@ -6,6 +6,11 @@ by one task, so a request that must wait (a password hash, a deck file) only
 delays its own sender. Outgoing frames are written without awaiting: a
 client whose unsent bytes pass the limit is dropped (it can reconnect and get
 a fresh view), so one sleeping laptop never stalls a room.
+
+Frames queued during one event-loop turn go out together at the start of the
+next (one ``write`` per connection per turn, not one per frame), and only
+after the journal has committed what was accepted in that turn: a view is
+never sent ahead of the command it shows.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ log = logging.getLogger(__name__)
 
 LINGER = 2.0
 """Seconds a closing connection keeps draining input before it closes for good."""
+JOURNAL_RETRY = 0.2
+"""Seconds before queued frames try again to go out after the journal failed to commit."""
 PAUSE_AT = 64
 """Queued messages at which we stop reading from the socket until the queue drains."""
 
@@ -50,6 +57,8 @@ class Connection(asyncio.Protocol):
         self.last_heard = self.opened
         self.limiter = TokenBucket(self.config.messages_per_second, self.config.message_burst)
         self._inbox: deque[dict[str, Any]] = deque()
+        self._outbox: list[bytes] = []
+        self._flush_planned = False
         self._wakeup = asyncio.Event()
         self._reading_paused = False
         self._closed = False
@@ -108,6 +117,7 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        self._outbox.clear()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
@@ -202,14 +212,37 @@ class Connection(asyncio.Protocol):
         self.send_frame(frame)
 
     def send_frame(self, frame: bytes) -> None:
-        """Queue ``frame`` without waiting; drop the client if it is too far behind."""
+        """Queue ``frame`` without waiting; it goes out with this loop turn's others."""
         transport = self.transport
         if self._closed or transport is None or transport.is_closing():
             return
         if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
             log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
             return
-        transport.write(frame)
+        self._outbox.append(frame)
+        if not self._flush_planned:
+            self._flush_planned = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write the queued frames at once, after the journal has committed.
+
+        Drops the client if its unsent bytes pass the limit.
+        """
+        self._flush_planned = False
+        frames = self._outbox
+        transport = self.transport
+        if not frames or self._closed or transport is None or transport.is_closing():
+            frames.clear()  # (close() flushes before it marks the connection closed)
+            return
+        journal = self.host.journal
+        if journal is not None and not journal.commit():
+            if not self._closed:  # nothing goes out ahead of the journal: try again soon
+                self._flush_planned = True
+                asyncio.get_running_loop().call_later(JOURNAL_RETRY, self._flush)
+            return
+        self._outbox = []
+        transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
         if transport.get_write_buffer_size() > self.config.max_unsent_bytes:
             log.info("%r: over %d unsent bytes; dropping it", self, self.config.max_unsent_bytes)
             self.abort("too far behind")
@@ -225,6 +258,7 @@ class Connection(asyncio.Protocol):
         transport = self.transport
         if transport is None or self._closed:
             return
+        self._flush()
         self.close_reason = self.close_reason or reason
         self._closed = True
         if transport.can_write_eof():
@@ -238,6 +272,7 @@ class Connection(asyncio.Protocol):
 
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
+        self._outbox.clear()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
             self._closed = True

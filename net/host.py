@@ -16,7 +16,6 @@ import contextlib
 import importlib
 import logging
 import signal
-import socket
 import sys
 import time
 from collections.abc import Sequence
@@ -28,7 +27,9 @@ from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal
+from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
 from partyhost.net.room import Gone, Join, Request, Resume
@@ -49,6 +50,7 @@ class Host:
         self.connections: set[Connection] = set()
         self.journal: Journal | None = None
         self.lobby: Lobby | None = None
+        self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._checkpoints: asyncio.Task[None] | None = None
@@ -78,6 +80,17 @@ class Host:
             self.journal.close()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
+        lan = LanServices(self.config, self.port, self.lobby.listing)
+        try:
+            await lan.start()
+        except BaseException:
+            await lan.close()
+            self._server.close()
+            self._server = None
+            await self.lobby.stop(self.config.shutdown_timeout)
+            self.journal.close()
+            raise
+        self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
         log.info("listening on %s:%d", self.config.host, self.port)
@@ -91,6 +104,8 @@ class Host:
         if self._closed.is_set() or self._server is None:
             self._closed.set()
             return
+        if self.lan is not None:
+            await self.lan.close()
         self._server.close()
         await self._server.wait_closed()
         for task in (self._heartbeat, self._checkpoints):
@@ -277,26 +292,20 @@ class Host:
         room.post(Join(connection, spectate=bool(message.get("spectate"))))
 
 
-def _lan_address() -> str:
-    """This machine's address on the LAN, best guess (no packet is sent)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.255.255.255", 1))
-        address: str = probe.getsockname()[0]
-        return address
-    return socket.gethostname()
-
-
 async def run_host(config: HostConfig) -> None:
     """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``)."""
     host = Host(config)
     await host.start()
-    shown = _lan_address() if config.host in ("0.0.0.0", "::", "") else config.host
-    print(
-        f"partyhost host {config.display_name!r} is listening on {config.host}:{host.port}\n"
-        f"Friends join with:  partyhost join {shown}:{host.port}\n"
-        "Press Ctrl+C to stop.",
-        flush=True,
+    ssh_port = host.lan.ssh_port if host.lan is not None else None
+    instructions = join_instructions(
+        config.display_name,
+        config.host,
+        host.port,
+        ssh_port=ssh_port,
+        ssh_password=config.ssh_password is not None,
+        discovery=config.discovery,
     )
+    print(instructions, flush=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):

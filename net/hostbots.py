@@ -5,6 +5,11 @@ person in its seat would get and its own seeded :class:`Rng`, and asks the
 game's ``bot_command``. The room decides *when*: after every change each bot
 is armed to act after a short random "thinking" delay, so people can follow
 what happens.
+
+A bot added by the owner has a level (``easy``, ``normal``, ``hard``): its
+thinking delay is the game's own range for that level when the game has one
+(real-time games, so a person has a fair chance; never below the host's
+delay), else the host's delay scaled by :data:`LEVEL_SCALE`.
 """
 
 from __future__ import annotations
@@ -18,20 +23,45 @@ from partyhost.engine.rng import Rng
 
 log = logging.getLogger(__name__)
 
+DEFAULT_LEVEL = "normal"
+"""The level of a bot added without one (a level is one of ``core.BOT_LEVELS``)."""
+LEVEL_SCALE: dict[str, float] = {"easy": 2.5, "normal": 1.0, "hard": 0.5}
+"""How much longer (or shorter) than the host's delay a bot of each level thinks."""
+
+Delay = tuple[float, float]
+
+
+def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:
+    """Seconds (low, high) a ``level`` bot waits in ``game`` on a host whose delay is given.
+
+    A game's own range is never made shorter than the host's delay: whoever
+    runs the host can still slow every bot down (``--bot-delay``).
+    """
+    own = game.bot_delay(level)
+    if own is not None:
+        return max(own[0], host_delay[0]), max(own[1], host_delay[1])
+    scale = LEVEL_SCALE[level]
+    return host_delay[0] * scale, host_delay[1] * scale
+
 
 class BotBrain:
-    """One seat's bot: its generator and when it may act next (``None``: idle)."""
+    """One seat's bot: its generator and when it may act next (``None``: idle).
 
-    __slots__ = ("due", "rng")
+    ``delay`` is the bot's own thinking range (from its level); without one
+    (a bot standing in for an away player) it uses the range the room passes.
+    """
 
-    def __init__(self, seed: int) -> None:
+    __slots__ = ("delay", "due", "rng")
+
+    def __init__(self, seed: int, delay: Delay | None = None) -> None:
         self.rng = Rng(seed)
+        self.delay = delay
         self.due: float | None = None
 
-    def arm(self, now: float, delay: tuple[float, float], jitter: random.Random) -> None:
+    def arm(self, now: float, delay: Delay, jitter: random.Random) -> None:
         """Plan to act after the thinking delay, unless already planned."""
         if self.due is None:
-            low, high = delay
+            low, high = self.delay or delay
             self.due = now + (low if high <= low else jitter.uniform(low, high))
 
     def choose(self, game: Game, state: Any, seat: int, now: float) -> Command | None:

@@ -10,12 +10,21 @@ sent, so whatever a player saw survives a crash of the host process.
 WAL mode with ``synchronous=NORMAL``: a commit survives the process being
 killed (SIGKILL), and costs well under a millisecond, so the room task calls
 it directly instead of paying a thread hop per command.
+
+Commands are committed in groups: :meth:`Journal.append` queues the row and
+the queue is committed as one transaction at the end of the event loop's turn
+(a ``call_soon``), and in any case by :meth:`Journal.commit`, which every
+connection calls before it writes anything. So the commit still comes before
+any view of the command goes out, but a busy host pays one commit per loop
+turn instead of one per command.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import sqlite3
 from dataclasses import dataclass, field
@@ -23,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -51,6 +62,7 @@ CREATE TABLE IF NOT EXISTS members (
     bot_seed INTEGER NOT NULL,
     ready INTEGER NOT NULL,
     left_room INTEGER NOT NULL,
+    bot_level TEXT,
     PRIMARY KEY (code, member)
 );
 CREATE TABLE IF NOT EXISTS commands (
@@ -80,6 +92,7 @@ _ROOM_COLUMNS = (
     "created",
 )
 DB_FILE = "host.sqlite3"
+INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
 LOCK_FILE = "host.lock"
 
 
@@ -123,6 +136,8 @@ class MemberRecord:
     bot_seed: int
     ready: bool
     left: bool
+    bot_level: str | None = None
+    """A bot's level (``None``: a person, or a journal older than bot levels)."""
 
 
 @dataclass
@@ -142,10 +157,13 @@ class StoredRoom:
 
 
 class Journal:
-    """One SQLite database per host; every write commits before returning."""
+    """One SQLite database per host; writes commit before returning, commands by the turn's end."""
 
     def __init__(self, data_dir: Path | None) -> None:
         self._lock_fd: int | None = None
+        self._uncommitted: list[tuple[Any, ...]] = []
+        self._commit_planned: asyncio.AbstractEventLoop | None = None
+        """The loop whose next turn commits (a loop that closed first does not count)."""
         if data_dir is None:
             target = ":memory:"
         else:
@@ -161,6 +179,13 @@ class Journal:
         # on the event loop: they were the journal's only multi-millisecond pauses.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a journal written by an older host up to date (new columns are nullable)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(members)")}
+        if "bot_level" not in columns:
+            self._db.execute("ALTER TABLE members ADD COLUMN bot_level TEXT")
 
     def _lock(self, path: Path) -> None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -182,6 +207,7 @@ class Journal:
             side.close()
 
     def close(self) -> None:
+        self.commit()
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
@@ -190,15 +216,22 @@ class Journal:
             self._lock_fd = None
 
     def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``statements`` as one transaction, after the commands not yet committed."""
+        rows, self._uncommitted = self._uncommitted, []
         cursor = self._db.cursor()
         cursor.execute("BEGIN")
         try:
+            if rows:
+                cursor.executemany(INSERT_COMMAND, rows)
             for sql, params in statements:
                 cursor.execute(sql, params)
+            cursor.execute("COMMIT")
         except BaseException:
-            cursor.execute("ROLLBACK")
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    cursor.execute("ROLLBACK")
+            self._uncommitted[:0] = rows
             raise
-        cursor.execute("COMMIT")
 
     @staticmethod
     def _room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
@@ -232,7 +265,7 @@ class Journal:
         for m in members:
             rows.append(
                 (
-                    "INSERT INTO members VALUES (?,?,?,?,?,?,?,?,?)",
+                    "INSERT INTO members VALUES (?,?,?,?,?,?,?,?,?,?)",
                     (
                         code,
                         m.member,
@@ -243,6 +276,7 @@ class Journal:
                         m.bot_seed,
                         int(m.ready),
                         int(m.left),
+                        m.bot_level,
                     ),
                 )
             )
@@ -263,23 +297,64 @@ class Journal:
         )
 
     def append(self, code: str, index: int, record: CommandRecord) -> None:
-        """Journal one accepted command (or tick); committed on return."""
-        self._db.execute(
-            "INSERT INTO commands VALUES (?,?,?,?,?)",
+        """Journal one accepted command (or tick).
+
+        In an event loop it is committed with the others of this loop turn,
+        before any frame goes out (see :meth:`commit`); else on return.
+        """
+        self._uncommitted.append(
             (
                 code,
                 index,
                 record.seat,
                 None if record.command is None else _pack(record.command),
                 record.now,
-            ),
+            )
         )
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is not None and loop is self._commit_planned:
+            return
+        if loop is None:  # no loop turn to wait for: commit now, failing like any write
+            try:
+                self._transaction([])
+            except BaseException:
+                self._uncommitted.pop()
+                raise
+            return
+        self._commit_planned = loop
+        loop.call_soon(self.commit)
+
+    @property
+    def uncommitted(self) -> int:
+        """Commands appended but not committed yet."""
+        return len(self._uncommitted)
+
+    def commit(self) -> bool:
+        """Commit the appended commands in one transaction; False if that failed.
+
+        Cheap when there is nothing to commit; connections call it before
+        every write so no view goes out ahead of its command. A failed commit
+        is logged and its commands are kept for the next try.
+        """
+        self._commit_planned = None
+        if not self._uncommitted:
+            return True
+        try:
+            self._transaction([])
+        except sqlite3.Error:
+            log.exception("the journal could not commit %d command(s)", len(self._uncommitted))
+            return False
+        return True
 
     def delete_room(self, code: str) -> None:
         self._transaction([("DELETE FROM rooms WHERE code=?", (code,))])
 
     def load(self) -> list[StoredRoom]:
         """Every stored room with its members and commands, oldest room first."""
+        self.commit()
         rooms: dict[str, StoredRoom] = {}
         for row in self._db.execute("SELECT * FROM rooms ORDER BY created"):
             record = RoomRecord(
@@ -299,7 +374,10 @@ class Journal:
                 created=row[13],
             )
             rooms[record.code] = StoredRoom(record)
-        for row in self._db.execute("SELECT * FROM members ORDER BY code, member"):
+        for row in self._db.execute(
+            "SELECT code, member, seat, name, token_hash, bot, bot_seed, ready, left_room,"
+            " bot_level FROM members ORDER BY code, member"
+        ):
             if row[0] in rooms:
                 rooms[row[0]].members.append(
                     MemberRecord(
@@ -311,6 +389,7 @@ class Journal:
                         row[6],
                         bool(row[7]),
                         bool(row[8]),
+                        row[9],
                     )
                 )
         for row in self._db.execute(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from partyhost.net.hostbots import BotBrain
+from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
 from partyhost.net.ratelimit import TokenBucket
 
@@ -47,6 +47,8 @@ class Member:
     chat: TokenBucket
     bot: bool = False
     bot_seed: int = 0
+    bot_level: str = DEFAULT_LEVEL
+    """How quickly a bot reacts (``core.BOT_LEVELS``); meaningless for people."""
     ready: bool = False
     left: bool = False
     peer: Peer | None = None
@@ -73,6 +75,7 @@ class Member:
             "name": self.name,
             "ready": self.ready or self.bot,
             "bot": self.bot,
+            "bot_level": self.bot_level if self.bot else None,
             "connected": self.bot or self.peer is not None,
             "away": self.away,
             "stand_in": self.away and self.brain is not None,
@@ -89,4 +92,5 @@ class Member:
             self.bot_seed,
             self.ready,
             self.left,
+            self.bot_level if self.bot else None,
         )

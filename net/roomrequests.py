@@ -12,11 +12,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from partyhost.engine.core import IllegalMove
+from partyhost.engine.core import BOT_LEVELS, IllegalMove
 from partyhost.net import protocol as p
 from partyhost.net import seating
 from partyhost.net.credentials import new_token, token_hash
-from partyhost.net.hostbots import BotBrain
+from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
 from partyhost.net.members import Member, Peer
 from partyhost.net.names import clean_text, unique_name
 from partyhost.net.ratelimit import TokenBucket
@@ -254,17 +254,31 @@ def _kick(room: Room, peer: Peer, message: dict[str, Any]) -> None:
     seating.remove(room, target, "kicked", time.time())
 
 
+def _bot_level(message: dict[str, Any]) -> str:
+    level = message.get("level")
+    if level is None:
+        return DEFAULT_LEVEL
+    if level not in BOT_LEVELS:
+        choices = f"{', '.join(BOT_LEVELS[:-1])} or {BOT_LEVELS[-1]}"
+        raise Refused("bad_level", f"'{level}' is not a bot level: choose {choices}.")
+    return str(level)
+
+
 def _add_bot(room: Room, peer: Peer, message: dict[str, Any]) -> None:
     _owner(room, peer)
+    level = _bot_level(message)
     _check_capacity(room)
     count = sum(1 for m in room.seated if m.bot) + 1
     name = unique_name(f"Bot {count}", [m.name for m in room.seated], room.config.max_name_length)
     member = room.new_member(name, _next_seat(room), None, bot=True)
-    member.ready = True
-    member.brain = BotBrain(member.bot_seed)
+    member.ready, member.bot_level = True, level
+    delay = thinking_delay(room.game, level, room.config.bot_delay)
+    member.brain = BotBrain(member.bot_seed, delay)
     _seat_member(room, member)
     room.save()
-    room.notice(f"{name} (a bot) joined.")
+    article = "an" if level[0] in "aeiou" else "a"
+    kind = "a bot" if level == DEFAULT_LEVEL else f"{article} {level} bot"
+    room.notice(f"{name} ({kind}) joined.")
     room.broadcast_room()
 
 

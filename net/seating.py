@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING
 
 from partyhost.net import protocol as p
-from partyhost.net.hostbots import BotBrain
+from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
 from partyhost.net.members import Member, Peer
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ def peer_gone(room: Room, peer: Peer) -> None:
 
 def stand_in(room: Room, member: Member, now: float) -> None:
     """Let an in-host bot play ``member``'s seat from that seat's view."""
-    member.brain = BotBrain(member.bot_seed)
+    delay = thinking_delay(room.game, DEFAULT_LEVEL, room.config.bot_delay)
+    member.brain = BotBrain(member.bot_seed, delay)
     if room.watched:
         member.brain.arm(now, room.config.bot_delay, room.jitter)
 

@@ -173,7 +173,7 @@ def run_game(
     return state, events
 
 
-def _check_money(state: MemeState, events: list[Event]) -> None:
+def check_money_conserved(state: MemeState, events: list[Event]) -> None:
     nets = dict.fromkeys(state.seats, 0)
     for e in events:
         if e.kind == "turn_over":
@@ -192,13 +192,13 @@ def test_bots_play_whole_games_with_money_conserved_and_nothing_leaked(players: 
     state, events = run_game(players, seed=players * 7, deep=True)
     assert len(state.history) == 4 * players
     assert any(record["round"] == 4 for record in state.history)
-    _check_money(state, events)
+    check_money_conserved(state, events)
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_many_seeded_games_end_with_consistent_money(seed: int) -> None:
     state, events = run_game(2 + seed % 5, seed=seed + 100)
-    _check_money(state, events)
+    check_money_conserved(state, events)
 
 
 def test_a_game_replays_exactly_from_its_seed() -> None:
@@ -211,13 +211,13 @@ def test_a_game_replays_exactly_from_its_seed() -> None:
 def test_bots_keep_playing_around_an_away_seat_and_after_it_returns() -> None:
     state, events = run_game(4, seed=11, deep=True, away=(2, 10, 60), away_wait=15)
     assert any(e.kind == "sat_out" or e.data.get("void") == "reactor_away" for e in events)
-    _check_money(state, events)
+    check_money_conserved(state, events)
 
 
 def test_bots_finish_a_game_when_a_seat_leaves_midway() -> None:
     state, events = run_game(4, seed=12, deep=True, leave=(1, 25))
     assert 1 in state.left and 1 not in state.winners
-    _check_money(state, events)
+    check_money_conserved(state, events)
 
 
 def test_timers_carry_games_with_sleepy_seats_to_the_end() -> None:
@@ -226,7 +226,7 @@ def test_timers_carry_games_with_sleepy_seats_to_the_end() -> None:
     )
     autos = {e.data.get("auto") for e in events} | {e.data.get("reason") for e in events}
     assert "timer" in autos
-    _check_money(state, events)
+    check_money_conserved(state, events)
 
 
 def test_bot_temperament_is_stable_for_a_seat_within_a_game() -> None:

@@ -21,6 +21,7 @@ from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
+from test_meme_games import check_money_conserved
 
 QUICK_OPTIONS: dict[str, dict[str, Any]] = {"tshirt": {"target": 700}}
 """Options that keep a whole game short; the rest play with their defaults."""
@@ -120,6 +121,11 @@ async def test_every_game_plays_out_and_each_seat_gets_exactly_its_own_view(game
                 )
             checked += 1
     assert checked >= steps
+
+    if game_id == "meme":
+        # Money paid out over the host's game equals the winning stakes, turn by turn.
+        history = [event for version in sorted(events_at) for event in events_at[version]]
+        check_money_conserved(final, history)
 
     locate = getattr(game, "card_locations", None)
     if locate is not None:

@@ -20,6 +20,7 @@ from partyhost.engine.gsm.board import (
     has_side_neighbour,
     legal_placements,
 )
+from partyhost.engine.gsm.bots import BOT_DELAYS
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.deckfile import DECK_GAME, build_deck
 from partyhost.engine.gsm.table import Cell, Slot
@@ -237,3 +238,7 @@ class GsmGame(Game):
 
     def is_over(self, state: Any) -> bool:
         return bool(state.phase == "over")
+
+    def bot_delay(self, level: str) -> tuple[float, float] | None:
+        """The real-time variants' reaction time for ``level``, from :data:`~.bots.BOT_DELAYS`."""
+        return BOT_DELAYS.get(self.id, {}).get(level)

@@ -274,3 +274,7 @@ class Gridiron(GsmGame):
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bots.gridiron(view, rng)
+
+    def bot_delay(self, level: str) -> tuple[float, float] | None:
+        """Turns, not a race: the host's own pace (scaled by level) suits it."""
+        return None

@@ -3,13 +3,19 @@
 Every event carries the facts it needs (cards dealt in ``private``, shuffled
 orders and the generator's next state in ``secret``), so evolving never draws
 randomness or decides anything.
+
+Two things keep it cheap, without changing any result: states are copied
+field by field (:func:`replace`) instead of through ``dataclasses.replace``,
+and the newest results are remembered, because every event is evolved twice
+(once by ``decide``'s plan, once by ``settle``) from the very same state
+object, and a pure function of immutable inputs may hand out its earlier
+answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from partyhost.engine.core import Event
 from partyhost.engine.tshirt.state import (
@@ -23,12 +29,41 @@ from partyhost.engine.tshirt.state import (
     player_of,
 )
 
+T = TypeVar("T")
+
+MEMO_SIZE = 64
+"""Results remembered: more than one decision's worth of events."""
+_memo: dict[int, tuple[Event, TShirtState, TShirtState]] = {}
+
 
 def evolve(state: TShirtState, event: Event) -> TShirtState:
+    known = _memo.get(id(event))
+    if known is not None and known[0] is event and known[1] is state:
+        return known[2]
+    result = state
     if "rng" in event.secret:
-        state = replace(state, rng=event.secret["rng"])
+        result = replace(result, rng=event.secret["rng"])
     handler = _HANDLERS.get(event.kind)
-    return handler(state, event) if handler else state
+    if handler is not None:
+        result = handler(result, event)
+    if len(_memo) >= MEMO_SIZE:
+        _memo.clear()
+    _memo[id(event)] = (event, state, result)  # holding both keeps their ids unique
+    return result
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for the state's frozen dataclasses, without ``__init__``.
+
+    They have no ``__post_init__`` and no init-only fields, so copying the
+    attributes gives the very object ``__init__`` would build, several times
+    faster. ``changes`` must name existing fields.
+    """
+    new = object.__new__(type(obj))
+    attributes = new.__dict__
+    attributes.update(obj.__dict__)
+    attributes.update(changes)
+    return new
 
 
 def _update(state: TShirtState, seat: int, **changes: Any) -> TShirtState:

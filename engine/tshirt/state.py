@@ -122,7 +122,10 @@ class TShirtState:
 
 def player_of(state: TShirtState, seat: int | None) -> Player | None:
     """The seat's player, or None for spectators and unknown seats."""
-    return next((player for player in state.players if player.seat == seat), None)
+    for player in state.players:  # a plain loop: this runs many times per command
+        if player.seat == seat:
+            return player
+    return None
 
 
 def present_players(state: TShirtState) -> Iterator[Player]:
@@ -140,7 +143,8 @@ def is_active(state: TShirtState, seat: int | None) -> bool:
 
 
 def score(state: TShirtState, player: Player) -> int:
-    return sum(state.deck.hot_or_not[card].points for card in player.won)
+    cards = state.deck.hot_or_not
+    return sum([cards[card].points for card in player.won])
 
 
 def seats_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> list[int]:

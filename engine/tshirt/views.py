@@ -48,37 +48,82 @@ def legal(state: TShirtState, seat: int) -> list[Command]:
 
 
 def view(state: TShirtState, seat: int | None) -> View:
-    """Everything a UI draws for ``seat`` (None: a spectator), public facts plus its own hand."""
+    """Everything a UI draws for ``seat`` (None: a spectator), public facts plus its own hand.
+
+    The public parts are built once per state and shared by every seat's view
+    of that state (the host sends one view per seat after each change), so a
+    view is read-only: copy a part before changing it.
+    """
+    public = _public(state)
     me = player_of(state, seat)
-    you = me.seat if me is not None else None
-    slogans = state.deck.slogans
-    own = submission_of(state, me.seat) if me is not None else None
-    showing_submissions = state.phase is Phase.JUDGING
-    face_down_or_revealed = (Phase.SUBMITTING, Phase.JUDGING)
+    if me is None:
+        you = None
+        hand: list[dict[str, Any]] = []
+        yours = None
+    else:
+        you = me.seat
+        slogans = state.deck.slogans
+        hand = [{"card": card, "text": slogans[card]} for card in me.hand]
+        own = submission_of(state, you) if public["submitted"] else None
+        yours = {"card": own.card, "text": slogans[own.card]} if own is not None else None
     return {
         "game": "tshirt",
         "version": state.version,
-        "phase": state.phase.value,
+        "phase": public["phase"],
         "round": state.round,
         "judge": state.judge,
         "you": you,
-        "target": state.settings.target,
-        "hand_size": state.settings.hand_size,
-        "timers": {"submit": state.settings.submit_timer, "judge": state.settings.judge_timer},
+        "target": public["target"],
+        "hand_size": public["hand_size"],
+        "timers": public["timers"],
+        "players": public["players"],
+        "hand": hand,
+        "tshirt": public["tshirt"],
+        "submitted": public["submitted"],
+        "waiting_for": public["waiting_for"],
+        "your_submission": yours,
+        "submissions": public["submissions"],
+        "sat_out": public["sat_out"],
+        "booyah": public["booyah"],
+        "last_round": public["last_round"],
+        "piles": public["piles"],
+        "deadline": public["deadline"],
+        "winners": public["winners"],
+        "end_reason": state.end_reason,
+        "legal": legal(state, you) if you is not None else [],
+    }
+
+
+_last_public: tuple[TShirtState, dict[str, Any]] | None = None
+"""The newest state's public parts: one entry, because views come in bursts per state."""
+
+
+def _public(state: TShirtState) -> dict[str, Any]:
+    """What every seat sees alike, built once per state (states never change)."""
+    global _last_public
+    cached = _last_public
+    if cached is not None and cached[0] is state:
+        return cached[1]
+    slogans = state.deck.slogans
+    settings = state.settings
+    face_down_or_revealed = state.phase is Phase.SUBMITTING or state.phase is Phase.JUDGING
+    public = {
+        "phase": state.phase.value,
+        "target": settings.target,
+        "hand_size": settings.hand_size,
+        "timers": {"submit": settings.submit_timer, "judge": settings.judge_timer},
         "players": [_player_view(state, player) for player in state.players],
-        "hand": [{"card": card, "text": slogans[card]} for card in (me.hand if me else ())],
         "tshirt": _tshirt_view(state, state.tshirt),
-        "submitted": submitted_seats(state) if state.phase in face_down_or_revealed else [],
+        "submitted": submitted_seats(state) if face_down_or_revealed else [],
         "waiting_for": waiting_for(state),
-        "your_submission": (
-            {"card": own.card, "text": slogans[own.card]}
-            if own is not None and state.phase in face_down_or_revealed
-            else None
+        "submissions": (
+            [
+                {"index": index, "text": slogans[sub.card]}
+                for index, sub in enumerate(state.submissions)
+            ]
+            if state.phase is Phase.JUDGING
+            else []
         ),
-        "submissions": [
-            {"index": index, "text": slogans[sub.card]}
-            for index, sub in enumerate(state.submissions if showing_submissions else ())
-        ],
         "sat_out": list(state.sat_out),
         "booyah": _booyah_view(state),
         "last_round": _result_view(state, state.last_round),
@@ -91,9 +136,9 @@ def view(state: TShirtState, seat: int | None) -> View:
         },
         "deadline": None if state.phase is Phase.STARTING else state.deadline,
         "winners": list(state.winners),
-        "end_reason": state.end_reason,
-        "legal": legal(state, you) if you is not None else [],
     }
+    _last_public = (state, public)
+    return public
 
 
 def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from partyhost.cli import DEFAULT_PORT, parse_address
+from partyhost.net.discovery import BrowserFactory
 from partyhost.net.protocol import MAX_NAME_LENGTH
 from partyhost.tui.screens.base import PartyScreen
 from partyhost.tui.settings import default_name, load_remembered
 from partyhost.tui.text import literal
 from partyhost.tui.widgets.bar import TitleBar
+from partyhost.tui.widgets.hostlist import HostList
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,8 +26,24 @@ WELCOME_TEXT = (
 )
 
 
+@dataclass
+class Discovery:
+    """How connect screens look for hosts: set by ``partyhost join`` and by tests."""
+
+    browser_factory: BrowserFactory | None = None
+
+
+DISCOVERY = Discovery()
+"""Off unless ``partyhost join`` (without ``--no-discovery``) turns it on."""
+
+
+def use_discovery(factory: BrowserFactory | None) -> None:
+    """List hosts found on the LAN on every connect screen (``None``: don't look)."""
+    DISCOVERY.browser_factory = factory
+
+
 class ConnectScreen(PartyScreen):
-    """Address and name, remembered between runs."""
+    """Address and name, remembered between runs; hosts found on the LAN, if looking."""
 
     KIND = "connect"
     AUTO_FOCUS = "#address"
@@ -53,6 +72,10 @@ class ConnectScreen(PartyScreen):
                     max_length=MAX_NAME_LENGTH,
                     compact=True,
                 )
+            if DISCOVERY.browser_factory is not None:
+                with Horizontal(classes="field"):
+                    yield Label("On this LAN", classes="field-label")
+                    yield HostList(DISCOVERY.browser_factory, id="found-hosts")
             with Horizontal(classes="buttons"):
                 yield Button("Connect", id="connect", variant="primary", compact=True)
                 yield Button("Quit", id="quit", compact=True)
@@ -106,6 +129,11 @@ class ConnectScreen(PartyScreen):
     @on(Button.Pressed, "#quit")
     def _quit_pressed(self) -> None:
         self.app.exit(0)
+
+    @on(HostList.Chosen)
+    def _host_chosen(self, event: HostList.Chosen) -> None:
+        self.query_one("#address", Input).value = event.host.address
+        self.action_connect()
 
     @on(Input.Submitted)
     def _field_submitted(self) -> None:

@@ -1,24 +1,87 @@
-"""A room before its game: seats, options, chat, and the owner's controls."""
+"""A room before its game: seats, options, chat, and the owner's controls.
+
+The owner adds a bot with ``b`` (level normal) or picks its level first with
+``B``; the seat list shows each bot's level.
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyScreen, deck_title, seat_name
+from partyhost.tui.screens.base import PartyModal, PartyScreen, deck_title, seat_name
 from partyhost.tui.screens.dialogs import RoomOptionsScreen
-from partyhost.tui.text import literal
+from partyhost.tui.text import Glyphs, literal
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.chat import ChatPanel
 from partyhost.tui.widgets.options import describe_value
-from partyhost.tui.widgets.seats import SeatList, present_seats
+from partyhost.tui.widgets.seats import SeatList, present_seats, seat_line, seat_state
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 Frame = dict[str, Any]
-OWNER_ACTIONS = {"start", "add_bot", "kick", "options"}
+OWNER_ACTIONS = {"start", "add_bot", "choose_bot", "kick", "options"}
+BOT_LEVELS = (
+    ("easy", "e", "Easy", "thinks slowly, so people have plenty of time"),
+    ("normal", "n", "Normal", "a fair match for most people"),
+    ("hard", "h", "Hard", "reacts quickly, for practised players"),
+)
+"""The levels the host accepts (``add_bot``'s ``level``), with their key and a word on each."""
+
+
+class BotLevelScreen(PartyModal[str | None]):
+    """Pick how good the new bot is; returns the level, or ``None`` to add none."""
+
+    AUTO_FOCUS = "#level-normal"
+    DEFAULT_CSS = """
+    BotLevelScreen #bot-level .choice { width: 1fr; margin-bottom: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bot-level", classes="dialog"):
+            yield Static("Add a bot", classes="dialog-title")
+            for level, key, label, about in BOT_LEVELS:
+                text = Text.assemble((f"{key} ", "bold"), (label, "bold"), f": {about}")
+                yield Button(text, id=f"level-{level}", compact=True, classes="choice")
+        yield Footer()
+
+    def action_choose(self, level: str) -> None:
+        self.dismiss(level)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, ".choice")
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "level-normal").removeprefix("level-"))
+
+
+class RoomSeats(SeatList):
+    """The seat list, with each bot's level after its name."""
+
+    def show(self, room: Frame | None, you: int | None, glyphs: Glyphs) -> None:
+        super().show(room, you, glyphs)
+        if room is None:
+            return
+        lobby = room.get("status") == "lobby"
+        for entry in present_seats(room):
+            level = entry.get("bot_level")
+            if not entry.get("bot") or not isinstance(level, str):
+                continue
+            line = seat_line(entry, room, you, glyphs, lobby=False)  # a bot is never offline
+            line.append_text(literal(f" ({level})", "dim"))
+            state = seat_state(entry, glyphs, lobby=lobby)
+            if state.plain:
+                line.append("  ")
+                line.append_text(state)
+            self.replace_option_prompt(f"seat-{entry.get('seat')}", line)
 
 
 class RoomScreen(PartyScreen):
@@ -30,6 +93,7 @@ class RoomScreen(PartyScreen):
         Binding("r", "ready", "Ready"),
         Binding("s", "start", "Start"),
         Binding("b", "add_bot", "Add bot"),
+        Binding("B", "choose_bot", "Add bot: easy/normal/hard", show=False),
         Binding("k", "kick", "Kick"),
         Binding("o", "options", "Options"),
         Binding("c", "chat", "Chat"),
@@ -42,7 +106,7 @@ class RoomScreen(PartyScreen):
             with Vertical(id="room-left"):
                 yield Static("", id="room-status", classes="status")
                 yield Static("Seats", classes="section-title")
-                yield SeatList(id="seats")
+                yield RoomSeats(id="seats")
                 yield Static("Rules", classes="section-title")
                 yield Static("", id="room-options")
             yield ChatPanel(id="chat")
@@ -103,7 +167,7 @@ class RoomScreen(PartyScreen):
         if self.party.seat is None:
             line = Text.assemble("You are watching. ", count, ".")
         elif self._is_owner():
-            hint = "Add bots with b, then press s to start."
+            hint = "Add bots with b (B picks how good), then press s to start."
             if isinstance(low, int) and len(seats) >= low:
                 hint = "Press s to start when everyone is ready."
             line = Text.assemble("You own this room. ", count, ". ", hint)
@@ -139,6 +203,13 @@ class RoomScreen(PartyScreen):
 
     def action_add_bot(self) -> None:
         self.party.send({"t": "add_bot"})
+
+    def action_choose_bot(self) -> None:
+        self.app.push_screen(BotLevelScreen(), self._add_bot_at)
+
+    def _add_bot_at(self, level: str | None) -> None:
+        if level is not None:
+            self.party.send({"t": "add_bot", "level": level})
 
     def action_kick(self) -> None:
         seat = self.query_one("#seats", SeatList).highlighted_seat()

@@ -1,0 +1,219 @@
+"""The help screen (F1 / ?): each game's rules and keys, the game on screen first.
+
+Keys are read from the screens' bindings, so these tests check that each
+game's own keys (and the shared screens' keys) are named, that the game on
+screen comes first, and that the other games are there too. The room screen's
+bot level choice is tested here as well: it is what the help's Room keys name.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.samples import sample_room, seat_entry, tshirt_view, view_frame
+from partyhost.tui.samples_gsm import SAMPLE_VIEWS, gsm_room
+from partyhost.tui.samples_meme import meme_room, meme_view
+from partyhost.tui.screens.base import PartyScreen
+from partyhost.tui.screens.help import HELP, HelpScreen, key_list
+from partyhost.tui.screens.room import BotLevelScreen, RoomScreen
+from partyhost.tui.testing import FakeHost, screen_text
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+Frame = dict[str, Any]
+GAMES = ["tshirt", "stealing-home", "scramble", "gridiron", "four-corners", "meme"]
+OWN_KEYS: dict[str, list[tuple[str, str]]] = {
+    "tshirt": [("1-9", "Choose"), ("⏎", "Confirm"), ("b", "Booyah"), ("k", "Keep")],
+    "stealing-home": [("1-9", "Card"), ("m/⏎", "Match!"), ("n", "No fit"), ("r", "Turn")],
+    "scramble": [("⏎", "Place/pick up"), ("t/⌫", "Take back"), ("g", "Game!"), ("s", "Stuck")],
+    "gridiron": [("⏎", "Place"), ("d", "Draw"), ("p", "Pass"), ("hjkl", "Move")],
+    "four-corners": [("⏎", "Place"), ("t/⌫", "Take back"), ("s", "Stuck"), ("i", "Color letters")],
+    "meme": [("r/⏎", "Roll"), ("1-7", "Meme"), ("1-6", "Guess"), ("a", "Max"), ("^s", "Use it")],
+}
+"""A few keys each game's screen (and its dialogs) binds, as the help shows them."""
+
+
+def app_for(host: FakeHost) -> PartyApp:
+    return make_app(host, address="partybox:7000", name="Ann", animate=False, remember=False)
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    for _ in range(5):
+        await pilot.pause()
+
+
+def room_and_view(game: str) -> tuple[Frame, Frame]:
+    """The room frame and a view of ``game`` in play, from the client's samples."""
+    if game == "tshirt":
+        return sample_room(status="playing"), tshirt_view()
+    if game == "meme":
+        return meme_room(), meme_view()
+    return gsm_room(game, seats=2 if game == "four-corners" else 4), SAMPLE_VIEWS[game]()
+
+
+async def open_help(pilot: Pilot[int], host: FakeHost, game: str, key: str = "f1") -> HelpScreen:
+    """Ann at a table of ``game``, then the help opened with ``key``."""
+    await settle(pilot)
+    room, view = room_and_view(game)
+    host.room = room
+    host.last.push(
+        {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"},
+        copy.deepcopy(room),
+        view_frame(view),
+    )
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PartyScreen) and screen.KIND == "game"
+    await pilot.press(key)
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return pilot.app.screen
+
+
+def text_of(help_screen: HelpScreen, selector: str) -> str:
+    return str(help_screen.query_one(selector, Static).render())
+
+
+def has_row(text: str, keys: str, description: str) -> bool:
+    return any(line.split() == [keys, *description.split()] for line in text.splitlines())
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_help_for_a_game_names_its_rules_and_keys_first(game: str) -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        help_screen = await open_help(pilot, host, game)
+        assert help_screen.current_game() == game
+        rules, keys = text_of(help_screen, "#help-rules"), text_of(help_screen, "#help-keys")
+        assert rules.startswith(f"How to play {HELP[game].title}")
+        for key, description in OWN_KEYS[game]:
+            assert has_row(keys, key, description), (key, description, keys)
+        places = [line for line in keys.splitlines() if line and not line.startswith(" ")]
+        assert places[:2] == ["Keys", HELP[game].title]
+        assert keys.index(HELP[game].title) < keys.index("Everywhere") < keys.index("Room")
+        assert f"How to play {HELP[game].title}" in screen_text(app)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_help_also_explains_every_other_game_with_its_keys(game: str) -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        help_screen = await open_help(pilot, host, game)
+        assert not help_screen.query(f"#help-{game}")
+        for other in GAMES:
+            if other == game:
+                continue
+            page = text_of(help_screen, f"#help-{other}")
+            assert page.strip().startswith(HELP[other].title)
+            assert HELP[other].rules.split()[0] in page
+            for key, description in OWN_KEYS[other]:
+                assert has_row(page, key, description), (other, key, description)
+
+
+async def test_the_shared_screens_keys_are_listed_for_every_game() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        keys = text_of(await open_help(pilot, host, "meme", key="question_mark"), "#help-keys")
+        for key, description in [
+            ("f1/?", "Help"),
+            ("c", "Create"),
+            ("j", "Join code"),
+            ("b", "Add bot"),
+            ("B", "Add bot: easy/normal/hard"),
+            ("h", "Hard"),
+            ("⏎/esc", "Back to lobby"),
+            ("esc", "Done chatting"),
+        ]:
+            assert has_row(keys, key, description), (key, description)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+
+
+def test_keys_doing_the_same_thing_share_a_row() -> None:
+    assert key_list(["1", "2", "3", "4", "5", "6"]) == "1-6"
+    assert key_list(["t", "⌫"]) == "t/⌫"
+    assert key_list(["1", "3", "4"]) == "1/3/4"
+    assert set(HELP) == set(GAMES)
+
+
+# --- the room screen: bots with a level --------------------------------------------
+
+
+async def in_room(pilot: Pilot[int], host: FakeHost, seats: list[Frame]) -> None:
+    await settle(pilot)
+    host.room = sample_room(seats=seats)
+    host.last.push({"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}, host.room)
+    await settle(pilot)
+
+
+async def test_the_owner_adds_a_normal_bot_with_b_and_picks_a_level_with_shift_b() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_room(pilot, host, [seat_entry(0, "Ann", ready=True)])
+        assert isinstance(app.screen, RoomScreen)
+        await pilot.press("b")
+        await pilot.press("B")
+        await settle(pilot)
+        assert isinstance(app.screen, BotLevelScreen)
+        assert "Easy" in screen_text(app) and "Hard" in screen_text(app)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        await pilot.click("#level-hard")
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        await pilot.press("enter")  # the default, normal, has the focus
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, RoomScreen)
+        bots = [frame for frame in host.last.sent if frame.get("t") == "add_bot"]
+        assert bots == [
+            {"t": "add_bot"},
+            {"t": "add_bot", "level": "easy"},
+            {"t": "add_bot", "level": "hard"},
+            {"t": "add_bot", "level": "normal"},
+        ]
+
+
+async def test_only_the_owner_may_pick_a_bot_level() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        host.room = sample_room(you=1, owner=0)
+        host.last.push({"t": "joined", "code": "KQZD", "seat": 1, "token": "t"}, host.room)
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        assert isinstance(app.screen, RoomScreen)
+        assert "add_bot" not in host.last.sent_types()
+
+
+async def test_the_seat_list_shows_each_bots_level() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = [
+            seat_entry(0, "Ann", ready=True),
+            seat_entry(1, "Bot 1", ready=True, bot=True, bot_level="easy"),
+            seat_entry(2, "Bot 2", ready=True, bot=True, bot_level="hard"),
+            seat_entry(3, "Bea"),
+        ]
+        await in_room(pilot, host, seats)
+        text = screen_text(app)
+        assert "Bot 1 (easy)  ✔ ready" in text
+        assert "Bot 2 (hard)  ✔ ready" in text
+        assert "Bea  · not ready" in text
