@@ -246,7 +246,10 @@ class PartyApp(App[int]):
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
 
     def on_host_error(self, message: m.HostError) -> None:
-        self.notify(message.text or message.code, title="The host says", severity="error")
+        # Host text can quote what people typed: never read it as markup.
+        self.notify(
+            message.text or message.code, title="The host says", severity="error", markup=False
+        )
 
     def on_left_room(self, message: m.LeftRoom) -> None:
         self.room = None
@@ -256,12 +259,14 @@ class PartyApp(App[int]):
         self.events = ()
         self.chat = ()
         if message.reason and message.reason != "left":
-            self.notify(f"You left the room: {message.reason}", severity="warning")
+            self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
         self.send({"t": "list_rooms"})
 
     def on_host_closing(self, message: m.HostClosing) -> None:
-        self.notify(message.reason or "The host is shutting down.", title="Host closing")
+        self.notify(
+            message.reason or "The host is shutting down.", title="Host closing", markup=False
+        )
 
     # --- screens ------------------------------------------------------------
 
