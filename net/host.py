@@ -38,6 +38,9 @@ __all__ = ["Host", "HostConfig", "main", "run_host"]
 
 log = logging.getLogger(__name__)
 
+HEARTBEAT_SLICES = 10
+"""Heartbeat pings go out in this many slices per interval."""
+
 LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM})
 
 
@@ -48,6 +51,8 @@ class Host:
         self.config = config or HostConfig()
         self.port: int = self.config.port
         self.connections: set[Connection] = set()
+        self._beat_slots: dict[Connection, int] = {}
+        self._admitted = 0
         self.journal: Journal | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
@@ -145,24 +150,34 @@ class Host:
         if self._closed.is_set() or len(self.connections) >= self.config.max_connections:
             return False
         self.connections.add(connection)
+        self._beat_slots[connection] = self._admitted % HEARTBEAT_SLICES
+        self._admitted += 1
         return True
 
     def forget(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        self._beat_slots.pop(connection, None)
         room = connection.room
         if room is not None:
             room.post(Gone(connection))
             connection.room = None
 
     async def _beat(self) -> None:
-        """Ping everyone each interval; drop the silent and the never-greeted."""
-        interval = self.config.heartbeat_interval
+        """Ping everyone each interval; drop the silent and the never-greeted.
+
+        Connections are pinged in slices spread over the interval, so a
+        thousand pongs never arrive in one burst and stall every room at once.
+        """
+        step = self.config.heartbeat_interval / HEARTBEAT_SLICES
+        slot = 0
         while True:
-            await asyncio.sleep(interval)
+            await asyncio.sleep(step)
+            slot = (slot + 1) % HEARTBEAT_SLICES
             now = time.monotonic()
             self._ping_number += 1
             ping = p.encode({"t": p.PING, "n": self._ping_number})
-            for connection in list(self.connections):
+            due = [c for c, beat in self._beat_slots.items() if beat == slot]
+            for connection in due:
                 if not connection.greeted:
                     if now - connection.opened > self.config.hello_timeout:
                         connection.abort("no hello")

@@ -23,7 +23,7 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from test_meme_games import check_money_conserved
 
-QUICK_OPTIONS: dict[str, dict[str, Any]] = {"tshirt": {"target": 700}}
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {"tshirt": {"target": 1500}}
 """Options that keep a whole game short; the rest play with their defaults."""
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -98,7 +98,7 @@ async def test_every_game_plays_out_and_each_seat_gets_exactly_its_own_view(game
     seat_of["Spectator"] = None
 
     states, events_at, final = replay(game, stored)
-    assert steps > 3
+    assert steps >= 4  # at least one whole round was played
     assert game.is_over(final), f"{game_id} did not reach its end in {steps} steps"
 
     checked = 0
