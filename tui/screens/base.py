@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from partyhost.tui.text import Glyphs
+from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.widgets.seats import seat_style
+from rich.text import Text
 from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
@@ -25,6 +27,25 @@ class PartyScreen(Screen[None]):
     @property
     def glyphs(self) -> Glyphs:
         return self.party.glyphs
+
+
+class GameScreen(PartyScreen):
+    """A game's table: every game screen reads the same view and names seats alike."""
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.party.view or {}
+
+    def seat_color(self, seat: object) -> str:
+        """The style a seat's name is drawn in; a game may colour seats its own way."""
+        return seat_style(seat)
+
+    def _who(self, seat: object) -> Text:
+        """A seat's name exactly as typed, in its colour, underlined when it is you."""
+        style = f"bold {self.seat_color(seat)}"
+        if seat == self.view.get("you") and seat is not None:
+            style += " underline"
+        return literal(seat_name(self.party.room, seat), style)
 
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):

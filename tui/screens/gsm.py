@@ -13,19 +13,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.screens import gsm_moves as moves
-from partyhost.tui.screens.base import PartyScreen, seat_name
+from partyhost.tui.screens.base import GameScreen, seat_name
 from partyhost.tui.screens.chat import ChatScreen
 from partyhost.tui.screens.dialogs import ConfirmScreen
 from partyhost.tui.screens.gsm_picture import Choice, best_zoom, board_picture, chosen_cells, clamp
 from partyhost.tui.screens.gsm_text import TITLES, describe_event, status_line, timed_status
-from partyhost.tui.text import literal
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.gsm_board import BoardPicture, BoardView
 from partyhost.tui.widgets.gsm_cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.widgets.gsm_hand import HandRack, RackCard
 from partyhost.tui.widgets.gsm_scores import GsmScores, score_rows
 from partyhost.tui.widgets.log import GameLog
-from partyhost.tui.widgets.seats import seat_style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -38,7 +36,7 @@ Frame = dict[str, Any]
 Slot = tuple[int, int]
 
 
-class GsmScreen(PartyScreen):
+class GsmScreen(GameScreen):
     """Board, hand, scores, legend and log; subclasses add each game's keys."""
 
     KIND = "game"
@@ -105,10 +103,6 @@ class GsmScreen(PartyScreen):
     # --- reading the view -------------------------------------------------------
 
     @property
-    def view(self) -> Frame:
-        return self.party.view or {}
-
-    @property
     def painter(self) -> Painter:
         """The tile painter for the view's legend, rebuilt when it or the mode changes."""
         legend = Legend.from_view(self.view)
@@ -143,12 +137,6 @@ class GsmScreen(PartyScreen):
 
     def _name_of(self, seat: object) -> str:
         return seat_name(self.party.room, seat)
-
-    def _who(self, seat: object) -> Text:
-        style = f"bold {seat_style(seat)}"
-        if seat == self.view.get("you") and seat is not None:
-            style += " underline"
-        return literal(seat_name(self.party.room, seat), style)
 
     def _describe(self, event: Frame) -> Text | None:
         return describe_event(event, self._who, self.glyphs, self.view.get("you"))

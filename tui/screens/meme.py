@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyScreen, seat_name
+from partyhost.tui.screens.base import GameScreen, PartyScreen
 from partyhost.tui.screens.chat import ChatScreen
 from partyhost.tui.screens.dialogs import ConfirmScreen
 from partyhost.tui.screens.meme_betting import Betting
@@ -48,7 +48,7 @@ WIDE = 110
 TALL = 36
 
 
-class MemeScreen(PartyScreen):
+class MemeScreen(GameScreen):
     """One turn after another: roll, react and guess, bet, reveal, get paid."""
 
     KIND = "game"
@@ -126,15 +126,8 @@ class MemeScreen(PartyScreen):
 
     # --- names and view -------------------------------------------------------
 
-    @property
-    def view(self) -> Frame:
-        return self.party.view or {}
-
-    def _who(self, seat: object) -> Text:
-        style = f"bold {color_style(self.view, seat)}"
-        if seat == self.view.get("you") and seat is not None:
-            style += " underline"
-        return literal(seat_name(self.party.room, seat), style)
+    def seat_color(self, seat: object) -> str:
+        return color_style(self.view, seat)
 
     def _describe(self, event: Frame) -> Text | None:
         return describe_event(event, self.view, self._who, self.glyphs)

@@ -10,18 +10,16 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyScreen, seat_name
+from partyhost.tui.screens.base import GameScreen
 from partyhost.tui.screens.booyah import BooyahScreen
 from partyhost.tui.screens.chat import ChatScreen
 from partyhost.tui.screens.dialogs import ConfirmScreen
 from partyhost.tui.screens.tshirt_text import describe_event, legal_of, outcome, status_line
-from partyhost.tui.text import literal
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.cards import CardFace, CardRack, SloganCard
 from partyhost.tui.widgets.chat import ChatPanel
 from partyhost.tui.widgets.log import GameLog
 from partyhost.tui.widgets.scoreboard import Scoreboard, Standing
-from partyhost.tui.widgets.seats import seat_style
 from partyhost.tui.widgets.shirt import Shirt
 from rich.text import Text
 from textual import on
@@ -38,7 +36,7 @@ WIDE = 110
 CHOOSE = Binding.Group("Choose")
 
 
-class TShirtScreen(PartyScreen):
+class TShirtScreen(GameScreen):
     """One round after another until someone reaches the target."""
 
     KIND = "game"
@@ -88,16 +86,6 @@ class TShirtScreen(PartyScreen):
         self._show_view()
 
     # --- names and view -------------------------------------------------------
-
-    @property
-    def view(self) -> Frame:
-        return self.party.view or {}
-
-    def _who(self, seat: object) -> Text:
-        style = f"bold {seat_style(seat)}"
-        if seat == self.view.get("you") and seat is not None:
-            style += " underline"
-        return literal(seat_name(self.party.room, seat), style)
 
     def _describe(self, event: Frame) -> Text | None:
         return describe_event(event, self._who, self.glyphs)
