@@ -14,7 +14,6 @@ committed to the journal before (see :class:`~partyhost.net.table.Table`).
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import random
 import secrets
@@ -35,28 +34,6 @@ from partyhost.net.roommessages import RoomMessages
 from partyhost.net.table import Table
 
 log = logging.getLogger(__name__)
-
-GC_THRESHOLDS = (5000, 100, 10)
-"""The cyclic garbage collector's thresholds while rooms run (see :func:`calm_gc`)."""
-_gc_calmed = False
-
-
-def calm_gc() -> None:
-    """Tune the garbage collector for steady latency, once per process.
-
-    A room keeps its game's newest state alive until the next command, often
-    half a second. With Python's default thresholds (700, 10, 10) such a state
-    survives the frequent young collections and is promoted to the oldest
-    generation, so with many rooms a full collection walks the whole heap
-    every few seconds: tens of milliseconds during which no room moves (a
-    thousand clients). Larger young generations let those states die young:
-    young collections stay around a millisecond and full ones become rare.
-    Nothing relies on cycles being collected promptly.
-    """
-    global _gc_calmed
-    if not _gc_calmed:
-        _gc_calmed = True
-        gc.set_threshold(*GC_THRESHOLDS)
 
 
 class RoomServices(Protocol):
@@ -235,7 +212,6 @@ class Room(RoomMessages):
     # --- the task --------------------------------------------------------
 
     def start(self) -> None:
-        calm_gc()
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {self.code}")
 
     def post(self, item: RoomItem) -> None:
