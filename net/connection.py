@@ -92,7 +92,10 @@ class Connection(asyncio.Protocol):
         # We never wait for drain; the limits only decide when pause_writing fires.
         transport.set_write_buffer_limits(high=self.config.max_unsent_bytes)
         if not self.host.admit(self):
-            self.send(p.error("host_full", "This host has too many connections; try later."))
+            limit = self.config.max_connections
+            self.send(
+                p.error("host_full", f"This host is full ({limit} connections at most); try later.")
+            )
             self.close("host full")
             return
         self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
@@ -150,10 +153,15 @@ class Connection(asyncio.Protocol):
         if kind == p.PONG:
             return
         if not self.limiter.take():
-            self._refuse("rate_limited", "Too many messages; slow down.", ref=message.get("ref"))
+            self._refuse("rate_limited", self._too_fast(), ref=message.get("ref"))
             return
         self._inbox.append(message)
         self._wakeup.set()
+
+    def _too_fast(self) -> str:
+        """The rate-limit refusal, naming the limit so the sender knows how to pace itself."""
+        rate, burst = self.config.messages_per_second, self.config.message_burst
+        return f"Too many messages (at most {rate:g} a second, bursts of {burst}); slow down."
 
     def _other_protocol(self, decoded: Any) -> bool:
         """A hello of another version: say so, naming both, even if its fields differ."""

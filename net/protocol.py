@@ -184,7 +184,7 @@ _TEXT_SHORT = _is_text(64)
 CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     HELLO: {
         "protocol": _f(_is_int, "an integer protocol version"),
-        "name": _f(_is_text(200), "your name as text"),
+        "name": _f(_is_text(200), "your name as text of at most 200 characters"),
         "client": _f(_is_text(64), "a client description", required=False),
         "token": _f(_optional(_is_text(128)), "a seat token", required=False),
     },
@@ -213,7 +213,11 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     KICK: {"seat": _f(_is_int, "a seat number")},
     ADD_BOT: {"level": _f(_optional(_TEXT_SHORT), "a bot level", required=False)},
     REMOVE_BOT: {"seat": _f(_is_int, "a seat number")},
-    CHAT: {"text": _f(_is_text(MAX_CHAT_LENGTH * 4), "chat text")},
+    CHAT: {
+        "text": _f(
+            _is_text(MAX_CHAT_LENGTH * 4), f"chat text of at most {MAX_CHAT_LENGTH * 4} characters"
+        )
+    },
     PLAY: {
         "cmd": _f(_is_map, "a game command (a map with a 'type')"),
         "ref": _f(_optional(_is_int), "an integer reference", required=False),

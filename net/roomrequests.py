@@ -68,7 +68,8 @@ def join(room: Room, peer: Peer, spectate: bool) -> None:
 
 def _spectate(room: Room, peer: Peer) -> None:
     if len(room.spectators) >= room.config.max_spectators:
-        raise Refused("too_many_spectators", "This room has all the spectators it allows.")
+        limit = room.config.max_spectators
+        raise Refused("too_many_spectators", f"This room has its maximum of {limit} spectators.")
     room.spectators[peer] = TokenBucket(room.config.chat_per_second, room.config.chat_burst)
     peer.room, peer.member = room, None
     _welcome_in(room, peer, None, None)
@@ -296,7 +297,12 @@ def _chat(room: Room, peer: Peer, message: dict[str, Any]) -> None:
     member = peer.member
     bucket = member.chat if member is not None else room.spectators.get(peer)
     if bucket is None or not bucket.take():
-        raise Refused("rate_limited", "You are chatting too fast; wait a moment.")
+        rate, burst = room.config.chat_per_second, room.config.chat_burst
+        raise Refused(
+            "rate_limited",
+            f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst}); "
+            "wait a moment.",
+        )
     text = clean_text(message["text"], room.config.max_chat_length)
     if not text:
         raise Refused("empty_chat", "That chat line was empty.")
