@@ -187,6 +187,14 @@ class HostConnection(Requests):
     def closed(self) -> bool:
         return self.close_reason is not None
 
+    def abort(self) -> None:
+        """Cut the link at once, as a network failure would: no goodbye, unsent bytes dropped.
+
+        The read loop then ends as for any lost link, so a :class:`ReconnectingClient`
+        comes back by itself (fault-injection tools rely on exactly that).
+        """
+        self._writer.transport.abort()
+
     async def send(self, message: Message) -> None:
         if self.closed or self._writer.is_closing():
             raise ConnectionLost(self.close_reason or "connection closed")

@@ -355,46 +355,66 @@ class Journal:
     def load(self) -> list[StoredRoom]:
         """Every stored room with its members and commands, oldest room first."""
         self.commit()
-        rooms: dict[str, StoredRoom] = {}
-        for row in self._db.execute("SELECT * FROM rooms ORDER BY created"):
-            record = RoomRecord(
-                code=row[0],
-                game=row[1],
-                deck_name=row[2],
-                deck_data=_unpack(row[3]),
-                options=_unpack(row[4]),
-                password_hash=row[5],
-                bot_takeover=bool(row[6]),
-                owner=row[7],
-                status=row[8],
-                seed=row[9],
-                start_seats=_unpack(row[10]),
-                rules=_unpack(row[11]),
-                next_member=row[12],
-                created=row[13],
-            )
-            rooms[record.code] = StoredRoom(record)
-        for row in self._db.execute(
-            "SELECT code, member, seat, name, token_hash, bot, bot_seed, ready, left_room,"
-            " bot_level FROM members ORDER BY code, member"
-        ):
-            if row[0] in rooms:
-                rooms[row[0]].members.append(
-                    MemberRecord(
-                        row[1],
-                        row[2],
-                        row[3],
-                        row[4],
-                        bool(row[5]),
-                        row[6],
-                        bool(row[7]),
-                        bool(row[8]),
-                        row[9],
-                    )
+        return _read_rooms(self._db)
+
+
+def read_journal(data_dir: Path, code: str | None = None) -> list[StoredRoom]:
+    """Read another host's journal without disturbing it (read-only, no lock).
+
+    For tools that audit a running or killed host, such as the chaos bench:
+    they see exactly what a restarted host would replay. ``code`` reads one room.
+    """
+    uri = f"{(data_dir / DB_FILE).resolve().as_uri()}?mode=ro"
+    db = sqlite3.connect(uri, uri=True, isolation_level=None)
+    try:
+        return _read_rooms(db, code)
+    finally:
+        db.close()
+
+
+def _read_rooms(db: sqlite3.Connection, code: str | None = None) -> list[StoredRoom]:
+    where, params = ("WHERE code=?", (code,)) if code is not None else ("", ())
+    rooms: dict[str, StoredRoom] = {}
+    for row in db.execute(f"SELECT * FROM rooms {where} ORDER BY created", params):
+        record = RoomRecord(
+            code=row[0],
+            game=row[1],
+            deck_name=row[2],
+            deck_data=_unpack(row[3]),
+            options=_unpack(row[4]),
+            password_hash=row[5],
+            bot_takeover=bool(row[6]),
+            owner=row[7],
+            status=row[8],
+            seed=row[9],
+            start_seats=_unpack(row[10]),
+            rules=_unpack(row[11]),
+            next_member=row[12],
+            created=row[13],
+        )
+        rooms[record.code] = StoredRoom(record)
+    for row in db.execute(
+        "SELECT code, member, seat, name, token_hash, bot, bot_seed, ready, left_room,"
+        f" bot_level FROM members {where} ORDER BY code, member",
+        params,
+    ):
+        if row[0] in rooms:
+            rooms[row[0]].members.append(
+                MemberRecord(
+                    row[1],
+                    row[2],
+                    row[3],
+                    row[4],
+                    bool(row[5]),
+                    row[6],
+                    bool(row[7]),
+                    bool(row[8]),
+                    row[9],
                 )
-        for row in self._db.execute(
-            "SELECT code, seat, command, now FROM commands ORDER BY code, idx"
-        ):
-            if row[0] in rooms:
-                rooms[row[0]].commands.append(CommandRecord(row[1], _unpack(row[2]), row[3]))
-        return list(rooms.values())
+            )
+    for row in db.execute(
+        f"SELECT code, seat, command, now FROM commands {where} ORDER BY code, idx", params
+    ):
+        if row[0] in rooms:
+            rooms[row[0]].commands.append(CommandRecord(row[1], _unpack(row[2]), row[3]))
+    return list(rooms.values())

@@ -99,6 +99,7 @@ class NetBot:
             except TimeoutError:
                 await self._act()
                 continue
+            self.observe(message)
             kind = message["t"]
             if kind == CONNECTION:
                 self.statuses.append(message["state"])
@@ -131,6 +132,13 @@ class NetBot:
                     self._act_at = time.monotonic() + self._think()
             elif kind == p.LEFT:
                 return
+
+    def observe(self, message: Message) -> None:
+        """Called with every message the bot receives, before it acts on it.
+
+        Does nothing here; tools that audit a bot's traffic (the chaos bench
+        records every view it is shown) override it.
+        """
 
     def _on_room(self, room: Message) -> bool:
         """Track the room; True when a game this bot played has just ended."""

@@ -1,0 +1,373 @@
+"""Chaos bench: every game played over a host that keeps getting killed, with evidence.
+
+Rooms of every game and variant are played by network bots (real TCP clients
+that reconnect with their seat token) against a real host process with a
+journal, while the harness:
+
+- SIGKILLs the host at random moments and restarts it on the same port,
+- cuts random bots' connections (they come back by themselves),
+- sends hostile clients: garbage bytes, oversized frames, bad hellos, malformed
+  messages, spectators that try to play, half frames.
+
+When a room's game is over, its journal is replayed on a fresh engine with no
+host, network or crash (``chaos_check``): every view any bot was ever shown must
+be the replayed state's view for that seat and version, and the game must be
+over. At the end the host must have logged no traceback, never died by itself,
+and left no process behind.
+
+Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N]
+Prints a table, then one JSON line with every figure. Exit status 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from chaos_check import RoomVerdict, check_room
+from chaos_host import LOOPBACK, ChaosHost
+from chaos_hostile import attack
+from chaos_players import ChaosBot, RoomPlan
+from partyhost.net.client import ConnectionFailed
+from partyhost.net.journal import StoredRoom, read_journal
+
+PLANS = [
+    RoomPlan("tshirt", 4, {"target": 1000}),
+    RoomPlan("stealing-home", 3),
+    RoomPlan("scramble", 3),
+    RoomPlan("gridiron", 3),
+    RoomPlan("four-corners", 2),
+    RoomPlan("meme", 4),
+]
+"""Every game and variant, with options that keep one game to a minute or two."""
+
+
+@dataclass
+class ChaosSettings:
+    seconds: float = 600.0
+    """New rooms open until this much time has passed (running games then finish)."""
+    rooms: int = 12
+    """Rooms playing at once."""
+    max_rooms: int | None = None
+    """Stop opening rooms after this many (None: only the clock limits it)."""
+    seed: int = 1
+    kill_every: tuple[float, float] = (4.0, 15.0)
+    down_for: tuple[float, float] = (0.05, 1.5)
+    drop_every: tuple[float, float] = (0.3, 2.0)
+    hostile_every: tuple[float, float] = (0.1, 0.8)
+    bot_delay: tuple[float, float] = (0.0, 0.08)
+    room_timeout: float = 300.0
+    setup_timeout: float = 25.0
+
+
+@dataclass
+class ChaosReport:
+    seconds: float = 0.0
+    rooms: Counter[str] = field(default_factory=Counter)
+    """Finished and checked rooms, by game."""
+    setup_retries: int = 0
+    """Rooms abandoned before their game started (a kill during setup) and opened again."""
+    kills: int = 0
+    host_starts: int = 0
+    drops: int = 0
+    reconnects: int = 0
+    hostile_connections: int = 0
+    hostile_frames: int = 0
+    versions_replayed: int = 0
+    views_checked: int = 0
+    divergences: list[str] = field(default_factory=list)
+    host_crashes: int = 0
+    tracebacks: list[str] = field(default_factory=list)
+    leftover_processes: list[int] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (
+            self.divergences or self.host_crashes or self.tracebacks or self.leftover_processes
+        )
+
+
+class Chaos:
+    """One run: the host, the room slots and the three fault makers."""
+
+    def __init__(self, settings: ChaosSettings, workdir: Path) -> None:
+        self.settings = settings
+        self.rng = random.Random(settings.seed)
+        self.host = ChaosHost(workdir / "data", workdir)
+        self.report = ChaosReport()
+        self.live: dict[str, list[ChaosBot]] = {}
+        """Rooms being played, by code, with their bots (targets for drops and meddlers)."""
+        self.opened = 0
+        self._plan_index = 0
+        self._names = 0
+
+    async def run(self) -> ChaosReport:
+        started = time.monotonic()
+        self.host.data_dir.mkdir(parents=True, exist_ok=True)
+        await self.host.start()
+        stop_opening = started + self.settings.seconds
+        makers = [
+            asyncio.create_task(self._killer()),
+            asyncio.create_task(self._dropper()),
+            asyncio.create_task(self._meddler()),
+        ]
+        try:
+            await asyncio.gather(*(self._slot(stop_opening) for _ in range(self.settings.rooms)))
+        finally:
+            for task in makers:
+                task.cancel()
+            await asyncio.gather(*makers, return_exceptions=True)
+            await self.host.stop()
+        self.report.seconds = time.monotonic() - started
+        self.report.kills = self.host.stats.kills
+        self.report.host_starts = self.host.stats.starts
+        self.report.host_crashes = len(self.host.stats.unexpected_exits)
+        self.report.tracebacks = self.host.tracebacks() + self.host.stats.unexpected_exits
+        self.report.leftover_processes = self.host.leftovers()
+        return self.report
+
+    # --- rooms ------------------------------------------------------------------
+
+    def _next_plan(self) -> RoomPlan | None:
+        limit = self.settings.max_rooms
+        if limit is not None and self.opened >= limit:
+            return None
+        plan = PLANS[self._plan_index % len(PLANS)]
+        self._plan_index += 1
+        self.opened += 1
+        return plan
+
+    async def _slot(self, stop_opening: float) -> None:
+        while time.monotonic() < stop_opening:
+            plan = self._next_plan()
+            if plan is None:
+                return
+            while not await self._play_room(plan):
+                self.report.setup_retries += 1
+
+    def _bot(self) -> ChaosBot:
+        self._names += 1
+        return ChaosBot(
+            LOOPBACK,
+            self.host.port,
+            f"Bot {self._names}",
+            delay=self.settings.bot_delay,
+            seed=self.rng.getrandbits(63),
+        )
+
+    async def _play_room(self, plan: RoomPlan) -> bool:
+        """Play one room to the end and check it; False if it never got going (retry)."""
+        bots = [self._bot() for _ in range(plan.seats)]
+        owner = bots[0]
+        tasks: list[asyncio.Task[None]] = []
+        try:
+            tasks.append(
+                asyncio.create_task(
+                    self._with_retries(
+                        owner,
+                        lambda bot: bot.join_and_play(
+                            create={"game": plan.game, "options": plan.options},
+                            start_with=plan.seats,
+                        ),
+                    )
+                )
+            )
+            if not await _until(lambda: owner.code is not None, self.settings.setup_timeout):
+                return False
+            code = owner.code
+            assert code is not None
+            for bot in bots[1:]:
+                tasks.append(
+                    asyncio.create_task(
+                        self._with_retries(bot, lambda b: b.join_and_play(code=code))
+                    )
+                )
+            if not await _until(lambda: owner.views != [], self.settings.setup_timeout):
+                return False
+            self.live[code] = bots  # playing: now its links may be cut and meddlers come
+            await asyncio.wait(tasks, timeout=self.settings.room_timeout)
+            await self._judge(code, plan, bots)
+            return True
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if owner.code is not None:
+                self.live.pop(owner.code, None)
+            await asyncio.gather(*(bot.leave() for bot in bots), return_exceptions=True)
+            self.report.reconnects += sum(bot.reconnects for bot in bots)
+
+    async def _with_retries(self, bot: ChaosBot, play: Any) -> None:
+        """The first connection may land while the host is down: try again for a while."""
+        for _ in range(100):
+            try:
+                await play(bot)
+                return
+            except ConnectionFailed:
+                await asyncio.sleep(0.2)
+
+    async def _judge(self, code: str, plan: RoomPlan, bots: list[ChaosBot]) -> None:
+        unfinished = [bot.name for bot in bots if not _finished(bot)]
+        if unfinished:
+            self.report.divergences.append(
+                f"{plan.game} room {code}: {', '.join(unfinished)} never saw the game end"
+                f" within {self.settings.room_timeout:g}s"
+            )
+            return
+        stored = await _read_room(self.host.data_dir, code)
+        if stored is None:
+            self.report.divergences.append(f"{plan.game} room {code}: not in the journal")
+            return
+        verdict: RoomVerdict = check_room(stored, bots)
+        self.report.rooms[plan.game] += 1
+        self.report.versions_replayed += verdict.versions
+        self.report.views_checked += verdict.views_checked
+        self.report.divergences.extend(
+            f"{plan.game} room {code}: {problem}" for problem in verdict.problems
+        )
+
+    # --- fault makers -----------------------------------------------------------
+
+    async def _killer(self) -> None:
+        """Kills the host at random moments; also restarts it if it ever died by itself."""
+        next_kill = time.monotonic() + self.rng.uniform(*self.settings.kill_every)
+        while True:
+            await asyncio.sleep(0.2)
+            self.host.check_alive()
+            if self.host.process is None:
+                await self.host.start()  # a crash: recorded; keep the night going
+            elif time.monotonic() >= next_kill:
+                await self.host.kill_and_restart(self.rng.uniform(*self.settings.down_for))
+                next_kill = time.monotonic() + self.rng.uniform(*self.settings.kill_every)
+
+    async def _dropper(self) -> None:
+        while True:
+            await asyncio.sleep(self.rng.uniform(*self.settings.drop_every))
+            bots = [bot for room in list(self.live.values()) for bot in room]
+            if bots and self.rng.choice(bots).drop_link():
+                self.report.drops += 1
+
+    async def _meddler(self) -> None:
+        running: set[asyncio.Task[tuple[str, int]]] = set()
+        try:
+            while True:
+                await asyncio.sleep(self.rng.uniform(*self.settings.hostile_every))
+                if len(running) >= 4:
+                    continue
+                seed = self.rng.getrandbits(32)
+                task = asyncio.create_task(
+                    attack(self.host.port, random.Random(seed), sorted(self.live))
+                )
+                running.add(task)
+                task.add_done_callback(self._count_attack)
+                task.add_done_callback(running.discard)
+        finally:
+            for task in running:
+                task.cancel()
+
+    def _count_attack(self, task: asyncio.Task[tuple[str, int]]) -> None:
+        if task.cancelled() or task.exception() is not None:
+            return
+        _, frames = task.result()
+        if frames:
+            self.report.hostile_connections += 1
+            self.report.hostile_frames += frames
+
+
+def _finished(bot: ChaosBot) -> bool:
+    return bot.room is not None and bot.room["status"] == "over"
+
+
+async def _until(predicate: Any, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
+async def _read_room(data_dir: Path, code: str) -> StoredRoom | None:
+    """The room's journal entry (retried: a restarting host may hold a lock for a moment)."""
+    for _ in range(50):
+        with contextlib.suppress(sqlite3.Error):
+            rooms = read_journal(data_dir, code)
+            return rooms[0] if rooms else None
+        await asyncio.sleep(0.1)
+    return None
+
+
+async def run_chaos(settings: ChaosSettings, workdir: Path | None = None) -> ChaosReport:
+    """Run the chaos bench in ``workdir`` (a fresh temporary folder if None)."""
+    if workdir is not None:
+        return await Chaos(settings, workdir).run()
+    with tempfile.TemporaryDirectory(prefix="partyhost-chaos-") as folder:
+        return await Chaos(settings, Path(folder)).run()
+
+
+def figures(report: ChaosReport) -> dict[str, Any]:
+    data = asdict(report)
+    data["rooms"] = dict(report.rooms)
+    data["rooms_total"] = sum(report.rooms.values())
+    data["divergence_count"] = len(report.divergences)
+    data["ok"] = report.ok
+    return data
+
+
+def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
+    rows = [
+        ("seconds", f"{report.seconds:.0f}"),
+        ("seed", str(settings.seed)),
+        ("rooms finished and checked", str(sum(report.rooms.values()))),
+        *((f"  {game}", str(count)) for game, count in sorted(report.rooms.items())),
+        ("rooms re-opened after a kill in setup", str(report.setup_retries)),
+        ("host kills (SIGKILL)", str(report.kills)),
+        ("host starts", str(report.host_starts)),
+        ("client links cut", str(report.drops)),
+        ("bot reconnects", str(report.reconnects)),
+        ("hostile connections", str(report.hostile_connections)),
+        ("hostile frames", str(report.hostile_frames)),
+        ("versions replayed", str(report.versions_replayed)),
+        ("views checked against the replay", str(report.views_checked)),
+        ("divergences", str(len(report.divergences))),
+        ("host crashes / tracebacks", f"{report.host_crashes} / {len(report.tracebacks)}"),
+        ("processes left behind", str(len(report.leftover_processes))),
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value:>8}")
+    for problem in report.divergences[:20] + report.tracebacks[:3]:
+        print("PROBLEM:", problem, file=sys.stderr)
+    print(json.dumps(figures(report), sort_keys=True, default=str))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--rooms", type=int, default=12, help="rooms playing at once")
+    parser.add_argument("--seed", type=int, default=random.SystemRandom().getrandbits(32))
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="keep the journal and host logs in this folder"
+    )
+    args = parser.parse_args()
+    settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    report = asyncio.run(run_chaos(settings, args.keep))
+    print_report(report, settings)
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""The chaos bench's host: a real ``python -m partyhost.net`` it can SIGKILL and restart.
+
+Every incarnation keeps the same port and data folder, so reconnecting clients
+find it again and it rebuilds its rooms from the journal. Output goes to files,
+never to pipes (a pipe nobody reads fills up and stalls the host on a long run).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LOOPBACK = "127.0.0.1"
+LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
+
+
+@dataclass
+class HostStats:
+    starts: int = 0
+    kills: int = 0
+    unexpected_exits: list[str] = field(default_factory=list)
+    """Incarnations that died without being killed by the harness (with their stderr)."""
+
+
+class ChaosHost:
+    """Starts, kills and restarts one host process on a fixed port."""
+
+    def __init__(self, data_dir: Path, log_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.log_dir = log_dir
+        self.port = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self.pids: list[int] = []
+        self._killed: list[subprocess.Popen[bytes]] = []
+        self.stats = HostStats()
+        self._logs: list[Path] = []
+
+    async def start(self, timeout: float = 20.0) -> None:
+        """Start an incarnation and wait until it listens (on the same port as before)."""
+        number = self.stats.starts + 1
+        out = self.log_dir / f"host-{number}.out"
+        err = self.log_dir / f"host-{number}.err"
+        self._logs.append(err)
+        with out.open("wb") as stdout, err.open("wb") as stderr:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "partyhost.net",
+                    "--host",
+                    LOOPBACK,
+                    "--port",
+                    str(self.port),
+                    "--data",
+                    str(self.data_dir),
+                    "--heartbeat",
+                    "1",
+                    "--bot-delay",
+                    "0.05",
+                    "0.2",
+                ],
+                stdout=stdout,
+                stderr=stderr,
+                stdin=subprocess.DEVNULL,
+            )
+        self.pids.append(self.process.pid)
+        self.stats.starts += 1
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = LISTENING.search(out.read_text(errors="replace"))
+            if found:
+                self.port = int(found.group(1))
+                return
+            if self.process.poll() is not None:
+                raise RuntimeError(f"host exited at start: {err.read_text(errors='replace')}")
+            await asyncio.sleep(0.02)
+        raise RuntimeError(f"host did not listen within {timeout:g}s")
+
+    def check_alive(self) -> None:
+        """Record an incarnation that died by itself (a crash the clients caused)."""
+        if self.process is not None and self.process.poll() is not None:
+            self.stats.unexpected_exits.append(self._logs[-1].read_text(errors="replace")[-4000:])
+            self.process = None
+
+    async def kill_and_restart(self, down_for: float) -> None:
+        """SIGKILL the host, stay down for ``down_for`` seconds, start it again."""
+        self.check_alive()
+        process, self.process = self.process, None
+        if process is not None:
+            self._killed.append(process)
+            process.send_signal(signal.SIGKILL)
+            self.stats.kills += 1
+            await asyncio.to_thread(process.wait, 10)
+        await asyncio.sleep(down_for)
+        await self.start()
+
+    async def stop(self) -> None:
+        """SIGTERM (a graceful shutdown) and wait; SIGKILL if it will not go.
+
+        Also reaps every incarnation killed earlier, so none is left a zombie.
+        """
+        self.check_alive()
+        process, self.process = self.process, None
+        if process is not None:
+            process.terminate()
+            try:
+                await asyncio.to_thread(process.wait, 15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                await asyncio.to_thread(process.wait, 10)
+        for killed in self._killed:
+            await asyncio.to_thread(killed.wait, 10)
+
+    def tracebacks(self) -> list[str]:
+        """Tracebacks any incarnation logged (the host should log none)."""
+        found = []
+        for path in self._logs:
+            text = path.read_text(errors="replace")
+            if "Traceback" in text:
+                found.append(f"{path.name}: {text[text.index('Traceback') :][:3000]}")
+        return found
+
+    def leftovers(self) -> list[int]:
+        """Processes still alive that this harness started or that use its data folder."""
+        alive = [pid for pid in self.pids if _running(pid)]
+        marker = str(self.data_dir).encode()
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or int(entry.name) == os.getpid():
+                continue
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if marker in cmdline and int(entry.name) not in alive:
+                alive.append(int(entry.name))
+        return alive
+
+
+def _running(pid: int) -> bool:
+    """True if ``pid`` is alive and not a zombie waiting to be reaped."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"

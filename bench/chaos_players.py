@@ -1,0 +1,128 @@
+"""The chaos bench's players: network bots that remember every view they were shown.
+
+A :class:`ChaosBot` is the shipped :class:`NetBot` (a reconnecting client that
+plays from its own view with the game's bot policy) plus a record of each view
+frame: its version and a digest of its content. Those records are what the
+checker compares with a fault-free replay of the journal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+from partyhost.net import protocol as p
+from partyhost.net.client import (
+    CONNECTION,
+    ConnectionLost,
+    Message,
+    ReconnectingClient,
+    ReconnectPolicy,
+)
+from partyhost.net.netbot import NetBot
+
+POLICY = ReconnectPolicy(attempts=60, first_delay=0.05, max_delay=0.5, total_seconds=60.0)
+"""Reconnect quickly and for long enough to outlast any restart the harness makes."""
+
+
+def digest(value: Any) -> bytes:
+    """A short fingerprint of ``value`` as it travels on the wire."""
+    return hashlib.blake2b(msgpack.packb(value, use_bin_type=True), digest_size=16).digest()
+
+
+@dataclass
+class SeenView:
+    version: int
+    fingerprint: bytes
+
+
+class ChaosBot(NetBot):
+    """A network bot that records its views and counts its reconnects."""
+
+    def __init__(self, host: str, port: int, name: str, *, delay: tuple[float, float], seed: int):
+        super().__init__(host, port, name, delay=delay, seed=seed, policy=POLICY)
+        self.seat: int | None = None
+        self.views: list[SeenView] = []
+        self.reconnects = 0
+
+    def observe(self, message: Message) -> None:
+        kind = message["t"]
+        if kind == p.JOINED:
+            self.seat = message.get("seat")
+        elif kind == CONNECTION and message.get("state") == "restored":
+            self.reconnects += 1
+        elif kind == p.VIEW:
+            self.views.append(SeenView(int(message["version"]), digest(message["view"])))
+
+    async def join_and_play(
+        self, code: str | None = None, create: dict[str, Any] | None = None, start_with: int = 0
+    ) -> None:
+        """Join (or create) a room and play until its game is over; the link stays open."""
+        self.client = await ReconnectingClient.open(
+            self.host, self.port, self.name, policy=self.policy
+        )
+        if create is not None:
+            await self.client.create_room(**create)
+        else:
+            assert code is not None
+            await self.client.join_room(code)
+        await self._loop(start_with or None, 1)
+        await self._drain()
+
+    async def _drain(self, quiet: float = 0.3, limit: float = 3.0) -> None:
+        """Record what is still on its way after the game ended (bounded).
+
+        A bot that comes back after the last move is sent the room (over) before
+        the view of the final state; the loop stops at the first, so the second
+        would go unrecorded.
+        """
+        assert self.client is not None
+        with contextlib.suppress(TimeoutError, ConnectionLost):
+            async with asyncio.timeout(limit):
+                while True:
+                    async with asyncio.timeout(quiet):
+                        self.observe(await self.client.recv())
+
+    def drop_link(self) -> bool:
+        """Cut this bot's connection as a network failure would; False if it had none."""
+        connection = self.client.connection if self.client is not None else None
+        if connection is None or connection.closed:
+            return False
+        connection.abort()
+        return True
+
+    async def leave(self, attempts: int = 20) -> bool:
+        """Leave the room (so the host can close it), retrying across restarts; then close."""
+        client = self.client
+        if client is None:
+            return False
+        left = False
+        try:
+            for _ in range(attempts):
+                try:
+                    await client.leave_room()
+                    async with asyncio.timeout(3.0):
+                        while not left:
+                            message = await client.recv()
+                            left = message["t"] == p.LEFT
+                except (ConnectionLost, TimeoutError):
+                    await asyncio.sleep(0.2)
+                if left:
+                    break
+        finally:
+            with contextlib.suppress(Exception):
+                await client.close()
+        return left
+
+
+@dataclass
+class RoomPlan:
+    """One room the harness fills: a game, its options and how many bots sit down."""
+
+    game: str
+    seats: int
+    options: dict[str, Any] = field(default_factory=dict)
