@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from partyhost import __version__
+
+if TYPE_CHECKING:
+    from partyhost.net.config import HostConfig
 
 DEFAULT_PORT = 7777
 DEFAULT_SSH_PORT = 2222
@@ -72,14 +77,22 @@ def _cmd_decks(args: argparse.Namespace) -> int:
     return deckcommands.validate_command(args.paths)
 
 
-def _cmd_serve(args: argparse.Namespace) -> int:
-    import asyncio
+SSH_PASSWORD_ENV = "PARTYHOST_SSH_PASSWORD"
+"""Where ``serve`` also looks for the SSH door's password: unlike a flag, other
+users of the machine cannot read it in ``ps``."""
+
+
+def serve_config(args: argparse.Namespace) -> HostConfig:
+    """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
     from pathlib import Path
 
-    from partyhost.net.host import HostConfig, run_host
+    from partyhost.net.config import HostConfig
     from partyhost.paths import data_dir
 
-    config = HostConfig(
+    password = args.ssh_password
+    if password is None and args.ssh is not None:
+        password = os.environ.get(SSH_PASSWORD_ENV) or None
+    return HostConfig(
         host=args.host,
         port=args.port,
         data_dir=Path(args.data) if args.data else data_dir() / "host",
@@ -87,12 +100,20 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         max_connections=args.max_clients,
         max_rooms=args.max_rooms,
         ssh_port=args.ssh,
-        ssh_password=args.ssh_password,
+        ssh_password=password,
         discovery=not args.no_discovery,
     )
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from partyhost.net.host import run_host
+
     if args.ssh_password is not None and args.ssh is None:
         print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
         return 2
+    config = serve_config(args)
     with contextlib.suppress(KeyboardInterrupt):
         try:
             asyncio.run(run_host(config))
@@ -172,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--ssh-password",
         default=None,
         metavar="PASS",
-        help="party password for the SSH door (default: open to the LAN)",
+        help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
+        " show; default: open to the LAN)",
     )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"

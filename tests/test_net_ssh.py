@@ -23,7 +23,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from partyhost.cli import DEFAULT_SSH_PORT, build_parser, main
+from partyhost.cli import DEFAULT_SSH_PORT, SSH_PASSWORD_ENV, build_parser, main, serve_config
 from partyhost.net.config import HostConfig
 from partyhost.net.host import Host
 from partyhost.net.sshdoor import HOST_KEY_FILE, client_command
@@ -353,3 +353,14 @@ def test_serve_takes_the_ssh_and_discovery_flags() -> None:
     with pytest.raises(SystemExit):
         parse(["serve", "--ssh", "ssh"])
     assert main(["serve", "--ssh-password", "kazoo"]) == 2  # a password needs a door
+
+
+def test_the_ssh_password_can_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flag is visible to every user in ``ps``; the environment is not."""
+    parse = build_parser().parse_args
+    monkeypatch.setenv(SSH_PASSWORD_ENV, "kazoo")
+    assert serve_config(parse(["serve", "--ssh"])).ssh_password == "kazoo"
+    assert serve_config(parse(["serve", "--ssh", "--ssh-password", "flag"])).ssh_password == "flag"
+    assert serve_config(parse(["serve"])).ssh_password is None  # no door, no password
+    monkeypatch.setenv(SSH_PASSWORD_ENV, "")
+    assert serve_config(parse(["serve", "--ssh"])).ssh_password is None
