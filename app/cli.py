@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from partyhost import __version__
+from partyhost.engine.core import BOT_LEVELS
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -138,7 +139,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from partyhost.tui.play import run_play
 
-    return run_play(args.game, args.bots, args.name, args.ascii)
+    return run_play(args.game, args.bots, args.name, args.ascii, args.level)
 
 
 def _cmd_bot(args: argparse.Namespace) -> int:
@@ -167,6 +168,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play against bots right now (host built in)")
     play.add_argument("game", nargs="?", default="tshirt", help="game id (see `partyhost games`)")
     play.add_argument("--bots", type=int, default=None, help="how many bots to seat")
+    play.add_argument(
+        "--level",
+        choices=BOT_LEVELS,
+        default=None,
+        help="how well the bots play: easy, normal or hard (default normal)",
+    )
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     play.set_defaults(run=_cmd_play)

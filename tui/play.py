@@ -31,9 +31,11 @@ def default_bots(min_players: int, max_players: int) -> int:
 class QuickGame:
     """Creates the room, seats the bots and starts, as soon as the host says hello."""
 
-    def __init__(self, game: str, bots: int) -> None:
+    def __init__(self, game: str, bots: int, level: str | None = None) -> None:
         self.game = game
         self.bots = bots
+        self.level = level
+        """The bots' level (``easy``, ``normal``, ``hard``); None: the host's default."""
         self.requested_bots = False
         self.started = False
 
@@ -49,15 +51,24 @@ class QuickGame:
             return
         if not self.requested_bots:
             self.requested_bots = True
+            request: dict[str, Any] = {"t": "add_bot"}
+            if self.level is not None:
+                request["level"] = self.level
             for _ in range(self.bots):
-                app.send({"t": "add_bot"})
+                app.send(dict(request))
         seated = [s for s in room.get("seats", []) if not s.get("left")]
         if len(seated) >= self.bots + 1:
             self.started = True
             app.send({"t": "start_game"})
 
 
-async def play(game_id: str, bots: int | None, name: str | None, ascii_only: bool) -> int:
+async def play(
+    game_id: str,
+    bots: int | None,
+    name: str | None,
+    ascii_only: bool,
+    level: str | None = None,
+) -> int:
     """Run host and client on one loop until the player quits."""
     from partyhost.engine.registry import all_games, get_game
     from partyhost.net.host import Host, HostConfig
@@ -83,7 +94,7 @@ async def play(game_id: str, bots: int | None, name: str | None, ascii_only: boo
         )
     )
     await host.start()
-    quick = QuickGame(game.id, count)
+    quick = QuickGame(game.id, count, level)
     app = make_app(
         address=f"127.0.0.1:{host.port}",
         name=player,
@@ -99,8 +110,10 @@ async def play(game_id: str, bots: int | None, name: str | None, ascii_only: boo
     return app.return_code or 0
 
 
-def run_play(game: str, bots: int | None, name: str | None, ascii_only: bool) -> int:
-    """``partyhost play [GAME] [--bots N] [--name NAME] [--ascii]``."""
+def run_play(
+    game: str, bots: int | None, name: str | None, ascii_only: bool, level: str | None = None
+) -> int:
+    """``partyhost play [GAME] [--bots N] [--level LEVEL] [--name NAME] [--ascii]``."""
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(play(game, bots, name, ascii_only))
+        return asyncio.run(play(game, bots, name, ascii_only, level))
     return 130
