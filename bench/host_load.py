@@ -10,22 +10,40 @@ the same invocation, so the figures carry their own floor:
 - saturation: every room sends its next command as soon as all its seats have
   the view for the previous one; throughput in commands/s.
 
-partyhost rooms play real T-Shirt games (bots choose from their own views via
-the game's bot policy); a finished game is replaced by a new room.
+Rooms play real games: ``--games mix`` (the default) cycles the rooms through
+every game and variant (The T-Shirt Game, the four Game, Set, Match! games,
+What Do You Meme?), ``--games tshirt`` plays T-Shirt only (comparable with
+T-Shirt-only figures of earlier runs); see bench/load_mix.py. Each room takes
+the game's seat count nearest ``--seats`` (Four Corners: 2). Bots choose from
+their own views with the game's bot policy; a finished game is replaced by a
+new room. Figures come per game and in total.
+
+One command is in flight per room at a time, also in the real-time games:
+simultaneous claims would tie nearly every Stealing Home round, which people
+do not do, and one command at a time keeps latency attributable. Races still
+happen against the host's timers (a Stealing Home claim settled by the tie
+window, a stall clock): a command the rules refuse (stale, the card already
+taken, the game over) counts as refused, by its error code; a room where no
+bot can act waits for the next view. A view raised by a timer while a command
+is in flight answers that command too (its latency is then short); a refusal
+arriving after that counts as "late" (both are rare and reported).
 
 Both targets cost this process the same per command: the relay replays the
-per-seat frames (view plus events) of a real recorded T-Shirt game, so every
-client decodes frames of the same shape and size, and its bots choose their
-command from those views with the same bot policy. The relay also pings every
-client every 5 s like the host (each client at its own phase), so this
-process answers as many pings for both. Only the host side differs.
+per-seat frames (view plus events) of real recorded games, one trace per game
+of the run, each room the game's trace, so every client decodes frames of the
+same shapes and sizes, and its bots choose their command from those views
+with the same bot policy. The relay also pings every client every 5 s like
+the host (each client at its own phase), so this process answers as many
+pings for both. Only the host side differs (the host also sends the views
+its timers cause).
 
 The machine may be shared: wall-clock latencies then carry other processes'
 noise, while "host CPU/cmd" (the host's CPU seconds per command, from /proc)
 stays comparable between runs. Repeat runs and compare medians.
 
-Usage: python bench/host_load.py [--rooms 250] [--seats 4] [--paced 20] [--saturation 10]
-Prints a table, then one JSON line with every figure.
+Usage: python bench/host_load.py [--games mix] [--rooms 250] [--seats 4] [--paced 20]
+[--saturation 10]. Prints the tables (totals, per game), then one JSON line with
+every figure and the machine.
 
 Set ``HOST_LOAD_PROFILE=FILE`` to run the partyhost host under cProfile
 (CPU time, not wall time: the machine may be shared); the stats are written
@@ -36,93 +54,35 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
-import os
 import socket
-import statistics
 import struct
-import subprocess
-import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import msgpack
-from partyhost.deckfiles import load_deck_file
-from partyhost.engine.core import apply, apply_tick
+from load_mix import machine, options_for, parse_games, seats_for
+from load_report import Stats, figures, merged, report
+from load_servers import (
+    free_port,
+    process_cpu_seconds,
+    process_rss_bytes,
+    server_command,
+    start_server,
+    stop_server,
+)
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 
 HEADER = struct.Struct(">I")
-ROOT = Path(__file__).resolve().parent.parent
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
-GAME = get_game("tshirt")
-OPTIONS = {"target": 20000}
-TRACE_STEPS = 120
-"""Commands of the recorded game the relay replays (several whole rounds)."""
-PROFILED_HOST = """
-import cProfile, sys, time
-from partyhost.cli import main
-profile = cProfile.Profile(time.process_time)
-profile.enable()
-try:
-    main(sys.argv[2:])
-finally:
-    profile.disable()
-    profile.dump_stats(sys.argv[1])
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def process_cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def process_rss_bytes(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
-
-
-def record_trace(seats: int, steps: int = TRACE_STEPS) -> list[list[dict[str, Any]]]:
-    """Per-seat ``{view, events}`` of a real T-Shirt game, one entry per command.
-
-    Entry 0 is the table after the opening deal; each later entry is what every
-    seat got after one bot command, exactly as the host would send it.
-    """
-    deck = load_deck_file(ROOT / "decks" / "the-t-shirt-game.yaml", "shipped").deck
-    rules = GAME.rules_for(OPTIONS)
-    seat_numbers = list(range(seats))
-    rng = Rng(12345)
-    state = GAME.setup(deck, seat_numbers, rules, 777)
-    state, events = apply_tick(GAME, state, 0.0)
-    trace: list[list[dict[str, Any]]] = []
-    while len(trace) < steps and not GAME.is_over(state):
-        frames = []
-        for seat in seat_numbers:
-            shown = [event.for_seat(seat) for event in events]
-            frames.append(
-                {
-                    "view": GAME.view(state, seat),
-                    "events": [event for event in shown if event is not None],
-                }
-            )
-        trace.append(frames)
-        for seat in rng.shuffled(seat_numbers):
-            command = GAME.bot_command(frames[seat]["view"], rng, 0.0)
-            if command is not None:
-                state, events = apply(GAME, state, seat, command, 0.0)
-                break
-        else:
-            raise RuntimeError("recorded game stalled")
-    return trace
+COMMAND_TIMEOUT = 10.0
+"""Seconds a command may go unanswered before it counts as a timeout."""
+IDLE_WAIT = 0.5
+"""Longest wait for a new view when no bot of a room can act (a timer will move it)."""
 
 
 class Client(asyncio.Protocol):
@@ -169,7 +129,7 @@ class Client(asyncio.Protocol):
                 self.room.view_arrived(self)
             elif kind == "ping":
                 self.send({"t": "pong", "n": message.get("n", 0)})
-            elif kind == "error" and self.room.refused(message):
+            elif kind == "error" and self.room.play_refused(message):
                 pass
             else:
                 self.inbox.put_nowait(message)
@@ -189,20 +149,13 @@ class Client(asyncio.Protocol):
             self.inbox.get_nowait()
 
 
-@dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    commands: int = 0
-    refused: int = 0
-    timeouts: int = 0
-    games_finished: int = 0
-
-
 class Room:
-    """A table of clients plus the command pacing and latency bookkeeping."""
+    """A table of clients playing one game, plus the pacing and latency bookkeeping."""
 
-    def __init__(self, index: int, seats: int, stats: Stats, relay: bool) -> None:
+    def __init__(self, index: int, game_id: str, seats: int, stats: Stats, relay: bool) -> None:
         self.index = index
+        self.game_id = game_id
+        self.game = get_game(game_id)
         self.seat_count = seats
         self.stats = stats
         self.relay = relay
@@ -210,29 +163,32 @@ class Room:
         self.pending_version: int | None = None
         self.pending_ref = 0
         self.sent_at = 0.0
-        self.arrived = 0
         self.settled = asyncio.Event()
         self.changed = asyncio.Event()
         self.rng = Rng(index + 1)
 
     def view_arrived(self, client: Client) -> None:
         self.changed.set()
-        if self.pending_version is None or client.version <= self.pending_version:
+        pending = self.pending_version
+        if pending is None or client.version <= pending:
             return
-        self.arrived += 1
-        if self.arrived == len(self.clients):
+        if all(other.version > pending for other in self.clients):
             self.stats.latencies.append(time.perf_counter() - self.sent_at)
             self.stats.commands += 1
             self.pending_version = None
             self.settled.set()
 
-    def refused(self, message: dict[str, Any]) -> bool:
-        """An error answering the pending ``play``: count it and stop waiting."""
-        if self.pending_version is None or message.get("ref") != self.pending_ref:
+    def play_refused(self, message: dict[str, Any]) -> bool:
+        """An error answering a ``play`` (it carries our ``ref``): count it, stop waiting."""
+        if message.get("ref") is None:
             return False
-        self.stats.refused += 1
-        self.pending_version = None
-        self.settled.set()
+        if self.pending_version is not None and message["ref"] == self.pending_ref:
+            self.stats.refused += 1
+            self.stats.refusal_codes[str(message.get("code"))] += 1
+            self.pending_version = None
+            self.settled.set()
+        else:
+            self.stats.late_refusals += 1
         return True
 
     async def wait_until_playing(self, timeout: float = 30.0) -> None:
@@ -251,13 +207,11 @@ class Room:
     async def connect(self, port: int) -> None:
         loop = asyncio.get_running_loop()
         for seat in range(self.seat_count):
-            _, client = await loop.create_connection(
-                lambda seat=seat: Client(self, seat), "127.0.0.1", port
-            )
+            _, client = await loop.create_connection(partial(Client, self, seat), "127.0.0.1", port)
             self.clients.append(client)
         if self.relay:
             for client in self.clients:
-                client.send({"t": "hello", "room": str(self.index)})
+                client.send({"t": "hello", "room": str(self.index), "game": self.game_id})
             await self.wait_until_playing()
             return
         for number, client in enumerate(self.clients):
@@ -268,7 +222,7 @@ class Room:
     async def start_game(self) -> None:
         """Create a room, seat everyone, and start once the owner sees all seats ready."""
         owner = self.clients[0]
-        owner.send({"t": "create_room", "game": "tshirt", "options": OPTIONS})
+        owner.send({"t": "create_room", "game": self.game_id, "options": options_for(self.game_id)})
         code = (await owner.expect("joined"))["code"]
         for client in self.clients[1:]:
             client.send({"t": "join_room", "code": code})
@@ -294,18 +248,23 @@ class Room:
         await self.start_game()
 
     def next_command(self) -> tuple[Client, dict[str, Any]] | None:
+        """A bot command of a random seat that has one (the relay: any command)."""
         for client in self.rng.shuffled(self.clients):
             view = client.view
             if view is None or not view.get("legal"):
                 continue
-            command = GAME.bot_command(view, self.rng, time.time())
+            command = self.game.bot_command(view, self.rng, time.time())
             if command is not None:
                 self.pending_ref += 1
                 return client, {"t": "play", "cmd": command, "ref": self.pending_ref}
+        if self.relay:
+            # A replayed view whose bots all wait: the relay answers any frame alike.
+            self.pending_ref += 1
+            return self.clients[0], {"t": "play", "cmd": {"type": "wait"}, "ref": self.pending_ref}
         return None
 
-    async def send_one(self) -> bool:
-        """Send one command and wait until every seat has the new view."""
+    async def send_one(self) -> None:
+        """Send one command and wait until every seat has a newer view (or a refusal)."""
         if not self.relay and any(
             client.view is not None and client.view.get("phase") == "over"
             for client in self.clients
@@ -313,20 +272,22 @@ class Room:
             await self.restart_game()
         choice = self.next_command()
         if choice is None:
-            return False
+            # Nobody can act until a timer runs on the host: wait for its view.
+            self.stats.waits += 1
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), IDLE_WAIT)
+            return
         client, message = choice
         self.pending_version = max(c.version for c in self.clients)
-        self.arrived = 0
         self.settled.clear()
         self.sent_at = time.perf_counter()
         client.send(message)
         try:
-            await asyncio.wait_for(self.settled.wait(), 10)
+            await asyncio.wait_for(self.settled.wait(), COMMAND_TIMEOUT)
         except TimeoutError:
             self.stats.timeouts += 1
             self.pending_version = None
-            return False
-        return True
 
     async def paced(self, start_delay: float, period: float, until: float) -> None:
         await asyncio.sleep(start_delay)
@@ -338,8 +299,7 @@ class Room:
 
     async def saturate(self, until: float) -> None:
         while time.perf_counter() < until:
-            if not await self.send_one():
-                await asyncio.sleep(0.001)
+            await self.send_one()
 
     def close(self) -> None:
         for client in self.clients:
@@ -347,66 +307,24 @@ class Room:
                 client.transport.close()
 
 
-def start_server(
-    kind: str, port: int, data_dir: Path, rooms: int, seats: int
-) -> subprocess.Popen[str]:
-    if kind == "relay":
-        trace_file = data_dir / "trace.msgpack"
-        trace_file.write_bytes(msgpack.packb(record_trace(seats), use_bin_type=True))
-        command = [sys.executable, str(ROOT / "bench" / "relay.py"), str(port), str(trace_file)]
-    else:
-        profile = os.environ.get("HOST_LOAD_PROFILE")
-        runner = ["-c", PROFILED_HOST, profile] if profile else ["-m", "partyhost.cli"]
-        command = [
-            sys.executable,
-            *runner,
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data",
-            str(data_dir),
-            # Room for every client and room of the run (the defaults are LAN-party sized).
-            "--max-clients",
-            str(rooms * seats + 64),
-            "--max-rooms",
-            str(rooms + 16),
-        ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            if process.poll() is not None:
-                break
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError(
-        f"{kind} server did not start: {process.stdout.read() if process.stdout else ''}"
-    )
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 async def run_target(
-    kind: str, rooms: int, seats: int, paced_s: float, sat_s: float
+    kind: str, games: list[str], rooms: int, seats: int, paced_s: float, sat_s: float
 ) -> dict[str, Any]:
     port = free_port()
+    paced_stats = {game: Stats() for game in games}
+    sat_stats = {game: Stats() for game in games}
+    tables = []
+    for index in range(rooms):
+        game = games[index % len(games)]
+        tables.append(Room(index, game, seats_for(game, seats), paced_stats[game], kind == "relay"))
+    clients = sum(table.seat_count for table in tables)
+    seats_of = {table.game_id: table.seat_count for table in tables}
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(kind, port, Path(data), rooms, seats)
+        command = server_command(kind, port, Path(data), seats_of, clients, rooms)
+        server = start_server(command, port, Path(data) / "server.log")
         try:
             await asyncio.sleep(0.2)  # let the server finish starting before the idle reading
             idle_rss = process_rss_bytes(server.pid)
-            paced_stats = Stats()
-            tables = [Room(i, seats, paced_stats, kind == "relay") for i in range(rooms)]
             for start in range(0, rooms, 25):
                 await asyncio.gather(*(table.connect(port) for table in tables[start : start + 25]))
             loaded_rss = process_rss_bytes(server.pid)
@@ -419,9 +337,8 @@ async def run_target(
             paced_cpu = process_cpu_seconds(server.pid) - cpu_before
             cpu = paced_cpu / (time.perf_counter() - wall_before)
             rss_after = process_rss_bytes(server.pid)
-            sat_stats = Stats()
             for table in tables:
-                table.stats = sat_stats
+                table.stats = sat_stats[table.game_id]
             sat_cpu_before = process_cpu_seconds(server.pid)
             sat_start = time.perf_counter()
             await asyncio.gather(*(table.saturate(sat_start + sat_s) for table in tables))
@@ -430,98 +347,66 @@ async def run_target(
             rss_after = max(rss_after, process_rss_bytes(server.pid))
             for table in tables:
                 table.close()
-            clients = rooms * seats
-            return {
-                "target": kind,
-                "clients": clients,
-                "paced_commands": paced_stats.commands,
-                "paced_p50_ms": percentile(paced_stats.latencies, 0.50) * 1000,
-                "paced_p99_ms": percentile(paced_stats.latencies, 0.99) * 1000,
-                "paced_mean_ms": (
-                    statistics.fmean(paced_stats.latencies) * 1000
-                    if paced_stats.latencies
-                    else float("nan")
-                ),
-                "host_cpu_percent": cpu * 100,
-                "paced_cpu_us_per_command": paced_cpu / max(1, paced_stats.commands) * 1e6,
-                "saturation_cpu_us_per_command": sat_cpu / max(1, sat_stats.commands) * 1e6,
-                "host_rss_mib": rss_after / 2**20,
-                "rss_per_client_kib": (max(loaded_rss, rss_after) - idle_rss) / clients / 1024,
-                "saturation_commands_per_s": sat_stats.commands / sat_elapsed,
-                "saturation_p50_ms": percentile(sat_stats.latencies, 0.50) * 1000,
-                "refused": paced_stats.refused + sat_stats.refused,
-                "timeouts": paced_stats.timeouts + sat_stats.timeouts,
-                "games_finished": paced_stats.games_finished + sat_stats.games_finished,
-            }
         finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
+    paced_all = merged(paced_stats.values())
+    sat_all = merged(sat_stats.values())
+    per_game = {}
+    for game in games:
+        mine = [table for table in tables if table.game_id == game]
+        per_game[game] = {
+            "rooms": len(mine),
+            "clients": sum(table.seat_count for table in mine),
+            **figures(paced_stats[game], sat_stats[game], sat_elapsed),
+        }
+    return {
+        "target": kind,
+        "clients": clients,
+        **figures(paced_all, sat_all, sat_elapsed),
+        "host_cpu_percent": cpu * 100,
+        "paced_cpu_us_per_command": paced_cpu / max(1, paced_all.commands) * 1e6,
+        "saturation_cpu_us_per_command": sat_cpu / max(1, sat_all.commands) * 1e6,
+        "host_rss_mib": rss_after / 2**20,
+        "rss_per_client_kib": (max(loaded_rss, rss_after) - idle_rss) / clients / 1024,
+        "per_game": per_game,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--games",
+        default="mix",
+        help="mix (every game and variant, the default), gsm, or a comma list of game ids",
+    )
     parser.add_argument("--rooms", type=int, default=250)
-    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seats", type=int, default=4, help="seats per room, within each game's")
     parser.add_argument("--paced", type=float, default=20.0, help="seconds of paced load")
     parser.add_argument("--saturation", type=float, default=10.0, help="seconds of saturation")
     parser.add_argument(
         "--only", choices=("relay", "partyhost"), default=None, help="run one target only"
     )
     args = parser.parse_args()
+    try:
+        games = parse_games(args.games)
+    except (KeyError, ValueError) as problem:
+        parser.error(str(problem))
+    if args.rooms < len(games):
+        parser.error(f"--rooms must be at least {len(games)}, one per game")
 
+    before = machine()
     kinds = ("relay", "partyhost") if args.only is None else (args.only,)
     results = {
-        kind: asyncio.run(run_target(kind, args.rooms, args.seats, args.paced, args.saturation))
+        kind: asyncio.run(
+            run_target(kind, games, args.rooms, args.seats, args.paced, args.saturation)
+        )
         for kind in kinds
     }
     if args.only is not None:
         print(json.dumps(results))
         return
-    relay, host = results["relay"], results["partyhost"]
-    rows = [
-        ("clients", "clients", "{:.0f}"),
-        ("paced commands", "paced_commands", "{:.0f}"),
-        ("paced p50 (ms)", "paced_p50_ms", "{:.2f}"),
-        ("paced p99 (ms)", "paced_p99_ms", "{:.2f}"),
-        ("host CPU (%)", "host_cpu_percent", "{:.0f}"),
-        ("host CPU/cmd paced (us)", "paced_cpu_us_per_command", "{:.0f}"),
-        ("host CPU/cmd sat. (us)", "saturation_cpu_us_per_command", "{:.0f}"),
-        ("host RSS (MiB)", "host_rss_mib", "{:.1f}"),
-        ("RSS per client (KiB)", "rss_per_client_kib", "{:.1f}"),
-        ("saturation (cmd/s)", "saturation_commands_per_s", "{:.0f}"),
-        ("saturation p50 (ms)", "saturation_p50_ms", "{:.2f}"),
-        ("refused + timeouts", "failures", "{:.0f}"),
-    ]
-    for result in (relay, host):
-        result["failures"] = result["refused"] + result["timeouts"]
-    print(f"{'figure':<24}{'relay':>12}{'partyhost':>12}{'ratio':>10}")
-    for label, key, fmt in rows:
-        ratio = host[key] / relay[key] if relay[key] else float("nan")
-        print(f"{label:<24}{fmt.format(relay[key]):>12}{fmt.format(host[key]):>12}{ratio:>10.2f}")
-    p99_ratio = host["paced_p99_ms"] / relay["paced_p99_ms"]
-    throughput_ratio = host["saturation_commands_per_s"] / relay["saturation_commands_per_s"]
-    print()
-    print(
-        f"goal p99 < 5 ms: {'met' if host['paced_p99_ms'] < 5 else 'missed'}; "
-        f"p99 within 4x relay: {'met' if p99_ratio < 4 else 'missed'} ({p99_ratio:.2f}x); "
-        f"throughput >= 1/3 relay: {'met' if throughput_ratio >= 1 / 3 else 'missed'} "
-        f"({throughput_ratio:.2f}); RSS/client < 100 KiB: "
-        f"{'met' if host['rss_per_client_kib'] < 100 else 'missed'}"
-    )
-    print(
-        json.dumps(
-            {
-                "relay": relay,
-                "partyhost": host,
-                "p99_ratio": p99_ratio,
-                "throughput_ratio": throughput_ratio,
-                "games_finished": host["games_finished"],
-            }
-        )
-    )
+    host_machine = {**before, "load_average_after": machine()["load_average"]}
+    report(games, host_machine, results["relay"], results["partyhost"])
 
 
 if __name__ == "__main__":

@@ -2,17 +2,21 @@
 
 Same framing as partyhost (4-byte length + msgpack map) and the same fan-out:
 every frame a client sends is answered by a view frame to every client in its
-room, each packed for its seat. The views are those of a real recorded T-Shirt
-game (``host_load.py`` records it and passes the file), so frames have the
-shape and size of the real host's and the load process does the same work for
-both targets. It keeps the host's heartbeat too (a ``ping`` to every client
-every 5 s, answered with ``pong``), each client at its own phase, so the load
-process answers as many pings for both. No rules, no journal, no validation
+room, each packed for its seat. The views are those of real recorded games,
+one trace per game (``host_load.py`` records them and passes the file); a
+client's ``hello`` names its room and game, and the room replays that game's
+trace, so in a mixed run frames have the shapes and sizes of the real host's
+for every game and the load process does the same work for both targets. It
+keeps the host's heartbeat too (a ``ping`` to every client every 5 s, answered
+with ``pong``), each client at its own phase, so the load process answers as
+many pings for both. No rules, no journal, no validation
 beyond decoding: whatever the real host costs above this is the price of
 being a host.
 
 Run: ``python bench/relay.py PORT TRACE_FILE`` (prints ``ready`` when listening).
-The trace is a msgpack list of steps, each a list of per-seat ``{view, events}``.
+The file is a msgpack map from game id to trace; a trace is a list of steps,
+each a list of per-seat ``{view, events}``. A ``hello`` without a game gets the
+first trace.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import random
 import socket
 import struct
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +37,19 @@ HEARTBEAT = 5.0
 """Seconds between pings to one client (the host's default ``heartbeat_interval``)."""
 
 
+Trace = list[list[dict[str, Any]]]
+
+
 class RelayRoom:
-    def __init__(self) -> None:
+    def __init__(self, trace: Trace) -> None:
         self.members: list[RelayProtocol] = []
         self.version = 0
+        self.trace = trace
 
 
 class RelayProtocol(asyncio.Protocol):
     rooms: dict[str, RelayRoom] = {}
-    trace: list[list[dict[str, Any]]] = []
+    traces: dict[str, Trace] = {}
 
     def __init__(self) -> None:
         self.transport: asyncio.Transport | None = None
@@ -77,17 +86,26 @@ class RelayProtocol(asyncio.Protocol):
             self.handle(msgpack.unpackb(body, raw=False))
 
     def send_view(self, room: RelayRoom, seat_index: int) -> None:
-        step = self.trace[room.version % len(self.trace)]
+        step = room.trace[room.version % len(room.trace)]
         frame = step[seat_index % len(step)]
-        view = {"t": "view", "version": room.version, "view": frame["view"]}
-        view["events"] = frame["events"]
+        view = {
+            "t": "view",
+            "version": room.version,
+            "view": frame["view"],
+            "events": frame["events"],
+            "now": time.time(),
+        }
         body = msgpack.packb(view, use_bin_type=True)
         if self.transport is not None:
             self.transport.write(HEADER.pack(len(body)) + body)
 
     def handle(self, message: dict[str, Any]) -> None:
         if message.get("t") == "hello":
-            self.room = self.rooms.setdefault(str(message["room"]), RelayRoom())
+            game = str(message.get("game") or next(iter(self.traces)))
+            key = str(message["room"])
+            if key not in self.rooms:
+                self.rooms[key] = RelayRoom(self.traces[game])
+            self.room = self.rooms[key]
             self.room.members.append(self)
             self.send_view(self.room, len(self.room.members) - 1)
             return
@@ -114,5 +132,5 @@ async def serve(port: int) -> None:
 
 
 if __name__ == "__main__":
-    RelayProtocol.trace = msgpack.unpackb(Path(sys.argv[2]).read_bytes(), raw=False)
+    RelayProtocol.traces = msgpack.unpackb(Path(sys.argv[2]).read_bytes(), raw=False)
     asyncio.run(serve(int(sys.argv[1])))
