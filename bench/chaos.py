@@ -87,6 +87,7 @@ class ChaosReport:
     versions_replayed: int = 0
     views_checked: int = 0
     divergences: list[str] = field(default_factory=list)
+    """Rooms whose game differs from its replay (or never ended), with their first problem."""
     host_crashes: int = 0
     tracebacks: list[str] = field(default_factory=list)
     leftover_processes: list[int] = field(default_factory=list)
@@ -233,9 +234,10 @@ class Chaos:
         self.report.rooms[plan.game] += 1
         self.report.versions_replayed += verdict.versions
         self.report.views_checked += verdict.views_checked
-        self.report.divergences.extend(
-            f"{plan.game} room {code}: {problem}" for problem in verdict.problems
-        )
+        if verdict.problems:
+            first, *more = verdict.problems
+            also = f" (and {len(more)} more problems)" if more else ""
+            self.report.divergences.append(f"{plan.game} room {code}: {first}{also}")
 
     # --- fault makers -----------------------------------------------------------
 
@@ -340,7 +342,7 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
         ("hostile frames", str(report.hostile_frames)),
         ("versions replayed", str(report.versions_replayed)),
         ("views checked against the replay", str(report.views_checked)),
-        ("divergences", str(len(report.divergences))),
+        ("rooms diverging from their replay", str(len(report.divergences))),
         ("host crashes / tracebacks", f"{report.host_crashes} / {len(report.tracebacks)}"),
         ("processes left behind", str(len(report.leftover_processes))),
     ]

@@ -82,6 +82,8 @@ async def _session(port: int, payloads: Sequence[bytes], pause: float = 0.0) -> 
         drain = asyncio.create_task(_discard(reader))
         try:
             for payload in payloads:
+                if writer.is_closing() or reader.at_eof():
+                    break  # the host hung up on us, as it should
                 writer.write(payload)
                 sent += 1
                 if pause:

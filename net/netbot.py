@@ -112,7 +112,8 @@ class NetBot:
             elif kind == p.ROOM:
                 if self._on_room(message):
                     finished += 1
-                await self._lobby_duties(message, start_with)
+                if finished < games:  # after the last game, start nothing more
+                    await self._lobby_duties(message, start_with)
             elif kind == p.VIEW:
                 self.view = message
                 self._refusals = 0

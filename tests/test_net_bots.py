@@ -60,3 +60,53 @@ async def test_a_network_bot_gives_up_on_a_room_that_does_not_exist() -> None:
     async with running_host() as host:
         async with asyncio.timeout(5):
             await run_network_bots(LOOPBACK, host.port, "ZZZZ", 2, 0.0)
+
+
+class ScriptedLink:
+    """Stands in for a bot's connection: hands out ``script``, records what the bot sends."""
+
+    def __init__(self, script: list[dict[str, object]]) -> None:
+        self.script = script
+        self.sent: list[dict[str, object]] = []
+
+    async def recv(self) -> dict[str, object]:
+        assert self.script, "the bot asked for more than the script holds"
+        return self.script.pop(0)
+
+    async def send(self, message: dict[str, object]) -> None:
+        self.sent.append(message)
+
+    async def set_ready(self, ready: bool = True) -> None:
+        await self.send({"t": p.SET_READY, "ready": ready})
+
+    async def start_game(self) -> None:
+        await self.send({"t": p.START_GAME})
+
+
+async def test_an_owner_bot_whose_last_game_ended_starts_no_other() -> None:
+    """Back after the end, it sees the others already ready; one game means one game.
+
+    (Found by bench/chaos.py: the owner's start wiped the finished game from the journal.)
+    """
+    counting()
+
+    def room(status: str, others_ready: bool) -> dict[str, object]:
+        seats = [
+            {"seat": 0, "ready": False, "left": False},
+            {"seat": 1, "ready": others_ready, "left": False},
+        ]
+        return {
+            "t": p.ROOM,
+            "game": "counting",
+            "status": status,
+            "owner": 0,
+            "you": 0,
+            "seats": seats,
+        }
+
+    bot = NetBot(LOOPBACK, 1, "Owner", delay=0.0, seed=1)
+    link = ScriptedLink([room(p.PLAYING, True), room(p.OVER, True)])
+    bot.client = link  # type: ignore[assignment]
+    async with asyncio.timeout(5):
+        await bot._loop(start_with=2, games=1)
+    assert link.sent == [], "the bot acted in a room whose last game it had finished"
