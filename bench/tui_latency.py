@@ -18,7 +18,8 @@ printed as the granularity of every figure (a figure is late by up to one poll).
 
 The host is `partyhost serve` on 127.0.0.1; the game's other three seats are
 `partyhost bot` network bots. Every subprocess and the private tmux server are
-stopped at the end.
+stopped at the end. The terminal driver is the end-to-end tests' own
+(tests/tmuxdriver.py), so the benchmark types and reads the screen as they do.
 
 Usage: python bench/tui_latency.py [--runs 10] [--keys 20] [--rounds 8]
 Prints a table, then one JSON line with every figure (milliseconds).
@@ -32,32 +33,37 @@ import math
 import os
 import platform
 import re
-import shlex
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
-WIDTH, HEIGHT = 100, 32
-TIMEOUT = 20.0
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from tmuxdriver import (
+    HEIGHT,
+    TMUX_CONF,
+    WIDTH,
+    Check,
+    DriverError,
+    Tmux,
+    clean_env,
+    partyhost_command,
+    serve,
+    stop,
+)
+
 SETTLE_SECONDS = 0.4
 """A screen unchanged for this long counts as settled (nothing else is redrawing)."""
-TMUX_CONF = """\
-set -g status off
-set -g remain-on-exit on
-set -g default-terminal xterm-256color
-set -sg escape-time 0
-set -s exit-empty off
-"""
+KEY_GAP_SECONDS = 0.12
+"""The gap between keys a quick typist would leave."""
+BENCH_CONF = TMUX_CONF + "set -s exit-empty off\n"
 """exit-empty off: the server outlives each launch's session, so no launch pays its start."""
 TRIVIAL_APP = """\
 from textual.app import App, ComposeResult
@@ -87,11 +93,9 @@ SUBMIT_TURN = "Your move: pick the slogan"
 JUDGE_TURN = "You are the judge: pick"
 LOBBY = "Welcome to bench host"
 
-Check = Callable[[str], object]
-
 
 class BenchError(RuntimeError):
-    """A wait that timed out; carries the last screen."""
+    """Something the benchmark needs did not happen (the terminal's own: DriverError)."""
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -100,119 +104,31 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+class TimedTmux(Tmux):
+    """The tests' tmux driver, timing every screen read (the figures' granularity)."""
 
-
-def partyhost_command() -> list[str]:
-    script = Path(sys.executable).with_name("partyhost")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "partyhost.cli"]
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
-    env["TERM"] = "xterm-256color"
-    env.update(extra)
-    return env
-
-
-@dataclass
-class Tmux:
-    """A private tmux server; every call is one `tmux` client process, as a script would do."""
-
-    folder: Path
-    poll: float
-    socket: str = field(default_factory=lambda: f"partyhost-bench-{uuid.uuid4().hex[:8]}")
-    capture_seconds: list[float] = field(default_factory=list)
-    env: dict[str, str] = field(default_factory=dict)
-    socket_path: Path | None = None
-
-    def __post_init__(self) -> None:
-        self.conf = self.folder / "tmux.conf"
-        self.conf.write_text(TMUX_CONF)
-
-    def run(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, "-f", str(self.conf), *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            env=clean_env(),
-            check=False,
-        )
-        if done.returncode != 0:
-            raise BenchError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
-        return done.stdout
-
-    def start(self, name: str, command: list[str]) -> None:
-        options = [f"-e{key}={value}" for key, value in self.env.items()]
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
-        self.run("new-session", "-d", "-s", name, *size, *options, shlex.join(command))
-        if self.socket_path is None:
-            self.socket_path = Path(self.run("display-message", "-p", "#{socket_path}").strip())
+    def __init__(self, folder: Path, poll: float, env: dict[str, str]) -> None:
+        super().__init__(
+            folder, label="partyhost-bench", conf=BENCH_CONF, poll=poll,
+            key_gap=KEY_GAP_SECONDS, env=env,
+        )  # fmt: skip
+        self.capture_seconds: list[float] = []
 
     def capture(self, name: str, escapes: bool = False) -> str:
         started = time.perf_counter()
-        screen = self.run("capture-pane", "-p", *(["-e"] if escapes else []), "-t", name)
+        screen = super().capture(name, escapes)
         self.capture_seconds.append(time.perf_counter() - started)
         return screen
-
-    def keys(self, name: str, *keys: str) -> None:
-        """Press keys one by one, with a gap a quick typist would leave."""
-        for key in keys:
-            self.run("send-keys", "-t", name, key)
-            time.sleep(0.12)
-
-    def wait(
-        self, name: str, check: Check, started: float | None = None, escapes: bool = False
-    ) -> tuple[float, str]:
-        """Poll until ``check(screen)``; seconds since ``started`` (default: now) and screen."""
-        start = time.perf_counter() if started is None else started
-        while True:
-            screen = self.capture(name, escapes)
-            elapsed = time.perf_counter() - start
-            if check(screen):
-                return elapsed, screen
-            if elapsed > TIMEOUT:
-                raise BenchError(f"timed out in {name}; the screen was:\n{screen}")
-            time.sleep(self.poll)
 
     def press(self, name: str, key: str, check: Check, escapes: bool = False) -> float:
         """Seconds from sending ``key`` to a screen that passes ``check``."""
         started = time.perf_counter()
         self.run("send-keys", "-t", name, key)
-        return self.wait(name, check, started, escapes)[0]
+        return self.wait(name, check, started=started, escapes=escapes)[0]
 
     def settled(self, name: str) -> str:
         """Wait until the screen (with colours) stays the same for SETTLE_SECONDS."""
-        before = self.capture(name, escapes=True)
-        deadline = time.perf_counter() + TIMEOUT
-        while time.perf_counter() < deadline:
-            time.sleep(SETTLE_SECONDS)
-            now = self.capture(name, escapes=True)
-            if now == before:
-                return now
-            before = now
-        raise BenchError(f"{name} never settled")
-
-    def dead(self, name: str) -> bool:
-        return self.run("display-message", "-p", "-t", name, "#{pane_dead}").strip() == "1"
-
-    def kill(self, name: str) -> None:
-        self.run("kill-session", "-t", name)
-
-    def close(self) -> None:
-        subprocess.run(
-            ["tmux", "-L", self.socket, "kill-server"],
-            capture_output=True,
-            timeout=10,
-            env=clean_env(),
-            check=False,
-        )
-        if self.socket_path is not None:
-            self.socket_path.unlink(missing_ok=True)
+        return self.settle(name, SETTLE_SECONDS)
 
 
 @contextmanager
@@ -225,30 +141,13 @@ def process(command: list[str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
         try:
             yield child
         finally:
-            if child.poll() is None:
-                child.terminate()
-                try:
-                    child.wait(5)
-                except subprocess.TimeoutExpired:
-                    child.kill()
-                    child.wait(5)
-
-
-def wait_listening(port: int, child: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline and child.poll() is None:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise BenchError("partyhost serve did not start listening")
+            stop(child)
 
 
 class Bench:
     """Runs every measurement and keeps the samples (seconds) by figure."""
 
-    def __init__(self, tmux: Tmux, address: str, runs: int, keys: int) -> None:
+    def __init__(self, tmux: TimedTmux, address: str, runs: int, keys: int) -> None:
         self.tmux = tmux
         self.address = address
         self.runs = runs
@@ -276,20 +175,20 @@ class Bench:
         if kind == "print":
             printer = "import time; print('READY 0', flush=True); time.sleep(60)"
             self.tmux.start(name, [python, "-c", printer])
-            seconds, _ = self.tmux.wait(name, lambda s: "READY 0" in s, started)
+            seconds, _ = self.tmux.wait(name, lambda s: "READY 0" in s, started=started)
             if record:
                 self.add("launch_floor_python_print", seconds)
             self.tmux.kill(name)
             return
         if kind == "textual":
             self.tmux.start(name, [python, "-c", TRIVIAL_APP])
-            seconds, _ = self.tmux.wait(name, lambda s: "READY 0" in s, started)
+            seconds, _ = self.tmux.wait(name, lambda s: "READY 0" in s, started=started)
             if record:
                 self.add("launch_floor_textual_app", seconds)
         else:
             self.tmux.start(name, self.join_command(f"Launch {self._sessions}"))
-            first, _ = self.tmux.wait(name, lambda s: "partyhost" in s, started)
-            lobby, _ = self.tmux.wait(name, lambda s: LOBBY in s, started)
+            first, _ = self.tmux.wait(name, lambda s: "partyhost" in s, started=started)
+            lobby, _ = self.tmux.wait(name, lambda s: LOBBY in s, started=started)
             if record:
                 self.add("launch_join_first_frame", first)
                 self.add("launch_join_lobby", lobby)
@@ -302,11 +201,7 @@ class Bench:
         """Seconds from Ctrl+Q to tmux seeing the process gone (the pane is dead)."""
         started = time.perf_counter()
         self.tmux.run("send-keys", "-t", name, "C-q")
-        while not self.tmux.dead(name):
-            if time.perf_counter() - started > TIMEOUT:
-                raise BenchError(f"{name} did not quit:\n{self.tmux.capture(name)}")
-            time.sleep(self.tmux.poll)
-        return time.perf_counter() - started
+        return self.tmux.wait_exit(name, started)[0]
 
     def launches(self) -> None:
         for kind in ("print", "textual", "join"):
@@ -483,24 +378,23 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="partyhost-tui-bench-") as folder_name:
         folder = Path(folder_name)
-        tmux = Tmux(folder, args.poll)
-        tmux.env = {
-            "TERM": "xterm-256color",
+        client_env = {
             "PARTYHOST_CONFIG_DIR": str(folder / "config"),
             "PARTYHOST_DATA_DIR": str(folder / "data"),
         }
-        port = free_port()
-        serve = [*partyhost_command(), "serve", "--host", "127.0.0.1", "--port", str(port)]
-        serve += ["--data", str(folder / "host"), "--name", "bench host"]
-        bench = Bench(tmux, f"127.0.0.1:{port}", args.runs, args.keys)
+        tmux = TimedTmux(folder, args.poll, client_env)
         started = time.perf_counter()
         try:
-            with process(serve, folder / "serve.log") as host:
-                wait_listening(port, host)
-                bench.launches()
-                bench.key_floors()
-                bench.game(args.rounds, folder / "bots.log")
-        except BenchError as exc:
+            with (folder / "serve.log").open("wb") as log:
+                port, host = serve(folder / "host", "bench host", log)
+                try:
+                    bench = Bench(tmux, f"127.0.0.1:{port}", args.runs, args.keys)
+                    bench.launches()
+                    bench.key_floors()
+                    bench.game(args.rounds, folder / "bots.log")
+                finally:
+                    stop(host)
+        except (BenchError, DriverError) as exc:
             print(f"tui_latency: {exc}", file=sys.stderr)
             return 1
         finally:

@@ -1,31 +1,23 @@
 """End to end in a real terminal: `partyhost serve`, `partyhost join` inside tmux, real keys.
 
 Each test starts the host as a subprocess on a free loopback port, runs the
-client in a detached tmux session of a fixed size (own tmux socket, so nothing
-touches the user's tmux), types with ``tmux send-keys`` and reads the screen
-with ``tmux capture-pane``. Keys are sent one at a time with a short gap, as a
-person types: in one burst such as ``Tab Tab 9`` the 9 is routed to the widget
-that had the focus before the Tabs were handled, and is lost.
+client in a detached tmux session of a fixed size and types into it like a
+person (the driver, its private tmux server and why keys go one at a time:
+tests/tmuxdriver.py).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
 import shutil
-import socket
 import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 import pytest
 from partyhost.net.protocol import ROOM_CODE_LENGTH, ROOM_CODE_LETTERS
+from tmuxdriver import Terminal, clean_env, partyhost_command, serve, stop
 
 pytestmark = [
     pytest.mark.e2e,
@@ -35,53 +27,11 @@ pytestmark = [
     ),
 ]
 
-WIDTH, HEIGHT = 100, 32
-WAIT_SECONDS = 20.0
-POLL_SECONDS = 0.1
-KEY_GAP_SECONDS = 0.08
-TMUX_CONF = """\
-set -g status off
-set -g remain-on-exit on
-set -g default-terminal xterm-256color
-set -sg escape-time 0
-"""
-"""No status line (the app gets all rows); a dead pane stays to report its exit status."""
 ROOM_CODE = re.compile(rf"\broom ([{ROOM_CODE_LETTERS}]{{{ROOM_CODE_LENGTH}}})\b")
 ROUND = re.compile(r"\bRound (\d+)  judge ")
 SUBMIT_TURN = "Your move: pick the slogan"
 JUDGE_TURN = "You are the judge: pick"
 FACE_DOWN = re.compile(r"[░.]+")
-
-
-def partyhost_command() -> list[str]:
-    """The installed console script next to this Python, else ``python -m partyhost.cli``."""
-    script = Path(sys.executable).with_name("partyhost")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "partyhost.cli"]
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    """This process's environment (with conftest's private folders), outside any tmux."""
-    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
-    env["TERM"] = "xterm-256color"
-    env.update(extra)
-    return env
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Terminate a subprocess we started (SIGTERM, then SIGKILL) and reap it."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
 
 
 @dataclass
@@ -100,156 +50,16 @@ class Served:
         return self.log.read_text(errors="replace")[-2000:]
 
 
-def start_host(tmp_path: Path, log: IO[bytes]) -> tuple[int, subprocess.Popen[bytes]]:
-    """Start the host on a free port; retry with another port if it could not listen."""
-    for _ in range(3):
-        port = free_port()
-        process = subprocess.Popen(
-            [
-                *partyhost_command(),
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--data",
-                str(tmp_path / "host-data"),
-                "--name",
-                "e2e host",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=clean_env(),
-        )
-        deadline = time.monotonic() + WAIT_SECONDS
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    return port, process
-            except OSError:
-                time.sleep(POLL_SECONDS)
-        stop(process)
-    raise AssertionError("`partyhost serve` never listened")
-
-
 @pytest.fixture
 def host(tmp_path: Path) -> Iterator[Served]:
     """`partyhost serve` on 127.0.0.1 with a private data folder; stopped afterwards."""
     log_path = tmp_path / "serve.log"
     with log_path.open("wb") as log:
-        port, process = start_host(tmp_path, log)
+        port, process = serve(tmp_path / "host-data", "e2e host", log)
         try:
             yield Served(port, process, log_path)
         finally:
             stop(process)
-
-
-class Terminal:
-    """One detached tmux session on a private socket, driven like a person at a keyboard."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.socket = f"partyhost-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        self.conf = tmp_path / "tmux.conf"
-        self.conf.write_text(TMUX_CONF)
-        self.target = "e2e"
-        self.last = ""
-        self.ascii_only = False
-        """When set, every screen read must be plain ASCII (``--ascii``)."""
-        self.pid: int | None = None
-        self.socket_path: Path | None = None
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, "-f", str(self.conf), *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            env=clean_env(),
-            check=False,
-        )
-        if done.returncode != 0:
-            raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
-        return done.stdout
-
-    def start(self, command: list[str], **env: str) -> None:
-        """Run ``command`` in a new WIDTH x HEIGHT session with TERM=xterm-256color."""
-        options = [f"-e{name}={value}" for name, value in {"TERM": "xterm-256color", **env}.items()]
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
-        self.tmux("new-session", "-d", "-s", self.target, *size, *options, shlex.join(command))
-        pid, _, socket_path = (
-            self.tmux("display-message", "-p", "-t", self.target, "#{pane_pid} #{socket_path}")
-            .strip()
-            .partition(" ")
-        )
-        self.pid, self.socket_path = int(pid), Path(socket_path)
-
-    def keys(self, *keys: str) -> None:
-        """Press each key (tmux key names: Enter, Tab, Escape, C-s, F1...) with a short gap."""
-        for key in keys:
-            self.tmux("send-keys", "-t", self.target, key)
-            time.sleep(KEY_GAP_SECONDS)
-
-    def type(self, text: str) -> None:
-        """Type literal text, one character at a time."""
-        for char in text:
-            self.tmux("send-keys", "-t", self.target, "-l", char)
-            time.sleep(KEY_GAP_SECONDS)
-
-    def screen(self) -> str:
-        self.last = self.tmux("capture-pane", "-p", "-t", self.target)
-        assert not self.ascii_only or self.last.isascii(), f"not ASCII:\n{self.last}"
-        return self.last
-
-    def wait_for(self, what: str | Callable[[str], object], seconds: float = WAIT_SECONDS) -> str:
-        """Poll the screen every POLL_SECONDS until it shows ``what``; fail with the screen."""
-        check = (lambda screen: what in screen) if isinstance(what, str) else what
-        deadline = time.monotonic() + seconds
-        while True:
-            screen = self.screen()
-            if check(screen):
-                return screen
-            if time.monotonic() > deadline:
-                label = what if isinstance(what, str) else what.__doc__ or repr(what)
-                raise AssertionError(
-                    f"waited {seconds:.0f} s for {label!r}; the screen was:\n{screen}"
-                )
-            time.sleep(POLL_SECONDS)
-
-    def settle(self, seconds: float = 0.3) -> None:
-        """Wait until the screen, colours and all, stays the same for ``seconds``."""
-        capture = ("capture-pane", "-p", "-e", "-t", self.target)
-        before = self.tmux(*capture)
-        deadline = time.monotonic() + WAIT_SECONDS
-        while time.monotonic() < deadline:
-            time.sleep(seconds)
-            now = self.tmux(*capture)
-            if now == before:
-                return
-            before = now
-        raise AssertionError(f"the screen never settled:\n{self.screen()}")
-
-    def exit_status(self) -> int | None:
-        """The client's exit status once it has ended (the pane stays, dead), else None."""
-        dead, _, status = (
-            self.tmux(
-                "display-message", "-p", "-t", self.target, "#{pane_dead} #{pane_dead_status}"
-            )
-            .strip()
-            .partition(" ")
-        )
-        return int(status or 0) if dead == "1" else None
-
-    def close(self) -> None:
-        subprocess.run(
-            ["tmux", "-L", self.socket, "kill-server"],
-            capture_output=True,
-            timeout=10,
-            env=clean_env(),
-            check=False,
-        )
-        if self.socket_path is not None:
-            self.socket_path.unlink(missing_ok=True)
 
 
 @pytest.fixture
@@ -361,11 +171,7 @@ def play_rounds(terminal: Terminal, roles: set[str]) -> None:
 def quit_client(terminal: Terminal) -> None:
     """Ctrl+Q quits from any screen; the process must really end, with status 0."""
     terminal.keys("C-q")
-    deadline = time.monotonic() + WAIT_SECONDS
-    while (status := terminal.exit_status()) is None:
-        assert time.monotonic() < deadline, f"the client did not quit:\n{terminal.screen()}"
-        time.sleep(POLL_SECONDS)
-    assert status == 0
+    assert terminal.wait_exit() == 0
     assert terminal.pid is not None and _ended(terminal.pid), "the client process is still there"
 
 

@@ -1,7 +1,7 @@
 """The SSH door: the real OpenSSH client plays through it; passwords, caps and keys hold.
 
 The end-to-end test runs ``partyhost serve --ssh`` as a subprocess on loopback
-and ``ssh -tt`` inside tmux (the helpers of test_e2e_tmux.py), so the keys
+and ``ssh -tt`` inside tmux (tests/tmuxdriver.py), so the keys
 and the screen are a person's. The rest start a host in this process and use
 asyncssh's client, or OpenSSH without a terminal.
 """
@@ -27,17 +27,8 @@ from partyhost.cli import DEFAULT_SSH_PORT, SSH_PASSWORD_ENV, build_parser, main
 from partyhost.net.config import HostConfig
 from partyhost.net.host import Host
 from partyhost.net.sshdoor import HOST_KEY_FILE, client_command
-from test_e2e_tmux import (
-    ROUND,
-    WAIT_SECONDS,
-    Terminal,
-    clean_env,
-    create_room,
-    free_port,
-    partyhost_command,
-    play_rounds,
-    stop,
-)
+from test_e2e_tmux import ROUND, create_room, play_rounds
+from tmuxdriver import WAIT_SECONDS, Terminal, clean_env, free_port, partyhost_command, stop
 
 LOOPBACK = "127.0.0.1"
 NO_SSH = shutil.which("ssh") is None

@@ -8,12 +8,12 @@ if the fit is turned, Enter.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from partyhost.net.host import Host, HostConfig
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.net.host import Host
+from partyhost.tui.app import PartyApp
 from partyhost.tui.play import QuickGame
 from partyhost.tui.screens import gsm_moves as moves
 from partyhost.tui.screens.gsm import GsmScreen
@@ -21,6 +21,7 @@ from partyhost.tui.screens.gsm_text import mine
 from partyhost.tui.screens.gsm_variants import GridironScreen, StealingHomeScreen
 from partyhost.tui.testing import screen_text
 from textual.pilot import Pilot
+from tuihost import ann_app, loopback_host, wait_until
 
 Frame = dict[str, Any]
 
@@ -39,22 +40,8 @@ class HintedGame(QuickGame):
 
 @pytest.fixture
 async def host() -> AsyncIterator[Host]:
-    running = Host(
-        HostConfig(host="127.0.0.1", port=0, bot_delay=(0.05, 0.1), host_name="test host")
-    )
-    await running.start()
-    yield running
-    await running.close()
-
-
-async def wait_until(
-    pilot: Pilot[int], condition: Callable[[], object], seconds: float = 8
-) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting; screen was:\n{screen_text(pilot.app)}")
+    async with loopback_host(bot_delay=(0.05, 0.1)) as running:
+        yield running
 
 
 async def steer(pilot: Pilot[int], screen: GsmScreen, number: int, fit: Frame) -> None:
@@ -86,11 +73,7 @@ def seen(app: PartyApp) -> Frame:
 
 
 async def test_gridiron_against_bots_on_a_real_host(host: Host) -> None:
-    quick = HintedGame("gridiron", 2, {"hints": True, "first_seat": 0})
-    app = make_app(
-        address=f"127.0.0.1:{host.port}", name="Ann", animate=False, remember=False,
-        on_welcome=quick.attach,
-    )  # fmt: skip
+    app = ann_app(host.port, HintedGame("gridiron", 2, {"hints": True, "first_seat": 0}))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GridironScreen) and app.view)
         screen = app.screen
@@ -117,15 +100,9 @@ async def test_gridiron_against_bots_on_a_real_host(host: Host) -> None:
 
 
 async def test_stealing_home_claims_against_a_bot_on_a_real_host() -> None:
-    slow = Host(HostConfig(host="127.0.0.1", port=0, bot_delay=(30.0, 40.0), host_name="t"))
-    await slow.start()
-    try:
+    async with loopback_host(bot_delay=(30.0, 40.0), host_name="t") as slow:
         options = {"hints": True, "tie_window_ms": 50, "round_seconds": 5}
-        quick = HintedGame("stealing-home", 1, options)
-        app = make_app(
-            address=f"127.0.0.1:{slow.port}", name="Ann", animate=False, remember=False,
-            on_welcome=quick.attach,
-        )  # fmt: skip
+        app = ann_app(slow.port, HintedGame("stealing-home", 1, options))
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, StealingHomeScreen))
             screen = app.screen
@@ -146,6 +123,4 @@ async def test_stealing_home_claims_against_a_bot_on_a_real_host() -> None:
                 placed = moves.board_cards(seen(app))[(found[1]["x"], found[1]["y"])]
                 assert placed["card"] == found[1]["card"] and placed["owner"] == 0
             assert won == 0 or "Ann matched and keeps the" in screen_text(app)
-    finally:
-        await slow.close()
     await asyncio.sleep(0)

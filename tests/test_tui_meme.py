@@ -17,7 +17,7 @@ from partyhost.deckcatalog import shipped_decks_dir
 from partyhost.deckfiles import load_deck_file
 from partyhost.engine.core import apply
 from partyhost.engine.registry import get_game
-from partyhost.net.host import Host, HostConfig
+from partyhost.net.host import Host
 from partyhost.tui.app import PartyApp, make_app
 from partyhost.tui.play import QuickGame
 from partyhost.tui.samples import seat_entry, view_frame
@@ -39,6 +39,7 @@ from partyhost.tui.text import UNICODE
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Input
+from tuihost import ann_app, loopback_host, wait_until
 
 Frame = dict[str, Any]
 SMALL, LARGE = (80, 24), (120, 40)
@@ -389,20 +390,8 @@ async def test_ascii_mode_draws_only_ascii() -> None:
 
 @pytest.fixture
 async def host() -> AsyncIterator[Host]:
-    running = Host(HostConfig(host="127.0.0.1", port=0, bot_delay=(0.0, 0.0), host_name="test"))
-    await running.start()
-    yield running
-    await running.close()
-
-
-async def wait_until(
-    pilot: Pilot[int], condition: Callable[[], object], seconds: float = 8
-) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting; screen was:\n{screen_text(pilot.app)}")
+    async with loopback_host(host_name="test") as running:
+        yield running
 
 
 def legal_kind(app: PartyApp) -> str | None:
@@ -416,14 +405,7 @@ def moved_on(app: PartyApp, version: object) -> Callable[[], bool]:
 
 
 async def test_a_human_plays_against_bots_on_a_real_host(host: Host) -> None:
-    quick = QuickGame("meme", 2)
-    app = make_app(
-        address=f"127.0.0.1:{host.port}",
-        name="Ann",
-        animate=False,
-        remember=False,
-        on_welcome=quick.attach,
-    )
+    app = ann_app(host.port, QuickGame("meme", 2))
     async with app.run_test(size=LARGE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MemeScreen))
         done: set[str] = set()

@@ -3,51 +3,29 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from partyhost.net.client import HostConnection
-from partyhost.net.host import Host, HostConfig
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.net.host import Host
+from partyhost.tui.app import PartyApp
 from partyhost.tui.play import QuickGame, default_bots
 from partyhost.tui.screens.reconnecting import ReconnectingScreen
 from partyhost.tui.screens.room import RoomScreen
 from partyhost.tui.screens.tshirt import TShirtScreen
 from partyhost.tui.testing import screen_text
-from textual.pilot import Pilot
+from tuihost import ann_app, host_config, loopback_host, wait_until
 
 SIZE = (100, 30)
-
-
-def config(port: int = 0, data_dir: Path | None = None) -> HostConfig:
-    return HostConfig(
-        host="127.0.0.1",
-        port=port,
-        data_dir=data_dir,
-        bot_delay=(0.0, 0.0),
-        host_name="test host",
-        heartbeat_interval=0.5,
-    )
+HEARTBEAT = 0.5
+"""Seconds between the host's pings: a lost host is noticed soon."""
 
 
 @pytest.fixture
 async def host() -> AsyncIterator[Host]:
-    running = Host(config())
-    await running.start()
-    yield running
-    await running.close()
-
-
-async def wait_until(
-    pilot: Pilot[int], condition: Callable[[], object], seconds: float = 8
-) -> None:
-    """Pause until ``condition()`` holds (the host and its bots run on this same loop)."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting; screen was:\n{screen_text(pilot.app)}")
+    async with loopback_host(heartbeat_interval=HEARTBEAT) as running:
+        yield running
 
 
 def legal_type(app: PartyApp) -> str | None:
@@ -56,14 +34,7 @@ def legal_type(app: PartyApp) -> str | None:
 
 
 async def test_quick_game_plays_a_round_as_submitter_and_one_as_judge(host: Host) -> None:
-    quick = QuickGame("tshirt", default_bots(3, 10))
-    app = make_app(
-        address=f"127.0.0.1:{host.port}",
-        name="Ann",
-        animate=False,
-        remember=False,
-        on_welcome=quick.attach,
-    )
+    app = ann_app(host.port, QuickGame("tshirt", default_bots(3, 10)))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TShirtScreen))
         assert len(app.room["seats"]) == 4  # type: ignore[index]
@@ -87,7 +58,7 @@ async def test_join_a_friends_room_by_code(host: Host) -> None:
     friend = await HostConnection.connect("127.0.0.1", host.port, "Bea")
     await friend.create_room("tshirt")
     joined = await friend.wait_for("joined")
-    app = make_app(address=f"127.0.0.1:{host.port}", name="Ann", animate=False, remember=False)
+    app = ann_app(host.port)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.link == "online")
         await pilot.press("j", *joined["code"], "enter")
@@ -102,24 +73,17 @@ async def test_join_a_friends_room_by_code(host: Host) -> None:
 
 
 async def test_the_game_comes_back_after_the_host_restarts(tmp_path: Path) -> None:
-    first = Host(config(data_dir=tmp_path))
+    first = Host(host_config(data_dir=tmp_path, heartbeat_interval=HEARTBEAT))
     await first.start()
     port = first.port
-    quick = QuickGame("tshirt", 3)
-    app = make_app(
-        address=f"127.0.0.1:{port}",
-        name="Ann",
-        animate=False,
-        remember=False,
-        on_welcome=quick.attach,
-    )
+    app = ann_app(port, QuickGame("tshirt", 3))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TShirtScreen) and app.view)
         await first.close("restarting")
         await wait_until(pilot, lambda: isinstance(app.screen, ReconnectingScreen))
         await wait_until(pilot, lambda: "Connection lost" in screen_text(app))
         assert "Scores" in screen_text(app)
-        second = Host(config(port=port, data_dir=tmp_path))
+        second = Host(host_config(port=port, data_dir=tmp_path, heartbeat_interval=HEARTBEAT))
         await second.start()
         try:
             await wait_until(pilot, lambda: app.link == "online", seconds=15)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.widgets.log import GameLog
 from partyhost.tui.widgets.seats import seat_style
 from rich.text import Text
 from textual.screen import ModalScreen, Screen
@@ -30,7 +31,7 @@ class PartyScreen(Screen[None]):
 
 
 class GameScreen(PartyScreen):
-    """A game's table: every game screen reads the same view and names seats alike."""
+    """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
 
     @property
     def view(self) -> dict[str, Any]:
@@ -46,6 +47,14 @@ class GameScreen(PartyScreen):
         if seat == self.view.get("you") and seat is not None:
             style += " underline"
         return literal(seat_name(self.party.room, seat), style)
+
+    def _show_log(self) -> None:
+        self.query_one(GameLog).show(self.party.events)
+
+    def _leave(self, answer: bool | None) -> None:
+        """The answer to "Leave this game?": give the seat up only on a yes."""
+        if answer:
+            self.party.send({"t": "leave_room"})
 
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):

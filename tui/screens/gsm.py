@@ -252,9 +252,6 @@ class GsmScreen(GameScreen):
     def empty_rack(self) -> str:
         return "No cards in hand."
 
-    def _show_log(self) -> None:
-        self.query_one(GameLog).show(self.party.events)
-
     # --- actions ----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -356,7 +353,3 @@ class GsmScreen(GameScreen):
             return
         question = "Leave this game? Your seat stays behind."
         self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave)
-
-    def _leave(self, answer: bool | None) -> None:
-        if answer:
-            self.party.send({"t": "leave_room"})

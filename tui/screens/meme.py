@@ -8,12 +8,9 @@ the ones that template states.
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import GameScreen, PartyScreen
-from partyhost.tui.screens.chat import ChatScreen
-from partyhost.tui.screens.dialogs import ConfirmScreen
+from partyhost.tui.screens.base import PartyScreen
 from partyhost.tui.screens.meme_betting import Betting
 from partyhost.tui.screens.meme_dialogs import LastTurnScreen, WriteScenarioScreen
 from partyhost.tui.screens.meme_main import MemeMain, Moment
@@ -27,11 +24,12 @@ from partyhost.tui.screens.meme_text import (
     round_label,
     status_line,
 )
+from partyhost.tui.screens.table import TableScreen
 from partyhost.tui.text import literal
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.chat import ChatPanel
 from partyhost.tui.widgets.log import GameLog
-from partyhost.tui.widgets.meme_cards import MemeCard, MemeHand
+from partyhost.tui.widgets.meme_cards import MemeHand
 from partyhost.tui.widgets.meme_money import MoneyRows, MoneyTable
 from partyhost.tui.widgets.meme_table import TableRow
 from rich.text import Text
@@ -44,14 +42,14 @@ from textual.widgets import Button, Footer, Static
 
 Frame = dict[str, Any]
 FLIP_SECONDS = 0.5
-WIDE = 110
 TALL = 36
 
 
-class MemeScreen(GameScreen):
+class MemeScreen(TableScreen):
     """One turn after another: roll, react and guess, bet, reveal, get paid."""
 
     KIND = "game"
+    LEAVE_QUESTION = "Leave this game? Your money stays on the table, but you cannot win."
     AUTO_FOCUS = None
     SCOPED_CSS = False
     DEFAULT_CSS = """
@@ -99,7 +97,6 @@ class MemeScreen(GameScreen):
         self._table_flip: int | None = None
         self._reveal_flip: int | None = None
         self._flipper: Timer | None = None
-        self._clock: Timer | None = None
 
     @property
     def meme(self) -> MemeGlyphs:
@@ -116,14 +113,6 @@ class MemeScreen(GameScreen):
                 yield ChatPanel(id="chat")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.watch(self.party, "view", self._show_view)
-        self.watch(self.party, "room", self._show_view, init=False)
-        self.watch(self.party, "events", self._show_log)
-
-    def on_resize(self) -> None:
-        self._show_view()
-
     # --- names and view -------------------------------------------------------
 
     def seat_color(self, seat: object) -> str:
@@ -136,12 +125,6 @@ class MemeScreen(GameScreen):
         main = self.query("#meme-main")
         width = (main.first().size.width if main else 0) or 48
         return Look(self.view, self._who, self.glyphs, self.meme, width)
-
-    def _wide(self) -> bool:
-        return self.app.size.width >= WIDE
-
-    def _show_log(self) -> None:
-        self.query_one(GameLog).show(self.party.events)
 
     def _show_view(self) -> None:
         view = self.view
@@ -179,19 +162,8 @@ class MemeScreen(GameScreen):
         money.show(MoneyRows(view, self._who, self.glyphs, self.meme), detailed=self._wide())
         self.refresh_bindings()
 
-    def _show_status(self) -> None:
-        view = self.view
-        line = status_line(view, self._who, self.glyphs)
-        deadline = view.get("deadline")
-        if isinstance(deadline, int | float) and deadline > 0:
-            left = max(0, round(deadline - time.time()))
-            line.append(f"  ({left} s left)", "bold yellow")
-            if self._clock is None:
-                self._clock = self.set_interval(1, self._show_status)
-        elif self._clock is not None:
-            self._clock.stop()
-            self._clock = None
-        self.query_one("#status", Static).update(line)
+    def status(self) -> Text:
+        return status_line(self.view, self._who, self.glyphs)
 
     # --- flipping cards over --------------------------------------------------
 
@@ -270,11 +242,14 @@ class MemeScreen(GameScreen):
         if text and commands:
             self._play({**commands[0], "text": text})
 
+    def picks(self) -> MemeHand:
+        return self.query_one("#hand", MemeHand)
+
     def action_choose(self, number: int) -> None:
         if self._flipper is not None:
             self._stop_flip()
             self._show_view()
-        hand = self.query_one("#hand", MemeHand)
+        hand = self.picks()
         if hand.is_playable(number):
             hand.highlighted = number
 
@@ -283,10 +258,13 @@ class MemeScreen(GameScreen):
             self.betting.move(step)
             self._show_view()
         else:
-            self.query_one("#hand", MemeHand).move(step)
+            self.picks().move(step)
+
+    def play_chosen(self) -> None:
+        self.action_play()
 
     def action_play(self) -> None:
-        hand = self.query_one("#hand", MemeHand)
+        hand = self.picks()
         number = hand.highlighted
         commands = legal_of(self.view, "react") + legal_of(self.view, "guess")
         if number is None or not commands:
@@ -337,29 +315,7 @@ class MemeScreen(GameScreen):
             text.append_text(reveal_text(self._look(), record, None))
             self.app.push_screen(LastTurnScreen(text))
 
-    def action_chat(self) -> None:
-        if self._wide():
-            self.query_one(ChatPanel).focus_input()
-        else:
-            self.app.push_screen(ChatScreen())
-
-    def action_leave(self) -> None:
-        question = "Leave this game? Your money stays on the table, but you cannot win."
-        self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave)
-
-    def _leave(self, answer: bool | None) -> None:
-        if answer:
-            self.party.send({"t": "leave_room"})
-
     # --- the mouse ------------------------------------------------------------
-
-    @on(MemeCard.Chosen)
-    def _card_clicked(self, event: MemeCard.Chosen) -> None:
-        hand = self.query_one("#hand", MemeHand)
-        if hand.highlighted == event.number:
-            self.action_play()
-        else:
-            self.action_choose(event.number)
 
     @on(TableRow.Picked)
     def _row_clicked(self, event: TableRow.Picked) -> None:

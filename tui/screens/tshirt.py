@@ -7,22 +7,18 @@ what gets sent.
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import GameScreen
 from partyhost.tui.screens.booyah import BooyahScreen
-from partyhost.tui.screens.chat import ChatScreen
-from partyhost.tui.screens.dialogs import ConfirmScreen
+from partyhost.tui.screens.table import TableScreen
 from partyhost.tui.screens.tshirt_text import describe_event, legal_of, outcome, status_line
 from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.cards import CardFace, CardRack, SloganCard
+from partyhost.tui.widgets.cards import CardFace, CardRack
 from partyhost.tui.widgets.chat import ChatPanel
 from partyhost.tui.widgets.log import GameLog
 from partyhost.tui.widgets.scoreboard import Scoreboard, Standing
 from partyhost.tui.widgets.shirt import Shirt
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,15 +27,14 @@ from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
 REVEAL_SECONDS = 0.45
-WIDE = 110
-"""Columns from which the chat and the cards won get their own space (see the .tcss)."""
 CHOOSE = Binding.Group("Choose")
 
 
-class TShirtScreen(GameScreen):
+class TShirtScreen(TableScreen):
     """One round after another until someone reaches the target."""
 
     KIND = "game"
+    LEAVE_QUESTION = "Leave this game? Your seat and points stay behind."
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(n), f"choose({n})", "Choose", key_display="1-9", show=n == 1, group=CHOOSE)
@@ -58,7 +53,6 @@ class TShirtScreen(GameScreen):
         self._phase: str | None = None
         self._revealed: int | None = None
         self._reveal_timer: Timer | None = None
-        self._clock: Timer | None = None
         self._booyah_asked = False
 
     def compose(self) -> ComposeResult:
@@ -77,24 +71,10 @@ class TShirtScreen(GameScreen):
             yield ChatPanel(id="chat")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.watch(self.party, "view", self._show_view)
-        self.watch(self.party, "room", self._show_view, init=False)
-        self.watch(self.party, "events", self._show_log)
-
-    def on_resize(self) -> None:
-        self._show_view()
-
     # --- names and view -------------------------------------------------------
 
     def _describe(self, event: Frame) -> Text | None:
         return describe_event(event, self._who, self.glyphs)
-
-    def _wide(self) -> bool:
-        return self.app.size.width >= WIDE
-
-    def _show_log(self) -> None:
-        self.query_one(GameLog).show(self.party.events)
 
     def _show_view(self) -> None:
         view = self.view
@@ -138,19 +118,8 @@ class TShirtScreen(GameScreen):
             winners=frozenset(view.get("winners", [])),
         )
 
-    def _show_status(self) -> None:
-        view = self.view
-        line = status_line(view, self._who, self.glyphs)
-        deadline = view.get("deadline")
-        if isinstance(deadline, int | float) and deadline > 0:
-            left = max(0, round(deadline - time.time()))
-            line.append(f"  ({left} s left)", "bold yellow")
-            if self._clock is None:
-                self._clock = self.set_interval(1, self._show_status)
-        elif self._clock is not None:
-            self._clock.stop()
-            self._clock = None
-        self.query_one("#status", Static).update(line)
+    def status(self) -> Text:
+        return status_line(self.view, self._who, self.glyphs)
 
     # --- the cards ------------------------------------------------------------
 
@@ -223,9 +192,12 @@ class TShirtScreen(GameScreen):
             return True if legal_of(view, "submit") or legal_of(view, "pick") else None
         return True
 
+    def picks(self) -> CardRack:
+        return self.query_one("#rack", CardRack)
+
     def action_choose(self, number: int) -> None:
         self._stop_reveal()
-        rack = self.query_one("#rack", CardRack)
+        rack = self.picks()
         if rack.is_playable(number):
             rack.highlighted = number
         elif 1 <= number <= len(rack.faces):
@@ -243,10 +215,13 @@ class TShirtScreen(GameScreen):
 
     def action_move(self, step: int) -> None:
         self._stop_reveal()
-        self.query_one("#rack", CardRack).move(step)
+        self.picks().move(step)
+
+    def play_chosen(self) -> None:
+        self.action_confirm()
 
     def action_confirm(self) -> None:
-        rack = self.query_one("#rack", CardRack)
+        rack = self.picks()
         number = rack.highlighted
         if number is None:
             if legal_of(self.view, "submit") or legal_of(self.view, "pick"):
@@ -266,14 +241,6 @@ class TShirtScreen(GameScreen):
         hand = view.get("hand", [])
         card = hand[number - 1].get("card") if number <= len(hand) else None
         return next((c for c in legal_of(view, "submit") if c.get("card") == card), None)
-
-    @on(SloganCard.Chosen)
-    def _card_clicked(self, event: SloganCard.Chosen) -> None:
-        rack = self.query_one("#rack", CardRack)
-        if rack.highlighted == event.number:
-            self.action_confirm()
-        else:
-            self.action_choose(event.number)
 
     def _offer_booyah(self, view: Frame) -> None:
         commands = legal_of(view, "booyah")
@@ -298,17 +265,3 @@ class TShirtScreen(GameScreen):
     def _booyah_chosen(self, command: Frame | None) -> None:
         if command is not None and command in legal_of(self.view, "booyah"):
             self.party.play(command)
-
-    def action_chat(self) -> None:
-        if self._wide():
-            self.query_one(ChatPanel).focus_input()
-        else:
-            self.app.push_screen(ChatScreen())
-
-    def action_leave(self) -> None:
-        question = "Leave this game? Your seat and points stay behind."
-        self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave)
-
-    def _leave(self, answer: bool | None) -> None:
-        if answer:
-            self.party.send({"t": "leave_room"})

@@ -10,12 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from partyhost.tui.text import literal
+from partyhost.tui.widgets.picks import PickCard, PickRack
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.events import Click
-from textual.message import Message
-from textual.reactive import reactive
 from textual.widgets import Static
 
 
@@ -30,7 +28,7 @@ class CardFace:
     """A short note after the text: ``yours``, ``on the table``..."""
 
 
-class SloganCard(Horizontal):
+class SloganCard(Horizontal, PickCard[CardFace]):
     """One slogan with its number; styled by whether it can be played or is chosen."""
 
     DEFAULT_CSS = """
@@ -49,19 +47,8 @@ class SloganCard(Horizontal):
     SloganCard > .card-text { width: 1fr; }
     """
 
-    selected: reactive[bool] = reactive(False, toggle_class="-selected")
-
-    class Chosen(Message):
-        """A card was clicked: first click highlights, a click on the highlighted one plays."""
-
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
-
     def __init__(self, number: int) -> None:
-        super().__init__()
-        self.number = number
-        self.face: CardFace | None = None
+        super().__init__(number)
         self.text = Static(classes="card-text")
 
     def compose(self) -> ComposeResult:
@@ -91,60 +78,27 @@ class SloganCard(Horizontal):
             line.append(f"  ({face.tag})", "italic")
         self.text.update(line)
 
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(self.Chosen(self.number))
 
-
-class CardRack(VerticalScroll):
-    """A column of numbered cards; the highlighted number lives here, not in CSS."""
+class CardRack(VerticalScroll, PickRack[CardFace]):
+    """A column of numbered cards that scrolls the highlighted one into sight."""
 
     DEFAULT_CSS = """
     CardRack { height: auto; max-height: 1fr; scrollbar-size-vertical: 1; }
     """
 
-    highlighted: reactive[int | None] = reactive(None)
-    """1-based number of the highlighted card."""
-
     def __init__(self, shade: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.shade = shade
-        self.faces: tuple[CardFace, ...] = ()
-        self.cards: list[SloganCard] = []
+
+    def new_card(self, number: int) -> SloganCard:
+        return SloganCard(number)
 
     def show(self, faces: Sequence[CardFace]) -> None:
         """Show these cards; the highlight survives if its card is still playable."""
-        faces = tuple(faces)
-        if len(self.cards) != len(faces):
-            self.remove_children()
-            self.cards = [SloganCard(number) for number in range(1, len(faces) + 1)]
-            self.mount_all(self.cards)
-        self.faces = faces
-        for card, face in zip(self.cards, faces, strict=True):
-            card.show(face, self.shade)
-        if self.highlighted is not None and not self.is_playable(self.highlighted):
-            self.highlighted = None
-        self._paint()
-
-    def is_playable(self, number: int) -> bool:
-        return 1 <= number <= len(self.faces) and self.faces[number - 1].playable
-
-    def watch_highlighted(self) -> None:
-        self._paint()
+        self.show_faces(faces, self, self.shade)
 
     def _paint(self) -> None:
+        super()._paint()
         for card in self.cards:
-            card.selected = card.number == self.highlighted
             if card.selected and card.is_mounted:
                 self.scroll_to_widget(card, animate=False)
-
-    def move(self, step: int) -> None:
-        """Highlight the next (or previous) playable card."""
-        playable = [n for n in range(1, len(self.faces) + 1) if self.is_playable(n)]
-        if not playable:
-            return
-        if self.highlighted not in playable:
-            self.highlighted = playable[0] if step > 0 else playable[-1]
-            return
-        index = playable.index(self.highlighted)
-        self.highlighted = playable[(index + step) % len(playable)]

@@ -12,13 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from partyhost.tui.text import clean, literal
+from partyhost.tui.widgets.picks import PickCard, PickRack
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.events import Click
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 FACE_WIDTH = 16
@@ -46,7 +43,7 @@ class MemeFace:
     """``on the table`` for the meme you played."""
 
 
-class MemeCard(Widget):
+class MemeCard(PickCard[MemeFace]):
     """One meme; styled by whether it can be played, is highlighted, or is on the table."""
 
     DEFAULT_CSS = """
@@ -59,19 +56,8 @@ class MemeCard(Widget):
     MemeCard > .meme-face { display: none; }
     """
 
-    selected: reactive[bool] = reactive(False, toggle_class="-selected")
-
-    class Chosen(Message):
-        """A card was clicked: first click highlights, a second one plays it."""
-
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
-
     def __init__(self, number: int) -> None:
-        super().__init__()
-        self.number = number
-        self.face: MemeFace | None = None
+        super().__init__(number)
         self.style_name = ""
         self.line = Static(classes="meme-line")
         self.drawing = Static(classes="meme-face")
@@ -97,13 +83,9 @@ class MemeCard(Widget):
             caption.append(" *", "bold")
         self.border_subtitle = caption
 
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(self.Chosen(self.number))
 
-
-class MemeHand(Widget):
-    """Seven numbered memes; the highlighted number lives here, not in CSS."""
+class MemeHand(PickRack[MemeFace]):
+    """Seven numbered memes, and the highlighted one's face drawn large beside them."""
 
     DEFAULT_CSS = """
     MemeHand { height: auto; border: $edge $primary-darken-1; border-title-color: $text-accent; }
@@ -133,14 +115,9 @@ class MemeHand(Widget):
     MemeHand.-grid MemeCard.-played { border: $edge $success; }
     """
 
-    highlighted: reactive[int | None] = reactive(None)
-    """1-based number of the highlighted meme."""
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.faces: tuple[MemeFace, ...] = ()
         self.style_name = ""
-        self.cards: list[MemeCard] = []
         self.border_title = "Your memes"
 
     def compose(self) -> ComposeResult:
@@ -151,31 +128,17 @@ class MemeHand(Widget):
     def set_grid(self, grid: bool) -> None:
         self.set_class(grid, "-grid")
 
+    def new_card(self, number: int) -> MemeCard:
+        return MemeCard(number)
+
     def show(self, faces: Sequence[MemeFace], style: str, title: str) -> None:
         """Show these memes in ``style`` (your color); the highlight survives if still playable."""
-        faces = tuple(faces)
         self.border_title = title
-        if len(self.cards) != len(faces):
-            holder = self.query_one("#hand-cards")
-            holder.remove_children()
-            self.cards = [MemeCard(number) for number in range(1, len(faces) + 1)]
-            holder.mount_all(self.cards)
-        self.faces, self.style_name = faces, style
-        for card, face in zip(self.cards, faces, strict=True):
-            card.show(face, style)
-        if self.highlighted is not None and not self.is_playable(self.highlighted):
-            self.highlighted = None
-        self._paint()
-
-    def is_playable(self, number: int) -> bool:
-        return 1 <= number <= len(self.faces) and self.faces[number - 1].playable
-
-    def watch_highlighted(self) -> None:
-        self._paint()
+        self.style_name = style
+        self.show_faces(faces, self.query_one("#hand-cards"), style)
 
     def _paint(self) -> None:
-        for card in self.cards:
-            card.selected = card.number == self.highlighted
+        super()._paint()
         shown = self.highlighted
         if shown is None:
             shown = next((f for f in range(1, len(self.faces) + 1) if self.faces[f - 1].tag), None)
@@ -188,14 +151,3 @@ class MemeHand(Widget):
         text.append("\n")
         text.append_text(literal(face.caption.center(FACE_WIDTH), f"bold {self.style_name}"))
         preview.update(text)
-
-    def move(self, step: int) -> None:
-        """Highlight the next (or previous) playable meme."""
-        playable = [n for n in range(1, len(self.faces) + 1) if self.is_playable(n)]
-        if not playable:
-            return
-        if self.highlighted not in playable:
-            self.highlighted = playable[0] if step > 0 else playable[-1]
-            return
-        index = playable.index(self.highlighted)
-        self.highlighted = playable[(index + step) % len(playable)]

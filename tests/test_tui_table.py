@@ -1,0 +1,186 @@
+"""What The T-Shirt Game's and What Do You Meme?'s tables share, checked on both.
+
+The card racks (which cards the arrows walk, which highlight survives a new
+view), the deadline clock in the status line, and leaving the table: one
+implementation serves both games, so each test runs on each.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.samples import HAND, sample_room, tshirt_view, view_frame
+from partyhost.tui.samples_meme import meme_room, meme_view
+from partyhost.tui.screens.dialogs import ConfirmScreen
+from partyhost.tui.screens.table import TableScreen
+from partyhost.tui.testing import FakeHost
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+Frame = dict[str, Any]
+SIZE = (120, 40)
+CLOCK = re.compile(r"\((\d+) s left\)")
+
+
+def tshirt_playable(numbers: list[int]) -> Frame:
+    """Ann submitting, with only the slogans at these 1-based places playable."""
+    view = tshirt_view("submitting")
+    view["legal"] = [{"type": "submit", "card": HAND[n - 1]["card"]} for n in numbers]
+    return view
+
+
+def meme_playable(numbers: list[int]) -> Frame:
+    """Ann guessing, with only the memes at these 1-based places among the choices."""
+    view = meme_view("picking")
+    view["legal"][0]["choices"] = [view["memes"][n - 1]["meme"] for n in numbers]
+    return view
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    room: Callable[[], Frame]
+    view: Callable[[list[int]], Frame]
+    playable: list[int]
+    """Two places, not next to each other, so a walk must skip the cards between."""
+    question: str
+
+
+GAMES = [
+    Game(
+        "tshirt",
+        lambda: sample_room(status="playing"),
+        tshirt_playable,
+        [1, 3],
+        "Leave this game? Your seat and points stay behind.",
+    ),
+    Game(
+        "meme",
+        meme_room,
+        meme_playable,
+        [2, 5],
+        "Leave this game? Your money stays on the table, but you cannot win.",
+    ),
+]
+
+
+@dataclass
+class Seat:
+    app: PartyApp
+    host: FakeHost
+    pilot: Pilot[int]
+    version: int = 100
+
+    @property
+    def screen(self) -> TableScreen:
+        assert isinstance(self.app.screen, TableScreen), self.app.screen
+        return self.app.screen
+
+    async def settle(self) -> None:
+        for _ in range(4):
+            await self.pilot.pause()
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        await self.settle()
+
+    async def push(self, view: Frame) -> None:
+        """Deliver ``view`` as the host's next one (a newer version each time)."""
+        self.version += 1
+        view["version"] = self.version
+        self.host.last.push(view_frame(view))
+        await self.settle()
+
+    def highlights(self) -> tuple[int | None, list[int]]:
+        """The rack's highlighted number and the numbers of the cards drawn as selected."""
+        rack = self.screen.picks()
+        return rack.highlighted, [card.number for card in rack.cards if card.selected]
+
+    def status(self) -> str:
+        return str(self.screen.query_one("#status", Static).content)
+
+
+@asynccontextmanager
+async def seated(game: Game, view: Frame) -> AsyncIterator[Seat]:
+    host = FakeHost()
+    app = make_app(host, address="partybox:7000", name="Ann", animate=False, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        seat = Seat(app, host, pilot)
+        await seat.settle()
+        host.room = game.room()
+        joined = {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}
+        host.last.push(joined, copy.deepcopy(host.room), view_frame(view))
+        await seat.settle()
+        assert seat.screen.picks() is not None
+        yield seat
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+async def test_the_arrows_walk_only_the_playable_cards_round_and_round(game: Game) -> None:
+    first, last = game.playable
+    async with seated(game, game.view(game.playable)) as seat:
+        assert seat.highlights() == (None, [])
+        walk = []
+        for key in ("down", "down", "down", "up", "up"):
+            await seat.press(key)
+            walk.append(seat.highlights())
+        assert walk == [
+            (first, [first]),
+            (last, [last]),
+            (first, [first]),
+            (last, [last]),
+            (first, [first]),
+        ]
+        await seat.press(str(first + 1))  # a card that cannot be played now
+        assert seat.highlights() == (first, [first])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+async def test_a_highlight_stays_while_its_card_is_playable_and_goes_after(game: Game) -> None:
+    first, last = game.playable
+    async with seated(game, game.view(game.playable)) as seat:
+        await seat.press(str(last))
+        assert seat.highlights() == (last, [last])
+        await seat.push(game.view(game.playable))
+        assert seat.highlights() == (last, [last])
+        await seat.push(game.view([first]))
+        assert seat.highlights() == (None, [])
+        await seat.press("up")
+        assert seat.highlights() == (first, [first])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+async def test_the_deadline_counts_down_in_the_status_line_and_stops_with_it(
+    game: Game,
+) -> None:
+    async with seated(game, game.view(game.playable)) as seat:
+        assert CLOCK.search(seat.status()) is None
+        timed = game.view(game.playable)
+        timed["deadline"] = time.time() + 30
+        await seat.push(timed)
+        shown = CLOCK.search(seat.status())
+        assert shown is not None and 28 <= int(shown.group(1)) <= 30, seat.status()
+        await seat.push(game.view(game.playable))
+        assert CLOCK.search(seat.status()) is None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+async def test_leaving_asks_the_games_own_question_and_only_yes_gives_up_the_seat(
+    game: Game,
+) -> None:
+    async with seated(game, game.view(game.playable)) as seat:
+        for answer in ("n", "y"):
+            await seat.press("escape")
+            dialog = seat.app.screen
+            assert isinstance(dialog, ConfirmScreen) and dialog.question == game.question
+            await seat.press(answer)
+            left = [frame for frame in seat.host.last.sent if frame.get("t") == "leave_room"]
+            assert left == ([] if answer == "n" else [{"t": "leave_room"}])
