@@ -38,3 +38,11 @@ bench: dev
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache
+
+# Coverage-guided fuzzing (atheris) of the frame decoder and game commands; never part of
+# `make test` or CI. Each target runs FUZZ_SECONDS; see fuzz/README.md.
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+fuzz: dev
+	$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[fuzz]' --config-settings editable_mode=strict
+	nice -n 10 $(BIN)/python fuzz/run.py --all $(FUZZ_SECONDS)

@@ -47,6 +47,8 @@ class Connection(asyncio.Protocol):
         self.host = host
         self.config = host.config
         self.decoder = p.FrameDecoder(self.config.max_client_frame)
+        self._broken: ProtocolError | None = None
+        """A framing error met after messages still in the inbox: hang up once they are handled."""
         self.transport: asyncio.Transport | None = None
         self.peer_address = "?"
         self.name = "Player"
@@ -101,22 +103,38 @@ class Connection(asyncio.Protocol):
         self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
 
     def data_received(self, data: bytes) -> None:
-        if self._closed:
+        if self._closed or self._broken is not None:
             return
         self.last_heard = time.monotonic()
         try:
             bodies = self.decoder.feed(data)
         except ProtocolError as broken:
-            self.send(p.error(broken.code, broken.message))
-            self.close(broken.code)
+            self._framing_failed(broken)
             return
         for body in bodies:
             if self._closed:
                 return
             self._receive(body)
+        if self.decoder.error is not None and not self._closed:
+            self._fail_after_inbox(self.decoder.error)
+            return
         if len(self._inbox) >= PAUSE_AT and not self._reading_paused and self.transport:
             self._reading_paused = True
             self.transport.pause_reading()
+
+    def _fail_after_inbox(self, broken: ProtocolError) -> None:
+        """Hang up once the messages already read are handled: they came before the bad bytes."""
+        if not self._inbox:
+            self._framing_failed(broken)
+            return
+        self._broken = broken
+        if self.transport is not None:
+            self.transport.pause_reading()  # nothing after the bad length can be framed
+
+    def _framing_failed(self, broken: ProtocolError) -> None:
+        """The byte stream cannot be followed any more: say why and hang up."""
+        self.send(p.error(broken.code, broken.message))
+        self.close(broken.code)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
@@ -185,6 +203,9 @@ class Connection(asyncio.Protocol):
         """Handle this connection's messages in order; errors stay here."""
         while not self._closed:
             if not self._inbox:
+                if self._broken is not None:
+                    self._framing_failed(self._broken)
+                    return
                 self._wakeup.clear()
                 await self._wakeup.wait()
                 continue

@@ -86,9 +86,12 @@ OVER: Final = "over"
 
 ERROR_CODES: Final[dict[str, str]] = {
     # framing and messages (connection-level)
-    "bad_frame": "The frame body is not valid msgpack, or uses ext types.",
+    "bad_frame": "The frame body is not valid msgpack, or uses ext types (but see bad_message).",
     "frame_too_large": "The announced length is over the limit; the host disconnects.",
-    "bad_message": "Not a map with a text 't', a missing or wrong-typed field, or an extra one.",
+    "bad_message": (
+        "Not a map with a text 't', a missing or wrong-typed field, or an extra one"
+        " (a msgpack timestamp, which decodes without the ext hook, is refused here)."
+    ),
     "unknown_type": "The 't' names no client message type.",
     "too_deep": "Lists/maps nested deeper than the limit.",
     "hello_required": "The first message was not 'hello'; the host disconnects.",
@@ -447,9 +450,20 @@ class FrameDecoder:
     def __init__(self, max_frame: int) -> None:
         self.max_frame = max_frame
         self._buffer = bytearray()
+        self.error: ProtocolError | None = None
+        """The fatal framing error met after the frames :meth:`feed` last returned."""
 
     def feed(self, data: bytes) -> list[bytes]:
-        """Add received bytes; return every complete frame body now available."""
+        """Add received bytes; return every complete frame body now available.
+
+        An oversized length is fatal (``frame_too_large``, decided before its
+        body arrives). If complete frames came before it, they are returned and
+        the error waits in :attr:`error`, so a client's last good messages are
+        handled however its bytes were split into reads; otherwise it is raised.
+        A decoder that met one raises it again on every later call.
+        """
+        if self.error is not None:
+            raise self.error
         self._buffer += data
         bodies: list[bytes] = []
         start = 0
@@ -457,11 +471,14 @@ class FrameDecoder:
             while len(self._buffer) - start >= HEADER.size:
                 (length,) = HEADER.unpack_from(self._buffer, start)
                 if length > self.max_frame:
-                    raise ProtocolError(
+                    self.error = ProtocolError(
                         "frame_too_large",
                         f"Frame of {length} bytes is over the {self.max_frame}-byte limit.",
                         fatal=True,
                     )
+                    if not bodies:
+                        raise self.error
+                    break
                 end = start + HEADER.size + length
                 if len(self._buffer) < end:
                     break

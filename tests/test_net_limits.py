@@ -262,6 +262,19 @@ async def test_max_client_frame_refuses_a_bigger_frame_with_frame_too_large_and_
         await still_serves(host)
 
 
+async def test_messages_sent_just_before_an_oversized_frame_are_still_handled() -> None:
+    """The last good frames and the bad length arrive in one read: both are answered."""
+    async with running_host(max_client_frame=1024) as host:
+        wire = await Wire.open(host.port)
+        wire.writer.write(p.encode({"t": p.CHAT, "text": "last words"}) + p.HEADER.pack(5000))
+        answered = await wire.read()
+        assert answered is not None and answered["code"] == "not_in_room"  # the chat was read
+        refused = await wire.read()
+        assert refused is not None and refused["code"] == "frame_too_large"
+        assert await wire.read() is None
+        await wire.close()
+
+
 async def test_max_name_length_cuts_names_and_a_name_past_the_wire_cap_is_refused() -> None:
     async with running_host(max_name_length=8) as host:
         first = await Seat.open(host.port, "Bartholomew the Great")

@@ -50,6 +50,16 @@ def test_oversized_length_is_refused_before_the_body_arrives() -> None:
     assert caught.value.fatal
 
 
+def test_frames_before_an_oversized_length_in_the_same_read_are_not_lost() -> None:
+    """Found by fuzzing: how the bytes were split into reads changed what was handled."""
+    stream = p.encode({"t": "ping", "n": 1}) + struct.pack(">I", p.MAX_CLIENT_FRAME + 1)
+    decoder = FrameDecoder(p.MAX_CLIENT_FRAME)
+    assert [p.decode_body(body)["n"] for body in decoder.feed(stream)] == [1]
+    assert decoder.error is not None and decoder.error.code == "frame_too_large"
+    with pytest.raises(ProtocolError):
+        decoder.feed(p.encode({"t": "ping", "n": 2}))
+
+
 def test_a_frame_exactly_at_the_limit_is_fine() -> None:
     decoder = FrameDecoder(16)
     assert decoder.feed(struct.pack(">I", 16) + b"x" * 16) == [b"x" * 16]

@@ -200,8 +200,14 @@ def base_view(game: Game, state: Any, seat: int | None, legal: list[Command]) ->
     }
 
 
+SYSTEM_COMMANDS = ("seat_joined", "seat_left", "seat_away", "seat_back")
+
+
 def system_target(command: Command) -> int:
-    """The seat a host system command is about."""
+    """The seat a host system command is about; any other type from the host is refused."""
+    kind = command.get("type")
+    if kind not in SYSTEM_COMMANDS:
+        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
     return read_int(command, "seat")
 
 
