@@ -233,7 +233,8 @@ async def recorded(game_id: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_every_game_is_audited() -> None:
-    assert set(SPECS) == {game.id for game in all_games()}
+    shipped = {game.id for game in all_games()} - {"counting"}  # the net tests' own game
+    assert set(SPECS) == shipped
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=hex)
