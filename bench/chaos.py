@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -209,7 +210,9 @@ class Chaos:
             await asyncio.gather(*(bot.leave() for bot in bots), return_exceptions=True)
             self.report.reconnects += sum(bot.reconnects for bot in bots)
 
-    async def _with_retries(self, bot: ChaosBot, play: Any) -> None:
+    async def _with_retries(
+        self, bot: ChaosBot, play: Callable[[ChaosBot], Awaitable[None]]
+    ) -> None:
         """The first connection may land while the host is down: try again for a while."""
         for _ in range(100):
             try:
@@ -291,7 +294,7 @@ def _finished(bot: ChaosBot) -> bool:
     return bot.room is not None and bot.room["status"] == "over"
 
 
-async def _until(predicate: Any, timeout: float) -> bool:
+async def _until(predicate: Callable[[], bool], timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

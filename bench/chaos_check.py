@@ -44,7 +44,7 @@ def replay_states(stored: StoredRoom) -> list[Any]:
     """The room's states in order, from setup through every journalled command."""
     room = stored.room
     game = get_game(room.game)
-    assert room.seed is not None and room.start_seats is not None
+    assert room.seed is not None and room.start_seats is not None and room.rules is not None
     state = game.setup(game.build_deck(room.deck_data), room.start_seats, room.rules, room.seed)
     states = [state]
     for record in stored.commands:
