@@ -121,9 +121,9 @@ def test_command_check_reports_the_gsm_system_command_bug_if_it_returns(
     assert commandcheck.check_command(_gsm_input()) == "illegal:unknown_command"
     with pytest.raises(IllegalMove):
         system_target({"type": "place", "seat": 0})
-    from partyhost.engine.gsm import gridiron
+    from partyhost.engine.gsm import common
 
-    monkeypatch.setattr(gridiron, "system_target", lambda command: command["seat"])
+    monkeypatch.setattr(common, "system_target", lambda command: command["seat"])
     with pytest.raises(ValueError, match="unknown event"):
         commandcheck.check_command(_gsm_input())
 

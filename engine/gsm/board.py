@@ -57,10 +57,12 @@ def legal_placements(
     """
     if not board:
         return [((0, 0), o) for o in bits(mask)]
+    if slots is None:
+        candidates = frontier(board)  # empty and next to a card by construction
+    else:
+        candidates = [s for s in slots if s not in board and has_side_neighbour(board, s)]
     found = []
-    for slot in frontier(board) if slots is None else slots:
-        if slot in board or not has_side_neighbour(board, slot):
-            continue
+    for slot in candidates:
         for o in bits(fitting(table, board, slot, mask)):
             found.append((slot, o))
     return found

@@ -4,16 +4,24 @@ A bot rebuilds the little it needs (card cells, the board) from the view and
 runs the same fast placement search and solver the host uses; it never sees a
 hand, board or pile its seat could not see. Reaction speed is the host's job:
 :data:`BOT_DELAYS` suggests how long a bot of each level waits before acting.
+
+Building the neighbour masks for the cards in view is most of a bot's work,
+and the same cards come back often (every seat of a Stealing Home round sees
+the same board and face-up cards, a Scramble player keeps their seven), so
+tables (and Scramble's solutions) are cached by the cards' ids and cells: the
+key is the whole input, so a cached answer can never be stale, and the caches
+are bounded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from partyhost.engine.core import Command, View
 from partyhost.engine.gsm.board import BoardMap, legal_placements
-from partyhost.engine.gsm.solver import solve
+from partyhost.engine.gsm.solver import Spot, solve
 from partyhost.engine.gsm.table import CardTable, Cell, Slot
 from partyhost.engine.rng import Rng
 
@@ -37,20 +45,43 @@ def bot_delay(game_id: str, level: str, rng: Rng) -> float:
     return low + (high - low) * rng.below(1001) / 1000
 
 
-def _cells(entry: Mapping[str, Any]) -> list[Cell]:
+TABLE_CACHE_SIZE = 128
+"""Tables kept for reuse: a 60-card table is about 50 KiB, so the cache stays a few MiB."""
+
+CardList = tuple[tuple[int, tuple[Cell, ...]], ...]
+"""Cards as (id, cells unturned), sorted by id: all a :class:`CardTable` is built from."""
+
+
+def _cells(entry: Mapping[str, Any]) -> tuple[Cell, ...]:
     """A viewed card's cells, unturned (the view shows board cards as they lie)."""
-    cells: list[Cell] = [(cell[0], cell[1]) for row in entry["cells"] for cell in row]
-    if entry.get("turned"):
-        cells.reverse()
-    return cells
+    cells = tuple([(cell[0], cell[1]) for row in entry["cells"] for cell in row])
+    return cells[::-1] if entry.get("turned") else cells
+
+
+@lru_cache(maxsize=TABLE_CACHE_SIZE)
+def cached_table(rows: int, cols: int, cards: CardList) -> CardTable:
+    """The table of ``cards``, shared by every bot that sees the same cards: read it only."""
+    return CardTable(rows, cols, cards)
+
+
+def card_list(entries: Iterable[Mapping[str, Any]]) -> CardList:
+    """The cards of viewed entries (the first entry of an id counts), sorted by id."""
+    known: dict[int, tuple[Cell, ...]] = {}
+    for entry in entries:
+        known.setdefault(entry["id"], _cells(entry))
+    return tuple(sorted(known.items()))
+
+
+@lru_cache(maxsize=TABLE_CACHE_SIZE)
+def _solution(rows: int, cols: int, cards: CardList, rotate: bool) -> tuple[Spot, ...] | None:
+    """An arrangement of all ``cards`` (Scramble), kept: a player's seven stay the same all game."""
+    found = solve(cached_table(rows, cols, cards), [card_id for card_id, _ in cards], rotate)
+    return None if found is None else tuple(found)
 
 
 def _table(view: View, entries: Iterable[Mapping[str, Any]]) -> CardTable:
-    known: dict[int, list[Cell]] = {}
-    for entry in entries:
-        known.setdefault(entry["id"], _cells(entry))
     shape = view["shape"]
-    return CardTable(shape["rows"], shape["cols"], sorted(known.items()))
+    return cached_table(shape["rows"], shape["cols"], card_list(entries))
 
 
 def _board(table: CardTable, board: Iterable[Mapping[str, Any]]) -> BoardMap:
@@ -96,13 +127,19 @@ def stealing_home(view: View, rng: Rng) -> Command | None:
     return None
 
 
+def _place_from_hand(view: View, legal: Mapping[str, Command], rng: Rng) -> Command | None:
+    """A random legal placement of a card in hand, if placing is legal and one fits."""
+    if "place" not in legal:
+        return None
+    return _place_from(view, legal["place"], view["hand"], rng)
+
+
 def gridiron(view: View, rng: Rng) -> Command | None:
     """Place a card that fits; otherwise draw, or pass when the pile is empty."""
     legal = _legal(view)
-    if "place" in legal:
-        move = _place_from(view, legal["place"], view["hand"], rng)
-        if move is not None:
-            return move
+    move = _place_from_hand(view, legal, rng)
+    if move is not None:
+        return move
     for kind in ("draw", "pass"):
         if kind in legal:
             return {"type": kind}
@@ -112,10 +149,9 @@ def gridiron(view: View, rng: Rng) -> Command | None:
 def four_corners(view: View, rng: Rng) -> Command | None:
     """Place a card at an end of its line when one fits; otherwise say "stuck" once."""
     legal = _legal(view)
-    if "place" in legal:
-        move = _place_from(view, legal["place"], view["hand"], rng)
-        if move is not None:
-            return move
+    move = _place_from_hand(view, legal, rng)
+    if move is not None:
+        return move
     return {"type": "stuck"} if "stuck" in legal else None
 
 
@@ -125,8 +161,9 @@ def scramble(view: View, rng: Rng) -> Command | None:
     if "place" not in legal:
         return None
     mine = view["board"]
-    table = _table(view, [*view["hand"], *mine])
-    solution = solve(table, sorted(table.card_ids), True in legal["place"]["turned"])
+    shape = view["shape"]
+    rotate = True in legal["place"]["turned"]
+    solution = _solution(shape["rows"], shape["cols"], card_list([*view["hand"], *mine]), rotate)
     if solution is None:
         return {"type": "stuck"} if "stuck" in legal else None
     where: dict[int, tuple[Slot, bool]] = {p["id"]: ((p["x"], p["y"]), p["turned"]) for p in mine}

@@ -61,6 +61,26 @@ class Deck:
         """Neighbour masks for every card, built once per deck."""
         return CardTable(self.rows, self.cols, [(card.id, card.cells) for card in self.cards])
 
+    @cached_property
+    def cell_rows(self) -> tuple[list[list[list[int]]], ...]:
+        """Every card as views show it, rows of [object, color], by ``2 * id + turned``.
+
+        Built once per deck and shared by every view that shows the card, so
+        views must not change them.
+        """
+        cols = self.cols
+        found = []
+        for card in self.cards:
+            for turned in (False, True):
+                cells = turned_cells(card.cells, turned)
+                found.append(
+                    [
+                        [[obj, color] for obj, color in cells[r * cols : (r + 1) * cols]]
+                        for r in range(self.rows)
+                    ]
+                )
+        return tuple(found)
+
     def cells_of(self, card_id: int, turned: bool = False) -> tuple[Cell, ...]:
         return turned_cells(self.cards[card_id].cells, turned)
 

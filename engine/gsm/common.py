@@ -1,18 +1,21 @@
-"""What the four Game, Set, Match! games share: options, placements, views, checks.
+"""What the four Game, Set, Match! games share: options, placements, checks, the base game.
 
-Each variant is its own :class:`Game` subclass; this module keeps them from
-repeating the card/board plumbing: how a placement command is read and
-checked, how the legend, cards and board appear in a view, and the options
-every variant offers.
+Each variant is its own :class:`GsmGame` subclass; this module keeps them from
+repeating the card/board plumbing (how a placement command is read and
+checked, the options every variant offers) and the game's skeleton: seat
+checks, routing host seat commands, and assembling views from a shared public
+part (:mod:`.views`) and a seat's own fields. Seat bookkeeping lives in
+:mod:`.seating`.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Game, IllegalMove, RuleOption
+from partyhost.engine.core import Command, Event, Game, IllegalMove, RuleOption, View
 from partyhost.engine.gsm.board import (
     BoardMap,
     Clash,
@@ -23,7 +26,12 @@ from partyhost.engine.gsm.board import (
 from partyhost.engine.gsm.bots import BOT_DELAYS
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.deckfile import DECK_GAME, build_deck
+from partyhost.engine.gsm.seating import TableState, is_system, read_int, require_system
+from partyhost.engine.gsm.seating import system_target as system_target  # also importable here
 from partyhost.engine.gsm.table import Cell, Slot
+from partyhost.engine.gsm.views import base_view
+from partyhost.engine.gsm.views import cards_view as cards_view  # also importable here
+from partyhost.engine.rng import Rng
 
 MAX_COORD = 60
 """Slots stay within +-60: far beyond any real board, small enough to refuse junk."""
@@ -64,13 +72,6 @@ def board_map(deck: Deck, board: Iterable[Placement]) -> BoardMap:
 
 def cells_map(deck: Deck, board: Iterable[Placement]) -> dict[Slot, tuple[Cell, ...]]:
     return {p.slot: deck.cells_of(p.card, p.turned) for p in board}
-
-
-def read_int(command: Command, key: str) -> int:
-    value = command.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalMove("bad_command", f"The command needs a whole number {key!r}.")
-    return value
 
 
 def read_placement(command: Command, rotate: bool) -> Placement:
@@ -149,73 +150,6 @@ def place_template(
     return template
 
 
-def legend_view(deck: Deck) -> dict[str, Any]:
-    return {
-        "objects": [{"name": o.name, "letter": o.letter, "glyph": o.glyph} for o in deck.objects],
-        "colors": [{"name": c.name, "letter": c.letter, "term": c.term} for c in deck.colors],
-    }
-
-
-def card_view(deck: Deck, card_id: int, turned: bool = False) -> dict[str, Any]:
-    """A card as its rows of [object, color] index pairs, as it lies."""
-    cells = deck.cells_of(card_id, turned)
-    rows = [
-        [[obj, color] for obj, color in cells[r * deck.cols : (r + 1) * deck.cols]]
-        for r in range(deck.rows)
-    ]
-    return {"id": card_id, "cells": rows}
-
-
-def cards_view(deck: Deck, card_ids: Iterable[int]) -> list[dict[str, Any]]:
-    return [card_view(deck, card_id) for card_id in card_ids]
-
-
-def board_view(deck: Deck, board: Iterable[Placement]) -> list[dict[str, Any]]:
-    return [
-        {
-            **card_view(deck, p.card, p.turned),
-            "card": p.card,
-            "x": p.x,
-            "y": p.y,
-            "turned": p.turned,
-            "owner": p.owner,
-        }
-        for p in board
-    ]
-
-
-def base_view(game: Game, state: Any, seat: int | None, legal: list[Command]) -> dict[str, Any]:
-    """The fields every Game, Set, Match! view starts with."""
-    deck: Deck = state.deck
-    return {
-        "game": game.id,
-        "phase": state.phase,
-        "you": seat,
-        "version": state.version,
-        "legal": legal,
-        "legend": legend_view(deck),
-        "shape": {"rows": deck.rows, "cols": deck.cols},
-        "rules": dict(state.rules),
-        "winners": list(state.winners),
-    }
-
-
-SYSTEM_COMMANDS = ("seat_joined", "seat_left", "seat_away", "seat_back")
-
-
-def system_target(command: Command) -> int:
-    """The seat a host system command is about; any other type from the host is refused."""
-    kind = command.get("type")
-    if kind not in SYSTEM_COMMANDS:
-        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
-    return read_int(command, "seat")
-
-
-def require_system(seat: int) -> None:
-    if seat != SYSTEM_SEAT:
-        raise IllegalMove("not_host", "Only the host sends seat changes.")
-
-
 def placement_event_data(move: Placement, seat: int | None) -> dict[str, Any]:
     return {"seat": seat, "card": move.card, "x": move.x, "y": move.y, "turned": move.turned}
 
@@ -233,8 +167,18 @@ def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> li
     return [s for s in present if len(hands[s]) == least]
 
 
+def deal_hands(pile: Sequence[int], seats: Sequence[int], size: int) -> dict[int, tuple[int, ...]]:
+    """``size`` cards a seat from the top of ``pile``, seat after seat."""
+    return {seat: tuple(pile[i * size : (i + 1) * size]) for i, seat in enumerate(seats)}
+
+
 class GsmGame(Game):
-    """What every Game, Set, Match! variant shares: its deck and how it ends."""
+    """What every Game, Set, Match! variant shares: deck, seat checks, command routing, views.
+
+    A variant's own module holds its rules: :meth:`play` for its players'
+    commands, :meth:`seat_change` for what the host's seat commands do there,
+    and :meth:`public_view` / :meth:`seat_view` for what its views show.
+    """
 
     deck_game = DECK_GAME
     default_deck = DECK_GAME
@@ -242,9 +186,101 @@ class GsmGame(Game):
     def build_deck(self, data: Any) -> Deck:
         return build_deck(data)
 
+    def start(
+        self,
+        deck: Deck,
+        seats: Sequence[int],
+        rules: Mapping[str, Any],
+        seed: int,
+        cards_needed: int = 0,
+        table: str = "this table",
+    ) -> tuple[dict[str, Any], Rng]:
+        """A new game's checks (options, seats, deck size) and its generator.
+
+        ``cards_needed`` is what dealing to these seats takes; ``table`` names
+        what a too-small deck falls short for.
+        """
+        checked = self.rules_for(rules)
+        low, high = self.min_players, self.max_players
+        if len(set(seats)) != len(seats) or not low <= len(seats) <= high:
+            if low == high:
+                raise IllegalMove("bad_seats", f"{self.name} is for exactly {high} players.")
+            raise IllegalMove("bad_seats", f"{self.name} needs {low} to {high} players.")
+        if len(deck.cards) < cards_needed:
+            raise IllegalMove("deck_too_small", f"The deck has too few cards for {table}.")
+        return checked, Rng(seed)
+
+    # --------------------------------------------------------------- deciding
+    def decide(self, state: Any, seat: int, command: Command, now: float) -> list[Event]:
+        """Overdue timers first, so a late command never jumps a settlement that was due.
+
+        Host seat commands go to :meth:`seat_change`, everything else to :meth:`play`.
+        """
+        due = self.tick(state, now)
+        for event in due:
+            state = self.evolve(state, event)
+        if is_system(seat, command):
+            require_system(seat)
+            kind = str(command.get("type"))
+            return due + self.seat_change(state, kind, system_target(command), now)
+        return due + self.play(state, seat, command, now)
+
+    @abstractmethod
+    def play(self, state: Any, seat: int, command: Command, now: float) -> list[Event]:
+        """The events a player's command causes, or raise :class:`IllegalMove`."""
+
+    @abstractmethod
+    def seat_change(self, state: Any, kind: str, seat: int, now: float) -> list[Event]:
+        """The events of a host seat command (``kind`` is one of the four) about ``seat``."""
+
     def is_over(self, state: Any) -> bool:
         return bool(state.phase == "over")
+
+    # ------------------------------------------------------------ what to see
+    def view(self, state: Any, seat: int | None) -> View:
+        """The state's public part (built on its first view, then shared) with the seat's own.
+
+        Views of one state share their parts, so a view is read-only.
+        """
+        table: TableState = state
+        shared = table.shared_views
+        public: View | None = shared.get("view")
+        if public is None:
+            public = shared["view"] = {**base_view(self.id, table), **self.public_view(table)}
+        view = dict(public)
+        if seat is not None:
+            view["you"] = seat
+            view.update(self.seat_view(table, seat))
+        return view
+
+    @abstractmethod
+    def public_view(self, state: Any) -> View:
+        """What every seat sees alike, after the common fields; a seat's own fields empty."""
+
+    @abstractmethod
+    def seat_view(self, state: Any, seat: int) -> View:
+        """The fields only ``seat`` sees (its ``legal`` commands, its cards)."""
 
     def bot_delay(self, level: str) -> tuple[float, float] | None:
         """The real-time variants' reaction time for ``level``, from :data:`~.bots.BOT_DELAYS`."""
         return BOT_DELAYS.get(self.id, {}).get(level)
+
+
+class HandsGame(GsmGame):
+    """A variant where each player holds a hidden hand and builds on one public board."""
+
+    def seat_view(self, state: Any, seat: int) -> View:
+        return {
+            "legal": self.legal(state, seat),
+            "hand": cards_view(state.deck, state.hands.get(seat, ())),
+        }
+
+    def card_locations(self, state: Any) -> list[tuple[int, str]]:
+        """Where every card is (for the invariant tests)."""
+        found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
+        found += [(p.card, "board") for p in state.board]
+        return found + [(c, where) for where, cards in self.piles(state) for c in cards]
+
+    def piles(self, state: Any) -> list[tuple[str, Sequence[int]]]:
+        """The variant's other places for cards, by name."""
+        return [("out of play", state.out_of_play)]

@@ -20,28 +20,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove, RuleOption, View
+from partyhost.engine.core import Command, Event, IllegalMove, RuleOption, View
 from partyhost.engine.gsm import bots
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.common import (
     HINTS,
     ROTATE,
-    GsmGame,
+    HandsGame,
     Placement,
-    base_view,
-    board_view,
-    cards_view,
+    deal_hands,
     fewest_cards,
     place_template,
     placement_clash,
     placement_event_data,
     placement_from,
-    read_int,
     read_placement,
-    require_system,
-    system_target,
 )
+from partyhost.engine.gsm.seating import TableState, read_int, score_rows, seat_changed
 from partyhost.engine.gsm.table import Slot
+from partyhost.engine.gsm.views import board_view
 from partyhost.engine.rng import Rng
 
 HAND_SIZE = 10
@@ -49,14 +46,10 @@ AXES = {"h": (1, 0), "v": (0, 1)}
 """Horizontal: left/right of the middle card (long sides touch); vertical: above/below."""
 
 
-@dataclass(frozen=True)
-class FourCornersState:
+@dataclass(frozen=True, kw_only=True)
+class FourCornersState(TableState):
     """Two hands, the crossing lines, who owns which axis, and the stall clock."""
 
-    deck: Deck
-    rules: dict[str, Any]
-    rng: int
-    seats: tuple[int, ...]
     hands: dict[int, tuple[int, ...]]
     lowest: dict[int, int]
     board: tuple[Placement, ...]
@@ -65,11 +58,6 @@ class FourCornersState:
     phase: str = "race"
     stall_started: float | None = None
     stuck: frozenset[int] = frozenset()
-    away: frozenset[int] = frozenset()
-    left: frozenset[int] = frozenset()
-    last: dict[str, Any] | None = None
-    winners: tuple[int, ...] = ()
-    version: int = 0
 
 
 def line(state: FourCornersState, seat: int) -> list[Placement]:
@@ -107,7 +95,7 @@ def end_cards(state: FourCornersState, seat: int) -> list[int]:
     return sorted(ends)
 
 
-class FourCorners(GsmGame):
+class FourCorners(HandsGame):
     id = "four-corners"
     name = "Game, Set, Match! - Four Corners"
     min_players = 2
@@ -130,16 +118,9 @@ class FourCorners(GsmGame):
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
     ) -> FourCornersState:
-        rules = self.rules_for(rules)
-        if len(set(seats)) != 2 or len(seats) != 2:
-            raise IllegalMove("bad_seats", f"{self.name} is for exactly 2 players.")
-        if len(deck.cards) < 2 * HAND_SIZE + 1:
-            raise IllegalMove("deck_too_small", "The deck has too few cards for Four Corners.")
-        rng = Rng(seed)
+        rules, rng = self.start(deck, seats, rules, seed, 2 * HAND_SIZE + 1, "Four Corners")
         pile = rng.shuffled(range(len(deck.cards)))
-        hands = {
-            seat: tuple(pile[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i, seat in enumerate(seats)
-        }
+        hands = deal_hands(pile, seats, HAND_SIZE)
         middle = pile[2 * HAND_SIZE]
         return FourCornersState(
             deck=deck,
@@ -171,21 +152,8 @@ class FourCorners(GsmGame):
         return [self._stalled(state)]
 
     # --------------------------------------------------------------- deciding
-    def decide(
-        self, state: FourCornersState, seat: int, command: Command, now: float
-    ) -> list[Event]:
-        due = self.tick(state, now)
-        for event in due:
-            state = self.evolve(state, event)
-        return due + self._decide(state, seat, command, now)
-
-    def _decide(
-        self, state: FourCornersState, seat: int, command: Command, now: float
-    ) -> list[Event]:
+    def play(self, state: FourCornersState, seat: int, command: Command, now: float) -> list[Event]:
         kind = command.get("type")
-        if seat == SYSTEM_SEAT or kind in ("seat_joined", "seat_left", "seat_away", "seat_back"):
-            require_system(seat)
-            return self._system(state, str(kind), system_target(command))
         if state.phase != "race":
             raise IllegalMove("not_now", "The game is over.")
         if seat not in state.seats:
@@ -239,7 +207,9 @@ class FourCorners(GsmGame):
             return [placed, Event("game_over", {"winners": [seat], "reason": "out_of_cards"})]
         return [placed]
 
-    def _system(self, state: FourCornersState, kind: str, target: int) -> list[Event]:
+    def seat_change(
+        self, state: FourCornersState, kind: str, target: int, now: float
+    ) -> list[Event]:
         if kind == "seat_joined":
             raise IllegalMove("no_joining", "Four Corners is for exactly two players.")
         if state.phase != "race" or target not in state.seats:
@@ -283,14 +253,7 @@ class FourCorners(GsmGame):
             return replace(state, stuck=state.stuck | {data["seat"]})
         if kind == "game_over":
             return replace(state, phase="over", winners=tuple(data["winners"]))
-        seat = data["seat"]
-        if kind == "seat_left":
-            return replace(state, left=state.left | {seat})
-        if kind == "seat_away":
-            return replace(state, away=state.away | {seat})
-        if kind == "seat_back":
-            return replace(state, away=state.away - {seat})
-        raise ValueError(f"unknown event {kind!r}")
+        return seat_changed(state, kind, data["seat"])
 
     # ------------------------------------------------------------ what to see
     def legal(self, state: FourCornersState, seat: int) -> list[Command]:
@@ -309,36 +272,21 @@ class FourCorners(GsmGame):
             legal.append({"type": "stuck"})
         return legal
 
-    def view(self, state: FourCornersState, seat: int | None) -> View:
-        view = base_view(self, state, seat, [] if seat is None else self.legal(state, seat))
+    def public_view(self, state: FourCornersState) -> View:
         limit = state.rules["stall_seconds"]
         stall = None
         if state.phase == "race" and state.stall_started is not None and limit is not None:
             stall = float(state.stall_started + limit)
-        view.update(
-            board=board_view(state.deck, state.board),
-            hand=cards_view(state.deck, state.hands.get(seat, ()) if seat is not None else ()),
-            axes=[{"seat": s, "axis": state.axes.get(s)} for s in state.seats],
-            stuck=sorted(state.stuck),
-            scores=[
-                {
-                    "seat": s,
-                    "hand": len(state.hands[s]),
-                    "away": s in state.away,
-                    "left": s in state.left,
-                }
-                for s in state.seats
-            ],
-            deadlines={"stall": stall},
-            last=state.last,
-        )
-        return view
-
-    def card_locations(self, state: FourCornersState) -> list[tuple[int, str]]:
-        """Where every card is (for the invariant tests)."""
-        found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
-        found += [(p.card, "board") for p in state.board]
-        return found + [(c, "out of play") for c in state.out_of_play]
+        hands = state.hands
+        return {
+            "board": board_view(state.deck, state.board),
+            "hand": [],
+            "axes": [{"seat": s, "axis": state.axes.get(s)} for s in state.seats],
+            "stuck": sorted(state.stuck),
+            "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
+            "deadlines": {"stall": stall},
+            "last": state.last,
+        }
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bots.four_corners(view, rng)

@@ -12,59 +12,50 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove, RuleOption, View
+from partyhost.engine.core import Command, Event, IllegalMove, RuleOption, View
 from partyhost.engine.gsm import bots
 from partyhost.engine.gsm.board import any_fit
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.common import (
     HINTS,
     ROTATE,
-    GsmGame,
+    HandsGame,
     Placement,
-    base_view,
     board_map,
-    board_view,
-    cards_view,
+    deal_hands,
     fewest_cards,
     place_template,
     placement_clash,
     placement_event_data,
     placement_from,
     read_placement,
-    require_system,
-    system_target,
 )
+from partyhost.engine.gsm.seating import TableState, score_rows, seat_changed
+from partyhost.engine.gsm.views import board_view
 from partyhost.engine.rng import Rng
 
 HAND_SIZE = 7
 
 
-@dataclass(frozen=True)
-class GridironState:
+@dataclass(frozen=True, kw_only=True)
+class GridironState(TableState):
     """Hands, the draw pile, the grid and whose turn it is."""
 
-    deck: Deck
-    rules: dict[str, Any]
-    rng: int
-    seats: tuple[int, ...]
     hands: dict[int, tuple[int, ...]]
     pile: tuple[int, ...]
     board: tuple[Placement, ...]
     turn: int
     passes: int = 0
     phase: str = "turns"
-    away: frozenset[int] = frozenset()
-    left: frozenset[int] = frozenset()
     out_of_play: tuple[int, ...] = ()
-    last: dict[str, Any] | None = None
-    winners: tuple[int, ...] = ()
-    version: int = 0
 
-    def active(self) -> list[int]:
-        return [s for s in self.seats if s not in self.left and s not in self.away]
 
-    def present(self) -> list[int]:
-        return [s for s in self.seats if s not in self.left]
+def _hand_out_of_play(state: GridironState, seat: int) -> dict[str, Any]:
+    """A leaving player's hand is out of play for the rest of the game."""
+    return {
+        "hands": {**state.hands, seat: ()},
+        "out_of_play": (*state.out_of_play, *state.hands[seat]),
+    }
 
 
 def can_place(state: GridironState, seat: int) -> bool:
@@ -73,7 +64,7 @@ def can_place(state: GridironState, seat: int) -> bool:
     return any_fit(deck.table, board_map(deck, state.board), mask) is not None
 
 
-class Gridiron(GsmGame):
+class Gridiron(HandsGame):
     id = "gridiron"
     name = "Game, Set, Match! - Gridiron"
     min_players = 2
@@ -97,19 +88,12 @@ class Gridiron(GsmGame):
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
     ) -> GridironState:
-        rules = self.rules_for(rules)
-        if len(set(seats)) != len(seats) or not 2 <= len(seats) <= self.max_players:
-            raise IllegalMove("bad_seats", f"{self.name} needs 2 to {self.max_players} players.")
-        if len(deck.cards) < HAND_SIZE * len(seats) + 1:
-            raise IllegalMove("deck_too_small", "The deck has too few cards for this table.")
-        rng = Rng(seed)
+        rules, rng = self.start(deck, seats, rules, seed, HAND_SIZE * len(seats) + 1)
         pile = rng.shuffled(range(len(deck.cards)))
         first = rules["first_seat"]
         if first not in seats:  # off, or a seat that is not playing: a random seat starts
             first = rng.choice(list(seats))
-        hands = {
-            seat: tuple(pile[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i, seat in enumerate(seats)
-        }
+        hands = deal_hands(pile, seats, HAND_SIZE)
         rest = pile[HAND_SIZE * len(seats) :]
         return GridironState(
             deck=deck,
@@ -123,11 +107,8 @@ class Gridiron(GsmGame):
         )
 
     # --------------------------------------------------------------- deciding
-    def decide(self, state: GridironState, seat: int, command: Command, now: float) -> list[Event]:
+    def play(self, state: GridironState, seat: int, command: Command, now: float) -> list[Event]:
         kind = command.get("type")
-        if seat == SYSTEM_SEAT or kind in ("seat_joined", "seat_left", "seat_away", "seat_back"):
-            require_system(seat)
-            return self._system(state, str(kind), system_target(command))
         if state.phase != "turns":
             raise IllegalMove("not_now", "The game is over.")
         if seat != state.turn:
@@ -186,7 +167,7 @@ class Gridiron(GsmGame):
     def _over(self, winners: list[int], reason: str) -> Event:
         return Event("game_over", {"winners": winners, "reason": reason})
 
-    def _system(self, state: GridironState, kind: str, target: int) -> list[Event]:
+    def seat_change(self, state: GridironState, kind: str, target: int, now: float) -> list[Event]:
         if kind == "seat_joined":
             raise IllegalMove("no_joining", "Gridiron cannot take new players mid-game.")
         if state.phase != "turns" or target not in state.seats:
@@ -225,16 +206,7 @@ class Gridiron(GsmGame):
             return replace(state, turn=data["seat"])
         if kind == "game_over":
             return replace(state, phase="over", winners=tuple(data["winners"]))
-        seat = data["seat"]
-        if kind == "seat_left":
-            out = (*state.out_of_play, *state.hands[seat])
-            hands = {**state.hands, seat: ()}
-            return replace(state, left=state.left | {seat}, hands=hands, out_of_play=out)
-        if kind == "seat_away":
-            return replace(state, away=state.away | {seat})
-        if kind == "seat_back":
-            return replace(state, away=state.away - {seat})
-        raise ValueError(f"unknown event {kind!r}")
+        return seat_changed(state, kind, data["seat"], leaving=_hand_out_of_play)
 
     # ------------------------------------------------------------ what to see
     def legal(self, state: GridironState, seat: int) -> list[Command]:
@@ -244,33 +216,21 @@ class Gridiron(GsmGame):
             return [place_template(state.deck, state.board, state.hands[seat], state.rules)]
         return [{"type": "draw" if state.pile else "pass"}]
 
-    def view(self, state: GridironState, seat: int | None) -> View:
-        view = base_view(self, state, seat, [] if seat is None else self.legal(state, seat))
-        view.update(
-            board=board_view(state.deck, state.board),
-            hand=cards_view(state.deck, state.hands.get(seat, ()) if seat is not None else ()),
-            pile=len(state.pile),
-            turn=state.turn,
-            passes=state.passes,
-            scores=[
-                {
-                    "seat": s,
-                    "hand": len(state.hands[s]),
-                    "away": s in state.away,
-                    "left": s in state.left,
-                }
-                for s in state.seats
-            ],
-            deadlines={},
-            last=state.last,
-        )
-        return view
+    def public_view(self, state: GridironState) -> View:
+        hands = state.hands
+        return {
+            "board": board_view(state.deck, state.board),
+            "hand": [],
+            "pile": len(state.pile),
+            "turn": state.turn,
+            "passes": state.passes,
+            "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
+            "deadlines": {},
+            "last": state.last,
+        }
 
-    def card_locations(self, state: GridironState) -> list[tuple[int, str]]:
-        """Where every card is (for the invariant tests)."""
-        found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
-        found += [(p.card, "board") for p in state.board] + [(c, "pile") for c in state.pile]
-        return found + [(c, "out of play") for c in state.out_of_play]
+    def piles(self, state: GridironState) -> list[tuple[str, Sequence[int]]]:
+        return [("pile", state.pile), ("out of play", state.out_of_play)]
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bots.gridiron(view, rng)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove, RuleOption, View
+from partyhost.engine.core import Command, Event, IllegalMove, RuleOption, View
 from partyhost.engine.gsm import bots
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.cards import Deck
@@ -22,18 +22,14 @@ from partyhost.engine.gsm.common import (
     ROTATE,
     GsmGame,
     Placement,
-    base_view,
-    board_view,
-    cards_view,
     cells_map,
     clash_text,
     place_template,
-    read_int,
     read_placement,
-    require_system,
-    system_target,
 )
+from partyhost.engine.gsm.seating import TableState, read_int, score_rows, seat_changed
 from partyhost.engine.gsm.solver import solve
+from partyhost.engine.gsm.views import board_view, cards_view
 from partyhost.engine.rng import Rng
 
 HAND_SIZE = 7
@@ -41,14 +37,10 @@ DEAL_ATTEMPTS = 200
 MATCH_WINS = {"single": 1, "best-of-3": 2, "best-of-5": 3}
 
 
-@dataclass(frozen=True)
-class ScrambleState:
+@dataclass(frozen=True, kw_only=True)
+class ScrambleState(TableState):
     """Every player's hand and private board, and the match score."""
 
-    deck: Deck
-    rules: dict[str, Any]
-    rng: int
-    seats: tuple[int, ...]
     hands: dict[int, tuple[int, ...]]
     boards: dict[int, tuple[Placement, ...]]
     wins: dict[int, int]
@@ -56,14 +48,16 @@ class ScrambleState:
     stuck: frozenset[int] = frozenset()
     game: int = 1
     phase: str = "race"
-    away: frozenset[int] = frozenset()
-    left: frozenset[int] = frozenset()
-    last: dict[str, Any] | None = None
-    winners: tuple[int, ...] = ()
-    version: int = 0
 
-    def present(self) -> list[int]:
-        return [s for s in self.seats if s not in self.left]
+
+def _cards_out_of_play(state: ScrambleState, seat: int) -> dict[str, Any]:
+    """A leaving player's cards, in hand and on their board, are out of play."""
+    own = (*state.hands[seat], *(p.card for p in state.boards[seat]))
+    return {
+        "hands": {**state.hands, seat: ()},
+        "boards": {**state.boards, seat: ()},
+        "out_of_play": (*state.out_of_play, *own),
+    }
 
 
 def deal(
@@ -115,12 +109,7 @@ class Scramble(GsmGame):
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
     ) -> ScrambleState:
-        rules = self.rules_for(rules)
-        if len(set(seats)) != len(seats) or not 2 <= len(seats) <= self.max_players:
-            raise IllegalMove("bad_seats", f"{self.name} needs 2 to {self.max_players} players.")
-        if len(deck.cards) < HAND_SIZE * len(seats):
-            raise IllegalMove("deck_too_small", "The deck has too few cards for this table.")
-        rng = Rng(seed)
+        rules, rng = self.start(deck, seats, rules, seed, HAND_SIZE * len(seats))
         hands, rest = deal(deck, seats, rng, bool(rules["solvable_deals"]), bool(rules["rotate"]))
         return ScrambleState(
             deck=deck,
@@ -134,11 +123,8 @@ class Scramble(GsmGame):
         )
 
     # --------------------------------------------------------------- deciding
-    def decide(self, state: ScrambleState, seat: int, command: Command, now: float) -> list[Event]:
+    def play(self, state: ScrambleState, seat: int, command: Command, now: float) -> list[Event]:
         kind = command.get("type")
-        if seat == SYSTEM_SEAT or kind in ("seat_joined", "seat_left", "seat_away", "seat_back"):
-            require_system(seat)
-            return self._system(state, str(kind), system_target(command))
         if state.phase != "race":
             raise IllegalMove("not_now", "The match is over.")
         if seat not in state.seats or seat in state.left:
@@ -234,7 +220,7 @@ class Scramble(GsmGame):
             },
         )
 
-    def _system(self, state: ScrambleState, kind: str, target: int) -> list[Event]:
+    def seat_change(self, state: ScrambleState, kind: str, target: int, now: float) -> list[Event]:
         if kind == "seat_joined":
             raise IllegalMove("no_joining", "Scramble cannot take new players mid-match.")
         if state.phase != "race" or target not in state.seats:
@@ -293,21 +279,7 @@ class Scramble(GsmGame):
             return replace(state, stuck=state.stuck | {data["seat"]})
         if kind == "match_over":
             return replace(state, phase="over", winners=tuple(data["winners"]))
-        seat = data["seat"]
-        if kind == "seat_left":
-            own = (*state.hands[seat], *(p.card for p in state.boards[seat]))
-            return replace(
-                state,
-                left=state.left | {seat},
-                hands={**state.hands, seat: ()},
-                boards={**state.boards, seat: ()},
-                out_of_play=(*state.out_of_play, *own),
-            )
-        if kind == "seat_away":
-            return replace(state, away=state.away | {seat})
-        if kind == "seat_back":
-            return replace(state, away=state.away - {seat})
-        raise ValueError(f"unknown event {kind!r}")
+        return seat_changed(state, kind, data["seat"], leaving=_cards_out_of_play)
 
     # ------------------------------------------------------------ what to see
     def legal(self, state: ScrambleState, seat: int) -> list[Command]:
@@ -328,33 +300,32 @@ class Scramble(GsmGame):
             legal.append({"type": "stuck"})
         return legal
 
-    def view(self, state: ScrambleState, seat: int | None) -> View:
+    def public_view(self, state: ScrambleState) -> View:
+        """Boards are private: the public part has counts only."""
+        hands, boards, wins = state.hands, state.boards, state.wins
+        return {
+            "hand": [],
+            "board": [],
+            "game_number": state.game,
+            "stuck": sorted(state.stuck),
+            "wins_needed": MATCH_WINS[state.rules["match"]],
+            "scores": score_rows(
+                state,
+                lambda s: {"placed": len(boards[s]), "hand": len(hands[s]), "wins": wins[s]},
+            ),
+            "deadlines": {},
+            "last": state.last,
+        }
+
+    def seat_view(self, state: ScrambleState, seat: int) -> View:
+        if seat not in state.seats:
+            return {}
         deck = state.deck
-        mine = seat is not None and seat in state.seats
-        view = base_view(
-            self, state, seat, self.legal(state, seat) if mine and seat is not None else []
-        )
-        view.update(
-            hand=cards_view(deck, state.hands[seat]) if mine and seat is not None else [],
-            board=board_view(deck, state.boards[seat]) if mine and seat is not None else [],
-            game_number=state.game,
-            stuck=sorted(state.stuck),
-            wins_needed=MATCH_WINS[state.rules["match"]],
-            scores=[
-                {
-                    "seat": s,
-                    "placed": len(state.boards[s]),
-                    "hand": len(state.hands[s]),
-                    "wins": state.wins[s],
-                    "away": s in state.away,
-                    "left": s in state.left,
-                }
-                for s in state.seats
-            ],
-            deadlines={},
-            last=state.last,
-        )
-        return view
+        return {
+            "legal": self.legal(state, seat),
+            "hand": cards_view(deck, state.hands[seat]),
+            "board": board_view(deck, state.boards[seat]),
+        }
 
     def card_locations(self, state: ScrambleState) -> list[tuple[int, str]]:
         """Where every card is (for the invariant tests): hands, boards, out of play."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove, RuleOption, View
+from partyhost.engine.core import Command, Event, IllegalMove, RuleOption, View
 from partyhost.engine.gsm import bots
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.common import (
@@ -21,23 +21,20 @@ from partyhost.engine.gsm.common import (
     ROTATE,
     GsmGame,
     Placement,
-    base_view,
-    board_view,
-    cards_view,
     fits,
     place_template,
     placement_clash,
     placement_event_data,
     read_placement,
-    require_system,
-    system_target,
 )
+from partyhost.engine.gsm.seating import score_rows
 from partyhost.engine.gsm.stealing_home_state import (
     BLOCK,
     StealingHomeState,
     evolve,
     start_block,
 )
+from partyhost.engine.gsm.views import board_view, cards_view
 from partyhost.engine.rng import Rng
 
 
@@ -75,10 +72,7 @@ class StealingHome(GsmGame):
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
     ) -> StealingHomeState:
-        rules = self.rules_for(rules)
-        if len(set(seats)) != len(seats) or not 2 <= len(seats) <= self.max_players:
-            raise IllegalMove("bad_seats", f"{self.name} needs 2 to {self.max_players} players.")
-        rng = Rng(seed)
+        rules, rng = self.start(deck, seats, rules, seed)
         pile = rng.shuffled(range(len(deck.cards)))
         pool: list[int] = []
         block = None
@@ -143,19 +137,10 @@ class StealingHome(GsmGame):
         return state
 
     # --------------------------------------------------------------- deciding
-    def decide(
-        self, state: StealingHomeState, seat: int, command: Command, now: float
-    ) -> list[Event]:
-        due = self.tick(state, now)
-        return due + self._decide(self._run(state, due), seat, command, now)
-
-    def _decide(
+    def play(
         self, state: StealingHomeState, seat: int, command: Command, now: float
     ) -> list[Event]:
         kind = command.get("type")
-        if seat == SYSTEM_SEAT or kind in ("seat_joined", "seat_left", "seat_away", "seat_back"):
-            require_system(seat)
-            return self._system(state, str(kind), system_target(command), now)
         if kind == "match":
             return self._match(state, seat, command, now)
         if kind == "no_fit":
@@ -258,7 +243,9 @@ class StealingHome(GsmGame):
         scores = [{"seat": s, "cards": len(state.collected[s])} for s in state.seats]
         return Event("game_over", {"winners": winners, "scores": scores})
 
-    def _system(self, state: StealingHomeState, kind: str, target: int, now: float) -> list[Event]:
+    def seat_change(
+        self, state: StealingHomeState, kind: str, target: int, now: float
+    ) -> list[Event]:
         if state.phase == "over":
             return []
         event = Event(kind, {"seat": target})
@@ -276,38 +263,43 @@ class StealingHome(GsmGame):
             return []
         if state.first is not None and seat in (state.first.seat, *state.tied):
             return []
-        legal = [place_template(state.deck, state.board, state.face_up, state.rules, "match")]
+        legal = [self._match_template(state)]
         if state.first is None and seat not in state.votes:
             legal.append({"type": "no_fit"})
         return legal
 
-    def view(self, state: StealingHomeState, seat: int | None) -> View:
+    @staticmethod
+    def _match_template(state: StealingHomeState) -> Command:
+        """Every claimant's "match" template is alike (with hints, costly): built once per state."""
+        shared = state.shared_views
+        template: Command | None = shared.get("match")
+        if template is None:
+            template = shared["match"] = place_template(
+                state.deck, state.board, state.face_up, state.rules, "match"
+            )
+        return template
+
+    def public_view(self, state: StealingHomeState) -> View:
         deck = state.deck
-        called = [] if state.first is None else [state.first.seat, *state.tied]
-        view = base_view(self, state, seat, [] if seat is None else self.legal(state, seat))
-        view.update(
-            board=board_view(deck, state.board),
-            face_up=cards_view(deck, state.face_up),
-            pile=len(state.pile),
-            out_of_play=len(state.out_of_play),
-            round=state.round,
-            tiebreak=None if state.tiebreak is None else list(state.tiebreak),
-            called=called,
-            scores=[
-                {
-                    "seat": s,
-                    "cards": len(state.collected[s]),
-                    "locked": s in state.locked,
-                    "voted": s in state.votes,
-                    "away": s in state.away,
-                    "left": s in state.left,
-                }
-                for s in state.seats
-            ],
-            deadlines={"round": state.round_deadline(), "tie": state.tie_deadline()},
-            last=state.last,
-        )
-        return view
+        collected, locked, votes = state.collected, state.locked, state.votes
+        return {
+            "board": board_view(deck, state.board),
+            "face_up": cards_view(deck, state.face_up),
+            "pile": len(state.pile),
+            "out_of_play": len(state.out_of_play),
+            "round": state.round,
+            "tiebreak": None if state.tiebreak is None else list(state.tiebreak),
+            "called": [] if state.first is None else [state.first.seat, *state.tied],
+            "scores": score_rows(
+                state,
+                lambda s: {"cards": len(collected[s]), "locked": s in locked, "voted": s in votes},
+            ),
+            "deadlines": {"round": state.round_deadline(), "tie": state.tie_deadline()},
+            "last": state.last,
+        }
+
+    def seat_view(self, state: StealingHomeState, seat: int) -> View:
+        return {"legal": self.legal(state, seat)}
 
     def card_locations(self, state: StealingHomeState) -> list[tuple[int, str]]:
         """Where every card is (for the invariant tests)."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from partyhost.engine.core import Event
 from partyhost.engine.gsm.board import BoardMap, fitting
-from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.common import Placement, placement_from
+from partyhost.engine.gsm.seating import TableState, seat_changed
 from partyhost.engine.gsm.table import CardTable, bits
 
 BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -29,14 +29,10 @@ class Claim:
     at: float
 
 
-@dataclass(frozen=True)
-class StealingHomeState:
+@dataclass(frozen=True, kw_only=True)
+class StealingHomeState(TableState):
     """The table: grid, pile, the two face-up cards, each player's pile of won cards."""
 
-    deck: Deck
-    rules: dict[str, Any]
-    rng: int
-    seats: tuple[int, ...]
     pile: tuple[int, ...]
     board: tuple[Placement, ...]
     face_up: tuple[int, ...]
@@ -50,14 +46,6 @@ class StealingHomeState:
     votes: frozenset[int] = frozenset()
     first: Claim | None = None
     tied: tuple[int, ...] = ()
-    away: frozenset[int] = frozenset()
-    left: frozenset[int] = frozenset()
-    last: dict[str, Any] | None = None
-    winners: tuple[int, ...] = ()
-    version: int = 0
-
-    def present(self) -> list[int]:
-        return [s for s in self.seats if s not in self.left]
 
     def may_claim(self, seat: int) -> bool:
         return (
@@ -151,10 +139,4 @@ def _evolve_seat(state: StealingHomeState, kind: str, seat: int) -> StealingHome
         if seat in state.seats:
             return replace(state, left=state.left - {seat})
         return replace(state, seats=(*state.seats, seat), collected={**state.collected, seat: ()})
-    if kind == "seat_left":
-        return replace(state, left=state.left | {seat})
-    if kind == "seat_away":
-        return replace(state, away=state.away | {seat})
-    if kind == "seat_back":
-        return replace(state, away=state.away - {seat})
-    raise ValueError(f"unknown event {kind!r}")
+    return seat_changed(state, kind, seat)

@@ -1,0 +1,66 @@
+"""How Game, Set, Match! cards and tables appear in views, built as few times as possible.
+
+The host asks for one view per seat after every change, and most of a view
+is the same for every seat. A card's rows are built once per deck (cards
+never change) and a state's public part once per state (states never change
+either), then shared: every view of a state holds the same board list, score
+rows and legend. A view is therefore read-only; copy a part before changing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from partyhost.engine.core import View
+from partyhost.engine.gsm.cards import Deck
+
+if TYPE_CHECKING:
+    from partyhost.engine.gsm.common import Placement
+    from partyhost.engine.gsm.seating import TableState
+
+
+def legend_view(deck: Deck) -> dict[str, Any]:
+    return {
+        "objects": [{"name": o.name, "letter": o.letter, "glyph": o.glyph} for o in deck.objects],
+        "colors": [{"name": c.name, "letter": c.letter, "term": c.term} for c in deck.colors],
+    }
+
+
+def cards_view(deck: Deck, card_ids: Iterable[int]) -> list[dict[str, Any]]:
+    """Cards upright, each as its id and rows of [object, color] index pairs."""
+    rows = deck.cell_rows
+    return [{"id": card_id, "cells": rows[2 * card_id]} for card_id in card_ids]
+
+
+def board_view(deck: Deck, board: Iterable[Placement]) -> list[dict[str, Any]]:
+    """Placed cards as they lie (rows already turned), with where and whose they are."""
+    rows = deck.cell_rows
+    return [
+        {
+            "id": p.card,
+            "cells": rows[2 * p.card + p.turned],
+            "card": p.card,
+            "x": p.x,
+            "y": p.y,
+            "turned": p.turned,
+            "owner": p.owner,
+        }
+        for p in board
+    ]
+
+
+def base_view(game_id: str, state: TableState) -> View:
+    """The fields every Game, Set, Match! view starts with, as a spectator sees them."""
+    deck = state.deck
+    return {
+        "game": game_id,
+        "phase": state.phase,
+        "you": None,
+        "version": state.version,
+        "legal": [],
+        "legend": legend_view(deck),
+        "shape": {"rows": deck.rows, "cols": deck.cols},
+        "rules": dict(state.rules),
+        "winners": list(state.winners),
+    }
