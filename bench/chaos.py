@@ -68,6 +68,8 @@ class ChaosSettings:
     drop_every: tuple[float, float] = (0.3, 2.0)
     hostile_every: tuple[float, float] = (0.1, 0.8)
     bot_delay: tuple[float, float] = (0.0, 0.08)
+    games: tuple[str, ...] = tuple(plan.game for plan in PLANS)
+    """The games whose rooms are opened, in turn."""
     room_timeout: float = 300.0
     setup_timeout: float = 25.0
 
@@ -145,7 +147,8 @@ class Chaos:
         limit = self.settings.max_rooms
         if limit is not None and self.opened >= limit:
             return None
-        plan = PLANS[self._plan_index % len(PLANS)]
+        plans = [plan for plan in PLANS if plan.game in self.settings.games] or PLANS
+        plan = plans[self._plan_index % len(plans)]
         self._plan_index += 1
         self.opened += 1
         return plan
@@ -222,11 +225,11 @@ class Chaos:
                 await asyncio.sleep(0.2)
 
     async def _judge(self, code: str, plan: RoomPlan, bots: list[ChaosBot]) -> None:
-        unfinished = [bot.name for bot in bots if not _finished(bot)]
+        unfinished = [bot.describe() for bot in bots if not _finished(bot)]
         if unfinished:
             self.report.divergences.append(
-                f"{plan.game} room {code}: {', '.join(unfinished)} never saw the game end"
-                f" within {self.settings.room_timeout:g}s"
+                f"{plan.game} room {code}: the game did not end within"
+                f" {self.settings.room_timeout:g}s; {'; '.join(unfinished)}"
             )
             return
         stored = await _read_room(self.host.data_dir, code)
@@ -363,10 +366,15 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=12, help="rooms playing at once")
     parser.add_argument("--seed", type=int, default=random.SystemRandom().getrandbits(32))
     parser.add_argument(
+        "--games", default=None, help="comma-separated game ids (default: every game and variant)"
+    )
+    parser.add_argument(
         "--keep", type=Path, default=None, help="keep the journal and host logs in this folder"
     )
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
+    if args.games:
+        settings.games = tuple(args.games.split(","))
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
     report = asyncio.run(run_chaos(settings, args.keep))

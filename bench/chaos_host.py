@@ -19,6 +19,8 @@ from pathlib import Path
 
 LOOPBACK = "127.0.0.1"
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
+GRACE_SECONDS = 4.0
+"""How long an absent player's seat waits before an in-host bot plays it."""
 
 
 @dataclass
@@ -62,6 +64,12 @@ class ChaosHost:
                     str(self.data_dir),
                     "--heartbeat",
                     "1",
+                    # Hostile clients may take free seats and walk away; a short grace lets
+                    # in-host bots stand in for them soon, even with restarts every few
+                    # seconds (each restart gives every absent player a fresh grace), and
+                    # puts the stand-in path under the same faults.
+                    "--grace",
+                    str(GRACE_SECONDS),
                     "--bot-delay",
                     "0.05",
                     "0.2",

@@ -48,6 +48,8 @@ class ChaosBot(NetBot):
         self.seat: int | None = None
         self.views: list[SeenView] = []
         self.reconnects = 0
+        self.refusals: list[str] = []
+        """The codes of the host's last refusals (for the report of a room that stalls)."""
 
     def observe(self, message: Message) -> None:
         kind = message["t"]
@@ -57,6 +59,17 @@ class ChaosBot(NetBot):
             self.reconnects += 1
         elif kind == p.VIEW:
             self.views.append(SeenView(int(message["version"]), digest(message["view"])))
+        elif kind == p.ERROR:
+            self.refusals = [*self.refusals[-4:], str(message.get("code"))]
+
+    def describe(self) -> str:
+        """Where this bot stands, for the report of a room that did not finish."""
+        last = self.views[-1].version if self.views else None
+        status = self.room["status"] if self.room else None
+        return (
+            f"{self.name} (seat {self.seat}): room {status}, last view {last},"
+            f" links {self.statuses[-3:]}, refusals {self.refusals}"
+        )
 
     async def join_and_play(
         self, code: str | None = None, create: dict[str, Any] | None = None, start_with: int = 0
