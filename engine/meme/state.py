@@ -92,6 +92,14 @@ class MemeState:
     history: tuple[Mapping[str, Any], ...] = ()
     """Public records of finished turns, as their ``turn_over`` events said."""
     winners: tuple[int, ...] = ()
+    shared_views: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """View parts every seat sees alike, built on this state's first view.
+
+    States never change, so the parts never go stale; left out of comparisons,
+    and ``dataclasses.replace`` starts the next state with an empty one.
+    """
 
     @property
     def final(self) -> bool:

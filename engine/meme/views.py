@@ -26,10 +26,14 @@ from partyhost.engine.meme.state import (
 
 
 def view(state: MemeState, seat: int | None) -> View:
-    """The table as ``seat`` sees it (``None``: a spectator)."""
+    """The table as ``seat`` sees it (``None``: a spectator).
+
+    The public parts are built once per state and shared by every seat's view
+    of it (the host sends one view per seat after each change), so a view is
+    read-only: copy a part before changing it.
+    """
     you = seat if seat in state.seats else None
-    scenario = state.scenario
-    last = state.history[-1] if state.history else None
+    public = _public(state)
     return {
         "game": "meme",
         "version": state.version,
@@ -42,20 +46,43 @@ def view(state: MemeState, seat: int | None) -> View:
         "you": you,
         "role": _role(state, you),
         "first_player": state.first_player,
-        "rolloff": {
+        "rolloff": public["rolloff"],
+        "dice": public["dice"],
+        "scenario": public["scenario"],
+        "memes": public["memes"],
+        "players": public["players"],
+        "table": _table(state, you),
+        "waiting_for": public["waiting_for"],
+        "deadline": public["deadline"],
+        "last_turn": public["last_turn"],
+        "history": public["history"],
+        "winners": public["winners"],
+        "options": public["options"],
+        "legal": legal(state, you) if you is not None else [],
+    }
+
+
+def _public(state: MemeState) -> dict[str, Any]:
+    """What every seat sees alike, built on the state's first view (states never change)."""
+    if state.shared_views:
+        return state.shared_views
+    scenario = state.scenario
+    last = state.history[-1] if state.history else None
+    state.shared_views.update(
+        rolloff={
             "attempts": [
                 [{"seat": rolled, "value": value} for rolled, value in attempt]
                 for attempt in state.rolloff
             ],
             "waiting": sorted(state.rolloff_pending - state.left),
         },
-        "dice": None
+        dice=None
         if scenario is None or scenario.dice is None
         else {"tens": scenario.dice[0], "units": scenario.dice[1]},
-        "scenario": None
+        scenario=None
         if scenario is None
         else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
-        "memes": [
+        memes=[
             {
                 "meme": index,
                 "caption": meme.caption,
@@ -64,14 +91,13 @@ def view(state: MemeState, seat: int | None) -> View:
             }
             for index, meme in enumerate(state.deck.memes)
         ],
-        "players": [_player(state, other, you) for other in state.seats],
-        "table": _table(state, you),
-        "waiting_for": list(state.pending()),
-        "deadline": next_deadline(state),
-        "last_turn": _copy(last),
-        "history": [_summary(record) for record in state.history],
-        "winners": list(state.winners) if state.phase is Phase.OVER else None,
-        "options": {
+        players=[_player(state, other) for other in state.seats],
+        waiting_for=list(state.pending()),
+        deadline=next_deadline(state),
+        last_turn=_copy(last),
+        history=[_summary(record) for record in state.history],
+        winners=list(state.winners) if state.phase is Phase.OVER else None,
+        options={
             "custom_scenarios": state.rules.custom_scenarios,
             "picking_timer": state.rules.picking_timer,
             "betting_timer": state.rules.betting_timer,
@@ -79,8 +105,8 @@ def view(state: MemeState, seat: int | None) -> View:
             "tokens": TOKENS,
             "max_own_tokens": MAX_OWN_TOKENS,
         },
-        "legal": legal(state, you) if you is not None else [],
-    }
+    )
+    return state.shared_views
 
 
 def _role(state: MemeState, you: int | None) -> str:
@@ -97,7 +123,7 @@ def _role(state: MemeState, you: int | None) -> str:
     return "guesser"
 
 
-def _player(state: MemeState, seat: int, you: int | None) -> dict[str, Any]:
+def _player(state: MemeState, seat: int) -> dict[str, Any]:
     color = state.deck.colors[state.color_of(seat)]
     last = state.history[-1] if state.history else None
     payout = None
