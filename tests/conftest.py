@@ -1,4 +1,4 @@
-"""Shared test setup: plain colours, no theme override, and private config folders."""
+"""Shared test setup: plain colours, no theme override, private config folders, tmux."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tmuxdriver import Terminal
 
 
 @pytest.fixture(autouse=True)
@@ -16,3 +17,13 @@ def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> It
     monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("PARTYHOST_DATA_DIR", str(tmp_path / "data"))
     yield
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    """A private tmux server for end-to-end tests (closed, with what runs in it, after)."""
+    term = Terminal(tmp_path)
+    try:
+        yield term
+    finally:
+        term.close()

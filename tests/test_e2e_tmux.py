@@ -62,15 +62,6 @@ def host(tmp_path: Path) -> Iterator[Served]:
             stop(process)
 
 
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    term = Terminal(tmp_path)
-    try:
-        yield term
-    finally:
-        term.close()
-
-
 def join(terminal: Terminal, host: Served, tmp_path: Path, *flags: str) -> None:
     """`partyhost join` as Tess; returns when the host's lobby is on screen."""
     terminal.start(

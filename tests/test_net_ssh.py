@@ -133,15 +133,6 @@ def door_host(tmp_path: Path) -> Iterator[DoorHost]:
             stop(process)
 
 
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    term = Terminal(tmp_path)
-    try:
-        yield term
-    finally:
-        term.close()
-
-
 @needs_ssh
 @needs_tmux
 @pytest.mark.e2e
