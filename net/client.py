@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -220,15 +220,6 @@ class HostConnection(Requests):
                 if message["t"] in kinds:
                     return message
 
-    def __aiter__(self) -> AsyncIterator[Message]:
-        return self
-
-    async def __anext__(self) -> Message:
-        try:
-            return await self.recv()
-        except ConnectionLost:
-            raise StopAsyncIteration from None
-
     async def close(self) -> None:
         self._reader_task.cancel()
         await asyncio.wait([self._reader_task], timeout=1.0)
@@ -367,15 +358,6 @@ class ReconnectingClient(Requests):
             return
         self._statuses.put_nowait(status("failed", detail=last_error))
         self._statuses.put_nowait(End(f"gave up reconnecting: {last_error}"))
-
-    def __aiter__(self) -> AsyncIterator[Message]:
-        return self
-
-    async def __anext__(self) -> Message:
-        try:
-            return await self.recv()
-        except ConnectionLost:
-            raise StopAsyncIteration from None
 
     async def close(self) -> None:
         self._closing = True

@@ -6,6 +6,7 @@ each module stays readable; import from ``partyhost.net.client``.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 from partyhost.net import protocol as p
@@ -50,10 +51,24 @@ class End:
 
 
 class Requests:
-    """The request helpers, shared by both client classes (each is one ``send``)."""
+    """What both client classes share: the request helpers (each is one ``send``)
+    and ``async for message in client`` over :meth:`recv`, ending when the link does."""
 
     async def send(self, message: Message) -> None:
         raise NotImplementedError
+
+    async def recv(self) -> Message:
+        """The next message; :class:`ConnectionLost` once the stream is over."""
+        raise NotImplementedError
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self
+
+    async def __anext__(self) -> Message:
+        try:
+            return await self.recv()
+        except ConnectionLost:
+            raise StopAsyncIteration from None
 
     async def list_rooms(self) -> None:
         await self.send({"t": p.LIST_ROOMS})
