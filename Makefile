@@ -25,8 +25,11 @@ lint: dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The package, then the benchmarks and fuzz targets (scripts, each folder on its own path).
 typecheck: dev
 	$(BIN)/mypy
+	cd bench && MYPYPATH=../tests ../$(BIN)/mypy --strict --python-version 3.11 *.py
+	cd fuzz && ../$(BIN)/mypy --strict --python-version 3.11 *.py
 
 unit: dev
 	$(BIN)/python -m pytest

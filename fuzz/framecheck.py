@@ -89,21 +89,23 @@ def _outcomes(reads: list[bytes]) -> list[str]:
         try:
             bodies = decoder.feed(chunk)
         except ProtocolError as broken:
-            assert broken.fatal and broken.code == "frame_too_large", broken.code
-            _check_refusal(broken)
-            return [*outcomes, FATAL + broken.code]
+            return [*outcomes, _fatal(broken)]
         assert decoder.pending < p.HEADER.size + p.MAX_CLIENT_FRAME, decoder.pending
         for body in bodies:
             assert len(body) <= p.MAX_CLIENT_FRAME
             outcomes.append(body_outcome(body))
-        if decoder.error is not None:
-            broken = decoder.error
-            assert broken.fatal and broken.code == "frame_too_large", broken.code
-            _check_refusal(broken)
-            return [*outcomes, FATAL + broken.code]
+        if decoder.error is not None:  # met after the frames just handled
+            return [*outcomes, _fatal(decoder.error)]
     if decoder.pending:
         outcomes.append(PARTIAL)
     return outcomes
+
+
+def _fatal(broken: ProtocolError) -> str:
+    """The outcome that ends a stream: only an oversized length may."""
+    assert broken.fatal and broken.code == "frame_too_large", broken.code
+    _check_refusal(broken)
+    return FATAL + broken.code
 
 
 def body_outcome(body: bytes) -> str:
