@@ -18,7 +18,6 @@ from partyhost.tui.samples_gsm import (
     scramble_view,
     stealing_home_view,
 )
-from partyhost.tui.screens import gsm_moves as moves
 from partyhost.tui.screens.gsm import GsmScreen
 from partyhost.tui.screens.gsm_results import GsmResultsScreen
 from partyhost.tui.screens.gsm_variants import (
@@ -28,6 +27,7 @@ from partyhost.tui.screens.gsm_variants import (
     StealingHomeScreen,
 )
 from partyhost.tui.testing import FakeHost, screen_text
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.gsm_board import BoardView
 from partyhost.tui.widgets.gsm_hand import HandRack
 from textual.pilot import Pilot
@@ -70,7 +70,7 @@ def played(host: FakeHost) -> list[Frame]:
 def admitted(view: Frame, command: Frame) -> bool:
     """The command matches a template of the view's ``legal`` (cards, turns, slots, fits)."""
     fields = {k: v for k, v in command.items() if k != "v"}
-    for template in moves.legal_of(view, str(command["type"])):
+    for template in legal_of(view, str(command["type"])):
         if "card" in fields and fields["card"] not in template.get("cards", []):
             continue
         if "turned" in fields and fields["turned"] not in template.get("turned", []):

@@ -20,6 +20,7 @@ from partyhost.tui.screens.gsm import GsmScreen
 from partyhost.tui.screens.gsm_text import mine
 from partyhost.tui.screens.gsm_variants import GridironScreen, StealingHomeScreen
 from partyhost.tui.testing import screen_text
+from partyhost.tui.viewdata import legal_of
 from textual.pilot import Pilot
 from tuihost import ann_app, loopback_host, wait_until
 
@@ -87,7 +88,7 @@ async def test_gridiron_against_bots_on_a_real_host(host: Host) -> None:
             version, hand = view["version"], len(view["hand"])
             found = first_fit(view, "place")
             if found is None:
-                await pilot.press("d" if moves.legal_of(view, "draw") else "p")
+                await pilot.press("d" if legal_of(view, "draw") else "p")
             else:
                 await steer(pilot, screen, *found)
             await wait_until(pilot, lambda: seen(app)["version"] != version)  # noqa: B023
@@ -109,7 +110,7 @@ async def test_stealing_home_claims_against_a_bot_on_a_real_host() -> None:
             assert isinstance(screen, StealingHomeScreen)
             won = 0
             for _ in range(2):
-                await wait_until(pilot, lambda: moves.legal_of(seen(app), "match"))
+                await wait_until(pilot, lambda: legal_of(seen(app), "match"))
                 view = seen(app)
                 found = first_fit(view, "match")
                 if found is None:  # no fit: vote, and the round timer ends the round

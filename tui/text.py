@@ -8,6 +8,7 @@ or an ANSI escape shows exactly as typed and changes nothing around it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -43,6 +44,22 @@ def clean(text: object, *, multiline: bool = False) -> str:
 def literal(text: object, style: str = "", *, multiline: bool = False) -> Text:
     """Player- or deck-supplied text as Rich ``Text``: shown literally, never markup."""
     return Text(clean(text, multiline=multiline), style=style)
+
+
+def quoted(text: object) -> Text:
+    """Player or deck text in quotes and italics, shown literally."""
+    return Text.assemble('"', literal(text, "italic"), '"')
+
+
+def names(seats: object, name: Callable[[object], Text]) -> Text:
+    """``Ann, Bea and Carl`` for a list of seats, each drawn by ``name``."""
+    listed = [seat for seat in seats if isinstance(seat, int)] if isinstance(seats, list) else []
+    text = Text()
+    for number, seat in enumerate(listed):
+        if number:
+            text.append(" and " if number == len(listed) - 1 else ", ")
+        text.append_text(name(seat))
+    return text
 
 
 def shorten(text: str, width: int, ellipsis: str) -> str:

@@ -12,15 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.gsm_cards import Cells, read_cells, turn_cells
 
 Frame = dict[str, Any]
 Slot = tuple[int, int]
-
-
-def legal_of(view: Frame, kind: str) -> list[Frame]:
-    """The view's legal commands of one type."""
-    return [c for c in view.get("legal", []) if isinstance(c, dict) and c.get("type") == kind]
 
 
 def template(view: Frame, kind: str) -> Frame | None:

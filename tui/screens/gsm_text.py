@@ -10,8 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from partyhost.tui.screens.tshirt_text import legal_of, names
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Glyphs, literal, names
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.gsm_scores import axis_mark
 from rich.text import Text
 

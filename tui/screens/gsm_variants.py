@@ -19,6 +19,7 @@ from partyhost.tui.screens import gsm_moves as moves
 from partyhost.tui.screens.base import PartyScreen
 from partyhost.tui.screens.gsm import Frame, GsmScreen
 from partyhost.tui.screens.gsm_text import claim_feedback, scramble_feedback
+from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
@@ -79,13 +80,13 @@ class StealingHomeScreen(GsmScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "no_fit":
-            return bool(moves.legal_of(self.view, "no_fit")) or None
+            return bool(legal_of(self.view, "no_fit")) or None
         if action == "confirm":
-            return bool(moves.legal_of(self.view, "match")) or None
+            return bool(legal_of(self.view, "match")) or None
         return super().check_action(action, parameters)
 
     def why_not(self) -> str:
-        if not moves.legal_of(self.view, "match"):
+        if not legal_of(self.view, "match"):
             return self._cannot_claim()
         return super().why_not()
 
@@ -98,7 +99,7 @@ class StealingHomeScreen(GsmScreen):
         return "You cannot claim right now."
 
     def confirm_without_card(self, here: Frame | None) -> None:
-        if moves.legal_of(self.view, "match"):
+        if legal_of(self.view, "match"):
             self.notify("Choose a face-up card first: 1 or 2.", timeout=3)
         else:
             self.notify(self._cannot_claim(), timeout=3)
@@ -132,7 +133,7 @@ class ScrambleScreen(GsmScreen):
     ]
 
     def empty_rack(self) -> str:
-        if moves.legal_of(self.view, "call_game"):
+        if legal_of(self.view, "call_game"):
             return "All your cards are on your board: press g to call Game!"
         return "No cards in hand."
 
@@ -141,11 +142,11 @@ class ScrambleScreen(GsmScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "call_game":
-            return bool(moves.legal_of(self.view, "call_game")) or None
+            return bool(legal_of(self.view, "call_game")) or None
         if action == "stuck":
-            return bool(moves.legal_of(self.view, "stuck")) or None
+            return bool(legal_of(self.view, "stuck")) or None
         if action == "take_back":
-            return bool(moves.legal_of(self.view, "take_back")) or None
+            return bool(legal_of(self.view, "take_back")) or None
         if action == "turn":
             return bool(moves.may_turn(self.view, "place")) or None
         return super().check_action(action, parameters)
@@ -208,11 +209,11 @@ class GridironScreen(GsmScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "draw":
-            return bool(moves.legal_of(self.view, "draw"))
+            return bool(legal_of(self.view, "draw"))
         if action == "pass_turn":
-            return bool(moves.legal_of(self.view, "pass"))
+            return bool(legal_of(self.view, "pass"))
         if action == "confirm":
-            return bool(moves.legal_of(self.view, "place")) or None
+            return bool(legal_of(self.view, "place")) or None
         return super().check_action(action, parameters)
 
     def why_not(self) -> str:
@@ -223,9 +224,9 @@ class GridironScreen(GsmScreen):
 
     def _not_now(self) -> str:
         """Why no card may be placed now ("" when one may)."""
-        if moves.legal_of(self.view, "draw") or moves.legal_of(self.view, "pass"):
+        if legal_of(self.view, "draw") or legal_of(self.view, "pass"):
             return "None of your cards fits: draw (d) or pass (p)."
-        if not moves.legal_of(self.view, "place"):
+        if not legal_of(self.view, "place"):
             return f"It is {self._name_of(self.view.get('turn'))}'s turn."
         return ""
 
@@ -250,9 +251,9 @@ class FourCornersScreen(GsmScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
-            return bool(moves.legal_of(self.view, "take_back")) or None
+            return bool(legal_of(self.view, "take_back")) or None
         if action == "stuck":
-            return bool(moves.legal_of(self.view, "stuck")) or None
+            return bool(legal_of(self.view, "stuck")) or None
         return super().check_action(action, parameters)
 
     def action_take_back(self) -> None:

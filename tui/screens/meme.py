@@ -19,13 +19,13 @@ from partyhost.tui.screens.meme_text import (
     MemeGlyphs,
     color_style,
     describe_event,
-    legal_of,
     meme_glyphs,
     round_label,
     status_line,
 )
 from partyhost.tui.screens.table import TableScreen
 from partyhost.tui.text import literal
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.chat import ChatPanel
 from partyhost.tui.widgets.log import GameLog

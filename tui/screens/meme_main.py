@@ -17,7 +17,8 @@ from partyhost.tui.screens.meme_rows import (
     reveal_text,
     summary_text,
 )
-from partyhost.tui.screens.meme_text import MemeGlyphs, color_style, legal_of, memes_of
+from partyhost.tui.screens.meme_text import MemeGlyphs, color_style, memes_of
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.meme_cards import MemeFace, MemeHand
 from partyhost.tui.widgets.meme_dice import ScenarioCard, rolloff_text
 from partyhost.tui.widgets.meme_table import BetPanel, GuessTable

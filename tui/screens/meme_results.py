@@ -11,9 +11,9 @@ from typing import Any
 from partyhost.tui.screens.base import seat_name
 from partyhost.tui.screens.chat import ChatScreen
 from partyhost.tui.screens.meme_rows import Look, reveal_text
-from partyhost.tui.screens.meme_text import bills_text, color_style, meme_glyphs, names
+from partyhost.tui.screens.meme_text import bills_text, color_style, meme_glyphs
 from partyhost.tui.screens.results import ResultsScreen
-from partyhost.tui.text import literal
+from partyhost.tui.text import literal, names
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.chat import ChatPanel
 from partyhost.tui.widgets.meme_bits import fit

@@ -18,10 +18,10 @@ from partyhost.tui.screens.meme_text import (
     bills_text,
     caption_of,
     color_style,
-    legal_of,
     signed_money,
 )
 from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.meme_bits import fit
 from partyhost.tui.widgets.meme_table import RowSpec
 from rich.text import Text

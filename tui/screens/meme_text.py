@@ -6,10 +6,11 @@ text (names, custom scenarios) and deck text always go through ``literal``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.meme_bits import (
     MemeGlyphs,
     bill_counts,
@@ -33,11 +34,6 @@ AUTO = {"timer": "time ran out", "away": "they are away", "no_money": "no money 
 __all__ = ["MemeGlyphs", "bill_counts", "bills_text", "color_style", "meme_glyphs", "signed_money"]
 
 
-def legal_of(view: Frame, kind: str) -> list[Frame]:
-    """The view's legal commands of one type (the only moves the UI offers)."""
-    return [c for c in view.get("legal", []) if isinstance(c, dict) and c.get("type") == kind]
-
-
 def memes_of(view: Frame) -> list[Frame]:
     return [m for m in view.get("memes", []) if isinstance(m, dict)]
 
@@ -54,21 +50,6 @@ def amount_text(amount: int, unit: object) -> str:
     if unit == "dollar":
         return f"${amount}"
     return f"{amount} token" + ("" if amount == 1 else "s")
-
-
-def names(seats: Iterable[object], name: Name) -> Text:
-    """``Ann, Bea and Carl``."""
-    listed = [seat for seat in seats if isinstance(seat, int)]
-    text = Text()
-    for number, seat in enumerate(listed):
-        if number:
-            text.append(" and " if number == len(listed) - 1 else ", ")
-        text.append_text(name(seat))
-    return text
-
-
-def quoted(text: object) -> Text:
-    return Text.assemble('"', literal(text, "italic"), '"')
 
 
 def round_label(view: Frame) -> str:

@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 
 from partyhost.tui.screens.booyah import BooyahScreen
 from partyhost.tui.screens.table import TableScreen
-from partyhost.tui.screens.tshirt_text import describe_event, legal_of, outcome, status_line
+from partyhost.tui.screens.tshirt_text import describe_event, outcome, status_line
+from partyhost.tui.viewdata import legal_of
 from partyhost.tui.widgets.bar import TitleBar
 from partyhost.tui.widgets.cards import CardFace, CardRack
 from partyhost.tui.widgets.chat import ChatPanel

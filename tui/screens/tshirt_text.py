@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
 Frame = dict[str, Any]
@@ -24,24 +25,9 @@ VOID_REASONS = {
 AUTO_KEEP = {"nobody_to_steal_from": "nobody had a card to steal", "away": "the drawer was away"}
 
 
-def quoted(text: object) -> Text:
-    return Text.assemble('"', literal(text, "italic"), '"')
-
-
 def points_text(points: object) -> Text:
     value = int(points) if isinstance(points, int) else 0
     return Text(f"{value:+d}", "bold red" if value < 0 else "bold green")
-
-
-def names(seats: object, name: Name) -> Text:
-    """``Ann, Bea and Carl``."""
-    listed = [seat for seat in seats if isinstance(seat, int)] if isinstance(seats, list) else []
-    text = Text()
-    for number, seat in enumerate(listed):
-        if number:
-            text.append(" and " if number == len(listed) - 1 else ", ")
-        text.append_text(name(seat))
-    return text
 
 
 def describe_event(event: Frame, name: Name, glyphs: Glyphs) -> Text | None:
@@ -143,11 +129,6 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs) -> Text | None:
     if kind in simple:
         return Text.assemble(name(seat), simple[str(kind)])
     return None
-
-
-def legal_of(view: Frame, kind: str) -> list[Frame]:
-    """The view's legal commands of one type (the only moves the UI offers)."""
-    return [c for c in view.get("legal", []) if isinstance(c, dict) and c.get("type") == kind]
 
 
 def status_line(view: Frame, name: Name, glyphs: Glyphs) -> Text:
