@@ -77,9 +77,12 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        locked: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
         self.start_address = address
+        self.locked_address = address if locked else None
+        """The only host this client may connect to (the SSH door's clients), or None."""
         self.start_name = name
         self.start_room = room.strip().upper() if room else None
         self.ascii_only = ascii_only
@@ -349,6 +352,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    locked: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
     if connection_factory is None:
@@ -364,11 +368,29 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        locked=locked,
     )
 
 
-def run_join(address: str | None, name: str | None, room: str | None, ascii_only: bool) -> int:
-    """``partyhost join``: the full-screen client; returns the process exit code."""
-    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only)
+def run_join(
+    address: str | None,
+    name: str | None,
+    room: str | None,
+    ascii_only: bool,
+    *,
+    locked: bool = False,
+) -> int:
+    """``partyhost join``: the full-screen client; returns the process exit code.
+
+    ``locked`` keeps it on ``address`` (nothing remembered, no other host offered).
+    """
+    app = make_app(
+        address=address,
+        name=name,
+        room=room,
+        ascii_only=ascii_only,
+        remember=not locked,
+        locked=locked,
+    )
     result = app.run()
     return result if isinstance(result, int) else 0

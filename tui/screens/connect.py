@@ -63,6 +63,7 @@ class ConnectScreen(PartyScreen):
                     placeholder=f"host or host:port (default port {DEFAULT_PORT})",
                     id="address",
                     compact=True,
+                    disabled=self.party.locked_address is not None,
                 )
             with Horizontal(classes="field"):
                 yield Label("Name", classes="field-label")
@@ -72,7 +73,7 @@ class ConnectScreen(PartyScreen):
                     max_length=MAX_NAME_LENGTH,
                     compact=True,
                 )
-            if DISCOVERY.browser_factory is not None:
+            if DISCOVERY.browser_factory is not None and self.party.locked_address is None:
                 with Horizontal(classes="field"):
                     yield Label("On this LAN", classes="field-label")
                     yield HostList(DISCOVERY.browser_factory, id="found-hosts")
@@ -85,7 +86,11 @@ class ConnectScreen(PartyScreen):
     def on_mount(self) -> None:
         party = self.party
         remembered = load_remembered() if party.remember else None
-        address = party.start_address or (remembered.address if remembered else "")
+        address = (
+            party.locked_address
+            or party.start_address
+            or (remembered.address if remembered else "")
+        )
         name = party.start_name or (remembered.name if remembered else "") or default_name()
         self.query_one("#address", Input).value = address
         self.query_one("#name", Input).value = name
@@ -105,7 +110,8 @@ class ConnectScreen(PartyScreen):
             status.set_class(bool(self.party.connect_error), "error")
 
     def action_connect(self) -> None:
-        address_text = self.query_one("#address", Input).value.strip()
+        """Connect to the typed host, or to the only one a locked client may use."""
+        address_text = self.party.locked_address or self.query_one("#address", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
         if not address_text:
             self.party.connect_error = "Type the host's address, e.g. 192.168.1.20 or mybox:7777."
