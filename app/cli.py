@@ -42,6 +42,24 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, int(port_text)
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-86400)")
+    return value
+
+
 def _port(text: str) -> int:
     """An argparse type: a TCP port number (0 picks a free one)."""
     if not text.isdigit() or int(text) > 65535:
@@ -102,6 +120,12 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         max_rooms=args.max_rooms,
         ssh_port=args.ssh,
         ssh_password=password,
+        ssh_max_sessions=args.ssh_max_sessions,
+        ssh_max_connections=args.ssh_max_connections,
+        ssh_max_per_address=args.ssh_max_per_address,
+        ssh_login_timeout=args.ssh_login_timeout,
+        ssh_session_mode=args.ssh_sessions,
+        ssh_visitors_per_worker=args.ssh_per_worker,
         discovery=not args.no_discovery,
     )
 
@@ -127,13 +151,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_join(args: argparse.Namespace) -> int:
     from partyhost.tui.app import run_join
 
+    if args.locked and args.address is None:
+        print("partyhost join: --locked needs the host's address", file=sys.stderr)
+        return 2
     if args.address is None and not args.no_discovery:  # with an address, nothing to look for
         from partyhost.net.discovery import browse_lan
         from partyhost.tui.screens.connect import use_discovery
 
         use_discovery(browse_lan)
 
-    return run_join(args.address, args.name, args.room, args.ascii)
+    return run_join(args.address, args.name, args.room, args.ascii, locked=args.locked)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -203,6 +230,49 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
     )
+    door = serve.add_argument_group("SSH door limits")
+    door.add_argument(
+        "--ssh-max-sessions",
+        type=_positive,
+        default=32,
+        metavar="N",
+        help="door visitors playing at once (default 32)",
+    )
+    door.add_argument(
+        "--ssh-max-connections",
+        type=_positive,
+        default=64,
+        metavar="N",
+        help="SSH connections at once, logging in or playing (default 64)",
+    )
+    door.add_argument(
+        "--ssh-max-per-address",
+        type=_positive,
+        default=4,
+        metavar="N",
+        help="SSH connections from one address at once (default 4)",
+    )
+    door.add_argument(
+        "--ssh-login-timeout",
+        type=_seconds,
+        default=20.0,
+        metavar="SECONDS",
+        help="time to log in and open a session before the door hangs up (default 20)",
+    )
+    door.add_argument(
+        "--ssh-sessions",
+        choices=("shared", "fresh"),
+        default="shared",
+        help="shared: visitors' clients in workers forked from one preloaded server"
+        " (default); fresh: a new Python process per visitor (slower, more memory)",
+    )
+    door.add_argument(
+        "--ssh-per-worker",
+        type=_positive,
+        default=8,
+        metavar="N",
+        help="visitors one shared worker serves (default 8; 1 gives each their own process)",
+    )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )
@@ -215,6 +285,12 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
+    )
+    join.add_argument(
+        "--locked",
+        action="store_true",
+        help="stay with this host: after a disconnect, only reconnecting or quitting"
+        " (what the SSH door runs)",
     )
     join.set_defaults(run=_cmd_join)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
 
@@ -61,6 +62,22 @@ class HostConfig:
     ssh_password: str | None = None
     """The party password for the SSH door; None: anyone on the LAN may come in."""
     ssh_max_sessions: int = 32
+    """Door visitors playing at once."""
+    ssh_max_connections: int = 64
+    """SSH connections the door holds at once (logging in, playing or idle)."""
+    ssh_max_per_address: int = 4
+    """SSH connections from one address at once (each may open one session)."""
+    ssh_password_backoff: float = 1.0
+    """Seconds the answer to a wrong door password waits; each further wrong one from
+    the same address doubles it (up to 30 s)."""
+    ssh_login_timeout: float = 20.0
+    """Seconds an SSH connection has to log in and open its session before it is closed."""
+    ssh_session_mode: Literal["shared", "fresh"] = "shared"
+    """shared: door clients run in workers forked from one preloaded session server,
+    several visitors per worker; fresh: a new Python process per visitor (slower and
+    heavier: the benchmark's baseline)."""
+    ssh_visitors_per_worker: int = 8
+    """Door visitors one shared worker serves (1: a process of its own for each)."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
     discovery_refresh: float = 2.0
