@@ -269,9 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     door.add_argument(
         "--ssh-per-worker",
         type=_positive,
-        default=8,
+        default=4,
         metavar="N",
-        help="visitors one shared worker serves (default 8; 1 gives each their own process)",
+        help="visitors one shared worker serves (default 4; 1 gives each their own process)",
     )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"

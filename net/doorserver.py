@@ -45,7 +45,7 @@ from partyhost.net.doorwire import (
 
 log = logging.getLogger(__name__)
 
-PER_WORKER = 8
+PER_WORKER = 4
 """Visitors one worker serves: fewer isolate better, more share more memory."""
 PRELOADED_PACKAGES = ("partyhost.tui",)
 """Imported with every submodule before the first fork, so no visitor waits for them."""

@@ -31,6 +31,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 READ_BYTES = 4096
+WRITE_BYTES = 65536
 INPUT_BYTES_PER_SECOND = 2048.0
 """Sustained input a visitor may send: far above typing and mouse moves, far below a flood."""
 INPUT_BURST = 8192.0
@@ -129,11 +130,14 @@ class TerminalDriver(Driver):
 
     def _write_some(self) -> None:
         while self._unsent:
-            try:
-                written = os.write(self._fd, self._unsent[:65536])
-            except BlockingIOError:
-                break
-            except OSError:
+            with memoryview(self._unsent) as unsent:
+                try:
+                    written = os.write(self._fd, unsent[:WRITE_BYTES])
+                except BlockingIOError:
+                    break
+                except OSError:
+                    written = -1
+            if written < 0:
                 self._unsent.clear()
                 self._hang_up()
                 return

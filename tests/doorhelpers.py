@@ -141,6 +141,7 @@ def serve_door(
 ) -> Iterator[DoorHost]:
     """`partyhost serve --ssh` on loopback (no LAN advertisement), stopped afterwards."""
     data = data or folder / "host-data"
+    folder.mkdir(parents=True, exist_ok=True)
     log_path = folder / "serve.log"
     with log_path.open("ab") as log:
         for _ in range(3):
@@ -230,9 +231,9 @@ async def open_terminal(connection: Any, columns: int = 100, rows: int = 30) -> 
     )
 
 
-def plain(data: bytes) -> bytes:
+def plain(data: bytes | bytearray) -> bytes:
     """Terminal output with escape sequences removed."""
-    return ESCAPES.sub(b"", data)
+    return ESCAPES.sub(b"", bytes(data))
 
 
 async def read_until(stream: Any, marker: bytes, seconds: float = WAIT_SECONDS) -> bytes:
