@@ -160,7 +160,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
         use_discovery(browse_lan)
 
-    return run_join(args.address, args.name, args.room, args.ascii, locked=args.locked)
+    return run_join(args.address, args.name, args.room, args.ascii, args.locked)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

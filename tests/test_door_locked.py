@@ -29,7 +29,7 @@ from doorhelpers import (
 from partyhost.cli import main
 from partyhost.tui.app import make_app
 from partyhost.tui.testing import FakeHost
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from tmuxdriver import Terminal
 
 needs_ssh_and_tmux = pytest.mark.skipif(
@@ -116,6 +116,21 @@ async def test_a_locked_client_connects_only_to_its_address_whatever_is_typed() 
         await pilot.pause()
         assert fake.calls[-1] == ("partyhost.lan", 7777, "Tess")
         assert len(fake.calls) == 2
+
+
+async def test_a_locked_client_that_cannot_connect_says_why_and_offers_reconnecting() -> None:
+    fake = FakeHost(refuse=ConnectionRefusedError())
+    app = make_app(fake, address="partyhost.lan:7777", name="Tess", remember=False, locked=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.wanted_screen() == "connect"
+        status = str(app.screen.query_one("#connect-status", Static).render())
+        assert "Nobody is hosting at partyhost.lan:7777" in status
+        fake.refuse = None  # the host is back
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.wanted_screen() == "lobby"
+        assert fake.calls == [("partyhost.lan", 7777, "Tess")] * 2
 
 
 def test_join_locked_needs_an_address(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,7 @@ from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
 from partyhost.tui.connection import Connection, ConnectionFactory, send_message
 from partyhost.tui.frames import FrameReader
-from partyhost.tui.settings import Remembered, save_remembered
+from partyhost.tui.settings import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from textual import work
 from textual.app import App
@@ -109,7 +109,10 @@ class PartyApp(App[int]):
             self.theme = "ansi-dark"
         if self.ascii_only:
             ScrollBar.renderer = AsciiScrollBarRender
-        self.route()
+        if self.locked_address is not None and self.start_address:
+            self._connect_locked()
+        else:
+            self.route()
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Without animations (tests, snapshots) the cursor does not blink either."""
@@ -128,6 +131,18 @@ class PartyApp(App[int]):
         self.connect_error = ""
         self.link = "connecting"
         self.run_connection(host, port, name)
+
+    def _connect_locked(self) -> None:
+        """Go straight for the locked host: the connect screen is built only if that fails."""
+        from partyhost.cli import DEFAULT_PORT, parse_address
+
+        address, self.start_address = self.start_address or "", None
+        try:
+            host, port = parse_address(address, DEFAULT_PORT)
+        except ValueError:
+            self.route()
+            return
+        self.connect(host, port, self.start_name or default_name(), address)
 
     @work(exclusive=True, group="net", exit_on_error=False)
     async def run_connection(self, host: str, port: int, name: str) -> None:
@@ -200,6 +215,7 @@ class PartyApp(App[int]):
     def on_connect_failed(self, message: m.ConnectFailed) -> None:
         self.link = "offline"
         self.connect_error = message.reason
+        self.route()
 
     def on_connection_changed(self, message: m.ConnectionChanged) -> None:
         from partyhost.tui.screens.reconnecting import ReconnectingScreen
@@ -377,7 +393,6 @@ def run_join(
     name: str | None,
     room: str | None,
     ascii_only: bool,
-    *,
     locked: bool = False,
 ) -> int:
     """``partyhost join``: the full-screen client; returns the process exit code.
