@@ -10,7 +10,9 @@ Two designs in one run, each on a fresh `partyhost serve --ssh` on loopback:
 For each: one warm-up session (not counted), then SESSIONS ``ssh -tt``
 clients, each on its own pty and started one after another from eight
 loopback source addresses (so the door's default per-address cap holds),
-timed from starting ``ssh`` to the lobby's text on its screen. Then PSS: the
+timed from starting ``ssh`` to the lobby's text on its screen (the "ssh floor"
+is ``ssh -T`` to the door's one-line hint: the same connection without a
+client). Then PSS: the
 sum over every process under ``serve`` (the door's session server and
 workers, or the fresh clients; the host process itself is the same in both
 designs and not counted), divided by SESSIONS, from /proc/PID/smaps_rollup.
@@ -70,6 +72,8 @@ class Figures:
     sessions: int = 0
     lobby_ms: list[float] = field(default_factory=list)
     key_ms: list[float] = field(default_factory=list)
+    floor_ms: list[float] = field(default_factory=list)
+    """``ssh -T`` to the door's one-line hint: the SSH part of reaching the lobby, no client."""
     pss_kib: int = 0
     processes: int = 0
     cpu_seconds: dict[str, float] = field(default_factory=dict)
@@ -187,6 +191,20 @@ class Session:
             os.close(self.master)
 
 
+def ssh_floor_ms(port: int) -> float:
+    """From starting ``ssh -T`` to its exit after the door's hint: connect, key exchange, auth."""
+    started = time.perf_counter()
+    subprocess.run(
+        ["ssh", "-T", *ssh_options(port), f"floor@{LOOPBACK}"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        env=clean_env(),
+        check=False,
+        timeout=WAIT,
+    )
+    return (time.perf_counter() - started) * 1000
+
+
 async def open_session(index: int, port: int) -> tuple[Session, float]:
     started = time.perf_counter()
     session = Session(index, port)
@@ -218,6 +236,7 @@ async def measure(
     with serve_door(folder, *flags, name="bench host") as door:
         warmup, _ = await open_session(sessions, door.ssh_port)
         warmup.close()
+        figures.floor_ms = [ssh_floor_ms(door.ssh_port) for _ in range(5)]
         await asyncio.sleep(1.0)
         opened: list[Session] = []
         try:
@@ -258,13 +277,14 @@ def machine() -> str:
 
 def table(results: list[Figures]) -> str:
     head = (
-        f"{'design':<8} {'sessions':>8} {'procs':>5} {'PSS/session':>12} "
+        f"{'design':<8} {'sessions':>8} {'procs':>5} {'PSS/session':>12} {'ssh floor':>10} "
         f"{'lobby p50':>10} {'p90':>7} {'max':>7} {'keys':>6} {'key p50':>8} {'p99':>7} {'max':>7}"
     )
     rows = [head, "-" * len(head)]
     for f in results:
         rows.append(
             f"{f.design:<8} {f.sessions:>8} {f.processes:>5} {f.pss_per_session_mib:>8.1f} MiB "
+            f"{percentile(f.floor_ms, 0.5):>7.0f} ms "
             f"{percentile(f.lobby_ms, 0.5):>7.0f} ms {percentile(f.lobby_ms, 0.9):>7.0f} "
             f"{max(f.lobby_ms):>7.0f} {len(f.key_ms):>6} {percentile(f.key_ms, 0.5):>5.0f} ms "
             f"{percentile(f.key_ms, 0.99):>7.0f} {max(f.key_ms):>7.0f}"
@@ -276,6 +296,7 @@ def summary(figures: Figures, prefix: str = "") -> dict[str, float | int]:
     return {
         f"{prefix}pss_per_session_mib": round(figures.pss_per_session_mib, 2),
         f"{prefix}lobby_ms_p50": round(percentile(figures.lobby_ms, 0.5), 1),
+        f"{prefix}ssh_floor_ms_p50": round(percentile(figures.floor_ms, 0.5), 1),
         f"{prefix}key_to_screen_p99_ms": round(percentile(figures.key_ms, 0.99), 1),
         f"{prefix}key_to_screen_p50_ms": round(percentile(figures.key_ms, 0.5), 1),
         f"{prefix}keys_timed": len(figures.key_ms),
