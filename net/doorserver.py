@@ -233,6 +233,7 @@ def _become_worker(control: socket.socket) -> None:
         os.closerange(3, keep)
         os.closerange(keep + 1, os.sysconf("SC_OPEN_MAX"))
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.setsid()  # a session (and so a scheduler autogroup) of its own, as a client process had
         name_process(WORKER_NAME)
         gc.enable()
         from partyhost.net.doorworker import run_worker
