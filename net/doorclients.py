@@ -82,7 +82,7 @@ def isolated_python() -> list[str]:
 
 
 class RunningClient(Protocol):
-    """One visitor's client process."""
+    """One visitor's client: a process of its own, or an app in a shared worker."""
 
     pid: int
     """The process running it (a shared worker serves several visitors)."""
@@ -96,10 +96,10 @@ class RunningClient(Protocol):
         """Its exit code (negative: the signal that ended it)."""
 
     def hang_up(self) -> None:
-        """Ask it to end (SIGHUP to its process group)."""
+        """Ask it to end, as a terminal hangup would."""
 
     async def end(self) -> None:
-        """SIGHUP, SIGKILL if it lingers, and wait until it is gone."""
+        """Hang up, kill it if it lingers, and wait until it is gone."""
 
 
 class ClientLauncher(Protocol):
@@ -216,8 +216,11 @@ class SharedClient:
         try:
             await asyncio.wait_for(self.wait(), 2 * HANGUP_SECONDS + 1)
         except TimeoutError:
-            log.warning("SSH client pid %d did not end", self.pid)
-            self._reader.cancel()  # closes the channel: the server kills the child
+            # The worker's event loop is stuck: every visitor in it is stuck too.
+            log.warning("SSH door worker %d is not answering; ending it", self.pid)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.pid, signal.SIGKILL)
+            self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
 

@@ -3,17 +3,17 @@
 An asyncssh server runs in the host's process. Each SSH connection may open
 one session; a session that asks for a terminal gets a fresh pseudo-terminal
 and, on it, the ordinary client (``partyhost join 127.0.0.1:PORT --name NAME
---locked``), forked by the door's session server (:mod:`partyhost.net.doorclients`);
-the SSH channel is wired to the pty's master end. Whichever ends first, the
-client or the channel, ends the other (SIGHUP, then SIGKILL). A session
-without a terminal gets a one-line hint.
+--locked``), run by a worker of the door's session server or as a fresh
+process (:mod:`partyhost.net.doorclients`); the SSH channel is wired to the
+pty's master end. Whichever ends first, the client or the channel, ends the
+other (hangup, then kill). A session without a terminal gets a one-line hint.
 
 Connections are capped in total and per address, must open their session
 within the login timeout, and wrong passwords are answered ever more slowly
-(:mod:`partyhost.net.doorguard`). The host key is made once and kept in the
-host's data folder, so returning players never see a changed-key warning.
+(:mod:`partyhost.net.doorconnection`, :mod:`partyhost.net.doorguard`). The
+host key is made once and kept in the host's data folder, so returning
+players never see a changed-key warning.
 """
-
 from __future__ import annotations
 
 import asyncio
