@@ -17,10 +17,12 @@ sum over every process under ``serve`` (the door's session server and
 workers, or the fresh clients; the host process itself is the same in both
 designs and not counted), divided by SESSIONS, from /proc/PID/smaps_rollup.
 Then all sessions type at once for SECONDS: each opens the join-code dialog
-(``j``) and types a room code at a person's pace (a key every 0.4-1.2 s),
-and every key is timed from its write into ssh's terminal to its echo in the
-screen output. The output is read as it arrives (escape sequences removed),
-so a figure includes ssh, the door, the client's redraw and the way back.
+(``j``, a screen change), types a room code, clears it (Ctrl+U), types it
+again and closes the dialog, at a person's pace (a key every 0.4-1.2 s);
+every key is timed from its write into ssh's terminal to its echo in the
+screen output (about one key in twenty is a screen change). The output is
+read as it arrives (escape sequences removed), so a figure includes ssh, the
+door, the client's redraw and the way back.
 
 Usage: python bench/ssh_door.py [--sessions 32] [--seconds 20] [--designs shared,fresh]
 Prints a table, then, as the last line, one JSON object with
@@ -59,6 +61,8 @@ from tmuxdriver import clean_env
 COLUMNS, ROWS = 100, 30
 LOBBY = b"Pick a room"
 DIALOG = b"Join a room"
+PLACEHOLDER = b"letters, e.g. KQZD"
+"""The empty code field's hint: shows again once Ctrl+U has cleared what was typed."""
 CODE = "QZXWVKRTPM"
 """Typed into the join-code dialog; every prefix of two or more letters is unique on screen."""
 WAIT = 30.0
@@ -71,7 +75,15 @@ class Figures:
     design: str
     sessions: int = 0
     lobby_ms: list[float] = field(default_factory=list)
-    key_ms: list[float] = field(default_factory=list)
+    typing_ms: list[float] = field(default_factory=list)
+    """Keys that change a line: a letter into the code field, Ctrl+U clearing it."""
+    screen_ms: list[float] = field(default_factory=list)
+    """Keys that change the screen: ``j`` opening the join dialog over the lobby."""
+
+    @property
+    def key_ms(self) -> list[float]:
+        return self.typing_ms + self.screen_ms
+
     floor_ms: list[float] = field(default_factory=list)
     """``ssh -T`` to the door's one-line hint: the SSH part of reaching the lobby, no client."""
     pss_kib: int = 0
@@ -211,17 +223,21 @@ async def open_session(index: int, port: int) -> tuple[Session, float]:
     return session, await session.expect(LOBBY, started)
 
 
-async def typist(session: Session, until: float, keys: list[float]) -> None:
-    """Open the join dialog, type the code at a person's pace, close it; again until ``until``."""
+async def typist(session: Session, until: float, figures: Figures) -> None:
+    """Open the join dialog, type the code, clear it, type it again, close; until ``until``."""
     pace = random.Random(session.index)
     await asyncio.sleep(pace.uniform(0, PACE[1] * 4))  # players do not start in step
     while time.perf_counter() < until:
-        keys.append(await session.key(b"j", DIALOG))
-        await asyncio.sleep(pace.uniform(*PACE))
-        keys.append(await session.key(CODE[:2].encode(), CODE[:2].encode()))
-        for typed in range(3, len(CODE) + 1):
+        figures.screen_ms.append(await session.key(b"j", DIALOG))
+        for _ in range(2):
             await asyncio.sleep(pace.uniform(*PACE))
-            keys.append(await session.key(CODE[typed - 1].encode(), CODE[:typed].encode()))
+            figures.typing_ms.append(await session.key(CODE[:2].encode(), CODE[:2].encode()))
+            for typed in range(3, len(CODE) + 1):
+                await asyncio.sleep(pace.uniform(*PACE))
+                echo = CODE[:typed].encode()
+                figures.typing_ms.append(await session.key(CODE[typed - 1].encode(), echo))
+            await asyncio.sleep(pace.uniform(*PACE))
+            figures.typing_ms.append(await session.key(b"\x15", PLACEHOLDER))  # Ctrl+U
         await asyncio.sleep(pace.uniform(*PACE))
         sent, _ = session.send(b"\x1b", LOBBY)
         await session.expect(LOBBY, sent)
@@ -256,7 +272,7 @@ async def measure(
             }
             before = cpu_by_group(groups)
             until = time.perf_counter() + seconds
-            await asyncio.gather(*(typist(s, until, figures.key_ms) for s in opened))
+            await asyncio.gather(*(typist(s, until, figures) for s in opened))
             after = cpu_by_group(groups)
             figures.cpu_seconds = {name: after[name] - before[name] for name in groups}
         finally:
@@ -300,6 +316,8 @@ def summary(figures: Figures, prefix: str = "") -> dict[str, float | int]:
         f"{prefix}key_to_screen_p99_ms": round(percentile(figures.key_ms, 0.99), 1),
         f"{prefix}key_to_screen_p50_ms": round(percentile(figures.key_ms, 0.5), 1),
         f"{prefix}keys_timed": len(figures.key_ms),
+        f"{prefix}typing_key_p99_ms": round(percentile(figures.typing_ms, 0.99), 1),
+        f"{prefix}screen_key_p99_ms": round(percentile(figures.screen_ms, 0.99), 1),
     }
 
 
@@ -314,6 +332,12 @@ async def run(sessions: int, seconds: float, designs: list[str], serve_flags: li
     print(f"Python {platform.python_version()}; typing for {seconds:.0f} s per design")
     print(table(results))
     for figures in results:
+        print(
+            f"{figures.design}: typing keys p50 {percentile(figures.typing_ms, 0.5):.0f} ms,"
+            f" p99 {percentile(figures.typing_ms, 0.99):.0f} ms ({len(figures.typing_ms)});"
+            f" dialog opening p50 {percentile(figures.screen_ms, 0.5):.0f} ms,"
+            f" p99 {percentile(figures.screen_ms, 0.99):.0f} ms ({len(figures.screen_ms)})"
+        )
         used = ", ".join(f"{name} {cpu:.1f} s" for name, cpu in figures.cpu_seconds.items())
         print(f"CPU while typing ({figures.design}): {used}")
     report: dict[str, object] = {"sessions": sessions, "machine": machine()}

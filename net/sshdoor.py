@@ -14,6 +14,7 @@ within the login timeout, and wrong passwords are answered ever more slowly
 host key is made once and kept in the host's data folder, so returning
 players never see a changed-key warning.
 """
+
 from __future__ import annotations
 
 import asyncio
