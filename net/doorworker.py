@@ -20,11 +20,12 @@ import contextlib
 import fcntl
 import logging
 import os
+import signal
 import socket
 import struct
 import termios
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from partyhost.net.doorterminal import Terminal, attach
 from partyhost.net.doorwire import (
@@ -35,6 +36,9 @@ from partyhost.net.doorwire import (
     decode,
     send_quietly,
 )
+
+if TYPE_CHECKING:
+    from partyhost.tui.app import PartyApp
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +87,7 @@ class Visitor:
         self.request = request
         self.channel = channel
         self.terminal = Terminal(terminal_fd, window_size(terminal_fd), self.hang_up)
-        self.app: Any = None
+        self.app: PartyApp | None = None
         self._hanging_up = False
         self._task: asyncio.Task[Any] | None = None
 
@@ -109,8 +113,8 @@ class Visitor:
                 code = self.app.return_code
             if self.terminal.driver is not None:
                 await self.terminal.driver.drain(DRAIN_SECONDS)
-        except asyncio.CancelledError:
-            code = -9
+        except asyncio.CancelledError:  # it did not end when hung up: counted as killed
+            code = -signal.SIGKILL
         except Exception:
             log.exception("door visitor %r: the client failed", self.request.name)
             code = 1
