@@ -234,6 +234,8 @@ class SharedSessions:
         self.process: asyncio.subprocess.Process | None = None
         self._control: socket.socket | None = None
         self._starting = asyncio.Lock()
+        self._generation = 0
+        """How many times the server was started: restarts happen once per failure seen."""
 
     async def start(self) -> None:
         async with self._starting:
@@ -242,6 +244,7 @@ class SharedSessions:
 
     async def _start_server(self) -> None:
         await self._stop_server()
+        self._generation += 1
         mine, theirs = seqpacket_pair()
         try:
             self.process = await asyncio.create_subprocess_exec(
@@ -276,13 +279,26 @@ class SharedSessions:
         log.info("SSH door: session server ready (pid %d)", self.process.pid)
 
     async def launch(self, request: Request, terminal: int) -> RunningClient:
-        if self.process is None or self.process.returncode is not None:
-            if self.process is not None:
-                log.warning(
-                    "SSH door: the session server ended (exit %s); starting it again",
-                    self.process.returncode,
-                )
-            await self.start()
+        for _ in range(2):
+            generation = self._generation
+            if self.process is None or self.process.returncode is not None:
+                await self._restart(generation)
+                continue
+            try:
+                return await self._ask(request, terminal)
+            except ConnectionError:  # the server died since it was last asked
+                await self._restart(generation)
+        return await self._ask(request, terminal)
+
+    async def _restart(self, generation: int) -> None:
+        """Start the server again, unless another visitor's request already did."""
+        async with self._starting:
+            if self._generation == generation:
+                log.warning("SSH door: the session server is gone; starting it again")
+                await self._start_server()
+
+    async def _ask(self, request: Request, terminal: int) -> RunningClient:
+        """One request to the server: the visitor's place in a worker, or OSError."""
         assert self._control is not None
         mine, theirs = seqpacket_pair()
         try:
@@ -297,13 +313,20 @@ class SharedSessions:
         mine.setblocking(False)
         try:
             async with asyncio.timeout(ANSWER_SECONDS):
-                answer = decode(await asyncio.get_running_loop().sock_recv(mine, MAX_MESSAGE))
-        except (TimeoutError, OSError):
-            answer = {}
+                data = await asyncio.get_running_loop().sock_recv(mine, MAX_MESSAGE)
+        except TimeoutError:
+            mine.close()
+            raise OSError("the session server did not answer") from None
+        except OSError:
+            data = b""
+        if not data:
+            mine.close()
+            raise ConnectionResetError("the session server hung up")
+        answer = decode(data)
         pid = answer.get("pid")
         if not isinstance(pid, int):
             mine.close()
-            raise OSError(str(answer.get("error") or "the session server did not answer"))
+            raise OSError(str(answer.get("error") or "the session server said no"))
         return SharedClient(pid, mine)
 
     async def close(self) -> None:

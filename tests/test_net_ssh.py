@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,6 +175,23 @@ async def test_closing_the_host_ends_every_ssh_visitor(tmp_path: Path) -> None:
         assert door_processes(os.getpid(), SERVER_NAME) == []
     finally:
         connection.close()
+
+
+async def test_a_session_server_that_died_is_started_again_for_the_next_visitor(
+    tmp_path: Path,
+) -> None:
+    async with running_door(tmp_path) as host:
+        door = door_of(host)
+        await door._launcher_ready
+        first_server = door.launcher.process.pid
+        os.kill(first_server, signal.SIGKILL)
+        for name in ("ann", "bob"):  # whether or not the door has noticed yet
+            async with await ssh_connect(ssh_port_of(host), name) as connection:
+                process = await open_terminal(connection)
+                await read_until(process.stdout, b"Welcome to door host")
+            await no_visitors(host)
+        [server] = door_processes(os.getpid(), SERVER_NAME)
+        assert server != first_server
 
 
 def test_the_client_runs_locked_to_this_host_without_a_shell() -> None:
