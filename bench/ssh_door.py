@@ -55,7 +55,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from doorhelpers import LOOPBACK, descendants, plain, serve_door, ssh_options
+from sshdoorhelpers import LOOPBACK, descendants, plain, serve_door, ssh_options
 from tmuxdriver import clean_env
 
 COLUMNS, ROWS = 100, 30

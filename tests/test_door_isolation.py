@@ -15,7 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from doorhelpers import (
+from partyhost.cli import SSH_PASSWORD_ENV
+from partyhost.net.doorclients import client_environment
+from partyhost.net.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
+from sshdoorhelpers import (
     SERVER_NAME,
     WORKER_NAME,
     alive,
@@ -28,9 +31,6 @@ from doorhelpers import (
     ssh_connect,
     wait_until,
 )
-from partyhost.cli import SSH_PASSWORD_ENV
-from partyhost.net.doorclients import client_environment
-from partyhost.net.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
 from tmuxdriver import clean_env
 
 PASSWORD = "kazoo-7f3e"

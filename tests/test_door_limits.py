@@ -14,7 +14,8 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from doorhelpers import (
+from partyhost.net.doorguard import Caps, ConnectionCounter, PasswordBackoff, QuietLog
+from sshdoorhelpers import (
     LOOPBACK,
     door_of,
     no_visitors,
@@ -24,7 +25,6 @@ from doorhelpers import (
     ssh_connect,
     ssh_port_of,
 )
-from partyhost.net.doorguard import Caps, ConnectionCounter, PasswordBackoff, QuietLog
 from tmuxdriver import WAIT_SECONDS
 
 DOOR_LOG = "partyhost.net"

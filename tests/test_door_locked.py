@@ -14,7 +14,10 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from doorhelpers import (
+from partyhost.cli import main
+from partyhost.tui.app import make_app
+from partyhost.tui.testing import FakeHost
+from sshdoorhelpers import (
     LOOPBACK,
     DoorHost,
     no_visitors,
@@ -26,9 +29,6 @@ from doorhelpers import (
     ssh_options,
     ssh_port_of,
 )
-from partyhost.cli import main
-from partyhost.tui.app import make_app
-from partyhost.tui.testing import FakeHost
 from textual.widgets import Input, Static
 from tmuxdriver import Terminal
 

@@ -18,7 +18,10 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from doorhelpers import (
+from partyhost.cli import DEFAULT_SSH_PORT, SSH_PASSWORD_ENV, build_parser, main, serve_config
+from partyhost.net.doorwire import Request
+from partyhost.net.sshdoor import HOST_KEY_FILE
+from sshdoorhelpers import (
     LOOPBACK,
     SERVER_NAME,
     WORKER_NAME,
@@ -36,9 +39,6 @@ from doorhelpers import (
     ssh_port_of,
     wait_until,
 )
-from partyhost.cli import DEFAULT_SSH_PORT, SSH_PASSWORD_ENV, build_parser, main, serve_config
-from partyhost.net.doorwire import Request
-from partyhost.net.sshdoor import HOST_KEY_FILE
 from test_e2e_tmux import ROUND, create_room, play_rounds
 from tmuxdriver import WAIT_SECONDS, Terminal, clean_env
 
