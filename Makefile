@@ -24,6 +24,7 @@ play: dev
 lint: dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 # The package, then the benchmarks and fuzz targets (scripts, each folder on its own path).
 typecheck: dev

@@ -15,31 +15,10 @@ from typing import TYPE_CHECKING
 
 from partyhost import __version__
 from partyhost.engine.core import BOT_LEVELS
+from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT, parse_address
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
-
-DEFAULT_PORT = 7777
-DEFAULT_SSH_PORT = 2222
-
-
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT`` to a (host, port) pair."""
-    text = text.strip()
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest.removeprefix(":")
-    elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
-    else:
-        host, port_text = text, ""
-    if not host:
-        raise ValueError(f"no host in address {text!r}")
-    if not port_text:
-        return host, default_port
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"bad port in address {text!r}: expected a number from 1 to 65535")
-    return host, int(port_text)
 
 
 def _port(text: str) -> int:
@@ -180,7 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="host games for your LAN")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 7777)")
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
     serve.add_argument("--data", default=None, help="folder for the host's database")
     serve.add_argument("--name", default=None, help="the host's name shown to players")
     serve.add_argument(

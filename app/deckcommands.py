@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from partyhost.deckcatalog import find_deck, list_decks, search_path
-from partyhost.deckfiles import DeckFileError, load_deck_file
+from partyhost.decks.catalog import find_deck, list_decks, search_path
+from partyhost.decks.files import DeckFileError, load_deck_file
 
 _META_KEYS = ("game", "version", "name", "description", "author")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from partyhost.deckfiles import DeckError, DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_file
 from partyhost.paths import user_decks_dir
 
 DECK_SUFFIXES = (".yaml", ".yml")

@@ -6,6 +6,7 @@ import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
 
 
@@ -21,7 +22,7 @@ class HostConfig:
     """Settings of one host. ``data_dir=None`` keeps everything in memory."""
 
     host: str = "0.0.0.0"
-    port: int = 7777
+    port: int = DEFAULT_PORT
     data_dir: Path | None = None
     host_name: str | None = None
     """Shown to players; ``None`` means this machine's host name."""

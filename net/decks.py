@@ -1,6 +1,6 @@
 """Which decks this host offers, and loading one by name for a new room.
 
-The search path is :mod:`partyhost.deckcatalog`'s (shipped decks, then the
+The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
 user's deck folder) plus the host's own ``deck_dirs``. The listing is read
 once at start (it parses every file); a room's deck is loaded fresh when the
 room is created and its *data* goes into the journal, so a later restart never
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from partyhost.deckcatalog import DECK_SUFFIXES, decks_for_game, search_path
-from partyhost.deckfiles import DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.catalog import DECK_SUFFIXES, decks_for_game, search_path
+from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.net import protocol as p
+from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
@@ -359,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m partyhost.net``: a host without the rest of the CLI."""
     parser = argparse.ArgumentParser(prog="python -m partyhost.net", description=__doc__)
     parser.add_argument("--host", default="0.0.0.0")
-    parser.add_argument("--port", type=int, default=7777)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
     parser.add_argument("--name", default=None)
     parser.add_argument("--grace", type=float, default=120.0)

@@ -14,7 +14,7 @@ import secrets
 import time
 from typing import Any
 
-from partyhost.deckfiles import LoadedDeck
+from partyhost.decks.files import LoadedDeck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from partyhost.deckcatalog import decks_for_game
+from partyhost.decks.catalog import decks_for_game
 from partyhost.engine.core import apply
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from partyhost.cli import main
-from partyhost.deckfiles import DeckFileError, build_from_text
+from partyhost.decks.files import DeckFileError, build_from_text
 from partyhost.engine.core import IllegalMove
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.common import Placement, placement_clash

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import Event, IllegalMove, apply
 from partyhost.engine.meme import MemeGame, MemeState, Phase, game
 from partyhost.engine.meme.deck import MemeDeck

@@ -23,7 +23,8 @@ from typing import Any
 
 import asyncssh
 import pytest
-from partyhost.cli import DEFAULT_SSH_PORT, SSH_PASSWORD_ENV, build_parser, main, serve_config
+from partyhost.cli import SSH_PASSWORD_ENV, build_parser, main, serve_config
+from partyhost.net.address import DEFAULT_SSH_PORT
 from partyhost.net.config import HostConfig
 from partyhost.net.host import Host
 from partyhost.net.sshdoor import HOST_KEY_FILE, client_command

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from partyhost.deckcatalog import shipped_decks_dir
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.catalog import shipped_decks_dir
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.tui.samples_gsm import (

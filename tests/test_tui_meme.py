@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from partyhost.deckcatalog import shipped_decks_dir
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.catalog import shipped_decks_dir
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply
 from partyhost.engine.registry import get_game
 from partyhost.net.host import Host

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from partyhost.cli import DEFAULT_PORT, parse_address
+from partyhost.net.address import DEFAULT_PORT, parse_address
 from partyhost.net.discovery import BrowserFactory
 from partyhost.net.protocol import MAX_NAME_LENGTH
 from partyhost.tui.screens.base import PartyScreen
@@ -108,7 +108,9 @@ class ConnectScreen(PartyScreen):
         address_text = self.query_one("#address", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
         if not address_text:
-            self.party.connect_error = "Type the host's address, e.g. 192.168.1.20 or mybox:7777."
+            self.party.connect_error = (
+                f"Type the host's address, e.g. 192.168.1.20 or mybox:{DEFAULT_PORT}."
+            )
             self.query_one("#address", Input).focus()
             return
         if not name:
