@@ -12,39 +12,11 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-_ESCAPES = re.compile(
-    r"""
-      \x1b\[[0-?]*[ -/]*[@-~]?             # CSI: ESC [ params final
-    | \x9b[0-?]*[ -/]*[@-~]?               # 8-bit CSI
-    | \x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC/DCS/SOS/PM/APC strings
-    | [\x90\x9d\x98\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?  # 8-bit string openers
-    | \x1b[ -/]*[0-~]?                     # other escape sequences
-    """,
-    re.VERBOSE,
-)
-_BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
+from partyhost.safetext import strip_controls
+
+__all__ = ["clean_name", "clean_text", "name_key", "strip_controls", "unique_name"]
+
 _SPACES = re.compile(r"\s+")
-
-
-def strip_controls(text: str) -> str:
-    """``text`` without escape sequences, control characters or bidi overrides.
-
-    Whitespace controls (newline, tab) become plain spaces so words do not run
-    together.
-    """
-    text = _ESCAPES.sub("", text)
-    kept: list[str] = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in "\t\n\r\v\f\u2028\u2029\x85":
-            kept.append(" ")
-        elif category == "Cc" or category == "Cs" or char in _BIDI_CONTROLS:
-            continue
-        else:
-            kept.append(char)
-    return "".join(kept)
 
 
 def clean_text(raw: str, max_length: int) -> str:
