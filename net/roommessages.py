@@ -23,6 +23,7 @@ from partyhost.net import protocol as p
 from partyhost.net.members import Member, Peer
 from partyhost.net.ratelimit import TokenBucket
 from partyhost.net.table import Table
+from partyhost.net.tabledecks import decks_in_play
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,7 @@ class RoomMessages:
     code: str
     game: Game
     deck_name: str
+    deck_data: dict[str, Any]
     options: dict[str, Any]
     bot_takeover: bool
     password_hash: str | None
@@ -150,6 +152,7 @@ class RoomMessages:
             "game": self.game.id,
             "game_name": self.game.name,
             "deck": self.deck_name,
+            "decks": decks_in_play(self.deck_name, self.deck_data),
             "options": self.options,
             "rules": rules,
             "bot_takeover": self.bot_takeover,
