@@ -6,7 +6,7 @@ each module stays readable; import from ``partyhost.net.client``.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from partyhost.net import protocol as p
@@ -73,6 +73,9 @@ class Requests:
     async def list_rooms(self) -> None:
         await self.send({"t": p.LIST_ROOMS})
 
+    async def list_decks(self) -> None:
+        await self.send({"t": p.LIST_DECKS})
+
     async def create_room(
         self,
         game: str,
@@ -80,7 +83,11 @@ class Requests:
         options: dict[str, Any] | None = None,
         password: str | None = None,
         bot_takeover: bool | None = None,
+        decks: Sequence[str] | None = None,
+        deck_files: Sequence[tuple[str, str]] | None = None,
     ) -> None:
+        """Create a room; ``decks`` plays several of the host's decks together and
+        ``deck_files`` sends decks from this computer as ``(file name, text)`` pairs."""
         message: Message = {"t": p.CREATE_ROOM, "game": game}
         for key, value in (
             ("deck", deck),
@@ -90,6 +97,10 @@ class Requests:
         ):
             if value is not None:
                 message[key] = value
+        if decks:
+            message["decks"] = list(decks)
+        if deck_files:
+            message["deck_files"] = [{"name": name, "text": text} for name, text in deck_files]
         await self.send(message)
 
     async def join_room(
