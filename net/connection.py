@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 from partyhost.net import protocol as p
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.ratelimit import TokenBucket
+from partyhost.net.roomqueue import RoomInbox
 
 if TYPE_CHECKING:
     from partyhost.net.host import Host
-    from partyhost.net.members import Member
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +53,7 @@ class Connection(asyncio.Protocol):
         self.peer_address = "?"
         self.name = "Player"
         self.greeted = False
-        self.room: Any = None
-        self.member: Member | None = None
+        self.room: RoomInbox | None = None
         self.opened = time.monotonic()
         self.last_heard = self.opened
         self.limiter = TokenBucket(self.config.messages_per_second, self.config.message_burst)
