@@ -72,7 +72,7 @@ class Seating:
 
     # --- coming in -----------------------------------------------------------
 
-    def check_capacity(self) -> None:
+    def _check_capacity(self) -> None:
         """Refused unless a newcomer (person or bot) can have a seat now."""
         game: Game = self._game.game
         if self._game.playing and not game.joins_mid_game:
@@ -93,7 +93,7 @@ class Seating:
 
     def take_seat(self, peer: Peer) -> None:
         """Seat a person at the next free seat, with a new seat token."""
-        self.check_capacity()
+        self._check_capacity()
         name = self._roster.fresh_name(peer.name)
         token = new_token()
         member = self._roster.new_member(name, self._next_seat(), token_hash(token))
@@ -107,7 +107,7 @@ class Seating:
 
     def seat_bot(self, level: str) -> None:
         """Seat a bot of ``level`` (always ready) at the next free seat."""
-        self.check_capacity()
+        self._check_capacity()
         count = sum(1 for m in self._roster.seated if m.bot) + 1
         name = self._roster.fresh_name(f"Bot {count}")
         member = self._roster.new_member(name, self._next_seat(), None, bot_level=level)
