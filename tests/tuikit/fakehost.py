@@ -1,19 +1,23 @@
 """A stand-in host for testing screens without a network.
 
-:class:`FakeHost` is a connection factory; each connection it hands out
-records what the client sends and answers lobby and room requests the way a
-host would (game commands are left to the test, which pushes views built from
-:mod:`partyhost.tui.samples`).
+:class:`FakeHost` is a connection factory; each connection it hands out is
+the client library's typed request API (:class:`~partyhost.net.client.Requests`)
+over a queue instead of a socket: it records what the client sends, checks
+it as the real host would, and answers lobby and room requests the way a host
+would (game commands are left to the test, which pushes views built from
+:mod:`tuikit.samples`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import AsyncIterator
 from typing import Any
 
-from partyhost.tui.samples import (
+from partyhost.net.client import ConnectionLost, Requests
+from partyhost.net.protocol import ProtocolError, validate_client_message
+
+from tuikit.samples import (
     sample_room,
     sample_rooms,
     sample_welcome,
@@ -25,8 +29,8 @@ from partyhost.tui.samples import (
 Frame = dict[str, Any]
 
 
-class FakeConnection:
-    """One scripted connection: ``sent`` records frames, ``push`` delivers host frames."""
+class FakeConnection(Requests):
+    """One scripted connection: ``sent`` records messages, ``push`` delivers host frames."""
 
     def __init__(self, host: FakeHost, name: str) -> None:
         self.host = host
@@ -46,19 +50,22 @@ class FakeConnection:
 
     async def send(self, message: Frame) -> None:
         if self.closed:
-            raise ConnectionError("closed")
+            raise ConnectionLost("closed")
         self.sent.append(message)
+        try:
+            validate_client_message(copy.deepcopy(message))
+        except ProtocolError as refused:
+            self.host.refused.append(message)
+            self.push({"t": "error", "code": refused.code, "message": refused.message})
+            return
         self.push(*self.host.answer(self, message))
 
-    def __aiter__(self) -> AsyncIterator[Frame]:
-        return self._frames()
-
-    async def _frames(self) -> AsyncIterator[Frame]:
-        while True:
-            frame = await self._inbox.get()
-            if frame is None:
-                return
-            yield frame
+    async def recv(self) -> Frame:
+        frame = await self._inbox.get()
+        if frame is None:
+            self._inbox.put_nowait(None)
+            raise ConnectionLost("the fake host went away")
+        return frame
 
     async def close(self) -> None:
         self.closed = True
@@ -83,6 +90,8 @@ class FakeHost:
         self.rooms = rooms if rooms is not None else sample_rooms()
         self.room: Frame | None = None
         self.connections: list[FakeConnection] = []
+        self.refused: list[Frame] = []
+        """Messages the real host would refuse as malformed (none, if the client is right)."""
         self.calls: list[tuple[str, int, str]] = []
 
     async def __call__(self, host: str, port: int, name: str) -> FakeConnection:
@@ -152,27 +161,3 @@ class FakeHost:
         else:
             return []
         return [copy.deepcopy(room)]
-
-
-def screen_text(app: Any) -> str:
-    """The running app's screen as plain text, for assertions on what a person sees."""
-    import io
-
-    from rich.console import Console
-
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        record=True,
-        color_system=None,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(
-        app.screen._compositor.render_update(
-            full=True, screen_stack=app._background_screens, simplify=True
-        )
-    )
-    return "\n".join(console.export_text().splitlines()[:height])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from partyhost.tui.samples import sample_room
+from tuikit.samples import sample_room
 
 Frame = dict[str, Any]
 

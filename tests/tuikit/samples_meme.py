@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from partyhost.tui.samples import sample_room, seat_entry
+from tuikit.samples import sample_room, seat_entry
 
 Frame = dict[str, Any]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from partyhost.tui.widgets.gsm_cards import CELL_WIDTH, Cells, Painter
+from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter
 from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click

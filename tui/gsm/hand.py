@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from partyhost.tui.widgets.gsm_cards import Cells, Painter
+from partyhost.tui.gsm.cards import Cells, Painter
 from rich.text import Text
 from textual.events import Click
 from textual.geometry import Size

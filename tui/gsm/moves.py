@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from partyhost.tui.gsm.cards import Cells, read_cells, turn_cells
 from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.gsm_cards import Cells, read_cells, turn_cells
 
 Frame = dict[str, Any]
 Slot = tuple[int, int]

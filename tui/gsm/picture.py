@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.tui.screens import gsm_moves as moves
-from partyhost.tui.widgets.gsm_board import BoardCard, BoardPicture
-from partyhost.tui.widgets.gsm_cards import CELL_WIDTH, Cells, read_cells, turn_cells
-from partyhost.tui.widgets.seats import seat_style
+from partyhost.tui.gsm import moves
+from partyhost.tui.gsm.board import BoardCard, BoardPicture
+from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, read_cells, turn_cells
+from partyhost.tui.shared.seats import seat_style
 from textual.geometry import Size
 
 Frame = dict[str, Any]

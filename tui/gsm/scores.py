@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, clean, literal
-from partyhost.tui.widgets.seats import seat_style
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget

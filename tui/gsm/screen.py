@@ -4,26 +4,27 @@ A cursor walks the card slots (arrows or hjkl, or a click), number keys pick
 a card from the hand (Stealing Home: one of the two face-up cards), ``r``
 turns it and Enter puts it down at the cursor, drawn there first as a
 preview. Everything is drawn from the app's ``view``; a command is sent only
-when a template in the view's ``legal`` list admits it (:mod:`.gsm_moves`).
-The keys and each game's own actions live in :mod:`.gsm_variants`.
+when a template in the view's ``legal`` list admits it (:mod:`.moves`).
+Each game's own keys and actions live in the module named for it
+(:mod:`.stealing_home`, :mod:`.scramble`, :mod:`.gridiron`, :mod:`.four_corners`).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens import gsm_moves as moves
-from partyhost.tui.screens.base import GameScreen, seat_name
-from partyhost.tui.screens.chat import ChatScreen
-from partyhost.tui.screens.dialogs import ConfirmScreen
-from partyhost.tui.screens.gsm_picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.screens.gsm_text import TITLES, describe_event, status_line, timed_status
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.gsm_board import BoardPicture, BoardView
-from partyhost.tui.widgets.gsm_cards import Cells, Legend, Painter, legend_text
-from partyhost.tui.widgets.gsm_hand import HandRack, RackCard
-from partyhost.tui.widgets.gsm_scores import GsmScores, score_rows
-from partyhost.tui.widgets.log import GameLog
+from partyhost.tui.gsm import moves
+from partyhost.tui.gsm.board import BoardPicture, BoardView
+from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
+from partyhost.tui.gsm.hand import HandRack, RackCard
+from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
+from partyhost.tui.gsm.scores import GsmScores, score_rows
+from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import GameScreen, seat_name
+from partyhost.tui.shared.chat import ChatScreen
+from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.log import GameLog
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

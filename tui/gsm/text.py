@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from partyhost.tui.gsm.scores import axis_mark
 from partyhost.tui.text import Glyphs, literal, names
 from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.gsm_scores import axis_mark
 from rich.text import Text
 
 Frame = dict[str, Any]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.tui.screens.meme_rows import Look, bet_template, limits_text, targets_of
-from partyhost.tui.screens.meme_text import amount_text
+from partyhost.tui.meme.rows import Look, bet_template, limits_text, targets_of
+from partyhost.tui.meme.text import amount_text
 from rich.text import Text
 
 Frame = dict[str, Any]

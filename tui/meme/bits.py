@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.tui.widgets.seats import seat_style
+from partyhost.tui.shared.seats import seat_style
 from rich.cells import cell_len
 from rich.color import Color, ColorParseError
 from rich.text import Text

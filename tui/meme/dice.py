@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from partyhost.tui.meme.bits import MemeGlyphs, fit
 from partyhost.tui.text import literal
-from partyhost.tui.widgets.meme_bits import MemeGlyphs, fit
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text

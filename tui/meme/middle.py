@@ -9,19 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.tui.screens.meme_betting import Betting
-from partyhost.tui.screens.meme_rows import (
+from partyhost.tui.meme.betting import Betting
+from partyhost.tui.meme.cards import MemeFace, MemeHand
+from partyhost.tui.meme.dice import ScenarioCard, rolloff_text
+from partyhost.tui.meme.rows import (
     Look,
     history_text,
     live_rows,
     reveal_text,
     summary_text,
 )
-from partyhost.tui.screens.meme_text import MemeGlyphs, color_style, memes_of
+from partyhost.tui.meme.table import BetPanel, GuessTable
+from partyhost.tui.meme.text import MemeGlyphs, color_style, memes_of
 from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.meme_cards import MemeFace, MemeHand
-from partyhost.tui.widgets.meme_dice import ScenarioCard, rolloff_text
-from partyhost.tui.widgets.meme_table import BetPanel, GuessTable
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.tui.text import Glyphs
-from partyhost.tui.widgets.meme_bits import (
+from partyhost.tui.meme.bits import (
     MemeGlyphs,
     bills_text,
     color_style,
     fit,
     signed_money,
 )
+from partyhost.tui.text import Glyphs
 from rich.text import Text
 from textual.widgets import Static
 

@@ -1,22 +1,21 @@
 """The end of What Do You Meme?: the winner, everyone's cash in bills, and the final reveal.
 
-Same keys as the shared results screen (back to the lobby, play again,
-ready, chat); only what is shown differs, because this game counts money.
+The shared results screen (winners line, keys, next step) with this game's
+standings in money and the last reveal beside them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from partyhost.tui.screens.base import seat_name
-from partyhost.tui.screens.chat import ChatScreen
-from partyhost.tui.screens.meme_rows import Look, reveal_text
-from partyhost.tui.screens.meme_text import bills_text, color_style, meme_glyphs
-from partyhost.tui.screens.results import ResultsScreen
-from partyhost.tui.text import literal, names
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.chat import ChatPanel
-from partyhost.tui.widgets.meme_bits import fit
+from partyhost.tui.meme.bits import fit
+from partyhost.tui.meme.rows import Look, reveal_text
+from partyhost.tui.meme.text import bills_text, color_style, meme_glyphs
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import seat_name
+from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.text import literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -64,12 +63,8 @@ class MemeResultsScreen(ResultsScreen):
         view = self.party.view or {}
         return literal(seat_name(self.party.room, seat), f"bold {color_style(view, seat)}")
 
-    def _show(self) -> None:
-        view = self.party.view or {}
-        self.query_one("#title", TitleBar).set_parts(
-            Text(f"room {self.party.room_code or ''}", "bold"), "game over"
-        )
-        self.query_one("#meme-podium", Static).update(self._podium(view))
+    def show_result(self, view: Frame) -> None:
+        self.query_one("#meme-podium", Static).update(self.podium(view))
         final = self.query_one("#meme-final", Static)
         record = view.get("last_turn")
         final.display = isinstance(record, dict)
@@ -79,16 +74,8 @@ class MemeResultsScreen(ResultsScreen):
             look = Look(view, self._who, self.glyphs, meme_glyphs(self.party.ascii_only), width)
             final.update(reveal_text(look, record, None))
 
-    def _podium(self, view: Frame) -> Text:
-        winners = [w for w in view.get("winners") or [] if isinstance(w, int)]
-        text = Text.assemble((f"{self.glyphs.trophy} ", "bold yellow"))
-        if view.get("you") in winners and len(winners) == 1:
-            text.append("You win!", "bold")
-        elif winners:
-            text.append_text(names(winners, self._who))
-            text.append(" win!" if len(winners) > 1 else " wins!", "bold")
-        else:
-            text.append("The game is over.", "bold")
+    def standings(self, view: Frame) -> Text:
+        text = Text()
         text.append("\n\nFinal money\n", "bold underline")
         players = sorted(
             (p for p in view.get("players", []) if isinstance(p, dict)),
@@ -107,9 +94,4 @@ class MemeResultsScreen(ResultsScreen):
             text.append(f"{'$' + str(money):>6}  ", "bold")
             text.append_text(bills_text(money, width=18))
             text.append("\n")
-        room = self.party.room or {}
-        if self.party.seat is not None and room.get("owner") == self.party.seat:
-            text.append("\nPress s to play again, or Enter to go back to the lobby.", "dim")
-        else:
-            text.append("\nPress r if you are up for another game, Enter for the lobby.", "dim")
         return text

@@ -11,7 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.tui.screens.meme_text import (
+from partyhost.tui.meme.bits import fit
+from partyhost.tui.meme.table import RowSpec
+from partyhost.tui.meme.text import (
     VOID_REASONS,
     MemeGlyphs,
     amount_text,
@@ -22,8 +24,6 @@ from partyhost.tui.screens.meme_text import (
 )
 from partyhost.tui.text import Glyphs, literal
 from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.meme_bits import fit
-from partyhost.tui.widgets.meme_table import RowSpec
 from rich.text import Text
 
 Frame = dict[str, Any]

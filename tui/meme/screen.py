@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyScreen
-from partyhost.tui.screens.meme_betting import Betting
-from partyhost.tui.screens.meme_dialogs import LastTurnScreen, WriteScenarioScreen
-from partyhost.tui.screens.meme_main import MemeMain, Moment
-from partyhost.tui.screens.meme_rows import Look, reveal_text
-from partyhost.tui.screens.meme_text import (
+from partyhost.tui.meme.betting import Betting
+from partyhost.tui.meme.cards import MemeHand
+from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
+from partyhost.tui.meme.middle import MemeMain, Moment
+from partyhost.tui.meme.money import MoneyRows, MoneyTable
+from partyhost.tui.meme.rows import Look, reveal_text
+from partyhost.tui.meme.table import TableRow
+from partyhost.tui.meme.text import (
     MemeGlyphs,
     color_style,
     describe_event,
@@ -23,15 +25,12 @@ from partyhost.tui.screens.meme_text import (
     round_label,
     status_line,
 )
-from partyhost.tui.screens.table import TableScreen
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
 from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.chat import ChatPanel
-from partyhost.tui.widgets.log import GameLog
-from partyhost.tui.widgets.meme_cards import MemeHand
-from partyhost.tui.widgets.meme_money import MoneyRows, MoneyTable
-from partyhost.tui.widgets.meme_table import TableRow
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -336,12 +335,3 @@ class MemeScreen(TableScreen):
     @on(Button.Pressed, "#bet-clear")
     def _clear(self) -> None:
         self.action_clear()
-
-
-def meme_screen(kind: str) -> PartyScreen:
-    """The game's screen for ``kind`` ("game" or "results"), for the router."""
-    if kind == "results":
-        from partyhost.tui.screens.meme_results import MemeResultsScreen
-
-        return MemeResultsScreen()
-    return MemeScreen()

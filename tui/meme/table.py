@@ -1,6 +1,6 @@
 """The table of a turn: the reactor's card and the guesses, one row each, plus the betting panel.
 
-Rows are built by the screen from the view (see ``meme_rows``); this module
+Rows are built by the screen from the view (see :mod:`.rows`); this module
 only lays them out, keeps the highlighted row and turns clicks into messages.
 """
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from partyhost.tui.text import Glyphs, literal, names, quoted
-from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.meme_bits import (
+from partyhost.tui.meme.bits import (
     MemeGlyphs,
     bill_counts,
     bills_text,
@@ -19,6 +17,8 @@ from partyhost.tui.widgets.meme_bits import (
     meme_glyphs,
     signed_money,
 )
+from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
 Frame = dict[str, Any]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
+from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, literal
-from partyhost.tui.widgets.log import GameLog
-from partyhost.tui.widgets.seats import seat_style
 from rich.text import Text
 from textual.screen import ModalScreen, Screen
 
@@ -54,7 +54,7 @@ class GameScreen(PartyScreen):
     def _leave(self, answer: bool | None) -> None:
         """The answer to "Leave this game?": give the seat up only on a yes."""
         if answer:
-            self.party.send({"t": "leave_room"})
+            self.party.requests.leave_room()
 
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):

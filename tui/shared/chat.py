@@ -1,19 +1,23 @@
-"""Room chat: the lines so far and a box to type in. Every word shown literally."""
+"""Room chat: the lines so far and a box to type in, as a panel or as a dialog over a table.
+
+Every word is shown literally.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from partyhost.net.protocol import MAX_CHAT_LENGTH
+from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.log import ReflowLog, next_after
+from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal
-from partyhost.tui.widgets.log import ReflowLog, next_after
-from partyhost.tui.widgets.seats import seat_style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Input
+from textual.widgets import Footer, Input
 
 if TYPE_CHECKING:
     from partyhost.tui.app import PartyApp
@@ -104,5 +108,22 @@ class ChatPanel(Vertical):
     def _send(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text and self.party.send({"t": "chat", "text": text}):
+        if text and self.party.requests.chat(text):
             event.input.clear()
+
+
+class ChatScreen(PartyModal[None]):
+    """The room's chat over a table too narrow to keep a chat column; Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-dialog", classes="dialog"):
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChatPanel).focus_input()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -8,11 +8,11 @@ from typing import ClassVar
 from partyhost.net.address import DEFAULT_PORT, parse_address
 from partyhost.net.discovery import BrowserFactory
 from partyhost.net.protocol import MAX_NAME_LENGTH
-from partyhost.tui.screens.base import PartyScreen
 from partyhost.tui.settings import default_name, load_remembered
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.hostlist import HostList
 from partyhost.tui.text import literal
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.hostlist import HostList
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
-from partyhost.tui.screens.base import PartyModal
+from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.text import literal
-from partyhost.tui.widgets.options import OptionsForm
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyScreen, deck_title
-from partyhost.tui.screens.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyScreen, deck_title
+from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
 from partyhost.tui.text import clean, literal, shorten
-from partyhost.tui.widgets.bar import TitleBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -126,7 +126,7 @@ class LobbyScreen(PartyScreen):
 
     def action_refresh(self) -> None:
         if self.party.link == "online":
-            self.party.send({"t": "list_rooms"})
+            self.party.requests.list_rooms()
 
     def action_create(self) -> None:
         games = list((self.party.welcome or {}).get("games", []))
@@ -134,7 +134,9 @@ class LobbyScreen(PartyScreen):
 
     def _create(self, request: Frame | None) -> None:
         if request is not None:
-            self.party.send({"t": "create_room", **request})
+            self.party.requests.create_room(
+                request["game"], request["deck"], request["options"], request["password"]
+            )
 
     def action_join_code(self) -> None:
         self.app.push_screen(JoinRoomScreen(), self._join)
@@ -157,7 +159,7 @@ class LobbyScreen(PartyScreen):
 
     def _join(self, request: Frame | None) -> None:
         if request is not None:
-            self.party.send({"t": "join_room", **request})
+            self.party.requests.join_room(request["code"], request["password"], request["spectate"])
 
     @on(DataTable.RowSelected, "#rooms")
     def _row_chosen(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.screens.base import PartyModal
+from partyhost.tui.shared.base import PartyModal
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyModal, PartyScreen, deck_title, seat_name
-from partyhost.tui.screens.dialogs import RoomOptionsScreen
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyModal, PartyScreen, deck_title, seat_name
+from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.dialogs import RoomOptionsScreen
+from partyhost.tui.shared.options import describe_value
+from partyhost.tui.shared.seats import SeatList, present_seats, seat_line, seat_state
 from partyhost.tui.text import Glyphs, literal
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.chat import ChatPanel
-from partyhost.tui.widgets.options import describe_value
-from partyhost.tui.widgets.seats import SeatList, present_seats, seat_line, seat_state
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -196,20 +196,20 @@ class RoomScreen(PartyScreen):
 
     def action_ready(self) -> None:
         mine = self._my_entry()
-        self.party.send({"t": "set_ready", "ready": not (mine or {}).get("ready", False)})
+        self.party.requests.set_ready(not (mine or {}).get("ready", False))
 
     def action_start(self) -> None:
-        self.party.send({"t": "start_game"})
+        self.party.requests.start_game()
 
     def action_add_bot(self) -> None:
-        self.party.send({"t": "add_bot"})
+        self.party.requests.add_bot()
 
     def action_choose_bot(self) -> None:
         self.app.push_screen(BotLevelScreen(), self._add_bot_at)
 
     def _add_bot_at(self, level: str | None) -> None:
         if level is not None:
-            self.party.send({"t": "add_bot", "level": level})
+            self.party.requests.add_bot(level)
 
     def action_kick(self) -> None:
         seat = self.query_one("#seats", SeatList).highlighted_seat()
@@ -220,8 +220,10 @@ class RoomScreen(PartyScreen):
         if seat == self.party.seat:
             self.notify("That is you: press Escape to leave instead.", severity="warning")
             return
-        kind = "remove_bot" if entry.get("bot") else "kick"
-        self.party.send({"t": kind, "seat": seat})
+        if entry.get("bot"):
+            self.party.requests.remove_bot(seat)
+        else:
+            self.party.requests.kick(seat)
 
     def action_options(self) -> None:
         game = self._game()
@@ -234,10 +236,10 @@ class RoomScreen(PartyScreen):
 
     def _set_options(self, options: Frame | None) -> None:
         if options is not None:
-            self.party.send({"t": "set_options", "options": options})
+            self.party.requests.set_options(options)
 
     def action_chat(self) -> None:
         self.query_one(ChatPanel).focus_input()
 
     def action_leave(self) -> None:
-        self.party.send({"t": "leave_room"})
+        self.party.requests.leave_room()

@@ -11,11 +11,10 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import GameScreen
-from partyhost.tui.screens.chat import ChatScreen
-from partyhost.tui.screens.dialogs import ConfirmScreen
-from partyhost.tui.widgets.chat import ChatPanel
-from partyhost.tui.widgets.picks import PickCard, PickRack
+from partyhost.tui.shared.base import GameScreen
+from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.picks import PickCard, PickRack
 from rich.text import Text
 from textual import on
 from textual.timer import Timer

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.screens.base import PartyScreen
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.text import literal
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.chat import ChatPanel
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,4 +43,4 @@ class UnsupportedGameScreen(PartyScreen):
         self.query_one(ChatPanel).focus_input()
 
     def action_leave(self) -> None:
-        self.party.send({"t": "leave_room"})
+        self.party.requests.leave_room()

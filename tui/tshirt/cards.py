@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.text import literal
-from partyhost.tui.widgets.picks import PickCard, PickRack
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.base import PartyModal, seat_name
+from partyhost.tui.shared.base import PartyModal, seat_name
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual import on

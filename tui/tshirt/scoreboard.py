@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from partyhost.tui.shared.seats import seat_markers, seat_style
 from partyhost.tui.text import Glyphs, clean, literal, progress_bar
-from partyhost.tui.widgets.seats import seat_markers, seat_style
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.screens.booyah import BooyahScreen
-from partyhost.tui.screens.table import TableScreen
-from partyhost.tui.screens.tshirt_text import describe_event, outcome, status_line
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.table import TableScreen
+from partyhost.tui.tshirt.cards import CardFace, CardRack
+from partyhost.tui.tshirt.dialogs import BooyahScreen
+from partyhost.tui.tshirt.scoreboard import Scoreboard, Standing
+from partyhost.tui.tshirt.shirt import Shirt
+from partyhost.tui.tshirt.text import describe_event, outcome, status_line
 from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.bar import TitleBar
-from partyhost.tui.widgets.cards import CardFace, CardRack
-from partyhost.tui.widgets.chat import ChatPanel
-from partyhost.tui.widgets.log import GameLog
-from partyhost.tui.widgets.scoreboard import Scoreboard, Standing
-from partyhost.tui.widgets.shirt import Shirt
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
