@@ -56,7 +56,7 @@ def deck_files_in(folder: Path) -> list[Path]:
     """The deck files directly in ``folder``, by name (none if it does not exist)."""
     try:
         return sorted(p for p in folder.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file())
-    except OSError:
+    except OSError:  # a missing or unreadable folder has no decks to offer
         return []
 
 
@@ -80,6 +80,9 @@ def list_decks() -> list[DeckListing]:
                 errors: tuple[DeckError, ...] = ()
             except DeckFileError as exc:
                 loaded, errors = None, tuple(exc.errors)
+            except Exception as exc:  # one broken file never hides the others
+                problem = f"cannot be read ({type(exc).__name__}: {exc})"
+                loaded, errors = None, (DeckError(str(path), 1, 1, problem),)
             listings.append(
                 DeckListing(path.stem, path, source, loaded, errors, shadowed=path.stem in taken)
             )

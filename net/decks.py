@@ -121,6 +121,10 @@ def _read_version(path: Path, key: FileKey, source: str) -> FileVersion:
         game, data, deck = build_from_text(text, path.name)
     except DeckFileError as exc:
         return FileVersion(key, None, tuple(exc.errors), declared_game(text))
+    except Exception as exc:  # one broken file never hides the others
+        log.exception("cannot read deck %s", path)
+        problem = f"cannot be read ({type(exc).__name__}: {exc})"
+        return FileVersion(key, None, (DeckError(path.name, 1, 1, problem),), declared_game(text))
     loaded = LoadedDeck(path.stem, str(path), source, game.deck_game, data, deck)
     return FileVersion(key, loaded, (), game.deck_game)
 
