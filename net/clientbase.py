@@ -11,7 +11,7 @@ re-exports everything here) so each module stays readable.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable
 from typing import Any, Generic, TypeVar
 
 from partyhost.net import protocol as p
@@ -93,17 +93,18 @@ class RequestMethods(Generic[Sent]):
         options: dict[str, Any] | None = None,
         password: str | None = None,
         bot_takeover: bool | None = None,
-        decks: Sequence[str] | None = None,
-        deck_files: Sequence[tuple[str, str]] | None = None,
+        decks: list[str] | None = None,
+        deck_files: list[dict[str, str]] | None = None,
     ) -> Sent:
         """A new room; ``decks`` plays several of the host's decks together and
-        ``deck_files`` sends decks from this computer as ``(file name, text)`` pairs."""
+        ``deck_files`` sends decks from this computer, ``{"name", "text"}`` each
+        (:func:`partyhost.net.deckupload.read_deck_files` reads them)."""
         return self._send_with(
             p.CREATE_ROOM,
             game=game,
             deck=deck,
-            decks=list(decks) if decks else None,
-            deck_files=[{"name": n, "text": t} for n, t in deck_files] if deck_files else None,
+            decks=decks,
+            deck_files=deck_files,
             options=options,
             password=password,
             bot_takeover=bot_takeover,

@@ -46,13 +46,13 @@ UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
 """Bytes of deck text one ``create_room`` can carry, leaving room for its other fields."""
 
 
-def read_deck_files(paths: Sequence[Path]) -> list[tuple[str, str]]:
-    """Each file's name and text, ready for ``create_room(deck_files=...)``.
+def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
+    """Each file's ``{"name", "text"}``, ready for ``create_room(deck_files=...)``.
 
     Raises :class:`DeckFileUnsendable` saying which file and why, before
     anything is sent: the host would refuse the frame otherwise.
     """
-    files: list[tuple[str, str]] = []
+    files: list[dict[str, str]] = []
     total = 0
     if len(paths) > p.MAX_DECK_FILES:
         raise DeckFileUnsendable(f"At most {p.MAX_DECK_FILES} deck files go with one room.")
@@ -72,5 +72,5 @@ def read_deck_files(paths: Sequence[Path]) -> list[tuple[str, str]]:
                 f" this one brings them to {total // 1024} KiB. Ask the host to put it in"
                 " a deck folder instead."
             )
-        files.append((path.name, text))
+        files.append({"name": path.name, "text": text})
     return files
