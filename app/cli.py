@@ -120,7 +120,13 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
         use_discovery(browse_lan)
 
-    return run_join(args.address, args.name, args.room, args.ascii)
+    if args.deck is not None:
+        from pathlib import Path
+
+        if not Path(args.deck).expanduser().is_file():
+            print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+            return 2
+    return run_join(args.address, args.name, args.room, args.ascii, args.deck)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -209,6 +215,12 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--room", default=None, help="room code to join straight away")
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    join.add_argument(
+        "--deck",
+        default=None,
+        metavar="FILE",
+        help="bring this deck file: the create-room dialog opens with it chosen",
+    )
     join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
     )
