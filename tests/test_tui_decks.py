@@ -166,6 +166,16 @@ async def test_join_with_a_deck_opens_the_dialog_with_the_file_and_its_game(
         (create,) = sent(host, "create_room")
         assert create["game"] == "meme" and "deck" not in create
         assert create["deck_files"] == [{"name": "faces.yaml", "text": deck.read_text()}]
+        await pilot.press("escape")  # leave the fake host's room: try again from the lobby
+        host.last.push({"t": "left", "code": "KQZD", "reason": "left"})
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen.query_one("#deck", Select).value is Select.NULL
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        again = sent(host, "create_room")[-1]
+        assert again["game"] == "meme" and "deck" not in again and again["deck_files"]
 
 
 async def test_the_hosts_problems_are_shown_with_line_and_column() -> None:

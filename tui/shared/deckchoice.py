@@ -72,6 +72,18 @@ def deck_file_payload(raw: str) -> list[dict[str, str]]:
     return read_deck_files([Path(raw).expanduser()])
 
 
+def deck_file_note(raw: str) -> Text:
+    """What the dialog says about a typed path: the file it will send, or that there is none."""
+    path = Path(raw).expanduser()
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return Text(f"No file at {raw} (yet).")
+    return Text.assemble(
+        literal(path.name, "bold"), f", {max(1, round(size / 1024))} KiB: sent with the request"
+    )
+
+
 def game_of_file(raw: str) -> str | None:
     """The ``game:`` a deck file on this computer declares, if it can be read."""
     try:

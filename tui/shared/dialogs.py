@@ -9,6 +9,7 @@ from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.shared.deckchoice import (
     broken_lines,
+    deck_file_note,
     deck_file_payload,
     game_of_file,
     host_decks,
@@ -24,7 +25,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 Frame = dict[str, Any]
 _UNSET = object()
-"""No deck choice given: the game's default deck, unless only a deck file was chosen."""
+"""No deck choice given: the game's default deck, unless a deck file is chosen."""
 DIALOG_BINDINGS: list[BindingType] = [
     Binding("escape", "cancel", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
@@ -76,12 +77,16 @@ class CreateRoomScreen(Dialog):
     ``--deck`` file) fill it in.
     """
 
+    AUTO_FOCUS = "#game"
+    """The first field, whether or not the dialog needs scrolling (its area takes focus then)."""
+
     def __init__(self, games: list[Frame], choices: Frame | None = None) -> None:
         super().__init__()
         self.games = [game for game in games if isinstance(game.get("id"), str)]
         self.choices = dict(choices or {})
         self.offered: list[str] = []
         """The names of the host's decks the deck field offers now."""
+        self.shown_game: str | None = None
 
     def _first_game(self) -> Frame | None:
         wanted = self.choices.get("game")
@@ -120,6 +125,7 @@ class CreateRoomScreen(Dialog):
                     id="deck-file",
                     compact=True,
                 )
+            yield Static("", id="deck-file-note", classes="hint deck-note")
             yield Static("", id="deck-file-problem", classes="deck-broken")
             yield Vertical(id="options-slot")
             with Horizontal(classes="field"):
@@ -137,6 +143,7 @@ class CreateRoomScreen(Dialog):
     async def on_mount(self) -> None:
         await self._show_game(self._game(), self.choices.get("deck", _UNSET))
         self.query_one("#deck-file-problem", Static).display = False
+        self._show_deck_file()
         self.watch(self.party, "decks", self._decks_changed, init=False)
         if self.party.link == "online":
             self.party.requests.list_decks()
@@ -147,11 +154,21 @@ class CreateRoomScreen(Dialog):
 
     @on(Select.Changed, "#game")
     async def _game_changed(self) -> None:
-        await self._show_game(self._game())
+        game = self._game()
+        if (game or {}).get("id") != self.shown_game:  # not the echo of the first value
+            await self._show_game(game)
 
     @on(Select.Changed, "#deck")
     def _deck_changed(self) -> None:
         self._show_deck_about()
+
+    @on(Input.Changed, "#deck-file")
+    def _show_deck_file(self) -> None:
+        note = self.query_one("#deck-file-note", Static)
+        raw = self.query_one("#deck-file", Input).value.strip()
+        note.update(deck_file_note(raw) if raw else "")
+        note.display = bool(raw)
+        self.query_one("#deck-file-problem", Static).display = False
 
     def _decks_changed(self) -> None:
         chosen = self.query_one("#deck", Select).value
@@ -166,17 +183,16 @@ class CreateRoomScreen(Dialog):
         names = self.offered = [str(d["name"]) for d in usable]
         if wanted in names:
             deck_select.value = str(wanted)
-        elif wanted is _UNSET and names:
+        elif wanted is _UNSET and names and not self.query_one("#deck-file", Input).value:
             default = (game or {}).get("default_deck")
-            file_only = bool(self.choices.get("deck_file")) and "deck" not in self.choices
-            if not file_only:
-                deck_select.value = default if default in names else names[0]
+            deck_select.value = default if default in names else names[0]
         broken_line = self.query_one("#deck-broken", Static)
         broken_line.update(broken_lines(broken))
         broken_line.display = bool(broken)
         self._show_deck_about()
 
     async def _show_game(self, game: Frame | None, wanted: object = _UNSET) -> None:
+        self.shown_game = (game or {}).get("id")
         self._fill_decks(game, wanted)
         slot = self.query_one("#options-slot", Vertical)
         await slot.remove_children()
