@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,13 +32,18 @@ from partyhost.decks.files import (
     DeckFileError,
     LoadedDeck,
     build_from_text,
-    load_deck_text,
     read_deck_text,
 )
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
 from partyhost.net import protocol as p
-from partyhost.net.deckupload import DeckUpload, upload_name, uploads_in
+from partyhost.net.deckupload import (
+    DeckUpload,
+    UploadReader,
+    UploadsTooFast,
+    upload_name,
+    uploads_in,
+)
 from partyhost.net.tabledecks import TableDeck, TableDecks
 
 log = logging.getLogger(__name__)
@@ -168,6 +172,7 @@ class DeckShelf:
         self.extra_dirs = extra_dirs
         self.poll_interval = poll_interval
         self.tables = TableDecks()
+        self.uploads = UploadReader()
         self.on_change: Callable[[], None] | None = None
         """Called on the event loop after the poll found the listing changed."""
         self._versions: dict[Path, FileVersion] = {}
@@ -313,12 +318,14 @@ class DeckShelf:
                     return entry
         return None
 
-    @staticmethod
-    def _uploaded(game: Game, upload: DeckUpload) -> LoadedDeck:
+    def _uploaded(self, game: Game, upload: DeckUpload) -> LoadedDeck:
         file = upload_name(upload.name)
-        stem = os.path.splitext(file)[0] or "upload"
         try:
-            loaded = load_deck_text(upload.text, file, stem, "upload")
+            loaded = self.uploads.read(upload)
+        except UploadsTooFast:
+            raise DeckNotFound(
+                "rate_limited", "Deck files arrive faster than this host reads them; try again."
+            ) from None
         except DeckFileError as exc:
             raise DeckNotFound(
                 "bad_deck",

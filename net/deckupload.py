@@ -8,13 +8,19 @@ sender's; it is cleaned like a chat line and never used as a path.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_text
 from partyhost.net import protocol as p
 from partyhost.net.names import clean_text
+from partyhost.net.ratelimit import TokenBucket
 
 MAX_UPLOAD_NAME = 60
 
@@ -74,3 +80,58 @@ def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
             )
         files.append({"name": path.name, "text": text})
     return files
+
+
+UPLOADS_PER_SECOND = 1.0
+UPLOAD_BURST = 5
+RECENT_UPLOADS = 16
+
+
+class UploadsTooFast(Exception):
+    """More deck files than the host reads in a while; nothing was read."""
+
+
+class UploadReader:
+    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
+
+    Reading a deck costs milliseconds of CPU in a worker thread, and threads
+    share the interpreter with the event loop. So one deck is read at a time,
+    new texts are read at :data:`UPLOADS_PER_SECOND` (bursts of
+    :data:`UPLOAD_BURST`) across the host, and the outcome of each of the
+    last :data:`RECENT_UPLOADS` texts is kept: a text sent again (the same
+    file for a second room, or retried unchanged) is not read again.
+    """
+
+    def __init__(self) -> None:
+        self._bucket = TokenBucket(UPLOADS_PER_SECOND, UPLOAD_BURST)
+        self._lock = threading.Lock()
+        self._recent: OrderedDict[tuple[str, str], LoadedDeck | DeckFileError] = OrderedDict()
+
+    def read(self, upload: DeckUpload) -> LoadedDeck:
+        """The upload as a deck (raises DeckFileError, or UploadsTooFast)."""
+        file = upload_name(upload.name)
+        key = (file, hashlib.sha256(upload.text.encode("utf-8", "surrogatepass")).hexdigest())
+        with self._lock:
+            outcome = self._recent.get(key)
+            if outcome is None:
+                if not self._bucket.take():
+                    raise UploadsTooFast()
+                outcome = self._load(upload.text, file)
+            self._recent[key] = outcome
+            self._recent.move_to_end(key)
+            while len(self._recent) > RECENT_UPLOADS:
+                self._recent.popitem(last=False)
+        if isinstance(outcome, DeckFileError):
+            raise DeckFileError(outcome.errors)
+        return outcome
+
+    @staticmethod
+    def _load(text: str, file: str) -> LoadedDeck | DeckFileError:
+        stem = os.path.splitext(file)[0] or "upload"
+        try:
+            return load_deck_text(text, file, stem, "upload")
+        except DeckFileError as exc:
+            return exc
+        except Exception as exc:  # a shape nobody foresaw is still this file's problem
+            problem = f"cannot be read ({type(exc).__name__}: {exc})"
+            return DeckFileError([DeckError(file, 1, 1, problem)])

@@ -103,7 +103,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "hello_required": "The first message was not 'hello'; the host disconnects.",
     "protocol_mismatch": "Client and host protocol versions differ; the host disconnects.",
     "already_greeted": "A second 'hello' on one connection.",
-    "rate_limited": "Too many messages (or chat lines) too fast; this one was dropped.",
+    "rate_limited": (
+        "Too many messages (or chat lines, or deck files) too fast; this one was dropped."
+    ),
     "host_full": (
         "The host has too many connections, in all or from the client's address; it disconnects."
     ),

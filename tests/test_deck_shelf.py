@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from partyhost.engine.registry import get_game
 from partyhost.net.decks import DeckNotFound, DeckShelf
-from partyhost.net.deckupload import DeckUpload
+from partyhost.net.deckupload import UPLOAD_BURST, DeckUpload
 from partyhost.paths import user_decks_dir
 from test_deck_combine import SHIPPED, tshirt_text
 
@@ -179,3 +179,20 @@ def test_too_many_decks_for_one_room_are_refused() -> None:
     names = ["the-t-shirt-game"] + [f"x{i}" for i in range(5)]
     with pytest.raises(DeckNotFound, match="at most 8 decks"):
         DeckShelf().table_deck(TSHIRT, names, uploads)
+
+
+def test_uploads_are_read_at_a_bounded_rate_and_a_text_sent_again_is_not_read_again() -> None:
+    shelf = DeckShelf()
+    texts = [tshirt_text(f"Deck{n}") for n in range(UPLOAD_BURST + 1)]
+    first = shelf.table_deck(TSHIRT, [], [DeckUpload("d0.yaml", texts[0])])
+    for n in range(1, UPLOAD_BURST):
+        shelf.table_deck(TSHIRT, [], [DeckUpload(f"d{n}.yaml", texts[n])])
+    with pytest.raises(DeckNotFound) as refused:
+        shelf.table_deck(TSHIRT, [], [DeckUpload("late.yaml", texts[-1])])
+    assert refused.value.code == "rate_limited"
+    again = shelf.table_deck(TSHIRT, [], [DeckUpload("d0.yaml", texts[0])])
+    assert again is first
+    broken = "game: tshirt\nslogans: [\n"
+    with pytest.raises(DeckNotFound) as bad:
+        shelf.table_deck(TSHIRT, [], [DeckUpload("d1.yaml", broken)])
+    assert bad.value.code == "rate_limited"
