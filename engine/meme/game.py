@@ -1,11 +1,6 @@
-"""What Do You Meme? (the betting game): react to a scenario, guess, bet, cash in.
+"""What Do You Meme? as the host sees it: metadata, room options and the contract's wiring.
 
-Each turn one player, the reactor, rolls a scenario and picks a reaction meme
-face down; the others guess it with a meme of their own; then both sides bet
-on the guesses. Three rounds with tokens that earn $1 when right, then a
-final round betting cash at even odds. The rules as refereed are in
-``docs/rules.md``; the modules here split them as deck, state, evolve, flow
-(phases and timers), rules (decide), betting, views and bot.
+No rules live here; each method hands over to the module that owns its job.
 """
 
 from __future__ import annotations
@@ -13,20 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, IllegalMove, RuleOption, View
-from partyhost.engine.meme import bot, rules, views
+from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.meme import bot, rules, setup, views
 from partyhost.engine.meme.deck import COLOR_COUNT, MemeDeck, build_deck
 from partyhost.engine.meme.evolve import evolve
-from partyhost.engine.meme.flow import next_deadline
-from partyhost.engine.meme.state import MemeState, Phase, Rules
-from partyhost.engine.registry import register
+from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.rng import Rng
-
-__all__ = ["MemeGame", "MemeState", "Phase", "game"]
 
 
 class MemeGame(Game):
-    """The registered game object; every rule lives in the modules it delegates to."""
+    """What Do You Meme?, registered as ``meme``."""
 
     id = "meme"
     name = "What Do You Meme?"
@@ -84,23 +75,9 @@ class MemeGame(Game):
     def setup(
         self, deck: MemeDeck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
     ) -> MemeState:
-        if not self.min_players <= len(seats) <= self.max_players:
-            raise IllegalMove(
-                "bad_player_count",
-                f"{self.name} needs {self.min_players} to {self.max_players} players.",
-            )
-        if len(set(seats)) != len(seats):
-            raise IllegalMove("bad_seats", "Every seat may play only once.")
         resolved = self.rules_for(rules)
-        order = tuple(sorted(seats))
-        return MemeState(
-            deck=deck,
-            rules=Rules(**resolved),
-            seats=order,
-            rng=Rng(seed).next_u64(),
-            money={seat: 0 for seat in order},
-            rolloff_pending=frozenset(order),
-        )
+        self.check_seats(seats)
+        return setup.setup(deck, seats, resolved, seed)
 
     def decide(self, state: MemeState, seat: int, command: Command, now: float) -> list[Event]:
         return rules.decide(state, seat, command, now)
@@ -118,16 +95,10 @@ class MemeGame(Game):
         return rules.tick(state, now)
 
     def deadline(self, state: MemeState) -> float | None:
-        if state.phase is Phase.OVER:
-            return None
-        return next_deadline(state)
+        return rules.deadline(state)
 
     def is_over(self, state: MemeState) -> bool:
         return state.phase is Phase.OVER
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)
-
-
-game = MemeGame()
-register(game)
