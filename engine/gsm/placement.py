@@ -1,21 +1,17 @@
-"""What the four Game, Set, Match! games share: options, placements, checks, the base game.
+"""Cards on a Game, Set, Match! board: how a placement is read, checked and shown as legal.
 
-Each variant is its own :class:`GsmGame` subclass; this module keeps them from
-repeating the card/board plumbing (how a placement command is read and
-checked, the options every variant offers) and the game's skeleton: seat
-checks, routing host seat commands, and assembling views from a shared public
-part (:mod:`.views`) and a seat's own fields. Seat bookkeeping lives in
-:mod:`.seating`.
+Every variant puts cards down the same way, so the command fields (card, x,
+y, turned), the touch rule's check, the search for where cards fit and the
+legal-command template live here once.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, IllegalMove, RuleOption, View
+from partyhost.engine.core import Command, IllegalMove
 from partyhost.engine.gsm.board import (
     BoardMap,
     Clash,
@@ -23,31 +19,14 @@ from partyhost.engine.gsm.board import (
     has_side_neighbour,
     legal_placements,
 )
-from partyhost.engine.gsm.bots import BOT_DELAYS
 from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.deckfile import DECK_GAME, build_deck
-from partyhost.engine.gsm.seating import TableState, is_system, read_int, require_system
-from partyhost.engine.gsm.seating import system_target as system_target  # also importable here
+from partyhost.engine.gsm.seating import read_int
 from partyhost.engine.gsm.table import Cell, Slot
-from partyhost.engine.gsm.views import base_view
-from partyhost.engine.gsm.views import cards_view as cards_view  # also importable here
-from partyhost.engine.rng import Rng
 
 MAX_COORD = 60
 """Slots stay within +-60: far beyond any real board, small enough to refuse junk."""
 HINT_LIMIT = 400
 """At most this many legal placements are listed in a view when hints are on."""
-
-ROTATE = RuleOption(
-    "rotate", "Turn cards around", "bool", True, help="Cards may be turned 180 degrees."
-)
-HINTS = RuleOption(
-    "hints",
-    "Show where cards fit",
-    "bool",
-    False,
-    help="List every legal placement in each player's view (the UI highlights them).",
-)
 
 
 @dataclass(frozen=True)
@@ -156,131 +135,3 @@ def placement_event_data(move: Placement, seat: int | None) -> dict[str, Any]:
 
 def placement_from(data: Mapping[str, Any]) -> Placement:
     return Placement(data["card"], data["x"], data["y"], data["turned"], data["seat"])
-
-
-def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> list[int]:
-    """The seats holding the fewest cards (ties share the win)."""
-    present = list(seats)
-    if not present:
-        return []
-    least = min(len(hands[s]) for s in present)
-    return [s for s in present if len(hands[s]) == least]
-
-
-def deal_hands(pile: Sequence[int], seats: Sequence[int], size: int) -> dict[int, tuple[int, ...]]:
-    """``size`` cards a seat from the top of ``pile``, seat after seat."""
-    return {seat: tuple(pile[i * size : (i + 1) * size]) for i, seat in enumerate(seats)}
-
-
-class GsmGame(Game):
-    """What every Game, Set, Match! variant shares: deck, seat checks, command routing, views.
-
-    A variant's own module holds its rules: :meth:`play` for its players'
-    commands, :meth:`seat_change` for what the host's seat commands do there,
-    and :meth:`public_view` / :meth:`seat_view` for what its views show.
-    """
-
-    deck_game = DECK_GAME
-    default_deck = DECK_GAME
-
-    def build_deck(self, data: Any) -> Deck:
-        return build_deck(data)
-
-    def start(
-        self,
-        deck: Deck,
-        seats: Sequence[int],
-        rules: Mapping[str, Any],
-        seed: int,
-        cards_needed: int = 0,
-        table: str = "this table",
-    ) -> tuple[dict[str, Any], Rng]:
-        """A new game's checks (options, seats, deck size) and its generator.
-
-        ``cards_needed`` is what dealing to these seats takes; ``table`` names
-        what a too-small deck falls short for.
-        """
-        checked = self.rules_for(rules)
-        low, high = self.min_players, self.max_players
-        if len(set(seats)) != len(seats) or not low <= len(seats) <= high:
-            if low == high:
-                raise IllegalMove("bad_seats", f"{self.name} is for exactly {high} players.")
-            raise IllegalMove("bad_seats", f"{self.name} needs {low} to {high} players.")
-        if len(deck.cards) < cards_needed:
-            raise IllegalMove("deck_too_small", f"The deck has too few cards for {table}.")
-        return checked, Rng(seed)
-
-    # --------------------------------------------------------------- deciding
-    def decide(self, state: Any, seat: int, command: Command, now: float) -> list[Event]:
-        """Overdue timers first, so a late command never jumps a settlement that was due.
-
-        Host seat commands go to :meth:`seat_change`, everything else to :meth:`play`.
-        """
-        due = self.tick(state, now)
-        for event in due:
-            state = self.evolve(state, event)
-        if is_system(seat, command):
-            require_system(seat)
-            kind = str(command.get("type"))
-            return due + self.seat_change(state, kind, system_target(command), now)
-        return due + self.play(state, seat, command, now)
-
-    @abstractmethod
-    def play(self, state: Any, seat: int, command: Command, now: float) -> list[Event]:
-        """The events a player's command causes, or raise :class:`IllegalMove`."""
-
-    @abstractmethod
-    def seat_change(self, state: Any, kind: str, seat: int, now: float) -> list[Event]:
-        """The events of a host seat command (``kind`` is one of the four) about ``seat``."""
-
-    def is_over(self, state: Any) -> bool:
-        return bool(state.phase == "over")
-
-    # ------------------------------------------------------------ what to see
-    def view(self, state: Any, seat: int | None) -> View:
-        """The state's public part (built on its first view, then shared) with the seat's own.
-
-        Views of one state share their parts, so a view is read-only.
-        """
-        table: TableState = state
-        shared = table.shared_views
-        public: View | None = shared.get("view")
-        if public is None:
-            public = shared["view"] = {**base_view(self.id, table), **self.public_view(table)}
-        view = dict(public)
-        if seat is not None:
-            view["you"] = seat
-            view.update(self.seat_view(table, seat))
-        return view
-
-    @abstractmethod
-    def public_view(self, state: Any) -> View:
-        """What every seat sees alike, after the common fields; a seat's own fields empty."""
-
-    @abstractmethod
-    def seat_view(self, state: Any, seat: int) -> View:
-        """The fields only ``seat`` sees (its ``legal`` commands, its cards)."""
-
-    def bot_delay(self, level: str) -> tuple[float, float] | None:
-        """The real-time variants' reaction time for ``level``, from :data:`~.bots.BOT_DELAYS`."""
-        return BOT_DELAYS.get(self.id, {}).get(level)
-
-
-class HandsGame(GsmGame):
-    """A variant where each player holds a hidden hand and builds on one public board."""
-
-    def seat_view(self, state: Any, seat: int) -> View:
-        return {
-            "legal": self.legal(state, seat),
-            "hand": cards_view(state.deck, state.hands.get(seat, ())),
-        }
-
-    def card_locations(self, state: Any) -> list[tuple[int, str]]:
-        """Where every card is (for the invariant tests)."""
-        found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
-        found += [(p.card, "board") for p in state.board]
-        return found + [(c, where) for where, cards in self.piles(state) for c in cards]
-
-    def piles(self, state: Any) -> list[tuple[str, Sequence[int]]]:
-        """The variant's other places for cards, by name."""
-        return [("out of play", state.out_of_play)]

@@ -1,23 +1,13 @@
-"""Stealing Home's state and how events change it.
-
-Kept apart from the deciding code so each module stays small; ``evolve`` here
-is the only way a Stealing Home state changes.
-"""
+"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from partyhost.engine.core import Event
-from partyhost.engine.gsm.board import BoardMap, fitting
-from partyhost.engine.gsm.common import Placement, placement_from
-from partyhost.engine.gsm.seating import TableState, seat_changed
-from partyhost.engine.gsm.table import CardTable, bits
+from partyhost.engine.gsm.placement import Placement
+from partyhost.engine.gsm.seating import TableState
 
-BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))
+GAME_ID = "stealing-home"
 
 
 @dataclass(frozen=True)
@@ -68,75 +58,9 @@ class StealingHomeState(TableState):
         return self.first.at + float(self.rules["tie_window_ms"]) / 1000
 
 
-def start_block(table: CardTable, pool: Sequence[int], rotate: bool) -> BoardMap | None:
-    """Four cards of ``pool`` in a 2 x 2 block that obeys the rule, if there are any."""
-    board: BoardMap = {}
-
-    def grow(index: int, avail: int) -> bool:
-        if index == len(BLOCK):
-            return True
-        slot = BLOCK[index]
-        for o in bits(fitting(table, board, slot, avail)):
-            board[slot] = o
-            if grow(index + 1, avail & ~(3 << (o & ~1))):
-                return True
-            del board[slot]
-        return False
-
-    return board if grow(0, table.hand_mask(pool, rotate)) else None
-
-
-def evolve(state: StealingHomeState, event: Event) -> StealingHomeState:
-    data, replace = event.data, dataclasses.replace
-    kind = event.kind
-    if kind == "round_clock":
-        return replace(state, round_started=data["at"])
-    if kind == "match_called":
-        if state.first is None:
-            claim = Claim(data["seat"], placement_from(event.secret), event.secret["at"])
-            return replace(state, first=claim)
-        return replace(state, tied=(*state.tied, data["seat"]))
-    if kind == "wrong_match":
-        return replace(state, locked=state.locked | {data["seat"]})
-    if kind == "no_fit_vote":
-        return replace(state, votes=state.votes | {data["seat"]})
-    if kind == "match_won":
-        seat = data["seat"]
-        collected = {**state.collected, seat: (*state.collected[seat], data["kept"])}
-        board = (*state.board, placement_from(data))
-        return _round_over(state, board=board, collected=collected, last=dict(data))
-    if kind == "tiebreak":
-        pile = (*state.pile, *state.face_up)
-        return _round_over(state, pile=pile, last=dict(data))
-    if kind == "no_fit":
-        out = (*state.out_of_play, *data["cards"])
-        return _round_over(state, out_of_play=out, last=dict(data))
-    if kind == "cards_turned":
-        tiebreak = data["tiebreak"]
-        return replace(
-            state,
-            pile=state.pile[2:],
-            face_up=tuple(data["cards"]),
-            round=data["round"],
-            round_started=data["at"],
-            tiebreak=None if tiebreak is None else tuple(tiebreak),
-        )
-    if kind == "game_over":
-        return replace(state, phase="over", winners=tuple(data["winners"]))
-    return _evolve_seat(state, kind, data["seat"])
-
-
-def _round_over(state: StealingHomeState, **changes: Any) -> StealingHomeState:
-    """Clear a resolved round's face-up cards, claims, lockouts and votes."""
-    return dataclasses.replace(
-        state, face_up=(), first=None, tied=(), locked=frozenset(), votes=frozenset(), **changes
-    )
-
-
-def _evolve_seat(state: StealingHomeState, kind: str, seat: int) -> StealingHomeState:
-    replace = dataclasses.replace
-    if kind == "seat_joined":
-        if seat in state.seats:
-            return replace(state, left=state.left - {seat})
-        return replace(state, seats=(*state.seats, seat), collected={**state.collected, seat: ()})
-    return seat_changed(state, kind, seat)
+def card_locations(state: StealingHomeState) -> list[tuple[int, str]]:
+    """Where every card is: each card must appear exactly once (the invariant tests check)."""
+    found = [(c, f"collected {s}") for s, cards in state.collected.items() for c in cards]
+    found += [(p.card, "board") for p in state.board] + [(c, "pile") for c in state.pile]
+    found += [(c, "face up") for c in state.face_up]
+    return found + [(c, "out of play") for c in state.out_of_play]
