@@ -1,9 +1,10 @@
-"""``decide``: what a command means in the current phase, or why it is refused.
+"""decide and tick: what a command means in the current phase, or why it is refused.
 
 Players send ``roll``, ``write_scenario``, ``react``, ``guess`` and ``bet``;
 the host sends the system commands ``seat_joined``, ``seat_left``,
 ``seat_away`` and ``seat_back``. Every refusal is an :class:`IllegalMove` with
-a stable code and a sentence for people.
+a stable code and a sentence for people. What the table then does by itself
+(reveals, payouts, the next turn, timers) is in :mod:`.flow`.
 """
 
 from __future__ import annotations
