@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import Decision, Event, Game, IllegalMove
 from partyhost.engine.registry import all_games
 
