@@ -1,9 +1,9 @@
 """Game, Set, Match!: four games played with one deck of sports-gear cards.
 
-Importing this package registers Stealing Home, Scramble, Gridiron and Four
-Corners. Each variant is a package with the modules every game has (``game``,
-``state``, ``setup``, ``rules``, ``evolve``, ``views``, ``bot``); what they
-share lives here: the card model (:mod:`.cards`, :mod:`.deck`), placements
+The four games are Stealing Home, Scramble, Gridiron and Four Corners. Each
+variant is a package with the modules every game has (``game``, ``state``,
+``setup``, ``rules``, ``evolve``, ``views``, ``bot``); what they share lives
+here: the card model (:mod:`.cards`, :mod:`.deck`), placements
 (:mod:`.placement`, with the fast search in :mod:`.board` and :mod:`.table`),
 the solver (:mod:`.solver`), seats (:mod:`.seating`), and the shared parts of
 ``game``, ``setup``, ``rules``, ``views`` and bots (:mod:`.bots`).
@@ -16,4 +16,6 @@ from partyhost.engine.gsm.gridiron import GAME as GRIDIRON
 from partyhost.engine.gsm.scramble import GAME as SCRAMBLE
 from partyhost.engine.gsm.stealing_home import GAME as STEALING_HOME
 
-__all__ = ["FOUR_CORNERS", "GRIDIRON", "SCRAMBLE", "STEALING_HOME"]
+GAMES = (STEALING_HOME, SCRAMBLE, GRIDIRON, FOUR_CORNERS)
+
+__all__ = ["FOUR_CORNERS", "GAMES", "GRIDIRON", "SCRAMBLE", "STEALING_HOME"]

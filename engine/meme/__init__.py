@@ -6,8 +6,8 @@ on the guesses. Three rounds with tokens that earn $1 when right, then a
 final round betting cash at even odds. The rules as refereed are in
 ``docs/rules.md``.
 
-Importing this package registers the game as ``meme``. Its modules, the same
-in every game: ``game`` (metadata and wiring), ``deck``, ``state``, ``setup``,
+The registry (:mod:`partyhost.engine.registry`) lists the game as ``meme``.
+Its modules, the same in every game: ``game`` (metadata and wiring), ``deck``, ``state``, ``setup``,
 ``rules`` (``decide`` and ``tick``: what each command may do), ``flow`` (how
 a turn runs on by itself, with its timers), ``evolve``, ``views`` and
 ``bot``; ``betting`` holds the betting arithmetic.
@@ -16,6 +16,5 @@ a turn runs on by itself, with its timers), ``evolve``, ``views`` and
 from __future__ import annotations
 
 from partyhost.engine.meme.game import MemeGame
-from partyhost.engine.registry import register
 
-GAME = register(MemeGame())
+GAME = MemeGame()

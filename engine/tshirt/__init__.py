@@ -1,6 +1,6 @@
 """The T-Shirt Game: match slogans to T-shirts; the judge's favourite wins Hot or Not cards.
 
-Importing this package registers the game as ``tshirt``. Its modules, the
+The registry (:mod:`partyhost.engine.registry`) lists the game as ``tshirt``. Its modules, the
 same in every game: ``game`` (metadata and wiring), ``deck``, ``state``,
 ``setup``, ``rules`` (``decide`` and ``tick``: what each command may do),
 ``flow`` (how a round runs on by itself), ``evolve``, ``views`` and ``bot``.
@@ -8,7 +8,6 @@ same in every game: ``game`` (metadata and wiring), ``deck``, ``state``,
 
 from __future__ import annotations
 
-from partyhost.engine.registry import register
 from partyhost.engine.tshirt.game import TShirtGame
 
-GAME = register(TShirtGame())
+GAME = TShirtGame()

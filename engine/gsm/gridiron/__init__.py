@@ -1,6 +1,6 @@
 """Game, Set, Match! - Gridiron: take turns placing one card; draw only when nothing fits.
 
-Importing this package registers the variant as ``gridiron``. Its modules
+The registry (:mod:`partyhost.engine.registry`) lists the variant as ``gridiron``. Its modules
 are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 ``evolve``, ``views`` and ``bot``.
 """
@@ -8,6 +8,5 @@ are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 from __future__ import annotations
 
 from partyhost.engine.gsm.gridiron.game import Gridiron
-from partyhost.engine.registry import register
 
-GAME = register(Gridiron())
+GAME = Gridiron()

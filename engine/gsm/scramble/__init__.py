@@ -1,6 +1,6 @@
 """Game, Set, Match! - Scramble: all arrange their own seven cards; first correct "Game!" wins.
 
-Importing this package registers the variant as ``scramble``. Its modules
+The registry (:mod:`partyhost.engine.registry`) lists the variant as ``scramble``. Its modules
 are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 ``evolve``, ``views`` and ``bot``.
 """
@@ -8,6 +8,5 @@ are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 from __future__ import annotations
 
 from partyhost.engine.gsm.scramble.game import Scramble
-from partyhost.engine.registry import register
 
-GAME = register(Scramble())
+GAME = Scramble()

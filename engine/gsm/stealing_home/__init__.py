@@ -1,6 +1,6 @@
 """Game, Set, Match! - Stealing Home: race to spot where one of two turned cards fits the grid.
 
-Importing this package registers the variant as ``stealing-home``. Its
+The registry (:mod:`partyhost.engine.registry`) lists the variant as ``stealing-home``. Its
 modules are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 ``evolve``, ``views`` and ``bot``.
 """
@@ -8,6 +8,5 @@ modules are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 from __future__ import annotations
 
 from partyhost.engine.gsm.stealing_home.game import StealingHome
-from partyhost.engine.registry import register
 
-GAME = register(StealingHome())
+GAME = StealingHome()
