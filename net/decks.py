@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import operator
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -199,13 +200,18 @@ class DeckShelf:
         """Look at every deck file; read new and changed ones. Whether the listing changed."""
         entries: list[ShelfEntry] = []
         first_of: dict[str, str] = {}
+        previous = {entry.path: entry for entry in self._entries}
         for source, folder in deck_folders(self.extra_dirs):
             for path in deck_files_in(folder):
                 version = self.version_of(path, source)
                 if version is None:
                     continue  # removed between the listing and the stat
-                entry = ShelfEntry(path.stem, source, path, version, first_of.get(path.stem))
-                entry.described.update(_describe(entry))
+                shadowed_by = first_of.get(path.stem)
+                entry = previous.get(path) or ShelfEntry(path.stem, source, path, version)
+                if entry.version is not version or entry.shadowed_by != shadowed_by:
+                    entry = ShelfEntry(path.stem, source, path, version, shadowed_by)
+                if not entry.described:
+                    entry.described.update(_describe(entry))
                 entries.append(entry)
                 first_of.setdefault(path.stem, source)
         with self._lock:
@@ -213,9 +219,9 @@ class DeckShelf:
             for path in list(self._versions):
                 if path not in current:
                     del self._versions[path]
-        before = [(entry.path, entry.version.key) for entry in self._entries]
+        before = self._entries
         self._entries = tuple(entries)
-        return before != [(entry.path, entry.version.key) for entry in entries]
+        return len(before) != len(entries) or any(map(operator.is_not, before, entries))
 
     # --- what the lobby shows ------------------------------------------------------
 
