@@ -318,7 +318,7 @@ class PartyApp(App[int]):
             self.switch_screen(main_screen(wanted, game))
 
     def action_help(self) -> None:
-        from partyhost.tui.shared.help import HelpScreen
+        from partyhost.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
