@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, View
+from partyhost.engine.core import Command, Event, Game, SeatResult, View
 from partyhost.engine.registry import register
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt import audit, bot, commands, views
@@ -61,6 +61,12 @@ class TShirtGame(Game):
 
     def is_over(self, state: TShirtState) -> bool:
         return state.phase is Phase.OVER
+
+    def replay_view(self, state: TShirtState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: TShirtState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)
