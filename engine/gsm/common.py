@@ -15,7 +15,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, IllegalMove, RuleOption, View
+from partyhost.engine.core import (
+    Command,
+    Event,
+    Game,
+    IllegalMove,
+    RuleOption,
+    SeatResult,
+    View,
+)
 from partyhost.engine.gsm.board import (
     BoardMap,
     Clash,
@@ -29,7 +37,7 @@ from partyhost.engine.gsm.deckfile import DECK_GAME, build_deck
 from partyhost.engine.gsm.seating import TableState, is_system, read_int, require_system
 from partyhost.engine.gsm.seating import system_target as system_target  # also importable here
 from partyhost.engine.gsm.table import Cell, Slot
-from partyhost.engine.gsm.views import base_view
+from partyhost.engine.gsm.views import base_view, hands_view
 from partyhost.engine.gsm.views import cards_view as cards_view  # also importable here
 from partyhost.engine.rng import Rng
 
@@ -265,6 +273,33 @@ class GsmGame(Game):
         """The real-time variants' reaction time for ``level``, from :data:`~.bots.BOT_DELAYS`."""
         return BOT_DELAYS.get(self.id, {}).get(level)
 
+    # ------------------------------------------------------------ replays
+    def replay_view(self, state: Any) -> View:
+        """The spectator's view, with what only its owner saw (:meth:`revealed`) shown too."""
+        shown = dict(self.view(state, None))
+        shown.update(self.revealed(state))
+        shown["round"] = self.replay_round(state)
+        return shown
+
+    def revealed(self, state: Any) -> View:
+        """Replay-only fields: what only one seat could see. Nothing, if all is on the table."""
+        return {}
+
+    @abstractmethod
+    def replay_round(self, state: Any) -> int:
+        """What a replay steps by when it steps by round."""
+
+    def results(self, state: Any) -> list[SeatResult]:
+        """Every seat that played; ``points`` where the variant keeps a score."""
+        return [
+            SeatResult(seat, seat in state.winners, points=self.points(state, seat))
+            for seat in state.seats
+        ]
+
+    def points(self, state: Any, seat: int) -> int | None:
+        """A seat's score at the end (None: the variant keeps none, only winners)."""
+        return None
+
 
 class HandsGame(GsmGame):
     """A variant where each player holds a hidden hand and builds on one public board."""
@@ -274,6 +309,13 @@ class HandsGame(GsmGame):
             "legal": self.legal(state, seat),
             "hand": cards_view(state.deck, state.hands.get(seat, ())),
         }
+
+    def revealed(self, state: Any) -> View:
+        return {"hands": hands_view(state)}
+
+    def replay_round(self, state: Any) -> int:
+        """No rounds in a hands game: a replay's round is each card put on the table."""
+        return len(state.board)
 
     def card_locations(self, state: Any) -> list[tuple[int, str]]:
         """Where every card is (for the invariant tests)."""

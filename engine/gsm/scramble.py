@@ -29,7 +29,7 @@ from partyhost.engine.gsm.common import (
 )
 from partyhost.engine.gsm.seating import TableState, read_int, score_rows, seat_changed
 from partyhost.engine.gsm.solver import solve
-from partyhost.engine.gsm.views import board_view, cards_view
+from partyhost.engine.gsm.views import board_view, boards_view, cards_view, hands_view
 from partyhost.engine.rng import Rng
 
 HAND_SIZE = 7
@@ -326,6 +326,17 @@ class Scramble(GsmGame):
             "hand": cards_view(deck, state.hands[seat]),
             "board": board_view(deck, state.boards[seat]),
         }
+
+    def revealed(self, state: ScrambleState) -> View:
+        return {"hands": hands_view(state), "boards": boards_view(state)}
+
+    def replay_round(self, state: ScrambleState) -> int:
+        """Each game of the match is a round."""
+        return state.game
+
+    def points(self, state: ScrambleState, seat: int) -> int | None:
+        """Games won in the match."""
+        return state.wins[seat]
 
     def card_locations(self, state: ScrambleState) -> list[tuple[int, str]]:
         """Where every card is (for the invariant tests): hands, boards, out of play."""

@@ -301,6 +301,13 @@ class StealingHome(GsmGame):
     def seat_view(self, state: StealingHomeState, seat: int) -> View:
         return {"legal": self.legal(state, seat)}
 
+    def replay_round(self, state: StealingHomeState) -> int:
+        return state.round
+
+    def points(self, state: StealingHomeState, seat: int) -> int | None:
+        """Cards collected."""
+        return len(state.collected[seat])
+
     def card_locations(self, state: StealingHomeState) -> list[tuple[int, str]]:
         """Where every card is (for the invariant tests)."""
         found = [(c, f"collected {s}") for s, cards in state.collected.items() for c in cards]

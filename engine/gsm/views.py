@@ -64,3 +64,20 @@ def base_view(game_id: str, state: TableState) -> View:
         "rules": dict(state.rules),
         "winners": list(state.winners),
     }
+
+
+def hands_view(state: Any) -> list[dict[str, Any]]:
+    """Every seat's hand face up (replays of finished games only)."""
+    hands = state.hands
+    return [
+        {"seat": seat, "cards": cards_view(state.deck, hands.get(seat, ()))} for seat in state.seats
+    ]
+
+
+def boards_view(state: Any) -> list[dict[str, Any]]:
+    """Every seat's private board as it lies (replays of finished games only)."""
+    boards = state.boards
+    return [
+        {"seat": seat, "board": board_view(state.deck, boards.get(seat, ()))}
+        for seat in state.seats
+    ]
