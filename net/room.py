@@ -24,8 +24,9 @@ from typing import Any, Protocol
 
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game
 from partyhost.net import protocol as p
-from partyhost.net import roomrequests, seating
+from partyhost.net import roomhistory, roomrequests, seating
 from partyhost.net.config import HostConfig
+from partyhost.net.history import History
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
 from partyhost.net.journal import Journal, MemberRecord, RoomRecord, StoredRoom
 from partyhost.net.members import Member, Peer
@@ -41,6 +42,7 @@ class RoomServices(Protocol):
 
     config: HostConfig
     journal: Journal
+    history: History
 
     def remember_token(self, token_hash: str, room: Room, member_id: int) -> None: ...
 
@@ -165,6 +167,8 @@ class Room(RoomMessages):
             room.game_seats = set(room.start_seats) | joined
             if room.status == p.PLAYING and room.table.over:
                 room.status = p.OVER
+            if room.table.over:  # in case the host stopped before the history kept it
+                roomhistory.game_over(room, now)
         return room
 
     def record(self) -> RoomRecord:
@@ -370,6 +374,7 @@ class Room(RoomMessages):
             peer.member, peer.room = None, None
             peer.send({"t": p.LEFT, "code": self.code, "reason": "room_closed"})
         self.spectators.clear()
+        roomhistory.room_closed(self)
         self.journal.delete_room(self.code)
         self.services.room_closed(self)
         log.info("room %s closed: %s", self.code, reason)
@@ -386,6 +391,7 @@ class Room(RoomMessages):
                 if not member.bot:
                     member.brain = None
             self.save()
+            roomhistory.game_over(self, now)
             self.notice("The game is over.")
             self.broadcast_room()
         else:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from partyhost.engine.core import BOT_LEVELS, IllegalMove
 from partyhost.net import protocol as p
-from partyhost.net import seating
+from partyhost.net import roomhistory, seating
 from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
 from partyhost.net.members import Member, Peer
@@ -242,6 +242,7 @@ def _start(room: Room, peer: Peer, message: dict[str, Any]) -> None:
             if member.peer is None:  # not here: the grace period starts with the game
                 member.disconnected_at = now
     room.journal.start_game(room.record(), room.member_records())
+    roomhistory.game_started(room, now)
     room.notice(f"{game.name} begins!")
     room.broadcast_room()
     room.changed((), now)
