@@ -132,3 +132,24 @@ class Requests:
         if ref is not None:
             message["ref"] = ref
         await self.send(message)
+
+    async def list_past_games(self, night: str | None = None) -> None:
+        """Ask for the games the host kept (``past_games``), of one night or all."""
+        message: Message = {"t": p.LIST_PAST_GAMES}
+        if night is not None:
+            message["night"] = night
+        await self.send(message)
+
+    async def get_replay(self, game_id: int, first: int = 0, count: int | None = None) -> None:
+        """Ask for a page of a finished game's replay (``replay``) from step ``first``."""
+        message: Message = {"t": p.GET_REPLAY, "id": game_id, "first": first}
+        if count is not None:
+            message["count"] = count
+        await self.send(message)
+
+    async def get_standings(self, night: str | None = None) -> None:
+        """Ask for a night's standings (``standings``; default tonight's)."""
+        message: Message = {"t": p.GET_STANDINGS}
+        if night is not None:
+            message["night"] = night
+        await self.send(message)

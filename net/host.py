@@ -23,17 +23,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from partyhost.net import pastgames
 from partyhost.net import protocol as p
 from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.history import History
 from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
+from partyhost.net.pastgames import PastGames
 from partyhost.net.room import Gone, Join, Request, Resume
 
 __all__ = ["Host", "HostConfig", "main", "run_host"]
@@ -62,7 +65,7 @@ def calm_gc() -> None:
 HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
-LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM})
+LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM, *pastgames.REQUESTS})
 
 
 class Host:
@@ -75,6 +78,8 @@ class Host:
         self._beat_slots: dict[Connection, int] = {}
         self._admitted = 0
         self.journal: Journal | None = None
+        self.history: History | None = None
+        self.past_games: PastGames | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
@@ -93,7 +98,9 @@ class Host:
         shelf = DeckShelf(self.config.deck_dirs)
         await asyncio.to_thread(shelf.scan)
         self.journal = Journal(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf)
+        self.history = History(self.config.data_dir)
+        self.past_games = PastGames(self.history)
+        self.lobby = Lobby(self.config, self.journal, shelf, self.history)
         restored = self.lobby.restore()
         if restored:
             log.info("rebuilt %d room(s) from the journal", restored)
@@ -104,7 +111,7 @@ class Host:
             )
         except OSError:
             await self.lobby.stop(self.config.shutdown_timeout)
-            self.journal.close()
+            self._close_stores()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
         lan = LanServices(self.config, self.port, self.lobby.listing)
@@ -115,7 +122,7 @@ class Host:
             self._server.close()
             self._server = None
             await self.lobby.stop(self.config.shutdown_timeout)
-            self.journal.close()
+            self._close_stores()
             raise
         self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
@@ -149,10 +156,15 @@ class Host:
             worker.cancel()
         await self._wait_for(workers)
         await self._flush()
-        if self.journal is not None:
-            self.journal.close()
+        self._close_stores()
         self._closed.set()
         log.info("host closed: %s", reason)
+
+    def _close_stores(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        if self.history is not None:
+            self.history.close()
 
     async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
         if tasks:
@@ -243,6 +255,9 @@ class Host:
                 connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()})
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
+            elif kind in pastgames.REQUESTS:
+                assert self.past_games is not None
+                await self.past_games.handle(connection, message)
             else:
                 await self._join_room(connection, message)
         except (LobbyRefusal, DeckNotFound) as refused:
