@@ -86,6 +86,10 @@ class HistoryView:
     def archived(self, game_id: int) -> ArchivedGame | None:
         return rows.load_game(self._db, game_id)
 
+    def game_of_room(self, room: str, seed: int) -> int | None:
+        """The number of a room's game, found by the seed it was dealt with."""
+        return rows.game_of_room(self._db, room, seed)
+
     def nights(self) -> list[str]:
         """Every night with a finished game, oldest first."""
         return rows.nights(self._db)

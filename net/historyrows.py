@@ -207,6 +207,12 @@ def find_game(db: sqlite3.Connection, game_id: int) -> GameEntry | None:
     return None if row is None else _add_outcomes(db, [_entry(row)])[0]
 
 
+def game_of_room(db: sqlite3.Connection, room: str, seed: int) -> int | None:
+    """The number of the game room ``room`` played with ``seed``, if it is kept."""
+    row = db.execute("SELECT id FROM games WHERE room = ? AND seed = ?", (room, seed)).fetchone()
+    return None if row is None else int(row[0])
+
+
 def load_game(db: sqlite3.Connection, game_id: int) -> ArchivedGame | None:
     """A game with its deck, seed and commands (``None``: no such game)."""
     entry = find_game(db, game_id)
