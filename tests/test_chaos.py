@@ -15,13 +15,11 @@ from typing import Any
 
 import msgpack
 import pytest
-from partyhost.decks.catalog import decks_for_game
-from partyhost.engine.core import apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.engine.rng import Rng
 from partyhost.net.history import GameStart, History
 from partyhost.net.historyrows import Player
 from partyhost.net.journal import CommandRecord, RoomRecord, StoredRoom
+from playedgames import play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -66,48 +64,24 @@ def played_room(
     options: dict[str, Any] | None = None,
 ) -> StoredRoom:
     """A finished game as the journal would hold it, played by the engine's bot policy."""
-    game = get_game(game_id)
-    deck = decks_for_game(game.deck_game)[0]
-    rules = game.rules_for(options or {})
-    players = list(range(seats))
+    played = play_game(game_id, seats, seed, options)
     record = RoomRecord(
         code="TEST",
         game=game_id,
-        deck_name=deck.name,
-        deck_data=deck.data,
+        deck_name=played.deck_name,
+        deck_data=played.deck_data,
         options={},
         password_hash=None,
         bot_takeover=True,
         owner=0,
         status="over",
-        next_member=2,
+        next_member=seats,
         created=0.0,
         seed=seed,
-        start_seats=players,
-        rules=rules,
+        start_seats=played.seats,
+        rules=played.rules,
     )
-    state = game.setup(game.build_deck(deck.data), players, rules, seed)
-    rng, commands, now = Rng(seed), [], 1000.0
-    for _ in range(20_000):
-        if game.is_over(state):
-            break
-        now += 0.5
-        due = game.deadline(state)
-        if due is not None and due <= now:  # the game's clock first, as the host runs it
-            state, events = apply_tick(game, state, now)
-            if events:
-                commands.append(CommandRecord(None, None, now))
-            continue
-        for seat in players:
-            command = game.bot_command(game.view(state, seat), rng, now)
-            if command is not None:
-                state, _ = apply(game, state, seat, command, now)
-                commands.append(CommandRecord(seat, command, now))
-                break
-        else:
-            if due is not None:  # nobody can act: wait for the game's clock
-                now = max(now, due - 0.5)
-    assert game.is_over(state)
+    commands = played.commands
     return StoredRoom(record, [], commands)
 
 
