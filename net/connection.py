@@ -20,15 +20,14 @@ import logging
 import socket
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from partyhost.net import protocol as p
+from partyhost.net.config import HostConfig
+from partyhost.net.journal import Journal
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.ratelimit import TokenBucket
-
-if TYPE_CHECKING:
-    from partyhost.net.host import Host
-    from partyhost.net.members import Member
+from partyhost.net.roomqueue import RoomInbox
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +39,27 @@ PAUSE_AT = 64
 """Queued messages at which we stop reading from the socket until the queue drains."""
 
 
+class ConnectionHost(Protocol):
+    """What a connection needs from the host that accepted it."""
+
+    @property
+    def config(self) -> HostConfig: ...
+
+    @property
+    def journal(self) -> Journal | None:
+        """Committed before queued frames go out (None before the host has one)."""
+
+    def admit(self, connection: Connection) -> bool: ...
+
+    def forget(self, connection: Connection) -> None: ...
+
+    async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None: ...
+
+
 class Connection(asyncio.Protocol):
     """The host's end of one client socket."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: ConnectionHost) -> None:
         self.host = host
         self.config = host.config
         self.decoder = p.FrameDecoder(self.config.max_client_frame)
@@ -53,8 +69,7 @@ class Connection(asyncio.Protocol):
         self.peer_address = "?"
         self.name = "Player"
         self.greeted = False
-        self.room: Any = None
-        self.member: Member | None = None
+        self.room: RoomInbox | None = None
         self.opened = time.monotonic()
         self.last_heard = self.opened
         self.limiter = TokenBucket(self.config.messages_per_second, self.config.message_burst)

@@ -37,7 +37,7 @@ from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
 from partyhost.net.pastgames import PastGames
-from partyhost.net.room import Gone, Join, Request, Resume
+from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
 __all__ = ["Host", "HostConfig", "main", "run_host"]
 

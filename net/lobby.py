@@ -18,11 +18,13 @@ from partyhost.decks.files import LoadedDeck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p
+from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
 from partyhost.net.history import History
 from partyhost.net.journal import Journal, RoomRecord
-from partyhost.net.room import Room, Stop
+from partyhost.net.room import Room
+from partyhost.net.roomqueue import Stop
 
 log = logging.getLogger(__name__)
 
@@ -57,30 +59,42 @@ class Lobby:
         self.shelf = shelf
         self.history = history
         self.rooms: dict[str, Room] = {}
-        self._tokens: dict[str, tuple[Room, int]] = {}
+        self._tasks: dict[Room, asyncio.Task[None]] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}
+        """Seat token hash -> (room code, member id)."""
 
     # --- RoomServices ------------------------------------------------------
 
-    def remember_token(self, token_hash: str, room: Room, member_id: int) -> None:
-        self._tokens[token_hash] = (room, member_id)
+    def remember_token(self, token_hash: str, code: str, member_id: int) -> None:
+        self._tokens[token_hash] = (code, member_id)
 
     def forget_token(self, token_hash: str) -> None:
         self._tokens.pop(token_hash, None)
 
     def room_closed(self, room: Room) -> None:
-        if self.rooms.get(room.code) is room:
-            del self.rooms[room.code]
-        for token, (owner_room, _) in list(self._tokens.items()):
-            if owner_room is room:
+        self._tasks.pop(room, None)
+        if self.rooms.get(room.code) is not room:
+            return
+        del self.rooms[room.code]
+        for token, (code, _) in list(self._tokens.items()):
+            if code == room.code:
                 del self._tokens[token]
 
     # --- lookups -----------------------------------------------------------
 
     def seat_for(self, token_hash: str) -> tuple[Room, int] | None:
         found = self._tokens.get(token_hash)
-        if found is None or found[0].closed:
+        if found is None:
             return None
-        return found
+        code, member_id = found
+        room = self.rooms.get(code)
+        if room is None or room.closed:
+            return None
+        return room, member_id
+
+    def task_of(self, room: Room) -> asyncio.Task[None] | None:
+        """The task running ``room`` (None once it closed)."""
+        return self._tasks.get(room)
 
     def find(self, code: str) -> Room:
         room = self.rooms.get(code.strip().upper())
@@ -141,7 +155,7 @@ class Lobby:
         room = Room(self, record, game, loaded.deck)
         room.save()
         self.rooms[room.code] = room
-        room.start()
+        self._tasks[room] = roomtask.start(room)
         return room
 
     def restore(self) -> int:
@@ -159,8 +173,8 @@ class Lobby:
             self.rooms[code] = room
             for member in room.members:
                 if member.token_hash is not None and not member.left:
-                    self.remember_token(member.token_hash, room, member.member_id)
-            room.start()
+                    self.remember_token(member.token_hash, code, member.member_id)
+            self._tasks[room] = roomtask.start(room)
         return len(self.rooms)
 
     async def stop(self, timeout: float) -> None:
@@ -168,8 +182,9 @@ class Lobby:
         tasks = []
         for room in list(self.rooms.values()):
             room.post(Stop())
-            if room.task is not None:
-                tasks.append(room.task)
+            task = self._tasks.get(room)
+            if task is not None:
+                tasks.append(task)
         if not tasks:
             return
         _, lingering = await asyncio.wait(tasks, timeout=timeout)
