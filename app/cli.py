@@ -107,7 +107,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
     if args.address is None and not args.no_discovery:  # with an address, nothing to look for
         from partyhost.net.discovery import browse_lan
-        from partyhost.tui.screens.connect import use_discovery
+        from partyhost.tui.shared.connect import use_discovery
 
         use_discovery(browse_lan)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from partyhost.historycommands import ReplayData, local_replay
 from partyhost.net.history import History
 from partyhost.tui.replayapp import ReplayApp
-from partyhost.tui.screens.replay import ReplayScreen
+from partyhost.tui.shared.replay import ReplayScreen
 from playedgames import play_game
 from rich.console import Console
 from test_cli_history import keep

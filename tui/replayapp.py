@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from partyhost.tui.screens.replay import ReplayScreen
+from partyhost.tui.shared.replay import ReplayScreen
 from partyhost.tui.text import glyphs_for
 from textual.app import App
 
