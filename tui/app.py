@@ -63,6 +63,10 @@ class PartyApp(App[int]):
     view: var[Frame | None] = var(None)
     events: var[tuple[Frame, ...]] = var(())
     chat: var[tuple[Frame, ...]] = var(())
+    past_games: var[tuple[Frame, ...]] = var(())
+    """The games the host kept, newest first (asked for by the past games screen)."""
+    standings: var[Frame | None] = var(None)
+    """Tonight's standings as the host last sent them."""
     link: var[str] = var("offline")
     """offline, connecting, online, lost, reconnecting."""
     connect_error: var[str] = var("")
@@ -89,6 +93,8 @@ class PartyApp(App[int]):
         self.animated = animate
         self.on_welcome = on_welcome
         self.connection: Connection | None = None
+        self._replay_wanted: int | None = None
+        """The past game whose replay was asked for last."""
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
         self._quitting = False
@@ -190,6 +196,7 @@ class PartyApp(App[int]):
         self.link = "online"
         self.route()
         self.requests.list_rooms()
+        self.requests.get_standings()
         if self.start_room:
             self.requests.join_room(self.start_room)
             self.start_room = None
@@ -242,6 +249,41 @@ class PartyApp(App[int]):
         self.view = message.view
         self.route()
 
+    def on_past_games_listed(self, message: m.PastGamesListed) -> None:
+        self.past_games = tuple(message.games)
+
+    def on_standings_shown(self, message: m.StandingsShown) -> None:
+        self.standings = message.standings
+
+    def open_replay(self, game_id: int) -> None:
+        """Ask for a finished game's replay; its screen opens when the first page comes."""
+        self._replay_wanted = game_id
+        self.requests.get_replay(game_id)
+
+    def on_replay_page(self, message: m.ReplayPage) -> None:
+        """Open the replay with its first page; add later pages and ask for the next."""
+        from partyhost.tui.shared.replay import ReplayScreen
+
+        shown = next(
+            (
+                screen
+                for screen in self.screen_stack
+                if isinstance(screen, ReplayScreen) and screen.info.get("id") == message.game_id
+            ),
+            None,
+        )
+        if shown is None:
+            if message.first != 0 or message.game_id != self._replay_wanted:
+                return  # closed already, or not the one asked for last
+            shown = ReplayScreen(
+                message.info, message.steps, self.glyphs, ascii_only=self.ascii_only
+            )
+            self.push_screen(shown)
+        else:
+            shown.add_steps(message.first, message.steps)
+        if len(shown.steps) < message.total and message.steps:
+            self.requests.get_replay(message.game_id, first=len(shown.steps))
+
     def on_chat_received(self, message: m.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
 
@@ -265,6 +307,7 @@ class PartyApp(App[int]):
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
         self.requests.list_rooms()
+        self.requests.get_standings()
 
     def on_host_closing(self, message: m.HostClosing) -> None:
         self.notify(
@@ -319,6 +362,8 @@ class PartyApp(App[int]):
         self.view = None
         self.events = ()
         self.chat = ()
+        self.past_games = ()
+        self.standings = None
 
     def _end_session(self, reason: str) -> None:
         self._reset_session()
