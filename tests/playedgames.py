@@ -33,15 +33,19 @@ class PlayedGame:
 
 
 def play_game(
-    game_id: str, seats: int = 2, seed: int = 5, options: dict[str, Any] | None = None
+    game_id: str,
+    seats: int = 2,
+    seed: int = 5,
+    options: dict[str, Any] | None = None,
+    start: float = START,
 ) -> PlayedGame:
-    """Play ``game_id`` to the end with ``seats`` bots (half a second between steps)."""
+    """Play ``game_id`` to the end with ``seats`` bots from ``start`` (half a second a step)."""
     game = get_game(game_id)
     deck = decks_for_game(game.deck_game)[0]
     rules = game.rules_for(options or {})
     players = list(range(seats))
     state = game.setup(game.build_deck(deck.data), players, rules, seed)
-    rng, commands, now = Rng(seed), [], START
+    rng, commands, now = Rng(seed), [], start
     for _ in range(20_000):
         if game.is_over(state):
             break
