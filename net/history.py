@@ -179,12 +179,13 @@ class History(HistoryView):
         too). A game already kept as over is left as it is.
         """
         kept: int | None = None
+        find = "SELECT id, status FROM games WHERE room = ? AND seed = ?"
         with self._transaction(f"room {start.room}'s finished game") as cursor:
-            self._insert(cursor, start, PLAYING)
-            game_id, status = cursor.execute(
-                "SELECT id, status FROM games WHERE room = ? AND seed = ?",
-                (start.room, start.seed),
-            ).fetchone()
+            found = cursor.execute(find, (start.room, start.seed)).fetchone()
+            if found is None:  # its start was never noted (a crash): numbered now
+                self._insert(cursor, start, PLAYING)
+                found = cursor.execute(find, (start.room, start.seed)).fetchone()
+            game_id, status = found
             if status == OVER:
                 kept = game_id
                 return kept

@@ -6,6 +6,7 @@ games the engine's bots played to the end, and one still running.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -141,3 +142,31 @@ def test_stats_all_prints_every_night_kept(data: Path, capsys: pytest.CaptureFix
     last_week = night_of(time.time() - 7 * DAY)
     assert out.startswith(f"The night of {last_week}: 2 players")
     assert f"Tonight ({night_of(time.time())})" in out
+
+
+async def test_replay_asks_a_running_host_when_given_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from nethelpers import counting, play_out, running_host, step, table
+    from partyhost.engine.rng import Rng
+
+    async with running_host() as host:
+        address = f"127.0.0.1:{host.port}"
+        seats, _ = await table(host.port, ["Ann", "Bob"], options={"target": 12})
+        await play_out(seats, counting(), Rng(1))
+        await table(host.port, ["Cy", "Di"], options={"target": 500})
+        assert await asyncio.to_thread(main, ["replay", "--host", address]) == 0
+        listed = capsys.readouterr().out
+        assert "playing" in listed and "Counting" in listed
+
+        target = tmp_path / "one.jsonl"
+        export = ["replay", "1", "--host", address, "--export", "jsonl", "-o", str(target)]
+        assert await asyncio.to_thread(main, export) == 0
+        steps = [json.loads(line) for line in target.read_text().splitlines()]
+        assert steps[0]["kind"] == "setup" and steps[-1]["view"]["over"]
+        assert set(steps[-1]["view"]["hands"]) == {"0", "1"}
+
+        running = ["replay", "2", "--host", address, "--export", "text"]
+        assert await asyncio.to_thread(main, running) == 1
+        assert "still being played" in capsys.readouterr().err
+        assert await step(seats, counting(), Rng(1)) is False, "the finished game stays over"
