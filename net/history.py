@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -108,13 +109,20 @@ class History(HistoryView):
     def __init__(self, data_dir: Path | None) -> None:
         target = ":memory:" if data_dir is None else str(data_dir / HISTORY_FILE)
         if data_dir is not None:
-            data_dir.mkdir(parents=True, exist_ok=True)
+            _private_file(data_dir / HISTORY_FILE)
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA foreign_keys=ON")
-        db.executescript(rows.SCHEMA)
-        db.execute(f"PRAGMA user_version={rows.SCHEMA_VERSION}")
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(rows.SCHEMA)
+            db.execute(f"PRAGMA user_version={rows.SCHEMA_VERSION}")
+        except sqlite3.Error as error:
+            db.close()
+            raise HistoryUnreadable(
+                f"cannot use the game history {target} ({error}): move it aside (its past"
+                " games and standings are lost) or start with a fresh --data folder"
+            ) from None
         super().__init__(db)
 
     def close(self) -> None:
@@ -229,6 +237,13 @@ class History(HistoryView):
                 "UPDATE games SET status = ?, ended = ? WHERE room = ? AND seed = ? AND status = ?",
                 (ABANDONED, when, room, seed, PLAYING),
             )
+
+
+def _private_file(path: Path) -> None:
+    """The history holds players' names: the file (and so SQLite's side files) is 0600."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    os.chmod(path, 0o600)  # one left by an older host
 
 
 def read_history(data_dir: Path) -> HistoryView:
