@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import msgpack
-from nethelpers import Seat, counting, play_out, running_host, step, table
+import pytest
+from nethelpers import Seat, counting, host_config, play_out, running_host, step, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.history import HISTORY_FILE, read_history
+from partyhost.net.history import HISTORY_FILE, History, HistoryUnreadable, read_history
 from partyhost.net.historyrows import ResultRow
+from partyhost.net.host import Host
+from partyhost.net.journal import Journal
 from partyhost.net.standings import standings
 
 
@@ -222,3 +226,20 @@ def test_standings_join_names_like_seats_keep_bots_apart_and_rank_by_wins_then_p
         ("Cy", False, 1, 1, 3),
         ("Bob", True, 1, 0, 1),
     ]
+
+
+async def test_a_damaged_history_stops_the_host_with_one_line_and_frees_the_folder(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / HISTORY_FILE).write_bytes(b"this is no database" * 100)
+    host = Host(host_config(data_dir=tmp_path))
+    with pytest.raises(HistoryUnreadable) as caught:
+        await host.start()
+    message = str(caught.value)
+    assert HISTORY_FILE in message and "\n" not in message and "fresh --data" in message
+    Journal(tmp_path).close()  # the journal's lock was given back
+
+
+def test_the_history_file_is_private(tmp_path: Path) -> None:
+    History(tmp_path).close()
+    assert stat.S_IMODE((tmp_path / HISTORY_FILE).stat().st_mode) == 0o600
