@@ -261,28 +261,9 @@ class PartyApp(App[int]):
         self.requests.get_replay(game_id)
 
     def on_replay_page(self, message: m.ReplayPage) -> None:
-        """Open the replay with its first page; add later pages and ask for the next."""
-        from partyhost.tui.shared.replay import ReplayScreen
+        from partyhost.tui.shared.replay import show_page
 
-        shown = next(
-            (
-                screen
-                for screen in self.screen_stack
-                if isinstance(screen, ReplayScreen) and screen.info.get("id") == message.game_id
-            ),
-            None,
-        )
-        if shown is None:
-            if message.first != 0 or message.game_id != self._replay_wanted:
-                return  # closed already, or not the one asked for last
-            shown = ReplayScreen(
-                message.info, message.steps, self.glyphs, ascii_only=self.ascii_only
-            )
-            self.push_screen(shown)
-        else:
-            shown.add_steps(message.first, message.steps)
-        if len(shown.steps) < message.total and message.steps:
-            self.requests.get_replay(message.game_id, first=len(shown.steps))
+        show_page(self, message, self._replay_wanted)
 
     def on_chat_received(self, message: m.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]

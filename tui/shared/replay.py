@@ -10,7 +10,7 @@ in pages. The table and the log's words are the game's own
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from partyhost.tui.shared.log import ReflowLog
 from partyhost.tui.shared.replaylog import clock, parts_for, result_line, round_title, step_lines
@@ -22,6 +22,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+if TYPE_CHECKING:
+    from partyhost.tui.app import PartyApp
+    from partyhost.tui.messages import ReplayPage
 
 Frame = dict[str, Any]
 LOG_STEPS = 60
@@ -197,3 +201,28 @@ class ReplayScreen(Screen[None]):
                 if style:
                     shown.stylize(style)
                 log.add(shown)
+
+
+def show_page(party: PartyApp, page: ReplayPage, wanted: int | None) -> None:
+    """Open a replay with its first page; add later pages, and ask for the next until all came.
+
+    A page for a replay already closed, or other than the one asked for last,
+    opens nothing.
+    """
+    shown = next(
+        (
+            screen
+            for screen in party.screen_stack
+            if isinstance(screen, ReplayScreen) and screen.info.get("id") == page.game_id
+        ),
+        None,
+    )
+    if shown is None:
+        if page.first != 0 or page.game_id != wanted:
+            return
+        shown = ReplayScreen(page.info, page.steps, party.glyphs, ascii_only=party.ascii_only)
+        party.push_screen(shown)
+    else:
+        shown.add_steps(page.first, page.steps)
+    if len(shown.steps) < page.total and page.steps:
+        party.requests.get_replay(page.game_id, first=len(shown.steps))
