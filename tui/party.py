@@ -46,12 +46,17 @@ class Party(Protocol):
     start_name: str | None
     create_choices: Frame
     offer_create: bool
+    past_games: tuple[Frame, ...]
+    standings: Frame | None
 
     def play(self, command: Frame) -> bool:
         """Send a game command (a filled legal template); False if not connected."""
 
     def connect(self, host: str, port: int, name: str, address_text: str) -> None:
         """Open a connection to ``host:port`` as ``name``."""
+
+    def open_replay(self, game_id: int) -> None:
+        """Ask the host for a finished game's replay and show it when it comes."""
 
     def disconnect(self) -> None:
         """Close the connection and go back to the connect screen."""
