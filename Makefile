@@ -4,39 +4,58 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip --quiet --disable-pip-version-check
+EDITABLE := --config-settings editable_mode=strict
+RUNTIME := $(VENV)/.runtime
+TOOLS := $(VENV)/.installed
+LINKED := $(VENV)/.linked
+# Folders whose file lists the editable install mirrors: a module added or removed there
+# re-links it (cheap, offline); editing a module needs nothing.
+SOURCE_DIRS := $(shell find app engine net tui decks -type d ! -name __pycache__ 2>/dev/null)
 
 .PHONY: play test lint typecheck unit dev clean bench
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
-	$(BIN)/python -m pip install --quiet -e '.[dev]' --config-settings editable_mode=strict
-	touch $(STAMP)
+# What playing needs: partyhost and its runtime dependencies, nothing else.
+$(RUNTIME): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade setuptools wheel
+	$(PIP) install -e . $(EDITABLE)
+	touch $@ $(LINKED)
 
-# Re-link the editable install so newly added modules are importable (fast, offline).
-dev: $(STAMP)
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . --config-settings editable_mode=strict
+# What testing adds: the test, lint and type tools.
+$(TOOLS): pyproject.toml $(RUNTIME)
+	$(PIP) install -e '.[dev]' $(EDITABLE)
+	touch $@
 
-play: dev
-	$(BIN)/partyhost play
+$(LINKED): $(SOURCE_DIRS) | $(RUNTIME)
+	$(PIP) install --no-deps --no-build-isolation -e . $(EDITABLE)
+	touch $@
 
-lint: dev
+# Re-link the editable install by hand (after adding a module in a new folder, say).
+dev: $(TOOLS)
+	$(PIP) install --no-deps --no-build-isolation -e . $(EDITABLE)
+	touch $(LINKED)
+
+play: $(RUNTIME) $(LINKED)
+	@$(BIN)/partyhost play $(ARGS)
+
+lint: $(TOOLS) $(LINKED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 # The package, then the benchmarks and fuzz targets (scripts, each folder on its own path).
-typecheck: dev
+typecheck: $(TOOLS) $(LINKED)
 	$(BIN)/mypy
 	cd bench && MYPYPATH=../tests ../$(BIN)/mypy --strict --python-version 3.11 *.py
 	cd fuzz && ../$(BIN)/mypy --strict --python-version 3.11 *.py
 
-unit: dev
+unit: $(TOOLS) $(LINKED)
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
 
-bench: dev
+bench: $(TOOLS) $(LINKED)
 	$(BIN)/python bench/host_load.py
 
 clean:
@@ -46,6 +65,6 @@ clean:
 # `make test` or CI. Each target runs FUZZ_SECONDS; see fuzz/README.md.
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz
-fuzz: dev
+fuzz: $(TOOLS) $(LINKED)
 	$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[fuzz]' --config-settings editable_mode=strict
 	nice -n 10 $(BIN)/python fuzz/run.py --all $(FUZZ_SECONDS)

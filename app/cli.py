@@ -11,35 +11,15 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from partyhost import __version__
 from partyhost.engine.core import BOT_LEVELS
+from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT, parse_address
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
-
-DEFAULT_PORT = 7777
-DEFAULT_SSH_PORT = 2222
-
-
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT`` to a (host, port) pair."""
-    text = text.strip()
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest.removeprefix(":")
-    elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
-    else:
-        host, port_text = text, ""
-    if not host:
-        raise ValueError(f"no host in address {text!r}")
-    if not port_text:
-        return host, default_port
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"bad port in address {text!r}: expected a number from 1 to 65535")
-    return host, int(port_text)
 
 
 def _positive(text: str) -> int:
@@ -93,6 +73,13 @@ def _cmd_decks(args: argparse.Namespace) -> int:
         return deckcommands.list_command()
     if args.decks_command == "show":
         return deckcommands.show_command(args.name)
+    if args.decks_command == "new":
+        return deckcommands.new_command(args.game, args.name)
+    if args.watch:
+        if len(args.paths) != 1:
+            print("partyhost decks validate: --watch takes one file", file=sys.stderr)
+            return 2
+        return deckcommands.watch_command(args.paths[0])
     return deckcommands.validate_command(args.paths)
 
 
@@ -103,8 +90,6 @@ users of the machine cannot read it in ``ps``."""
 
 def serve_config(args: argparse.Namespace) -> HostConfig:
     """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
-    from pathlib import Path
-
     from partyhost.net.config import HostConfig
     from partyhost.paths import data_dir
 
@@ -117,6 +102,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         data_dir=Path(args.data) if args.data else data_dir() / "host",
         host_name=args.name,
         max_connections=args.max_clients,
+        max_connections_per_address=args.max_per_address,
         max_rooms=args.max_rooms,
         ssh_port=args.ssh,
         ssh_password=password,
@@ -156,17 +142,73 @@ def _cmd_join(args: argparse.Namespace) -> int:
         return 2
     if args.address is None and not args.no_discovery:  # with an address, nothing to look for
         from partyhost.net.discovery import browse_lan
-        from partyhost.tui.screens.connect import use_discovery
+        from partyhost.tui.shared.connect import use_discovery
 
         use_discovery(browse_lan)
 
-    return run_join(args.address, args.name, args.room, args.ascii, args.locked)
+    if args.deck is not None:
+        from pathlib import Path
+
+        if not Path(args.deck).expanduser().is_file():
+            print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+            return 2
+    return run_join(args.address, args.name, args.room, args.ascii, args.deck, args.locked)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from partyhost.tui.play import run_play
 
     return run_play(args.game, args.bots, args.name, args.ascii, args.level)
+
+
+def _host_data(folder: str | None) -> Path:
+    """The data folder given, or the one ``partyhost serve`` uses by default."""
+    from partyhost.paths import data_dir
+
+    return Path(folder) if folder else data_dir() / "host"
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from partyhost.historycommands import stats_command
+
+    return stats_command(_host_data(args.data), args.all)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from partyhost import historycommands as history
+
+    if args.host is not None and args.data is not None:
+        print("partyhost replay: give --data or --host, not both", file=sys.stderr)
+        return 2
+    if args.game is None and (args.export or args.output):
+        print("partyhost replay: --export needs a game number (see the list)", file=sys.stderr)
+        return 2
+    try:
+        if args.game is None:
+            if args.host is not None:
+                games = history.remote_games(args.host)
+            else:
+                games = history.local_games(_host_data(args.data))
+            print("\n".join(history.games_table(games)) if games else "No games kept yet.")
+            return 0
+        if args.host is not None:
+            replay = history.remote_replay(args.host, args.game)
+        else:
+            replay = history.local_replay(_host_data(args.data), args.game)
+    except history.ReplayUnavailable as unavailable:
+        print(f"partyhost replay: {unavailable}", file=sys.stderr)
+        return 1
+    if args.export is None:
+        from partyhost.tui.replay.app import run_replay_viewer
+
+        return run_replay_viewer(replay.info, replay.steps, args.ascii)
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
+        if args.export == "jsonl":
+            history.export_jsonl(replay, out)
+        else:
+            history.export_text(replay, out, args.ascii)
+    return 0
 
 
 def _cmd_bot(args: argparse.Namespace) -> int:
@@ -207,11 +249,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="host games for your LAN")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 7777)")
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
     serve.add_argument("--data", default=None, help="folder for the host's database")
     serve.add_argument("--name", default=None, help="the host's name shown to players")
     serve.add_argument(
         "--max-clients", type=int, default=256, help="connections at once (default 256)"
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="connections from one address at once (default 16)",
     )
     serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
     serve.add_argument(
@@ -284,6 +335,12 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--room", default=None, help="room code to join straight away")
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     join.add_argument(
+        "--deck",
+        default=None,
+        metavar="FILE",
+        help="bring this deck file: the create-room dialog opens with it chosen",
+    )
+    join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
     )
     join.add_argument(
@@ -301,6 +358,31 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--delay", type=float, default=0.8, help="seconds a bot thinks (default 0.8)")
     bot.set_defaults(run=_cmd_bot)
 
+    replay = sub.add_parser(
+        "replay",
+        help="watch or export a finished game with every hand shown (no GAME: list them)",
+    )
+    replay.add_argument("game", nargs="?", type=int, default=None, help="the game's number")
+    replay.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
+    replay.add_argument("--host", default=None, metavar="HOST:PORT", help="ask a running host")
+    replay.add_argument(
+        "--export", choices=("text", "jsonl"), default=None, help="write it instead of showing it"
+    )
+    replay.add_argument(
+        "--output", "-o", default=None, help="export to this file (default: stdout)"
+    )
+    replay.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    replay.set_defaults(run=_cmd_replay)
+
+    stats = sub.add_parser("stats", help="tonight's standings from a host's data folder")
+    stats.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
+    stats.add_argument("--all", action="store_true", help="every night kept, not just tonight")
+    stats.set_defaults(run=_cmd_stats)
+
     games = sub.add_parser("games", help="list the games this partyhost can run")
     games.set_defaults(run=_cmd_games)
 
@@ -311,6 +393,14 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", help="deck name or file path")
     validate = decks_sub.add_parser("validate", help="check deck files; non-zero exit on errors")
     validate.add_argument("paths", nargs="+", help="deck files to check")
+    validate.add_argument(
+        "--watch", action="store_true", help="check the file again every time it is saved"
+    )
+    new = decks_sub.add_parser(
+        "new", help="write a commented starter deck for a game into your deck folder"
+    )
+    new.add_argument("game", help="game id (see `partyhost games`)")
+    new.add_argument("name", help="the deck's file name without .yaml, e.g. office-party")
     decks.set_defaults(run=_cmd_decks)
     return parser
 

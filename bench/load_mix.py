@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import Event, Game, IllegalMove, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng

@@ -1,6 +1,6 @@
 """Typed reading of parsed deck data that collects every problem it meets.
 
-Deck files are parsed outside the engine (see ``partyhost.deckfiles``) into
+Deck files are parsed outside the engine (see ``partyhost.decks.files``) into
 plain data. A game's ``build_deck`` reads that data through a
 :class:`DeckReader`, which never stops at the first problem: it records each
 one with the path where it was found, so the loader can point at

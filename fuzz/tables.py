@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import (
     SYSTEM_SEAT,
     Command,

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
 
 
@@ -22,7 +23,7 @@ class HostConfig:
     """Settings of one host. ``data_dir=None`` keeps everything in memory."""
 
     host: str = "0.0.0.0"
-    port: int = 7777
+    port: int = DEFAULT_PORT
     data_dir: Path | None = None
     host_name: str | None = None
     """Shown to players; ``None`` means this machine's host name."""
@@ -44,12 +45,24 @@ class HostConfig:
     messages_per_second: float = 50.0
     message_burst: int = 200
     max_connections: int = 256
+    max_connections_per_address: int = 16
+    """Connections one source address may hold (the SSH door's own address gets its sessions
+    on top: every door visitor's client connects from there)."""
     max_rooms: int = 64
     max_spectators: int = 32
+    wrong_password_free: int = 3
+    """Wrong room passwords an address may send before its tries are slowed down."""
+    wrong_password_delay: float = 0.5
+    """The first wait; it doubles with each further wrong password, up to the cap."""
+    wrong_password_max_delay: float = 10.0
+    wrong_password_memory: float = 600.0
+    """Seconds a wrong password counts against its address."""
     idle_room_seconds: float = 3600.0
     """A room nobody is connected to is closed after this long."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
+    deck_poll_seconds: float = 2.0
+    """How often the deck folders are checked for new, changed and removed files."""
     socket_send_buffer: int | None = None
     """SO_SNDBUF for client sockets (None: the system's default)."""
     shutdown_timeout: float = 5.0

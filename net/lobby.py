@@ -14,14 +14,17 @@ import secrets
 import time
 from typing import Any
 
-from partyhost.deckfiles import LoadedDeck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p
+from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
+from partyhost.net.history import History
 from partyhost.net.journal import Journal, RoomRecord
-from partyhost.net.room import Room, Stop
+from partyhost.net.room import Room
+from partyhost.net.roomqueue import Stop
+from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)
 
@@ -48,35 +51,53 @@ def find_game(game_id: str) -> Game:
 class Lobby:
     """Every open room, and the seat-token index used by reconnecting players."""
 
-    def __init__(self, config: HostConfig, journal: Journal, shelf: DeckShelf) -> None:
+    def __init__(
+        self, config: HostConfig, journal: Journal, shelf: DeckShelf, history: History
+    ) -> None:
         self.config = config
         self.journal = journal
         self.shelf = shelf
+        self.history = history
         self.rooms: dict[str, Room] = {}
-        self._tokens: dict[str, tuple[Room, int]] = {}
+        self._tasks: dict[Room, asyncio.Task[None]] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}
+        """Seat token hash -> (room code, member id)."""
+        self._table_decks: dict[str, TableDeck] = {}
+        """Each room's cards by room code: holding them keeps them shared (see TableDecks)."""
 
     # --- RoomServices ------------------------------------------------------
 
-    def remember_token(self, token_hash: str, room: Room, member_id: int) -> None:
-        self._tokens[token_hash] = (room, member_id)
+    def remember_token(self, token_hash: str, code: str, member_id: int) -> None:
+        self._tokens[token_hash] = (code, member_id)
 
     def forget_token(self, token_hash: str) -> None:
         self._tokens.pop(token_hash, None)
 
     def room_closed(self, room: Room) -> None:
-        if self.rooms.get(room.code) is room:
-            del self.rooms[room.code]
-        for token, (owner_room, _) in list(self._tokens.items()):
-            if owner_room is room:
+        self._tasks.pop(room, None)
+        if self.rooms.get(room.code) is not room:
+            return
+        del self.rooms[room.code]
+        self._table_decks.pop(room.code, None)
+        for token, (code, _) in list(self._tokens.items()):
+            if code == room.code:
                 del self._tokens[token]
 
     # --- lookups -----------------------------------------------------------
 
     def seat_for(self, token_hash: str) -> tuple[Room, int] | None:
         found = self._tokens.get(token_hash)
-        if found is None or found[0].closed:
+        if found is None:
             return None
-        return found
+        code, member_id = found
+        room = self.rooms.get(code)
+        if room is None or room.closed:
+            return None
+        return room, member_id
+
+    def task_of(self, room: Room) -> asyncio.Task[None] | None:
+        """The task running ``room`` (None once it closed)."""
+        return self._tasks.get(room)
 
     def find(self, code: str) -> Room:
         room = self.rooms.get(code.strip().upper())
@@ -92,7 +113,7 @@ class Lobby:
         described = []
         for game in all_games():
             entry = game.describe()
-            entry["decks"] = [deck.describe() for deck in self.shelf.for_game(game)]
+            entry["decks"] = self.shelf.for_game(game)
             described.append(entry)
         return described
 
@@ -114,7 +135,7 @@ class Lobby:
     def create(
         self,
         game: Game,
-        loaded: LoadedDeck,
+        table_deck: TableDeck,
         options: dict[str, Any],
         password_hash: str | None,
         bot_takeover: bool,
@@ -124,8 +145,8 @@ class Lobby:
         record = RoomRecord(
             code=self.new_code(),
             game=game.id,
-            deck_name=loaded.name,
-            deck_data=loaded.data,
+            deck_name=table_deck.name,
+            deck_data=table_deck.data,
             options=options,
             password_hash=password_hash,
             bot_takeover=bot_takeover,
@@ -134,10 +155,11 @@ class Lobby:
             next_member=0,
             created=time.time(),
         )
-        room = Room(self, record, game, loaded.deck)
+        room = Room(self, record, game, table_deck.deck)
         room.save()
         self.rooms[room.code] = room
-        room.start()
+        self._table_decks[room.code] = table_deck
+        self._tasks[room] = roomtask.start(room)
         return room
 
     def restore(self) -> int:
@@ -147,16 +169,19 @@ class Lobby:
             code = stored.room.code
             try:
                 game = get_game(stored.room.game)
-                deck = game.build_deck(stored.room.deck_data)
-                room = Room.restore(self, stored, game, deck, now)
-            except Exception:
-                log.exception("room %s could not be rebuilt; it stays in the journal", code)
+                table_deck = self.shelf.restore(game, stored.room.deck_name, stored.room.deck_data)
+                room = Room.restore(self, stored, game, table_deck.deck, now)
+            except Exception as error:  # a damaged or foreign room: the others still come back
+                self.journal.set_aside(
+                    code, f"it cannot be rebuilt: {type(error).__name__}: {error}"
+                )
                 continue
             self.rooms[code] = room
+            self._table_decks[code] = table_deck
             for member in room.members:
                 if member.token_hash is not None and not member.left:
-                    self.remember_token(member.token_hash, room, member.member_id)
-            room.start()
+                    self.remember_token(member.token_hash, code, member.member_id)
+            self._tasks[room] = roomtask.start(room)
         return len(self.rooms)
 
     async def stop(self, timeout: float) -> None:
@@ -164,8 +189,9 @@ class Lobby:
         tasks = []
         for room in list(self.rooms.values()):
             room.post(Stop())
-            if room.task is not None:
-                tasks.append(room.task)
+            task = self._tasks.get(room)
+            if task is not None:
+                tasks.append(task)
         if not tasks:
             return
         _, lingering = await asyncio.wait(tasks, timeout=timeout)

@@ -1,39 +1,22 @@
 """Who sits in a room: members (people and bots) and the connections they use.
 
 A :class:`Member` outlives connections: it keeps the seat, name, token hash
-and bot brain while its player is away. The room task is the only writer.
-Seat numbers are compact (0..n-1, join order) while the room is in its lobby
-and fixed once a game starts (late joiners get the next number; a player who
+and bot brain while its player is away. Its fields change only through its
+own methods, which only the room's parts call, from the room's task. Seat
+numbers are compact (0..n-1, join order) while the room is in its lobby and
+fixed once a game starts (late joiners get the next number; a player who
 leaves keeps theirs, marked ``left``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
 from partyhost.net.ratelimit import TokenBucket
-
-
-class Peer(Protocol):
-    """What a room needs of a client connection."""
-
-    name: str
-    room: Any
-    """The room this connection is in (or joining), or None."""
-    member: Member | None
-    """The seat it speaks for; None for spectators and the lobby."""
-
-    @property
-    def closed(self) -> bool: ...
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-    def send_frame(self, frame: bytes) -> None: ...
-
-    def close(self, reason: str) -> None: ...
+from partyhost.net.roomqueue import Peer
 
 
 @dataclass(eq=False)
@@ -60,6 +43,22 @@ class Member:
     """The game accepted ``seat_away`` for this seat (so it needs ``seat_back``)."""
     brain: BotBrain | None = field(default=None, repr=False)
 
+    @classmethod
+    def restored(cls, record: MemberRecord, chat: TokenBucket) -> Member:
+        """The member a journal record describes, without connection or brain yet."""
+        return cls(
+            record.member,
+            record.name,
+            record.seat,
+            record.token_hash,
+            chat,
+            bot=record.bot,
+            bot_seed=record.bot_seed,
+            bot_level=record.bot_level or DEFAULT_LEVEL,
+            ready=record.ready,
+            left=record.left,
+        )
+
     @property
     def playing_bot(self) -> bool:
         """Whether the host plays this seat now (a bot, or standing in)."""
@@ -68,6 +67,83 @@ class Member:
     @property
     def human(self) -> bool:
         return not self.bot
+
+    # --- changes (called by the room's parts only) ---------------------------
+
+    def connect(self, peer: Peer) -> None:
+        """``peer`` speaks for this seat from now on."""
+        self.peer = peer
+
+    def release(self) -> Peer | None:
+        """Forget the connection (it was told, or is gone); returns it."""
+        peer, self.peer = self.peer, None
+        return peer
+
+    def disconnect(self, now: float) -> None:
+        """The connection went: the grace period starts ``now``."""
+        self.peer = None
+        self.disconnected_at = now
+
+    def start_grace(self, now: float) -> None:
+        """Count the grace period from ``now`` (a game starts while this player is not here)."""
+        self.disconnected_at = now
+
+    def end_grace(self) -> None:
+        self.disconnected_at = None
+
+    def grace_ends(self, grace: float) -> float | None:
+        """When this player's grace period runs out, if one is running."""
+        if self.disconnected_at is None or self.left:
+            return None
+        return self.disconnected_at + grace
+
+    def set_ready(self, ready: bool) -> None:
+        self.ready = ready
+
+    def think_with(self, brain: BotBrain) -> None:
+        """The host plays this seat with ``brain`` (a bot's own, or a stand-in)."""
+        self.brain = brain
+
+    def go_away(self) -> None:
+        """Past the grace period during a game."""
+        self.away = True
+
+    def told_game_away(self) -> None:
+        """The game accepted ``seat_away`` for this seat."""
+        self.engine_away = True
+
+    def come_back(self) -> bool:
+        """Back from away: the stand-in stops. True if the game must hear ``seat_back``."""
+        self.away = False
+        if not self.bot:
+            self.brain = None
+        told, self.engine_away = self.engine_away, False
+        return told
+
+    def leave(self) -> None:
+        """Gone for good: no seat in the next game, no brain, no grace period."""
+        self.left, self.ready, self.brain = True, False, None
+        self.disconnected_at = None
+
+    def move_to(self, seat: int) -> None:
+        """Renumbered in the lobby."""
+        self.seat = seat
+
+    def new_game(self, now: float) -> None:
+        """A game starts: nobody is ready or away; a person not here has the grace period."""
+        self.ready, self.away, self.engine_away = False, False, False
+        if self.human:
+            self.brain = None
+            if self.peer is None:
+                self.disconnected_at = now
+
+    def game_over(self) -> None:
+        """The game ended: everyone readies up again; stand-ins stop."""
+        self.ready = False
+        if not self.bot:
+            self.brain = None
+
+    # --- what others see -------------------------------------------------------
 
     def describe(self) -> dict[str, Any]:
         return {

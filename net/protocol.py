@@ -32,6 +32,10 @@ MAX_PASSWORD_LENGTH: Final = 64
 ROOM_CODE_LENGTH: Final = 4
 ROOM_CODE_LETTERS: Final = "ACDEFHJKMNPRTWXY"
 """Letters a room code is made of: none that reads like a digit or another letter."""
+MAX_ROOM_DECKS: Final = 8
+"""Decks one room may play together (host decks and uploaded files)."""
+MAX_DECK_FILES: Final = 4
+"""Deck files one ``create_room`` may carry (all of them within the frame cap)."""
 MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
 
@@ -53,6 +57,7 @@ HELLO: Final = "hello"
 PING: Final = "ping"
 PONG: Final = "pong"
 LIST_ROOMS: Final = "list_rooms"
+LIST_DECKS: Final = "list_decks"
 CREATE_ROOM: Final = "create_room"
 JOIN_ROOM: Final = "join_room"
 LEAVE_ROOM: Final = "leave_room"
@@ -64,11 +69,15 @@ ADD_BOT: Final = "add_bot"
 REMOVE_BOT: Final = "remove_bot"
 CHAT: Final = "chat"
 PLAY: Final = "play"
+LIST_PAST_GAMES: Final = "list_past_games"
+GET_REPLAY: Final = "get_replay"
+GET_STANDINGS: Final = "get_standings"
 
 # Host -> client
 WELCOME: Final = "welcome"
 ERROR: Final = "error"
 ROOMS: Final = "rooms"
+DECKS: Final = "decks"
 JOINED: Final = "joined"
 ROOM: Final = "room"
 VIEW: Final = "view"
@@ -76,6 +85,9 @@ CHAT_LINE: Final = "chat_line"
 NOTICE: Final = "notice"
 LEFT: Final = "left"
 BYE: Final = "bye"
+PAST_GAMES: Final = "past_games"
+REPLAY: Final = "replay"
+STANDINGS: Final = "standings"
 
 # Room statuses (the ``status`` of ``room`` and ``rooms`` entries)
 LOBBY: Final = "lobby"
@@ -97,14 +109,24 @@ ERROR_CODES: Final[dict[str, str]] = {
     "hello_required": "The first message was not 'hello'; the host disconnects.",
     "protocol_mismatch": "Client and host protocol versions differ; the host disconnects.",
     "already_greeted": "A second 'hello' on one connection.",
-    "rate_limited": "Too many messages (or chat lines) too fast; this one was dropped.",
-    "host_full": "The host has too many connections; it disconnects.",
+    "rate_limited": (
+        "Too many messages (or chat lines, or deck files) too fast; this one was dropped."
+    ),
+    "host_full": (
+        "The host has too many connections, in all or from the client's address; it disconnects."
+    ),
+    "journal_unavailable": (
+        "The host cannot save games (a full disk?); it refuses requests until it can again."
+    ),
     "token_unknown": "The seat token in 'hello' matches no seat (room closed, kicked, left).",
     "internal": "The host failed to handle the request; nothing changed.",
     # lobby
     "unknown_game": "No game with that id on this host.",
     "unknown_deck": "No deck with that name for that game on this host.",
-    "bad_deck": "The deck file exists but cannot be used.",
+    "bad_deck": (
+        "A deck cannot be used (a broken file of the host, an uploaded file with problems,"
+        " or decks that cannot be played together); 'problems' lists each at its line."
+    ),
     "bad_option": "A rule option is unknown or has a bad value.",
     "too_many_rooms": "The host has as many rooms as it allows.",
     "no_such_room": "No open room has that code.",
@@ -125,6 +147,13 @@ ERROR_CODES: Final[dict[str, str]] = {
     "cannot_start": "The game could not be set up (its message says why).",
     "empty_chat": "A chat line with nothing left after cleaning.",
     "not_playing": "No game is running in this room.",
+    # past games
+    "no_such_game": "No past game on this host has that number.",
+    "game_running": "That game is still being played; its replay opens when it is over.",
+    "game_unfinished": "That game's room closed before it ended; it cannot be replayed.",
+    "replay_failed": "The game could not be played again on this host (its message says why).",
+    "no_such_step": "The replay has no step with that number.",
+    "bad_night": "A night is written YYYY-MM-DD.",
 }
 """Every error code the host itself sends. Game rules add their own
 ``IllegalMove`` codes (for example ``stale``, ``bad_command``, ``not_your_turn``)
@@ -163,6 +192,27 @@ def _is_plain(value: Any) -> bool:
     return False
 
 
+def _is_text_list(items: int, limit: int) -> Check:
+    return lambda value: (
+        isinstance(value, list) and len(value) <= items and all(map(_is_text(limit), value))
+    )
+
+
+def _is_deck_files(value: Any) -> bool:
+    """A short list of ``{name, text}`` maps: deck files sent with ``create_room``."""
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_DECK_FILES
+        and all(
+            isinstance(item, dict)
+            and set(item) == {"name", "text"}
+            and _is_text(255)(item["name"])
+            and isinstance(item["text"], str)
+            for item in value
+        )
+    )
+
+
 def _is_map(value: Any) -> bool:
     return isinstance(value, dict) and _is_plain(value)
 
@@ -194,9 +244,20 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     PING: {"n": _f(_is_int, "an integer", required=False)},
     PONG: {"n": _f(_is_int, "an integer", required=False)},
     LIST_ROOMS: {},
+    LIST_DECKS: {},
     CREATE_ROOM: {
         "game": _f(_TEXT_SHORT, "a game id"),
         "deck": _f(_optional(_TEXT_SHORT), "a deck name", required=False),
+        "decks": _f(
+            _optional(_is_text_list(MAX_ROOM_DECKS, 64)),
+            f"a list of at most {MAX_ROOM_DECKS} deck names",
+            required=False,
+        ),
+        "deck_files": _f(
+            _optional(_is_deck_files),
+            f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
+            required=False,
+        ),
         "options": _f(_optional(_is_map), "a map of rule options", required=False),
         "password": _f(_optional(_is_text(MAX_PASSWORD_LENGTH)), "a password", required=False),
         "bot_takeover": _f(_optional(_is_bool), "true or false", required=False),
@@ -225,19 +286,32 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "cmd": _f(_is_map, "a game command (a map with a 'type')"),
         "ref": _f(_optional(_is_int), "an integer reference", required=False),
     },
+    LIST_PAST_GAMES: {
+        "night": _f(_optional(_is_text(16)), "a night as YYYY-MM-DD", required=False),
+    },
+    GET_REPLAY: {
+        "id": _f(_is_int, "a past game's number"),
+        "first": _f(_optional(_is_int), "a step number", required=False),
+        "count": _f(_optional(_is_int), "how many steps", required=False),
+    },
+    GET_STANDINGS: {
+        "night": _f(_optional(_is_text(16)), "a night as YYYY-MM-DD", required=False),
+    },
 }
 """Every message a client may send, with the fields each must or may carry."""
 
 HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
     WELCOME: ("protocol", "host", "resumed", "games", "limits"),
-    ERROR: ("code", "message", "ref", "host_protocol", "client_protocol"),
+    ERROR: ("code", "message", "ref", "host_protocol", "client_protocol", "problems"),
     ROOMS: ("rooms",),
+    DECKS: ("decks",),
     JOINED: ("code", "seat", "token"),
     ROOM: (
         "code",
         "game",
         "game_name",
         "deck",
+        "decks",
         "options",
         "rules",
         "bot_takeover",
@@ -255,6 +329,9 @@ HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
     NOTICE: ("text",),
     LEFT: ("code", "reason"),
     BYE: ("reason",),
+    PAST_GAMES: ("night", "games"),
+    REPLAY: ("id", "info", "first", "steps", "total"),
+    STANDINGS: ("night", "tonight", "nights", "rows"),
     PING: ("n",),
     PONG: ("n",),
 }

@@ -1,125 +1,103 @@
-"""A room: one asyncio task that owns its members and game, fed by one queue.
+"""A room: the members, spectators, settings and game of one table, and every change to them.
 
-Everything that changes a room arrives as an item on :attr:`Room.queue`
-(joins, resumes, requests, lost connections) or comes from its own timers
-(game deadlines, grace periods, bot thinking time). Only the room task touches
-the room's state, so there are no locks, and real-time claims are ordered by
-their arrival at the queue. Requests are handled in :mod:`.roomrequests`.
+:class:`Room` owns its state and changes it only through the methods below,
+one for each change a person or the clock can make: join, resume, leave,
+kick, seat or remove a bot, ready up, choose options, start the game, play a
+command, chat, lose a connection, run its timers, close. Each checks who
+asks, then hands the work to the part whose job it is. The parts hold the
+state, each changed only by its own methods:
 
-After each accepted change every connected seat gets its own fresh view plus
-the events its seat may see, spectators get the public view; the change was
-committed to the journal before (see :class:`~partyhost.net.table.Table`).
+- :class:`~.roster.Roster`: members, spectators and the owner;
+- :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
+- :class:`~.roomgame.RoomGame`: lobby, playing or over, and the running table;
+- :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
+- :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
+- :class:`~.roombots.RoomBots`: when bots and stand-ins act;
+- :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
+- :class:`~.roomrecords.RoomRecords`: what is written to the journal.
+
+Only the room's task (:mod:`.roomtask`) calls the room, one queue item
+(:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
+claims are ordered by their arrival at the queue. After each accepted change
+every connected seat gets its fresh view; the change was committed to the
+journal before (see :class:`~partyhost.net.table.Table`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
-import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from partyhost.engine.core import SYSTEM_SEAT, Event, Game
-from partyhost.net import protocol as p
-from partyhost.net import roomrequests, seating
+from partyhost.engine.core import BOT_LEVELS, Command, Game
 from partyhost.net.config import HostConfig
-from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
-from partyhost.net.journal import Journal, MemberRecord, RoomRecord, StoredRoom
-from partyhost.net.members import Member, Peer
-from partyhost.net.ratelimit import TokenBucket
-from partyhost.net.roommessages import RoomMessages
+from partyhost.net.history import History
+from partyhost.net.hostbots import DEFAULT_LEVEL
+from partyhost.net.journal import Journal, RoomRecord, StoredRoom
+from partyhost.net.members import Member
+from partyhost.net.names import clean_text
+from partyhost.net.roombots import RoomBots
+from partyhost.net.roombroadcast import RoomBroadcast
+from partyhost.net.roomgame import RoomGame
+from partyhost.net.roomplay import RoomPlay
+from partyhost.net.roomqueue import Peer, Refused, RoomItem
+from partyhost.net.roomrecords import RoomRecords
+from partyhost.net.roomsettings import RoomSettings
+from partyhost.net.roster import Roster
+from partyhost.net.seating import Seating, SeatTokens
 from partyhost.net.table import Table
 
 log = logging.getLogger(__name__)
 
 
-class RoomServices(Protocol):
+class RoomServices(SeatTokens, Protocol):
     """What a room needs from the host around it."""
 
-    config: HostConfig
-    journal: Journal
+    @property
+    def config(self) -> HostConfig: ...
 
-    def remember_token(self, token_hash: str, room: Room, member_id: int) -> None: ...
+    @property
+    def journal(self) -> Journal: ...
 
-    def forget_token(self, token_hash: str) -> None: ...
+    @property
+    def history(self) -> History: ...
 
     def room_closed(self, room: Room) -> None: ...
 
 
-@dataclass
-class Join:
-    peer: Peer
-    spectate: bool
-
-
-@dataclass
-class Resume:
-    peer: Peer
-    member_id: int
-    token: str
-
-
-@dataclass
-class Request:
-    peer: Peer
-    message: dict[str, Any]
-
-
-@dataclass
-class Gone:
-    peer: Peer
-
-
-class Stop:
-    """Host shutdown: leave the loop, keep everything in the journal."""
-
-
-RoomItem = Join | Resume | Request | Gone | Stop
-
-
-class Room(RoomMessages):
+class Room:
     """A table of friends: members, spectators, settings and maybe a game."""
 
-    def __init__(
-        self,
-        services: RoomServices,
-        record: RoomRecord,
-        game: Game,
-        deck: Any,
-    ) -> None:
-        self.services = services
-        self.config = services.config
-        self.journal = services.journal
-        self.code = record.code
-        self.game = game
-        self.deck = deck
-        self.deck_name = record.deck_name
-        self.deck_data = record.deck_data
-        self.options: dict[str, Any] = dict(record.options)
-        self.password_hash = record.password_hash
-        self.bot_takeover = record.bot_takeover
-        self.created = record.created
-        self.status = record.status
-        self.seed = record.seed
-        self.start_seats = record.start_seats
-        self.rules = record.rules
-        self.next_member = record.next_member
-        self.owner_id = record.owner
-        self.members: list[Member] = []
-        self.spectators: dict[Peer, TokenBucket] = {}
-        self.table: Table | None = None
-        self.game_seats: set[int] = set()
-        self.queue: asyncio.Queue[RoomItem] = asyncio.Queue()
-        self.closed = False
-        self.idle_since: float | None = None
-        self._idle_tick: tuple[int, float] | None = None
-        self.jitter = random.Random()
-        self.task: asyncio.Task[None] | None = None
-
-    # --- construction and persistence ------------------------------------
+    def __init__(self, services: RoomServices, record: RoomRecord, game: Game, deck: Any) -> None:
+        self._services = services
+        self._config = config = services.config
+        self._code = code = record.code
+        self._closed = False
+        self._idle_since: float | None = None
+        self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
+        self._settings = settings = RoomSettings(record)
+        self._roster = roster = Roster(config, record.owner, record.next_member)
+        self._game = room_game = RoomGame(game, deck, record, services.journal)
+        self._records = RoomRecords(
+            services.journal, services.history, code, settings, roster, room_game
+        )
+        self._bots = RoomBots(code, config, roster, room_game)
+        self._broadcast = RoomBroadcast(code, settings, roster, room_game)
+        self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
+        self._seating = Seating(
+            self,
+            code,
+            config,
+            services,
+            settings=settings,
+            roster=roster,
+            game=room_game,
+            bots=self._bots,
+            broadcast=self._broadcast,
+            play=self._play,
+            records=self._records,
+        )
 
     @classmethod
     def restore(
@@ -127,266 +105,275 @@ class Room(RoomMessages):
     ) -> Room:
         """Rebuild a room from the journal; its people have the grace period to return."""
         room = cls(services, stored.room, game, deck)
-        for record in stored.members:
-            member = room._member(
-                record.member,
-                record.name,
-                record.seat,
-                record.token_hash,
-                record.bot,
-                record.bot_seed,
-            )
-            member.ready, member.left = record.ready, record.left
-            member.bot_level = record.bot_level or DEFAULT_LEVEL
-            if record.bot and not record.left:
-                delay = thinking_delay(game, member.bot_level, services.config.bot_delay)
-                member.brain = BotBrain(record.bot_seed, delay)
-            elif not record.left:
-                member.disconnected_at = now
-            room.members.append(member)
-        if room.seed is not None and room.start_seats is not None and room.status != p.LOBBY:
-            room.table = Table.rebuild(
-                game,
-                deck,
-                room.start_seats,
-                room.rules or {},
-                room.seed,
-                services.journal,
-                room.code,
-                stored.commands,
-            )
-            joined = {
-                record.command["seat"]
-                for record in stored.commands
-                if record.seat == SYSTEM_SEAT
-                and record.command is not None
-                and record.command.get("type") == "seat_joined"
-            }
-            room.game_seats = set(room.start_seats) | joined
-            if room.status == p.PLAYING and room.table.over:
-                room.status = p.OVER
+        room._restore(stored, now)
         return room
 
-    def record(self) -> RoomRecord:
-        return RoomRecord(
-            code=self.code,
-            game=self.game.id,
-            deck_name=self.deck_name,
-            deck_data=self.deck_data,
-            options=self.options,
-            password_hash=self.password_hash,
-            bot_takeover=self.bot_takeover,
-            owner=self.owner_id,
-            status=self.status,
-            next_member=self.next_member,
-            created=self.created,
-            seed=self.seed,
-            start_seats=self.start_seats,
-            rules=self.rules,
-        )
+    def _restore(self, stored: StoredRoom, now: float) -> None:
+        for record in stored.members:
+            self._roster.restore(record, now, self._bots.brain)
+        self._game.rebuild(stored.commands)
+        self._records.game_over()  # in case the host stopped before the history kept it
 
-    def member_records(self) -> list[MemberRecord]:
-        return [member.record() for member in self.members]
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    @property
+    def game(self) -> Game:
+        return self._game.game
+
+    @property
+    def deck(self) -> Any:
+        return self._game.deck
+
+    @property
+    def deck_data(self) -> dict[str, Any]:
+        return self._settings.deck_data
+
+    @property
+    def password_hash(self) -> str | None:
+        return self._settings.password_hash
+
+    @property
+    def status(self) -> str:
+        return self._game.status
+
+    @property
+    def table(self) -> Table | None:
+        return self._game.table
+
+    @property
+    def members(self) -> tuple[Member, ...]:
+        return self._roster.members
+
+    @property
+    def bots(self) -> RoomBots:
+        """When the room's bots act (tests pin its ``jitter``)."""
+        return self._bots
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def has(self, peer: Peer) -> bool:
+        """Whether ``peer`` is in this room (seated or watching) and the room is open."""
+        return peer.room is self and not self._closed
+
+    def summary(self) -> dict[str, Any]:
+        """This room as the lobby's ``rooms`` list shows it."""
+        return self._broadcast.summary()
 
     def save(self) -> None:
-        self.journal.save(self.record(), self.member_records())
+        self._records.save()
 
-    def new_member(self, name: str, seat: int | None, token_hash: str | None, bot: bool) -> Member:
-        """A member with the next id (ids are never reused within a room)."""
-        member = self._member(self.next_member, name, seat, token_hash, bot, secrets.randbits(63))
-        self.next_member += 1
-        return member
-
-    def _member(
-        self,
-        member_id: int,
-        name: str,
-        seat: int | None,
-        token_hash: str | None,
-        bot: bool,
-        bot_seed: int,
-    ) -> Member:
-        chat = TokenBucket(self.config.chat_per_second, self.config.chat_burst)
-        return Member(member_id, name, seat, token_hash, chat, bot=bot, bot_seed=bot_seed)
-
-    # --- the task --------------------------------------------------------
-
-    def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {self.code}")
+    # --- the queue -------------------------------------------------------------
 
     def post(self, item: RoomItem) -> None:
-        self.queue.put_nowait(item)
+        """Queue ``item`` for the room's task (from a connection or the host)."""
+        self._queue.put_nowait(item)
 
-    async def run(self) -> None:
-        """Handle queued items and timers until the room closes or the host stops."""
-        self.arm_bots(time.time())
-        while not self.closed:
-            item = await self._next_item()
-            if isinstance(item, Stop):
-                return
-            try:
-                if item is not None:
-                    self._handle(item)
-                if not self.closed:
-                    self._run_timers(time.time())
-            except Exception:
-                log.exception("room %s failed handling %r", self.code, item)
-
-    async def _next_item(self) -> RoomItem | None:
-        wake = self._next_wake()
+    async def next_item(self) -> RoomItem | None:
+        """The next queued item, or None when a timer is due first."""
+        wake = self.next_wake()
         if wake is None:
-            return await self.queue.get()
+            return await self._queue.get()
         delay = wake - time.time()
         if delay <= 0:
-            if not self.queue.empty():
-                return self.queue.get_nowait()
+            if not self._queue.empty():
+                return self._queue.get_nowait()
             await asyncio.sleep(0)  # timers due back to back: let connections run
             return None
         try:
             async with asyncio.timeout(delay):
-                return await self.queue.get()
+                return await self._queue.get()
         except TimeoutError:
             return None
 
-    def _handle(self, item: RoomItem) -> None:
-        if isinstance(item, Request):
-            roomrequests.handle(self, item.peer, item.message)
-        elif isinstance(item, Join):
-            roomrequests.join(self, item.peer, item.spectate)
-        elif isinstance(item, Resume):
-            roomrequests.resume(self, item.peer, item.member_id, item.token)
-        elif isinstance(item, Gone):
-            seating.peer_gone(self, item.peer)
+    # --- people coming and going ---------------------------------------------------
 
-    # --- timers ----------------------------------------------------------
-
-    @property
-    def watched(self) -> bool:
-        """Whether anyone is connected: bots only play for an audience."""
-        return bool(self.spectators) or any(m.peer is not None for m in self.members)
-
-    def _due_deadline(self) -> float | None:
-        """The game's next deadline, unless a tick at it already found nothing to do."""
-        if self.table is None or self.status != p.PLAYING:
-            return None
-        deadline = self.table.deadline()
-        if deadline is None or (self.table.version, deadline) == self._idle_tick:
-            return None
-        return deadline
-
-    def _next_wake(self) -> float | None:
-        times: list[float] = []
-        grace = self.config.grace_seconds
-        watched = self.watched
-        for member in self.members:
-            if member.disconnected_at is not None and not member.left:
-                times.append(member.disconnected_at + grace)
-            if watched and member.brain is not None and member.brain.due is not None:
-                times.append(member.brain.due)
-        deadline = self._due_deadline()
-        if deadline is not None:
-            times.append(deadline)
-        if self.idle_since is not None:
-            times.append(self.idle_since + self.config.idle_room_seconds)
-        return min(times) if times else None
-
-    def _run_timers(self, now: float) -> None:
-        for member in list(self.members):
-            due = member.disconnected_at
-            if due is not None and not member.left and now >= due + self.config.grace_seconds:
-                seating.grace_over(self, member, now)
-        if self.closed:
-            return
-        self._check_idle(now)
-        if self.closed or self.table is None or self.status != p.PLAYING:
-            return
-        deadline = self._due_deadline()
-        if deadline is not None and now >= deadline:
-            events = self.table.tick(now)
-            if events:
-                self.changed(events, now)
+    def join(self, peer: Peer, spectate: bool) -> None:
+        """A newcomer takes the next seat, or watches; if Refused it is in no room."""
+        if peer.closed:
+            return  # gone before its turn in the queue
+        try:
+            if self._closed:
+                raise Refused("no_such_room", "That room has just closed.")
+            if spectate:
+                self._seating.spectate(peer)
             else:
-                self._idle_tick = (self.table.version, deadline)
-        self._bot_turn(now)
+                self._seating.take_seat(peer)
+        except Refused:
+            if peer.room is self:
+                peer.room = None
+            raise
 
-    def _bot_turn(self, now: float) -> None:
-        """Let the first bot whose thinking time is up act (one per loop turn)."""
-        if self.table is None or self.status != p.PLAYING or not self.watched:
-            return
-        for member in self.members:
-            brain = member.brain
-            if brain is None or brain.due is None or brain.due > now or member.seat is None:
-                continue
-            command = brain.choose(self.game, self.table.state, member.seat, now)
-            if command is None:
-                continue
-            try:
-                events = self.table.command(member.seat, command, now)
-            except Exception as refused:
-                log.debug("room %s: bot in seat %s refused: %s", self.code, member.seat, refused)
-                continue
-            self.changed(events, now)
-            return
+    def resume(self, peer: Peer, member_id: int, token: str) -> None:
+        """A player is back with their seat token: same seat, fresh room and view."""
+        member = self._roster.member_by_id(member_id)
+        if self._closed or member is None or member.left:
+            peer.room = None
+            raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
+        self._seating.resume(peer, member, token)
 
-    def arm_bots(self, now: float) -> None:
-        """After a change, every bot (and stand-in) may think about its next move."""
-        if self.table is None or self.status != p.PLAYING or not self.watched:
-            return
-        for member in self.members:
-            if member.brain is not None:
-                member.brain.arm(now, self.config.bot_delay, self.jitter)
+    def connection_lost(self, peer: Peer) -> None:
+        self._seating.lost(peer)
 
-    def _check_idle(self, now: float) -> None:
-        connected = self.spectators or any(m.peer is not None for m in self.members)
-        if connected:
-            self.idle_since = None
-        elif self.idle_since is None:
-            self.idle_since = now
-        elif now >= self.idle_since + self.config.idle_room_seconds:
-            self.close("nobody came back")
+    def leave(self, peer: Peer) -> None:
+        """The asker leaves for good (a player's seat is freed, or played on in a game)."""
+        member = self._roster.member_of(peer)
+        if member is None:
+            self._seating.leave_watching(peer)
+        else:
+            self._remove(member, "left")
 
-    # --- membership --------------------------------------------------------
+    def kick(self, peer: Peer, seat: int) -> None:
+        """The owner sends someone else away."""
+        owner = self._owner(peer)
+        target = self._roster.member_at(seat)
+        if target is None or target is owner:
+            raise Refused("bad_seat", f"No one else sits in seat {seat}.")
+        self._remove(target, "kicked")
 
-    def member_at(self, seat: int) -> Member | None:
-        for member in self.seated:
-            if member.seat == seat:
-                return member
-        return None
+    def add_bot(self, peer: Peer, level: str | None) -> None:
+        """The owner seats a bot of ``level`` (None: the default level)."""
+        self._owner(peer)
+        self._seating.seat_bot(_bot_level(level))
 
-    def renumber(self) -> None:
-        """Compact seat numbers to join order (lobby only: no game refers to them)."""
-        self.members = [member for member in self.members if not member.left]
-        for seat, member in enumerate(self.members):
-            member.seat = seat
+    def remove_bot(self, peer: Peer, seat: int) -> None:
+        self._owner(peer)
+        target = self._roster.member_at(seat)
+        if target is None:
+            raise Refused("bad_seat", f"No one sits in seat {seat}.")
+        if not target.bot:
+            raise Refused("not_a_bot", f"{target.name} is not a bot.")
+        self._remove(target, "removed")
+
+    def _remove(self, member: Member, reason: str) -> None:
+        if not self._seating.remove(member, reason, time.time()):
+            self.close("everyone left")
 
     def close(self, reason: str) -> None:
         """End the room: everyone is told, the journal forgets it."""
-        if self.closed:
+        if self._closed:
             return
-        self.closed = True
-        for member in self.members:
-            seating.detach(self, member, "room_closed")
-        for peer in list(self.spectators):
-            peer.member, peer.room = None, None
-            peer.send({"t": p.LEFT, "code": self.code, "reason": "room_closed"})
-        self.spectators.clear()
-        self.journal.delete_room(self.code)
-        self.services.room_closed(self)
-        log.info("room %s closed: %s", self.code, reason)
+        self._closed = True
+        self._seating.clear_out()
+        self._records.forget()
+        self._services.room_closed(self)
+        log.info("room %s closed: %s", self._code, reason)
 
-    # --- telling people ----------------------------------------------------
+    # --- between games --------------------------------------------------------------
 
-    def changed(self, events: Sequence[Event], now: float) -> None:
-        """After an accepted change: views out, game-over bookkeeping, bots re-armed."""
-        self.send_views(events)
-        if self.table is not None and self.table.over and self.status == p.PLAYING:
-            self.status = p.OVER
-            for member in self.members:
-                member.ready = False
-                if not member.bot:
-                    member.brain = None
-            self.save()
-            self.notice("The game is over.")
-            self.broadcast_room()
+    def set_ready(self, peer: Peer, ready: bool) -> None:
+        member = self._player(peer)
+        self._between_games()
+        member.set_ready(ready)
+        self._records.save()
+        self._broadcast.room()
+
+    def set_options(self, peer: Peer, options: dict[str, Any], bot_takeover: bool | None) -> None:
+        """The owner changes game options (the game checks them); everyone else readies again."""
+        self._owner(peer)
+        self._between_games()
+        merged = {**self._settings.options, **options}
+        self.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
+        self._settings.choose(merged, bot_takeover)
+        for member in self._roster.seated:
+            if not self._roster.is_owner(member):
+                member.set_ready(False)
+        self._records.save()
+        self._broadcast.room()
+
+    def start_game(self, peer: Peer) -> None:
+        """The owner deals a game to everyone seated."""
+        self._owner(peer)
+        self._between_games()
+        game = self.game
+        game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
+        self._play.start(game.rules_for(self._settings.options))
+
+    # --- playing and talking ------------------------------------------------------------
+
+    def play(self, peer: Peer, command: Command) -> None:
+        """A player's command for the game; raises IllegalMove if the game refuses it."""
+        member = self._player(peer)
+        if member.seat is None:
+            raise Refused("not_playing", "No game is running in this room.")
+        self._play.command(member.seat, command, time.time())
+
+    def chat(self, peer: Peer, text: str) -> None:
+        """A chat line to everyone in the room, within the asker's chat allowance."""
+        member = self._roster.member_of(peer)
+        bucket = member.chat if member is not None else self._roster.spectator_chat(peer)
+        if bucket is None or not bucket.take():
+            rate, burst = self._config.chat_per_second, self._config.chat_burst
+            raise Refused(
+                "rate_limited",
+                f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst}); "
+                "wait a moment.",
+            )
+        line = clean_text(text, self._config.max_chat_length)
+        if not line:
+            raise Refused("empty_chat", "That chat line was empty.")
+        if member is not None:
+            self._broadcast.chat(member.seat, member.name, line)
         else:
-            self.arm_bots(now)
+            self._broadcast.chat(None, peer.name, line)
+
+    # --- the clock -------------------------------------------------------------------
+
+    def next_wake(self) -> float | None:
+        """When a timer is next due: a grace period, a bot, a game deadline, an idle room."""
+        idle_end = None
+        if self._idle_since is not None:
+            idle_end = self._idle_since + self._config.idle_room_seconds
+        due = [self._seating.next_grace_end(), self._bots.next_due(), self._game.due_deadline()]
+        return min((when for when in [*due, idle_end] if when is not None), default=None)
+
+    def run_timers(self, now: float) -> None:
+        """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
+        if not self._seating.run_graces(now):
+            self.close("everyone left")
+        if self._closed:
+            return
+        if self._roster.watched:
+            self._idle_since = None
+        elif self._idle_since is None:
+            self._idle_since = now
+        elif now >= self._idle_since + self._config.idle_room_seconds:
+            self.close("nobody came back")
+            return
+        self._play.run_timers(now)
+
+    def wake_bots(self, now: float) -> None:
+        """The task starts: bots may think (if anyone watches)."""
+        self._bots.arm_all(now)
+
+    # --- who may ask -----------------------------------------------------------------
+
+    def _player(self, peer: Peer) -> Member:
+        member = self._roster.member_of(peer)
+        if member is None:
+            raise Refused("not_a_player", "Spectators cannot do that.")
+        return member
+
+    def _owner(self, peer: Peer) -> Member:
+        member = self._player(peer)
+        if not self._roster.is_owner(member):
+            raise Refused("not_owner", "Only the room's owner may do that.")
+        return member
+
+    def _between_games(self) -> None:
+        if self._game.playing:
+            raise Refused("not_in_lobby", "Not while a game is running.")
+
+
+def _bot_level(level: str | None) -> str:
+    if level is None:
+        return DEFAULT_LEVEL
+    if level not in BOT_LEVELS:
+        choices = f"{', '.join(BOT_LEVELS[:-1])} or {BOT_LEVELS[-1]}"
+        raise Refused("bad_level", f"'{level}' is not a bot level: choose {choices}.")
+    return str(level)

@@ -1,140 +1,279 @@
-"""Seats changing hands: players dropping, going away, leaving, and the owner's chair.
+"""Seats changing hands: people coming in, dropping, staying away, coming back, leaving.
 
-Functions of a :class:`~partyhost.net.room.Room`, run only by its task. The
-rules of who keeps what (RULINGS.md, "Common to every game"): a disconnected
-player keeps the seat for the grace period; past it the seat is "away" and a
-bot stands in (room setting, default on) or the game is told ``seat_away``;
-leaving for good during a game is ``seat_left``.
+A part of :class:`~partyhost.net.room.Room`. The rules of who keeps what: a
+disconnected player keeps the seat for the grace period; past it the seat is
+"away" and a bot stands in (room setting, default on) or the game is told
+``seat_away``; coming back ends either; leaving for good during a game is
+``seat_left``, and in the lobby frees the seat. The owner's chair passes to
+another person when its holder leaves or goes away.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from partyhost.net import protocol as p
-from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
-from partyhost.net.members import Member, Peer
-
-if TYPE_CHECKING:
-    from partyhost.net.room import Room
-
-
-def detach(room: Room, member: Member, reason: str) -> None:
-    """Tell the member's connection it is out of the room, and forget the token."""
-    peer = member.peer
-    if peer is not None:
-        peer.member, peer.room = None, None
-        peer.send({"t": p.LEFT, "code": room.code, "reason": reason})
-        member.peer = None
-    if member.token_hash is not None:
-        room.services.forget_token(member.token_hash)
+from partyhost.engine.core import Game
+from partyhost.net.config import HostConfig
+from partyhost.net.credentials import new_token, token_hash
+from partyhost.net.hostbots import DEFAULT_LEVEL
+from partyhost.net.members import Member
+from partyhost.net.roombots import RoomBots
+from partyhost.net.roombroadcast import RoomBroadcast, joined_message, left_message
+from partyhost.net.roomgame import RoomGame
+from partyhost.net.roomplay import RoomPlay
+from partyhost.net.roomqueue import Peer, Refused, RoomInbox
+from partyhost.net.roomrecords import RoomRecords
+from partyhost.net.roomsettings import RoomSettings
+from partyhost.net.roster import Roster
 
 
-def peer_gone(room: Room, peer: Peer) -> None:
-    """A connection closed: a spectator is gone, a player's grace period starts."""
-    if peer in room.spectators:
-        del room.spectators[peer]
-        room.broadcast_room()
-        return
-    member = peer.member
-    if member is None or member.peer is not peer:
-        return
-    member.peer = None
-    member.disconnected_at = time.time()
-    room.notice(f"{member.name} lost their connection.")
-    room.broadcast_room()
+class SeatTokens(Protocol):
+    """The host's index of seat tokens, by which players come back to their seat."""
+
+    def remember_token(self, token_hash: str, code: str, member_id: int) -> None: ...
+
+    def forget_token(self, token_hash: str) -> None: ...
 
 
-def stand_in(room: Room, member: Member, now: float) -> None:
-    """Let an in-host bot play ``member``'s seat from that seat's view."""
-    delay = thinking_delay(room.game, DEFAULT_LEVEL, room.config.bot_delay)
-    member.brain = BotBrain(member.bot_seed, delay)
-    if room.watched:
-        member.brain.arm(now, room.config.bot_delay, room.jitter)
+class Seating:
+    """Who comes in, who goes, and what happens to their seats, for one room.
 
+    Methods that can leave a room without people return False then: the room
+    closes itself.
+    """
 
-def grace_over(room: Room, member: Member, now: float) -> None:
-    """A player stayed away past the grace period."""
-    member.disconnected_at = None
-    if room.status != p.PLAYING:
-        remove(room, member, "disconnected", now)
-        return
-    member.away = True
-    if room.bot_takeover:
-        room.notice(f"{member.name} is away; a bot plays for them until they return.")
-        stand_in(room, member, now)
-    else:
-        room.notice(f"{member.name} is away.")
-        if member.seat is not None and room.table is not None:
-            events = room.table.system("seat_away", member.seat, now)
+    def __init__(
+        self,
+        room: RoomInbox,
+        code: str,
+        config: HostConfig,
+        tokens: SeatTokens,
+        *,
+        settings: RoomSettings,
+        roster: Roster,
+        game: RoomGame,
+        bots: RoomBots,
+        broadcast: RoomBroadcast,
+        play: RoomPlay,
+        records: RoomRecords,
+    ) -> None:
+        self._room = room
+        self._code = code
+        self._config = config
+        self._tokens = tokens
+        self._settings = settings
+        self._roster = roster
+        self._game = game
+        self._bots = bots
+        self._broadcast = broadcast
+        self._play = play
+        self._records = records
+
+    # --- coming in -----------------------------------------------------------
+
+    def _check_capacity(self) -> None:
+        """Refused unless a newcomer (person or bot) can have a seat now."""
+        game: Game = self._game.game
+        if self._game.playing and not game.joins_mid_game:
+            raise Refused(
+                "game_in_progress", f"{game.name} takes no players mid-game; spectate instead."
+            )
+        if len(self._roster.seated) >= game.max_players:
+            raise Refused("room_full", f"All {game.max_players} seats are taken.")
+
+    def spectate(self, peer: Peer) -> None:
+        if not self._roster.add_spectator(peer):
+            limit = self._config.max_spectators
+            raise Refused(
+                "too_many_spectators", f"This room has its maximum of {limit} spectators."
+            )
+        peer.room = self._room
+        self._welcome(peer, None, None)
+
+    def take_seat(self, peer: Peer) -> None:
+        """Seat a person at the next free seat, with a new seat token."""
+        self._check_capacity()
+        name = self._roster.fresh_name(peer.name)
+        token = new_token()
+        member = self._roster.new_member(name, self._next_seat(), token_hash(token))
+        self._seat(member)
+        member.connect(peer)
+        peer.room = self._room
+        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        self._records.save()
+        self._broadcast.notice(f"{name} joined.")
+        self._welcome(peer, member, token)
+
+    def seat_bot(self, level: str) -> None:
+        """Seat a bot of ``level`` (always ready) at the next free seat."""
+        self._check_capacity()
+        count = sum(1 for m in self._roster.seated if m.bot) + 1
+        name = self._roster.fresh_name(f"Bot {count}")
+        member = self._roster.new_member(name, self._next_seat(), None, bot_level=level)
+        member.think_with(self._bots.brain(level, member.bot_seed))
+        self._seat(member)
+        self._records.save()
+        article = "an" if level[0] in "aeiou" else "a"
+        kind = "a bot" if level == DEFAULT_LEVEL else f"{article} {level} bot"
+        self._broadcast.notice(f"{name} ({kind}) joined.")
+        self._broadcast.room()
+
+    def resume(self, peer: Peer, member: Member, token: str) -> None:
+        """``member``'s player is back on ``peer``: same seat, fresh room and view."""
+        old = member.peer
+        if old is not None and old is not peer:
+            old.room = None
+            old.send(left_message(self._code, "replaced"))
+            old.close("replaced by a newer connection")
+        member.connect(peer)
+        peer.room = self._room
+        now = time.time()
+        member.end_grace()
+        if member.away and member.come_back() and member.seat is not None:
+            events = self._game.system("seat_back", member.seat, now)
             if events is not None:
-                member.engine_away = True
-                room.changed(events, now)
-    if member.member_id == room.owner_id:
-        hand_over(room)
-    room.broadcast_room()
+                self._play.changed(events, now)
+        self._broadcast.notice(f"{member.name} is back.")
+        self._welcome(peer, member, token)
 
+    def _next_seat(self) -> int:
+        return self._roster.next_seat(self._game.in_lobby)
 
-def back(room: Room, member: Member, now: float) -> None:
-    """A player returned: the stand-in stops, or the game hears ``seat_back``."""
-    member.disconnected_at = None
-    if not member.away:
-        return
-    member.away = False
-    if not member.bot:
-        member.brain = None
-    if member.engine_away and member.seat is not None and room.table is not None:
-        member.engine_away = False
-        events = room.table.system("seat_back", member.seat, now)
-        if events is not None:
-            room.changed(events, now)
+    def _seat(self, member: Member) -> None:
+        """Add ``member`` to the room (and to a running game, if there is one)."""
+        now = time.time()
+        if self._game.playing and self._game.table is not None and member.seat is not None:
+            events = self._game.seat_joined(member.seat, now)
+            self._roster.add(member)
+            self._play.changed(events, now)
+        else:
+            self._roster.add(member)
+        self._roster.claim_if_ownerless(member)
 
+    def _welcome(self, peer: Peer, member: Member | None, token: str | None) -> None:
+        """Send a newcomer (or returner) everything it needs: seat, room, fresh view."""
+        seat = member.seat if member is not None else None
+        peer.send(joined_message(self._code, seat, token))
+        self._broadcast.room()
+        if self._game.table is not None:
+            peer.send(self._broadcast.view_message(seat, ()))
+        self._bots.arm_all(time.time())  # bots play only while someone is watching
 
-def remove(room: Room, member: Member, reason: str, now: float) -> None:
-    """A member leaves for good (left, kicked, removed, disconnected in the lobby)."""
-    detach(room, member, reason)
-    member.disconnected_at = None
-    if room.status == p.LOBBY:
-        member.left = True
-        room.renumber()
-    else:
-        member.left, member.ready, member.brain = True, False, None
-        if room.status == p.PLAYING and member.seat in room.game_seats:
-            _leave_game(room, member, now)
-    verb = {"kicked": "was kicked", "removed": "was removed"}.get(reason, "left")
-    room.notice(f"{member.name} {verb}.")
-    if member.member_id == room.owner_id:
-        hand_over(room)
-    if not any(m.human for m in room.seated):
-        room.close("everyone left")
-        return
-    room.save()
-    room.broadcast_room()
+    # --- dropping and staying away --------------------------------------------------
 
+    def lost(self, peer: Peer) -> None:
+        """A connection closed: a spectator is gone, a player's grace period starts."""
+        if self._roster.drop_spectator(peer):
+            self._broadcast.room()
+            return
+        member = self._roster.member_of(peer)
+        if member is None:
+            return
+        member.disconnect(time.time())
+        self._broadcast.notice(f"{member.name} lost their connection.")
+        self._broadcast.room()
 
-def _leave_game(room: Room, member: Member, now: float) -> None:
-    assert room.table is not None and member.seat is not None
-    events = room.table.system("seat_left", member.seat, now)
-    if events is not None:
-        room.changed(events, now)
-        return
-    # The game cannot drop this seat now: keep it played rather than stall the table.
-    if room.bot_takeover:
-        stand_in(room, member, now)
-    else:
-        events = room.table.system("seat_away", member.seat, now)
-        if events is not None:
-            room.changed(events, now)
+    def next_grace_end(self) -> float | None:
+        """When the first running grace period ends."""
+        ends = [member.grace_ends(self._config.grace_seconds) for member in self._roster.members]
+        return min((end for end in ends if end is not None), default=None)
 
+    def run_graces(self, now: float) -> bool:
+        """Everyone whose grace period ran out by ``now`` is away (in a game) or gone."""
+        for member in self._roster.members:
+            end = member.grace_ends(self._config.grace_seconds)
+            if end is not None and now >= end and not self._grace_over(member, now):
+                return False
+        return True
 
-def hand_over(room: Room) -> None:
-    """Give the room to the first connected human, else any human still seated."""
-    humans = [m for m in room.seated if m.human and m.member_id != room.owner_id]
-    present = [m for m in humans if m.peer is not None and not m.away]
-    candidates = present or humans
-    if not candidates:
-        room.owner_id = None
-        return
-    room.owner_id = candidates[0].member_id
-    room.notice(f"{candidates[0].name} now owns the room.")
+    def _grace_over(self, member: Member, now: float) -> bool:
+        member.end_grace()
+        if not self._game.playing:
+            return self.remove(member, "disconnected", now)
+        member.go_away()
+        if self._settings.bot_takeover:
+            self._broadcast.notice(
+                f"{member.name} is away; a bot plays for them until they return."
+            )
+            self._bots.stand_in(member, now)
+        else:
+            self._broadcast.notice(f"{member.name} is away.")
+            events = (
+                None if member.seat is None else self._game.system("seat_away", member.seat, now)
+            )
+            if events is not None:
+                member.told_game_away()
+                self._play.changed(events, now)
+        if self._roster.is_owner(member):
+            self._hand_over()
+        self._broadcast.room()
+        return True
+
+    # --- leaving -----------------------------------------------------------------
+
+    def remove(self, member: Member, reason: str, now: float) -> bool:
+        """A member leaves for good (left, kicked, removed, disconnected in the lobby)."""
+        self._detach(member, reason)
+        member.leave()
+        if self._game.in_lobby:
+            self._roster.renumber()
+        elif self._game.playing and self._game.in_game(member.seat):
+            self._leave_game(member, now)
+        verb = {"kicked": "was kicked", "removed": "was removed"}.get(reason, "left")
+        self._broadcast.notice(f"{member.name} {verb}.")
+        if self._roster.is_owner(member):
+            self._hand_over()
+        if not self._roster.has_humans:
+            return False
+        self._records.save()
+        self._broadcast.room()
+        return True
+
+    def leave_watching(self, peer: Peer) -> None:
+        """A spectator (or someone not seated) leaves."""
+        self._roster.drop_spectator(peer)
+        peer.room = None
+        peer.send(left_message(self._code, "left"))
+        self._broadcast.room()
+
+    def clear_out(self) -> None:
+        """The room closes: every connection in it is told, every token forgotten."""
+        for member in self._roster.members:
+            self._detach(member, "room_closed")
+        for peer in self._roster.clear_spectators():
+            peer.room = None
+            peer.send(left_message(self._code, "room_closed"))
+
+    def _leave_game(self, member: Member, now: float) -> None:
+        if self._system("seat_left", member, now):
+            return
+        # The game cannot drop this seat now: keep it played rather than stall the table.
+        if self._settings.bot_takeover:
+            self._bots.stand_in(member, now)
+        else:
+            self._system("seat_away", member, now)
+
+    def _system(self, kind: str, member: Member, now: float) -> bool:
+        """Tell the game ``kind`` about ``member``'s seat; True if it took it."""
+        if member.seat is None:
+            return False
+        events = self._game.system(kind, member.seat, now)
+        if events is None:
+            return False
+        self._play.changed(events, now)
+        return True
+
+    def _detach(self, member: Member, reason: str) -> None:
+        """Tell the member's connection it is out of the room, and forget the token."""
+        peer = member.release()
+        if peer is not None:
+            peer.room = None
+            peer.send(left_message(self._code, reason))
+        if member.token_hash is not None:
+            self._tokens.forget_token(member.token_hash)
+
+    def _hand_over(self) -> None:
+        owner = self._roster.hand_over()
+        if owner is not None:
+            self._broadcast.notice(f"{owner.name} now owns the room.")

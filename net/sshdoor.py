@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SSH_PORT = 2222
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 DRAIN_SECONDS = 0.2
 """After the client exits, how long its last screen output gets to reach the channel."""

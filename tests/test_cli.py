@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from partyhost.cli import main, parse_address
+from partyhost.cli import main
+from partyhost.net.address import parse_address
 
 
 def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:

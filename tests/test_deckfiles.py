@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from partyhost.cli import main
-from partyhost.deckcatalog import decks_for_game, find_deck, list_decks
-from partyhost.deckfiles import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_file
+from partyhost.decks.catalog import decks_for_game, find_deck, list_decks
+from partyhost.decks.files import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_file
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "the-t-shirt-game.yaml"
 

@@ -208,7 +208,7 @@ def test_in_host_bots_options_help_and_ascii_in_a_real_terminal(
     terminal.keys("c")
     terminal.wait_for(lambda s: "Create a room" in s and "First judge" in s)
     terminal.settle()  # the dialog has its focus before the Tabs come
-    for _ in range(7):  # the scroll area, game, deck, hand size, target, two timers
+    for _ in range(7):  # from the game: deck, deck file, hand size, target, two timers, judge
         terminal.keys("Tab")
     terminal.type("0")
     terminal.wait_for(lambda s: re.search(r"First judge\s+0\b", s))
@@ -225,4 +225,161 @@ def test_in_host_bots_options_help_and_ascii_in_a_real_terminal(
     terminal.keys("s")
     terminal.wait_for("Round 1  judge Tess")  # the room's first-judge option took effect
     play_rounds(terminal, {"judge", "submit"})
+    quit_client(terminal)
+
+
+def office_deck(broken_line: int | None = None) -> str:
+    """A T-Shirt deck whose every card says where it comes from; ``broken_line`` holds a bare no."""
+    lines = ["game: tshirt", "version: 1", "name: Office party", "slogans:"]
+    lines += [f'  - "Office slogan {n:02d}"' for n in range(1, 41)]
+    lines.append("tshirts:")
+    lines += [f'  - picture: "Office shirt {n}"' for n in range(1, 6)]
+    lines.append("hot_or_not:")
+    for n in range(1, 6):
+        lines += [f"  - points: {100 * n}", f'    verdict: "Office verdict {n}"']
+    if broken_line is not None:
+        lines[broken_line - 1] = "  - no"
+    return "\n".join(lines) + "\n"
+
+
+def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
+    host: Served, terminal: Terminal, tmp_path: Path
+) -> None:
+    own = tmp_path / "on-my-laptop"
+    own.mkdir()
+    deck = own / "office.yaml"
+    deck.write_text(office_deck(broken_line=9))
+    host_decks = tmp_path / "config" / "decks"  # the host's own deck folder (conftest)
+    assert not host_decks.exists() or not list(host_decks.iterdir())
+
+    terminal.start(
+        [*partyhost_command(), "join", host.address, "--name", "Tess", "--deck", str(deck)],
+        PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config"),
+        PARTYHOST_DATA_DIR=str(tmp_path / "client-data"),
+    )
+    terminal.wait_for(lambda s: "Create a room" in s and "none: only my deck file" in s)
+    assert "office.yaml, 1 KiB: sent with the request" in terminal.last
+
+    host_decks.mkdir(parents=True, exist_ok=True)
+    (host_decks / "late-arrival.yaml").write_text(
+        office_deck().replace("Office party", "Late arrival")
+    )
+    (host_decks / "half-done.yaml").write_text("game: tshirt\nslogans: [\n")
+    terminal.wait_for("Not offered: half-done.yaml:3:1: YAML syntax")
+    terminal.settle()
+    terminal.keys("Tab", "Enter")  # from the game to the deck field, and open its list
+    terminal.wait_for(lambda s: "Late arrival" in s and "Classic" in s)
+    terminal.keys("Escape")
+    terminal.wait_for(lambda s: "Late arrival" not in s and "none: only my deck file" in s)
+
+    terminal.keys("C-s")
+    terminal.wait_for("The host cannot use this deck")
+    terminal.wait_for("office.yaml:9:5")
+    assert "put the text in quotes" in terminal.last
+    terminal.keys("Enter")
+    deck.write_text(office_deck())
+    terminal.wait_for(lambda s: "The host cannot use this deck" not in s)
+    terminal.keys("c")
+    terminal.wait_for(lambda s: "Create a room" in s and "office.yaml, 1 KiB" in s)
+    terminal.keys("C-s")
+    terminal.wait_for(lambda s: "You own this room" in s and "Office party (sent) deck" in s)
+    assert "Classic" not in terminal.last  # only the sent deck: none of the host's
+
+    terminal.keys("b", "b", "b")
+    terminal.wait_for(lambda s: "4 seated" in s and "Bot 3" in s)
+    terminal.keys("s")
+    terminal.wait_for(lambda s: ROUND.search(s))
+    play_rounds(terminal, {"submit"})
+    assert re.search(r'Round \d+: "Office slogan \d\d', terminal.last), terminal.last
+    quit_client(terminal)
+    assert sorted(path.name for path in host_decks.iterdir()) == [
+        "half-done.yaml",
+        "late-arrival.yaml",
+    ]
+    assert host.process.poll() is None, host.log_tail()
+
+
+GAME_OVER = "game over"
+STEP = re.compile(r"Step (\d+) of (\d+)")
+
+
+def play_to_the_end(terminal: Terminal) -> None:
+    """Play as Tess (slogans, judging, Booyah kept) until the results screen shows."""
+
+    def my_turn_or_over(screen: str) -> bool:
+        """Tess's turn, or the end of the game"""
+        if GAME_OVER in screen or "k Keep:" in screen or "press b to choose" in screen:
+            return True
+        if SUBMIT_TURN in screen:
+            return bool(first_card(screen, "Your slogans"))
+        return JUDGE_TURN in screen
+
+    acted: set[tuple[str, int]] = set()
+    while True:
+        screen = terminal.wait_for(my_turn_or_over, seconds=60)
+        if GAME_OVER in screen:
+            return
+        if "k Keep:" in screen:
+            terminal.keys("k")
+            terminal.wait_for(lambda s: "k Keep:" not in s)
+        elif "press b to choose" in screen:
+            terminal.keys("b")
+            terminal.wait_for(lambda s: "k Keep:" in s or GAME_OVER in s)
+        else:
+            role = "judge" if JUDGE_TURN in screen else "submit"
+            number = round_number(screen)
+            if (role, number) in acted:
+                terminal.settle()  # the move is in; the screen has not caught up yet
+                continue
+            acted.add((role, number))
+            if role == "judge":
+                terminal.keys("1")
+                terminal.wait_for(lambda s: first_card(s, "Pick the winner") or GAME_OVER in s)
+            terminal.keys("1", "Enter")
+
+
+@pytest.mark.timeout(300)
+def test_play_a_game_then_watch_its_replay_step_by_step_to_the_end(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    terminal.start(
+        [
+            *partyhost_command(),
+            "play",
+            "tshirt",
+            "--bots",
+            "2",
+            "--level",
+            "hard",
+            "--name",
+            "Tess",
+        ],
+        PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config"),
+        PARTYHOST_DATA_DIR=str(tmp_path / "client-data"),
+    )
+    terminal.wait_for(lambda s: ROUND.search(s))
+    play_to_the_end(terminal)
+
+    terminal.keys("Enter")  # back to the lobby
+    terminal.wait_for(lambda s: "Tonight" in s and "p Past games" in s)
+    terminal.keys("p")
+    terminal.wait_for(lambda s: "The T-Shirt Game" in s and "*" in s)
+    terminal.keys("Enter")
+    screen = terminal.wait_for("Replay: The T-Shirt Game")
+    found = STEP.search(screen)
+    assert found and found.group(1) == "0", screen
+    last = int(found.group(2))
+    assert "every card shown" in screen and "The game as dealt." in screen
+
+    seen_rounds: set[str] = set()
+    for step in range(1, last + 1):
+        terminal.keys("Right")
+        screen = terminal.wait_for(lambda s, n=step: f"Step {n} of {last}" in s)
+        seen_rounds.update(re.findall(r"Step \d+ of \d+  (Round \d+)", screen))
+    assert "The end." in screen and " won" in screen, screen
+    assert len(seen_rounds) > 1, "the replay went through the game's rounds"
+    terminal.keys("Left")
+    terminal.wait_for(f"Step {last - 1} of {last}")
+    terminal.keys("Escape")
+    terminal.wait_for(lambda s: "Replay:" not in s and "Ended" in s)
     quit_client(terminal)

@@ -24,7 +24,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import (
     SYSTEM_SEAT,
     Command,

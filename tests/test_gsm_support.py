@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import partyhost.engine.gsm  # noqa: F401  (registers the four games)
-from partyhost.deckfiles import build_from_text
+from partyhost.decks.files import build_from_text
 from partyhost.engine.core import Event, Game, IllegalMove, apply, apply_tick
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.rng import Rng

@@ -149,7 +149,7 @@ async def test_a_bot_in_a_turn_based_game_is_armed_from_the_scaled_host_delay() 
         await add_bot(ann, "easy")
         await add_bot(ann, "hard")
         assert host.lobby is not None
-        host.lobby.rooms[code].jitter = HighestJitter()
+        host.lobby.rooms[code].bots.jitter = HighestJitter()
         started = time.time()
         mark = ann.mark()
         await ann.send({"t": p.START_GAME})
@@ -171,7 +171,7 @@ async def test_a_four_corners_bot_reacts_at_the_games_pace_for_its_level(level: 
         room = await add_bot(ann, level)
         assert room["seats"][1]["bot_level"] == level
         assert host.lobby is not None
-        host.lobby.rooms[code].jitter = HighestJitter()
+        host.lobby.rooms[code].bots.jitter = HighestJitter()
         started = time.time()
         mark = ann.mark()
         await ann.send({"t": p.START_GAME})

@@ -32,14 +32,14 @@ import pytest
 from hiddenaudit import Auditor, cells_of
 from nethelpers import DECK_DIR, Seat, connect, running_host, seat_number
 from partyhost.engine.core import Event, Game
-from partyhost.engine.gsm.common import cards_view
-from partyhost.engine.gsm.gridiron import Gridiron
+from partyhost.engine.gsm.gridiron.game import Gridiron
+from partyhost.engine.gsm.views import cards_view
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net import roomrequests
+from partyhost.net import roomgame
 from partyhost.net.journal import StoredRoom
-from partyhost.net.roommessages import RoomMessages
+from partyhost.net.roombroadcast import RoomBroadcast
 from test_net_every_game import replay
 
 AUDIT_DECKS = Path(tempfile.mkdtemp(prefix="partyhost-auditdecks-"))
@@ -86,7 +86,7 @@ SPECTATORS = ("Watcher", "Latecomer")
 
 
 class SeededSecrets:
-    """``secrets`` for the host's room code, with a fixed game seed (seeded, replayable games)."""
+    """``secrets`` where a room draws its game seed, with that seed fixed (replayable games)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -227,7 +227,7 @@ _recorded: dict[tuple[str, int], Recording] = {}
 async def recorded(game_id: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> Recording:
     """One recording per game and seed, shared by the audit and the checks of the audit."""
     if (game_id, seed) not in _recorded:
-        monkeypatch.setattr(roomrequests, "secrets", SeededSecrets(seed))
+        monkeypatch.setattr(roomgame, "secrets", SeededSecrets(seed))
         _recorded[game_id, seed] = await record(game_id, seed)
     return _recorded[game_id, seed]
 
@@ -410,8 +410,8 @@ async def test_the_audit_catches_a_host_that_sends_hidden_event_fields_to_everyo
             packed.append(frames.pack(shown))
         return packed
 
-    monkeypatch.setattr(RoomMessages, "_seat_events", staticmethod(leaky_seat_events))
-    monkeypatch.setattr(roomrequests, "secrets", SeededSecrets(SEEDS[1]))
+    monkeypatch.setattr(RoomBroadcast, "seat_events", staticmethod(leaky_seat_events))
+    monkeypatch.setattr(roomgame, "secrets", SeededSecrets(SEEDS[1]))
     leaks, _ = audit(await record(game_id, SEEDS[1], max_steps=40))
     assert leaks, f"{part} event fields sent to everyone went unnoticed"
 
@@ -427,7 +427,7 @@ async def test_the_audit_catches_a_view_that_shows_another_hand(
         return {**view, "peek": cards_view(state.deck, state.hands[neighbour])}
 
     monkeypatch.setattr(Gridiron, "view", peeking_view)
-    monkeypatch.setattr(roomrequests, "secrets", SeededSecrets(SEEDS[1]))
+    monkeypatch.setattr(roomgame, "secrets", SeededSecrets(SEEDS[1]))
     leaks, _ = audit(await record("gridiron", SEEDS[1], max_steps=12))
     assert any("Ann" in leak and "hidden gsm card" in leak for leak in leaks)
     assert any("Watcher" in leak for leak in leaks), "a spectator must see no hand at all"

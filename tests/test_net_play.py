@@ -371,4 +371,5 @@ async def test_an_unwatched_room_sleeps_instead_of_spinning() -> None:
         started = time.process_time()
         await asyncio.sleep(0.3)
         assert time.process_time() - started < 0.1  # the room task waits on its queue
-        assert room.task is not None and not room.task.done()
+        task = host.lobby.task_of(room)
+        assert task is not None and not task.done()

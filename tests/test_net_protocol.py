@@ -195,6 +195,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "ping": {},
         "pong": {},
         "list_rooms": {},
+        "list_decks": {},
         "create_room": {"game": "counting"},
         "join_room": {"code": "ACDE"},
         "leave_room": {},
@@ -206,6 +207,9 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "remove_bot": {"seat": 1},
         "chat": {"text": "hi"},
         "play": {"cmd": {"type": "x"}},
+        "list_past_games": {},
+        "get_replay": {"id": 1},
+        "get_standings": {},
     }
     assert set(minimal) == set(p.CLIENT_MESSAGES)
     for kind, fields in minimal.items():

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from partyhost.cli import DEFAULT_SSH_PORT, SSH_PASSWORD_ENV, build_parser, main, serve_config
+from partyhost.cli import SSH_PASSWORD_ENV, build_parser, main, serve_config
+from partyhost.net.address import DEFAULT_SSH_PORT
 from partyhost.net.doorwire import Request
 from partyhost.net.sshdoor import HOST_KEY_FILE
 from sshdoorhelpers import (

@@ -41,7 +41,7 @@ def test_package_dir_maps_the_top_level_folders() -> None:
 
 
 def test_shipped_decks_are_package_data() -> None:
-    import partyhost.deckcatalog as catalog
+    import partyhost.decks.catalog as catalog
 
     shipped = {path.name for path in catalog.shipped_decks_dir().glob("*.yaml")}
     assert "the-t-shirt-game.yaml" in shipped

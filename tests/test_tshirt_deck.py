@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from partyhost.deckfiles import load_deck_file
+from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import DeckInvalid
 from partyhost.engine.tshirt.deck import HotOrNotCard, TShirtCard, TShirtDeck
 from test_tshirt_support import GAME, deck_data

@@ -3,7 +3,8 @@
 All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`)
 that turns frames into messages; handlers here store them in reactives (always
 a new object) and :meth:`PartyApp.route` picks the main screen from that state.
-Screens render from the reactives and send commands through :meth:`PartyApp.send`.
+Screens render from the reactives and send through :attr:`PartyApp.requests`,
+the client library's typed request methods.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any, ClassVar
 
 from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
-from partyhost.tui.connection import Connection, ConnectionFactory, send_message
+from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
+from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.settings import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from textual import work
@@ -49,19 +51,22 @@ class PartyApp(App[int]):
         (0, "-narrow"),
         (110, "-wide"),
     ]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     welcome: var[Frame | None] = var(None)
     rooms: var[tuple[Frame, ...]] = var(())
+    decks: var[tuple[Frame, ...]] = var(())
+    """Every deck file of the host as ``decks`` last listed them (empty: use the welcome's)."""
     room: var[Frame | None] = var(None)
     room_code: var[str | None] = var(None)
     seat: var[int | None] = var(None)
     view: var[Frame | None] = var(None)
     events: var[tuple[Frame, ...]] = var(())
     chat: var[tuple[Frame, ...]] = var(())
+    past_games: var[tuple[Frame, ...]] = var(())
+    """The games the host kept, newest first (asked for by the past games screen)."""
+    standings: var[Frame | None] = var(None)
+    """Tonight's standings as the host last sent them."""
     link: var[str] = var("offline")
     """offline, connecting, online, lost, reconnecting."""
     connect_error: var[str] = var("")
@@ -77,6 +82,7 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        deck_file: str | None = None,
         locked: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
@@ -90,7 +96,14 @@ class PartyApp(App[int]):
         self.remember = remember
         self.animated = animate
         self.on_welcome = on_welcome
+        self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
+        """What the create-room dialog last held (a ``--deck`` file to begin with)."""
+        self.offer_create = deck_file is not None
         self.connection: Connection | None = None
+        self._replay_wanted: int | None = None
+        """The past game whose replay was asked for last."""
+        self.requests = HostRequests(self._queue)
+        """Every message to the host goes out through these methods."""
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
@@ -134,7 +147,7 @@ class PartyApp(App[int]):
 
     def _connect_locked(self) -> None:
         """Go straight for the locked host: the connect screen is built only if that fails."""
-        from partyhost.cli import DEFAULT_PORT, parse_address
+        from partyhost.net.address import DEFAULT_PORT, parse_address
 
         address, self.start_address = self.start_address or "", None
         try:
@@ -173,13 +186,13 @@ class PartyApp(App[int]):
                 await connection.close()
         self.post_message(m.ConnectionClosed(reason))
 
-    def send(self, frame: Frame) -> bool:
-        """Send one message to the host; ``False`` (and a toast) when offline."""
+    def _queue(self, message: Frame) -> bool:
+        """Send one message to the host in the background; ``False`` (and a toast) when offline."""
         connection = self.connection
         if connection is None or self.link != "online":
             self.notify("Not connected to a host right now.", severity="warning")
             return False
-        self.run_worker(send_message(connection, frame), group="send", exit_on_error=False)
+        self.run_worker(connection.send(message), group="send", exit_on_error=False)
         return True
 
     def play(self, command: Frame) -> bool:
@@ -187,7 +200,7 @@ class PartyApp(App[int]):
         command = dict(command)
         if "v" not in command and self.view is not None and "version" in self.view:
             command["v"] = self.view["version"]
-        return self.send({"t": "play", "cmd": command})
+        return self.requests.play(command)
 
     def disconnect(self) -> None:
         """Back to the connect screen on purpose."""
@@ -204,9 +217,11 @@ class PartyApp(App[int]):
         self.welcome = message.welcome
         self.link = "online"
         self.route()
-        self.send({"t": "list_rooms"})
+        self.requests.list_rooms()
+        self.requests.list_decks()
+        self.requests.get_standings()
         if self.start_room:
-            self.send({"t": "join_room", "code": self.start_room})
+            self.requests.join_room(self.start_room)
             self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None
@@ -218,7 +233,7 @@ class PartyApp(App[int]):
         self.route()
 
     def on_connection_changed(self, message: m.ConnectionChanged) -> None:
-        from partyhost.tui.screens.reconnecting import ReconnectingScreen
+        from partyhost.tui.shared.reconnecting import ReconnectingScreen
 
         state = message.state
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
@@ -258,13 +273,37 @@ class PartyApp(App[int]):
         self.view = message.view
         self.route()
 
+    def on_past_games_listed(self, message: m.PastGamesListed) -> None:
+        self.past_games = tuple(message.games)
+
+    def on_standings_shown(self, message: m.StandingsShown) -> None:
+        self.standings = message.standings
+
+    def open_replay(self, game_id: int) -> None:
+        """Ask for a finished game's replay; its screen opens when the first page comes."""
+        self._replay_wanted = game_id
+        self.requests.get_replay(game_id)
+
+    def on_replay_page(self, message: m.ReplayPage) -> None:
+        from partyhost.tui.replay.screen import show_page
+
+        show_page(self, message, self._replay_wanted)
+
     def on_chat_received(self, message: m.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
 
     def on_notice_received(self, message: m.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
 
+    def on_decks_listed(self, message: m.DecksListed) -> None:
+        self.decks = tuple(message.decks)
+
     def on_host_error(self, message: m.HostError) -> None:
+        if message.problems:
+            from partyhost.tui.shared.deckproblems import DeckProblemsScreen
+
+            self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
+            return
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False
@@ -280,7 +319,8 @@ class PartyApp(App[int]):
         if message.reason and message.reason != "left":
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
-        self.send({"t": "list_rooms"})
+        self.requests.list_rooms()
+        self.requests.get_standings()
 
     def on_host_closing(self, message: m.HostClosing) -> None:
         self.notify(
@@ -304,8 +344,8 @@ class PartyApp(App[int]):
 
     def route(self) -> None:
         """Switch the main screen if the state calls for another one."""
-        from partyhost.tui.screens import main_screen
-        from partyhost.tui.screens.base import PartyScreen
+        from partyhost.tui.games import main_screen
+        from partyhost.tui.shared.base import PartyScreen
 
         wanted = self.wanted_screen()
         stack = self.screen_stack
@@ -321,7 +361,7 @@ class PartyApp(App[int]):
             self.switch_screen(main_screen(wanted, game))
 
     def action_help(self) -> None:
-        from partyhost.tui.screens.help import HelpScreen
+        from partyhost.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -329,12 +369,15 @@ class PartyApp(App[int]):
     def _reset_session(self) -> None:
         self.welcome = None
         self.rooms = ()
+        self.decks = ()
         self.room = None
         self.room_code = None
         self.seat = None
         self.view = None
         self.events = ()
         self.chat = ()
+        self.past_games = ()
+        self.standings = None
 
     def _end_session(self, reason: str) -> None:
         self._reset_session()
@@ -368,6 +411,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    deck_file: str | None = None,
     locked: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
@@ -384,6 +428,7 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        deck_file=deck_file,
         locked=locked,
     )
 
@@ -393,11 +438,14 @@ def run_join(
     name: str | None,
     room: str | None,
     ascii_only: bool,
+    deck_file: str | None = None,
     locked: bool = False,
 ) -> int:
     """``partyhost join``: the full-screen client; returns the process exit code.
 
-    ``locked`` keeps it on ``address`` (nothing remembered, no other host offered).
+    With ``deck_file`` the create-room dialog opens in the lobby with that file
+    chosen as the deck to bring. ``locked`` keeps it on ``address`` (nothing
+    remembered, no other host offered).
     """
     app = make_app(
         address=address,
@@ -405,7 +453,13 @@ def run_join(
         room=room,
         ascii_only=ascii_only,
         remember=not locked,
+        deck_file=deck_file,
         locked=locked,
     )
     result = app.run()
     return result if isinstance(result, int) else 0
+
+
+def _keeps_the_party_promise(app: PartyApp) -> Party:
+    """Never called: mypy checks here that the app is everything screens may use of it."""
+    return app

@@ -72,6 +72,37 @@ class ViewUpdated(Message):
 
 
 @dataclass
+class PastGamesListed(Message):
+    """The games the host kept (finished, and running ones marked so)."""
+
+    games: list[Frame]
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, PastGamesListed)
+
+
+@dataclass
+class StandingsShown(Message):
+    """A night's standings (``night``, ``tonight``, ``nights``, ``rows``)."""
+
+    standings: Frame
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, StandingsShown)
+
+
+@dataclass
+class ReplayPage(Message):
+    """Steps ``first`` on of past game ``game_id``'s replay (every page counts: never replaced)."""
+
+    game_id: int
+    info: Frame
+    first: int
+    steps: list[Frame]
+    total: int
+
+
+@dataclass
 class ChatReceived(Message):
     line: Frame
 
@@ -82,9 +113,21 @@ class NoticeReceived(Message):
 
 
 @dataclass
+class DecksListed(Message):
+    """Every deck file of the host, broken ones included (``decks``)."""
+
+    decks: list[Frame]
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, DecksListed)
+
+
+@dataclass
 class HostError(Message):
     code: str
     text: str
+    problems: tuple[Frame, ...] = ()
+    """For ``bad_deck``: each problem of a deck with its file, line and column."""
 
 
 @dataclass

@@ -40,7 +40,7 @@ class QuickGame:
         self.started = False
 
     def attach(self, app: PartyApp) -> None:
-        app.send({"t": "create_room", "game": self.game})
+        app.requests.create_room(self.game)
         app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
 
     def _room_changed(self, app: PartyApp, room: dict[str, Any] | None) -> None:
@@ -51,15 +51,12 @@ class QuickGame:
             return
         if not self.requested_bots:
             self.requested_bots = True
-            request: dict[str, Any] = {"t": "add_bot"}
-            if self.level is not None:
-                request["level"] = self.level
             for _ in range(self.bots):
-                app.send(dict(request))
+                app.requests.add_bot(self.level)
         seated = [s for s in room.get("seats", []) if not s.get("left")]
         if len(seated) >= self.bots + 1:
             self.started = True
-            app.send({"t": "start_game"})
+            app.requests.start_game()
 
 
 async def play(
@@ -70,6 +67,7 @@ async def play(
     level: str | None = None,
 ) -> int:
     """Run host and client on one loop until the player quits."""
+    from partyhost.engine.core import IllegalMove
     from partyhost.engine.registry import all_games, get_game
     from partyhost.net.host import Host, HostConfig
 
@@ -80,7 +78,9 @@ async def play(
         print(f"partyhost play: no game {game_id!r}; try one of: {known}", file=sys.stderr)
         return 2
     count = default_bots(game.min_players, game.max_players) if bots is None else bots
-    if not game.min_players <= count + 1 <= game.max_players:
+    try:
+        game.check_player_count(count + 1)
+    except IllegalMove:
         low, high = game.min_players - 1, game.max_players - 1
         print(
             f"partyhost play: {game.name} takes {low} to {high} bots besides you.", file=sys.stderr

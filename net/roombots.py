@@ -1,0 +1,78 @@
+"""When the host's own players in a room act: bots, and stand-ins for away players.
+
+A part of :class:`~partyhost.net.room.Room`. After every change each bot is
+armed to act after its thinking delay (:mod:`.hostbots`), but only while
+someone is connected: bots play for an audience, and an empty room sleeps.
+At most one bot acts per turn of the room's task, so people see each move.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from partyhost.engine.core import Event, Game
+from partyhost.net.config import HostConfig
+from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
+from partyhost.net.members import Member
+from partyhost.net.roomgame import RoomGame
+from partyhost.net.roster import Roster
+
+log = logging.getLogger(__name__)
+
+
+class RoomBots:
+    """The brains of a room's bots and stand-ins, and when each may act."""
+
+    def __init__(self, code: str, config: HostConfig, roster: Roster, game: RoomGame) -> None:
+        self._code = code
+        self._bot_delay = config.bot_delay
+        self._roster = roster
+        self._game = game
+        self.jitter = random.Random()
+        """Where thinking times within a bot's range come from (tests pin it)."""
+
+    def brain(self, level: str, seed: int) -> BotBrain:
+        """A brain for a ``level`` bot of this room's game."""
+        game: Game = self._game.game
+        return BotBrain(seed, thinking_delay(game, level, self._bot_delay))
+
+    def stand_in(self, member: Member, now: float) -> None:
+        """Let a bot play ``member``'s seat from that seat's view."""
+        brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
+        member.think_with(brain)
+        if self._roster.watched:
+            brain.arm(now, self._bot_delay, self.jitter)
+
+    def arm_all(self, now: float) -> None:
+        """After a change, every bot (and stand-in) may think about its next move."""
+        if self._game.table is None or not self._game.playing or not self._roster.watched:
+            return
+        for member in self._roster.members:
+            if member.brain is not None:
+                member.brain.arm(now, self._bot_delay, self.jitter)
+
+    def next_due(self) -> float | None:
+        """When the first armed bot wants to act (None while nobody watches)."""
+        if not self._roster.watched:
+            return None
+        due = [m.brain.due for m in self._roster.members if m.brain is not None]
+        return min((when for when in due if when is not None), default=None)
+
+    def turn(self, now: float) -> list[Event] | None:
+        """Let the first bot whose thinking time is up act; its events, or None if none acted."""
+        table = self._game.table
+        if table is None or not self._game.playing or not self._roster.watched:
+            return None
+        for member in self._roster.members:
+            brain = member.brain
+            if brain is None or brain.due is None or brain.due > now or member.seat is None:
+                continue
+            command = brain.choose(self._game.game, table.state, member.seat, now)
+            if command is None:
+                continue
+            try:
+                return self._game.command(member.seat, command, now)
+            except Exception as refused:
+                log.debug("room %s: bot in seat %s refused: %s", self._code, member.seat, refused)
+        return None

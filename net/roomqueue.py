@@ -1,0 +1,85 @@
+"""A room's queue: what goes on it, who puts it there, and what a request can get back.
+
+Connections and the host never change a room: they post an item on its
+queue, and the room's task (:mod:`.roomtask`) turns each item into one call
+on the :class:`~partyhost.net.room.Room` (:mod:`.roomrequests`). This module
+knows neither side's classes, only the two protocols that meet here:
+:class:`Peer` (a connection as a room sees it) and :class:`RoomInbox` (a room
+as a connection sees it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class RoomInbox(Protocol):
+    """What a connection, or the host for it, may do with a room: post to its queue."""
+
+    def post(self, item: RoomItem) -> None: ...
+
+
+class Peer(Protocol):
+    """What a room needs of a client connection."""
+
+    name: str
+    room: RoomInbox | None
+    """The room this connection is in (or joining), or None."""
+
+    @property
+    def closed(self) -> bool: ...
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+@dataclass
+class Join:
+    """A connection asks for the next free seat, or to watch."""
+
+    peer: Peer
+    spectate: bool
+
+
+@dataclass
+class Resume:
+    """A connection is back with a seat token the lobby knows."""
+
+    peer: Peer
+    member_id: int
+    token: str
+
+
+@dataclass
+class Request:
+    """A validated client message for the room (see ``protocol.validate_client_message``)."""
+
+    peer: Peer
+    message: dict[str, Any]
+
+
+@dataclass
+class Gone:
+    """A connection closed."""
+
+    peer: Peer
+
+
+class Stop:
+    """Host shutdown: the task ends, everything stays in the journal."""
+
+
+RoomItem = Join | Resume | Request | Gone | Stop
+
+
+class Refused(Exception):
+    """A request the room will not do: becomes an ``error`` to its sender only."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
