@@ -7,7 +7,7 @@ program needs (never the door password or anything else of the host's), and
 is locked to this host (``join --locked``).
 
 :class:`SharedSessions` (the default) keeps one session server
-(:mod:`partyhost.net.doorserver`) that has the client loaded and forks workers
+(:mod:`partyhost.tui.doorserver`) that has the client loaded and forks workers
 that serve several visitors each. :class:`FreshProcesses` starts
 ``python -I -m partyhost.cli join ...`` for each visitor: slower and heavier,
 kept as the baseline the benchmark compares against.
@@ -250,7 +250,7 @@ class SharedSessions:
             self.process = await asyncio.create_subprocess_exec(
                 *isolated_python(),
                 "-m",
-                "partyhost.net.doorserver",
+                "partyhost.tui.doorserver",
                 str(theirs.fileno()),
                 str(self.per_worker),
                 pass_fds=(theirs.fileno(),),

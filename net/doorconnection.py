@@ -9,12 +9,28 @@ from __future__ import annotations
 import asyncio
 import hmac
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import asyncssh
+from partyhost.net.doorguard import ConnectionCounter, PasswordBackoff, QuietLog
 
-if TYPE_CHECKING:
-    from partyhost.net.sshdoor import SSHDoor
+
+class Door(Protocol):
+    """What a connection needs of its door (:class:`~partyhost.net.sshdoor.SSHDoor`)."""
+
+    connections: set[asyncssh.SSHServerConnection]
+    counter: ConnectionCounter
+    quiet: QuietLog
+    backoff: PasswordBackoff
+
+    @property
+    def password(self) -> str | None: ...
+
+    @property
+    def login_timeout(self) -> float: ...
+
+    async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        """Serve one SSH session (a client on a pty, or a hint)."""
 
 
 class DoorProcess(asyncssh.SSHServerProcess[bytes]):
@@ -31,7 +47,7 @@ class DoorProcess(asyncssh.SSHServerProcess[bytes]):
 class DoorConnection(asyncssh.SSHServer):
     """One SSH connection: counted in or refused, password checked, one session at most."""
 
-    def __init__(self, door: SSHDoor) -> None:
+    def __init__(self, door: Door) -> None:
         self._door = door
         self._connection: asyncssh.SSHServerConnection | None = None
         self._address = "unknown"
@@ -66,7 +82,7 @@ class DoorConnection(asyncssh.SSHServer):
     def _arm_idle_timer(self) -> None:
         self._cancel_idle_timer()
         loop = asyncio.get_running_loop()
-        self._idle_timer = loop.call_later(self._door.settings.login_timeout, self._close_idle)
+        self._idle_timer = loop.call_later(self._door.login_timeout, self._close_idle)
 
     def _cancel_idle_timer(self) -> None:
         if self._idle_timer is not None:
@@ -77,7 +93,7 @@ class DoorConnection(asyncssh.SSHServer):
         """No session opened in time (or none open any more): free the connection's slot."""
         self._idle_timer = None
         if self._sessions_open == 0 and self._connection is not None and self._admitted:
-            seconds = self._door.settings.login_timeout
+            seconds = self._door.login_timeout
             self._door.quiet.warning(
                 "idle",
                 self._address,
@@ -87,13 +103,13 @@ class DoorConnection(asyncssh.SSHServer):
             self._connection.close()
 
     def begin_auth(self, username: str) -> bool:
-        return self._door.settings.password is not None
+        return self._door.password is not None
 
     def password_auth_supported(self) -> bool:
-        return self._door.settings.password is not None
+        return self._door.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
-        expected = (self._door.settings.password or "").encode()
+        expected = (self._door.password or "").encode()
 
         def correct() -> bool:
             return hmac.compare_digest(password.encode(), expected)

@@ -157,6 +157,14 @@ class SSHDoor:
         return self._acceptor.get_port() if self._acceptor is not None else self.settings.port
 
     @property
+    def password(self) -> str | None:
+        return self.settings.password
+
+    @property
+    def login_timeout(self) -> float:
+        return self.settings.login_timeout
+
+    @property
     def fingerprint(self) -> str:
         return self.key.get_fingerprint() if self.key is not None else ""
 

@@ -16,7 +16,6 @@ import asyncssh
 import pytest
 from partyhost.cli import main
 from partyhost.tui.app import make_app
-from partyhost.tui.testing import FakeHost
 from sshdoorhelpers import (
     LOOPBACK,
     DoorHost,
@@ -31,6 +30,7 @@ from sshdoorhelpers import (
 )
 from textual.widgets import Input, Static
 from tmuxdriver import Terminal
+from tuikit.fakehost import FakeHost
 
 needs_ssh_and_tmux = pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("tmux") is None,

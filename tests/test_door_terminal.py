@@ -13,7 +13,7 @@ import os
 import time
 from typing import Any
 
-from partyhost.net.doorterminal import (
+from partyhost.tui.doorterminal import (
     INPUT_BURST,
     INPUT_BYTES_PER_SECOND,
     MAX_UNSENT,

@@ -1,11 +1,11 @@
 """The door's session server: the client loaded once, workers forked from it.
 
-Started by the door as ``python -I -m partyhost.net.doorserver FD [PER_WORKER]``
+Started by the door as ``python -I -m partyhost.tui.doorserver FD [PER_WORKER]``
 (isolated: nothing from the folder ``serve`` was started in is importable, no
 ``PYTHON*`` variables, an environment without secrets). It imports the whole
 client, rehearses it once headless (so lazily built tables and caches exist
 before forking), freezes those objects out of the garbage collector's sight
-and then forks workers (:mod:`partyhost.net.doorworker`), each serving up to
+and then forks workers (:mod:`partyhost.tui.doorworker`), each serving up to
 ``PER_WORKER`` visitors. The loaded code is shared copy-on-write by every
 worker; each visitor costs only their app's few MB, and no visitor waits for
 imports.
@@ -20,6 +20,7 @@ and exits.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import importlib
@@ -32,7 +33,9 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 from partyhost.net.doorwire import (
     HANGUP_SECONDS,
@@ -42,14 +45,16 @@ from partyhost.net.doorwire import (
     send_quietly,
     seqpacket_pair,
 )
+from partyhost.net.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
+Frame = dict[str, Any]
 
 PER_WORKER = 4
 """Visitors one worker serves: fewer isolate better, more share more memory."""
 PRELOADED_PACKAGES = ("partyhost.tui",)
 """Imported with every submodule before the first fork, so no visitor waits for them."""
-PRELOADED_MODULES = ("partyhost.net.client", "partyhost.net.doorworker", "textual.widgets")
+PRELOADED_MODULES = ("partyhost.net.client", "textual.widgets")
 SERVER_NAME = b"partyhost-door"
 WORKER_NAME = b"partyhost-guest"
 """Process names ``ps -e`` and ``top`` show for the server and its workers."""
@@ -71,23 +76,59 @@ def preload() -> None:
         importlib.import_module(module_name)
 
 
-def rehearse() -> None:
-    """Run the client once, headless, against a stand-in host: caches filled before forking."""
-    import asyncio
+class _StandIn:
+    """A host that answers the lobby's first request from memory: all a rehearsal needs."""
 
+    welcome: Frame = {
+        "t": "welcome",
+        "protocol": PROTOCOL_VERSION,
+        "host": "rehearsal",
+        "resumed": False,
+        "games": [],
+    }
+
+    def __init__(self) -> None:
+        self._frames: asyncio.Queue[Frame | None] = asyncio.Queue()
+
+    async def send(self, message: Frame) -> None:
+        if message.get("t") == "list_rooms":
+            self._frames.put_nowait({"t": "rooms", "rooms": []})
+
+    async def _stream(self) -> AsyncIterator[Frame]:
+        while (frame := await self._frames.get()) is not None:
+            yield frame
+
+    def __aiter__(self) -> AsyncIterator[Frame]:
+        return self._stream()
+
+    async def close(self) -> None:
+        self._frames.put_nowait(None)
+
+
+async def _stand_in(host: str, port: int, name: str) -> _StandIn:
+    return _StandIn()
+
+
+def rehearse() -> None:
+    """Run the client once, headless, against a stand-in: caches filled before forking.
+
+    Only a head start for visitors' first screens: a rehearsal that fails is logged.
+    """
     from partyhost.tui.app import make_app
-    from partyhost.tui.testing import FakeHost
 
     async def visit() -> None:
         app = make_app(
-            FakeHost(), address="rehearsal:1", name="rehearsal", remember=False, locked=True
+            _stand_in, address="rehearsal:1", name="rehearsal", remember=False, locked=True
         )
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.press("j", "a", "b", "escape")
             await pilot.pause()
 
-    asyncio.run(visit())
+    try:
+        asyncio.run(visit())
+    except Exception as exc:
+        log.warning("the client's rehearsal failed (%r); visitors' first screens come slower", exc)
 
 
 @dataclass
@@ -236,7 +277,7 @@ def _become_worker(control: socket.socket) -> None:
         os.setsid()  # a session (and so a scheduler autogroup) of its own, as a client process had
         name_process(WORKER_NAME)
         gc.enable()
-        from partyhost.net.doorworker import run_worker
+        from partyhost.tui.doorworker import run_worker
 
         code = run_worker(control)
     except BaseException:
@@ -250,7 +291,7 @@ def _become_worker(control: socket.socket) -> None:
 
 def main(argv: list[str]) -> int:
     if not 1 <= len(argv) <= 2 or not all(arg.isdigit() for arg in argv):
-        print("usage: python -I -m partyhost.net.doorserver FD [PER_WORKER] (the SSH door runs it)")
+        print("usage: python -I -m partyhost.tui.doorserver FD [PER_WORKER] (the SSH door runs it)")
         return 2
     control = socket.socket(fileno=int(argv[0]))
     per_worker = int(argv[1]) if len(argv) == 2 else PER_WORKER
@@ -260,10 +301,10 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the door ends the server, not Ctrl+C
     try:
         preload()
-        rehearse()
     except Exception as exc:
         send_quietly(control, {"error": f"cannot load the client: {exc!r}"})
         raise
+    rehearse()
     if threading.active_count() != 1:
         send_quietly(control, {"error": "a thread outlived the rehearsal; cannot fork safely"})
         return 1

@@ -1,7 +1,7 @@
 """A door worker: one process forked from the session server, serving several visitors.
 
 Each visitor is a partyhost client app (``join --locked``) running in this
-process's event loop on the visitor's own pty (:mod:`partyhost.net.doorterminal`).
+process's event loop on the visitor's own pty (:mod:`partyhost.tui.doorterminal`).
 Forked from a server that has the whole client loaded, a worker pays the
 copy-on-write price of that code once for all its visitors, and each visitor
 adds only the app's own few MB.
@@ -25,9 +25,8 @@ import socket
 import struct
 import termios
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from partyhost.net.doorterminal import Terminal, attach
 from partyhost.net.doorwire import (
     HANGUP_SECONDS,
     MAX_MESSAGE,
@@ -36,9 +35,8 @@ from partyhost.net.doorwire import (
     decode,
     send_quietly,
 )
-
-if TYPE_CHECKING:
-    from partyhost.tui.app import PartyApp
+from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.doorterminal import Terminal, attach
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +90,6 @@ class Visitor:
         self._task: asyncio.Task[Any] | None = None
 
     async def run(self) -> int:
-        from partyhost.tui.app import make_app  # loaded by the session server before forking
-
         self._task = asyncio.current_task()
         loop = asyncio.get_running_loop()
         loop.add_reader(self.channel.fileno(), self._on_channel)
