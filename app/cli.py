@@ -320,9 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     door.add_argument(
         "--ssh-per-worker",
         type=_positive,
-        default=4,
+        default=3,
         metavar="N",
-        help="visitors one shared worker serves (default 4; 1 gives each their own process)",
+        help="visitors one shared worker serves (default 3; 1 gives each their own process)",
     )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"

@@ -89,7 +89,7 @@ class HostConfig:
     """shared: door clients run in workers forked from one preloaded session server,
     several visitors per worker; fresh: a new Python process per visitor (slower and
     heavier: the benchmark's baseline)."""
-    ssh_visitors_per_worker: int = 4
+    ssh_visitors_per_worker: int = 3
     """Door visitors one shared worker serves (1: a process of its own for each)."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""

@@ -84,7 +84,7 @@ class DoorSettings:
     """Seconds the first wrong password from an address waits (then doubling)."""
     session_mode: Literal["shared", "fresh"] = "shared"
     """shared: clients in workers forked from the session server; fresh: a new process each."""
-    visitors_per_worker: int = 4
+    visitors_per_worker: int = 3
     data_dir: Path | None = None
 
     @classmethod

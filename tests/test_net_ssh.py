@@ -222,7 +222,7 @@ def test_the_door_limits_are_serve_flags_with_sane_defaults() -> None:
     defaults = serve_config(parse(["serve", "--ssh"]))
     assert (defaults.ssh_max_sessions, defaults.ssh_max_connections) == (32, 64)
     assert (defaults.ssh_max_per_address, defaults.ssh_login_timeout) == (4, 20.0)
-    assert (defaults.ssh_session_mode, defaults.ssh_visitors_per_worker) == ("shared", 4)
+    assert (defaults.ssh_session_mode, defaults.ssh_visitors_per_worker) == ("shared", 3)
     chosen = serve_config(
         parse(
             [

@@ -50,7 +50,7 @@ from partyhost.net.protocol import PROTOCOL_VERSION
 log = logging.getLogger(__name__)
 Frame = dict[str, Any]
 
-PER_WORKER = 4
+PER_WORKER = 3
 """Visitors one worker serves: fewer isolate better, more share more memory."""
 PRELOADED_PACKAGES = ("partyhost.tui",)
 """Imported with every submodule before the first fork, so no visitor waits for them."""
