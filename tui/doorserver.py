@@ -3,12 +3,12 @@
 Started by the door as ``python -I -m partyhost.tui.doorserver FD [PER_WORKER]``
 (isolated: nothing from the folder ``serve`` was started in is importable, no
 ``PYTHON*`` variables, an environment without secrets). It imports the whole
-client, rehearses it once headless (so lazily built tables and caches exist
-before forking), freezes those objects out of the garbage collector's sight
-and then forks workers (:mod:`partyhost.tui.doorworker`), each serving up to
-``PER_WORKER`` visitors. The loaded code is shared copy-on-write by every
-worker; each visitor costs only their app's few MB, and no visitor waits for
-imports.
+client, rehearses it once headless against a host of its own on loopback
+(so lazily built tables and caches exist before forking), freezes those
+objects out of the garbage collector's sight and then forks workers
+(:mod:`partyhost.tui.doorworker`), each serving up to ``PER_WORKER`` visitors.
+The loaded code is shared copy-on-write by every worker; each visitor costs
+only their app's few MB, and no visitor waits for imports.
 
 The door talks to the server over the ``SOCK_SEQPACKET`` socket ``FD``
 (:mod:`partyhost.net.doorwire`). A request carries the visitor's pty and the
@@ -33,9 +33,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.net.doorwire import (
     HANGUP_SECONDS,
@@ -45,16 +43,16 @@ from partyhost.net.doorwire import (
     send_quietly,
     seqpacket_pair,
 )
-from partyhost.net.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
-Frame = dict[str, Any]
 
 PER_WORKER = 3
 """Visitors one worker serves: fewer isolate better, more share more memory."""
 PRELOADED_PACKAGES = ("partyhost.tui",)
 """Imported with every submodule before the first fork, so no visitor waits for them."""
 PRELOADED_MODULES = ("partyhost.net.client", "textual.widgets")
+REHEARSAL_SECONDS = 20.0
+LOOPBACK = "127.0.0.1"
 SERVER_NAME = b"partyhost-door"
 WORKER_NAME = b"partyhost-guest"
 """Process names ``ps -e`` and ``top`` show for the server and its workers."""
@@ -76,54 +74,31 @@ def preload() -> None:
         importlib.import_module(module_name)
 
 
-class _StandIn:
-    """A host that answers the lobby's first request from memory: all a rehearsal needs."""
-
-    welcome: Frame = {
-        "t": "welcome",
-        "protocol": PROTOCOL_VERSION,
-        "host": "rehearsal",
-        "resumed": False,
-        "games": [],
-    }
-
-    def __init__(self) -> None:
-        self._frames: asyncio.Queue[Frame | None] = asyncio.Queue()
-
-    async def send(self, message: Frame) -> None:
-        if message.get("t") == "list_rooms":
-            self._frames.put_nowait({"t": "rooms", "rooms": []})
-
-    async def _stream(self) -> AsyncIterator[Frame]:
-        while (frame := await self._frames.get()) is not None:
-            yield frame
-
-    def __aiter__(self) -> AsyncIterator[Frame]:
-        return self._stream()
-
-    async def close(self) -> None:
-        self._frames.put_nowait(None)
-
-
-async def _stand_in(host: str, port: int, name: str) -> _StandIn:
-    return _StandIn()
-
-
 def rehearse() -> None:
-    """Run the client once, headless, against a stand-in: caches filled before forking.
+    """Run the client once, headless, against a host on loopback: caches filled before forking.
 
     Only a head start for visitors' first screens: a rehearsal that fails is logged.
     """
+    from partyhost.net.config import HostConfig
+    from partyhost.net.host import Host
     from partyhost.tui.app import make_app
 
     async def visit() -> None:
-        app = make_app(
-            _stand_in, address="rehearsal:1", name="rehearsal", remember=False, locked=True
-        )
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await pilot.press("j", "a", "b", "escape")
-            await pilot.pause()
+        config = HostConfig(host=LOOPBACK, port=0, host_name="rehearsal", shutdown_timeout=1.0)
+        host = Host(config)
+        await host.start()
+        try:
+            address = f"{LOOPBACK}:{host.port}"
+            app = make_app(address=address, name="rehearsal", remember=False, locked=True)
+            async with app.run_test(size=(100, 30)) as pilot:
+                async with asyncio.timeout(REHEARSAL_SECONDS):
+                    while app.wanted_screen() != "lobby":
+                        await pilot.pause(0.01)
+                await pilot.pause()
+                await pilot.press("j", "a", "b", "escape")
+                await pilot.pause()
+        finally:
+            await host.close()
 
     try:
         asyncio.run(visit())
