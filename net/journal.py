@@ -27,133 +27,41 @@ import fcntl
 import logging
 import os
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import msgpack
+from partyhost.net.journalrows import (
+    INSERT_COMMAND,
+    SCHEMA,
+    CommandRecord,
+    MemberRecord,
+    RoomRecord,
+    StoredRoom,
+    add_missing_columns,
+    command_row,
+    member_rows,
+    read_rooms,
+    room_row,
+)
+
+__all__ = [
+    "CommandRecord",
+    "Journal",
+    "JournalLocked",
+    "MemberRecord",
+    "RoomRecord",
+    "StoredRoom",
+    "read_journal",
+]
 
 log = logging.getLogger(__name__)
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    deck_name TEXT NOT NULL,
-    deck_data BLOB NOT NULL,
-    options BLOB NOT NULL,
-    password_hash TEXT,
-    bot_takeover INTEGER NOT NULL,
-    owner INTEGER,
-    status TEXT NOT NULL,
-    seed INTEGER,
-    start_seats BLOB,
-    rules BLOB,
-    next_member INTEGER NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS members (
-    code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
-    member INTEGER NOT NULL,
-    seat INTEGER,
-    name TEXT NOT NULL,
-    token_hash TEXT,
-    bot INTEGER NOT NULL,
-    bot_seed INTEGER NOT NULL,
-    ready INTEGER NOT NULL,
-    left_room INTEGER NOT NULL,
-    bot_level TEXT,
-    PRIMARY KEY (code, member)
-);
-CREATE TABLE IF NOT EXISTS commands (
-    code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
-    idx INTEGER NOT NULL,
-    seat INTEGER,
-    command BLOB,
-    now REAL NOT NULL,
-    PRIMARY KEY (code, idx)
-);
-"""
-
-_ROOM_COLUMNS = (
-    "code",
-    "game",
-    "deck_name",
-    "deck_data",
-    "options",
-    "password_hash",
-    "bot_takeover",
-    "owner",
-    "status",
-    "seed",
-    "start_seats",
-    "rules",
-    "next_member",
-    "created",
-)
 DB_FILE = "host.sqlite3"
-INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
 LOCK_FILE = "host.lock"
-
-
-def _pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
-
-
-def _unpack(blob: bytes | None) -> Any:
-    return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
 
 
 class JournalLocked(Exception):
     """Another host already uses this data folder."""
-
-
-@dataclass
-class RoomRecord:
-    code: str
-    game: str
-    deck_name: str
-    deck_data: dict[str, Any]
-    options: dict[str, Any]
-    password_hash: str | None
-    bot_takeover: bool
-    owner: int | None
-    status: str
-    next_member: int
-    created: float
-    seed: int | None = None
-    start_seats: list[int] | None = None
-    rules: dict[str, Any] | None = None
-
-
-@dataclass
-class MemberRecord:
-    member: int
-    seat: int | None
-    name: str
-    token_hash: str | None
-    bot: bool
-    bot_seed: int
-    ready: bool
-    left: bool
-    bot_level: str | None = None
-    """A bot's level (``None``: a person, or a journal older than bot levels)."""
-
-
-@dataclass
-class CommandRecord:
-    """One accepted command; ``command is None`` marks a timer tick."""
-
-    seat: int | None
-    command: dict[str, Any] | None
-    now: float
-
-
-@dataclass
-class StoredRoom:
-    room: RoomRecord
-    members: list[MemberRecord] = field(default_factory=list)
-    commands: list[CommandRecord] = field(default_factory=list)
 
 
 class Journal:
@@ -179,13 +87,7 @@ class Journal:
         # on the event loop: they were the journal's only multi-millisecond pauses.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
-        self._add_missing_columns()
-
-    def _add_missing_columns(self) -> None:
-        """Bring a journal written by an older host up to date (new columns are nullable)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(members)")}
-        if "bot_level" not in columns:
-            self._db.execute("ALTER TABLE members ADD COLUMN bot_level TEXT")
+        add_missing_columns(self._db)
 
     def _lock(self, path: Path) -> None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -233,66 +135,17 @@ class Journal:
             self._uncommitted[:0] = rows
             raise
 
-    @staticmethod
-    def _room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
-        # An upsert, not INSERT OR REPLACE: replacing would cascade-delete commands.
-        updates = ", ".join(f"{column}=excluded.{column}" for column in _ROOM_COLUMNS[1:])
-        return (
-            f"INSERT INTO rooms ({', '.join(_ROOM_COLUMNS)})"
-            f" VALUES ({', '.join('?' * len(_ROOM_COLUMNS))})"
-            f" ON CONFLICT(code) DO UPDATE SET {updates}",
-            (
-                room.code,
-                room.game,
-                room.deck_name,
-                _pack(room.deck_data),
-                _pack(room.options),
-                room.password_hash,
-                int(room.bot_takeover),
-                room.owner,
-                room.status,
-                room.seed,
-                None if room.start_seats is None else _pack(room.start_seats),
-                None if room.rules is None else _pack(room.rules),
-                room.next_member,
-                room.created,
-            ),
-        )
-
-    @staticmethod
-    def _member_rows(code: str, members: list[MemberRecord]) -> list[tuple[str, tuple[Any, ...]]]:
-        rows: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM members WHERE code=?", (code,))]
-        for m in members:
-            rows.append(
-                (
-                    "INSERT INTO members VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        code,
-                        m.member,
-                        m.seat,
-                        m.name,
-                        m.token_hash,
-                        int(m.bot),
-                        m.bot_seed,
-                        int(m.ready),
-                        int(m.left),
-                        m.bot_level,
-                    ),
-                )
-            )
-        return rows
-
     def save(self, room: RoomRecord, members: list[MemberRecord]) -> None:
         """Store a room's settings and members (replacing what was there)."""
-        self._transaction([self._room_row(room), *self._member_rows(room.code, members)])
+        self._transaction([room_row(room), *member_rows(room.code, members)])
 
     def start_game(self, room: RoomRecord, members: list[MemberRecord]) -> None:
         """A new game replaces the previous game's commands, atomically."""
         self._transaction(
             [
                 ("DELETE FROM commands WHERE code=?", (room.code,)),
-                self._room_row(room),
-                *self._member_rows(room.code, members),
+                room_row(room),
+                *member_rows(room.code, members),
             ]
         )
 
@@ -302,15 +155,7 @@ class Journal:
         In an event loop it is committed with the others of this loop turn,
         before any frame goes out (see :meth:`commit`); else on return.
         """
-        self._uncommitted.append(
-            (
-                code,
-                index,
-                record.seat,
-                None if record.command is None else _pack(record.command),
-                record.now,
-            )
-        )
+        self._uncommitted.append(command_row(code, index, record))
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -355,7 +200,7 @@ class Journal:
     def load(self) -> list[StoredRoom]:
         """Every stored room with its members and commands, oldest room first."""
         self.commit()
-        return _read_rooms(self._db)
+        return read_rooms(self._db)
 
 
 def read_journal(data_dir: Path, code: str | None = None) -> list[StoredRoom]:
@@ -367,54 +212,6 @@ def read_journal(data_dir: Path, code: str | None = None) -> list[StoredRoom]:
     uri = f"{(data_dir / DB_FILE).resolve().as_uri()}?mode=ro"
     db = sqlite3.connect(uri, uri=True, isolation_level=None)
     try:
-        return _read_rooms(db, code)
+        return read_rooms(db, code)
     finally:
         db.close()
-
-
-def _read_rooms(db: sqlite3.Connection, code: str | None = None) -> list[StoredRoom]:
-    where, params = ("WHERE code=?", (code,)) if code is not None else ("", ())
-    rooms: dict[str, StoredRoom] = {}
-    for row in db.execute(f"SELECT * FROM rooms {where} ORDER BY created", params):
-        record = RoomRecord(
-            code=row[0],
-            game=row[1],
-            deck_name=row[2],
-            deck_data=_unpack(row[3]),
-            options=_unpack(row[4]),
-            password_hash=row[5],
-            bot_takeover=bool(row[6]),
-            owner=row[7],
-            status=row[8],
-            seed=row[9],
-            start_seats=_unpack(row[10]),
-            rules=_unpack(row[11]),
-            next_member=row[12],
-            created=row[13],
-        )
-        rooms[record.code] = StoredRoom(record)
-    for row in db.execute(
-        "SELECT code, member, seat, name, token_hash, bot, bot_seed, ready, left_room,"
-        f" bot_level FROM members {where} ORDER BY code, member",
-        params,
-    ):
-        if row[0] in rooms:
-            rooms[row[0]].members.append(
-                MemberRecord(
-                    row[1],
-                    row[2],
-                    row[3],
-                    row[4],
-                    bool(row[5]),
-                    row[6],
-                    bool(row[7]),
-                    bool(row[8]),
-                    row[9],
-                )
-            )
-    for row in db.execute(
-        f"SELECT code, seat, command, now FROM commands {where} ORDER BY code, idx", params
-    ):
-        if row[0] in rooms:
-            rooms[row[0]].commands.append(CommandRecord(row[1], _unpack(row[2]), row[3]))
-    return list(rooms.values())
