@@ -29,6 +29,7 @@ from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.hostid import load_host_id
 from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal
 from partyhost.net.lanservices import LanServices
@@ -62,7 +63,7 @@ def calm_gc() -> None:
 HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
-LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM})
+LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM, p.RESUME_SEAT})
 
 
 class Host:
@@ -75,6 +76,8 @@ class Host:
         self._beat_slots: dict[Connection, int] = {}
         self._admitted = 0
         self.journal: Journal | None = None
+        self.host_id = ""
+        """Stable across restarts on one data folder (``welcome.host_id``)."""
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
@@ -93,6 +96,7 @@ class Host:
         shelf = DeckShelf(self.config.deck_dirs)
         await asyncio.to_thread(shelf.scan)
         self.journal = Journal(self.config.data_dir)
+        self.host_id = load_host_id(self.config.data_dir)
         self.lobby = Lobby(self.config, self.journal, shelf)
         restored = self.lobby.restore()
         if restored:
@@ -243,6 +247,8 @@ class Host:
                 connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()})
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
+            elif kind == p.RESUME_SEAT:
+                self._resume_seat(connection, message["token"])
             else:
                 await self._join_room(connection, message)
         except (LobbyRefusal, DeckNotFound) as refused:
@@ -258,9 +264,11 @@ class Host:
                 "t": p.WELCOME,
                 "protocol": p.PROTOCOL_VERSION,
                 "host": self.config.display_name,
+                "host_id": self.host_id,
                 "resumed": seat is not None,
                 "games": self.lobby.games(),
                 "limits": self.limits(),
+                "waiting_seats": [] if seat else self.lobby.waiting_seats(connection.name),
             }
         )
         if seat is not None and token:
@@ -269,6 +277,17 @@ class Host:
             room.post(Resume(connection, member_id, token))
         elif token:
             connection.send(p.error("token_unknown", "That seat token matches no seat here."))
+
+    def _resume_seat(self, connection: Connection, token: str) -> None:
+        """Back to a seat by its token, as a hello with the token would have done."""
+        assert self.lobby is not None
+        self._not_in_a_room(connection)
+        seat = self.lobby.seat_for(token_hash(token))
+        if seat is None:
+            raise LobbyRefusal("token_unknown", "That seat token matches no seat here.")
+        room, member_id = seat
+        connection.room = room
+        room.post(Resume(connection, member_id, token))
 
     def limits(self) -> dict[str, Any]:
         config = self.config
@@ -284,6 +303,7 @@ class Host:
             "heartbeat_interval": config.heartbeat_interval,
             "heartbeat_misses": config.heartbeat_misses,
             "grace_seconds": config.grace_seconds,
+            "ghost_grace_seconds": config.ghost_grace_seconds,
             "max_unsent_bytes": config.max_unsent_bytes,
         }
 
@@ -364,6 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
     parser.add_argument("--name", default=None)
     parser.add_argument("--grace", type=float, default=120.0)
+    parser.add_argument("--ghost-grace", type=float, default=15.0)
     parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
     parser.add_argument("--heartbeat", type=float, default=5.0)
     parser.add_argument("--deck-dir", action="append", default=[])
@@ -386,6 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         data_dir=Path(args.data) if args.data else None,
         host_name=args.name,
         grace_seconds=args.grace,
+        ghost_grace_seconds=args.ghost_grace,
         bot_delay=tuple(args.bot_delay),
         heartbeat_interval=args.heartbeat,
         deck_dirs=tuple(Path(d) for d in args.deck_dir),

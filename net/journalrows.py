@@ -29,7 +29,10 @@ CREATE TABLE IF NOT EXISTS rooms (
     start_seats BLOB,
     rules BLOB,
     next_member INTEGER NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    clock_offset REAL,
+    paused_at REAL,
+    paused_by TEXT
 );
 CREATE TABLE IF NOT EXISTS members (
     code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
@@ -42,6 +45,12 @@ CREATE TABLE IF NOT EXISTS members (
     ready INTEGER NOT NULL,
     left_room INTEGER NOT NULL,
     bot_level TEXT,
+    disconnected_at REAL,
+    grace_ends REAL,
+    away INTEGER,
+    engine_away INTEGER,
+    stand_in INTEGER,
+    newcomer INTEGER,
     PRIMARY KEY (code, member)
 );
 CREATE TABLE IF NOT EXISTS commands (
@@ -55,7 +64,16 @@ CREATE TABLE IF NOT EXISTS commands (
 """
 
 ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "members": (("bot_level", "TEXT"),),
+    "rooms": (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT")),
+    "members": (
+        ("bot_level", "TEXT"),
+        ("disconnected_at", "REAL"),
+        ("grace_ends", "REAL"),
+        ("away", "INTEGER"),
+        ("engine_away", "INTEGER"),
+        ("stand_in", "INTEGER"),
+        ("newcomer", "INTEGER"),
+    ),
 }
 """Columns added since the first journal format, by table: an older journal gets them."""
 
@@ -74,6 +92,9 @@ ROOM_COLUMNS = (
     "rules",
     "next_member",
     "created",
+    "clock_offset",
+    "paused_at",
+    "paused_by",
 )
 MEMBER_COLUMNS = (
     "member",
@@ -85,6 +106,12 @@ MEMBER_COLUMNS = (
     "ready",
     "left_room",
     "bot_level",
+    "disconnected_at",
+    "grace_ends",
+    "away",
+    "engine_away",
+    "stand_in",
+    "newcomer",
 )
 INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
 
@@ -113,6 +140,12 @@ class RoomRecord:
     seed: int | None = None
     start_seats: list[int] | None = None
     rules: dict[str, Any] | None = None
+    clock_offset: float = 0.0
+    """Seconds the game's clock is behind the host's: the time its games spent paused."""
+    paused_at: float | None = None
+    """The game's clock when it was paused (None: running)."""
+    paused_by: str | None = None
+    """Who paused it (a name, for "Paused by Ann")."""
 
 
 @dataclass
@@ -127,6 +160,17 @@ class MemberRecord:
     left: bool
     bot_level: str | None = None
     """A bot's level (``None``: a person, or a journal older than bot levels)."""
+    disconnected_at: float | None = None
+    """When the player's connection went (host clock; None while connected)."""
+    grace_ends: float | None = None
+    """When the running grace period ends (host clock), so a restart gives no fresh one."""
+    away: bool = False
+    engine_away: bool = False
+    """The game was told ``seat_away`` (so it must hear ``seat_back``)."""
+    stand_in: bool = False
+    """A bot plays this away person's seat."""
+    newcomer: bool = False
+    """Joined during the game and has not acted yet: a short grace if they drop."""
 
 
 @dataclass
@@ -177,6 +221,9 @@ def room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
             None if room.rules is None else pack(room.rules),
             room.next_member,
             room.created,
+            room.clock_offset,
+            room.paused_at,
+            room.paused_by,
         ),
     )
 
@@ -203,6 +250,12 @@ def member_rows(code: str, members: list[MemberRecord]) -> list[tuple[str, tuple
                     int(m.ready),
                     int(m.left),
                     m.bot_level,
+                    m.disconnected_at,
+                    m.grace_ends,
+                    int(m.away),
+                    int(m.engine_away),
+                    int(m.stand_in),
+                    int(m.newcomer),
                 ),
             )
         )
@@ -237,6 +290,9 @@ def read_rooms(db: sqlite3.Connection, code: str | None = None) -> list[StoredRo
             rules=unpack(row[11]),
             next_member=row[12],
             created=row[13],
+            clock_offset=row[14] or 0.0,
+            paused_at=row[15],
+            paused_by=row[16],
         )
         rooms[record.code] = StoredRoom(record)
     for row in db.execute(
@@ -255,6 +311,12 @@ def read_rooms(db: sqlite3.Connection, code: str | None = None) -> list[StoredRo
                     bool(row[7]),
                     bool(row[8]),
                     row[9],
+                    disconnected_at=row[10],
+                    grace_ends=row[11],
+                    away=bool(row[12]),
+                    engine_away=bool(row[13]),
+                    stand_in=bool(row[14]),
+                    newcomer=bool(row[15]),
                 )
             )
     for row in db.execute(

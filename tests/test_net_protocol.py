@@ -197,6 +197,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "list_rooms": {},
         "create_room": {"game": "counting"},
         "join_room": {"code": "ACDE"},
+        "resume_seat": {"token": "t"},
         "leave_room": {},
         "set_ready": {"ready": True},
         "set_options": {"options": {}},
@@ -204,6 +205,10 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "kick": {"seat": 1},
         "add_bot": {},
         "remove_bot": {"seat": 1},
+        "replace_with_bot": {"seat": 1},
+        "give_ownership": {"seat": 1},
+        "pause_game": {},
+        "resume_game": {},
         "chat": {"text": "hi"},
         "play": {"cmd": {"type": "x"}},
     }
