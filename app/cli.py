@@ -78,6 +78,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         data_dir=Path(args.data) if args.data else data_dir() / "host",
         host_name=args.name,
         max_connections=args.max_clients,
+        max_connections_per_address=args.max_per_address,
         max_rooms=args.max_rooms,
         ssh_port=args.ssh,
         ssh_password=password,
@@ -166,6 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--name", default=None, help="the host's name shown to players")
     serve.add_argument(
         "--max-clients", type=int, default=256, help="connections at once (default 256)"
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="connections from one address at once (default 16)",
     )
     serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
     serve.add_argument(

@@ -73,6 +73,9 @@ class ChaosHost:
                     "--bot-delay",
                     "0.05",
                     "0.2",
+                    # Every bot and hostile client of the bench comes from 127.0.0.1.
+                    "--max-per-address",
+                    "1024",
                 ],
                 stdout=stdout,
                 stderr=stderr,

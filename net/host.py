@@ -10,34 +10,30 @@ cancel connection tasks, wait for them.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import contextlib
 import gc
 import importlib
 import logging
 import signal
-import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from partyhost.net import protocol as p
-from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.guards import ConnectionCounter, PasswordThrottle
 from partyhost.net.hostid import load_host_id
 from partyhost.net.joinhints import join_instructions
-from partyhost.net.journal import Journal
+from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
 from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
-__all__ = ["Host", "HostConfig", "main", "run_host"]
+__all__ = ["Host", "HostConfig", "run_host"]
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +60,12 @@ HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
 LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM, p.RESUME_SEAT})
+WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS})
+"""Requests still answered while the journal cannot write: they change nothing."""
+NOT_SAVING = (
+    "The host cannot save games right now (its disk may be full), so it takes no"
+    " requests; try again in a moment."
+)
 
 
 class Host:
@@ -75,6 +77,8 @@ class Host:
         self.connections: set[Connection] = set()
         self._beat_slots: dict[Connection, int] = {}
         self._admitted = 0
+        self._per_address = ConnectionCounter(self.config)
+        self.passwords = PasswordThrottle(self.config)
         self.journal: Journal | None = None
         self.host_id = ""
         """Stable across restarts on one data folder (``welcome.host_id``)."""
@@ -98,7 +102,11 @@ class Host:
         self.journal = Journal(self.config.data_dir)
         self.host_id = load_host_id(self.config.data_dir)
         self.lobby = Lobby(self.config, self.journal, shelf)
-        restored = self.lobby.restore()
+        try:
+            restored = self.lobby.restore()
+        except JournalUnusable:
+            self.journal.close()
+            raise
         if restored:
             log.info("rebuilt %d room(s) from the journal", restored)
         loop = asyncio.get_running_loop()
@@ -172,15 +180,23 @@ class Host:
 
     # --- connections -----------------------------------------------------------
 
-    def admit(self, connection: Connection) -> bool:
-        if self._closed.is_set() or len(self.connections) >= self.config.max_connections:
-            return False
+    def admit(self, connection: Connection) -> str | None:
+        """Take ``connection`` in, or say why not (the host is full, or its address is)."""
+        address = connection.peer_host
+        if self._closed.is_set():
+            return "The host is shutting down."
+        refusal = self._per_address.refusal(address, len(self.connections))
+        if refusal is not None:
+            return refusal
+        self._per_address.add(address)
         self.connections.add(connection)
         self._beat_slots[connection] = self._admitted % HEARTBEAT_SLICES
         self._admitted += 1
-        return True
+        return None
 
     def forget(self, connection: Connection) -> None:
+        if connection in self.connections:
+            self._per_address.remove(connection.peer_host)
         self.connections.discard(connection)
         self._beat_slots.pop(connection, None)
         room = connection.room
@@ -213,23 +229,41 @@ class Host:
                     )
                     connection.abort("silent")
                 else:
-                    connection.send_frame(ping)
+                    connection.send_frame(ping, journaled=False)
 
     async def _checkpoint(self) -> None:
-        """Fold the journal's WAL into the database off the event loop, now and then."""
+        """Fold the journal's WAL into the database off the event loop, now and then.
+
+        Also retries a journal that could not write (so it recovers even when no
+        connection is waiting to send), and logs held-back password reports.
+        """
         assert self.journal is not None
+        failures = 0
         while True:
             await asyncio.sleep(self.config.checkpoint_interval)
+            self.passwords.report()
+            self.journal.commit()
             try:
                 await asyncio.to_thread(self.journal.checkpoint)
-            except Exception:
-                log.exception("journal checkpoint failed (will retry)")
+            except Exception as error:
+                failures += 1
+                if failures == 1 or failures % 60 == 0:  # not every second of a full disk
+                    log.error(
+                        "journal checkpoint failed %d time(s) (will retry): %s", failures, error
+                    )
+            else:
+                failures = 0
 
     # --- requests --------------------------------------------------------------
 
     async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None:
         """Handle a lobby request here; pass anything for a room to its queue."""
         kind = message["t"]
+        if self.journal is not None and self.journal.failing and kind not in WHILE_JOURNAL_FAILS:
+            connection.send(
+                p.error("journal_unavailable", NOT_SAVING, message.get("ref")), journaled=False
+            )
+            return
         if kind not in LOBBY_REQUESTS:
             room = connection.room
             if room is None:
@@ -244,7 +278,7 @@ class Host:
                 self._hello(connection, message)
             elif kind == p.LIST_ROOMS:
                 assert self.lobby is not None
-                connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()})
+                connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()}, journaled=False)
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
             elif kind == p.RESUME_SEAT:
@@ -252,7 +286,7 @@ class Host:
             else:
                 await self._join_room(connection, message)
         except (LobbyRefusal, DeckNotFound) as refused:
-            connection.send(p.error(refused.code, refused.message))
+            connection.send(p.error(refused.code, refused.message), journaled=False)
 
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         assert self.lobby is not None
@@ -269,7 +303,8 @@ class Host:
                 "games": self.lobby.games(),
                 "limits": self.limits(),
                 "waiting_seats": [] if seat else self.lobby.waiting_seats(connection.name),
-            }
+            },
+            journaled=False,
         )
         if seat is not None and token:
             room, member_id = seat
@@ -339,8 +374,11 @@ class Host:
         self._not_in_a_room(connection)
         room = self.lobby.find(message["code"])
         if room.password_hash is not None:
+            address = connection.peer_host
+            await asyncio.sleep(self.passwords.wait_before_try(address))
             given = message.get("password") or ""
             if not await asyncio.to_thread(verify_password, given, room.password_hash):
+                self.passwords.failed(address, room.code)
                 raise LobbyRefusal("wrong_password", "That is not the room's password.")
         if connection.closed:
             return
@@ -374,49 +412,3 @@ async def run_host(config: HostConfig) -> None:
             loop.remove_signal_handler(signum)
         await host.close("The host is shutting down; reconnect when it is back.")
         print("partyhost host stopped.", flush=True)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m partyhost.net``: a host without the rest of the CLI."""
-    parser = argparse.ArgumentParser(prog="python -m partyhost.net", description=__doc__)
-    parser.add_argument("--host", default="0.0.0.0")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
-    parser.add_argument("--name", default=None)
-    parser.add_argument("--grace", type=float, default=120.0)
-    parser.add_argument("--ghost-grace", type=float, default=15.0)
-    parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
-    parser.add_argument("--heartbeat", type=float, default=5.0)
-    parser.add_argument("--deck-dir", action="append", default=[])
-    parser.add_argument(
-        "--games",
-        action="append",
-        default=[],
-        help="import this module first (it registers more games)",
-    )
-    parser.add_argument("--log", default="WARNING")
-    args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=args.log.upper(),
-        stream=sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    config = HostConfig(
-        host=args.host,
-        port=args.port,
-        data_dir=Path(args.data) if args.data else None,
-        host_name=args.name,
-        grace_seconds=args.grace,
-        ghost_grace_seconds=args.ghost_grace,
-        bot_delay=tuple(args.bot_delay),
-        heartbeat_interval=args.heartbeat,
-        deck_dirs=tuple(Path(d) for d in args.deck_dir),
-        extra_games=tuple(args.games),
-    )
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_host(config))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,9 +1,8 @@
-"""What the journal stores and how it maps to SQLite rows: the records, the schema, reading.
+"""The journal's tables and records: what is stored for a room and how it is read back.
 
-Split from :mod:`partyhost.net.journal` (which handles the database: locking,
-transactions, committing commands by the loop turn) so that adding a field
-to a record is one place: its dataclass, its column, and the column lists
-that write and read it.
+Reading is done room by room, so a room whose rows cannot be decoded (a
+damaged blob, a value of the wrong type) fails alone: the journal sets it
+aside and every other room is still rebuilt.
 """
 
 from __future__ import annotations
@@ -63,20 +62,6 @@ CREATE TABLE IF NOT EXISTS commands (
 );
 """
 
-ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "rooms": (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT")),
-    "members": (
-        ("bot_level", "TEXT"),
-        ("disconnected_at", "REAL"),
-        ("grace_ends", "REAL"),
-        ("away", "INTEGER"),
-        ("engine_away", "INTEGER"),
-        ("stand_in", "INTEGER"),
-        ("newcomer", "INTEGER"),
-    ),
-}
-"""Columns added since the first journal format, by table: an older journal gets them."""
-
 ROOM_COLUMNS = (
     "code",
     "game",
@@ -97,6 +82,7 @@ ROOM_COLUMNS = (
     "paused_by",
 )
 MEMBER_COLUMNS = (
+    "code",
     "member",
     "seat",
     "name",
@@ -113,7 +99,66 @@ MEMBER_COLUMNS = (
     "stand_in",
     "newcomer",
 )
-INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
+COMMAND_COLUMNS = ("code", "idx", "seat", "command", "now")
+
+SET_ASIDE_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS set_aside_rooms (
+    set_aside REAL NOT NULL, reason TEXT NOT NULL, {", ".join(ROOM_COLUMNS)}
+);
+CREATE TABLE IF NOT EXISTS set_aside_members (set_aside REAL NOT NULL, {", ".join(MEMBER_COLUMNS)});
+CREATE TABLE IF NOT EXISTS set_aside_commands (
+    set_aside REAL NOT NULL, {", ".join(COMMAND_COLUMNS)}
+);
+"""
+"""Rooms that could not be rebuilt, kept as they were (untyped: nothing is decoded)."""
+
+_ROOM_ADDED = (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT"))
+_MEMBER_ADDED = (
+    ("bot_level", "TEXT"),
+    ("disconnected_at", "REAL"),
+    ("grace_ends", "REAL"),
+    ("away", "INTEGER"),
+    ("engine_away", "INTEGER"),
+    ("stand_in", "INTEGER"),
+    ("newcomer", "INTEGER"),
+)
+ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "rooms": _ROOM_ADDED,
+    "members": _MEMBER_ADDED,
+    "set_aside_rooms": _ROOM_ADDED,
+    "set_aside_members": _MEMBER_ADDED,
+}
+"""Columns added since the first journal format, by table: an older journal gets them."""
+
+
+def add_missing_columns(db: sqlite3.Connection) -> None:
+    """Bring a journal written by an older host up to date (added columns are nullable)."""
+    for table, added in ADDED_COLUMNS.items():
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        for column, kind in added:
+            if column not in present:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
+def set_aside_statements(code: str, reason: str, when: float) -> list[tuple[str, tuple[Any, ...]]]:
+    """Copy a room's rows into the set-aside tables, then drop it from the live ones."""
+    copies = []
+    for table, columns, extra in (
+        ("rooms", ROOM_COLUMNS, ("?", "?")),
+        ("members", MEMBER_COLUMNS, ("?",)),
+        ("commands", COMMAND_COLUMNS, ("?",)),
+    ):
+        names = ", ".join(columns)
+        head = "set_aside, reason" if table == "rooms" else "set_aside"
+        params: tuple[Any, ...] = (when, reason, code) if table == "rooms" else (when, code)
+        copies.append(
+            (
+                f"INSERT INTO set_aside_{table} ({head}, {names})"
+                f" SELECT {', '.join(extra)}, {names} FROM {table} WHERE code=?",
+                params,
+            )
+        )
+    return [*copies, ("DELETE FROM rooms WHERE code=?", (code,))]
 
 
 def pack(value: Any) -> bytes:
@@ -189,18 +234,8 @@ class StoredRoom:
     commands: list[CommandRecord] = field(default_factory=list)
 
 
-def add_missing_columns(db: sqlite3.Connection) -> None:
-    """Bring a journal written by an older host up to date (added columns are nullable)."""
-    for table, added in ADDED_COLUMNS.items():
-        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-        for column, kind in added:
-            if column not in present:
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-
-
 def room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
-    """The statement that stores ``room``."""
-    # An upsert, not INSERT OR REPLACE: replacing would cascade-delete commands.
+    """An upsert of the room's settings (replacing would cascade-delete its commands)."""
     updates = ", ".join(f"{column}=excluded.{column}" for column in ROOM_COLUMNS[1:])
     return (
         f"INSERT INTO rooms ({', '.join(ROOM_COLUMNS)})"
@@ -229,12 +264,12 @@ def room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
 
 
 def member_rows(code: str, members: list[MemberRecord]) -> list[tuple[str, tuple[Any, ...]]]:
-    """The statements that replace ``code``'s members with ``members``."""
-    insert = (
-        f"INSERT INTO members (code, {', '.join(MEMBER_COLUMNS)})"
-        f" VALUES ({', '.join('?' * (len(MEMBER_COLUMNS) + 1))})"
-    )
+    """Statements replacing the room's members with ``members``."""
     rows: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM members WHERE code=?", (code,))]
+    insert = (
+        f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)})"
+        f" VALUES ({', '.join('?' * len(MEMBER_COLUMNS))})"
+    )
     for m in members:
         rows.append(
             (
@@ -262,20 +297,20 @@ def member_rows(code: str, members: list[MemberRecord]) -> list[tuple[str, tuple
     return rows
 
 
-def command_row(code: str, index: int, record: CommandRecord) -> tuple[Any, ...]:
-    """The values of one ``commands`` row (for :data:`INSERT_COMMAND`)."""
-    command = None if record.command is None else pack(record.command)
-    return (code, index, record.seat, command, record.now)
+def room_codes(db: sqlite3.Connection) -> list[str]:
+    """Every stored room's code, oldest room first."""
+    return [str(row[0]) for row in db.execute("SELECT code FROM rooms ORDER BY created")]
 
 
-def read_rooms(db: sqlite3.Connection, code: str | None = None) -> list[StoredRoom]:
-    """Every stored room (or only ``code``) with its members and commands, oldest room first."""
-    where, params = ("WHERE code=?", (code,)) if code is not None else ("", ())
-    rooms: dict[str, StoredRoom] = {}
-    for row in db.execute(
-        f"SELECT {', '.join(ROOM_COLUMNS)} FROM rooms {where} ORDER BY created", params
-    ):
-        record = RoomRecord(
+def read_room(db: sqlite3.Connection, code: str) -> StoredRoom | None:
+    """One room with its members and commands; raises whatever a damaged row raises."""
+    row = db.execute(
+        f"SELECT {', '.join(ROOM_COLUMNS)} FROM rooms WHERE code=?", (code,)
+    ).fetchone()
+    if row is None:
+        return None
+    stored = StoredRoom(
+        RoomRecord(
             code=row[0],
             game=row[1],
             deck_name=row[2],
@@ -294,34 +329,38 @@ def read_rooms(db: sqlite3.Connection, code: str | None = None) -> list[StoredRo
             paused_at=row[15],
             paused_by=row[16],
         )
-        rooms[record.code] = StoredRoom(record)
+    )
     for row in db.execute(
-        f"SELECT code, {', '.join(MEMBER_COLUMNS)} FROM members {where} ORDER BY code, member",
-        params,
+        f"SELECT {', '.join(MEMBER_COLUMNS[1:])} FROM members WHERE code=? ORDER BY member",
+        (code,),
     ):
-        if row[0] in rooms:
-            rooms[row[0]].members.append(
-                MemberRecord(
-                    row[1],
-                    row[2],
-                    row[3],
-                    row[4],
-                    bool(row[5]),
-                    row[6],
-                    bool(row[7]),
-                    bool(row[8]),
-                    row[9],
-                    disconnected_at=row[10],
-                    grace_ends=row[11],
-                    away=bool(row[12]),
-                    engine_away=bool(row[13]),
-                    stand_in=bool(row[14]),
-                    newcomer=bool(row[15]),
-                )
+        stored.members.append(
+            MemberRecord(
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                bool(row[4]),
+                row[5],
+                bool(row[6]),
+                bool(row[7]),
+                row[8],
+                disconnected_at=row[9],
+                grace_ends=row[10],
+                away=bool(row[11]),
+                engine_away=bool(row[12]),
+                stand_in=bool(row[13]),
+                newcomer=bool(row[14]),
             )
+        )
     for row in db.execute(
-        f"SELECT code, seat, command, now FROM commands {where} ORDER BY code, idx", params
+        "SELECT seat, command, now FROM commands WHERE code=? ORDER BY idx", (code,)
     ):
-        if row[0] in rooms:
-            rooms[row[0]].commands.append(CommandRecord(row[1], unpack(row[2]), row[3]))
-    return list(rooms.values())
+        command = unpack(row[1])
+        if not isinstance(command, dict | None) or not isinstance(row[2], int | float):
+            raise ValueError(f"a command row holds {command!r} at {row[2]!r}")
+        stored.commands.append(CommandRecord(row[0], command, row[2]))
+    record = stored.room
+    if not isinstance(record.deck_data, dict) or not isinstance(record.options, dict):
+        raise ValueError("the room's deck or options are not a map")
+    return stored
