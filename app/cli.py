@@ -113,7 +113,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
         use_discovery(browse_lan)
 
-    return run_join(args.address, args.name, args.room, args.ascii)
+    return run_join(args.address, args.name, args.room, args.ascii, not args.no_remember)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -200,10 +200,19 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
     join.add_argument("--name", default=None, help="your name at the table")
-    join.add_argument("--room", default=None, help="room code to join straight away")
+    join.add_argument(
+        "--room",
+        default=None,
+        help="room code to join straight away (back to your seat there, if you hold one)",
+    )
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
+    )
+    join.add_argument(
+        "--no-remember",
+        action="store_true",
+        help="keep nothing on this computer: no address, name or seat tokens (a shared terminal)",
     )
     join.set_defaults(run=_cmd_join)
 

@@ -120,6 +120,7 @@ def client_command(game_host: str, game_port: int, name: str) -> list[str]:
         address,
         f"--name={name}",
         "--no-discovery",
+        "--no-remember",
     ]
 
 

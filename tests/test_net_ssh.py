@@ -324,6 +324,7 @@ def test_the_client_command_runs_this_python_without_a_shell() -> None:
         "[::1]:7777",
         "--name=Ann",
         "--no-discovery",
+        "--no-remember",  # visitors share this machine's folders: no one keeps a seat token
     ]
 
 

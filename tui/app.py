@@ -16,8 +16,12 @@ from typing import Any, ClassVar
 
 from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
+from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
+from partyhost.tui.pausing import Pauser
+from partyhost.tui.rejoin import SeatKeeper
+from partyhost.tui.seatmemory import SeatMemory, memory_path
 from partyhost.tui.settings import Remembered, save_remembered
 from partyhost.tui.text import glyphs_for
 from textual import work
@@ -78,6 +82,7 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        pause_with_dialogs: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
         self.start_address = address
@@ -91,6 +96,11 @@ class PartyApp(App[int]):
         self.connection: Connection | None = None
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
+        self.clock = HostClock()
+        self.seats = SeatKeeper(self, SeatMemory(memory_path() if remember else None))
+        """The seats this client holds (none kept on disk when it remembers nothing)."""
+        self.pauser = Pauser(self, with_dialogs=pause_with_dialogs)
+        """Asks the host to pause and resume (``partyhost play``: for every dialog too)."""
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
@@ -190,9 +200,8 @@ class PartyApp(App[int]):
         self.link = "online"
         self.route()
         self.requests.list_rooms()
-        if self.start_room:
-            self.requests.join_room(self.start_room)
-            self.start_room = None
+        self.seats.connected(message.welcome, self.start_room, offer=self.on_welcome is None)
+        self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None
             hook(self)
@@ -229,15 +238,20 @@ class PartyApp(App[int]):
         self.seat = message.seat
         self.view = None
         self.events = ()
+        self.seats.joined(message.code, message.token)
 
     def on_room_updated(self, message: m.RoomUpdated) -> None:
         if "you" in message.room:
             you = message.room["you"]
             self.seat = you if isinstance(you, int) else None
+        self.clock.saw_room()
+        self.seats.room_changed(message.room)
         self.room = message.room
         self.route()
 
     def on_view_updated(self, message: m.ViewUpdated) -> None:
+        self.clock.saw_view(message.now)
+        self.seats.round_seen(message.view)
         self.events = message.events
         self.view = message.view
         self.route()
@@ -247,14 +261,21 @@ class PartyApp(App[int]):
 
     def on_notice_received(self, message: m.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
+        if self.room is not None:
+            self.events = message.events
 
     def on_host_error(self, message: m.HostError) -> None:
+        if self.seats.refused(message.code):
+            return
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False
         )
 
     def on_left_room(self, message: m.LeftRoom) -> None:
+        if message.reason != "replaced":
+            self.seats.gone(self.room_code)
+        self.pauser.left_room()
         self.room = None
         self.room_code = None
         self.seat = None
@@ -352,6 +373,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    pause_with_dialogs: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
     if connection_factory is None:
@@ -367,11 +389,18 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        pause_with_dialogs=pause_with_dialogs,
     )
 
 
-def run_join(address: str | None, name: str | None, room: str | None, ascii_only: bool) -> int:
+def run_join(
+    address: str | None,
+    name: str | None,
+    room: str | None,
+    ascii_only: bool,
+    remember: bool = True,
+) -> int:
     """``partyhost join``: the full-screen client; returns the process exit code."""
-    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only)
+    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only, remember=remember)
     result = app.run()
     return result if isinstance(result, int) else 0

@@ -51,6 +51,8 @@ class GameScreens:
     rules: str
     """How to play, for the help (paragraphs; lines are joined when shown)."""
     load: Callable[[], Screens]
+    real_time: bool = False
+    """Played against the clock, not in turns: ``partyhost play`` pauses it for dialogs."""
 
     def keys(self) -> Places:
         """The table's keys, then each dialog's, read from their bindings."""
@@ -108,10 +110,14 @@ def _meme() -> Screens:
 
 GAMES: dict[str, GameScreens] = {
     "tshirt": GameScreens("The T-Shirt Game", tshirt_help.RULES, _tshirt),
-    "stealing-home": GameScreens("Stealing Home", gsm_help.STEALING_HOME, _stealing_home),
-    "scramble": GameScreens("Scramble", gsm_help.SCRAMBLE, _scramble),
+    "stealing-home": GameScreens(
+        "Stealing Home", gsm_help.STEALING_HOME, _stealing_home, real_time=True
+    ),
+    "scramble": GameScreens("Scramble", gsm_help.SCRAMBLE, _scramble, real_time=True),
     "gridiron": GameScreens("Gridiron", gsm_help.GRIDIRON, _gridiron),
-    "four-corners": GameScreens("Four Corners", gsm_help.FOUR_CORNERS, _four_corners),
+    "four-corners": GameScreens(
+        "Four Corners", gsm_help.FOUR_CORNERS, _four_corners, real_time=True
+    ),
     "meme": GameScreens("What Do You Meme?", meme_help.RULES, _meme),
 }
 """Every game the client has screens for, in the order the help lists them."""
@@ -122,6 +128,12 @@ SHARED_SCREENS: dict[str, type[PartyScreen]] = {
     "room": RoomScreen,
 }
 """The main screens that are the same whatever the game."""
+
+
+def is_real_time(game: str) -> bool:
+    """Whether ``game`` is played against the clock (a race), as far as this client knows."""
+    known = GAMES.get(game)
+    return known is not None and known.real_time
 
 
 def main_screen(kind: str, game: str = "") -> PartyScreen:

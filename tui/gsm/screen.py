@@ -18,7 +18,7 @@ from partyhost.tui.gsm.board import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import GsmScores, score_rows
+from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import GameScreen, seat_name
@@ -172,7 +172,8 @@ class GsmScreen(GameScreen):
         box.update(feedback)
         self._show_board(painter)
         self._show_rack(painter)
-        self.query_one(GsmScores).show(score_rows(view, self.glyphs, self.party.ascii_only))
+        rows = score_rows(view, self.glyphs, self.party.ascii_only)
+        self.query_one(GsmScores).show(with_presence(rows, self.presence_badges(), self.glyphs))
         width = self.query_one("#gsm-legend", Static).size.width or 30
         self.query_one("#gsm-legend", Static).update(
             legend_text(painter.legend, painter, max(10, width))
@@ -189,10 +190,13 @@ class GsmScreen(GameScreen):
             parts.append(f"{view['pile']} in the pile")
         self.query_one("#title", TitleBar).set_parts(*parts)
 
+    def redraw_table(self) -> None:
+        self.redraw()
+
     def _show_status(self) -> None:
-        line, timed = timed_status(
-            status_line(self.view, self._who, self.glyphs, self.party.ascii_only), self.view
-        )
+        line = self.pause_note()
+        line.append_text(status_line(self.view, self._who, self.glyphs, self.party.ascii_only))
+        line, timed = timed_status(line, self.view, self.game_time())
         if timed and self._clock is None:
             self._clock = self.set_interval(1, self._show_status)
         elif not timed and self._clock is not None:
@@ -258,7 +262,7 @@ class GsmScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
             return moves.may_turn(self.view, self.PLACE) or None
-        return True
+        return super().check_action(action, parameters)
 
     def action_choose(self, number: int) -> None:
         hand = self.hand()

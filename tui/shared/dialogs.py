@@ -8,6 +8,7 @@ from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.text import literal
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -227,7 +228,8 @@ class ConfirmScreen(PartyModal[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str | Text, yes: str = "Yes") -> None:
+        """``question`` as Text when it quotes what people typed (shown literally)."""
         super().__init__()
         self.question = question
         self.yes = yes

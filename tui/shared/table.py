@@ -8,7 +8,6 @@ press: the first click chooses the card, a click on the chosen one plays it.
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.base import GameScreen
@@ -67,11 +66,15 @@ class TableScreen(GameScreen):
     def _wide(self) -> bool:
         return self.app.size.width >= WIDE
 
+    def redraw_table(self) -> None:
+        self._show_view()
+
     def _show_status(self) -> None:
-        line = self.status()
+        line = self.pause_note()
+        line.append_text(self.status())
         deadline = self.view.get("deadline")
         if isinstance(deadline, int | float) and deadline > 0:
-            left = max(0, round(deadline - time.time()))
+            left = max(0, round(deadline - self.game_time()))
             line.append(f"  ({left} s left)", "bold yellow")
             if self._clock is None:
                 self._clock = self.set_interval(1, self._show_status)
