@@ -6,9 +6,9 @@ import copy
 import json
 
 from partyhost.tui.app import make_app
+from partyhost.tui.help import HelpScreen
 from partyhost.tui.settings import load_remembered, settings_path
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
-from partyhost.tui.shared.help import HelpScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.reconnecting import ReconnectingScreen
 from partyhost.tui.shared.results import ResultsScreen

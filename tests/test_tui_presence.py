@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from partyhost.tui.app import make_app
+from partyhost.tui.help import HelpScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
-from partyhost.tui.shared.help import HelpScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost

@@ -19,6 +19,7 @@ from partyhost.tui import messages as m
 from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
+from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper
 from partyhost.tui.seatmemory import SeatMemory, memory_path
@@ -54,13 +55,12 @@ class PartyApp(App[int]):
         (0, "-narrow"),
         (110, "-wide"),
     ]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     welcome: var[Frame | None] = var(None)
     rooms: var[tuple[Frame, ...]] = var(())
+    decks: var[tuple[Frame, ...]] = var(())
+    """Every deck file of the host as ``decks`` last listed them (empty: use the welcome's)."""
     room: var[Frame | None] = var(None)
     room_code: var[str | None] = var(None)
     seat: var[int | None] = var(None)
@@ -82,6 +82,7 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        deck_file: str | None = None,
         pause_with_dialogs: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
@@ -93,6 +94,9 @@ class PartyApp(App[int]):
         self.remember = remember
         self.animated = animate
         self.on_welcome = on_welcome
+        self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
+        """What the create-room dialog last held (a ``--deck`` file to begin with)."""
+        self.offer_create = deck_file is not None
         self.connection: Connection | None = None
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
@@ -200,6 +204,7 @@ class PartyApp(App[int]):
         self.link = "online"
         self.route()
         self.requests.list_rooms()
+        self.requests.list_decks()
         self.seats.connected(message.welcome, self.start_room, offer=self.on_welcome is None)
         self.start_room = None
         if self.on_welcome is not None:
@@ -264,7 +269,15 @@ class PartyApp(App[int]):
         if self.room is not None:
             self.events = message.events
 
+    def on_decks_listed(self, message: m.DecksListed) -> None:
+        self.decks = tuple(message.decks)
+
     def on_host_error(self, message: m.HostError) -> None:
+        if message.problems:
+            from partyhost.tui.shared.deckproblems import DeckProblemsScreen
+
+            self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
+            return
         if self.seats.refused(message.code):
             return
         # Host text can quote what people typed: never read it as markup.
@@ -326,7 +339,7 @@ class PartyApp(App[int]):
             self.switch_screen(main_screen(wanted, game))
 
     def action_help(self) -> None:
-        from partyhost.tui.shared.help import HelpScreen
+        from partyhost.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -334,6 +347,7 @@ class PartyApp(App[int]):
     def _reset_session(self) -> None:
         self.welcome = None
         self.rooms = ()
+        self.decks = ()
         self.room = None
         self.room_code = None
         self.seat = None
@@ -373,6 +387,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    deck_file: str | None = None,
     pause_with_dialogs: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
@@ -389,6 +404,7 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        deck_file=deck_file,
         pause_with_dialogs=pause_with_dialogs,
     )
 
@@ -398,9 +414,27 @@ def run_join(
     name: str | None,
     room: str | None,
     ascii_only: bool,
+    deck_file: str | None = None,
+    *,
     remember: bool = True,
 ) -> int:
-    """``partyhost join``: the full-screen client; returns the process exit code."""
-    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only, remember=remember)
+    """``partyhost join``: the full-screen client; returns the process exit code.
+
+    With ``deck_file`` the create-room dialog opens in the lobby with that file
+    chosen as the deck to bring; without ``remember`` nothing is kept on disk.
+    """
+    app = make_app(
+        address=address,
+        name=name,
+        room=room,
+        ascii_only=ascii_only,
+        deck_file=deck_file,
+        remember=remember,
+    )
     result = app.run()
     return result if isinstance(result, int) else 0
+
+
+def _keeps_the_party_promise(app: PartyApp) -> Party:
+    """Never called: mypy checks here that the app is everything screens may use of it."""
+    return app

@@ -59,8 +59,14 @@ class FrameReader:
             self.events.append({NOTICE: text})
             del self.events[:-LOG_LIMIT]
             return m.NoticeReceived(text, tuple(self.events))
+        if kind == "decks":
+            return m.DecksListed(_maps(frame.get("decks")))
         if kind == "error":
-            return m.HostError(str(frame.get("code", "error")), str(frame.get("message", "")))
+            return m.HostError(
+                str(frame.get("code", "error")),
+                str(frame.get("message", "")),
+                tuple(_maps(frame.get("problems"))),
+            )
         if kind == "left":
             self.events = []
             return m.LeftRoom(str(frame.get("reason", "")))

@@ -10,26 +10,26 @@ with ``P`` is theirs: closing a dialog does not undo it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, cast
 
+from partyhost.tui.party import Party
+from textual.app import App
 from textual.screen import ModalScreen
-
-if TYPE_CHECKING:
-    from partyhost.tui.app import PartyApp
 
 
 class Pauser:
     """Sends ``pause_game`` and ``resume_game`` for the app, and remembers why it paused."""
 
-    def __init__(self, app: PartyApp, *, with_dialogs: bool) -> None:
+    def __init__(self, app: App[Any], *, with_dialogs: bool) -> None:
         self.app = app
+        self.party = cast(Party, app)
         self.with_dialogs = with_dialogs
         self.for_dialog = False
         """The game is paused because a dialog is open: closing it resumes."""
 
     @property
     def paused(self) -> bool:
-        return bool((self.app.room or {}).get("paused"))
+        return bool((self.party.room or {}).get("paused"))
 
     def toggle(self) -> None:
         """The owner's ``P``: pause, or resume (a pause made for a dialog becomes theirs)."""
@@ -37,29 +37,29 @@ class Pauser:
             self.for_dialog = False
             self.app.notify("The game stays paused after this dialog: P resumes it.")
         elif self.paused:
-            self.app.requests.resume_game()
+            self.party.requests.resume_game()
         else:
-            self.app.requests.pause_game()
+            self.party.requests.pause_game()
 
     def dialog_opened(self) -> None:
         """A screen went over the game's table: pause if it is a dialog over a real-time game."""
         from partyhost.tui.games import is_real_time
 
-        app, room = self.app, self.app.room or {}
+        party, room = self.party, self.party.room or {}
         if not self.with_dialogs or self.for_dialog or self.paused:
             return
-        if not isinstance(app.screen, ModalScreen) or app.link != "online":
+        if not isinstance(self.app.screen, ModalScreen) or party.link != "online":
             return
-        owner = app.seat is not None and room.get("owner") == app.seat
+        owner = party.seat is not None and room.get("owner") == party.seat
         if owner and room.get("status") == "playing" and is_real_time(str(room.get("game"))):
-            self.for_dialog = app.requests.pause_game()
+            self.for_dialog = party.requests.pause_game()
 
     def dialog_closed(self) -> None:
         """The table is on top again: undo a pause made for the dialog."""
         if self.for_dialog:
             self.for_dialog = False
             if self.paused:
-                self.app.requests.resume_game()
+                self.party.requests.resume_game()
 
     def left_room(self) -> None:
         self.for_dialog = False

@@ -10,44 +10,23 @@ unknown, or a seat it says is gone (``left``), is forgotten.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any, cast
 
+from partyhost.tui.party import Party
 from partyhost.tui.seatmemory import HeldSeat, SeatMemory
-
-if TYPE_CHECKING:
-    from partyhost.tui.app import PartyApp
+from partyhost.tui.shared.seatoffer import SeatOffer, SeatOfferScreen, waiting_words
+from textual.app import App
 
 Frame = dict[str, Any]
-STATUS_WORDS = {"playing": "game under way", "over": "game over", "lobby": "waiting to start"}
-
-
-@dataclass(frozen=True)
-class SeatOffer:
-    """A seat to go back to: with a token, or by name (then maybe behind a password)."""
-
-    code: str
-    words: str
-    """``room KXTM, The T-Shirt Game, round 4``."""
-    token: str | None = None
-    has_password: bool = False
-
-
-def waiting_words(entry: Frame) -> str:
-    parts = [f"room {entry.get('code')}"]
-    if isinstance(entry.get("game_name"), str):
-        parts.append(str(entry["game_name"]))
-    status = STATUS_WORDS.get(str(entry.get("status")))
-    if status:
-        parts.append(status)
-    return ", ".join(parts)
 
 
 class SeatKeeper:
     """The seats the client holds at the host it is connected to, and going back to them."""
 
-    def __init__(self, app: PartyApp, memory: SeatMemory) -> None:
+    def __init__(self, app: App[Any], memory: SeatMemory) -> None:
         self.app = app
+        self.party = cast(Party, app)
         self.memory = memory
         self.host_id = ""
         self.host_name = ""
@@ -61,8 +40,6 @@ class SeatKeeper:
 
     def connected(self, welcome: Frame, room: str | None, *, offer: bool) -> None:
         """The hello is done: straight to ``room`` (``--room``), or offer the seats held."""
-        from partyhost.tui.shared.seatoffer import SeatOfferScreen
-
         offers = self.offers(welcome)
         if room:
             self.go_to_room(room)
@@ -74,10 +51,10 @@ class SeatKeeper:
         token = self.token_for(code)
         if token is not None:
             self.resuming = code
-            self.app.requests.resume_seat(token)
+            self.party.requests.resume_seat(token)
         else:
             self.joining = code
-            self.app.requests.join_room(code)
+            self.party.requests.join_room(code)
 
     def take_offer(self, offer: SeatOffer | None) -> None:
         """Back to an offered seat: with its token, or by name (the password asked first)."""
@@ -85,16 +62,16 @@ class SeatKeeper:
             return
         if offer.token is not None:
             self.resuming = offer.code
-            self.app.requests.resume_seat(offer.token)
+            self.party.requests.resume_seat(offer.token)
         elif offer.has_password:
             self._ask_password(offer.code)
         else:
-            self.app.requests.join_room(offer.code)
+            self.party.requests.join_room(offer.code)
 
     def refused(self, code: str) -> bool:
         """The host refused a request with ``code``; True if that is handled here."""
         if code == "token_unknown":
-            self.gone(self.resuming or self.app.room_code)
+            self.gone(self.resuming or self.party.room_code)
         elif code == "wrong_password" and self.joining is not None:
             room, self.joining = self.joining, None
             self._ask_password(room)
@@ -106,7 +83,7 @@ class SeatKeeper:
 
         def join(request: Frame | None) -> None:
             if request is not None:
-                self.app.requests.join_room(
+                self.party.requests.join_room(
                     request["code"], request["password"], request["spectate"]
                 )
 

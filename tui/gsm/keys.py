@@ -3,7 +3,7 @@ color letters, chat, the table's keys and leave (each screen puts its own keys b
 
 from __future__ import annotations
 
-from partyhost.tui.shared.base import TABLE_KEYS
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from textual.binding import Binding, BindingType
 
 CHOOSE = Binding.Group("Choose")

@@ -21,9 +21,10 @@ from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_c
 from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import GameScreen, seat_name
+from partyhost.tui.shared.base import seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import GameScreen
 from partyhost.tui.shared.log import GameLog
 from rich.text import Text
 from textual import on
@@ -94,9 +95,9 @@ class GsmScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.redraw)
-        self.watch(self.party, "view", self._view_changed)
-        self.watch(self.party, "room", self.redraw, init=False)
-        self.watch(self.party, "events", self._show_log)
+        self.watch(self.app, "view", self._view_changed)
+        self.watch(self.app, "room", self.redraw, init=False)
+        self.watch(self.app, "events", self._show_log)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

@@ -26,8 +26,8 @@ from partyhost.tui.meme.text import (
     status_line,
 )
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import TABLE_KEYS
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal

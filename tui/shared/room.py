@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyModal, PartyScreen, deck_title, seat_name
+from partyhost.tui.shared.base import PartyModal, PartyScreen, decks_title, seat_name
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import ConfirmScreen, RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value
@@ -125,7 +125,7 @@ class RoomScreen(PartyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.party, "room", self._show_room)
+        self.watch(self.app, "room", self._show_room)
         self.set_interval(1, self._count_graces)
 
     def _count_graces(self) -> None:
@@ -166,8 +166,8 @@ class RoomScreen(PartyScreen):
             Text(f"room {room.get('code', self.party.room_code or '')}", "bold"),
             literal(game.get("name") or room.get("game", "")),
             Text.assemble(
-                literal(deck_title(self.party.welcome, room.get("game"), room.get("deck"))),
-                (" deck", "dim"),
+                decks_title(self.party.welcome, room),
+                (" decks" if len(room.get("decks") or []) > 1 else " deck", "dim"),
             ),
         )
         self._show_seats()

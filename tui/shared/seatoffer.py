@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from partyhost.tui.rejoin import SeatOffer
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.text import literal
 from rich.text import Text
@@ -14,6 +14,32 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+Frame = dict[str, Any]
+
+
+STATUS_WORDS = {"playing": "game under way", "over": "game over", "lobby": "waiting to start"}
+
+
+@dataclass(frozen=True)
+class SeatOffer:
+    """A seat to go back to: with a token, or by name (then maybe behind a password)."""
+
+    code: str
+    words: str
+    """``room KXTM, The T-Shirt Game, round 4``."""
+    token: str | None = None
+    has_password: bool = False
+
+
+def waiting_words(entry: Frame) -> str:
+    parts = [f"room {entry.get('code')}"]
+    if isinstance(entry.get("game_name"), str):
+        parts.append(str(entry["game_name"]))
+    status = STATUS_WORDS.get(str(entry.get("status")))
+    if status:
+        parts.append(status)
+    return ", ".join(parts)
 
 
 class SeatOfferScreen(PartyModal[SeatOffer | None]):

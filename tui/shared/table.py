@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import GameScreen
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import GameScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
 from rich.text import Text
 from textual import on
@@ -33,9 +33,9 @@ class TableScreen(GameScreen):
         self._clock: Timer | None = None
 
     def on_mount(self) -> None:
-        self.watch(self.party, "view", self._show_view)
-        self.watch(self.party, "room", self._show_view, init=False)
-        self.watch(self.party, "events", self._show_log)
+        self.watch(self.app, "view", self._show_view)
+        self.watch(self.app, "room", self._show_view, init=False)
+        self.watch(self.app, "events", self._show_log)
 
     def on_resize(self) -> None:
         self._show_view()

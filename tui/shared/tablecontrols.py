@@ -75,7 +75,7 @@ class TableControlsScreen(PartyModal[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.party, "room", self._show)
+        self.watch(self.app, "room", self._show)
         self._ticker = self.set_interval(1, self._show)
 
     @property

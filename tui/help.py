@@ -11,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from partyhost.tui.app import PartyApp
 from partyhost.tui.games import GAMES, Places
+from partyhost.tui.party import APP_BINDINGS
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
+from partyhost.tui.shared.seatoffer import SeatOfferScreen
+from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -48,11 +50,13 @@ def key_list(keys: Sequence[str]) -> str:
 def _screens() -> Places:
     """The keys of the screens every game shares."""
     return [
-        ("Everywhere", [*PartyApp.BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
+        ("Everywhere", [*APP_BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
         ("Connect", list(ConnectScreen.BINDINGS)),
         ("Lobby", [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]),
         ("Room", list(RoomScreen.BINDINGS)),
         ("Adding a bot (B)", list(BotLevelScreen.BINDINGS)),
+        ("The table during a game (o)", list(TableControlsScreen.BINDINGS)),
+        ("Back to your seat?", list(SeatOfferScreen.BINDINGS)),
         ("Chat box", [Binding("enter", "send", "Send"), *ChatInput.BINDINGS]),
         ("Results", list(ResultsScreen.BINDINGS)),
     ]
