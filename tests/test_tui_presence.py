@@ -15,7 +15,9 @@ import time
 from typing import Any
 
 import pytest
+from partyhost.tui import clock as clock_module
 from partyhost.tui.app import make_app
+from partyhost.tui.clock import HostClock
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
@@ -286,3 +288,15 @@ async def test_a_joining_client_does_not_pause_for_dialogs() -> None:
         await pilot.press("f1")
         await settle(pilot)
         assert "pause_game" not in host.last.sent_types()
+
+
+def test_the_clock_runs_on_from_where_a_pause_stopped_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter([0.0, 0.0, 5.0, 30.0, 31.0])
+    monkeypatch.setattr(clock_module.time, "monotonic", lambda: next(ticks))
+    clock = HostClock()  # 0.0
+    clock.saw_view(1000.0)  # 0.0
+    paused = {"paused": {"by": "Ann", "at": 1005.0}}
+    clock.saw_room(paused)  # 5.0: the host froze its game clock at 1005
+    assert clock.game_time(paused) == 1005.0
+    clock.saw_room({"paused": None})  # 30.0: resumed; no fresh view yet
+    assert clock.game_time({"paused": None}) == 1006.0  # 31.0: one second after the resume

@@ -249,7 +249,7 @@ class PartyApp(App[int]):
         if "you" in message.room:
             you = message.room["you"]
             self.seat = you if isinstance(you, int) else None
-        self.clock.saw_room()
+        self.clock.saw_room(message.room)
         self.seats.room_changed(message.room)
         self.room = message.room
         self.route()

@@ -29,13 +29,24 @@ class HostClock:
         self._view_now: float | None = None
         self._view_at = 0.0
         self._room_at = time.monotonic()
+        self._frozen: float | None = None
+        """Where the game clock stood when the room was paused, until it runs again."""
 
     def saw_view(self, now: float | None) -> None:
         if now is not None:
             self._view_now, self._view_at = now, time.monotonic()
 
-    def saw_room(self) -> None:
+    def saw_room(self, room: Frame) -> None:
+        """A room message: grace times count from now; a resumed clock runs on from where
+        it stopped (the host's fresh view, which says so too, may come a moment later)."""
         self._room_at = time.monotonic()
+        paused = room.get("paused")
+        frozen = _number(paused.get("at")) if isinstance(paused, dict) else None
+        if frozen is not None:
+            self._frozen = frozen
+        elif self._frozen is not None:
+            self._view_now, self._view_at = self._frozen, self._room_at
+            self._frozen = None
 
     def game_time(self, room: Frame | None) -> float:
         """The room's game clock now: frozen while paused, our own clock before any view."""

@@ -161,7 +161,7 @@ class GsmScreen(GameScreen):
 
     def redraw(self) -> None:
         view = self.view
-        if not view:
+        if not view or not self.query(BoardView):  # none yet, or replaced already
             return
         self.zoom = self._best_zoom()
         painter = self.painter
@@ -228,7 +228,10 @@ class GsmScreen(GameScreen):
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
-        region = self.query_one(BoardView).cursor_region()
+        boards = self.query(BoardView)
+        if not boards:  # the screen was replaced (the game ended) before this ran
+            return
+        region = boards.first().cursor_region()
         if region is not None:
             self.query_one("#gsm-board-scroll", ScrollableContainer).scroll_to_region(
                 region, animate=False, immediate=True
