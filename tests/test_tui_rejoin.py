@@ -12,6 +12,7 @@ import copy
 import json
 import stat
 
+import pytest
 from partyhost.tui.app import make_app
 from partyhost.tui.seatmemory import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.dialogs import JoinRoomScreen
@@ -170,3 +171,13 @@ def test_a_client_that_remembers_nothing_keeps_no_token() -> None:
     memory = SeatMemory(None)
     memory.keep(held())
     assert memory.seats_at(HOST_ID) == [] and not memory_path().exists()
+
+
+def test_join_no_remember_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from partyhost import cli
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("partyhost.tui.app.run_join", lambda *args, **kwargs: calls.append(kwargs))
+    cli.main(["join", "partybox:7000", "--room", "KXTM"])
+    cli.main(["join", "partybox:7000", "--no-remember"])
+    assert [call["remember"] for call in calls] == [True, False]
