@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from partyhost import __version__
@@ -71,8 +72,6 @@ users of the machine cannot read it in ``ps``."""
 
 def serve_config(args: argparse.Namespace) -> HostConfig:
     """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
-    from pathlib import Path
-
     from partyhost.net.config import HostConfig
     from partyhost.paths import data_dir
 
@@ -135,6 +134,56 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from partyhost.tui.play import run_play
 
     return run_play(args.game, args.bots, args.name, args.ascii, args.level)
+
+
+def _host_data(folder: str | None) -> Path:
+    """The data folder given, or the one ``partyhost serve`` uses by default."""
+    from partyhost.paths import data_dir
+
+    return Path(folder) if folder else data_dir() / "host"
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from partyhost.historycommands import stats_command
+
+    return stats_command(_host_data(args.data), args.all)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from partyhost import historycommands as history
+
+    if args.host is not None and args.data is not None:
+        print("partyhost replay: give --data or --host, not both", file=sys.stderr)
+        return 2
+    if args.game is None and (args.export or args.output):
+        print("partyhost replay: --export needs a game number (see the list)", file=sys.stderr)
+        return 2
+    try:
+        if args.game is None:
+            if args.host is not None:
+                games = history.remote_games(args.host)
+            else:
+                games = history.local_games(_host_data(args.data))
+            print("\n".join(history.games_table(games)) if games else "No games kept yet.")
+            return 0
+        if args.host is not None:
+            replay = history.remote_replay(args.host, args.game)
+        else:
+            replay = history.local_replay(_host_data(args.data), args.game)
+    except history.ReplayUnavailable as unavailable:
+        print(f"partyhost replay: {unavailable}", file=sys.stderr)
+        return 1
+    if args.export is None:
+        from partyhost.tui.replay.app import run_replay_viewer
+
+        return run_replay_viewer(replay.info, replay.steps, args.ascii)
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
+        if args.export == "jsonl":
+            history.export_jsonl(replay, out)
+        else:
+            history.export_text(replay, out, args.ascii)
+    return 0
 
 
 def _cmd_bot(args: argparse.Namespace) -> int:
@@ -243,6 +292,31 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     bot.add_argument("--delay", type=float, default=0.8, help="seconds a bot thinks (default 0.8)")
     bot.set_defaults(run=_cmd_bot)
+
+    replay = sub.add_parser(
+        "replay",
+        help="watch or export a finished game with every hand shown (no GAME: list them)",
+    )
+    replay.add_argument("game", nargs="?", type=int, default=None, help="the game's number")
+    replay.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
+    replay.add_argument("--host", default=None, metavar="HOST:PORT", help="ask a running host")
+    replay.add_argument(
+        "--export", choices=("text", "jsonl"), default=None, help="write it instead of showing it"
+    )
+    replay.add_argument(
+        "--output", "-o", default=None, help="export to this file (default: stdout)"
+    )
+    replay.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    replay.set_defaults(run=_cmd_replay)
+
+    stats = sub.add_parser("stats", help="tonight's standings from a host's data folder")
+    stats.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
+    stats.add_argument("--all", action="store_true", help="every night kept, not just tonight")
+    stats.set_defaults(run=_cmd_stats)
 
     games = sub.add_parser("games", help="list the games this partyhost can run")
     games.set_defaults(run=_cmd_games)

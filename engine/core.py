@@ -11,6 +11,9 @@ split, boardgame.io's player views and the decider pattern):
 * ``legal(state, seat)``: the commands that seat may send now
 * ``tick(state, now) -> events``: timers and real-time deadlines
 * ``deadline(state)``: when the host should call ``tick`` next
+* ``replay_view(state)``: the table with nothing hidden, for replays of
+  finished games (never sent while a game runs)
+* ``results(state)``: how each seat ended a finished game, for standings
 
 Every game package has the same modules for the same jobs: ``game`` (the
 :class:`Game` subclass: metadata and wiring), ``deck``, ``state``, ``setup``,
@@ -86,6 +89,19 @@ class Event:
         if seat is not None and seat in self.private:
             shown.update(self.private[seat])
         return shown
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat ended a game: what the night's standings add up.
+
+    ``points`` and ``money`` are ``None`` in games that keep no such score.
+    """
+
+    seat: int
+    won: bool
+    points: int | None = None
+    money: int | None = None
 
 
 @dataclass(frozen=True)
@@ -221,6 +237,20 @@ class Game(ABC):
     @abstractmethod
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
+
+    @abstractmethod
+    def replay_view(self, state: Any) -> View:
+        """The table with every hand, face-down card and sealed bet shown.
+
+        Only for replays of games that are over, when nothing is secret any
+        more; the host never builds one for a running game. Besides the
+        game's own fields it carries ``"round"``: the round (or hand, or
+        turn) the state belongs to, which replays step by.
+        """
+
+    @abstractmethod
+    def results(self, state: Any) -> list[SeatResult]:
+        """Each seat's outcome of a game that is over, for the night's standings."""
 
     @abstractmethod
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:

@@ -161,6 +161,18 @@ class RequestMethods(Generic[Sent]):
         """A game command, one of the view's ``legal`` templates (``ref`` comes back in errors)."""
         return self._send_with(p.PLAY, cmd=cmd, ref=ref)
 
+    def list_past_games(self, night: str | None = None) -> Sent:
+        """The games the host kept (``past_games``), of one night (``YYYY-MM-DD``) or all."""
+        return self._send_with(p.LIST_PAST_GAMES, night=night)
+
+    def get_replay(self, id: int, first: int | None = None, count: int | None = None) -> Sent:
+        """A page of past game ``id``'s replay (``replay``) from step ``first`` (default 0)."""
+        return self._send_with(p.GET_REPLAY, id=id, first=first, count=count)
+
+    def get_standings(self, night: str | None = None) -> Sent:
+        """A night's standings (``standings``; default tonight's)."""
+        return self._send_with(p.GET_STANDINGS, night=night)
+
 
 class MessageBuilder(RequestMethods[Message]):
     """The messages themselves, sent nowhere: ``build.add_bot("hard")``."""

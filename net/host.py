@@ -19,18 +19,21 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from partyhost.net import pastgames
 from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
+from partyhost.net.history import History
 from partyhost.net.hostid import load_host_id
 from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
+from partyhost.net.pastgames import PastGames
 from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
 __all__ = ["Host", "HostConfig", "run_host"]
@@ -60,9 +63,17 @@ HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
 LOBBY_REQUESTS = frozenset(
-    {p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, p.CREATE_ROOM, p.JOIN_ROOM, p.RESUME_SEAT}
+    {
+        p.HELLO,
+        p.LIST_ROOMS,
+        p.LIST_DECKS,
+        p.CREATE_ROOM,
+        p.JOIN_ROOM,
+        p.RESUME_SEAT,
+        *pastgames.REQUESTS,
+    }
 )
-WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS})
+WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
 NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
@@ -84,6 +95,8 @@ class Host:
         self.journal: Journal | None = None
         self.host_id = ""
         """Stable across restarts on one data folder (``welcome.host_id``)."""
+        self.history: History | None = None
+        self.past_games: PastGames | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
@@ -103,12 +116,18 @@ class Host:
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
         self.journal = Journal(self.config.data_dir)
+        try:
+            self.history = History(self.config.data_dir)
+        except OSError:
+            self.journal.close()
+            raise
+        self.past_games = PastGames(self.history)
         self.host_id = load_host_id(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf)
+        self.lobby = Lobby(self.config, self.journal, shelf, self.history)
         try:
             restored = self.lobby.restore()
         except JournalUnusable:
-            self.journal.close()
+            self._close_stores()
             raise
         if restored:
             log.info("rebuilt %d room(s) from the journal", restored)
@@ -119,7 +138,7 @@ class Host:
             )
         except OSError:
             await self.lobby.stop(self.config.shutdown_timeout)
-            self.journal.close()
+            self._close_stores()
             raise
         shelf.start_watching()
         self.port = self._server.sockets[0].getsockname()[1]
@@ -132,7 +151,7 @@ class Host:
             self._server = None
             await shelf.stop_watching()
             await self.lobby.stop(self.config.shutdown_timeout)
-            self.journal.close()
+            self._close_stores()
             raise
         self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
@@ -168,10 +187,15 @@ class Host:
             worker.cancel()
         await self._wait_for(workers)
         await self._flush()
-        if self.journal is not None:
-            self.journal.close()
+        self._close_stores()
         self._closed.set()
         log.info("host closed: %s", reason)
+
+    def _close_stores(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        if self.history is not None:
+            self.history.close()
 
     async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
         if tasks:
@@ -294,6 +318,9 @@ class Host:
                 await self._create_room(connection, message)
             elif kind == p.RESUME_SEAT:
                 self._resume_seat(connection, message["token"])
+            elif kind in pastgames.REQUESTS:
+                assert self.past_games is not None
+                await self.past_games.handle(connection, message)
             else:
                 await self._join_room(connection, message)
         except LobbyRefusal as refused:

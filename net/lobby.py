@@ -20,6 +20,7 @@ from partyhost.net import protocol as p
 from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
+from partyhost.net.history import History
 from partyhost.net.journal import Journal, RoomRecord
 from partyhost.net.room import Room
 from partyhost.net.roomqueue import Stop
@@ -50,10 +51,13 @@ def find_game(game_id: str) -> Game:
 class Lobby:
     """Every open room, and the seat-token index used by reconnecting players."""
 
-    def __init__(self, config: HostConfig, journal: Journal, shelf: DeckShelf) -> None:
+    def __init__(
+        self, config: HostConfig, journal: Journal, shelf: DeckShelf, history: History
+    ) -> None:
         self.config = config
         self.journal = journal
         self.shelf = shelf
+        self.history = history
         self.rooms: dict[str, Room] = {}
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}

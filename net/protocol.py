@@ -74,6 +74,9 @@ PAUSE_GAME: Final = "pause_game"
 RESUME_GAME: Final = "resume_game"
 CHAT: Final = "chat"
 PLAY: Final = "play"
+LIST_PAST_GAMES: Final = "list_past_games"
+GET_REPLAY: Final = "get_replay"
+GET_STANDINGS: Final = "get_standings"
 
 # Host -> client
 WELCOME: Final = "welcome"
@@ -87,6 +90,9 @@ CHAT_LINE: Final = "chat_line"
 NOTICE: Final = "notice"
 LEFT: Final = "left"
 BYE: Final = "bye"
+PAST_GAMES: Final = "past_games"
+REPLAY: Final = "replay"
+STANDINGS: Final = "standings"
 
 # Room statuses (the ``status`` of ``room`` and ``rooms`` entries)
 LOBBY: Final = "lobby"
@@ -154,6 +160,13 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_paused": "'resume_game' while the game is not paused.",
     "player_connected": "'replace_with_bot' on a player who is connected.",
     "not_connected": "'give_ownership' to a player who is not connected.",
+    # past games
+    "no_such_game": "No past game on this host has that number.",
+    "game_running": "That game is still being played; its replay opens when it is over.",
+    "game_unfinished": "That game's room closed before it ended; it cannot be replayed.",
+    "replay_failed": "The game could not be played again on this host (its message says why).",
+    "no_such_step": "The replay has no step with that number.",
+    "bad_night": "A night is written YYYY-MM-DD.",
 }
 """Every error code the host itself sends. Game rules add their own
 ``IllegalMove`` codes (for example ``stale``, ``bad_command``, ``not_your_turn``)
@@ -291,6 +304,17 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "cmd": _f(_is_map, "a game command (a map with a 'type')"),
         "ref": _f(_optional(_is_int), "an integer reference", required=False),
     },
+    LIST_PAST_GAMES: {
+        "night": _f(_optional(_is_text(16)), "a night as YYYY-MM-DD", required=False),
+    },
+    GET_REPLAY: {
+        "id": _f(_is_int, "a past game's number"),
+        "first": _f(_optional(_is_int), "a step number", required=False),
+        "count": _f(_optional(_is_int), "how many steps", required=False),
+    },
+    GET_STANDINGS: {
+        "night": _f(_optional(_is_text(16)), "a night as YYYY-MM-DD", required=False),
+    },
 }
 """Every message a client may send, with the fields each must or may carry."""
 
@@ -324,6 +348,9 @@ HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
     NOTICE: ("text",),
     LEFT: ("code", "reason"),
     BYE: ("reason",),
+    PAST_GAMES: ("night", "games"),
+    REPLAY: ("id", "info", "first", "steps", "total"),
+    STANDINGS: ("night", "tonight", "nights", "rows"),
     PING: ("n",),
     PONG: ("n",),
 }

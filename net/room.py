@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from partyhost.engine.core import BOT_LEVELS, Command, Game
 from partyhost.net.config import HostConfig
+from partyhost.net.history import History
 from partyhost.net.hostbots import DEFAULT_LEVEL
 from partyhost.net.journal import Journal, RoomRecord, StoredRoom
 from partyhost.net.members import Member
@@ -60,6 +61,9 @@ class RoomServices(SeatTokens, Protocol):
     @property
     def journal(self) -> Journal: ...
 
+    @property
+    def history(self) -> History: ...
+
     def room_closed(self, room: Room) -> None: ...
 
 
@@ -76,7 +80,9 @@ class Room:
         self._settings = settings = RoomSettings(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         self._game = room_game = RoomGame(game, deck, record, services.journal)
-        self._records = RoomRecords(services.journal, code, settings, roster, room_game)
+        self._records = RoomRecords(
+            services.journal, services.history, code, settings, roster, room_game
+        )
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game)
         self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
@@ -107,6 +113,7 @@ class Room:
         for record in stored.members:
             self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
         self._game.rebuild(stored.commands)
+        self._records.game_over()  # in case the host stopped before the history kept it
 
     # --- reading -------------------------------------------------------------
 

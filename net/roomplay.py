@@ -92,6 +92,7 @@ class RoomPlay:
             for member in self._roster.members:
                 member.game_over()
             self._records.save()
+            self._records.game_over()
             self._broadcast.notice("The game is over.")
             self._broadcast.room()
         else:

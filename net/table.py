@@ -31,13 +31,25 @@ log = logging.getLogger(__name__)
 class Table:
     """A game in play, journaled command by command."""
 
-    def __init__(self, game: Game, state: Any, journal: Journal, code: str, index: int) -> None:
+    def __init__(
+        self,
+        game: Game,
+        state: Any,
+        journal: Journal,
+        code: str,
+        records: Sequence[CommandRecord] = (),
+    ) -> None:
         self.game = game
         self.state = state
         self.journal = journal
         self.code = code
-        self.index = index
+        self.records = list(records)
+        """Every command (and tick) accepted so far, in order: the game's history keeps them."""
+
+    @property
+    def index(self) -> int:
         """How many commands (and ticks) were accepted so far."""
+        return len(self.records)
 
     @classmethod
     def rebuild(
@@ -59,7 +71,7 @@ class Table:
             else:
                 seat = SYSTEM_SEAT if record.seat is None else record.seat
                 state, _ = apply(game, state, seat, record.command, record.now)
-        return cls(game, state, journal, code, len(commands))
+        return cls(game, state, journal, code, commands)
 
     @property
     def version(self) -> int:
@@ -111,7 +123,7 @@ class Table:
 
     def _accept(self, state: Any, record: CommandRecord) -> None:
         self.journal.append(self.code, self.index, record)
-        self.index += 1
+        self.records.append(record)
         self.state = state
 
     def view(self, seat: int | None) -> View:

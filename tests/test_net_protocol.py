@@ -212,6 +212,9 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "resume_game": {},
         "chat": {"text": "hi"},
         "play": {"cmd": {"type": "x"}},
+        "list_past_games": {},
+        "get_replay": {"id": 1},
+        "get_standings": {},
     }
     assert set(minimal) == set(p.CLIENT_MESSAGES)
     for kind, fields in minimal.items():

@@ -67,6 +67,10 @@ class PartyApp(App[int]):
     view: var[Frame | None] = var(None)
     events: var[tuple[Frame, ...]] = var(())
     chat: var[tuple[Frame, ...]] = var(())
+    past_games: var[tuple[Frame, ...]] = var(())
+    """The games the host kept, newest first (asked for by the past games screen)."""
+    standings: var[Frame | None] = var(None)
+    """Tonight's standings as the host last sent them."""
     link: var[str] = var("offline")
     """offline, connecting, online, lost, reconnecting."""
     connect_error: var[str] = var("")
@@ -98,6 +102,8 @@ class PartyApp(App[int]):
         """What the create-room dialog last held (a ``--deck`` file to begin with)."""
         self.offer_create = deck_file is not None
         self.connection: Connection | None = None
+        self._replay_wanted: int | None = None
+        """The past game whose replay was asked for last."""
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
         self.clock = HostClock()
@@ -205,6 +211,7 @@ class PartyApp(App[int]):
         self.route()
         self.requests.list_rooms()
         self.requests.list_decks()
+        self.requests.get_standings()
         self.seats.connected(message.welcome, self.start_room, offer=self.on_welcome is None)
         self.start_room = None
         if self.on_welcome is not None:
@@ -261,6 +268,22 @@ class PartyApp(App[int]):
         self.view = message.view
         self.route()
 
+    def on_past_games_listed(self, message: m.PastGamesListed) -> None:
+        self.past_games = tuple(message.games)
+
+    def on_standings_shown(self, message: m.StandingsShown) -> None:
+        self.standings = message.standings
+
+    def open_replay(self, game_id: int) -> None:
+        """Ask for a finished game's replay; its screen opens when the first page comes."""
+        self._replay_wanted = game_id
+        self.requests.get_replay(game_id)
+
+    def on_replay_page(self, message: m.ReplayPage) -> None:
+        from partyhost.tui.replay.screen import show_page
+
+        show_page(self, message, self._replay_wanted)
+
     def on_chat_received(self, message: m.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
 
@@ -299,6 +322,7 @@ class PartyApp(App[int]):
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
         self.requests.list_rooms()
+        self.requests.get_standings()
 
     def on_host_closing(self, message: m.HostClosing) -> None:
         self.notify(
@@ -354,6 +378,8 @@ class PartyApp(App[int]):
         self.view = None
         self.events = ()
         self.chat = ()
+        self.past_games = ()
+        self.standings = None
 
     def _end_session(self, reason: str) -> None:
         self._reset_session()

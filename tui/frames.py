@@ -72,6 +72,12 @@ class FrameReader:
             return m.LeftRoom(str(frame.get("reason", "")))
         if kind == "bye":
             return m.HostClosing(str(frame.get("reason", "")))
+        if kind == "past_games":
+            return m.PastGamesListed(_maps(frame.get("games")))
+        if kind == "standings":
+            return m.StandingsShown(frame)
+        if kind == "replay":
+            return _replay_page(frame)
         return None
 
 
@@ -79,3 +85,12 @@ def _maps(value: Any) -> list[Frame]:
     if not isinstance(value, list):
         return []
     return [item for item in value if isinstance(item, dict)]
+
+
+def _replay_page(frame: Frame) -> Message | None:
+    game_id, first, total, info = (frame.get(key) for key in ("id", "first", "total", "info"))
+    if not (isinstance(game_id, int) and isinstance(first, int) and isinstance(total, int)):
+        return None
+    return m.ReplayPage(
+        game_id, info if isinstance(info, dict) else {}, first, _maps(frame.get("steps")), total
+    )

@@ -13,10 +13,12 @@ from typing import ClassVar
 
 from partyhost.tui.games import GAMES, Places
 from partyhost.tui.party import APP_BINDINGS
+from partyhost.tui.replay.screen import ReplayScreen
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
+from partyhost.tui.shared.pastgames import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
 from partyhost.tui.shared.seatoffer import SeatOfferScreen
@@ -53,6 +55,8 @@ def _screens() -> Places:
         ("Everywhere", [*APP_BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
         ("Connect", list(ConnectScreen.BINDINGS)),
         ("Lobby", [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]),
+        ("Past games", [*PastGamesTable.BINDINGS, *PastGamesScreen.BINDINGS]),
+        ("Watching a replay", list(ReplayScreen.BINDINGS)),
         ("Room", list(RoomScreen.BINDINGS)),
         ("Adding a bot (B)", list(BotLevelScreen.BINDINGS)),
         ("The table during a game (o)", list(TableControlsScreen.BINDINGS)),

@@ -75,6 +75,37 @@ class ViewUpdated(Message):
 
 
 @dataclass
+class PastGamesListed(Message):
+    """The games the host kept (finished, and running ones marked so)."""
+
+    games: list[Frame]
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, PastGamesListed)
+
+
+@dataclass
+class StandingsShown(Message):
+    """A night's standings (``night``, ``tonight``, ``nights``, ``rows``)."""
+
+    standings: Frame
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, StandingsShown)
+
+
+@dataclass
+class ReplayPage(Message):
+    """Steps ``first`` on of past game ``game_id``'s replay (every page counts: never replaced)."""
+
+    game_id: int
+    info: Frame
+    first: int
+    steps: list[Frame]
+    total: int
+
+
+@dataclass
 class ChatReceived(Message):
     line: Frame
 

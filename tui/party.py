@@ -60,6 +60,8 @@ class Party(Protocol):
     start_name: str | None
     create_choices: Frame
     offer_create: bool
+    past_games: tuple[Frame, ...]
+    standings: Frame | None
     clock: HostClock
     """The room's game clock and grace periods as this client reads them."""
 
@@ -72,6 +74,9 @@ class Party(Protocol):
 
     def connect(self, host: str, port: int, name: str, address_text: str) -> None:
         """Open a connection to ``host:port`` as ``name``."""
+
+    def open_replay(self, game_id: int) -> None:
+        """Ask the host for a finished game's replay and show it when it comes."""
 
     def disconnect(self) -> None:
         """Close the connection and go back to the connect screen."""

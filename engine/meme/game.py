@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.core import Command, Event, Game, RuleOption, SeatResult, View
 from partyhost.engine.meme import bot, rules, setup, views
 from partyhost.engine.meme.deck import COLOR_COUNT, MemeDeck, build_deck
 from partyhost.engine.meme.evolve import evolve
@@ -99,6 +99,12 @@ class MemeGame(Game):
 
     def is_over(self, state: MemeState) -> bool:
         return state.phase is Phase.OVER
+
+    def replay_view(self, state: MemeState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: MemeState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

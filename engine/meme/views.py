@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.meme.betting import BetLimits, bets_to_list, limits_for
 from partyhost.engine.meme.flow import next_deadline
 from partyhost.engine.meme.state import (
@@ -263,3 +263,35 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_copy(item) for item in value]
     return value
+
+
+def replay_view(state: MemeState) -> View:
+    """The spectator's table with the reactor's meme, every guess and every sealed bet shown.
+
+    Only for replays of a finished game. Each card keeps its ``state`` (a
+    face-down card still says ``face_down``, a sealed bet ``sealed``) so the
+    replay can tell what the table knew at that moment.
+    """
+    shown = dict(view(state, None))
+    table = _table(state, None)
+    reaction = dict(table["reaction"])
+    if state.reaction is not None:
+        reaction["meme"] = state.reaction
+    guesses = [
+        {**guess, "meme": state.guesses.get(guess["seat"], guess["meme"])}
+        for guess in table["guesses"]
+    ]
+    bets = [
+        {"seat": seat, "sealed": not state.bets_revealed, "bets": bets_to_list(state.bets[seat])}
+        for seat in state.bettors()
+        if seat in state.bets
+    ]
+    shown["table"] = {**table, "reaction": reaction, "guesses": guesses, "bets": bets}
+    return shown
+
+
+def results(state: MemeState) -> list[SeatResult]:
+    """Every seat with the money it ended on; the richest share the win."""
+    return [
+        SeatResult(seat, seat in state.winners, money=state.money[seat]) for seat in state.seats
+    ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.core import Command, Event, Game, RuleOption, SeatResult, View
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt import bot, rules, setup, views
 from partyhost.engine.tshirt.deck import TShirtDeck, build_deck
@@ -116,6 +116,12 @@ class TShirtGame(Game):
 
     def is_over(self, state: TShirtState) -> bool:
         return state.phase is Phase.OVER
+
+    def replay_view(self, state: TShirtState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: TShirtState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

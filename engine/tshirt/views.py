@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.tshirt.state import (
     Phase,
     Player,
@@ -238,3 +238,30 @@ def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
     if state.last_round is not None:
         secret.difference_update(sub.card for sub in state.last_round.submissions)
     return {state.deck.slogans[card] for card in secret}
+
+
+def replay_view(state: TShirtState) -> View:
+    """The spectator's table with every hand shown and every slogan on it signed.
+
+    Only for replays of a finished game: ``hands`` lists each seat's slogans,
+    ``played`` whose each slogan on the table is (face down or not).
+    """
+    slogans = state.deck.slogans
+    shown = dict(view(state, None))
+    shown["hands"] = [
+        {"seat": player.seat, "cards": [{"card": c, "text": slogans[c]} for c in player.hand]}
+        for player in state.players
+    ]
+    shown["played"] = [
+        {"index": index, "seat": sub.seat, "card": sub.card, "text": slogans[sub.card]}
+        for index, sub in enumerate(state.submissions)
+    ]
+    return shown
+
+
+def results(state: TShirtState) -> list[SeatResult]:
+    """Every seat that played, with its Hot or Not points; the winners share the win."""
+    return [
+        SeatResult(player.seat, player.seat in state.winners, points=score(state, player))
+        for player in state.players
+    ]

@@ -25,6 +25,12 @@ from tuikit.samples import (
     tshirt_view,
     view_frame,
 )
+from tuikit.samples_history import (
+    RUNNING_ID,
+    sample_past_games,
+    sample_replay,
+    sample_standings,
+)
 
 Frame = dict[str, Any]
 
@@ -120,6 +126,8 @@ class FakeHost:
             self.room["code"] = code
             joined = {"t": "joined", "code": code, "seat": 2, "token": message["token"]}
             return [joined, copy.deepcopy(self.room)]
+        if kind in ("list_past_games", "get_standings", "get_replay"):
+            return self._past(message)
         if kind in ("create_room", "join_room"):
             spectate = bool(message.get("spectate"))
             you = None if spectate else (0 if kind == "create_room" else 4)
@@ -136,6 +144,30 @@ class FakeHost:
         if self.room is None:
             return []
         return self._room_request(connection, message)
+
+    def _past(self, message: Frame) -> list[Frame]:
+        """The host's memory: sample past games, tonight's standings, game 1's replay in pages."""
+        kind = message["t"]
+        if kind == "list_past_games":
+            return [{"t": "past_games", "night": None, "games": sample_past_games()}]
+        if kind == "get_standings":
+            return [sample_standings()]
+        if message["id"] == RUNNING_ID:
+            text = "Game 2 (What Do You Meme? in room HTWX) is still being played."
+            return [{"t": "error", "code": "game_running", "message": text}]
+        info, steps = sample_replay()
+        first, count = message.get("first") or 0, message.get("count") or 40
+        page = steps[first : first + count]
+        return [
+            {
+                "t": "replay",
+                "id": 1,
+                "info": info,
+                "first": first,
+                "steps": page,
+                "total": len(steps),
+            }
+        ]
 
     def _room_request(self, connection: FakeConnection, message: Frame) -> list[Frame]:
         room = self.room
