@@ -183,7 +183,7 @@ class TableControlsScreen(PartyModal[None]):
             question = Text.assemble(
                 "Hand the room to ",
                 literal(name),
-                "? Only they can pause, kick or start games then.",
+                "? From then on only they can pause, kick or start a game.",
             )
             seat = int(entry["seat"])
             self.app.push_screen(
