@@ -152,7 +152,15 @@ def _cmd_join(args: argparse.Namespace) -> int:
         if not Path(args.deck).expanduser().is_file():
             print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
             return 2
-    return run_join(args.address, args.name, args.room, args.ascii, args.deck, args.locked)
+    return run_join(
+        args.address,
+        args.name,
+        args.room,
+        args.ascii,
+        args.deck,
+        remember=not args.no_remember,
+        locked=args.locked,
+    )
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -332,7 +340,11 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
     join.add_argument("--name", default=None, help="your name at the table")
-    join.add_argument("--room", default=None, help="room code to join straight away")
+    join.add_argument(
+        "--room",
+        default=None,
+        help="room code to join straight away (back to your seat there, if you hold one)",
+    )
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     join.add_argument(
         "--deck",
@@ -342,6 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
+    )
+    join.add_argument(
+        "--no-remember",
+        action="store_true",
+        help="keep nothing on this computer: no address, name or seat tokens (a shared terminal)",
     )
     join.add_argument(
         "--locked",

@@ -115,6 +115,10 @@ class RequestMethods(Generic[Sent]):
             p.JOIN_ROOM, code=code, password=password, spectate=True if spectate else None
         )
 
+    def resume_seat(self, token: str) -> Sent:
+        """Back to the seat a token from ``joined`` names (as ``hello``'s token does)."""
+        return self._send_with(p.RESUME_SEAT, token=token)
+
     def leave_room(self) -> Sent:
         return self._send_with(p.LEAVE_ROOM)
 
@@ -136,6 +140,19 @@ class RequestMethods(Generic[Sent]):
 
     def remove_bot(self, seat: int) -> Sent:
         return self._send_with(p.REMOVE_BOT, seat=seat)
+
+    def replace_with_bot(self, seat: int) -> Sent:
+        """The owner has a bot play a disconnected or away player's seat now."""
+        return self._send_with(p.REPLACE_WITH_BOT, seat=seat)
+
+    def give_ownership(self, seat: int) -> Sent:
+        return self._send_with(p.GIVE_OWNERSHIP, seat=seat)
+
+    def pause_game(self) -> Sent:
+        return self._send_with(p.PAUSE_GAME)
+
+    def resume_game(self) -> Sent:
+        return self._send_with(p.RESUME_GAME)
 
     def chat(self, text: str) -> Sent:
         return self._send_with(p.CHAT, text=text)

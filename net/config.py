@@ -31,6 +31,8 @@ class HostConfig:
     """Seconds an in-host bot "thinks" before acting (uniform in the range)."""
     grace_seconds: float = 120.0
     """How long a disconnected player keeps their seat before it goes away."""
+    ghost_grace_seconds: float = 15.0
+    """The grace period instead for a seat that joined mid-game and dropped before acting."""
     heartbeat_interval: float = 5.0
     heartbeat_misses: int = 3
     """A client silent for this many heartbeat intervals is dropped."""

@@ -70,8 +70,15 @@ class Request:
         return {"address": self.address, "name": self.name, "env": self.env, "folder": self.folder}
 
     def arguments(self) -> list[str]:
-        """``partyhost`` arguments for this client: this host only, no LAN browsing."""
-        return ["join", self.address, f"--name={self.name}", "--no-discovery", "--locked"]
+        """``partyhost`` arguments for this client: this host only, nothing kept on disk."""
+        return [
+            "join",
+            self.address,
+            f"--name={self.name}",
+            "--no-discovery",
+            "--no-remember",
+            "--locked",
+        ]
 
 
 def close_quietly(*fds: int) -> None:

@@ -27,6 +27,7 @@ from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
 from partyhost.net.history import History
+from partyhost.net.hostid import load_host_id
 from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
@@ -62,7 +63,15 @@ HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
 LOBBY_REQUESTS = frozenset(
-    {p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, p.CREATE_ROOM, p.JOIN_ROOM, *pastgames.REQUESTS}
+    {
+        p.HELLO,
+        p.LIST_ROOMS,
+        p.LIST_DECKS,
+        p.CREATE_ROOM,
+        p.JOIN_ROOM,
+        p.RESUME_SEAT,
+        *pastgames.REQUESTS,
+    }
 )
 WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
@@ -84,6 +93,8 @@ class Host:
         self._per_address = ConnectionCounter(self.config)
         self.passwords = PasswordThrottle(self.config)
         self.journal: Journal | None = None
+        self.host_id = ""
+        """Stable across restarts on one data folder (``welcome.host_id``)."""
         self.history: History | None = None
         self.past_games: PastGames | None = None
         self.lobby: Lobby | None = None
@@ -111,6 +122,7 @@ class Host:
             self.journal.close()
             raise
         self.past_games = PastGames(self.history)
+        self.host_id = load_host_id(self.config.data_dir)
         self.lobby = Lobby(self.config, self.journal, shelf, self.history)
         try:
             restored = self.lobby.restore()
@@ -304,6 +316,8 @@ class Host:
                 connection.send(listing, journaled=False)
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
+            elif kind == p.RESUME_SEAT:
+                self._resume_seat(connection, message["token"])
             elif kind in pastgames.REQUESTS:
                 assert self.past_games is not None
                 await self.past_games.handle(connection, message)
@@ -332,9 +346,11 @@ class Host:
                 "t": p.WELCOME,
                 "protocol": p.PROTOCOL_VERSION,
                 "host": self.config.display_name,
+                "host_id": self.host_id,
                 "resumed": seat is not None,
                 "games": self.lobby.games(),
                 "limits": self.limits(),
+                "waiting_seats": [] if seat else self.lobby.waiting_seats(connection.name),
             },
             journaled=False,
         )
@@ -344,6 +360,17 @@ class Host:
             room.post(Resume(connection, member_id, token))
         elif token:
             connection.send(p.error("token_unknown", "That seat token matches no seat here."))
+
+    def _resume_seat(self, connection: Connection, token: str) -> None:
+        """Back to a seat by its token, as a hello with the token would have done."""
+        assert self.lobby is not None
+        self._not_in_a_room(connection)
+        seat = self.lobby.seat_for(token_hash(token))
+        if seat is None:
+            raise LobbyRefusal("token_unknown", "That seat token matches no seat here.")
+        room, member_id = seat
+        connection.room = room
+        room.post(Resume(connection, member_id, token))
 
     def limits(self) -> dict[str, Any]:
         config = self.config
@@ -359,6 +386,7 @@ class Host:
             "heartbeat_interval": config.heartbeat_interval,
             "heartbeat_misses": config.heartbeat_misses,
             "grace_seconds": config.grace_seconds,
+            "ghost_grace_seconds": config.ghost_grace_seconds,
             "max_unsent_bytes": config.max_unsent_bytes,
         }
 

@@ -105,6 +105,11 @@ class Lobby:
             raise LobbyRefusal("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
 
+    def waiting_seats(self, name: str) -> list[dict[str, Any]]:
+        """Seats held for a person called ``name`` who is not connected, one per room."""
+        found = (room.waiting_seat(name) for room in self.rooms.values())
+        return [seat for seat in found if seat is not None]
+
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]
 

@@ -60,6 +60,7 @@ LIST_ROOMS: Final = "list_rooms"
 LIST_DECKS: Final = "list_decks"
 CREATE_ROOM: Final = "create_room"
 JOIN_ROOM: Final = "join_room"
+RESUME_SEAT: Final = "resume_seat"
 LEAVE_ROOM: Final = "leave_room"
 SET_READY: Final = "set_ready"
 SET_OPTIONS: Final = "set_options"
@@ -67,6 +68,10 @@ START_GAME: Final = "start_game"
 KICK: Final = "kick"
 ADD_BOT: Final = "add_bot"
 REMOVE_BOT: Final = "remove_bot"
+REPLACE_WITH_BOT: Final = "replace_with_bot"
+GIVE_OWNERSHIP: Final = "give_ownership"
+PAUSE_GAME: Final = "pause_game"
+RESUME_GAME: Final = "resume_game"
 CHAT: Final = "chat"
 PLAY: Final = "play"
 LIST_PAST_GAMES: Final = "list_past_games"
@@ -118,7 +123,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "journal_unavailable": (
         "The host cannot save games (a full disk?); it refuses requests until it can again."
     ),
-    "token_unknown": "The seat token in 'hello' matches no seat (room closed, kicked, left).",
+    "token_unknown": (
+        "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"
+        " or the seat was taken back by name)."
+    ),
     "internal": "The host failed to handle the request; nothing changed.",
     # lobby
     "unknown_game": "No game with that id on this host.",
@@ -135,6 +143,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "game_in_progress": "The game has started and takes no new players; spectate instead.",
     "too_many_spectators": "The room has as many spectators as it allows.",
     "already_in_room": "Leave your current room first.",
+    "name_in_use": "During a game, a connected player already has that name in the room.",
     "not_in_room": "That request needs you to be in a room.",
     # room
     "not_owner": "Only the room's owner may do that.",
@@ -147,6 +156,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "cannot_start": "The game could not be set up (its message says why).",
     "empty_chat": "A chat line with nothing left after cleaning.",
     "not_playing": "No game is running in this room.",
+    "paused": "The game is paused: no moves until the owner resumes it (or it is already paused).",
+    "not_paused": "'resume_game' while the game is not paused.",
+    "player_connected": "'replace_with_bot' on a player who is connected.",
+    "not_connected": "'give_ownership' to a player who is not connected.",
     # past games
     "no_such_game": "No past game on this host has that number.",
     "game_running": "That game is still being played; its replay opens when it is over.",
@@ -267,6 +280,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "password": _f(_optional(_is_text(MAX_PASSWORD_LENGTH)), "a password", required=False),
         "spectate": _f(_optional(_is_bool), "true or false", required=False),
     },
+    RESUME_SEAT: {"token": _f(_is_text(128), "a seat token")},
     LEAVE_ROOM: {},
     SET_READY: {"ready": _f(_is_bool, "true or false")},
     SET_OPTIONS: {
@@ -277,6 +291,10 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     KICK: {"seat": _f(_is_int, "a seat number")},
     ADD_BOT: {"level": _f(_optional(_TEXT_SHORT), "a bot level", required=False)},
     REMOVE_BOT: {"seat": _f(_is_int, "a seat number")},
+    REPLACE_WITH_BOT: {"seat": _f(_is_int, "a seat number")},
+    GIVE_OWNERSHIP: {"seat": _f(_is_int, "a seat number")},
+    PAUSE_GAME: {},
+    RESUME_GAME: {},
     CHAT: {
         "text": _f(
             _is_text(MAX_CHAT_LENGTH * 4), f"chat text of at most {MAX_CHAT_LENGTH * 4} characters"
@@ -301,7 +319,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
 """Every message a client may send, with the fields each must or may carry."""
 
 HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
-    WELCOME: ("protocol", "host", "resumed", "games", "limits"),
+    WELCOME: ("protocol", "host", "host_id", "resumed", "games", "limits", "waiting_seats"),
     ERROR: ("code", "message", "ref", "host_protocol", "client_protocol", "problems"),
     ROOMS: ("rooms",),
     DECKS: ("decks",),
@@ -323,6 +341,7 @@ HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
         "spectators",
         "min_players",
         "max_players",
+        "paused",
     ),
     VIEW: ("version", "view", "events", "now"),
     CHAT_LINE: ("seat", "name", "text", "at"),

@@ -4,6 +4,10 @@ A part of :class:`~partyhost.net.room.Room`. It sets a game up from the
 room's seats and options, passes commands and ticks to the
 :class:`~partyhost.net.table.Table` (which journals them), and says which
 view a seat gets. It never sends anything: the room does that after a change.
+
+Callers pass the host's time; the game gets its own clock's
+(:class:`~partyhost.net.roomclock.RoomClock`), which stands still while the
+game is paused, and its deadline is handed back on the host's clock.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Command, Event, Game, IllegalMove
 from partyhost.net import protocol as p
 from partyhost.net.journal import CommandRecord, Journal, RoomRecord
+from partyhost.net.roomclock import RoomClock
 from partyhost.net.roomqueue import Refused
 from partyhost.net.table import Table
 
@@ -38,6 +43,7 @@ class RoomGame:
         self._game_seats: set[int] = set()
         self._idle_tick: tuple[int, float] | None = None
         """(version, deadline) of a tick that found nothing to do: no need to wake for it again."""
+        self._clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
         """Replay a journaled game, with the seats that joined it late."""
@@ -105,6 +111,19 @@ class RoomGame:
     def start_seats(self) -> list[int] | None:
         return self._start_seats
 
+    @property
+    def clock(self) -> RoomClock:
+        """The game's clock (read it; change it through :meth:`pause` and :meth:`resume`)."""
+        return self._clock
+
+    @property
+    def paused(self) -> bool:
+        return self._clock.paused
+
+    def game_time(self, wall: float) -> float:
+        """What the game's clock reads at host time ``wall``."""
+        return self._clock.now(wall)
+
     def in_game(self, seat: int | None) -> bool:
         """Whether ``seat`` is dealt into the current game (started with it or joined late)."""
         return seat is not None and seat in self._game_seats
@@ -114,13 +133,14 @@ class RoomGame:
         return seat if self.in_game(seat) else None
 
     def due_deadline(self) -> float | None:
-        """The game's next deadline, unless a tick at it already found nothing to do."""
-        if self._table is None or self._status != p.PLAYING:
+        """The game's next deadline on the host's clock, unless a tick at it found nothing
+        to do; None while paused."""
+        if self._table is None or self._status != p.PLAYING or self._clock.paused:
             return None
         deadline = self._table.deadline()
         if deadline is None or (self._table.version, deadline) == self._idle_tick:
             return None
-        return deadline
+        return self._clock.to_wall(deadline)
 
     # --- changing ------------------------------------------------------------
 
@@ -139,39 +159,61 @@ class RoomGame:
         self._game_seats = set(seats)
         self._status = p.PLAYING
 
-    def command(self, seat: int, command: Command, now: float) -> list[Event]:
+    def pause(self, wall: float, by: str) -> None:
+        """Stop the game's clock: no ticks, no commands, until :meth:`resume`."""
+        if self._status != p.PLAYING:
+            raise Refused("not_playing", "No game is running in this room.")
+        if self._clock.paused:
+            raise Refused("paused", f"The game is already paused by {self._clock.paused_by}.")
+        self._clock.pause(wall, by)
+
+    def resume(self, wall: float) -> None:
+        if not self._clock.paused:
+            raise Refused("not_paused", "The game is not paused.")
+        self._clock.resume(wall)
+
+    def command(self, seat: int, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it."""
         if self._table is None or self._status != p.PLAYING:
             raise Refused("not_playing", "No game is running in this room.")
-        return self._table.command(seat, command, now)
+        if self._clock.paused:
+            raise Refused("paused", f"The game is paused; {self._clock.paused_by} can resume it.")
+        return self._table.command(seat, command, self._clock.now(wall))
 
-    def system(self, kind: str, seat: int, now: float) -> list[Event] | None:
-        """A host command about ``seat`` (``seat_away``...); None if no game took it."""
+    def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
+        """A host command about ``seat`` (``seat_away``...); None if no game took it.
+
+        It goes through while the game is paused: who sits at the table is the host's to say.
+        """
         if self._table is None:
             return None
-        return self._table.system(kind, seat, now)
+        return self._table.system(kind, seat, self._clock.now(wall))
 
-    def seat_joined(self, seat: int, now: float) -> list[Event]:
+    def seat_joined(self, seat: int, wall: float) -> list[Event]:
         """Deal a late joiner into the running game; Refused if the game cannot now."""
-        events = self.system("seat_joined", seat, now)
+        events = self.system("seat_joined", seat, wall)
         if events is None:
             raise Refused("game_in_progress", "The game cannot seat anyone right now.")
         self._game_seats.add(seat)
         return events
 
-    def tick(self, now: float) -> list[Event]:
+    def tick(self, wall: float) -> list[Event]:
         """Run the game's timers if its deadline has come."""
-        deadline = self.due_deadline()
-        if self._table is None or deadline is None or now < deadline:
+        due = self.due_deadline()
+        if self._table is None or due is None or wall < due:
             return []
-        events = self._table.tick(now)
+        deadline = self._table.deadline()
+        assert deadline is not None
+        # The host's clock has reached the deadline: so has the game's, rounding aside.
+        events = self._table.tick(max(self._clock.now(wall), deadline))
         if not events:
             self._idle_tick = (self._table.version, deadline)
         return events
 
-    def finish_if_over(self) -> bool:
+    def finish_if_over(self, wall: float) -> bool:
         """Mark the game over once the engine says so; True only at that moment."""
         if self._table is None or self._status != p.PLAYING or not self._table.over:
             return False
         self._status = p.OVER
+        self._clock.resume(wall)
         return True

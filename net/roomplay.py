@@ -1,8 +1,9 @@
-"""The game in motion: starting it, players' commands, ticks, bots, and what follows each.
+"""The game in motion: starting it, players' commands, ticks, bots, pauses, and what follows.
 
 A part of :class:`~partyhost.net.room.Room`. Every accepted change ends in
 :meth:`RoomPlay.changed`: fresh views to everyone, the game-over bookkeeping
 the moment the game ends, and every bot re-armed to think about its next move.
+A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
 """
 
 from __future__ import annotations
@@ -36,14 +37,17 @@ class RoomPlay:
         self._broadcast = broadcast
         self._records = records
 
-    def start(self, rules: dict[str, Any]) -> None:
-        """Deal a game to everyone seated, in join order; Refused if it cannot be set up."""
+    def start(self, rules: dict[str, Any], grace: float) -> None:
+        """Deal a game to everyone seated, in join order; Refused if it cannot be set up.
+
+        A person not connected has ``grace`` seconds to come.
+        """
         self._roster.renumber()
         seats = [m.seat for m in self._roster.members if m.seat is not None]
         self._game.start(seats, rules)
         now = time.time()
         for member in self._roster.members:
-            member.new_game(now)
+            member.new_game(now, grace)
         self._records.game_started()
         self._broadcast.notice(f"{self._game.game.name} begins!")
         self._broadcast.room()
@@ -52,6 +56,23 @@ class RoomPlay:
     def command(self, seat: int, command: Command, now: float) -> None:
         """A player's command; raises IllegalMove (nothing changed) if the game refuses it."""
         self.changed(self._game.command(seat, command, now), now)
+
+    def pause(self, by: str, now: float) -> None:
+        """Stop the game's clock and its bots until :meth:`resume`; Refused if it cannot."""
+        self._game.pause(now, by)
+        self._bots.rest_all()
+        self._records.save()
+        self._broadcast.notice(f"Paused by {by}.")
+        self._broadcast.room()
+
+    def resume(self, by: str, now: float) -> None:
+        """Run the game's clock again; everyone gets a view stamped with it, bots think."""
+        self._game.resume(now)
+        self._records.save()
+        self._broadcast.notice(f"{by} resumed the game.")
+        self._broadcast.room()
+        self._broadcast.views()
+        self._bots.arm_all(now)
 
     def run_timers(self, now: float) -> None:
         """The game's deadline if it has come, then the first bot whose thinking time is up."""
@@ -67,7 +88,7 @@ class RoomPlay:
     def changed(self, events: Sequence[Event], now: float) -> None:
         """After an accepted change: views out, game-over bookkeeping, bots re-armed."""
         self._broadcast.views(events)
-        if self._game.finish_if_over():
+        if self._game.finish_if_over(now):
             for member in self._roster.members:
                 member.game_over()
             self._records.save()

@@ -64,6 +64,9 @@ class RoomRecords:
             seed=game.seed,
             start_seats=game.start_seats,
             rules=game.rules,
+            clock_offset=game.clock.offset,
+            paused_at=game.clock.paused_at,
+            paused_by=game.clock.paused_by,
         )
 
     def members(self) -> list[MemberRecord]:

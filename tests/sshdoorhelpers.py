@@ -102,6 +102,39 @@ def door_processes(root: int, name: str) -> list[int]:
     return sorted(pid for pid in descendants(root) if process_name(pid) == name)
 
 
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def door_clients(game_port: int) -> list[int]:
+    """Processes running door visitors' clients for the host on ``game_port``.
+
+    A shared worker under the `serve` that listens there, or a fresh
+    ``partyhost.cli join 127.0.0.1:PORT`` process; a worker leaves with its
+    last visitor.
+    """
+    serve_marker = f"\0--port\0{game_port}\0".encode()
+    fresh_marker = f"\0join\0{LOOPBACK}:{game_port}\0".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        if not alive(pid):
+            continue
+        if fresh_marker in _command_line(pid) and b"partyhost.cli" in _command_line(pid):
+            found.append(pid)
+        elif process_name(pid) == WORKER_NAME:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                server = parent_of(pid)
+                if serve_marker in _command_line(parent_of(server)):
+                    found.append(pid)
+    return sorted(found)
+
+
 def environment_of(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes()
     pairs = (item.partition(b"=") for item in raw.split(b"\0") if item)

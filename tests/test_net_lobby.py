@@ -307,7 +307,12 @@ async def test_leaving_mid_game_tells_the_engine_and_keeps_seat_numbers() -> Non
         await seats[0].until(lambda: seats[0].view["view"]["seats"] == [0, 2])  # type: ignore[index]
         room = seats[2].room
         assert room is not None and room["you"] == 2
-        assert [(s["seat"], s["left"]) for s in room["seats"]] == [(0, False), (2, False)]
+        # Bob's seat stays on the table, shown as gone, while the game runs.
+        assert [(s["seat"], s["left"], s["presence"]) for s in room["seats"]] == [
+            (0, False, "connected"),
+            (1, True, "gone"),
+            (2, False, "connected"),
+        ]
         assert seat_number(seats[2]) == 2
 
 

@@ -27,6 +27,7 @@ from sshdoorhelpers import (
     SERVER_NAME,
     WORKER_NAME,
     DoorHost,
+    door_clients,
     door_of,
     door_processes,
     no_visitors,
@@ -88,6 +89,7 @@ def test_a_player_plays_a_round_over_ssh_and_leaves_nothing_behind(
     [server] = door_processes(serve_pid, SERVER_NAME)
     [worker] = door_processes(serve_pid, WORKER_NAME)
     assert parent_of(server) == serve_pid and parent_of(worker) == server
+    assert door_clients(door_host.port) == [worker]
     terminal.close()  # the player closes the terminal: ssh dies with it
     wait_until(lambda: not door_processes(serve_pid, WORKER_NAME), "the door's worker to end")
     assert door_host.process.poll() is None
@@ -202,6 +204,7 @@ def test_the_client_runs_locked_to_this_host_without_a_shell() -> None:
         "[::1]:7777",
         "--name=Ann",
         "--no-discovery",
+        "--no-remember",  # visitors share this machine's folders: no one keeps a seat token
         "--locked",
     ]
 

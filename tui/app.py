@@ -16,9 +16,13 @@ from typing import Any, ClassVar
 
 from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
+from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
 from partyhost.tui.party import APP_BINDINGS, Party
+from partyhost.tui.pausing import Pauser
+from partyhost.tui.rejoin import SeatKeeper
+from partyhost.tui.seatmemory import SeatMemory, memory_path
 from partyhost.tui.settings import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from textual import work
@@ -83,6 +87,7 @@ class PartyApp(App[int]):
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
         deck_file: str | None = None,
+        pause_with_dialogs: bool = False,
         locked: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
@@ -104,6 +109,11 @@ class PartyApp(App[int]):
         """The past game whose replay was asked for last."""
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
+        self.clock = HostClock()
+        self.seats = SeatKeeper(self, SeatMemory(memory_path() if remember else None))
+        """The seats this client holds (none kept on disk when it remembers nothing)."""
+        self.pauser = Pauser(self, with_dialogs=pause_with_dialogs)
+        """Asks the host to pause and resume (``partyhost play``: for every dialog too)."""
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
@@ -220,9 +230,8 @@ class PartyApp(App[int]):
         self.requests.list_rooms()
         self.requests.list_decks()
         self.requests.get_standings()
-        if self.start_room:
-            self.requests.join_room(self.start_room)
-            self.start_room = None
+        self.seats.connected(message.welcome, self.start_room, offer=self.on_welcome is None)
+        self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None
             hook(self)
@@ -260,15 +269,20 @@ class PartyApp(App[int]):
         self.seat = message.seat
         self.view = None
         self.events = ()
+        self.seats.joined(message.code, message.token)
 
     def on_room_updated(self, message: m.RoomUpdated) -> None:
         if "you" in message.room:
             you = message.room["you"]
             self.seat = you if isinstance(you, int) else None
+        self.clock.saw_room(message.room)
+        self.seats.room_changed(message.room)
         self.room = message.room
         self.route()
 
     def on_view_updated(self, message: m.ViewUpdated) -> None:
+        self.clock.saw_view(message.now)
+        self.seats.round_seen(message.view)
         self.events = message.events
         self.view = message.view
         self.route()
@@ -294,6 +308,8 @@ class PartyApp(App[int]):
 
     def on_notice_received(self, message: m.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
+        if self.room is not None:
+            self.events = message.events
 
     def on_decks_listed(self, message: m.DecksListed) -> None:
         self.decks = tuple(message.decks)
@@ -304,12 +320,17 @@ class PartyApp(App[int]):
 
             self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
             return
+        if self.seats.refused(message.code):
+            return
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False
         )
 
     def on_left_room(self, message: m.LeftRoom) -> None:
+        if message.reason != "replaced":
+            self.seats.gone(self.room_code)
+        self.pauser.left_room()
         self.room = None
         self.room_code = None
         self.seat = None
@@ -412,6 +433,7 @@ def make_app(
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
     deck_file: str | None = None,
+    pause_with_dialogs: bool = False,
     locked: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
@@ -429,6 +451,7 @@ def make_app(
         animate=animate,
         on_welcome=on_welcome,
         deck_file=deck_file,
+        pause_with_dialogs=pause_with_dialogs,
         locked=locked,
     )
 
@@ -439,21 +462,24 @@ def run_join(
     room: str | None,
     ascii_only: bool,
     deck_file: str | None = None,
+    *,
+    remember: bool = True,
     locked: bool = False,
 ) -> int:
     """``partyhost join``: the full-screen client; returns the process exit code.
 
     With ``deck_file`` the create-room dialog opens in the lobby with that file
-    chosen as the deck to bring. ``locked`` keeps it on ``address`` (nothing
-    remembered, no other host offered).
+    chosen as the deck to bring; without ``remember`` nothing is kept on disk.
+    ``locked`` keeps it on ``address`` (nothing kept on disk either, no other
+    host offered).
     """
     app = make_app(
         address=address,
         name=name,
         room=room,
         ascii_only=ascii_only,
-        remember=not locked,
         deck_file=deck_file,
+        remember=remember and not locked,
         locked=locked,
     )
     result = app.run()

@@ -55,6 +55,8 @@ class GameScreens:
     load: Callable[[], Screens]
     replay: Callable[[], ReplayParts] = lambda: PLAIN
     """How a replay of this game draws its table and words its log (imported when needed)."""
+    real_time: bool = False
+    """Played against the clock, not in turns: ``partyhost play`` pauses it for dialogs."""
 
     def keys(self) -> Places:
         """The table's keys, then each dialog's, read from their bindings."""
@@ -143,12 +145,18 @@ def _meme_replay() -> ReplayParts:
 GAMES: dict[str, GameScreens] = {
     "tshirt": GameScreens("The T-Shirt Game", tshirt_help.RULES, _tshirt, _tshirt_replay),
     "stealing-home": GameScreens(
-        "Stealing Home", gsm_help.STEALING_HOME, _stealing_home, _stealing_home_replay
+        "Stealing Home",
+        gsm_help.STEALING_HOME,
+        _stealing_home,
+        _stealing_home_replay,
+        real_time=True,
     ),
-    "scramble": GameScreens("Scramble", gsm_help.SCRAMBLE, _scramble, _scramble_replay),
+    "scramble": GameScreens(
+        "Scramble", gsm_help.SCRAMBLE, _scramble, _scramble_replay, real_time=True
+    ),
     "gridiron": GameScreens("Gridiron", gsm_help.GRIDIRON, _gridiron, _cards_down_replay),
     "four-corners": GameScreens(
-        "Four Corners", gsm_help.FOUR_CORNERS, _four_corners, _cards_down_replay
+        "Four Corners", gsm_help.FOUR_CORNERS, _four_corners, _cards_down_replay, real_time=True
     ),
     "meme": GameScreens("What Do You Meme?", meme_help.RULES, _meme, _meme_replay),
 }
@@ -160,6 +168,12 @@ SHARED_SCREENS: dict[str, type[PartyScreen]] = {
     "room": RoomScreen,
 }
 """The main screens that are the same whatever the game."""
+
+
+def is_real_time(game: str) -> bool:
+    """Whether ``game`` is played against the clock (a race), as far as this client knows."""
+    known = GAMES.get(game)
+    return known is not None and known.real_time
 
 
 def main_screen(kind: str, game: str = "") -> PartyScreen:

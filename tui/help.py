@@ -21,6 +21,8 @@ from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
 from partyhost.tui.shared.pastgames import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
+from partyhost.tui.shared.seatoffer import SeatOfferScreen
+from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -57,6 +59,8 @@ def _screens() -> Places:
         ("Watching a replay", list(ReplayScreen.BINDINGS)),
         ("Room", list(RoomScreen.BINDINGS)),
         ("Adding a bot (B)", list(BotLevelScreen.BINDINGS)),
+        ("The table during a game (o)", list(TableControlsScreen.BINDINGS)),
+        ("Back to your seat?", list(SeatOfferScreen.BINDINGS)),
         ("Chat box", [Binding("enter", "send", "Send"), *ChatInput.BINDINGS]),
         ("Results", list(ResultsScreen.BINDINGS)),
     ]

@@ -50,6 +50,7 @@ class RoomsListed(Message):
 class Joined(Message):
     code: str
     seat: int | None
+    token: str | None = None
 
 
 @dataclass
@@ -66,6 +67,8 @@ class ViewUpdated(Message):
 
     view: Frame
     events: tuple[Frame, ...] = field(default=())
+    now: float | None = None
+    """The room's game clock when the host sent the view (times in the view are on it)."""
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, ViewUpdated)
@@ -109,7 +112,10 @@ class ChatReceived(Message):
 
 @dataclass
 class NoticeReceived(Message):
+    """A host announcement; it joins the game log too (``events``, the whole log so far)."""
+
     text: str
+    events: tuple[Frame, ...] = field(default=())
 
 
 @dataclass

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import HostRequests
 from partyhost.tui.text import Glyphs
 from textual.binding import Binding, BindingType
@@ -21,6 +22,19 @@ APP_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", show=False),
 ]
 """Keys that work on every screen (the help screen lists them under "Everywhere")."""
+
+
+class PauseControls(Protocol):
+    """How screens ask for a pause (:class:`partyhost.tui.pausing.Pauser`)."""
+
+    def toggle(self) -> None:
+        """The owner's pause key: pause, or resume."""
+
+    def dialog_opened(self) -> None:
+        """A screen went over a game's table."""
+
+    def dialog_closed(self) -> None:
+        """The game's table is on top again."""
 
 
 class Party(Protocol):
@@ -50,6 +64,12 @@ class Party(Protocol):
     offer_create: bool
     past_games: tuple[Frame, ...]
     standings: Frame | None
+    clock: HostClock
+    """The room's game clock and grace periods as this client reads them."""
+
+    @property
+    def pauser(self) -> PauseControls:
+        """Asks the host to pause and resume."""
 
     def play(self, command: Frame) -> bool:
         """Send a game command (a filled legal template); False if not connected."""

@@ -101,6 +101,7 @@ async def play(
         ascii_only=ascii_only,
         remember=False,
         on_welcome=quick.attach,
+        pause_with_dialogs=True,
     )
     try:
         await app.run_async()

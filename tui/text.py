@@ -79,6 +79,8 @@ class Glyphs:
     not_ready: str
     away: str
     offline: str
+    here: str
+    gone: str
     judge: str
     submitted: str
     you: str
@@ -100,6 +102,8 @@ UNICODE = Glyphs(
     not_ready="·",
     away="☾",
     offline="○",
+    here="●",
+    gone="✗",
     judge="⚖",
     submitted="✔",
     you="▶",
@@ -121,6 +125,8 @@ ASCII = Glyphs(
     not_ready="-",
     away="~",
     offline="x",
+    here="o",
+    gone="/",
     judge="J",
     submitted="+",
     you=">",

@@ -99,6 +99,8 @@ class FakeHost:
         self.refused: list[Frame] = []
         """Messages the real host would refuse as malformed (none, if the client is right)."""
         self.calls: list[tuple[str, int, str]] = []
+        self.tokens: dict[str, str] = {}
+        """Seat tokens ``resume_seat`` takes back to a room (token -> room code)."""
 
     async def __call__(self, host: str, port: int, name: str) -> FakeConnection:
         self.calls.append((host, port, name))
@@ -116,6 +118,14 @@ class FakeHost:
         kind = message.get("t")
         if kind == "list_rooms":
             return [{"t": "rooms", "rooms": copy.deepcopy(self.rooms)}]
+        if kind == "resume_seat":
+            code = self.tokens.get(str(message["token"]))
+            if code is None:
+                return [{"t": "error", "code": "token_unknown", "message": "No such seat."}]
+            self.room = sample_room(you=2, status="playing")
+            self.room["code"] = code
+            joined = {"t": "joined", "code": code, "seat": 2, "token": message["token"]}
+            return [joined, copy.deepcopy(self.room)]
         if kind in ("list_past_games", "get_standings", "get_replay"):
             return self._past(message)
         if kind in ("create_room", "join_room"):

@@ -48,12 +48,18 @@ TSHIRT_OPTIONS: list[Frame] = [
 ]
 
 
+HOST_ID = "0123456789abcdef0123456789abcdef"
+"""The sample host's ``welcome.host_id``."""
+
+
 def sample_welcome(host: str = "Dana's laptop") -> Frame:
     return {
         "t": "welcome",
         "protocol": 1,
         "host": host,
+        "host_id": HOST_ID,
         "resumed": False,
+        "waiting_seats": [],
         "games": [
             {
                 "id": "tshirt",
@@ -120,6 +126,8 @@ def seat_entry(seat: int, name: str, **flags: Any) -> Frame:
         "away": False,
         "stand_in": False,
         "left": False,
+        "presence": "connected",
+        "grace_left": None,
     }
     entry.update(flags)
     return entry

@@ -1,8 +1,9 @@
 """The keys all four Game, Set, Match! screens share: choose a card, move the cursor, turn,
-color letters, chat and leave (each screen puts its own keys between)."""
+color letters, chat, the table's keys and leave (each screen puts its own keys between)."""
 
 from __future__ import annotations
 
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from textual.binding import Binding, BindingType
 
 CHOOSE = Binding.Group("Choose")
@@ -30,5 +31,6 @@ HEAD: list[BindingType] = [
 TAIL: list[BindingType] = [
     Binding("i", "initials", "Color letters", show=False),
     Binding("c", "chat", "Chat"),
+    *TABLE_KEYS,
     Binding("escape", "leave", "Leave"),
 ]

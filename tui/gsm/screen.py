@@ -18,12 +18,13 @@ from partyhost.tui.gsm.board import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import GsmScores, score_rows
+from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import GameScreen, seat_name
+from partyhost.tui.shared.base import seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import GameScreen
 from partyhost.tui.shared.log import GameLog
 from rich.text import Text
 from textual import on
@@ -160,7 +161,7 @@ class GsmScreen(GameScreen):
 
     def redraw(self) -> None:
         view = self.view
-        if not view:
+        if not view or not self.query(BoardView):  # none yet, or replaced already
             return
         self.zoom = self._best_zoom()
         painter = self.painter
@@ -172,7 +173,8 @@ class GsmScreen(GameScreen):
         box.update(feedback)
         self._show_board(painter)
         self._show_rack(painter)
-        self.query_one(GsmScores).show(score_rows(view, self.glyphs, self.party.ascii_only))
+        rows = score_rows(view, self.glyphs, self.party.ascii_only)
+        self.query_one(GsmScores).show(with_presence(rows, self.presence_badges(), self.glyphs))
         width = self.query_one("#gsm-legend", Static).size.width or 30
         self.query_one("#gsm-legend", Static).update(
             legend_text(painter.legend, painter, max(10, width))
@@ -189,10 +191,13 @@ class GsmScreen(GameScreen):
             parts.append(f"{view['pile']} in the pile")
         self.query_one("#title", TitleBar).set_parts(*parts)
 
+    def redraw_table(self) -> None:
+        self.redraw()
+
     def _show_status(self) -> None:
-        line, timed = timed_status(
-            status_line(self.view, self._who, self.glyphs, self.party.ascii_only), self.view
-        )
+        line = self.pause_note()
+        line.append_text(status_line(self.view, self._who, self.glyphs, self.party.ascii_only))
+        line, timed = timed_status(line, self.view, self.game_time())
         if timed and self._clock is None:
             self._clock = self.set_interval(1, self._show_status)
         elif not timed and self._clock is not None:
@@ -223,7 +228,10 @@ class GsmScreen(GameScreen):
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
-        region = self.query_one(BoardView).cursor_region()
+        boards = self.query(BoardView)
+        if not boards:  # the screen was replaced (the game ended) before this ran
+            return
+        region = boards.first().cursor_region()
         if region is not None:
             self.query_one("#gsm-board-scroll", ScrollableContainer).scroll_to_region(
                 region, animate=False, immediate=True
@@ -258,7 +266,7 @@ class GsmScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
             return moves.may_turn(self.view, self.PLACE) or None
-        return True
+        return super().check_action(action, parameters)
 
     def action_choose(self, number: int) -> None:
         hand = self.hand()

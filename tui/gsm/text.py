@@ -119,17 +119,19 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Tex
 
 
 def seconds_left(deadline: object, now: float | None = None) -> int | None:
-    """Whole seconds until a view deadline (host wall-clock time), or ``None``."""
+    """Whole seconds until a view deadline (on the room's game clock), or ``None``."""
     if not isinstance(deadline, int | float) or isinstance(deadline, bool) or deadline <= 0:
         return None
     return max(0, round(deadline - (time.time() if now is None else now)))
 
 
-def timed_status(line: Text, view: Frame) -> tuple[Text, bool]:
-    """The status line with the view's clocks counting down; whether any is running."""
+def timed_status(line: Text, view: Frame, now: float | None = None) -> tuple[Text, bool]:
+    """The status line with the view's clocks counting down from ``now`` (the room's game
+    clock); whether any is running."""
     deadlines = view.get("deadlines")
     deadlines = deadlines if isinstance(deadlines, dict) else {}
-    stall, left = seconds_left(deadlines.get("stall")), seconds_left(deadlines.get("round"))
+    stall = seconds_left(deadlines.get("stall"), now)
+    left = seconds_left(deadlines.get("round"), now)
     if stall is not None:
         line.append(f"  (stall in {stall} s)", "yellow")
     if left is not None:

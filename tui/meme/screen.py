@@ -27,6 +27,7 @@ from partyhost.tui.meme.text import (
 )
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
@@ -85,6 +86,7 @@ class MemeScreen(TableScreen):
         Binding("enter", "place", "Place bet"),
         Binding("t", "last_turn", "Last turn"),
         Binding("c", "chat", "Chat"),
+        *TABLE_KEYS,
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -158,7 +160,8 @@ class MemeScreen(TableScreen):
             )
         )
         money = self.query_one("#money", MoneyTable)
-        money.show(MoneyRows(view, self._who, self.glyphs, self.meme), detailed=self._wide())
+        rows = MoneyRows(view, self._who, self.glyphs, self.meme, self.presence_badges())
+        money.show(rows, detailed=self._wide())
         self.refresh_bindings()
 
     def status(self) -> Text:
@@ -219,7 +222,9 @@ class MemeScreen(TableScreen):
             return picking
         if action == "last_turn":
             return isinstance(view.get("last_turn"), dict)
-        return action != "choose"
+        if action == "choose":
+            return False
+        return super().check_action(action, parameters)
 
     def _play(self, command: Frame) -> None:
         self._stop_flip()

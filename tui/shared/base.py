@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from partyhost.tui.party import Party
-from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
 from textual.screen import ModalScreen, Screen
@@ -26,33 +24,6 @@ class PartyScreen(Screen[None]):
     @property
     def glyphs(self) -> Glyphs:
         return self.party.glyphs
-
-
-class GameScreen(PartyScreen):
-    """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.party.view or {}
-
-    def seat_color(self, seat: object) -> str:
-        """The style a seat's name is drawn in; a game may colour seats its own way."""
-        return seat_style(seat)
-
-    def _who(self, seat: object) -> Text:
-        """A seat's name exactly as typed, in its colour, underlined when it is you."""
-        style = f"bold {self.seat_color(seat)}"
-        if seat == self.view.get("you") and seat is not None:
-            style += " underline"
-        return literal(seat_name(self.party.room, seat), style)
-
-    def _show_log(self) -> None:
-        self.query_one(GameLog).show(self.party.events)
-
-    def _leave(self, answer: bool | None) -> None:
-        """The answer to "Leave this game?": give the seat up only on a yes."""
-        if answer:
-            self.party.requests.leave_room()
 
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):

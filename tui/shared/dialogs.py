@@ -17,6 +17,7 @@ from partyhost.tui.shared.deckchoice import (
 )
 from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.text import literal
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -317,7 +318,8 @@ class ConfirmScreen(PartyModal[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str | Text, yes: str = "Yes") -> None:
+        """``question`` as Text when it quotes what people typed (shown literally)."""
         super().__init__()
         self.question = question
         self.yes = yes

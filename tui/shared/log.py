@@ -1,10 +1,13 @@
-"""The game log: one line per event the host let this seat see."""
+"""The game log: one line per event the host let this seat see, and the host's notices
+("Ann lost connection.", "Ann is back.", "Paused by Ann.") between them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from partyhost.tui.frames import NOTICE
+from partyhost.tui.text import literal
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
@@ -84,7 +87,8 @@ class GameLog(ReflowLog):
             self.reset()
             start = 0
         for event in events[start:]:
-            line = self.describe(event)
+            notice = event.get(NOTICE) if "kind" not in event else None
+            line = self.describe(event) if notice is None else literal(notice, "italic")
             if line is not None:
                 self.add(line)
         self._last = events[-1] if events else None

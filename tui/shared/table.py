@@ -8,12 +8,11 @@ press: the first click chooses the card, a click on the chosen one plays it.
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import GameScreen
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import GameScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
 from rich.text import Text
 from textual import on
@@ -67,11 +66,15 @@ class TableScreen(GameScreen):
     def _wide(self) -> bool:
         return self.app.size.width >= WIDE
 
+    def redraw_table(self) -> None:
+        self._show_view()
+
     def _show_status(self) -> None:
-        line = self.status()
+        line = self.pause_note()
+        line.append_text(self.status())
         deadline = self.view.get("deadline")
         if isinstance(deadline, int | float) and deadline > 0:
-            left = max(0, round(deadline - time.time()))
+            left = max(0, round(deadline - self.game_time()))
             line.append(f"  ({left} s left)", "bold yellow")
             if self._clock is None:
                 self._clock = self.set_interval(1, self._show_status)

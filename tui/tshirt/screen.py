@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.tshirt.cards import CardFace, CardRack
@@ -46,6 +47,7 @@ class TShirtScreen(TableScreen):
         Binding("enter", "confirm", "Confirm"),
         Binding("b", "booyah", "Booyah"),
         Binding("c", "chat", "Chat"),
+        *TABLE_KEYS,
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -117,6 +119,9 @@ class TShirtScreen(TableScreen):
             submitted=frozenset(view.get("submitted", [])),
             waiting=frozenset(view.get("waiting_for", [])),
             winners=frozenset(view.get("winners", [])),
+            presence=tuple(
+                (seat, badge, style) for seat, (badge, style) in self.presence_badges().items()
+            ),
         )
 
     def status(self) -> Text:
@@ -191,7 +196,7 @@ class TShirtScreen(TableScreen):
             return bool(legal_of(view, "booyah"))
         if action in ("choose", "move", "confirm"):
             return True if legal_of(view, "submit") or legal_of(view, "pick") else None
-        return True
+        return super().check_action(action, parameters)
 
     def picks(self) -> CardRack:
         return self.query_one("#rack", CardRack)
