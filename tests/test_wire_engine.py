@@ -6,9 +6,13 @@ engine alone on seeded games the bots play.
 
 from __future__ import annotations
 
-from partyhost.engine.core import apply
+import dataclasses
+from typing import Any
+
+import pytest
+from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
 from partyhost.engine.registry import get_game
-from wiregames import deck_for, offered, reach, templates
+from wiregames import START, deck_for, offered, reach, templates
 
 # --- templates a client may send as is --------------------------------------------
 
@@ -24,3 +28,43 @@ def test_every_meme_pick_template_is_a_command_the_table_accepts_as_sent() -> No
             apply(game, step.state, seat, template, step.now)
         for seat in {seat for seat, _ in found}:
             assert {t["meme"] for s, t in found if s == seat} == memes
+
+
+# --- versioned commands -----------------------------------------------------------
+
+
+def _another_seat_goes_away(state: Any, seat: int, now: float) -> Any:
+    other = next(s for s in state.seats if s != seat)
+    away = {"type": "seat_away", "seat": other}
+    changed, _ = apply(get_game("gridiron"), state, SYSTEM_SEAT, away, now)
+    return changed
+
+
+def test_gridiron_place_templates_carry_the_version_and_go_stale_when_the_table_changes() -> None:
+    game = get_game("gridiron")
+    step = reach("gridiron", 3, offered("place"), rules={"hints": True})
+    ((seat, template),) = templates(game, step.state, "place")
+    assert template["v"] == step.state.version
+    command = {"type": "place", **template["fits"][0], "v": template["v"]}
+    apply(game, step.state, seat, command, step.now)
+    changed = _another_seat_goes_away(step.state, seat, step.now)
+    with pytest.raises(IllegalMove) as refused:
+        apply(game, changed, seat, command, step.now)
+    assert refused.value.code == "stale"
+    without_version = {key: value for key, value in command.items() if key != "v"}
+    apply(game, changed, seat, without_version, step.now)
+
+
+@pytest.mark.parametrize("kind", ["draw", "pass"])
+def test_gridiron_draw_and_pass_templates_carry_the_version(kind: str) -> None:
+    game = get_game("gridiron")
+    state = reach("gridiron", 3, offered("draw"), seed=5).state
+    if kind == "pass":
+        state = dataclasses.replace(state, pile=())
+    ((seat, template),) = templates(game, state, kind)
+    assert template == {"type": kind, "v": state.version}
+    apply(game, state, seat, template, START)
+    changed = _another_seat_goes_away(state, seat, START)
+    with pytest.raises(IllegalMove) as refused:
+        apply(game, changed, seat, template, START)
+    assert refused.value.code == "stale"
