@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
+from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply, apply_tick
 from partyhost.engine.registry import get_game
 from wiregames import START, deck_for, offered, reach, templates
 
@@ -68,3 +68,46 @@ def test_gridiron_draw_and_pass_templates_carry_the_version(kind: str) -> None:
     with pytest.raises(IllegalMove) as refused:
         apply(game, changed, seat, template, START)
     assert refused.value.code == "stale"
+
+
+# --- deadlines in views -----------------------------------------------------------
+
+
+def test_a_tshirt_view_has_no_deadline_before_the_opening_deal_then_the_timer() -> None:
+    game = get_game("tshirt")
+    state = game.setup(deck_for("tshirt"), [0, 1, 2], {"submit_timer": 30}, 1)
+    assert game.deadline(state) == 0.0
+    assert game.view(state, 0)["phase"] == "starting"
+    assert game.view(state, 0)["deadline"] is None
+    state, _ = apply_tick(game, state, START)
+    assert game.view(state, 0)["phase"] == "submitting"
+    assert game.view(state, None)["deadline"] == START + 30.0
+
+
+def test_a_stealing_home_view_has_one_deadline_the_round_clock_or_the_tie_window() -> None:
+    game = get_game("stealing-home")
+    state = game.setup(deck_for("stealing-home"), [0, 1], {"hints": True}, 1)
+    assert game.view(state, 0)["deadline"] is None
+    state, _ = apply_tick(game, state, START)
+    view = game.view(state, 0)
+    assert view["deadline"] == view["deadlines"]["round"] == START + 60.0
+    (template,) = [t for t in view["legal"] if t["type"] == "match"]
+    claim = {"type": "match", **template["fits"][0]}
+    state, _ = apply(game, state, 0, claim, START + 1.0)
+    view = game.view(state, 1)
+    assert view["deadline"] == view["deadlines"]["tie"] == pytest.approx(START + 1.15)
+
+
+def test_a_four_corners_view_deadline_is_the_stall_clock() -> None:
+    game = get_game("four-corners")
+    state = game.setup(deck_for("four-corners"), [0, 1], {}, 1)
+    assert game.view(state, None)["deadline"] is None
+    state, _ = apply_tick(game, state, START)
+    assert game.view(state, None)["deadline"] == START + 120.0
+
+
+@pytest.mark.parametrize("game_id", ["gridiron", "scramble"])
+def test_games_without_timers_show_no_deadline(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.setup(deck_for(game_id), [0, 1], {}, 1)
+    assert game.view(state, 0)["deadline"] is None
