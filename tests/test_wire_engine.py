@@ -111,3 +111,19 @@ def test_games_without_timers_show_no_deadline(game_id: str) -> None:
     game = get_game(game_id)
     state = game.setup(deck_for(game_id), [0, 1], {}, 1)
     assert game.view(state, 0)["deadline"] is None
+
+
+# --- seats ------------------------------------------------------------------------
+
+
+def test_stealing_home_seats_nobody_past_its_player_limit_mid_game() -> None:
+    game = get_game("stealing-home")
+    full = list(range(game.max_players))
+    state = game.setup(deck_for("stealing-home"), full, {}, 1)
+    newcomer = {"type": "seat_joined", "seat": game.max_players}
+    with pytest.raises(IllegalMove) as refused:
+        apply(game, state, SYSTEM_SEAT, newcomer, START)
+    assert refused.value.code == "table_full"
+    state, _ = apply(game, state, SYSTEM_SEAT, {"type": "seat_left", "seat": 3}, START)
+    state, _ = apply(game, state, SYSTEM_SEAT, newcomer, START)
+    assert len(state.present()) == game.max_players
