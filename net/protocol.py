@@ -101,8 +101,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad_frame": "The frame body is not valid msgpack, or uses ext types (but see bad_message).",
     "frame_too_large": "The announced length is over the limit; the host disconnects.",
     "bad_message": (
-        "Not a map with a text 't', a missing or wrong-typed field, or an extra one"
-        " (a msgpack timestamp, which decodes without the ext hook, is refused here)."
+        "Not a map with a text 't', a map key that is not text (anywhere in the message),"
+        " a missing or wrong-typed field, or an extra one (a msgpack timestamp, which"
+        " decodes without the ext hook, is refused here too)."
     ),
     "unknown_type": "The 't' names no client message type.",
     "too_deep": "Lists/maps nested deeper than the limit.",
@@ -512,9 +513,27 @@ def decode_body(body: bytes, *, strict_keys: bool = True) -> Any:
     except ProtocolError:
         raise
     except Exception as exc:  # msgpack raises several unrelated exception types
+        if strict_keys and _is_msgpack(body):
+            raise ProtocolError(
+                "bad_message", "Map keys must be text; this frame has a map with other keys."
+            ) from None
         raise ProtocolError(
             "bad_frame", f"Frame is not valid msgpack ({type(exc).__name__})."
         ) from None
+
+
+def _is_msgpack(body: bytes) -> bool:
+    """Whether ``body`` is well-formed msgpack with any map keys (a message breaking the rules).
+
+    Maps are read as lists of pairs, so keys of any type (even arrays) need no hashing.
+    """
+    try:
+        msgpack.unpackb(
+            body, raw=False, strict_map_key=False, object_pairs_hook=list, ext_hook=_refuse_ext
+        )
+    except Exception:
+        return False
+    return True
 
 
 def _refuse_ext(code: int, data: bytes) -> Any:
