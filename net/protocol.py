@@ -1,9 +1,10 @@
 """The partyhost wire protocol: frames, message types and their validation.
 
 Every message is one frame: a 4-byte big-endian length, then one msgpack map
-with a text key ``"t"`` naming its type. This module is the single list of
-message types and error codes; ``docs/protocol.md`` explains each with an
-example session (a test keeps the two in step).
+with a text key ``"t"`` naming its type. The message types and their fields
+are declared in :mod:`.messages` and :mod:`.hostmessages` (and re-exported
+here), the error codes below; the tables of ``docs/protocol.md`` are
+generated from these declarations, and a test keeps the two in step.
 
 Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and checked against
 :data:`CLIENT_MESSAGES` before the host acts on them, so a hostile or buggy
@@ -15,11 +16,114 @@ from __future__ import annotations
 
 import operator
 import struct
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import msgpack
+from partyhost.net.hostmessages import HOST_MESSAGES, SHAPES, host_problems, welcome_limits
+from partyhost.net.messages import (
+    ADD_BOT,
+    BYE,
+    CHAT,
+    CHAT_LINE,
+    CLIENT_MESSAGES,
+    CREATE_ROOM,
+    DECKS,
+    ERROR,
+    GET_REPLAY,
+    GET_STANDINGS,
+    HELLO,
+    JOIN_ROOM,
+    JOINED,
+    KICK,
+    LEAVE_ROOM,
+    LEFT,
+    LIST_DECKS,
+    LIST_PAST_GAMES,
+    LIST_ROOMS,
+    LOBBY,
+    MAX_CHAT_LENGTH,
+    MAX_DECK_FILES,
+    MAX_PASSWORD_LENGTH,
+    MAX_ROOM_DECKS,
+    NOTICE,
+    OVER,
+    PAST_GAMES,
+    PING,
+    PLAY,
+    PLAYING,
+    PONG,
+    REMOVE_BOT,
+    REPLAY,
+    ROOM,
+    ROOMS,
+    SET_OPTIONS,
+    SET_READY,
+    STANDINGS,
+    START_GAME,
+    VIEW,
+    WELCOME,
+    Field,
+)
+
+__all__ = [
+    "ADD_BOT",
+    "BYE",
+    "CHAT",
+    "CHAT_LINE",
+    "CLIENT_MESSAGES",
+    "CREATE_ROOM",
+    "DECKS",
+    "ERROR",
+    "ERROR_CODES",
+    "FATAL_ERRORS",
+    "GET_REPLAY",
+    "GET_STANDINGS",
+    "HELLO",
+    "HOST_MESSAGES",
+    "JOINED",
+    "JOIN_ROOM",
+    "KICK",
+    "LEAVE_ROOM",
+    "LEFT",
+    "LIST_DECKS",
+    "LIST_PAST_GAMES",
+    "LIST_ROOMS",
+    "LOBBY",
+    "MAX_CHAT_LENGTH",
+    "MAX_DECK_FILES",
+    "MAX_PASSWORD_LENGTH",
+    "MAX_ROOM_DECKS",
+    "NOTICE",
+    "OVER",
+    "PAST_GAMES",
+    "PING",
+    "PLAY",
+    "PLAYING",
+    "PONG",
+    "REMOVE_BOT",
+    "REPLAY",
+    "ROOM",
+    "ROOMS",
+    "SET_OPTIONS",
+    "SET_READY",
+    "SHAPES",
+    "STANDINGS",
+    "START_GAME",
+    "VIEW",
+    "WELCOME",
+    "Field",
+    "FrameDecoder",
+    "ProtocolError",
+    "ViewFrames",
+    "decode_body",
+    "encode",
+    "error",
+    "host_problems",
+    "mismatch_error",
+    "validate_client_message",
+    "welcome_limits",
+]
 
 PROTOCOL_VERSION: Final = 1
 MAX_CLIENT_FRAME: Final = 64 * 1024
@@ -27,15 +131,9 @@ MAX_HOST_FRAME: Final = 4 * 1024 * 1024
 HEADER: Final = struct.Struct(">I")
 
 MAX_NAME_LENGTH: Final = 24
-MAX_CHAT_LENGTH: Final = 300
-MAX_PASSWORD_LENGTH: Final = 64
 ROOM_CODE_LENGTH: Final = 4
 ROOM_CODE_LETTERS: Final = "ACDEFHJKMNPRTWXY"
 """Letters a room code is made of: none that reads like a digit or another letter."""
-MAX_ROOM_DECKS: Final = 8
-"""Decks one room may play together (host decks and uploaded files)."""
-MAX_DECK_FILES: Final = 4
-"""Deck files one ``create_room`` may carry (all of them within the frame cap)."""
 MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
 
@@ -49,50 +147,6 @@ class ProtocolError(Exception):
         self.message = message
         self.fatal = fatal
 
-
-# --- message types ---------------------------------------------------------
-
-# Client -> host
-HELLO: Final = "hello"
-PING: Final = "ping"
-PONG: Final = "pong"
-LIST_ROOMS: Final = "list_rooms"
-LIST_DECKS: Final = "list_decks"
-CREATE_ROOM: Final = "create_room"
-JOIN_ROOM: Final = "join_room"
-LEAVE_ROOM: Final = "leave_room"
-SET_READY: Final = "set_ready"
-SET_OPTIONS: Final = "set_options"
-START_GAME: Final = "start_game"
-KICK: Final = "kick"
-ADD_BOT: Final = "add_bot"
-REMOVE_BOT: Final = "remove_bot"
-CHAT: Final = "chat"
-PLAY: Final = "play"
-LIST_PAST_GAMES: Final = "list_past_games"
-GET_REPLAY: Final = "get_replay"
-GET_STANDINGS: Final = "get_standings"
-
-# Host -> client
-WELCOME: Final = "welcome"
-ERROR: Final = "error"
-ROOMS: Final = "rooms"
-DECKS: Final = "decks"
-JOINED: Final = "joined"
-ROOM: Final = "room"
-VIEW: Final = "view"
-CHAT_LINE: Final = "chat_line"
-NOTICE: Final = "notice"
-LEFT: Final = "left"
-BYE: Final = "bye"
-PAST_GAMES: Final = "past_games"
-REPLAY: Final = "replay"
-STANDINGS: Final = "standings"
-
-# Room statuses (the ``status`` of ``room`` and ``rooms`` entries)
-LOBBY: Final = "lobby"
-PLAYING: Final = "playing"
-OVER: Final = "over"
 
 # --- error codes -----------------------------------------------------------
 
@@ -164,179 +218,6 @@ FATAL_ERRORS: Final = frozenset(
     {"frame_too_large", "hello_required", "protocol_mismatch", "host_full"}
 )
 """Error codes after which the host closes the connection."""
-
-# --- field checks ----------------------------------------------------------
-
-Check = Callable[[Any], bool]
-
-
-def _is_text(limit: int) -> Check:
-    return lambda value: isinstance(value, str) and len(value) <= limit
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -(2**53) <= value <= 2**53
-
-
-def _is_bool(value: Any) -> bool:
-    return isinstance(value, bool)
-
-
-def _is_plain(value: Any) -> bool:
-    """Plain data only: text-keyed maps, lists, text, numbers, booleans, nil (no bin)."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return True
-    if isinstance(value, list):
-        return all(_is_plain(item) for item in value)
-    if isinstance(value, dict):
-        return all(isinstance(key, str) and _is_plain(item) for key, item in value.items())
-    return False
-
-
-def _is_text_list(items: int, limit: int) -> Check:
-    return lambda value: (
-        isinstance(value, list) and len(value) <= items and all(map(_is_text(limit), value))
-    )
-
-
-def _is_deck_files(value: Any) -> bool:
-    """A short list of ``{name, text}`` maps: deck files sent with ``create_room``."""
-    return (
-        isinstance(value, list)
-        and len(value) <= MAX_DECK_FILES
-        and all(
-            isinstance(item, dict)
-            and set(item) == {"name", "text"}
-            and _is_text(255)(item["name"])
-            and isinstance(item["text"], str)
-            for item in value
-        )
-    )
-
-
-def _is_map(value: Any) -> bool:
-    return isinstance(value, dict) and _is_plain(value)
-
-
-def _optional(check: Check) -> Check:
-    return lambda value: value is None or check(value)
-
-
-@dataclass(frozen=True)
-class Field:
-    check: Check
-    expected: str
-    required: bool = True
-
-
-def _f(check: Check, expected: str, required: bool = True) -> Field:
-    return Field(check, expected, required)
-
-
-_TEXT_SHORT = _is_text(64)
-
-CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
-    HELLO: {
-        "protocol": _f(_is_int, "an integer protocol version"),
-        "name": _f(_is_text(200), "your name as text of at most 200 characters"),
-        "client": _f(_is_text(64), "a client description", required=False),
-        "token": _f(_optional(_is_text(128)), "a seat token", required=False),
-    },
-    PING: {"n": _f(_is_int, "an integer", required=False)},
-    PONG: {"n": _f(_is_int, "an integer", required=False)},
-    LIST_ROOMS: {},
-    LIST_DECKS: {},
-    CREATE_ROOM: {
-        "game": _f(_TEXT_SHORT, "a game id"),
-        "deck": _f(_optional(_TEXT_SHORT), "a deck name", required=False),
-        "decks": _f(
-            _optional(_is_text_list(MAX_ROOM_DECKS, 64)),
-            f"a list of at most {MAX_ROOM_DECKS} deck names",
-            required=False,
-        ),
-        "deck_files": _f(
-            _optional(_is_deck_files),
-            f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
-            required=False,
-        ),
-        "options": _f(_optional(_is_map), "a map of rule options", required=False),
-        "password": _f(_optional(_is_text(MAX_PASSWORD_LENGTH)), "a password", required=False),
-        "bot_takeover": _f(_optional(_is_bool), "true or false", required=False),
-    },
-    JOIN_ROOM: {
-        "code": _f(_is_text(16), "a room code"),
-        "password": _f(_optional(_is_text(MAX_PASSWORD_LENGTH)), "a password", required=False),
-        "spectate": _f(_optional(_is_bool), "true or false", required=False),
-    },
-    LEAVE_ROOM: {},
-    SET_READY: {"ready": _f(_is_bool, "true or false")},
-    SET_OPTIONS: {
-        "options": _f(_is_map, "a map of rule options"),
-        "bot_takeover": _f(_optional(_is_bool), "true or false", required=False),
-    },
-    START_GAME: {},
-    KICK: {"seat": _f(_is_int, "a seat number")},
-    ADD_BOT: {"level": _f(_optional(_TEXT_SHORT), "a bot level", required=False)},
-    REMOVE_BOT: {"seat": _f(_is_int, "a seat number")},
-    CHAT: {
-        "text": _f(
-            _is_text(MAX_CHAT_LENGTH * 4), f"chat text of at most {MAX_CHAT_LENGTH * 4} characters"
-        )
-    },
-    PLAY: {
-        "cmd": _f(_is_map, "a game command (a map with a 'type')"),
-        "ref": _f(_optional(_is_int), "an integer reference", required=False),
-    },
-    LIST_PAST_GAMES: {
-        "night": _f(_optional(_is_text(16)), "a night as YYYY-MM-DD", required=False),
-    },
-    GET_REPLAY: {
-        "id": _f(_is_int, "a past game's number"),
-        "first": _f(_optional(_is_int), "a step number", required=False),
-        "count": _f(_optional(_is_int), "how many steps", required=False),
-    },
-    GET_STANDINGS: {
-        "night": _f(_optional(_is_text(16)), "a night as YYYY-MM-DD", required=False),
-    },
-}
-"""Every message a client may send, with the fields each must or may carry."""
-
-HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
-    WELCOME: ("protocol", "host", "resumed", "games", "limits"),
-    ERROR: ("code", "message", "ref", "host_protocol", "client_protocol", "problems"),
-    ROOMS: ("rooms",),
-    DECKS: ("decks",),
-    JOINED: ("code", "seat", "token"),
-    ROOM: (
-        "code",
-        "game",
-        "game_name",
-        "deck",
-        "decks",
-        "options",
-        "rules",
-        "bot_takeover",
-        "has_password",
-        "owner",
-        "you",
-        "status",
-        "seats",
-        "spectators",
-        "min_players",
-        "max_players",
-    ),
-    VIEW: ("version", "view", "events", "now"),
-    CHAT_LINE: ("seat", "name", "text", "at"),
-    NOTICE: ("text",),
-    LEFT: ("code", "reason"),
-    BYE: ("reason",),
-    PAST_GAMES: ("night", "games"),
-    REPLAY: ("id", "info", "first", "steps", "total"),
-    STANDINGS: ("night", "tonight", "nights", "rows"),
-    PING: ("n",),
-    PONG: ("n",),
-}
-"""Every message the host sends, with the fields it may carry (see docs/protocol.md)."""
 
 
 def _too_deep(value: Any, levels_left: int) -> bool:
