@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import struct
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -25,6 +26,7 @@ class RawClient:
         self.reader = reader
         self.writer = writer
         self.received: list[Message] = []
+        self.pings: list[Message] = []
         self.closed = False
         self._taken = 0
         self._arrived = asyncio.Event()
@@ -42,6 +44,8 @@ class RawClient:
                 (length,) = struct.unpack(">I", header)
                 frame = p.decode_body(await self.reader.readexactly(length), strict_keys=False)
                 if frame.get("t") == p.PING:
+                    self.pings.append(frame)
+                    self._arrived.set()
                     await self.send({"t": p.PONG, "n": frame.get("n", 0)})
                     continue
                 self.received.append(frame)
@@ -79,6 +83,23 @@ class RawClient:
         await self.next(start + count - 1, timeout)
         self._taken = start + count
         return self.received[start : start + count]
+
+    def last(self, kind: str) -> Message:
+        return next(frame for frame in reversed(self.received) if frame["t"] == kind)
+
+    async def until(self, kind: str, count: int = 1, timeout: float = 5.0) -> None:
+        """Wait until ``count`` frames of type ``kind`` have arrived in all."""
+        await self.wait_for(
+            lambda: sum(frame["t"] == kind for frame in self.received) >= count, kind, timeout
+        )
+
+    async def wait_for(self, done: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+        async with asyncio.timeout(timeout):
+            while not done():
+                if self.closed:
+                    raise AssertionError(f"closed while waiting for {what}: {self.received}")
+                self._arrived.clear()
+                await self._arrived.wait()
 
     async def hello(self, name: str) -> Message:
         await self.send({"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": name})

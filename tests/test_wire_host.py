@@ -6,7 +6,8 @@ their order and their types against what docs/protocol.md promises.
 
 from __future__ import annotations
 
-from nethelpers import running_host
+from nethelpers import counting, play_out, running_host, table
+from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from rawwire import RawClient, packed
 
@@ -25,3 +26,85 @@ async def test_a_map_with_an_integer_key_is_a_bad_message_and_the_connection_sta
         assert third["code"] == "bad_frame"
         assert rooms["t"] == p.ROOMS
         await client.close()
+
+
+async def test_welcome_limits_give_times_and_rates_as_floats_whatever_the_config_holds() -> None:
+    whole = {"heartbeat_interval": 5, "grace_seconds": 120, "chat_per_second": 1}
+    async with running_host(messages_per_second=50, **whole) as host:
+        client = await RawClient.open(host.port)
+        limits = (await client.hello("Ann"))["limits"]
+        await client.close()
+    assert limits["heartbeat_interval"] == 5.0 and isinstance(limits["heartbeat_interval"], float)
+    for name in ("grace_seconds", "chat_per_second", "messages_per_second"):
+        assert isinstance(limits[name], float), name
+    assert p.host_problems({"t": p.WELCOME, **_welcome_fields(limits)}) == []
+
+
+def _welcome_fields(limits: dict[str, object]) -> dict[str, object]:
+    return {"protocol": 1, "host": "h", "resumed": False, "games": [], "limits": limits}
+
+
+async def test_every_frame_the_host_sends_matches_its_declaration() -> None:
+    """A session that draws every host message type; each frame is checked field by field."""
+    async with running_host(heartbeat_interval=0.2) as host:
+        ann, bob, eve = [await RawClient.open(host.port) for _ in range(3)]
+        await ann.hello("Ann")
+        await ann.send({"t": p.LIST_ROOMS})
+        await ann.send({"t": p.CREATE_ROOM, "game": "tshirt", "options": {"target": 500}})
+        await ann.until(p.JOINED)
+        code = ann.last(p.JOINED)["code"]
+        await ann.send({"t": p.LIST_ROOMS})
+        await ann.until(p.ROOMS, count=2)
+        for _ in range(2):
+            await ann.send({"t": p.ADD_BOT, "level": "hard"})
+        await bob.hello("Bob")
+        await bob.send({"t": p.JOIN_ROOM, "code": code.lower(), "spectate": True})
+        await ann.send({"t": p.START_GAME})
+        await ann.until(p.VIEW, count=2)
+        await ann.send({"t": p.PLAY, "cmd": {"type": "nonsense"}, "ref": 7})
+        await ann.send({"t": p.CHAT, "text": "hi"})
+        await ann.send({"t": p.PING, "n": 3})
+        await ann.send({"t": "hello", "protocol": 1, "name": "Ann"})
+        await bob.until(p.CHAT_LINE)
+        await bob.send({"t": p.LEAVE_ROOM})
+        await bob.until(p.LEFT)
+        await eve.send({"t": p.HELLO, "protocol": 1, "name": "Eve", "token": "nobody's"})
+        await eve.until(p.ERROR)
+        await eve.send({"t": p.LIST_DECKS})
+        await eve.until(p.DECKS)
+        broken = {"name": "broken.yaml", "text": "game: tshirt\nversion: 1\nslogans: [\n"}
+        await eve.send({"t": p.CREATE_ROOM, "game": "tshirt", "deck_files": [broken]})
+        await eve.until(p.ERROR, count=2)
+        assert eve.last(p.ERROR)["problems"][0]["file"] == "broken.yaml"
+        await ann.until(p.PONG)
+        await ann.wait_for(lambda: bool(ann.pings), "a ping")
+    for client in (ann, bob, eve):
+        await client.wait_closed()
+    frames = [*ann.received, *ann.pings, *bob.received, *eve.received]
+    assert {frame["t"] for frame in frames} | PAST == set(p.HOST_MESSAGES)
+    for frame in frames:
+        assert p.host_problems(frame) == [], frame
+
+
+PAST = {p.PAST_GAMES, p.REPLAY, p.STANDINGS}
+"""Answers about finished games, drawn by the next test."""
+
+
+async def test_past_games_replays_and_standings_match_their_declarations() -> None:
+    async with running_host() as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"])
+        await play_out(seats, counting(), Rng(3))
+        for seat in seats:
+            await seat.close()
+        eve = await RawClient.open(host.port)
+        await eve.hello("Eve")
+        await eve.send({"t": p.LIST_PAST_GAMES})
+        await eve.until(p.PAST_GAMES)
+        (game,) = eve.last(p.PAST_GAMES)["games"]
+        await eve.send({"t": p.GET_REPLAY, "id": game["id"], "count": 5})
+        await eve.send({"t": p.GET_STANDINGS})
+        await eve.until(p.STANDINGS)
+        await eve.close()
+    assert {frame["t"] for frame in eve.received} == {p.WELCOME, *PAST}
+    for frame in eve.received:
+        assert p.host_problems(frame) == [], frame
