@@ -298,7 +298,7 @@ SHAPES: Final[dict[str, Fields]] = {
         "connected": spec(BOOL, "connected now (bots always are)"),
         "away": spec(BOOL, "gone past the grace period"),
         "stand_in": spec(BOOL, "a bot plays this away seat"),
-        "left": spec(BOOL, "left the game for good"),
+        "left": spec(BOOL, "always false: members who left are no longer listed"),
     },
     "room summary": {
         "code": spec(STR, "the code `join_room` takes"),
