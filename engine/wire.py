@@ -109,10 +109,10 @@ def fits(label: str, value: Any) -> bool:
 SPEC_MODULES: dict[str, tuple[str, str]] = {
     "tshirt": ("partyhost.engine.tshirt.wire", "TSHIRT"),
     "meme": ("partyhost.engine.meme.wire", "MEME"),
-    "stealing-home": ("partyhost.engine.gsm.wire", "STEALING_HOME"),
-    "scramble": ("partyhost.engine.gsm.wire", "SCRAMBLE"),
-    "gridiron": ("partyhost.engine.gsm.wire", "GRIDIRON"),
-    "four-corners": ("partyhost.engine.gsm.wire", "FOUR_CORNERS"),
+    "stealing-home": ("partyhost.engine.gsm.stealing_home.wire", "STEALING_HOME"),
+    "scramble": ("partyhost.engine.gsm.scramble.wire", "SCRAMBLE"),
+    "gridiron": ("partyhost.engine.gsm.gridiron.wire", "GRIDIRON"),
+    "four-corners": ("partyhost.engine.gsm.four_corners.wire", "FOUR_CORNERS"),
 }
 """Where each shipped game declares its wire shapes (module, name), by game id."""
 

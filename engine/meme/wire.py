@@ -11,6 +11,7 @@ _TURN = field(
     " `stale` (leave it out to mean the current turn)",
     optional=True,
 )
+_TEMPLATE_TURN = field("turn", "int", "the turn this template is for")
 _SEATS = "array of int"
 
 MEME = GameSpec(
@@ -32,7 +33,7 @@ MEME = GameSpec(
             "The reactor writes the scenario instead of rolling (option `custom_scenarios`).",
             (_TURN, field("text", "str", "one line of 1 to `max_length` characters")),
             template=(
-                _TURN,
+                _TEMPLATE_TURN,
                 field("text", "str", "empty: write the scenario here"),
                 field("max_length", "int", "the longest text allowed (a hint)"),
             ),
@@ -44,7 +45,7 @@ MEME = GameSpec(
             "The reactor's meme, face down. One template per meme.",
             (_TURN, field("meme", "int", "the meme's number in the view's `memes`")),
             template=(
-                _TURN,
+                _TEMPLATE_TURN,
                 field("meme", "int", "the meme this template plays"),
                 field(
                     "choices", "array of int", "every meme you may play (a hint, the same in each)"
@@ -57,7 +58,7 @@ MEME = GameSpec(
             "A guesser's meme, face down: the guess of the reactor's. One template per meme.",
             (_TURN, field("meme", "int", "the meme's number in the view's `memes`")),
             template=(
-                _TURN,
+                _TEMPLATE_TURN,
                 field("meme", "int", "the meme this template plays"),
                 field(
                     "choices", "array of int", "every meme you may play (a hint, the same in each)"
@@ -79,7 +80,7 @@ MEME = GameSpec(
                 ),
             ),
             template=(
-                _TURN,
+                _TEMPLATE_TURN,
                 field("stage", "int", "1 (the reactor's betting) or 2 (the others')"),
                 field("unit", "str", "`token` (rounds 1-3) or `dollar` (the final round)"),
                 field("min_total", "int", "the least the amounts may add up to"),
