@@ -44,12 +44,13 @@ lint: $(TOOLS) $(LINKED)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
-# The package, then the benchmarks, fuzz targets and scripts (each folder on its own path).
+# The package, then the benchmarks, fuzz targets, scripts and the docs' reference client.
 typecheck: $(TOOLS) $(LINKED)
 	$(BIN)/mypy
 	cd bench && MYPYPATH=../tests ../$(BIN)/mypy --strict --python-version 3.11 *.py
 	cd fuzz && ../$(BIN)/mypy --strict --python-version 3.11 *.py
 	cd scripts && ../$(BIN)/mypy --strict --python-version 3.11 *.py
+	cd docs && ../$(BIN)/mypy --strict --python-version 3.11 reference_client.py
 
 # Rewrite the generated tables of docs/protocol.md and docs/games-wire.md from the code.
 docs: $(TOOLS) $(LINKED)
