@@ -3,9 +3,10 @@
 A seat's view is a map; its ``legal`` list holds *templates* of the commands
 the seat may send now. Some templates are complete commands (send one as
 is); others are forms with fields to fill in, plus hints the host ignores
-when they come back. Each game declares both here, once, next to its rules:
-``docs/games-wire.md`` is generated from these declarations and the tests
-hold every game's real views, templates and accepted commands to them.
+when they come back. Each game declares both once, as ``WIRE`` in the
+``wire`` module of its package, next to its rules: ``docs/games-wire.md`` is
+generated from these declarations and the tests hold every game's real
+views, templates and accepted commands to them.
 
 Types are written the way the protocol document writes them: ``int``,
 ``float``, ``str``, ``bool``, ``nil``, ``map``, ``array`` or ``array of T``
@@ -17,7 +18,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from partyhost.engine.core import Game
 
 
 @dataclass(frozen=True)
@@ -106,21 +110,17 @@ def fits(label: str, value: Any) -> bool:
     return False
 
 
-SPEC_MODULES: dict[str, tuple[str, str]] = {
-    "tshirt": ("partyhost.engine.tshirt.wire", "TSHIRT"),
-    "meme": ("partyhost.engine.meme.wire", "MEME"),
-    "stealing-home": ("partyhost.engine.gsm.stealing_home.wire", "STEALING_HOME"),
-    "scramble": ("partyhost.engine.gsm.scramble.wire", "SCRAMBLE"),
-    "gridiron": ("partyhost.engine.gsm.gridiron.wire", "GRIDIRON"),
-    "four-corners": ("partyhost.engine.gsm.four_corners.wire", "FOUR_CORNERS"),
-}
-"""Where each shipped game declares its wire shapes (module, name), by game id."""
-
-
-def spec_for(game_id: str) -> GameSpec | None:
-    """The declaration of a shipped game, or ``None`` for any other game."""
-    found = SPEC_MODULES.get(game_id)
-    if found is None:
+def spec_for(game: Game) -> GameSpec | None:
+    """The ``WIRE`` declaration in the ``wire`` module of ``game``'s package, if it has one."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
         return None
-    spec: GameSpec = getattr(importlib.import_module(found[0]), found[1])
-    return spec
+    name = f"{package}.wire"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return None
+    spec = getattr(module, "WIRE", None)
+    return spec if isinstance(spec, GameSpec) else None

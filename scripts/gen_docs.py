@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from partyhost.engine.registry import get_game
-from partyhost.engine.wire import SPEC_MODULES, CommandSpec, GameSpec, WireField, spec_for
+from partyhost.engine.registry import all_games, get_game
+from partyhost.engine.wire import CommandSpec, GameSpec, WireField, spec_for
 from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.messages import Fields
@@ -147,10 +147,10 @@ def _game(spec: GameSpec) -> str:
 
 def games_regions() -> dict[str, Callable[[], str]]:
     regions: dict[str, Callable[[], str]] = {}
-    for game_id in SPEC_MODULES:
-        spec = spec_for(game_id)
-        assert spec is not None
-        regions[f"game {game_id}"] = functools.partial(_game, spec)
+    for game in all_games():
+        spec = spec_for(game)
+        if spec is not None:
+            regions[f"game {game.id}"] = functools.partial(_game, spec)
     return regions
 
 

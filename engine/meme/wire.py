@@ -14,7 +14,7 @@ _TURN = field(
 _TEMPLATE_TURN = field("turn", "int", "the turn this template is for")
 _SEATS = "array of int"
 
-MEME = GameSpec(
+WIRE = GameSpec(
     game="meme",
     notes=(
         "No command is versioned (`v`): in simultaneous betting someone else's bet would make"

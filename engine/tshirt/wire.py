@@ -6,7 +6,7 @@ from partyhost.engine.wire import CommandSpec, GameSpec, field
 
 _SEATS = "array of int"
 
-TSHIRT = GameSpec(
+WIRE = GameSpec(
     game="tshirt",
     notes=(
         "Every template is a complete command: send the one the player chose as is. Seats are"

@@ -15,7 +15,7 @@ from partyhost.engine.gsm.wire import (
 )
 from partyhost.engine.wire import GameSpec, field
 
-FOUR_CORNERS = GameSpec(
+WIRE = GameSpec(
     game="four-corners",
     notes=NOTES,
     commands=(

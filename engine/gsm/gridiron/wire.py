@@ -15,7 +15,7 @@ from partyhost.engine.gsm.wire import (
 )
 from partyhost.engine.wire import GameSpec, field
 
-GRIDIRON = GameSpec(
+WIRE = GameSpec(
     game="gridiron",
     notes=NOTES + " `place`, `draw` and `pass` are versioned: their templates carry `v`.",
     commands=(

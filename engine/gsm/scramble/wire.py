@@ -15,7 +15,7 @@ from partyhost.engine.gsm.wire import (
 )
 from partyhost.engine.wire import GameSpec, field
 
-SCRAMBLE = GameSpec(
+WIRE = GameSpec(
     game="scramble",
     notes=NOTES,
     commands=(

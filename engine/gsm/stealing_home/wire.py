@@ -5,7 +5,7 @@ from __future__ import annotations
 from partyhost.engine.gsm.wire import BOARD, LAST, NOTES, SCORES, VIEW, bare, placement
 from partyhost.engine.wire import GameSpec, field
 
-STEALING_HOME = GameSpec(
+WIRE = GameSpec(
     game="stealing-home",
     notes=NOTES,
     commands=(
