@@ -98,11 +98,11 @@ class Seating:
         token = new_token()
         member = self._roster.new_member(name, self._next_seat(), token_hash(token))
         self._seat(member)
-        member.connect(peer)
-        peer.room = self._room
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._records.save()
-        self._broadcast.notice(f"{name} joined.")
+        self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
+        member.connect(peer)
+        peer.room = self._room
         self._welcome(peer, member, token)
 
     def seat_bot(self, level: str) -> None:
@@ -126,8 +126,7 @@ class Seating:
             old.room = None
             old.send(left_message(self._code, "replaced"))
             old.close("replaced by a newer connection")
-        member.connect(peer)
-        peer.room = self._room
+        member.release()  # connected after the others hear of it: `joined` comes first
         now = time.time()
         member.end_grace()
         if member.away and member.come_back() and member.seat is not None:
@@ -135,6 +134,8 @@ class Seating:
             if events is not None:
                 self._play.changed(events, now)
         self._broadcast.notice(f"{member.name} is back.")
+        member.connect(peer)
+        peer.room = self._room
         self._welcome(peer, member, token)
 
     def _next_seat(self) -> int:

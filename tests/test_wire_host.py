@@ -108,3 +108,70 @@ async def test_past_games_replays_and_standings_match_their_declarations() -> No
     assert {frame["t"] for frame in eve.received} == {p.WELCOME, *PAST}
     for frame in eve.received:
         assert p.host_problems(frame) == [], frame
+
+
+# --- the order of frames when someone joins or comes back -----------------------------
+
+
+async def _room_with(host_port: int, game: str, **extra: object) -> tuple[RawClient, str]:
+    ann = await RawClient.open(host_port)
+    await ann.hello("Ann")
+    await ann.send({"t": p.CREATE_ROOM, "game": game, **extra})
+    joined, room = await ann.take(2)
+    assert (joined["t"], room["t"]) == (p.JOINED, p.ROOM), (joined, room)
+    return ann, joined["code"]
+
+
+async def test_joined_comes_first_and_the_others_hear_a_notice_then_the_room() -> None:
+    async with running_host(bot_delay=(60.0, 60.0)) as host:
+        ann, code = await _room_with(host.port, "tshirt")
+        for _ in range(2):
+            await ann.send({"t": p.ADD_BOT})
+            await ann.take(2)
+        await ann.send({"t": p.START_GAME})
+        assert [f["t"] for f in await ann.take(4)] == [p.NOTICE, p.ROOM, p.VIEW, p.VIEW]
+        bob = await RawClient.open(host.port)
+        await bob.hello("Bob")
+        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        joined, room, view = await bob.take(3)
+        assert (joined["t"], room["t"], view["t"]) == (p.JOINED, p.ROOM, p.VIEW)
+        assert view["view"]["you"] == joined["seat"] == 3
+        seen = [f["t"] for f in await ann.take(3)]
+        assert seen == [p.VIEW, p.NOTICE, p.ROOM]  # Bob is dealt in, announced, seated
+        assert ann.received[-2]["text"] == "Bob joined."
+        for client in (ann, bob):
+            await client.close()
+
+
+async def test_a_player_back_after_going_away_gets_joined_first_then_room_and_view() -> None:
+    async with running_host(grace_seconds=0.2, bot_delay=(60.0, 60.0)) as host:
+        ann, code = await _room_with(host.port, "meme", bot_takeover=False)
+        bob = await RawClient.open(host.port)
+        await bob.hello("Bob")
+        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        token = (await bob.take(2))[0]["token"]
+        await ann.take(2)
+        await ann.send({"t": p.START_GAME})
+        await ann.take(3)
+        await bob.close()
+        await ann.wait_for(lambda: _after(ann, "Bob is away.", p.ROOM), "Bob going away")
+        marked = len(ann.received)
+        back = await RawClient.open(host.port)
+        await back.send({"t": p.HELLO, "protocol": 1, "name": "Bob", "token": token})
+        kinds = [f["t"] for f in await back.take(4)]
+        assert kinds == [p.WELCOME, p.JOINED, p.ROOM, p.VIEW]
+        await ann.wait_for(lambda: _after(ann, "Bob is back.", p.ROOM), "Bob coming back")
+        told = ann.received[marked:]
+        assert [f["t"] for f in told] == [p.VIEW, p.NOTICE, p.ROOM]  # seat_back, then the rest
+        assert told[1]["text"] == "Bob is back."
+        for client in (ann, back):
+            await client.close()
+
+
+def _after(client: RawClient, notice: str, kind: str) -> bool:
+    """Whether a frame of ``kind`` has arrived after the notice ``notice``."""
+    texts = [frame.get("text") for frame in client.received]
+    if notice not in texts:
+        return False
+    later = client.received[texts.index(notice) + 1 :]
+    return any(frame["t"] == kind for frame in later)
