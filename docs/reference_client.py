@@ -1,20 +1,16 @@
 """A whole partyhost client in one file: plays The T-Shirt Game against the host's bots.
 
-Only the Python standard library and msgpack (``pip install msgpack``). It
-follows docs/protocol.md and docs/games-wire.md and nothing else:
-
-    python reference_client.py HOST PORT [--name Ann] [--bots 2] [--target 500]
-
-It connects, says hello, opens a room, seats bots, starts the game and then
-plays whatever its view offers (every T-Shirt template is a complete command)
-until the room's status is "over". It prints what happens as it goes and
-exits 0 when the game has ended.
+Only the Python standard library and msgpack; written from docs/protocol.md and
+docs/games-wire.md alone. ``python reference_client.py HOST PORT [--target 500]``
+opens a room, seats bots, starts, then plays what its view offers (every T-Shirt
+template is a complete command) until the room is "over"; it exits 0 then.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import select
 import socket
 import struct
 import sys
@@ -30,25 +26,36 @@ class Connection:
 
     def __init__(self, host: str, port: int, timeout: float) -> None:
         self.sock = socket.create_connection((host, port), timeout=timeout)
-        self.stream = self.sock.makefile("rb")
+        self.buffer = b""
 
     def send(self, message: dict[str, Any]) -> None:
         body = msgpack.packb(message, use_bin_type=True)
         self.sock.sendall(struct.pack(">I", len(body)) + body)
 
+    def pending(self) -> bool:
+        """Whether more bytes from the host are already here (a newer view, say)."""
+        return bool(self.buffer) or bool(select.select([self.sock], [], [], 0)[0])
+
     def receive(self) -> dict[str, Any]:
         """The next frame; pings are answered here and never returned."""
         while True:
-            header = self.stream.read(4)
-            if len(header) < 4:
-                raise ConnectionError("the host closed the connection")
-            (length,) = struct.unpack(">I", header)
+            while len(self.buffer) < 4 or len(self.buffer) < 4 + self._length():
+                data = self.sock.recv(65536)
+                if not data:
+                    raise ConnectionError("the host closed the connection")
+                self.buffer += data
+            end = 4 + self._length()
+            body, self.buffer = self.buffer[4:end], self.buffer[end:]
             # Host maps have text keys; relaxed key rules cost nothing and are robust.
-            frame = msgpack.unpackb(self.stream.read(length), raw=False, strict_map_key=False)
+            frame = msgpack.unpackb(body, raw=False, strict_map_key=False)
             if frame.get("t") == "ping":
                 self.send({"t": "pong", "n": frame.get("n", 0)})
                 continue
             return dict(frame)
+
+    def _length(self) -> int:
+        length: int = struct.unpack(">I", self.buffer[:4])[0]
+        return length
 
     def expect(self, kind: str) -> dict[str, Any]:
         """The next frame of type ``kind``; an error on the way is fatal here."""
@@ -60,7 +67,6 @@ class Connection:
                 return frame
 
     def close(self) -> None:
-        self.stream.close()
         self.sock.close()
 
 
@@ -89,26 +95,33 @@ def play(conn: Connection, name: str, bots: int, target: int, seed: int) -> list
         conn.expect("room")
     conn.send({"t": "start_game"})
     chooser, ref, status, winners = random.Random(seed), 0, "lobby", []
+    latest: dict[str, Any] = {}  # the newest view frame
+    waiting = False  # a play is on its way: its `accepted` or `error` has not come yet
+    played = -1  # the view version the last play was chosen from
     while status != "over":
         frame = conn.receive()
         kind = frame["t"]
         if kind == "room":
             status = frame["status"]
+        elif kind == "accepted" and frame["ref"] == ref:
+            waiting = False
         elif kind == "error":
+            waiting = waiting and frame.get("ref") != ref
             print(f"Refused ({frame['code']}): {frame['message']}")
+        elif kind == "notice":
+            print(f"* {frame['text']}")
         elif kind == "view":
-            view = frame["view"]
+            latest, winners = frame, frame["view"]["winners"]
             for event in frame["events"]:
                 line = describe(event)
                 if line:
                     print(line)
-            winners = view["winners"]
-            if view["legal"]:
-                ref += 1
-                choice = chooser.choice(view["legal"])  # a complete command: sent as is
-                conn.send({"t": "play", "cmd": choice, "ref": ref})
-        elif kind == "notice":
-            print(f"* {frame['text']}")
+        legal = latest["view"]["legal"] if latest else []
+        # Choose from the newest view only: with more frames already here, read them first.
+        if legal and not waiting and latest["version"] != played and not conn.pending():
+            ref, waiting, played = ref + 1, True, latest["version"]
+            choice = chooser.choice(legal)  # a complete command: sent as is
+            conn.send({"t": "play", "cmd": choice, "ref": ref})
     return list(winners)
 
 

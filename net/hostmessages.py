@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final, Protocol
 
 from partyhost.net.messages import (
+    ACCEPTED,
     ANY,
     BOOL,
     BYE,
@@ -84,6 +85,10 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
             "with `bad_deck` for a deck that failed its checks: each problem (at most 50)",
             False,
         ),
+    },
+    ACCEPTED: {
+        "ref": spec(INT, "the `ref` of your `play`, which the game accepted"),
+        "version": spec(INT, "the game's version after it; the `view` showing it comes next"),
     },
     ROOMS: {"rooms": spec(array_of(shaped("room summary")), "every open room")},
     DECKS: {

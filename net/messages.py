@@ -43,6 +43,7 @@ GET_STANDINGS: Final = "get_standings"
 
 # Host -> client
 WELCOME: Final = "welcome"
+ACCEPTED: Final = "accepted"
 ERROR: Final = "error"
 ROOMS: Final = "rooms"
 DECKS: Final = "decks"
@@ -306,7 +307,7 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
         ),
         "ref": spec(
             nil_or(INT),
-            "your number for this command: an `error` about it repeats it",
+            "your number for this command: `accepted`, or the `error` about it, repeats it",
             False,
             "an integer reference",
         ),

@@ -20,6 +20,7 @@ import msgpack
 from partyhost.net.frames import HEADER, ViewFrames, encode
 from partyhost.net.hostmessages import HOST_MESSAGES, SHAPES, host_problems, welcome_limits
 from partyhost.net.messages import (
+    ACCEPTED,
     ADD_BOT,
     BYE,
     CHAT,
@@ -65,6 +66,7 @@ from partyhost.net.messages import (
 )
 
 __all__ = [
+    "ACCEPTED",
     "ADD_BOT",
     "BYE",
     "CHAT",

@@ -8,7 +8,7 @@ the moment the game ends, and every bot re-armed to think about its next move.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from partyhost.engine.core import Command, Event
@@ -49,9 +49,18 @@ class RoomPlay:
         self._broadcast.room()
         self.changed((), now)
 
-    def command(self, seat: int, command: Command, now: float) -> None:
-        """A player's command; raises IllegalMove (nothing changed) if the game refuses it."""
-        self.changed(self._game.command(seat, command, now), now)
+    def command(
+        self, seat: int, command: Command, now: float, accepted: Callable[[int], None] | None = None
+    ) -> None:
+        """A player's command; raises IllegalMove (nothing changed) if the game refuses it.
+
+        ``accepted`` hears the new version before anyone is sent the views.
+        """
+        events = self._game.command(seat, command, now)
+        table = self._game.table
+        if accepted is not None and table is not None:
+            accepted(table.version)
+        self.changed(events, now)
 
     def run_timers(self, now: float) -> None:
         """The game's deadline if it has come, then the first bot whose thinking time is up."""

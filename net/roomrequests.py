@@ -30,7 +30,7 @@ HANDLERS: dict[str, Handler] = {
     p.ADD_BOT: lambda room, peer, message: room.add_bot(peer, message.get("level")),
     p.REMOVE_BOT: lambda room, peer, message: room.remove_bot(peer, message["seat"]),
     p.CHAT: lambda room, peer, message: room.chat(peer, message["text"]),
-    p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"]),
+    p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"], message.get("ref")),
 }
 """Every room request by message type (the lobby's are handled by the host)."""
 

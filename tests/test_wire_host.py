@@ -50,7 +50,8 @@ async def test_every_frame_the_host_sends_matches_its_declaration() -> None:
         ann, bob, eve = [await RawClient.open(host.port) for _ in range(3)]
         await ann.hello("Ann")
         await ann.send({"t": p.LIST_ROOMS})
-        await ann.send({"t": p.CREATE_ROOM, "game": "tshirt", "options": {"target": 500}})
+        options = {"target": 500, "first_judge": 1}
+        await ann.send({"t": p.CREATE_ROOM, "game": "tshirt", "options": options})
         await ann.until(p.JOINED)
         code = ann.last(p.JOINED)["code"]
         await ann.send({"t": p.LIST_ROOMS})
@@ -61,6 +62,8 @@ async def test_every_frame_the_host_sends_matches_its_declaration() -> None:
         await bob.send({"t": p.JOIN_ROOM, "code": code.lower(), "spectate": True})
         await ann.send({"t": p.START_GAME})
         await ann.until(p.VIEW, count=2)
+        await ann.send({"t": p.PLAY, "cmd": ann.last(p.VIEW)["view"]["legal"][0], "ref": 6})
+        await ann.until(p.ACCEPTED)
         await ann.send({"t": p.PLAY, "cmd": {"type": "nonsense"}, "ref": 7})
         await ann.send({"t": p.CHAT, "text": "hi"})
         await ann.send({"t": p.PING, "n": 3})
@@ -175,3 +178,37 @@ def _after(client: RawClient, notice: str, kind: str) -> bool:
         return False
     later = client.received[texts.index(notice) + 1 :]
     return any(frame["t"] == kind for frame in later)
+
+
+# --- acknowledging a play ---------------------------------------------------------------
+
+
+async def test_an_accepted_play_with_a_ref_is_acknowledged_before_its_view() -> None:
+    async with running_host(bot_delay=(60.0, 60.0)) as host:
+        ann, code = await _room_with(host.port, "meme")
+        bob = await RawClient.open(host.port)
+        await bob.hello("Bob")
+        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        await bob.take(2)
+        await ann.take(2)
+        await ann.send({"t": p.START_GAME})
+        *_, view = await ann.take(3)
+        (roll,) = view["view"]["legal"]
+        await ann.send({"t": p.PLAY, "cmd": roll, "ref": 41})
+        accepted, after = await ann.take(2)
+        assert accepted == {"t": p.ACCEPTED, "ref": 41, "version": 1}
+        assert (after["t"], after["version"]) == (p.VIEW, 1)
+        await ann.send({"t": p.PLAY, "cmd": roll, "ref": 42})
+        (refused,) = await ann.take(1)
+        assert (refused["t"], refused["code"], refused["ref"]) == (p.ERROR, "already_rolled", 42)
+        await bob.wait_for(lambda: _has_view(bob, 1), "Ann's roll")
+        (bob_roll,) = bob.last(p.VIEW)["view"]["legal"]
+        await bob.send({"t": p.PLAY, "cmd": bob_roll})
+        await bob.wait_for(lambda: _has_view(bob, 2), "his own roll")
+        assert not any(frame["t"] == p.ACCEPTED for frame in bob.received)
+        for client in (ann, bob):
+            await client.close()
+
+
+def _has_view(client: RawClient, version: int) -> bool:
+    return any(f["t"] == p.VIEW and f["version"] == version for f in client.received)
