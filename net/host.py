@@ -373,22 +373,7 @@ class Host:
         room.post(Resume(connection, member_id, token))
 
     def limits(self) -> dict[str, Any]:
-        config = self.config
-        return {
-            "max_frame": config.max_client_frame,
-            "max_name": config.max_name_length,
-            "max_chat": config.max_chat_length,
-            "max_password": p.MAX_PASSWORD_LENGTH,
-            "chat_per_second": config.chat_per_second,
-            "chat_burst": config.chat_burst,
-            "messages_per_second": config.messages_per_second,
-            "message_burst": config.message_burst,
-            "heartbeat_interval": config.heartbeat_interval,
-            "heartbeat_misses": config.heartbeat_misses,
-            "grace_seconds": config.grace_seconds,
-            "ghost_grace_seconds": config.ghost_grace_seconds,
-            "max_unsent_bytes": config.max_unsent_bytes,
-        }
+        return p.welcome_limits(self.config)
 
     def _not_in_a_room(self, connection: Connection) -> None:
         if connection.room is not None:

@@ -39,7 +39,7 @@ from partyhost.net.journal import Journal, RoomRecord, StoredRoom
 from partyhost.net.members import Member
 from partyhost.net.names import clean_text
 from partyhost.net.roombots import RoomBots
-from partyhost.net.roombroadcast import RoomBroadcast
+from partyhost.net.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.roomgame import RoomGame
 from partyhost.net.roomplay import RoomPlay
 from partyhost.net.roomqueue import ItemQueue, Peer, Refused, RoomItem
@@ -333,12 +333,20 @@ class Room:
 
     # --- playing and talking ------------------------------------------------------------
 
-    def play(self, peer: Peer, command: Command) -> None:
-        """A player's command for the game; raises IllegalMove if the game refuses it."""
+    def play(self, peer: Peer, command: Command, ref: int | None = None) -> None:
+        """A player's command for the game; raises IllegalMove if the game refuses it.
+
+        With a ``ref``, an accepted command is acknowledged (``accepted``) before its view.
+        """
         member = self._player(peer)
         if member.seat is None:
             raise Refused("not_playing", "No game is running in this room.")
-        self._play.command(member.seat, command, time.time())
+
+        def accepted(version: int) -> None:
+            if ref is not None:
+                peer.send(accepted_message(ref, version))
+
+        self._play.command(member.seat, command, time.time(), accepted)
         member.acted()
 
     def chat(self, peer: Peer, text: str) -> None:

@@ -224,6 +224,11 @@ def left_message(code: str, reason: str) -> dict[str, Any]:
     return {"t": p.LEFT, "code": code, "reason": reason}
 
 
+def accepted_message(ref: int, version: int) -> dict[str, Any]:
+    """What a player whose ``play`` carried ``ref`` is told first when the game accepts it."""
+    return {"t": p.ACCEPTED, "ref": ref, "version": version}
+
+
 def joined_message(code: str, seat: int | None, token: str | None) -> dict[str, Any]:
     """What a newcomer (or returner) is told first: its seat and seat token."""
     return {"t": p.JOINED, "code": code, "seat": seat, "token": token}

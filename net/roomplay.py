@@ -9,7 +9,7 @@ A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from partyhost.engine.core import Command, Event
@@ -53,9 +53,18 @@ class RoomPlay:
         self._broadcast.room()
         self.changed((), now)
 
-    def command(self, seat: int, command: Command, now: float) -> None:
-        """A player's command; raises IllegalMove (nothing changed) if the game refuses it."""
-        self.changed(self._game.command(seat, command, now), now)
+    def command(
+        self, seat: int, command: Command, now: float, accepted: Callable[[int], None] | None = None
+    ) -> None:
+        """A player's command; raises IllegalMove (nothing changed) if the game refuses it.
+
+        ``accepted`` hears the new version before anyone is sent the views.
+        """
+        events = self._game.command(seat, command, now)
+        table = self._game.table
+        if accepted is not None and table is not None:
+            accepted(table.version)
+        self.changed(events, now)
 
     def pause(self, by: str, now: float) -> None:
         """Stop the game's clock and its bots until :meth:`resume`; Refused if it cannot."""

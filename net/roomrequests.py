@@ -34,7 +34,7 @@ HANDLERS: dict[str, Handler] = {
     p.PAUSE_GAME: lambda room, peer, message: room.pause(peer),
     p.RESUME_GAME: lambda room, peer, message: room.resume_game(peer),
     p.CHAT: lambda room, peer, message: room.chat(peer, message["text"]),
-    p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"]),
+    p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"], message.get("ref")),
 }
 """Every room request by message type (the lobby's are handled by the host)."""
 

@@ -103,11 +103,11 @@ class Seating:
         if self._game.playing:
             member.joined_mid_game()
         self._seat(member)
-        member.connect(peer)
-        peer.room = self._room
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._records.save()
-        self._broadcast.notice(f"{name} joined.")
+        self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
+        member.connect(peer)
+        peer.room = self._room
         self._welcome(peer, member, token)
 
     def seat_bot(self, level: str) -> None:
@@ -131,6 +131,7 @@ class Seating:
             old.room = None
             old.send(left_message(self._code, "replaced"))
             old.close("replaced by a newer connection")
+        member.release()  # connected after the others hear of it: `joined` comes first
         self._return(peer, member, token)
 
     def reclaim(self, peer: Peer, member: Member) -> None:
@@ -150,8 +151,7 @@ class Seating:
         self._return(peer, member, token)
 
     def _return(self, peer: Peer, member: Member, token: str) -> None:
-        member.connect(peer)
-        peer.room = self._room
+        """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
         now = time.time()
         member.end_grace()
         if member.away and member.come_back() and member.seat is not None:
@@ -160,6 +160,8 @@ class Seating:
                 self._play.changed(events, now)
         self._records.save()
         self._broadcast.notice(f"{member.name} is back.")
+        member.connect(peer)
+        peer.room = self._room
         self._welcome(peer, member, token)
 
     def _next_seat(self) -> int:

@@ -94,9 +94,21 @@ def test_timestamps_never_pass_validation() -> None:
             p.validate_client_message(p.decode_body(msgpack.packb(message)))
 
 
-def test_integer_map_keys_are_refused_by_the_host() -> None:
+@pytest.mark.parametrize(
+    "raw",
+    [body({1: "x"}), body({"t": "play", "cmd": {"type": "x", 2: 3}}), b"\x81\x92\x01\x02\xa1x"],
+    ids=["integer key", "nested integer key", "array key"],
+)
+def test_maps_with_keys_other_than_text_are_bad_messages(raw: bytes) -> None:
     with pytest.raises(ProtocolError) as caught:
-        p.decode_body(body({1: "x"}))
+        p.decode_body(raw)
+    assert caught.value.code == "bad_message"
+    assert "keys must be text" in caught.value.message
+
+
+def test_broken_msgpack_with_an_integer_key_is_still_a_bad_frame() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        p.decode_body(body({1: "x"})[:-1])
     assert caught.value.code == "bad_frame"
 
 

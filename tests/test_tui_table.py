@@ -41,7 +41,8 @@ def tshirt_playable(numbers: list[int]) -> Frame:
 def meme_playable(numbers: list[int]) -> Frame:
     """Ann guessing, with only the memes at these 1-based places among the choices."""
     view = meme_view("picking")
-    view["legal"][0]["choices"] = [view["memes"][n - 1]["meme"] for n in numbers]
+    chosen = [view["memes"][n - 1]["meme"] for n in numbers]
+    view["legal"] = [{**t, "choices": chosen} for t in view["legal"] if t["meme"] in chosen]
     return view
 
 

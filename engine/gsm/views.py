@@ -63,6 +63,7 @@ def base_view(game_id: str, state: TableState) -> View:
         "shape": {"rows": deck.rows, "cols": deck.cols},
         "rules": dict(state.rules),
         "winners": list(state.winners),
+        "deadline": None,
     }
 
 

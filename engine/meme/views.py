@@ -211,15 +211,11 @@ def legal(state: MemeState, seat: int) -> list[Command]:
             )
         return commands
     if state.phase is Phase.PICKING:
+        # One complete command per meme, so any of them can be sent as is; ``choices``
+        # repeats the whole list in each for clients that pick from it.
         kind = "react" if seat == state.reactor else "guess"
-        return [
-            {
-                "type": kind,
-                "turn": turn,
-                "meme": None,
-                "choices": list(range(len(state.deck.memes))),
-            }
-        ]
+        choices = list(range(len(state.deck.memes)))
+        return [{"type": kind, "turn": turn, "meme": meme, "choices": choices} for meme in choices]
     limits = limits_for(state, seat)
     return [] if limits is None else [_bet_template(limits, turn)]
 

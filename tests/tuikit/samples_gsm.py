@@ -90,6 +90,7 @@ def _base(game: str, phase: str, version: int, rules: Frame, legal: list[Frame])
         "shape": {"rows": 2, "cols": 2},
         "rules": {"rotate": True, "hints": False, **rules},
         "winners": [],
+        "deadline": None,
     }
 
 

@@ -56,6 +56,7 @@ def public_view(state: FourCornersState) -> View:
         "stuck": sorted(state.stuck),
         "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {"stall": stall},
+        "deadline": stall,
         "last": state.last,
     }
 

@@ -25,8 +25,9 @@ def legal(state: GridironState, seat: int) -> list[Command]:
     if state.phase != "turns" or seat != state.turn:
         return []
     if can_place(state, seat):
-        return [place_template(state.deck, state.board, state.hands[seat], state.rules)]
-    return [{"type": "draw" if state.pile else "pass"}]
+        place = place_template(state.deck, state.board, state.hands[seat], state.rules)
+        return [{**place, "v": state.version}]
+    return [{"type": "draw" if state.pile else "pass", "v": state.version}]
 
 
 def public_view(state: GridironState) -> View:

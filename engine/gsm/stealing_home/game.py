@@ -12,6 +12,7 @@ from partyhost.engine.gsm.stealing_home import bot, rules, setup, views
 from partyhost.engine.gsm.stealing_home.evolve import evolve
 from partyhost.engine.gsm.stealing_home.state import (
     GAME_ID,
+    MAX_PLAYERS,
     StealingHomeState,
     card_locations,
 )
@@ -24,7 +25,7 @@ class StealingHome(GsmGame):
     id = GAME_ID
     name = "Game, Set, Match! - Stealing Home"
     min_players = 2
-    max_players = 8
+    max_players = MAX_PLAYERS
     joins_mid_game = True
     options = (
         ROTATE,

@@ -52,6 +52,7 @@ def public_view(state: StealingHomeState) -> View:
             lambda s: {"cards": len(collected[s]), "locked": s in locked, "voted": s in votes},
         ),
         "deadlines": {"round": state.round_deadline(), "tie": state.tie_deadline()},
+        "deadline": state.tie_deadline() if state.first is not None else state.round_deadline(),
         "last": state.last,
     }
 
