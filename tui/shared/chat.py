@@ -63,6 +63,7 @@ class ChatPanel(Vertical):
         height: 1fr;
         background: transparent;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
         overflow-y: auto;
     }

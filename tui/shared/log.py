@@ -30,7 +30,10 @@ class ReflowLog(RichLog):
     """A RichLog that wraps its lines again when its width changes.
 
     RichLog wraps a line once, when written; columns that appear later (the
-    wide layout's chat) would otherwise leave lines cut off.
+    wide layout's chat) would otherwise leave lines cut off. For the same
+    reason every log keeps its scrollbar's column (``scrollbar-gutter:
+    stable``): lines wrapped before the scrollbar appears would lose their
+    last character under it.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -66,6 +69,7 @@ class GameLog(ReflowLog):
         border: $edge $border-blurred;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
         overflow-y: auto;
         padding: 0 1;
