@@ -300,3 +300,20 @@ def test_board_looks_right(game: str, size: tuple[int, int], snap_compare: objec
 def test_ascii_board_looks_right(snap_compare: object) -> None:
     app, run_before = snapshot_app("gridiron", ("1", "r"), ascii_only=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
+async def test_the_board_gives_way_to_the_results_without_a_crash(game: str) -> None:
+    """Keys and the game's end arrive together: a table on its way out never redraws."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, SAMPLE_VIEWS[game](), [])
+        await pilot.press("1", "l", "j")
+        over = SAMPLE_VIEWS[game](phase="over", legal=[], winners=[1])
+        room = gsm_room(game, seats=2 if game == "four-corners" else 4, status="over")
+        host.last.push(view_frame(over, [{"kind": "game_over", "winners": [1]}]), room)
+        await pilot.press("l", "h", "1", "m")
+        await settle(pilot)
+        assert isinstance(app.screen, GsmResultsScreen)
+    assert app.return_code in (None, 0)

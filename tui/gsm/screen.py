@@ -160,7 +160,7 @@ class GsmScreen(GameScreen):
 
     def redraw(self) -> None:
         view = self.view
-        if not view:
+        if not view or not self.on_stage:
             return
         self.zoom = self._best_zoom()
         painter = self.painter
@@ -190,6 +190,8 @@ class GsmScreen(GameScreen):
         self.query_one("#title", TitleBar).set_parts(*parts)
 
     def _show_status(self) -> None:
+        if not self.on_stage:
+            return
         line, timed = timed_status(
             status_line(self.view, self._who, self.glyphs, self.party.ascii_only), self.view
         )
@@ -223,6 +225,8 @@ class GsmScreen(GameScreen):
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
+        if not self.on_stage:
+            return
         region = self.query_one(BoardView).cursor_region()
         if region is not None:
             self.query_one("#gsm-board-scroll", ScrollableContainer).scroll_to_region(

@@ -127,7 +127,7 @@ class MemeScreen(TableScreen):
 
     def _show_view(self) -> None:
         view = self.view
-        if not view or not self.is_mounted:
+        if not view or not self.on_stage:
             return
         phase = str(view.get("phase"))
         self._watch_record(view)

@@ -37,6 +37,12 @@ class GameScreen(PartyScreen):
     def view(self) -> dict[str, Any]:
         return self.party.view or {}
 
+    @property
+    def on_stage(self) -> bool:
+        """Still the app's table: once the router has swapped it out (the game ended, the
+        link dropped) its widgets are going, and a redraw queued before must do nothing."""
+        return self.is_mounted and self in self.app.screen_stack
+
     def seat_color(self, seat: object) -> str:
         """The style a seat's name is drawn in; a game may colour seats its own way."""
         return seat_style(seat)

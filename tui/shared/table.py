@@ -68,6 +68,8 @@ class TableScreen(GameScreen):
         return self.app.size.width >= WIDE
 
     def _show_status(self) -> None:
+        if not self.on_stage:
+            return
         line = self.status()
         deadline = self.view.get("deadline")
         if isinstance(deadline, int | float) and deadline > 0:

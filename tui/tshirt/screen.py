@@ -79,7 +79,7 @@ class TShirtScreen(TableScreen):
 
     def _show_view(self) -> None:
         view = self.view
-        if not view:
+        if not view or not self.on_stage:
             return
         phase = view.get("phase")
         if phase == "judging" and self._phase != "judging" and self._phase is not None:
@@ -169,6 +169,8 @@ class TShirtScreen(TableScreen):
         self._reveal_timer = self.set_interval(REVEAL_SECONDS, self._reveal_next)
 
     def _reveal_next(self) -> None:
+        if not self.on_stage:
+            return
         count = len(self.view.get("submissions", []))
         self._revealed = (self._revealed or 0) + 1
         if self._revealed >= count:
