@@ -30,6 +30,8 @@ from textual.widgets import Input
 
 Frame = dict[str, Any]
 CHAT_LIMIT = 200
+STALE_GAME_REFUSAL = "not_playing"
+"""The host's refusal of a move that arrived after the game ended."""
 ASCII_KEYS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "left", "→": "right", "⌫": "bksp"}
 
 
@@ -168,11 +170,23 @@ class PartyApp(App[int]):
         return True
 
     def play(self, command: Frame) -> bool:
-        """Send a game command from the view's ``legal`` list, naming the version seen."""
+        """Send a game command from the view's ``legal`` list, naming the version seen.
+
+        Nothing goes out once the game is over (keys pressed as the table gives
+        way to the results screen are not moves).
+        """
+        if not self.game_running():
+            return False
         command = dict(command)
         if "v" not in command and self.view is not None and "version" in self.view:
             command["v"] = self.view["version"]
         return self.requests.play(command)
+
+    def game_running(self) -> bool:
+        """Whether the room's game is on: its status says playing and the view is not over."""
+        room = self.room or {}
+        view = self.view or {}
+        return room.get("status") == "playing" and view.get("phase") != "over"
 
     def disconnect(self) -> None:
         """Back to the connect screen on purpose."""
@@ -249,6 +263,8 @@ class PartyApp(App[int]):
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
 
     def on_host_error(self, message: m.HostError) -> None:
+        if message.code == STALE_GAME_REFUSAL and not self.game_running():
+            return  # a move that crossed the game's end on the way: nothing to tell
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False

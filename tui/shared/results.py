@@ -23,6 +23,9 @@ from textual.containers import Center, Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
+KEY_PAUSE = 1.0
+"""Seconds the results ignore keys: keys meant for the table that just ended must not
+leave the room or start another game."""
 
 
 class ResultsScreen(PartyScreen):
@@ -45,9 +48,19 @@ class ResultsScreen(PartyScreen):
             yield ChatPanel(id="chat")
         yield Footer()
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.taking_keys = False
+
     def on_mount(self) -> None:
         self.watch(self.party, "view", self._show)
         self.watch(self.party, "room", self.refresh_bindings, init=False)
+        self.set_timer(KEY_PAUSE, self.take_keys)
+
+    def take_keys(self) -> None:
+        """The pause after the game's end is over: the keys work."""
+        self.taking_keys = True
+        self.refresh_bindings()
 
     def _who(self, seat: object) -> Text:
         return literal(seat_name(self.party.room, seat), f"bold {seat_style(seat)}")
@@ -124,6 +137,8 @@ class ResultsScreen(PartyScreen):
     # --- keys -------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.taking_keys and action != "help":
+            return None
         room = self.party.room or {}
         seat = self.party.seat
         owner = seat is not None and room.get("owner") == seat
