@@ -22,13 +22,23 @@ class ScrambleScreen(GsmScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *HEAD,
-        Binding("enter", "confirm", "Place/pick up"),
+        Binding("enter", "confirm", "Place"),
         Binding("t", "take_back", "Take back"),
         Binding("backspace", "take_back", "Take back", show=False),
         Binding("g", "call_game", "Game!"),
         Binding("s", "stuck", "Stuck"),
         *TAIL,
     ]
+
+    def rack_title(self) -> Text:
+        """Once cards lie on your board, how to pick one up again."""
+        if self.moving or not self.hand() or not moves.board_cards(self.view):
+            return super().rack_title()
+        count = len(self.hand())
+        turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
+        return Text(
+            f"{self.RACK_TITLE} ({count}): 1-{count} choose{turn}; Enter picks up a placed card"
+        )
 
     def empty_rack(self) -> str:
         if legal_of(self.view, "call_game"):

@@ -242,8 +242,8 @@ class GsmScreen(GameScreen):
         keys = f"1-{min(count, 9)}" + (",0" if count >= 10 else "")
         turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
         if not count:
-            return Text(self.RACK_TITLE)
-        return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}")
+            return Text(f"{self.RACK_TITLE}: arrows move the cursor")
+        return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}, arrows move")
 
     def _show_rack(self, painter: Painter) -> None:
         self.query_one("#gsm-rack-title", Static).update(self.rack_title())

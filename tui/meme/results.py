@@ -13,7 +13,7 @@ from partyhost.tui.meme.rows import Look, reveal_text
 from partyhost.tui.meme.text import bills_text, color_style, meme_glyphs
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import seat_name
-from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import literal
 from rich.text import Text
@@ -22,7 +22,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
-WIDE = 110
 
 
 class MemeResultsScreen(ResultsScreen):
@@ -30,7 +29,6 @@ class MemeResultsScreen(ResultsScreen):
 
     DEFAULT_CSS = """
     MemeResultsScreen #results { scrollbar-size-vertical: 1; }
-    MemeResultsScreen.-narrow #chat { display: none; }
     MemeResultsScreen #meme-podium { height: auto; }
     MemeResultsScreen #meme-final {
         height: auto;
@@ -49,12 +47,6 @@ class MemeResultsScreen(ResultsScreen):
                 yield Static("", id="meme-final")
             yield ChatPanel(id="chat")
         yield Footer()
-
-    def action_chat(self) -> None:
-        if self.app.size.width >= WIDE:
-            super().action_chat()
-        else:
-            self.app.push_screen(ChatScreen())
 
     def on_resize(self) -> None:
         self._show()

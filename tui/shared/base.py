@@ -8,12 +8,15 @@ from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
     from partyhost.tui.app import PartyApp
 
 ResultT = TypeVar("ResultT")
+HELP_KEY = Binding("f1", "app.help", "Help")
+"""A dialog hides the app's keys, so each dialog offers Help itself, last in its footer."""
 
 
 class PartyScreen(Screen[None]):

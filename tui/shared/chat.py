@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from partyhost.net.protocol import MAX_CHAT_LENGTH
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.log import ReflowLog, next_after
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal
@@ -116,7 +116,10 @@ class ChatPanel(Vertical):
 class ChatScreen(PartyModal[None]):
     """The room's chat over a table too narrow to keep a chat column; Escape goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back to the game"),
+        HELP_KEY,
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-dialog", classes="dialog"):

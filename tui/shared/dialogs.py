@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.text import literal
 from textual import on
@@ -18,6 +18,7 @@ Frame = dict[str, Any]
 DIALOG_BINDINGS: list[BindingType] = [
     Binding("escape", "cancel", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
+    HELP_KEY,
 ]
 
 
@@ -225,6 +226,7 @@ class ConfirmScreen(PartyModal[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        HELP_KEY,
     ]
 
     def __init__(self, question: str, yes: str = "Yes") -> None:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import PartyScreen, seat_name
-from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal, names
 from rich.text import Text
@@ -23,6 +23,8 @@ from textual.containers import Center, Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
+WIDE = 110
+"""Columns from which the chat stays beside the results (the app's ``-wide`` breakpoint)."""
 KEY_PAUSE = 1.0
 """Seconds the results ignore keys: keys meant for the table that just ended must not
 leave the room or start another game."""
@@ -156,7 +158,11 @@ class ResultsScreen(PartyScreen):
         self.notify("The owner can start another game now.")
 
     def action_chat(self) -> None:
-        self.query_one(ChatPanel).focus_input()
+        """Beside the results on wide terminals; over them on narrow ones (the panel is hidden)."""
+        if self.app.size.width >= WIDE:
+            self.query_one(ChatPanel).focus_input()
+        else:
+            self.app.push_screen(ChatScreen())
 
     def action_leave(self) -> None:
         self.party.requests.leave_room()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyModal, PartyScreen, deck_title, seat_name
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, PartyScreen, deck_title, seat_name
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value
@@ -42,6 +42,7 @@ class BotLevelScreen(PartyModal[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
         Binding("escape", "cancel", "Cancel"),
+        HELP_KEY,
     ]
 
     def compose(self) -> ComposeResult:
