@@ -1,4 +1,4 @@
-"""The end of What Do You Meme?: the winner, everyone's cash in bills, and the final reveal.
+"""The end of What Do You Meme?: the winner, everyone's money, and the final reveal.
 
 The shared results screen (winners line, keys, next step) with this game's
 standings in money and the last reveal beside them.
@@ -10,7 +10,7 @@ from typing import Any
 
 from partyhost.tui.meme.bits import fit
 from partyhost.tui.meme.rows import Look, reveal_text
-from partyhost.tui.meme.text import bills_text, color_style, meme_glyphs
+from partyhost.tui.meme.text import color_style, meme_glyphs
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import seat_name
 from partyhost.tui.shared.chat import ChatPanel
@@ -82,8 +82,7 @@ class MemeResultsScreen(ResultsScreen):
             name = self._who(player.get("seat"))
             if player.get("left"):
                 name.append(" (left)", "dim")
-            text.append_text(fit(name, 12, self.glyphs.ellipsis))
-            text.append(f"{'$' + str(money):>6}  ", "bold")
-            text.append_text(bills_text(money, width=18))
+            text.append_text(fit(name, 14, self.glyphs.ellipsis))
+            text.append(f"{'$' + str(money):>6}", "bold")
             text.append("\n")
         return text
