@@ -105,6 +105,34 @@ async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password(
         assert isinstance(app.screen, RoomScreen)
 
 
+async def test_a_room_password_is_two_tabs_from_the_game() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.focused is not None and app.focused.id == "game"
+        await pilot.press("tab", "tab", *"pw", "ctrl+s")
+        await settle(pilot)
+        create = next(f for f in host.last.sent if f["t"] == "create_room")
+        assert create["password"] == "pw" and create["options"]["target"] == 3000
+
+
+async def test_the_just_watch_box_shows_whether_it_is_ticked() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        assert "[ ] Just watch" in screen_text(app)
+        app.screen.query_one("#spectate").focus()
+        await pilot.press("space")
+        await settle(pilot)
+        assert "[x] Just watch" in screen_text(app)
+
+
 async def test_join_by_code_and_join_a_password_room_from_the_list() -> None:
     host = FakeHost()
     app = app_for(host)

@@ -7,12 +7,13 @@ from typing import Any, ClassVar
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.options import OptionsForm
+from partyhost.tui.shared.tickbox import TickBox
 from partyhost.tui.text import literal
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 Frame = dict[str, Any]
 DIALOG_BINDINGS: list[BindingType] = [
@@ -59,7 +60,7 @@ class Dialog(PartyModal[Frame | None]):
 
 
 class CreateRoomScreen(Dialog):
-    """Pick a game, a deck, its rule options and maybe a password."""
+    """Pick a game, a deck, maybe a password (two Tabs from the game), then the rule options."""
 
     def __init__(self, games: list[Frame]) -> None:
         super().__init__()
@@ -69,7 +70,7 @@ class CreateRoomScreen(Dialog):
         first = next(
             (g for g in self.games if g["id"] == "tshirt"), self.games[0] if self.games else None
         )
-        with VerticalScroll(classes="dialog", id="create-room"):
+        with VerticalScroll(classes="dialog", id="create-room", can_focus=False):
             yield Static("Create a room", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
@@ -84,7 +85,6 @@ class CreateRoomScreen(Dialog):
                 yield Label("Deck", classes="field-label")
                 yield Select([], id="deck", compact=True, prompt="default deck")
             yield Static("", id="deck-about", classes="hint")
-            yield Vertical(id="options-slot")
             with Horizontal(classes="field"):
                 yield Label("Password", classes="field-label")
                 yield Input(
@@ -94,6 +94,7 @@ class CreateRoomScreen(Dialog):
                     id="password",
                     compact=True,
                 )
+            yield Vertical(id="options-slot")
             yield self.buttons("Create")
         yield Footer()
 
@@ -181,7 +182,7 @@ class JoinRoomScreen(Dialog):
                     id="password",
                     compact=True,
                 )
-            yield Checkbox("Just watch (spectate)", self.spectate, id="spectate", compact=True)
+            yield TickBox("Just watch (spectate)", self.spectate, id="spectate", compact=True)
             yield self.buttons("Join")
         yield Footer()
 
@@ -197,7 +198,7 @@ class JoinRoomScreen(Dialog):
         return {
             "code": code,
             "password": password or None,
-            "spectate": self.query_one("#spectate", Checkbox).value,
+            "spectate": self.query_one("#spectate", TickBox).value,
         }
 
 
