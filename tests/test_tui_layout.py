@@ -16,6 +16,7 @@ import test_tui_gsm as gsm_pictures
 import test_tui_meme as meme_pictures
 import test_tui_snapshots as tui_pictures
 from partyhost.tui.app import PartyApp
+from partyhost.tui.shared.log import GameLog
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems
@@ -98,3 +99,26 @@ async def test_log_lines_keep_every_character_once_the_scrollbar_appears(game: s
         await settle(pilot)
         problems = [p for p in layout_problems(app) if "Log" in p]
         assert problems == []
+
+
+@pytest.mark.parametrize("game", [game for game in TABLES if game != "meme"])
+async def test_the_log_names_a_seat_whose_name_came_after_its_event(game: str) -> None:
+    """A late joiner's seat can be in a view before the room frame that names it
+    (What Do You Meme? seats nobody mid-game)."""
+    make_room, view = TABLES[game]
+    room = make_room()
+    newcomer = room["seats"].pop()
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        joined = {"kind": "seat_joined", "seat": newcomer["seat"]}
+        await show(pilot, host, room, view(), [joined])
+        assert f"seat {newcomer['seat']} joins" in log_text(app)
+        host.last.push({**room, "seats": [*room["seats"], newcomer]})
+        await settle(pilot)
+        assert f"{newcomer['name']} joins" in log_text(app)
+
+
+def log_text(app: PartyApp) -> str:
+    log = app.screen.query_one(GameLog)
+    return " ".join(strip.text for strip in log.lines)

@@ -62,6 +62,12 @@ def names(seats: object, name: Callable[[object], Text]) -> Text:
     return text
 
 
+def a_number(number: object) -> str:
+    """``a 7``, ``an 8``, ``an 11``: a number with the article it is spoken with (up to 99)."""
+    said = str(number)
+    return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {said}"
+
+
 def shorten(text: str, width: int, ellipsis: str) -> str:
     """``text`` cut to ``width`` cells with ``ellipsis`` marking the cut."""
     if len(text) <= width:

@@ -97,6 +97,7 @@ class GsmScreen(GameScreen):
         self.watch(self.party, "view", self._view_changed)
         self.watch(self.party, "room", self.redraw, init=False)
         self.watch(self.party, "events", self._show_log)
+        self.watch(self.party, "room", self._names_changed)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

@@ -17,7 +17,7 @@ from partyhost.tui.meme.bits import (
     meme_glyphs,
     signed_money,
 )
-from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.text import Glyphs, a_number, literal, names, quoted
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
@@ -147,7 +147,7 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
     why = Text(f" ({auto})", "dim") if auto else Text("")
     if kind == "rolloff_roll":
         return Text.assemble(
-            name(seat), f" rolls a {event.get('value')} for first player", why, "."
+            name(seat), f" rolls {a_number(event.get('value'))} for first player", why, "."
         )
     if kind == "rolloff_tie":
         return Text.assemble(

@@ -36,6 +36,8 @@ class PartyScreen(Screen[None]):
 class GameScreen(PartyScreen):
     """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
 
+    _names: tuple[tuple[object, object], ...] = ()
+
     @property
     def view(self) -> dict[str, Any]:
         return self.party.view or {}
@@ -59,6 +61,16 @@ class GameScreen(PartyScreen):
 
     def _show_log(self) -> None:
         self.query_one(GameLog).show(self.party.events)
+
+    def _names_changed(self) -> None:
+        """The room's names changed: the log says them again (a newcomer's name, say)."""
+        names = tuple(
+            (s.get("seat"), s.get("name")) for s in (self.party.room or {}).get("seats", [])
+        )
+        if names != self._names:
+            self._names = names
+            if self.on_stage:
+                self.query_one(GameLog).rename()
 
     def _leave(self, answer: bool | None) -> None:
         """The answer to "Leave this game?": give the seat up only on a yes."""

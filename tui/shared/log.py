@@ -59,7 +59,12 @@ class ReflowLog(RichLog):
 
 
 class GameLog(ReflowLog):
-    """Appends new events as they arrive; the app keeps the (capped) history."""
+    """Appends new events as they arrive; the app keeps the (capped) history.
+
+    Lines name seats as the room knows them when written; :meth:`rename` writes
+    them again once the room has news (a seat that joined mid-game can be in a
+    view before the room frame that names it).
+    """
 
     DEFAULT_CSS = """
     GameLog {
@@ -81,6 +86,7 @@ class GameLog(ReflowLog):
         self.describe = describe
         self.border_title = "Log"
         self._last: Frame | None = None
+        self._events: tuple[Frame, ...] = ()
 
     def show(self, events: tuple[Frame, ...]) -> None:
         start = next_after(events, self._last)
@@ -91,4 +97,11 @@ class GameLog(ReflowLog):
             line = self.describe(event)
             if line is not None:
                 self.add(line)
+        self._events = events
         self._last = events[-1] if events else None
+
+    def rename(self) -> None:
+        """Describe every event shown again (the names in the room changed)."""
+        self.reset()
+        self._last = None
+        self.show(self._events)

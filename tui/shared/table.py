@@ -37,6 +37,7 @@ class TableScreen(GameScreen):
         self.watch(self.party, "view", self._show_view)
         self.watch(self.party, "room", self._show_view, init=False)
         self.watch(self.party, "events", self._show_log)
+        self.watch(self.party, "room", self._names_changed)
 
     def on_resize(self) -> None:
         self._show_view()
