@@ -317,3 +317,17 @@ async def test_the_board_gives_way_to_the_results_without_a_crash(game: str) -> 
         await settle(pilot)
         assert isinstance(app.screen, GsmResultsScreen)
     assert app.return_code in (None, 0)
+
+
+async def test_every_cell_reads_without_color_or_legend_at_80x24() -> None:
+    """The object's letter and the color's letter in every cell, from the start."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, stealing_home_view(), [])
+        text = screen_text(app)
+        assert "🧤Mg🏈Hr" in text and "🎾Tb⚽Bw" in text  # face-up card 45, both rows
+        assert "🧤M mitt" in text and "⚽B ball" in text
+        await pilot.press("i")
+        await settle(pilot)
+        assert "🧤M 🏈H " in screen_text(app)

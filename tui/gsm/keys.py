@@ -32,7 +32,7 @@ HEAD: list[BindingType] = [
     Binding("r", "turn", "Turn", show=False),
 ]
 TAIL: list[BindingType] = [
-    Binding("i", "initials", "Color letters", show=False),
+    Binding("i", "initials", "Color letters on/off", show=False),
     Binding("c", "chat", "Chat"),
     Binding("escape", "leave", "Leave"),
 ]

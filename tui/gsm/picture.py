@@ -60,14 +60,14 @@ def shown_region(view: Frame, kind: str) -> tuple[int, int, int, int]:
 
 
 def best_zoom(view: Frame, kind: str, width: int, height: int, ascii_only: bool) -> str:
-    """The biggest tiles whose board fits ``width`` (and ``height``, for tall ones)."""
+    """Tall tiles when the board fits with them; else normal ones (the board scrolls)."""
     rows, cols = moves.shape(view)
     min_x, min_y, max_x, max_y = shown_region(view, kind)
     across, down = max_x - min_x + 1, max_y - min_y + 1
     wide_enough = across * (cols * CELL_WIDTH + 1) + 1 <= width
     if not ascii_only and wide_enough and down * (rows * 2 + 1) + 1 <= height:
         return "tall"
-    return "normal" if wide_enough or width <= 0 else "narrow"
+    return "normal"
 
 
 def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:

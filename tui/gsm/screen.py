@@ -68,7 +68,8 @@ class GsmScreen(GameScreen):
         """The chosen card's id (from the hand, or Scramble's board when ``moving``)."""
         self.turned = False
         self.moving = False
-        self.initials = False
+        self.initials = True
+        """Color letters in every cell (``i`` hides them, for those who read colors at a glance)."""
         self.claim_sent = False
         self._painter: Painter | None = None
         self._painter_key: tuple[object, ...] = ()
@@ -132,7 +133,7 @@ class GsmScreen(GameScreen):
         return Choice(self.selected, self.turned, self.moving)
 
     def _legend_title(self) -> str:
-        return "Legend" if self.party.ascii_only else "Legend (i: color letters)"
+        return "Legend" if self.party.ascii_only else "Legend (i: hide color letters)"
 
     def _turn_glyph(self) -> str:
         return "~" if self.party.ascii_only else "↻"
