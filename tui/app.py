@@ -80,6 +80,7 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        solo: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
         self.start_address = address
@@ -90,6 +91,9 @@ class PartyApp(App[int]):
         self.remember = remember
         self.animated = animate
         self.on_welcome = on_welcome
+        self.solo = solo
+        """``partyhost play``: you and bots on a host inside this process. The room ends
+        with you, so leaving quits instead of going back to a lobby."""
         self.connection: Connection | None = None
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
@@ -187,6 +191,13 @@ class PartyApp(App[int]):
         room = self.room or {}
         view = self.view or {}
         return room.get("status") == "playing" and view.get("phase") != "over"
+
+    def leave_room(self) -> None:
+        """Give up the seat; in a game against bots alone there is nowhere else to go: quit."""
+        if self.solo:
+            self.exit(0)
+        else:
+            self.requests.leave_room()
 
     def disconnect(self) -> None:
         """Back to the connect screen on purpose."""
@@ -368,6 +379,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    solo: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
     if connection_factory is None:
@@ -383,6 +395,7 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        solo=solo,
     )
 
 

@@ -98,6 +98,7 @@ async def play(
         ascii_only=ascii_only,
         remember=False,
         on_welcome=quick.attach,
+        solo=True,
     )
     try:
         await app.run_async()

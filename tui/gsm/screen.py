@@ -358,5 +358,5 @@ class GsmScreen(GameScreen):
             self._drop_selection()
             self.redraw()
             return
-        question = "Leave this game? Your seat stays behind."
-        self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave)
+        question = self.leave_question("Leave this game? Your seat stays behind.")
+        self.app.push_screen(ConfirmScreen(*question), self._leave)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from partyhost.tui.app import PartyApp
 
 ResultT = TypeVar("ResultT")
+SOLO_QUIT = "Quit? It is just you and the bots here, so the game ends when you go."
 HELP_KEY = Binding("f1", "app.help", "Help")
 """A dialog hides the app's keys, so each dialog offers Help itself, last in its footer."""
 
@@ -72,10 +73,16 @@ class GameScreen(PartyScreen):
             if self.on_stage:
                 self.query_one(GameLog).rename()
 
+    def leave_question(self, question: str) -> tuple[str, str]:
+        """What leaving asks, and its yes; against bots alone (``partyhost play``) it quits."""
+        if self.party.solo:
+            return SOLO_QUIT, "Quit"
+        return question, "Leave"
+
     def _leave(self, answer: bool | None) -> None:
         """The answer to "Leave this game?": give the seat up only on a yes."""
         if answer:
-            self.party.requests.leave_room()
+            self.party.leave_room()
 
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):

@@ -36,10 +36,12 @@ class ResultsScreen(PartyScreen):
     KIND = "results"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "leave", "Back to lobby"),
+        Binding("enter", "quit", "Quit"),
         Binding("s", "again", "Play again"),
         Binding("r", "ready", "Ready again"),
         Binding("c", "chat", "Chat"),
         Binding("escape", "leave", "Back to lobby", show=False),
+        Binding("escape", "quit", "Quit", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -132,6 +134,16 @@ class ResultsScreen(PartyScreen):
 
     def next_step(self) -> Text:
         room = self.party.room or {}
+        if self.party.solo:
+            game = room.get("game", "")
+            return Text.assemble(
+                ("\nPress s to play again, or Enter to quit.", "dim"),
+                "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
+                (f"partyhost play {game} --level hard", "bold"),
+                "  (or ",
+                ("--level easy", "bold"),
+                ")",
+            )
         if self.party.seat is not None and room.get("owner") == self.party.seat:
             return Text("\nPress s to play again, or Enter to go back to the lobby.", "dim")
         return Text("\nPress r if you are up for another game, Enter for the lobby.", "dim")
@@ -139,11 +151,17 @@ class ResultsScreen(PartyScreen):
     # --- keys -------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.taking_keys and action != "help":
-            return None
+        allowed = self._allowed(action)
+        if allowed and not self.taking_keys and action != "help":
+            return None  # shown, but not yet: keys meant for the table that just ended
+        return allowed
+
+    def _allowed(self, action: str) -> bool:
         room = self.party.room or {}
         seat = self.party.seat
         owner = seat is not None and room.get("owner") == seat
+        if action in ("leave", "quit"):
+            return (action == "quit") == self.party.solo
         if action == "again":
             return owner
         if action == "ready":
@@ -166,3 +184,7 @@ class ResultsScreen(PartyScreen):
 
     def action_leave(self) -> None:
         self.party.requests.leave_room()
+
+    def action_quit(self) -> None:
+        """After a game against bots alone, Enter ends ``partyhost play``."""
+        self.app.exit(0)

@@ -243,4 +243,4 @@ class RoomScreen(PartyScreen):
         self.query_one(ChatPanel).focus_input()
 
     def action_leave(self) -> None:
-        self.party.requests.leave_room()
+        self.party.leave_room()

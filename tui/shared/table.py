@@ -97,4 +97,4 @@ class TableScreen(GameScreen):
             self.app.push_screen(ChatScreen())
 
     def action_leave(self) -> None:
-        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"), self._leave)
+        self.app.push_screen(ConfirmScreen(*self.leave_question(self.LEAVE_QUESTION)), self._leave)
