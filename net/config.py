@@ -60,6 +60,8 @@ class HostConfig:
     """A room nobody is connected to is closed after this long."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
+    deck_poll_seconds: float = 2.0
+    """How often the deck folders are checked for new, changed and removed files."""
     socket_send_buffer: int | None = None
     """SO_SNDBUF for client sockets (None: the system's default)."""
     shutdown_timeout: float = 5.0

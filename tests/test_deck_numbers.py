@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from doorhelpers import partyhost
 from nethelpers import HostProcess, Seat
-from partyhost.deckfiles import MAX_NUMBER_DIGITS
+from partyhost.decks.files import MAX_NUMBER_DIGITS
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "the-t-shirt-game.yaml"
 HUGE = "9" * 5000

@@ -6,9 +6,9 @@ import copy
 import json
 
 from partyhost.tui.app import make_app
+from partyhost.tui.help import HelpScreen
 from partyhost.tui.settings import load_remembered, settings_path
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
-from partyhost.tui.shared.help import HelpScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.reconnecting import ReconnectingScreen
 from partyhost.tui.shared.results import ResultsScreen
@@ -105,7 +105,7 @@ async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password(
         assert isinstance(app.screen, RoomScreen)
 
 
-async def test_a_room_password_is_two_tabs_from_the_game() -> None:
+async def test_a_room_password_is_three_tabs_from_the_game() -> None:
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
@@ -113,7 +113,7 @@ async def test_a_room_password_is_two_tabs_from_the_game() -> None:
         await pilot.press("c")
         await settle(pilot)
         assert app.focused is not None and app.focused.id == "game"
-        await pilot.press("tab", "tab", *"pw", "ctrl+s")
+        await pilot.press("tab", "tab", "tab", *"pw", "ctrl+s")  # deck, deck file, password
         await settle(pilot)
         create = next(f for f in host.last.sent if f["t"] == "create_room")
         assert create["password"] == "pw" and create["options"]["target"] == 3000

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from partyhost.tui.games import GAMES
+from partyhost.tui.help import HelpScreen, key_list
 from partyhost.tui.shared.base import PartyScreen
-from partyhost.tui.shared.help import HelpScreen, key_list
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
 from textual.pilot import Pilot
 from textual.widgets import Static

@@ -18,6 +18,7 @@ from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
 from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
+from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.settings import Remembered, save_remembered
 from partyhost.tui.text import glyphs_for
 from textual import work
@@ -52,13 +53,12 @@ class PartyApp(App[int]):
         (0, "-narrow"),
         (110, "-wide"),
     ]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     welcome: var[Frame | None] = var(None)
     rooms: var[tuple[Frame, ...]] = var(())
+    decks: var[tuple[Frame, ...]] = var(())
+    """Every deck file of the host as ``decks`` last listed them (empty: use the welcome's)."""
     room: var[Frame | None] = var(None)
     room_code: var[str | None] = var(None)
     seat: var[int | None] = var(None)
@@ -81,6 +81,7 @@ class PartyApp(App[int]):
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
         solo: bool = False,
+        deck_file: str | None = None,
     ) -> None:
         self.connection_factory = connection_factory
         self.start_address = address
@@ -94,6 +95,9 @@ class PartyApp(App[int]):
         self.solo = solo
         """``partyhost play``: you and bots on a host inside this process. The room ends
         with you, so leaving quits instead of going back to a lobby."""
+        self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
+        """What the create-room dialog last held (a ``--deck`` file to begin with)."""
+        self.offer_create = deck_file is not None
         self.connection: Connection | None = None
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
@@ -215,6 +219,7 @@ class PartyApp(App[int]):
         self.link = "online"
         self.route()
         self.requests.list_rooms()
+        self.requests.list_decks()
         if self.start_room:
             self.requests.join_room(self.start_room)
             self.start_room = None
@@ -273,9 +278,17 @@ class PartyApp(App[int]):
     def on_notice_received(self, message: m.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
 
+    def on_decks_listed(self, message: m.DecksListed) -> None:
+        self.decks = tuple(message.decks)
+
     def on_host_error(self, message: m.HostError) -> None:
         if message.code == STALE_GAME_REFUSAL and not self.game_running():
             return  # a move that crossed the game's end on the way: nothing to tell
+        if message.problems:
+            from partyhost.tui.shared.deckproblems import DeckProblemsScreen
+
+            self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
+            return
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False
@@ -332,7 +345,7 @@ class PartyApp(App[int]):
             self.switch_screen(main_screen(wanted, game))
 
     def action_help(self) -> None:
-        from partyhost.tui.shared.help import HelpScreen
+        from partyhost.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -340,6 +353,7 @@ class PartyApp(App[int]):
     def _reset_session(self) -> None:
         self.welcome = None
         self.rooms = ()
+        self.decks = ()
         self.room = None
         self.room_code = None
         self.seat = None
@@ -380,6 +394,7 @@ def make_app(
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
     solo: bool = False,
+    deck_file: str | None = None,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
     if connection_factory is None:
@@ -396,11 +411,29 @@ def make_app(
         animate=animate,
         on_welcome=on_welcome,
         solo=solo,
+        deck_file=deck_file,
     )
 
 
-def run_join(address: str | None, name: str | None, room: str | None, ascii_only: bool) -> int:
-    """``partyhost join``: the full-screen client; returns the process exit code."""
-    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only)
+def run_join(
+    address: str | None,
+    name: str | None,
+    room: str | None,
+    ascii_only: bool,
+    deck_file: str | None = None,
+) -> int:
+    """``partyhost join``: the full-screen client; returns the process exit code.
+
+    With ``deck_file`` the create-room dialog opens in the lobby with that file
+    chosen as the deck to bring.
+    """
+    app = make_app(
+        address=address, name=name, room=room, ascii_only=ascii_only, deck_file=deck_file
+    )
     result = app.run()
     return result if isinstance(result, int) else 0
+
+
+def _keeps_the_party_promise(app: PartyApp) -> Party:
+    """Never called: mypy checks here that the app is everything screens may use of it."""
+    return app

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
+from partyhost.tui.party import Party
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
-
-if TYPE_CHECKING:
-    from partyhost.tui.app import PartyApp
 
 ResultT = TypeVar("ResultT")
 SOLO_QUIT = "Quit? It is just you and the bots here, so the game ends when you go."
@@ -26,8 +24,8 @@ class PartyScreen(Screen[None]):
     KIND: ClassVar[str] = ""
 
     @property
-    def party(self) -> PartyApp:
-        return cast("PartyApp", self.app)
+    def party(self) -> Party:
+        return cast("Party", self.app)
 
     @property
     def glyphs(self) -> Glyphs:
@@ -89,8 +87,8 @@ class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
     """A dialog over a main screen; Escape closes it without a result."""
 
     @property
-    def party(self) -> PartyApp:
-        return cast("PartyApp", self.app)
+    def party(self) -> Party:
+        return cast("Party", self.app)
 
     @property
     def glyphs(self) -> Glyphs:
@@ -105,6 +103,20 @@ def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> st
                 if entry.get("name") == deck:
                     return str(entry.get("title") or deck)
     return str(deck or "default")
+
+
+def decks_title(welcome: dict[str, Any] | None, room: dict[str, Any]) -> Text:
+    """The decks a room plays, by title: ``Classic + Office party (sent)``."""
+    decks = [d for d in room.get("decks") or [] if isinstance(d, dict)]
+    if not decks:
+        return literal(deck_title(welcome, room.get("game"), room.get("deck")))
+    text = Text()
+    for number, deck in enumerate(decks):
+        text.append(" + " if number else "")
+        text.append_text(literal(deck.get("title") or deck.get("name") or "?"))
+        if deck.get("source") == "upload":
+            text.append(" (sent)", "dim")
+    return text
 
 
 def seat_name(room: dict[str, Any] | None, seat: object) -> str:

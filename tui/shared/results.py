@@ -57,8 +57,8 @@ class ResultsScreen(PartyScreen):
         self.taking_keys = False
 
     def on_mount(self) -> None:
-        self.watch(self.party, "view", self._show)
-        self.watch(self.party, "room", self.refresh_bindings, init=False)
+        self.watch(self.app, "view", self._show)
+        self.watch(self.app, "room", self.refresh_bindings, init=False)
         self.set_timer(KEY_PAUSE, self.take_keys)
 
     def take_keys(self) -> None:
