@@ -39,8 +39,8 @@ def test_options_have_rulebook_defaults_and_bounds() -> None:
     assert GAME.rules_for({}) == {
         "hand_size": 3,
         "target": 3000,
-        "submit_timer": None,
-        "judge_timer": None,
+        "submit_timer": 90,
+        "judge_timer": 60,
         "first_judge": None,
     }
     for bad in ({"hand_size": 8}, {"target": 100}, {"submit_timer": 5}, {"judge_timer": 601}):

@@ -21,6 +21,11 @@ from partyhost.engine.tshirt.state import (
     card_locations,
 )
 
+SUBMIT_SECONDS = 90
+"""The slogan timer's default: enough to read the shirt and three slogans, twice."""
+JUDGE_SECONDS = 60
+"""The judging (and Booyah) timer's default: enough to read every slogan aloud."""
+
 OPTIONS = (
     RuleOption(
         "hand_size",
@@ -44,17 +49,18 @@ OPTIONS = (
         "submit_timer",
         "Slogan timer (s)",
         "int",
-        None,
+        SUBMIT_SECONDS,
         allow_none=True,
         minimum=10,
         maximum=600,
-        help="Seconds to play a slogan; players who miss it sit the round out.",
+        help="Seconds to play a slogan; players who miss it sit the round out. Blank: no "
+        "timer (one player can then hold up the round).",
     ),
     RuleOption(
         "judge_timer",
         "Judging timer (s)",
         "int",
-        None,
+        JUDGE_SECONDS,
         allow_none=True,
         minimum=10,
         maximum=600,
