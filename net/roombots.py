@@ -45,16 +45,22 @@ class RoomBots:
             brain.arm(now, self._bot_delay, self.jitter)
 
     def arm_all(self, now: float) -> None:
-        """After a change, every bot (and stand-in) may think about its next move."""
-        if self._game.table is None or not self._game.playing or not self._roster.watched:
+        """After a change, every bot (and stand-in) may think about its next move.
+
+        A bot whose legal moves changed thinks afresh (see :meth:`BotBrain.arm`).
+        """
+        table = self._game.table
+        if table is None or not self._game.playing or not self._roster.watched:
             return
         for member in self._roster.members:
-            if member.brain is not None:
-                member.brain.arm(now, self._bot_delay, self.jitter)
+            if member.brain is not None and member.seat is not None:
+                facing = self._game.game.legal(table.state, member.seat)
+                member.brain.arm(now, self._bot_delay, self.jitter, facing)
 
     def next_due(self) -> float | None:
-        """When the first armed bot wants to act (None while nobody watches)."""
-        if not self._roster.watched:
+        """When the first armed bot wants to act (None while nobody watches or no game runs:
+        a plan left over from the game's last move must not wake the room again and again)."""
+        if not self._roster.watched or not self._game.playing:
             return None
         due = [m.brain.due for m in self._roster.members if m.brain is not None]
         return min((when for when in due if when is not None), default=None)
