@@ -176,6 +176,9 @@ def test_rulebook_example_two_tokens_on_the_right_meme_and_one_on_another_pay_tw
     assert state.money[player] == before + 2
     assert payout_of(events, reactor)["won"] == 1
     assert event(events, "reaction_revealed").data["correct"] == [right]
+    (turn,) = GAME.view(state, None)["history"]  # the calls that paid, for the recap
+    paid = sorted((entry["seat"], entry["net"]) for entry in turn["paid"])
+    assert paid == sorted([(reactor, 1), (player, 2)])
 
 
 def test_tokens_on_wrong_guesses_cost_nothing() -> None:
