@@ -372,6 +372,18 @@ async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() 
         assert isinstance(app.screen, LobbyScreen)
 
 
+async def test_the_results_tell_every_round_with_its_shirt_and_winning_slogan() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await in_room(pilot, host, view_frame(over_view()), status="over")
+        text = screen_text(app)
+        assert "Round by round" in text
+        assert '1. "Certified nap technician" by Bea +1000' in text
+        assert "on A cat in a tiny hat" in text
+        assert "2. called off: nobody played a slogan" in text
+
+
 async def test_help_shows_the_rules_and_every_key() -> None:
     host = FakeHost()
     app = app_for(host)

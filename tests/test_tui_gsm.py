@@ -250,6 +250,9 @@ async def test_the_end_shows_each_games_standings() -> None:
         text = screen_text(app)
         assert "Bea wins!" in text and "(Bea is out of cards)" in text
         assert "1. Bea  0 cards left" in text and "Ann  6 cards left" in text
+        assert "The final board" in text
+        board = app.screen.query_one("#final-board", BoardView)
+        assert len(board.picture.cards) == len(over["board"]) and board.picture.cursor is None
 
 
 @pytest.mark.parametrize("game", list(SAMPLE_VIEWS))

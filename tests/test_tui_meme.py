@@ -242,6 +242,13 @@ async def test_the_header_counts_four_rounds_as_the_rules_do() -> None:
         assert "Round 2 of 4" in table.text()
 
 
+async def test_the_results_list_the_calls_that_paid() -> None:
+    async with at_table(over_view(), size=LARGE) as table:
+        text = table.text()
+        assert "Calls that paid" in text
+        assert "Turn  1: Bea reacted with NOPE." in text and "Carl +$1" in text
+
+
 async def test_the_game_ends_on_a_podium_of_money() -> None:
     async with at_table(over_view()) as table:
         assert isinstance(table.app.screen, MemeResultsScreen)

@@ -104,3 +104,30 @@ def board_picture(
         cell_height=tile.height,
         cell_width=tile.width,
     )
+
+
+def final_picture(view: Frame, tile: Size) -> BoardPicture | None:
+    """The board as the game left it: every card, the last one placed outlined, no cursor.
+
+    ``None`` when the view has no cards on its board.
+    """
+    occupied = moves.board_cards(view)
+    if not occupied:
+        return None
+    rows, cols = moves.shape(view)
+    xs, ys = [slot[0] for slot in occupied], [slot[1] for slot in occupied]
+    cards = tuple(
+        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
+        for slot, entry in occupied.items()
+    )
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
+    return BoardPicture(
+        rows,
+        cols,
+        cards,
+        region=(min(xs), min(ys), max(xs), max(ys)),
+        last=last_slot,
+        cell_height=tile.height,
+        cell_width=tile.width,
+    )

@@ -1,9 +1,10 @@
-"""The end of a game: who won, the final standings, and the way back to the lobby.
+"""The end of a game: who won, the final standings, the game told again, the way back.
 
 Every game's results screen is this one: the winners line, the keys and the
-next step are the same for all; a game says why it ended and writes its own
-standings (points, cards, money...) by overriding :meth:`ResultsScreen.ending`
-and :meth:`ResultsScreen.standings`. Used as it is for a game the client has
+next step are the same for all; a game says why it ended, writes its own
+standings (points, cards, money...) and tells the game again by overriding
+:meth:`ResultsScreen.ending`, :meth:`ResultsScreen.standings` and
+:meth:`ResultsScreen.recap`. Used as it is for a game the client has
 no screens for, it lists the ``score`` of each player in the final view.
 """
 
@@ -110,6 +111,10 @@ class ResultsScreen(PartyScreen):
         """What follows a player's score in :meth:`standings` (nothing by default)."""
         return Text()
 
+    def recap(self, view: Frame) -> Text:
+        """The game told again after the next step (each round's winner...); nothing by default."""
+        return Text()
+
     # --- the same for every game ------------------------------------------------
 
     def podium(self, view: Frame) -> Text:
@@ -119,6 +124,7 @@ class ResultsScreen(PartyScreen):
         text.append_text(self.ending(view, winners))
         text.append_text(self.standings(view))
         text.append_text(self.next_step())
+        text.append_text(self.recap(view))
         return text
 
     def winners_line(self, view: Frame, winners: list[int]) -> Text:
