@@ -34,7 +34,13 @@ def test_game_is_registered_for_two_to_six_players_with_meme_decks() -> None:
     assert (GAME.min_players, GAME.max_players) == (2, 6)
     assert GAME.joins_mid_game is False
     names = [option["name"] for option in GAME.describe()["options"]]
-    assert names == ["custom_scenarios", "picking_timer", "betting_timer", "away_wait"]
+    assert names == [
+        "custom_scenarios",
+        "picking_timer",
+        "betting_timer",
+        "away_wait",
+        "round_results",
+    ]
     with pytest.raises(IllegalMove):
         new_game(7)
     with pytest.raises(IllegalMove):

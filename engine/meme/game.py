@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, Game, RuleOption, View
 from partyhost.engine.meme import bot, rules, setup, views
 from partyhost.engine.meme.deck import COLOR_COUNT, MemeDeck, build_deck
 from partyhost.engine.meme.evolve import evolve
@@ -72,7 +72,12 @@ class MemeGame(Game):
             minimum=0,
             maximum=600,
         ),
+        ROUND_RESULTS,
     )
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """Each turn ends with a reveal and its payouts."""
+        return any(event.kind == "turn_over" for event in events)
 
     def build_deck(self, data: Any) -> MemeDeck:
         return build_deck(data)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, Game, RuleOption, View
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt import bot, rules, setup, views
 from partyhost.engine.tshirt.deck import TShirtDeck, build_deck
@@ -76,7 +76,10 @@ OPTIONS = (
         minimum=0,
         help="The seat that judges first; off picks a random seat.",
     ),
+    ROUND_RESULTS,
 )
+ROUND_ENDS = frozenset({"drew", "round_void"})
+"""Events that settle a round: a Hot or Not card drawn for the winner, or a round called off."""
 
 
 class TShirtGame(Game):
@@ -91,6 +94,9 @@ class TShirtGame(Game):
     options = OPTIONS
     versioned_commands = frozenset({"pick"})
     joins_mid_game = True
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        return any(event.kind in ROUND_ENDS for event in events)
 
     def build_deck(self, data: Any) -> TShirtDeck:
         return build_deck(data)
