@@ -144,6 +144,10 @@ class RequestMethods(Generic[Sent]):
         """A game command, one of the view's ``legal`` templates (``ref`` comes back in errors)."""
         return self._send_with(p.PLAY, cmd=cmd, ref=ref)
 
+    def seen(self) -> Sent:
+        """This player has read the round's result (the room's ``pause`` waits for it)."""
+        return self._send_with(p.SEEN)
+
 
 class MessageBuilder(RequestMethods[Message]):
     """The messages themselves, sent nowhere: ``build.add_bot("hard")``."""

@@ -72,6 +72,10 @@ class BotBrain:
         low, high = self.delay or delay
         self.due = now + (low if high <= low else jitter.uniform(low, high))
 
+    def rest(self) -> None:
+        """Drop the plan: the next :meth:`arm` thinks from then on."""
+        self.due = None
+
     def choose(self, game: Game, state: Any, seat: int, now: float) -> Command | None:
         """The bot's command for this moment, or None; a failing bot just waits."""
         self.due = None

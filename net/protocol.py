@@ -69,6 +69,7 @@ ADD_BOT: Final = "add_bot"
 REMOVE_BOT: Final = "remove_bot"
 CHAT: Final = "chat"
 PLAY: Final = "play"
+SEEN: Final = "seen"
 
 # Host -> client
 WELCOME: Final = "welcome"
@@ -273,6 +274,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "cmd": _f(_is_map, "a game command (a map with a 'type')"),
         "ref": _f(_optional(_is_int), "an integer reference", required=False),
     },
+    SEEN: {},
 }
 """Every message a client may send, with the fields each must or may carry."""
 
@@ -299,6 +301,7 @@ HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
         "spectators",
         "min_players",
         "max_players",
+        "pause",
     ),
     VIEW: ("version", "view", "events", "now"),
     CHAT_LINE: ("seat", "name", "text", "at"),

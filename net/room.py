@@ -3,13 +3,15 @@
 :class:`Room` owns its state and changes it only through the methods below,
 one for each change a person or the clock can make: join, resume, leave,
 kick, seat or remove a bot, ready up, choose options, start the game, play a
-command, chat, lose a connection, run its timers, close. Each checks who
+command, say a round's result was read, chat, lose a connection, run its
+timers, close. Each checks who
 asks, then hands the work to the part whose job it is. The parts hold the
 state, each changed only by its own methods:
 
 - :class:`~.roster.Roster`: members, spectators and the owner;
 - :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
-- :class:`~.roomgame.RoomGame`: lobby, playing or over, and the running table;
+- :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
+  pause for a round's result;
 - :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
 - :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
@@ -296,6 +298,12 @@ class Room:
             raise Refused("not_playing", "No game is running in this room.")
         self._play.command(member.seat, command, time.time())
 
+    def seen(self, peer: Peer) -> None:
+        """A player has read the round's result; the table goes on once everyone has."""
+        member = self._player(peer)
+        if member.seat is not None:
+            self._play.seen(member.seat, time.time())
+
     def chat(self, peer: Peer, text: str) -> None:
         """A chat line to everyone in the room, within the asker's chat allowance."""
         member = self._roster.member_of(peer)
@@ -318,11 +326,17 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due: a grace period, a bot, a game deadline, an idle room."""
+        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
+        round's result, an idle room."""
         idle_end = None
         if self._idle_since is not None:
             idle_end = self._idle_since + self._config.idle_room_seconds
-        due = [self._seating.next_grace_end(), self._bots.next_due(), self._game.due_deadline()]
+        due = [
+            self._seating.next_grace_end(),
+            self._bots.next_due(),
+            self._game.due_deadline(),
+            self._game.pause_ends(),
+        ]
         return min((when for when in [*due, idle_end] if when is not None), default=None)
 
     def run_timers(self, now: float) -> None:

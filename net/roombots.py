@@ -57,10 +57,17 @@ class RoomBots:
                 facing = self._game.game.legal(table.state, member.seat)
                 member.brain.arm(now, self._bot_delay, self.jitter, facing)
 
+    def rethink(self, now: float) -> None:
+        """The table goes on after a round's result: every bot starts thinking now."""
+        for member in self._roster.members:
+            if member.brain is not None:
+                member.brain.rest()
+        self.arm_all(now)
+
     def next_due(self) -> float | None:
-        """When the first armed bot wants to act (None while nobody watches or no game runs:
-        a plan left over from the game's last move must not wake the room again and again)."""
-        if not self._roster.watched or not self._game.playing:
+        """When the first armed bot wants to act (None while nobody watches, no game runs or
+        the table reads a round's result: a plan from before must not wake the room)."""
+        if not self._roster.watched or not self._game.playing or self._game.paused:
             return None
         due = [m.brain.due for m in self._roster.members if m.brain is not None]
         return min((when for when in due if when is not None), default=None)
@@ -69,6 +76,8 @@ class RoomBots:
         """Let the first bot whose thinking time is up act; its events, or None if none acted."""
         table = self._game.table
         if table is None or not self._game.playing or not self._roster.watched:
+            return None
+        if self._game.paused:
             return None
         for member in self._roster.members:
             brain = member.brain

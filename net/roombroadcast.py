@@ -157,6 +157,7 @@ class RoomBroadcast:
             "spectators": len(self._roster.spectators),
             "min_players": game.min_players,
             "max_players": game.max_players,
+            "pause": self._game.pause_message(),
         }
 
     def room(self) -> None:

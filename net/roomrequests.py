@@ -31,6 +31,7 @@ HANDLERS: dict[str, Handler] = {
     p.REMOVE_BOT: lambda room, peer, message: room.remove_bot(peer, message["seat"]),
     p.CHAT: lambda room, peer, message: room.chat(peer, message["text"]),
     p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"]),
+    p.SEEN: lambda room, peer, message: room.seen(peer),
 }
 """Every room request by message type (the lobby's are handled by the host)."""
 

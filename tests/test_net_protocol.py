@@ -207,6 +207,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "remove_bot": {"seat": 1},
         "chat": {"text": "hi"},
         "play": {"cmd": {"type": "x"}},
+        "seen": {},
     }
     assert set(minimal) == set(p.CLIENT_MESSAGES)
     for kind, fields in minimal.items():
