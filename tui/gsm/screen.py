@@ -25,6 +25,7 @@ from partyhost.tui.shared.base import GameScreen, seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.moment import follow_pause
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -99,6 +100,7 @@ class GsmScreen(GameScreen):
         self.watch(self.app, "room", self.redraw, init=False)
         self.watch(self.app, "events", self._show_log)
         self.watch(self.app, "room", self._names_changed)
+        self.watch(self.app, "room", lambda: follow_pause(self), init=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

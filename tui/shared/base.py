@@ -71,6 +71,15 @@ class GameScreen(PartyScreen):
             if self.on_stage:
                 self.query_one(GameLog).rename()
 
+    def round_result(self) -> tuple[str, Text]:
+        """The title and words of the round that just ended, while the table reads it."""
+        return "The round is over", Text()
+
+    def result_read(self, by_key: bool | None) -> None:
+        """The result closed: by this player's key (tell the host), or by the host."""
+        if by_key:
+            self.party.requests.seen()
+
     def leave_question(self, question: str) -> tuple[str, str]:
         """What leaving asks, and its yes; against bots alone (``partyhost play``) it quits."""
         if self.party.solo:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from partyhost.tui.shared.base import GameScreen
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.moment import follow_pause
 from partyhost.tui.shared.picks import PickCard, PickRack
 from rich.text import Text
 from textual import on
@@ -38,6 +39,7 @@ class TableScreen(GameScreen):
         self.watch(self.app, "room", self._show_view, init=False)
         self.watch(self.app, "events", self._show_log)
         self.watch(self.app, "room", self._names_changed)
+        self.watch(self.app, "room", lambda: follow_pause(self), init=False)
 
     def on_resize(self) -> None:
         self._show_view()

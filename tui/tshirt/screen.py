@@ -13,6 +13,7 @@ from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.table import TableScreen
+from partyhost.tui.text import literal
 from partyhost.tui.tshirt.cards import CardFace, CardRack
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.scoreboard import Scoreboard, Standing
@@ -121,6 +122,20 @@ class TShirtScreen(TableScreen):
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)
+
+    def round_result(self) -> tuple[str, Text]:
+        """The shirt, the winning slogan and its author, the Hot or Not card, the others."""
+        last = self.view.get("last_round")
+        if not isinstance(last, dict):
+            return super().round_result()
+        text = Text()
+        shirt = last.get("tshirt")
+        if isinstance(shirt, dict) and shirt.get("picture"):
+            text.append("The shirt: ", "dim")
+            text.append_text(literal(shirt["picture"], "italic"))
+            text.append("\n\n")
+        text.append_text(outcome(last, self._who, self.glyphs, detailed=True))
+        return f"Round {last.get('round', '')}: the result", text
 
     # --- the cards ------------------------------------------------------------
 
