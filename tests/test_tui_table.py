@@ -30,7 +30,7 @@ from tuikit.samples_meme import meme_room, meme_view
 
 Frame = dict[str, Any]
 SIZE = (120, 40)
-CLOCK = re.compile(r"\((\d+) s left\)")
+CLOCK = re.compile(r"^ (\d+) s left ")
 
 
 def tshirt_playable(numbers: list[int]) -> Frame:

@@ -68,6 +68,13 @@ def a_number(number: object) -> str:
     return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {said}"
 
 
+def clock_text(seconds: int) -> Text:
+    """A running timer for the front of a status line, reversed so it shows without color."""
+    return Text(
+        f" {seconds} s left ", "bold reverse yellow" if seconds > 10 else "bold reverse red"
+    )
+
+
 def shorten(text: str, width: int, ellipsis: str) -> str:
     """``text`` cut to ``width`` cells with ``ellipsis`` marking the cut."""
     if len(text) <= width:

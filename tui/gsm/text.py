@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from partyhost.tui.gsm.scores import axis_mark
-from partyhost.tui.text import Glyphs, literal, names
+from partyhost.tui.text import Glyphs, clock_text, literal, names
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
@@ -133,7 +133,7 @@ def timed_status(line: Text, view: Frame) -> tuple[Text, bool]:
     if stall is not None:
         line.append(f"  (stall in {stall} s)", "yellow")
     if left is not None:
-        line.append(f"  ({left} s left)", "bold yellow")
+        line = Text.assemble(clock_text(left), " ", line)
     return line, stall is not None or left is not None
 
 

@@ -16,6 +16,7 @@ from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.moment import follow_pause
 from partyhost.tui.shared.picks import PickCard, PickRack
+from partyhost.tui.text import clock_text
 from rich.text import Text
 from textual import on
 from textual.timer import Timer
@@ -77,7 +78,7 @@ class TableScreen(GameScreen):
         deadline = self.view.get("deadline")
         if isinstance(deadline, int | float) and deadline > 0:
             left = max(0, round(deadline - time.time()))
-            line.append(f"  ({left} s left)", "bold yellow")
+            line = Text.assemble(clock_text(left), " ", line)
             if self._clock is None:
                 self._clock = self.set_interval(1, self._show_status)
         elif self._clock is not None:
