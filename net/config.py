@@ -28,6 +28,9 @@ class HostConfig:
     """Shown to players; ``None`` means this machine's host name."""
     bot_delay: tuple[float, float] = (0.4, 1.2)
     """Seconds an in-host bot "thinks" before acting (uniform in the range)."""
+    bot_pace: float = 1.0
+    """Every bot's thinking time (the game's own ranges too) times this: 0.1 makes bots ten
+    times quicker (``partyhost play --bot-pace``, for demos and tests)."""
     grace_seconds: float = 120.0
     """How long a disconnected player keeps their seat before it goes away."""
     heartbeat_interval: float = 5.0

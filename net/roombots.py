@@ -26,7 +26,11 @@ class RoomBots:
 
     def __init__(self, code: str, config: HostConfig, roster: Roster, game: RoomGame) -> None:
         self._code = code
-        self._bot_delay = config.bot_delay
+        self._pace = config.bot_pace
+        self._host_delay = config.bot_delay
+        low, high = config.bot_delay
+        self._bot_delay = (low * self._pace, high * self._pace)
+        """The room's thinking range, paced (for a brain without its own)."""
         self._roster = roster
         self._game = game
         self.jitter = random.Random()
@@ -35,7 +39,8 @@ class RoomBots:
     def brain(self, level: str, seed: int) -> BotBrain:
         """A brain for a ``level`` bot of this room's game."""
         game: Game = self._game.game
-        return BotBrain(seed, thinking_delay(game, level, self._bot_delay))
+        low, high = thinking_delay(game, level, self._host_delay)
+        return BotBrain(seed, (low * self._pace, high * self._pace))
 
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""

@@ -136,6 +136,16 @@ def test_turn_based_games_use_the_host_delay_scaled_by_level(game_id: str) -> No
     assert thinking_delay(game, "hard", (1.0, 2.0)) == (0.5, 1.0)
 
 
+async def test_the_host_bot_pace_scales_every_thinking_time() -> None:
+    async with running_host(bot_delay=(1.0, 2.0), bot_pace=0.1) as host:
+        ann, code = await owner_of_room(host.port, "stealing-home")
+        await add_bot(ann, "hard")
+        (bot,) = bots_of(host, code)
+        low, high = BOT_DELAYS["stealing-home"]["hard"]
+        assert bot.brain is not None and bot.brain.delay == pytest.approx((low / 10, high / 10))
+        await ann.close()
+
+
 def test_a_brain_without_a_level_thinks_for_the_room_delay() -> None:
     own, stand_in = BotBrain(1, (5.0, 9.0)), BotBrain(2)
     own.arm(100.0, (0.4, 1.2), HighestJitter())

@@ -8,7 +8,7 @@ import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
 from partyhost.tui.app import make_app
-from partyhost.tui.play import QuickGame
+from partyhost.tui.play import QuickGame, parse_options, run_play
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
@@ -102,3 +102,22 @@ async def in_game(
     joined = {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}
     host.last.push(joined, copy.deepcopy(host.room), view_frame(view or tshirt_view()))
     await settle(pilot)
+
+
+def test_room_options_are_typed_as_name_equals_value() -> None:
+    assert parse_options(["target=1000", "submit_timer=off", "rotate=on", "match=best-of-3"]) == {
+        "target": 1000,
+        "submit_timer": None,
+        "rotate": True,
+        "match": "best-of-3",
+    }
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        parse_options(["target"])
+    parse = build_parser().parse_args
+    assert parse(["play", "--option", "target=500", "--bot-pace", "0.1"]).option == ["target=500"]
+
+
+def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_play("tshirt", None, "Ann", False, options=["target=5"]) == 2
+    assert "at least 500" in capsys.readouterr().err
+    assert run_play("tshirt", None, "Ann", False, bot_pace=0) == 2
