@@ -122,3 +122,14 @@ async def test_the_log_names_a_seat_whose_name_came_after_its_event(game: str) -
 def log_text(app: PartyApp) -> str:
     log = app.screen.query_one(GameLog)
     return " ".join(strip.text for strip in log.lines)
+
+
+@pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
+async def test_every_game_set_match_results_screen_shows_all_its_text(game: str) -> None:
+    over = SAMPLE_VIEWS[game](phase="over", legal=[], winners=[1])
+    room = gsm_room(game, seats=2 if game == "four-corners" else 4, status="over")
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, host, room, over, [{"kind": "game_over", "winners": [1]}])
+        assert layout_problems(app) == []

@@ -103,3 +103,26 @@ async def test_no_result_for_a_seat_the_host_does_not_wait_for() -> None:
         host.last.push(paused(room, [1, 2]))
         await settle(pilot)
         assert not isinstance(app.screen, RoundResultScreen)
+
+
+async def test_a_key_that_reaches_a_result_taken_down_by_the_games_end_closes_nothing() -> None:
+    """The game ended while the result showed: the router took it down; a late key must not
+    pop the results screen (or the last screen, which crashed the app)."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        room = sample_room(status="playing")
+        await seated(pilot, host, room, tshirt_view())
+        host.last.push(paused(room, [0]))
+        await settle(pilot)
+        result = app.screen
+        assert isinstance(result, RoundResultScreen)
+        over = {**tshirt_view("over", winners=[1]), "legal": []}
+        host.last.push(view_frame(over), {**room, "status": "over", "pause": None})
+        await settle(pilot)
+        results = app.screen
+        assert type(results).__name__ == "TShirtResultsScreen"
+        result.action_go_on()  # as a key already queued for it would
+        await settle(pilot)
+        assert app.screen is results and seen(host) == 0
+    assert app.return_code in (None, 0)

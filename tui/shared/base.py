@@ -9,6 +9,7 @@ from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
@@ -94,6 +95,18 @@ class GameScreen(PartyScreen):
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
     """A dialog over a main screen; Escape closes it without a result."""
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close this dialog, only while it is on top.
+
+        Textual pops whatever screen is on top; a key that reached this dialog
+        after the router had taken it down (the game ended, the link dropped)
+        would otherwise close the screen now showing, or the last one.
+        """
+        if not self.is_current:
+            done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return done
+        return super().dismiss(result)
 
     @property
     def party(self) -> Party:

@@ -41,6 +41,7 @@ class RoundResultScreen(PartyModal[bool]):
         self.body = body
         self.until = until
         self._clock: Timer | None = None
+        self._closed = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-result", classes="dialog"):
@@ -67,13 +68,20 @@ class RoundResultScreen(PartyModal[bool]):
             return  # the help opens over this
         event.stop()
         event.prevent_default()
-        self.dismiss(True)
+        self.close(True)
 
     def on_click(self) -> None:
-        self.dismiss(True)
+        self.close(True)
 
     def action_go_on(self) -> None:
-        self.dismiss(True)
+        self.close(True)
+
+    def close(self, by_key: bool) -> None:
+        """Close once: a second key before the first has closed it tells the host nothing."""
+        if self._closed or not self.is_current:
+            return
+        self._closed = True
+        self.dismiss(by_key)
 
 
 def follow_pause(screen: GameScreen) -> None:
@@ -90,5 +98,5 @@ def follow_pause(screen: GameScreen) -> None:
         until = pause.get("until")
         deadline = float(until) if isinstance(until, int | float) else None
         app.push_screen(RoundResultScreen(title, body, deadline), screen.result_read)
-    elif not waiting and shown is not None and shown is app.screen:
-        shown.dismiss(False)
+    elif not waiting and shown is not None:
+        shown.close(False)
