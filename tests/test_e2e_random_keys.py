@@ -1,8 +1,9 @@
 """Every game, from its start to the game-over screen, under random keys in a real terminal.
 
 ``partyhost play`` runs in tmux at 80x24 and at 100x30 while a seeded stream
-of keys (arrows, letters, digits, Enter, Space, Escape) goes in, one at a time
-like a person mashing the keyboard. The bots are hard and think a tenth of
+of keys (arrows, letters, digits, Enter, Space, Escape; see :data:`KEYS` for
+how often each comes) goes in, one at a time like a person mashing the
+keyboard. The bots are hard and think a tenth of
 their usual time, and the rooms are set up for short games, so each run ends
 on its own. A run fails if the client dies (a traceback, a non-zero exit),
 if a screen's footer stops offering Help, or if no game-over screen comes.
@@ -31,11 +32,16 @@ pytestmark = [
     ),
 ]
 
-KEYS = [
-    *("Up", "Down", "Left", "Right", "Enter", "Space", "Escape"),
-    *(letter for letter in string.ascii_lowercase if letter != "y"),
-    *string.digits,
-]
+KEYS = {
+    "Enter": 20,
+    **{arrow: 5 for arrow in ("Up", "Down", "Left", "Right")},
+    **{digit: 2 for digit in string.digits},
+    **{letter: 1 for letter in string.ascii_lowercase if letter != "y"},
+    "Space": 3,
+    "Escape": 5,
+}
+"""Every key with its weight: a person mashing keys hits Enter, the arrows and the
+numbers most; a letter now and then (``c`` opens the chat, Escape leaves it)."""
 SETTINGS = {
     "tshirt": ["--option", "target=500"],
     "meme": ["--bots", "1", "--option", "picking_timer=10", "--option", "betting_timer=5"],
@@ -97,8 +103,8 @@ def test_random_keys_take_a_game_to_its_end(
             break
         if time.monotonic() > deadline:
             raise DriverError(f"seed {seed}: no game over after {pressed} keys:\n{screen}")
-        for _ in range(CHECK_EVERY):
-            terminal.keys(keys.choice(KEYS))
+        for key in keys.choices(list(KEYS), weights=list(KEYS.values()), k=CHECK_EVERY):
+            terminal.keys(key)
             pressed += 1
     terminal.keys("C-q")
     assert terminal.wait_exit() == 0, terminal.screen()

@@ -334,3 +334,26 @@ async def test_every_cell_reads_without_color_or_legend_at_80x24() -> None:
         await pilot.press("i")
         await settle(pilot)
         assert "🧤M 🏈H " in screen_text(app)
+
+
+@pytest.mark.parametrize(("size", "cards"), [((80, 24), 1), ((90, 28), 2), ((90, 28), 3)])
+async def test_the_tile_size_holds_from_one_key_to_the_next(
+    size: tuple[int, int], cards: int
+) -> None:
+    """Tall tiles make the hand taller too: the board's size must not flip on every key."""
+    view = gridiron_view()
+    view["board"] = view["board"][:cards]  # a board small enough that tall tiles nearly fit
+    for template in view["legal"]:
+        template.pop("fits", None)
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=size) as pilot:
+        await seated(pilot, host, view, [])
+        screen = app.screen
+        assert isinstance(screen, GsmScreen)
+        zooms = []
+        for key in ("1", "l", "2", "h", "3", "j"):
+            await pilot.press(key)
+            await settle(pilot)
+            zooms.append(screen.zoom)
+        assert len(set(zooms)) == 1, zooms

@@ -125,11 +125,19 @@ class GsmScreen(GameScreen):
         return self._painter
 
     def _best_zoom(self) -> str:
-        """The biggest tiles that let the board fit its space."""
+        """The biggest tiles that let the board fit its space.
+
+        Tall tiles make the hand below twice as high too, leaving the board
+        that much less: the space is measured as it would be with tall tiles,
+        so the choice does not flip back and forth from one redraw to the next.
+        """
         if not self.is_mounted:
             return "normal"
         space = self.query_one("#gsm-board-scroll", ScrollableContainer).scrollable_content_region
-        return best_zoom(self.view, self.PLACE, space.width, space.height, self.party.ascii_only)
+        rack = self.query_one(HandRack)
+        growth = rack.size.height if self.zoom != "tall" else 0
+        height = space.height - growth
+        return best_zoom(self.view, self.PLACE, space.width, height, self.party.ascii_only)
 
     def choice(self) -> Choice:
         return Choice(self.selected, self.turned, self.moving)
