@@ -37,6 +37,7 @@ dev: $(TOOLS)
 	touch $(LINKED)
 
 play: $(RUNTIME) $(LINKED)
+	@echo 'Other games and bot levels: make play ARGS="stealing-home --level easy" (see README.md)'
 	@$(BIN)/partyhost play $(ARGS)
 
 lint: $(TOOLS) $(LINKED)

@@ -166,7 +166,9 @@ def _cmd_join(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from partyhost.tui.play import run_play
 
-    return run_play(args.game, args.bots, args.name, args.ascii, args.level)
+    return run_play(
+        args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace
+    )
 
 
 def _host_data(folder: str | None) -> Path:
@@ -250,6 +252,20 @@ def build_parser() -> argparse.ArgumentParser:
         choices=BOT_LEVELS,
         default=None,
         help="how well the bots play: easy, normal or hard (default normal)",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a room option, e.g. --option target=1000 --option submit_timer=off",
+    )
+    play.add_argument(
+        "--bot-pace",
+        type=float,
+        default=1.0,
+        metavar="FACTOR",
+        help="multiply how long bots think (0.1: ten times quicker; for demos and tests)",
     )
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")

@@ -158,6 +158,30 @@ class RuleOption:
         return str(value)
 
 
+RESULT_PAUSES: dict[str, float] = {
+    "until all press a key": 30.0,
+    "5 seconds": 5.0,
+    "10 seconds": 10.0,
+    "no pause": 0.0,
+}
+"""How long the table stops after a round for everyone to read its result, by the
+:data:`ROUND_RESULTS` choice: at most this many seconds; in the first, a key from every
+person at the table ends it sooner."""
+
+ROUND_RESULTS = RuleOption(
+    "round_results",
+    "Round results stay",
+    "choice",
+    "until all press a key",
+    help="After each round the table stops so everyone can read what won and why: until "
+    "every person has pressed a key (30 s at most), a few seconds, or not at all. Timers "
+    "keep running.",
+    choices=tuple(RESULT_PAUSES),
+)
+"""The room option of every game with rounds (see :meth:`Game.round_over`). The rules
+never read it: the host holds its bots while the table reads."""
+
+
 def resolve_rules(options: Sequence[RuleOption], given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with ``given``; unknown names and bad values are refused."""
     by_name = {option.name: option for option in options}
@@ -259,6 +283,11 @@ class Game(ABC):
         Bots see exactly what a person in their seat sees; ``rng`` is the
         bot's own generator, so bot play is reproducible from its seed.
         """
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """Whether ``events`` end a round whose result everyone should see before play goes
+        on (a game with rounds says so, and offers :data:`ROUND_RESULTS`)."""
+        return False
 
     def bot_delay(self, level: str) -> tuple[float, float] | None:
         """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits.

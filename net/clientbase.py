@@ -173,6 +173,10 @@ class RequestMethods(Generic[Sent]):
         """A night's standings (``standings``; default tonight's)."""
         return self._send_with(p.GET_STANDINGS, night=night)
 
+    def seen(self) -> Sent:
+        """This player has read the round's result (the room's ``pause`` waits for it)."""
+        return self._send_with(p.SEEN)
+
 
 class MessageBuilder(RequestMethods[Message]):
     """The messages themselves, sent nowhere: ``build.add_bot("hard")``."""

@@ -29,6 +29,9 @@ class HostConfig:
     """Shown to players; ``None`` means this machine's host name."""
     bot_delay: tuple[float, float] = (0.4, 1.2)
     """Seconds an in-host bot "thinks" before acting (uniform in the range)."""
+    bot_pace: float = 1.0
+    """Every bot's thinking time (the game's own ranges too) times this: 0.1 makes bots ten
+    times quicker (``partyhost play --bot-pace``, for demos and tests)."""
     grace_seconds: float = 120.0
     """How long a disconnected player keeps their seat before it goes away."""
     ghost_grace_seconds: float = 15.0
@@ -70,6 +73,8 @@ class HostConfig:
     shutdown_timeout: float = 5.0
     checkpoint_interval: float = 1.0
     """Seconds between journal checkpoints (run in a thread, never on the event loop)."""
+    lobby_news_interval: float = 0.5
+    """Seconds between looks at the rooms list; a changed list goes to everyone in the lobby."""
     extra_games: tuple[str, ...] = field(default_factory=tuple)
     """Modules imported at start so the games they register can be hosted."""
     ssh_port: int | None = None

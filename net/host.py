@@ -102,6 +102,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._checkpoints: asyncio.Task[None] | None = None
+        self._lobby_news: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
         self._ping_number = 0
 
@@ -156,6 +157,7 @@ class Host:
         self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
+        self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
         log.info("listening on %s:%d", self.config.host, self.port)
 
     async def serve_forever(self) -> None:
@@ -173,7 +175,7 @@ class Host:
             await self.lobby.shelf.stop_watching()
         self._server.close()
         await self._server.wait_closed()
-        for task in (self._heartbeat, self._checkpoints):
+        for task in (self._heartbeat, self._checkpoints, self._lobby_news):
             if task is not None:
                 task.cancel()
                 await asyncio.wait([task], timeout=self.config.shutdown_timeout)
@@ -261,6 +263,25 @@ class Host:
                     connection.abort("silent")
                 else:
                     connection.send_frame(ping, journaled=False)
+
+    async def _tell_the_lobby(self) -> None:
+        """Send the rooms list to everyone in the lobby whenever it changes.
+
+        Checked every ``lobby_news_interval``, so a room one person makes (or
+        fills, or starts) shows in everyone else's lobby at once, without them
+        asking; an unchanged list sends nothing.
+        """
+        assert self.lobby is not None
+        shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
+        while True:
+            await asyncio.sleep(self.config.lobby_news_interval)
+            frame = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
+            if frame == shown:
+                continue
+            shown = frame
+            for connection in self.connections:
+                if connection.greeted and connection.room is None:
+                    connection.send_frame(frame, journaled=False)
 
     async def _checkpoint(self) -> None:
         """Fold the journal's WAL into the database off the event loop, now and then.

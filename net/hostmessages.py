@@ -323,6 +323,10 @@ SHAPES: Final[dict[str, Fields]] = {
         "by": spec(STR, "the name of who paused"),
         "at": spec(FLOAT, f"when, {_TIME}"),
     },
+    "result pause": {
+        "until": spec(FLOAT, f"when the table goes on by itself, {_TIME}"),
+        "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
+    },
     "waiting seat": {
         "code": spec(STR, "the room's code"),
         "game": spec(STR, "the game's id"),

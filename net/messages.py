@@ -42,6 +42,7 @@ PAUSE_GAME: Final = "pause_game"
 RESUME_GAME: Final = "resume_game"
 CHAT: Final = "chat"
 PLAY: Final = "play"
+SEEN: Final = "seen"
 LIST_PAST_GAMES: Final = "list_past_games"
 GET_REPLAY: Final = "get_replay"
 GET_STANDINGS: Final = "get_standings"
@@ -337,6 +338,7 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
             "an integer reference",
         ),
     },
+    SEEN: {},
     LIST_PAST_GAMES: {
         "night": spec(
             nil_or(text(16)),

@@ -4,14 +4,16 @@
 one for each change a person or the clock can make: join (or take a seat
 back by name), resume, leave, kick, seat or remove a bot, put a bot in an
 absent player's seat, hand the room on, ready up, choose options, start,
-pause and resume the game, play a command, chat, lose a connection, run its
+pause and resume the game, play a command, say a round's result was read,
+chat, lose a connection, run its
 timers, close. Each checks who
 asks, then hands the work to the part whose job it is. The parts hold the
 state, each changed only by its own methods:
 
 - :class:`~.roster.Roster`: members, spectators and the owner;
 - :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
-- :class:`~.roomgame.RoomGame`: lobby, playing or over, and the running table;
+- :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
+  pause for a round's result;
 - :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
 - :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
@@ -349,6 +351,12 @@ class Room:
         self._play.command(member.seat, command, time.time(), accepted)
         member.acted()
 
+    def seen(self, peer: Peer) -> None:
+        """A player has read the round's result; the table goes on once everyone has."""
+        member = self._player(peer)
+        if member.seat is not None:
+            self._play.seen(member.seat, time.time())
+
     def chat(self, peer: Peer, text: str) -> None:
         """A chat line to everyone in the room, within the asker's chat allowance."""
         member = self._roster.member_of(peer)
@@ -371,11 +379,17 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due: a grace period, a bot, a game deadline, an idle room."""
+        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
+        round's result, an idle room."""
         idle_end = None
         if self._idle_since is not None:
             idle_end = self._idle_since + self._config.idle_room_seconds
-        due = [self._seating.next_grace_end(), self._bots.next_due(), self._game.due_deadline()]
+        due = [
+            self._seating.next_grace_end(),
+            self._bots.next_due(),
+            self._game.due_deadline(),
+            self._game.result_pause_ends(),
+        ]
         return min((when for when in [*due, idle_end] if when is not None), default=None)
 
     def run_timers(self, now: float) -> None:

@@ -160,6 +160,7 @@ class RoomBroadcast:
             "paused": self._paused(),
             "min_players": game.min_players,
             "max_players": game.max_players,
+            "pause": self._game.result_pause_message(),
         }
 
     def _shown_seats(self) -> list[Member]:

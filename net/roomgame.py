@@ -14,10 +14,19 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, Game, IllegalMove
+from partyhost.engine.core import (
+    RESULT_PAUSES,
+    ROUND_RESULTS,
+    SYSTEM_SEAT,
+    Command,
+    Event,
+    Game,
+    IllegalMove,
+)
 from partyhost.net import protocol as p
 from partyhost.net.journal import CommandRecord, Journal, RoomRecord
 from partyhost.net.roomclock import RoomClock
@@ -27,8 +36,25 @@ from partyhost.net.table import Table
 log = logging.getLogger(__name__)
 
 
+@dataclass
+class ResultPause:
+    """The table stopped after a round so everyone can read its result."""
+
+    until: float
+    waiting: set[int]
+    """The people (seats) who have not pressed a key yet."""
+
+    def message(self) -> dict[str, Any]:
+        return {"until": self.until, "waiting": sorted(self.waiting)}
+
+
 class RoomGame:
-    """The game side of one room, with the setup a restarted host replays."""
+    """The game side of one room, with the setup a restarted host replays.
+
+    After a round the room may stop for its result (the room's
+    ``round_results`` choice): bots wait until every person at the table has
+    read it, or the time is up. The game's own timers keep running.
+    """
 
     def __init__(self, game: Game, deck: Any, record: RoomRecord, journal: Journal) -> None:
         self._game = game
@@ -44,6 +70,7 @@ class RoomGame:
         self._idle_tick: tuple[int, float] | None = None
         """(version, deadline) of a tick that found nothing to do: no need to wake for it again."""
         self._clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
+        self._pause: ResultPause | None = None
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
         """Replay a journaled game, with the seats that joined it late."""
@@ -124,6 +151,18 @@ class RoomGame:
         """What the game's clock reads at host time ``wall``."""
         return self._clock.now(wall)
 
+    @property
+    def reading_result(self) -> bool:
+        """Stopped for a round's result: the host's bots wait."""
+        return self._pause is not None
+
+    def result_pause_message(self) -> dict[str, Any] | None:
+        """The pause as the room message shows it (``until``, ``waiting``), or None."""
+        return None if self._pause is None else self._pause.message()
+
+    def result_pause_ends(self) -> float | None:
+        return None if self._pause is None else self._pause.until
+
     def in_game(self, seat: int | None) -> bool:
         """Whether ``seat`` is dealt into the current game (started with it or joined late)."""
         return seat is not None and seat in self._game_seats
@@ -144,6 +183,33 @@ class RoomGame:
 
     # --- changing ------------------------------------------------------------
 
+    def pause_for_results(self, now: float, readers: Iterable[int]) -> bool:
+        """Stop for the round just ended, as the room chose; False when it does not stop."""
+        choice = (self._rules or {}).get(ROUND_RESULTS.name)
+        seconds = RESULT_PAUSES.get(str(choice), 0.0)
+        waiting = set(readers)
+        if seconds <= 0 or not waiting or self._status != p.PLAYING:
+            return False
+        self._pause = ResultPause(now + seconds, waiting)
+        return True
+
+    def read_by(self, seat: int) -> bool:
+        """``seat`` has read the result; True if that changed the pause (or ended it)."""
+        pause = self._pause
+        if pause is None or seat not in pause.waiting:
+            return False
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._pause = None
+        return True
+
+    def end_pause_if_due(self, now: float) -> bool:
+        """End the pause once its time is up; True only then."""
+        if self._pause is None or now < self._pause.until:
+            return False
+        self._pause = None
+        return True
+
     def start(self, seats: list[int], rules: dict[str, Any]) -> None:
         """Deal a new game to ``seats``; Refused (and nothing changed) if it cannot be set up."""
         game = self._game
@@ -158,6 +224,7 @@ class RoomGame:
         self._table, self._seed, self._rules, self._start_seats = table, seed, rules, seats
         self._game_seats = set(seats)
         self._status = p.PLAYING
+        self._pause = None
 
     def pause(self, wall: float, by: str) -> None:
         """Stop the game's clock: no ticks, no commands, until :meth:`resume`."""
@@ -216,4 +283,5 @@ class RoomGame:
             return False
         self._status = p.OVER
         self._clock.resume(wall)
+        self._pause = None
         return True

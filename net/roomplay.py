@@ -58,8 +58,10 @@ class RoomPlay:
     ) -> None:
         """A player's command; raises IllegalMove (nothing changed) if the game refuses it.
 
-        ``accepted`` hears the new version before anyone is sent the views.
+        ``accepted`` hears the new version before anyone is sent the views. Someone
+        who plays while the table reads a round's result has read it.
         """
+        self.seen(seat, now)
         events = self._game.command(seat, command, now)
         table = self._game.table
         if accepted is not None and table is not None:
@@ -83,10 +85,35 @@ class RoomPlay:
         self._broadcast.views()
         self._bots.arm_all(now)
 
+    def seen(self, seat: int, now: float) -> None:
+        """``seat`` has read the round's result (pressed a key, or played on)."""
+        if self._game.read_by(seat):
+            self._pause_changed(now)
+
+    def _pause_changed(self, now: float) -> None:
+        if not self._game.reading_result:
+            self._bots.rethink(now)
+        self._broadcast.room()
+
+    def _readers(self) -> list[int]:
+        """The people at the table who will read a round's result (bots read nothing)."""
+        return [
+            m.seat
+            for m in self._roster.members
+            if m.seat is not None
+            and not m.bot
+            and m.peer is not None
+            and not m.away
+            and not m.left
+            and self._game.in_game(m.seat)
+        ]
+
     def run_timers(self, now: float) -> None:
         """The game's deadline if it has come, then the first bot whose thinking time is up."""
         if not self._game.playing:
             return
+        if self._game.end_pause_if_due(now):
+            self._pause_changed(now)
         ticked = self._game.tick(now)
         if ticked:
             self.changed(ticked, now)
@@ -104,5 +131,9 @@ class RoomPlay:
             self._records.game_over()
             self._broadcast.notice("The game is over.")
             self._broadcast.room()
-        else:
-            self._bots.arm_all(now)
+            return
+        if self._game.game.round_over(events) and self._game.pause_for_results(
+            now, self._readers()
+        ):
+            self._broadcast.room()
+        self._bots.arm_all(now)

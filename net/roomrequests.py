@@ -35,6 +35,7 @@ HANDLERS: dict[str, Handler] = {
     p.RESUME_GAME: lambda room, peer, message: room.resume_game(peer),
     p.CHAT: lambda room, peer, message: room.chat(peer, message["text"]),
     p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"], message.get("ref")),
+    p.SEEN: lambda room, peer, message: room.seen(peer),
 }
 """Every room request by message type (the lobby's are handled by the host)."""
 

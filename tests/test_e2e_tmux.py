@@ -208,7 +208,7 @@ def test_in_host_bots_options_help_and_ascii_in_a_real_terminal(
     terminal.keys("c")
     terminal.wait_for(lambda s: "Create a room" in s and "First judge" in s)
     terminal.settle()  # the dialog has its focus before the Tabs come
-    for _ in range(7):  # from the game: deck, deck file, hand size, target, two timers, judge
+    for _ in range(8):  # from the game: deck, deck file, password, size, target, timers, judge
         terminal.keys("Tab")
     terminal.type("0")
     terminal.wait_for(lambda s: re.search(r"First judge\s+0\b", s))

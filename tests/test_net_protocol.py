@@ -227,6 +227,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "list_past_games": {},
         "get_replay": {"id": 1},
         "get_standings": {},
+        "seen": {},
     }
     assert set(minimal) == set(p.CLIENT_MESSAGES)
     for kind, fields in minimal.items():

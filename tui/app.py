@@ -35,6 +35,8 @@ from textual.widgets import Input
 
 Frame = dict[str, Any]
 CHAT_LIMIT = 200
+STALE_GAME_REFUSAL = "not_playing"
+"""The host's refusal of a move that arrived after the game ended."""
 ASCII_KEYS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "left", "→": "right", "⌫": "bksp"}
 
 
@@ -86,6 +88,7 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        solo: bool = False,
         deck_file: str | None = None,
         pause_with_dialogs: bool = False,
         locked: bool = False,
@@ -101,6 +104,9 @@ class PartyApp(App[int]):
         self.remember = remember
         self.animated = animate
         self.on_welcome = on_welcome
+        self.solo = solo
+        """``partyhost play``: you and bots on a host inside this process. The room ends
+        with you, so leaving quits instead of going back to a lobby."""
         self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
         """What the create-room dialog last held (a ``--deck`` file to begin with)."""
         self.offer_create = deck_file is not None
@@ -206,11 +212,30 @@ class PartyApp(App[int]):
         return True
 
     def play(self, command: Frame) -> bool:
-        """Send a game command from the view's ``legal`` list, naming the version seen."""
+        """Send a game command from the view's ``legal`` list, naming the version seen.
+
+        Nothing goes out once the game is over (keys pressed as the table gives
+        way to the results screen are not moves).
+        """
+        if not self.game_running():
+            return False
         command = dict(command)
         if "v" not in command and self.view is not None and "version" in self.view:
             command["v"] = self.view["version"]
         return self.requests.play(command)
+
+    def game_running(self) -> bool:
+        """Whether the room's game is on: its status says playing and the view is not over."""
+        room = self.room or {}
+        view = self.view or {}
+        return room.get("status") == "playing" and view.get("phase") != "over"
+
+    def leave_room(self) -> None:
+        """Give up the seat; in a game against bots alone there is nowhere else to go: quit."""
+        if self.solo:
+            self.exit(0)
+        else:
+            self.requests.leave_room()
 
     def disconnect(self) -> None:
         """Back to the connect screen on purpose."""
@@ -315,6 +340,8 @@ class PartyApp(App[int]):
         self.decks = tuple(message.decks)
 
     def on_host_error(self, message: m.HostError) -> None:
+        if message.code == STALE_GAME_REFUSAL and not self.game_running():
+            return  # a move that crossed the game's end on the way: nothing to tell
         if message.problems:
             from partyhost.tui.shared.deckproblems import DeckProblemsScreen
 
@@ -432,6 +459,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    solo: bool = False,
     deck_file: str | None = None,
     pause_with_dialogs: bool = False,
     locked: bool = False,
@@ -450,6 +478,7 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        solo=solo,
         deck_file=deck_file,
         pause_with_dialogs=pause_with_dialogs,
         locked=locked,

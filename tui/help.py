@@ -14,7 +14,7 @@ from typing import ClassVar
 from partyhost.tui.games import GAMES, Places
 from partyhost.tui.party import APP_BINDINGS
 from partyhost.tui.replay.screen import ReplayScreen
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
@@ -129,7 +129,7 @@ class HelpScreen(PartyModal[None]):
         """One row per description, naming every key that does it ("t/⌫", "1-6")."""
         keys_of: dict[str, list[str]] = {}
         for binding in Binding.make_bindings(bindings):
-            if not binding.description:
+            if not binding.description or binding.action == HELP_KEY.action:
                 continue
             key = binding.key_display or self.app.get_key_display(binding)
             keys = keys_of.setdefault(binding.description, [])

@@ -71,6 +71,9 @@ class Party(Protocol):
     def pauser(self) -> PauseControls:
         """Asks the host to pause and resume."""
 
+    solo: bool
+    """``partyhost play``: you and bots alone; leaving quits."""
+
     def play(self, command: Frame) -> bool:
         """Send a game command (a filled legal template); False if not connected."""
 
@@ -82,3 +85,12 @@ class Party(Protocol):
 
     def disconnect(self) -> None:
         """Close the connection and go back to the connect screen."""
+
+    def game_running(self) -> bool:
+        """Whether the room's game is on (not over, not between games)."""
+
+    def leave_room(self) -> None:
+        """Give up the seat (against bots alone: quit)."""
+
+    def exit(self, result: int | None = None) -> None:
+        """End the app."""

@@ -248,6 +248,11 @@ def _summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "reaction": record["reaction"],
         "guesses": [{"seat": g["seat"], "meme": g["meme"]} for g in record["guesses"]],
         "correct": list(record["correct"]),
+        "paid": [
+            {"seat": payout["seat"], "net": payout["net"]}
+            for payout in record["payouts"]
+            if payout["net"]
+        ],
         "void": record["void"],
     }
 

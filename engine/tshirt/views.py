@@ -86,6 +86,7 @@ def view(state: TShirtState, seat: int | None) -> View:
         "sat_out": public["sat_out"],
         "booyah": public["booyah"],
         "last_round": public["last_round"],
+        "recap": public["recap"],
         "piles": public["piles"],
         "deadline": public["deadline"],
         "winners": public["winners"],
@@ -127,6 +128,7 @@ def _public(state: TShirtState) -> dict[str, Any]:
         "sat_out": list(state.sat_out),
         "booyah": _booyah_view(state),
         "last_round": _result_view(state, state.last_round),
+        "recap": _recap(state) if state.phase is Phase.OVER else [],
         "piles": {
             "slogans": len(state.slogan_pile),
             "slogan_discard": len(state.slogan_discard),
@@ -211,6 +213,27 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
     }
 
 
+def _recap(state: TShirtState) -> list[dict[str, Any]]:
+    """Every round in brief, for the game-over screen: its shirt, what won, who, the points."""
+    rounds = (*state.past_rounds, state.last_round) if state.last_round else state.past_rounds
+    recap = []
+    for result in rounds:
+        won = result.winning_index
+        submission = result.submissions[won] if won is not None else None
+        tshirt = _tshirt_view(state, result.tshirt)
+        recap.append(
+            {
+                "round": result.round,
+                "tshirt": tshirt["picture"] if tshirt else None,
+                "void": result.void_reason,
+                "winner": submission.seat if submission else None,
+                "slogan": state.deck.slogans[submission.card] if submission else None,
+                "points": _points_won(state, result),
+            }
+        )
+    return recap
+
+
 def _points_won(state: TShirtState, result: RoundResult) -> int:
     """What the round's winner gained: the card drawn, or the card a Booyah stole."""
     if result.hot_card is None:
@@ -237,6 +260,9 @@ def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
         secret.update(sub.card for sub in state.submissions if sub.seat != seat)
     if state.last_round is not None:
         secret.difference_update(sub.card for sub in state.last_round.submissions)
+    for past in state.past_rounds:  # every winner was shown when its round ended
+        if past.winning_index is not None:
+            secret.discard(past.submissions[past.winning_index].card)
     return {state.deck.slogans[card] for card in secret}
 
 

@@ -259,6 +259,7 @@ def tshirt_view(
             "points": 1000,
             "booyah": None,
         },
+        "recap": [],
         "piles": {
             "slogans": 140,
             "slogan_discard": 6,
@@ -306,6 +307,14 @@ def over_view() -> Frame:
         {"card": 5, "points": 600, "verdict": "A banner.", "booyah": False}
     )
     view["players"][1]["score"] = 1600
+    view["recap"] = [
+        {"round": 1, "tshirt": "A cat in a tiny hat", "void": None, "winner": 1,
+         "slogan": "Certified nap technician", "points": 1000},
+        {"round": 2, "tshirt": "A toaster with feelings", "void": "no_submissions",
+         "winner": None, "slogan": None, "points": 0},
+        {"round": 3, "tshirt": "A dancing cactus", "void": None, "winner": 1,
+         "slogan": "Ask me about my feelings (don't)", "points": 600},
+    ]  # fmt: skip
     return view
 
 

@@ -109,6 +109,7 @@ HISTORY: list[Frame] = [
         "reaction": reaction,
         "guesses": [],
         "correct": correct,
+        "paid": [{"seat": seat, "net": 1} for seat in correct],
         "void": None,
     }
     for turn, reactor, number, reaction, correct in (

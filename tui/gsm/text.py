@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from partyhost.tui.gsm.scores import axis_mark
-from partyhost.tui.text import Glyphs, literal, names
+from partyhost.tui.text import Glyphs, clock_text, literal, names
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
@@ -135,7 +135,7 @@ def timed_status(line: Text, view: Frame, now: float | None = None) -> tuple[Tex
     if stall is not None:
         line.append(f"  (stall in {stall} s)", "yellow")
     if left is not None:
-        line.append(f"  ({left} s left)", "bold yellow")
+        line = Text.assemble(clock_text(left), " ", line)
     return line, stall is not None or left is not None
 
 
@@ -267,3 +267,30 @@ def scramble_feedback(view: Frame) -> Text:
             " Your cards are back in your hand.",
         )
     return Text()
+
+
+def round_result_text(view: Frame, name: Name) -> Text:
+    """Stealing Home's last round for the result moment: the match, the tie or the no fit."""
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    if last is None:
+        return Text("The round is over.")
+    if "kept" in last:
+        who = name(last.get("seat"))
+        return Text.assemble(
+            who,
+            (" called Match! first and was right.", "bold"),
+            "\nThe card lies on the board where it fitted (outlined brighter) and ",
+            name(last.get("seat")),
+            " keeps the other face-up card: one more card won.",
+        )
+    if "seats" in last:
+        return Text.assemble(
+            ("Tie! ", "bold yellow"),
+            names(last.get("seats", []), name),
+            " called Match! a blink apart: only they race a tiebreaker on two new cards.",
+        )
+    if "fit_existed" in last:
+        why = NO_FIT_REASONS.get(str(last.get("reason")), "")
+        fitted = "One of them did fit somewhere." if last.get("fit_existed") else "Neither fitted."
+        return Text(f"No fit ({why}): both cards leave play. {fitted}")
+    return Text("The round is over.")

@@ -7,9 +7,14 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from partyhost.tui.party import Party
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
+from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 ResultT = TypeVar("ResultT")
+SOLO_QUIT = "Quit? It is just you and the bots here, so the game ends when you go."
+HELP_KEY = Binding("f1", "app.help", "Help")
+"""A dialog hides the app's keys, so each dialog offers Help itself, last in its footer."""
 
 
 class PartyScreen(Screen[None]):
@@ -28,6 +33,18 @@ class PartyScreen(Screen[None]):
 
 class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
     """A dialog over a main screen; Escape closes it without a result."""
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close this dialog, only while it is on top.
+
+        Textual pops whatever screen is on top; a key that reached this dialog
+        after the router had taken it down (the game ended, the link dropped)
+        would otherwise close the screen now showing, or the last one.
+        """
+        if not self.is_current:
+            done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return done
+        return super().dismiss(result)
 
     @property
     def party(self) -> Party:

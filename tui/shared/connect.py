@@ -25,6 +25,8 @@ WELCOME_TEXT = (
     "to try a game against bots."
 )
 
+SOLO_TEXT = "Your game against bots is starting on this computer."
+
 
 @dataclass
 class Discovery:
@@ -56,7 +58,7 @@ class ConnectScreen(PartyScreen):
         yield TitleBar("connect")
         with Center(), Vertical(id="connect-box", classes="dialog"):
             yield Static("Join a party", classes="dialog-title")
-            yield Static(WELCOME_TEXT, classes="hint")
+            yield Static(SOLO_TEXT if self.party.solo else WELCOME_TEXT, classes="hint")
             with Horizontal(classes="field"):
                 yield Label("Host", classes="field-label")
                 yield Input(

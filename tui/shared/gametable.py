@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.tui.shared.base import PartyScreen, seat_name
+from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, seat_name
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
@@ -33,6 +33,8 @@ TABLE_KEYS: list[BindingType] = [
 class GameScreen(PartyScreen):
     """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
 
+    _names: tuple[tuple[object, object], ...] = ()
+
     def __init__(self) -> None:
         super().__init__()
         self._presence_clock: Timer | None = None
@@ -40,6 +42,12 @@ class GameScreen(PartyScreen):
     @property
     def view(self) -> dict[str, Any]:
         return self.party.view or {}
+
+    @property
+    def on_stage(self) -> bool:
+        """Still the app's table: once the router has swapped it out (the game ended, the
+        link dropped) its widgets are going, and a redraw queued before must do nothing."""
+        return self.is_mounted and self in self.app.screen_stack
 
     # --- the table: presence, pause, the owner's controls ---------------------------
 
@@ -121,7 +129,32 @@ class GameScreen(PartyScreen):
     def _show_log(self) -> None:
         self.query_one(GameLog).show(self.party.events)
 
+    def _names_changed(self) -> None:
+        """The room's names changed: the log says them again (a newcomer's name, say)."""
+        names = tuple(
+            (s.get("seat"), s.get("name")) for s in (self.party.room or {}).get("seats", [])
+        )
+        if names != self._names:
+            self._names = names
+            if self.on_stage:
+                self.query_one(GameLog).rename()
+
+    def round_result(self) -> tuple[str, Text]:
+        """The title and words of the round that just ended, while the table reads it."""
+        return "The round is over", Text()
+
+    def result_read(self, by_key: bool | None) -> None:
+        """The result closed: by this player's key (tell the host), or by the host."""
+        if by_key:
+            self.party.requests.seen()
+
+    def leave_question(self, question: str) -> tuple[str, str]:
+        """What leaving asks, and its yes; against bots alone (``partyhost play``) it quits."""
+        if self.party.solo:
+            return SOLO_QUIT, "Quit"
+        return question, "Leave"
+
     def _leave(self, answer: bool | None) -> None:
         """The answer to "Leave this game?": give the seat up only on a yes."""
         if answer:
-            self.party.requests.leave_room()
+            self.party.leave_room()

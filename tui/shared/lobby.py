@@ -191,4 +191,7 @@ class LobbyScreen(PartyScreen):
         self.action_join_selected()
 
     def action_disconnect(self) -> None:
-        self.party.disconnect()
+        if self.party.solo:
+            self.app.exit(0)  # the host lives in this process: there is no other to go to
+        else:
+            self.party.disconnect()

@@ -33,7 +33,10 @@ class ReflowLog(RichLog):
     """A RichLog that wraps its lines again when its width changes.
 
     RichLog wraps a line once, when written; columns that appear later (the
-    wide layout's chat) would otherwise leave lines cut off.
+    wide layout's chat) would otherwise leave lines cut off. For the same
+    reason every log keeps its scrollbar's column (``scrollbar-gutter:
+    stable``): lines wrapped before the scrollbar appears would lose their
+    last character under it.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -59,7 +62,12 @@ class ReflowLog(RichLog):
 
 
 class GameLog(ReflowLog):
-    """Appends new events as they arrive; the app keeps the (capped) history."""
+    """Appends new events as they arrive; the app keeps the (capped) history.
+
+    Lines name seats as the room knows them when written; :meth:`rename` writes
+    them again once the room has news (a seat that joined mid-game can be in a
+    view before the room frame that names it).
+    """
 
     DEFAULT_CSS = """
     GameLog {
@@ -69,6 +77,7 @@ class GameLog(ReflowLog):
         border: $edge $border-blurred;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
         overflow-y: auto;
         padding: 0 1;
@@ -80,6 +89,7 @@ class GameLog(ReflowLog):
         self.describe = describe
         self.border_title = "Log"
         self._last: Frame | None = None
+        self._events: tuple[Frame, ...] = ()
 
     def show(self, events: tuple[Frame, ...]) -> None:
         start = next_after(events, self._last)
@@ -91,4 +101,11 @@ class GameLog(ReflowLog):
             line = self.describe(event) if notice is None else literal(notice, "italic")
             if line is not None:
                 self.add(line)
+        self._events = events
         self._last = events[-1] if events else None
+
+    def rename(self) -> None:
+        """Describe every event shown again (the names in the room changed)."""
+        self.reset()
+        self._last = None
+        self.show(self._events)

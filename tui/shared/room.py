@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyModal, PartyScreen, decks_title, seat_name
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, PartyScreen, decks_title, seat_name
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import ConfirmScreen, RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value
@@ -51,6 +51,7 @@ class BotLevelScreen(PartyModal[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
         Binding("escape", "cancel", "Cancel"),
+        HELP_KEY,
     ]
 
     def compose(self) -> ComposeResult:
@@ -282,4 +283,4 @@ class RoomScreen(PartyScreen):
         self.query_one(ChatPanel).focus_input()
 
     def action_leave(self) -> None:
-        self.party.requests.leave_room()
+        self.party.leave_room()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, RuleOption, SeatResult, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, RuleOption, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.game import HINTS, ROTATE, GsmGame
 from partyhost.engine.gsm.stealing_home import bot, rules, setup, views
@@ -49,7 +49,12 @@ class StealingHome(GsmGame):
             maximum=600,
             allow_none=True,
         ),
+        ROUND_RESULTS,
     )
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """A round ends with a match won, a "no fit", or a tie sent to a tiebreaker."""
+        return any(event.kind in ("match_won", "no_fit", "tiebreak") for event in events)
 
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
