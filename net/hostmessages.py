@@ -126,6 +126,10 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "min_players": spec(INT, "the fewest players the game starts with"),
         "max_players": spec(INT, "the most players the game seats"),
         "paused": spec(nil_or(shaped("pause")), "who paused the game and when; nil while it runs"),
+        "pause": spec(
+            nil_or(shaped("result pause")),
+            "the table stopped to show a round's result: until when, and who has not read it",
+        ),
     },
     VIEW: {
         "version": spec(INT, "the game state's version (one more per change)"),

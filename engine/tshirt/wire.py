@@ -91,6 +91,12 @@ WIRE = GameSpec(
             "when a running timer ends (host clock); nil with no timer, and while `starting`",
         ),
         field("winners", _SEATS, "the winners once the game is over"),
+        field(
+            "recap",
+            "array of map",
+            "once the game is over, every round in brief: `{round, tshirt, void, winner, slogan,"
+            " points}`; empty before",
+        ),
         field("end_reason", "str or nil", "why the game ended"),
         field("legal", "array of map", "the command templates you may send now"),
     ),
