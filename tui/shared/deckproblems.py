@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual import on
@@ -27,6 +27,7 @@ class DeckProblemsScreen(PartyModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", "Close"),
+        HELP_KEY,
     ]
 
     def __init__(self, message: str, problems: list[Frame]) -> None:

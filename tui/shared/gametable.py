@@ -24,7 +24,8 @@ Badge = tuple[str, str]
 """A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
 
 TABLE_KEYS: list[BindingType] = [
-    Binding("o", "table", "Table"),
+    # Off the footer, which must keep Help in 80 columns; F1 help lists both keys.
+    Binding("o", "table", "Table: seats, owner's controls", show=False),
     Binding("P", "pause", "Pause/resume (owner)", show=False),
 ]
 """The keys every game's table has (each game lists them among its own, before Leave)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual import on
@@ -49,6 +49,7 @@ class SeatOfferScreen(PartyModal[SeatOffer | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "take", "Go back"),
         Binding("escape", "cancel", "Not now"),
+        HELP_KEY,
     ]
     DEFAULT_CSS = """
     SeatOfferScreen #seat-offers { height: auto; max-height: 8; border: none; padding: 0; }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import PartyModal, seat_name
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.seats import SeatList, presence_of, presence_words, seat_line
 from partyhost.tui.text import literal
@@ -57,6 +57,7 @@ class TableControlsScreen(PartyModal[None]):
         Binding("m", "make_owner", "Make owner"),
         Binding("p", "pause", "Pause/resume"),
         Binding("escape,o", "close", "Close"),
+        HELP_KEY,
     ]
     DEFAULT_CSS = """
     TableControlsScreen #table-controls { width: 72; }
