@@ -1,9 +1,59 @@
-"""``python -m partyhost.net``: run a host (see :func:`partyhost.net.host.main`)."""
+"""``python -m partyhost.net``: a bare host, without the rest of the ``partyhost`` command."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import contextlib
+import logging
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
-from partyhost.net.host import main
+from partyhost.net.address import DEFAULT_PORT
+from partyhost.net.config import HostConfig
+from partyhost.net.host import run_host
 
-sys.exit(main())
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m partyhost.net``: a host without the rest of the CLI."""
+    parser = argparse.ArgumentParser(prog="python -m partyhost.net", description=__doc__)
+    parser.add_argument("--host", default="0.0.0.0")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
+    parser.add_argument("--name", default=None)
+    parser.add_argument("--grace", type=float, default=120.0)
+    parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
+    parser.add_argument("--heartbeat", type=float, default=5.0)
+    parser.add_argument("--deck-dir", action="append", default=[])
+    parser.add_argument(
+        "--games",
+        action="append",
+        default=[],
+        help="import this module first (it registers more games)",
+    )
+    parser.add_argument("--log", default="WARNING")
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=args.log.upper(),
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = HostConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data) if args.data else None,
+        host_name=args.name,
+        grace_seconds=args.grace,
+        bot_delay=tuple(args.bot_delay),
+        heartbeat_interval=args.heartbeat,
+        deck_dirs=tuple(Path(d) for d in args.deck_dir),
+        extra_games=tuple(args.games),
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_host(config))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -10,21 +10,16 @@ cancel connection tasks, wait for them.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import contextlib
 import gc
 import importlib
 import logging
 import signal
-import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from partyhost.net import protocol as p
-from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
@@ -36,7 +31,7 @@ from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
 from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
-__all__ = ["Host", "HostConfig", "main", "run_host"]
+__all__ = ["Host", "HostConfig", "run_host"]
 
 log = logging.getLogger(__name__)
 
@@ -354,47 +349,3 @@ async def run_host(config: HostConfig) -> None:
             loop.remove_signal_handler(signum)
         await host.close("The host is shutting down; reconnect when it is back.")
         print("partyhost host stopped.", flush=True)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m partyhost.net``: a host without the rest of the CLI."""
-    parser = argparse.ArgumentParser(prog="python -m partyhost.net", description=__doc__)
-    parser.add_argument("--host", default="0.0.0.0")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
-    parser.add_argument("--name", default=None)
-    parser.add_argument("--grace", type=float, default=120.0)
-    parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
-    parser.add_argument("--heartbeat", type=float, default=5.0)
-    parser.add_argument("--deck-dir", action="append", default=[])
-    parser.add_argument(
-        "--games",
-        action="append",
-        default=[],
-        help="import this module first (it registers more games)",
-    )
-    parser.add_argument("--log", default="WARNING")
-    args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=args.log.upper(),
-        stream=sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    config = HostConfig(
-        host=args.host,
-        port=args.port,
-        data_dir=Path(args.data) if args.data else None,
-        host_name=args.name,
-        grace_seconds=args.grace,
-        bot_delay=tuple(args.bot_delay),
-        heartbeat_interval=args.heartbeat,
-        deck_dirs=tuple(Path(d) for d in args.deck_dir),
-        extra_games=tuple(args.games),
-    )
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_host(config))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
