@@ -23,10 +23,11 @@ from collections import deque
 from typing import Any, Protocol
 
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import AddressAllowance, AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.journal import Journal
 from partyhost.net.protocol import ProtocolError
-from partyhost.net.ratelimit import TokenBucket
+from partyhost.net.ratelimit import TokenBucket, take_all
 from partyhost.net.roomqueue import RoomInbox
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,10 @@ class ConnectionHost(Protocol):
     def journal(self) -> Journal | None:
         """Committed before queued frames go out (None before the host has one)."""
 
+    @property
+    def address_limits(self) -> AddressLimits:
+        """The rate limits shared by every connection of one address."""
+
     def admit(self, connection: Connection) -> bool: ...
 
     def forget(self, connection: Connection) -> None: ...
@@ -67,12 +72,17 @@ class Connection(asyncio.Protocol):
         """A framing error met after messages still in the inbox: hang up once they are handled."""
         self.transport: asyncio.Transport | None = None
         self.peer_address = "?"
+        self.address = "?"
+        """The client's IP address (no port): what limits per address go by."""
         self.name = "Player"
         self.greeted = False
         self.room: RoomInbox | None = None
         self.opened = time.monotonic()
         self.last_heard = self.opened
         self.limiter = TokenBucket(self.config.messages_per_second, self.config.message_burst)
+        self.chat_limiter = TokenBucket(self.config.chat_per_second, self.config.chat_burst)
+        self.shared: AddressAllowance | None = None
+        """The buckets of this connection's address, once admitted."""
         self._inbox: deque[dict[str, Any]] = deque()
         self._outbox: list[bytes] = []
         self._flush_planned = False
@@ -96,6 +106,7 @@ class Connection(asyncio.Protocol):
         self.transport = transport
         peer = transport.get_extra_info("peername")
         self.peer_address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         sock = transport.get_extra_info("socket")
         if sock is not None:
             try:
@@ -115,6 +126,7 @@ class Connection(asyncio.Protocol):
             )
             self.close("host full")
             return
+        self.shared = self.host.address_limits.connected(self.address)
         self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
 
     def data_received(self, data: bytes) -> None:
@@ -158,6 +170,9 @@ class Connection(asyncio.Protocol):
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
             self.worker.cancel()
+        if self.shared is not None:
+            self.host.address_limits.disconnected(self.address)
+            self.shared = None
         self.host.forget(self)
 
     # --- receiving -----------------------------------------------------------
@@ -185,8 +200,12 @@ class Connection(asyncio.Protocol):
             return
         if kind == p.PONG:
             return
-        if not self.limiter.take():
+        shared = self.shared
+        if not take_all((self.limiter,) if shared is None else (self.limiter, shared.messages)):
             self._refuse("rate_limited", self._too_fast(), ref=message.get("ref"))
+            return
+        if kind == p.CHAT and not self._may_chat():
+            self._refuse("rate_limited", self._chatting_too_fast())
             return
         self._inbox.append(message)
         self._wakeup.set()
@@ -195,6 +214,18 @@ class Connection(asyncio.Protocol):
         """The rate-limit refusal, naming the limit so the sender knows how to pace itself."""
         rate, burst = self.config.messages_per_second, self.config.message_burst
         return f"Too many messages (at most {rate:g} a second, bursts of {burst}); slow down."
+
+    def _may_chat(self) -> bool:
+        """A chat token from this connection and from its address (leaving a room keeps both)."""
+        own = self.chat_limiter
+        return take_all((own,) if self.shared is None else (own, self.shared.chat))
+
+    def _chatting_too_fast(self) -> str:
+        rate, burst = self.config.chat_per_second, self.config.chat_burst
+        return (
+            f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst}); "
+            "wait a moment."
+        )
 
     def _other_protocol(self, decoded: Any) -> bool:
         """A hello of another version: say so, naming both, even if its fields differ."""

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
@@ -68,6 +69,7 @@ class Host:
         self.port: int = self.config.port
         self.connections: set[Connection] = set()
         self._beat_slots: dict[Connection, int] = {}
+        self.address_limits = AddressLimits(self.config)
         self._admitted = 0
         self.journal: Journal | None = None
         self.lobby: Lobby | None = None
@@ -190,6 +192,8 @@ class Host:
         while True:
             await asyncio.sleep(step)
             slot = (slot + 1) % HEARTBEAT_SLICES
+            if slot == 0:
+                self.address_limits.sweep()
             now = time.monotonic()
             self._ping_number += 1
             ping = p.encode({"t": p.PING, "n": self._ping_number})

@@ -15,7 +15,6 @@ from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
 from partyhost.net.members import Member
 from partyhost.net.names import unique_name
-from partyhost.net.ratelimit import TokenBucket
 from partyhost.net.roomqueue import Peer
 
 
@@ -25,7 +24,8 @@ class Roster:
     def __init__(self, config: HostConfig, owner_id: int | None, next_member: int) -> None:
         self._config = config
         self._members: list[Member] = []
-        self._spectators: dict[Peer, TokenBucket] = {}
+        self._spectators: dict[Peer, None] = {}
+        """Watching connections, in the order they came (a dict keeps it)."""
         self._owner_id = owner_id
         self._next_member = next_member
 
@@ -70,10 +70,6 @@ class Roster:
     def spectators(self) -> tuple[Peer, ...]:
         return tuple(self._spectators)
 
-    def spectator_chat(self, peer: Peer) -> TokenBucket | None:
-        """A spectator's chat allowance; None if ``peer`` does not watch here."""
-        return self._spectators.get(peer)
-
     def recipients(self) -> list[Peer]:
         """Every connection in the room: members' and spectators'."""
         peers = [m.peer for m in self._members if m.peer is not None]
@@ -113,7 +109,6 @@ class Roster:
             name,
             seat,
             token_hash,
-            self._chat_bucket(),
             bot=bot_level is not None,
             bot_seed=secrets.randbits(63),
             bot_level=bot_level or DEFAULT_LEVEL,
@@ -126,7 +121,7 @@ class Roster:
         self, record: MemberRecord, now: float, brain_for: Callable[[str, int], BotBrain]
     ) -> Member:
         """Put a journaled member back: bots think again, people have the grace period."""
-        member = Member.restored(record, self._chat_bucket())
+        member = Member.restored(record)
         if record.bot and not record.left:
             member.think_with(brain_for(member.bot_level, member.bot_seed))
         elif not record.left:
@@ -166,18 +161,18 @@ class Roster:
         """Let ``peer`` watch; False when the room has its maximum of spectators."""
         if len(self._spectators) >= self._config.max_spectators:
             return False
-        self._spectators[peer] = self._chat_bucket()
+        self._spectators[peer] = None
         return True
 
     def drop_spectator(self, peer: Peer) -> bool:
         """Stop ``peer`` watching; False if it was not watching."""
-        return self._spectators.pop(peer, None) is not None
+        if peer not in self._spectators:
+            return False
+        del self._spectators[peer]
+        return True
 
     def clear_spectators(self) -> list[Peer]:
         """Everyone stops watching; returns who was."""
         peers = list(self._spectators)
         self._spectators.clear()
         return peers
-
-    def _chat_bucket(self) -> TokenBucket:
-        return TokenBucket(self._config.chat_per_second, self._config.chat_burst)
