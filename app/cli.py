@@ -28,6 +28,16 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {text!r}") from None
+    if not 0 < minutes < float("inf"):
+        raise argparse.ArgumentTypeError(f"minutes must be above 0, not {text!r}")
+    return minutes
+
+
 def _player_range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
@@ -79,6 +89,8 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         host_name=args.name,
         max_connections=args.max_clients,
         max_rooms=args.max_rooms,
+        max_rooms_per_address=args.max_rooms_per_address,
+        idle_room_seconds=args.idle_room_minutes * 60.0,
         ssh_port=args.ssh,
         ssh_password=password,
         discovery=not args.no_discovery,
@@ -96,7 +108,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     config = serve_config(args)
     with contextlib.suppress(KeyboardInterrupt):
         try:
-            asyncio.run(run_host(config))
+            asyncio.run(run_host(config, console=True))
         except OSError as exc:
             print(f"partyhost serve: {exc}", file=sys.stderr)
             return 1
@@ -168,6 +180,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-clients", type=int, default=256, help="connections at once (default 256)"
     )
     serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
+    serve.add_argument(
+        "--max-rooms-per-address",
+        type=int,
+        default=3,
+        metavar="N",
+        help="open rooms one address may have created (default 3)",
+    )
+    serve.add_argument(
+        "--idle-room-minutes",
+        type=_minutes,
+        default=10.0,
+        metavar="MINUTES",
+        help="close a room nobody has been connected to for this long (default 10)",
+    )
     serve.add_argument(
         "--ssh",
         type=_port,

@@ -73,6 +73,9 @@ class ChaosHost:
                     "--bot-delay",
                     "0.05",
                     "0.2",
+                    # Every player and hostile client of the bench comes from this address.
+                    "--max-rooms-per-address",
+                    "1000",
                 ],
                 stdout=stdout,
                 stderr=stderr,

@@ -79,6 +79,8 @@ def server_command(
         str(clients + 64),
         "--max-rooms",
         str(rooms + 16),
+        "--max-rooms-per-address",  # every room of the run is made from this address
+        str(rooms + 16),
     ]
 
 

@@ -25,6 +25,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--grace", type=float, default=120.0)
     parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
     parser.add_argument("--heartbeat", type=float, default=5.0)
+    parser.add_argument(
+        "--idle-room", type=float, default=600.0, help="seconds an unwatched room stays open"
+    )
+    parser.add_argument(
+        "--max-rooms-per-address", type=int, default=3, help="open rooms one address may create"
+    )
     parser.add_argument("--deck-dir", action="append", default=[])
     parser.add_argument(
         "--games",
@@ -47,6 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         grace_seconds=args.grace,
         bot_delay=tuple(args.bot_delay),
         heartbeat_interval=args.heartbeat,
+        idle_room_seconds=args.idle_room,
+        max_rooms_per_address=args.max_rooms_per_address,
         deck_dirs=tuple(Path(d) for d in args.deck_dir),
         extra_games=tuple(args.games),
     )

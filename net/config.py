@@ -45,9 +45,11 @@ class HostConfig:
     message_burst: int = 200
     max_connections: int = 256
     max_rooms: int = 64
+    max_rooms_per_address: int = 3
+    """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
     max_spectators: int = 32
-    idle_room_seconds: float = 3600.0
-    """A room nobody is connected to is closed after this long."""
+    idle_room_seconds: float = 600.0
+    """A room nobody is connected to is closed after this long (also counted after a restart)."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
     socket_send_buffer: int | None = None

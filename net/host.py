@@ -15,6 +15,7 @@ import gc
 import importlib
 import logging
 import signal
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -23,14 +24,15 @@ from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
+from partyhost.net.console import HostConsole, console_input
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
-from partyhost.net.joinhints import join_instructions
+from partyhost.net.joinhints import join_instructions, local_address
 from partyhost.net.journal import Journal
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
-from partyhost.net.roomqueue import Gone, Join, Request, Resume
+from partyhost.net.roomqueue import CloseRoom, Gone, Join, Request, Resume
 
 __all__ = ["Host", "HostConfig", "run_host"]
 
@@ -294,6 +296,7 @@ class Host:
         assert self.lobby is not None
         self._not_in_a_room(connection)
         self.lobby.check_room_limit()
+        self._check_rooms_of(connection.address)
         game = find_game(message["game"])
         options = message.get("options") or {}
         try:
@@ -306,12 +309,51 @@ class Host:
         if connection.closed:
             return  # it went away while we hashed and read files
         self._not_in_a_room(connection)  # it may have joined elsewhere meanwhile
+        self._check_rooms_of(connection.address)
         takeover = message.get("bot_takeover")
         room = self.lobby.create(
-            game, loaded, options, password_hash, True if takeover is None else takeover
+            game,
+            loaded,
+            options,
+            password_hash,
+            True if takeover is None else takeover,
+            creator=connection.address,
         )
         connection.room = room
         room.post(Join(connection, spectate=False))
+
+    def rooms_allowed(self, address: str) -> int:
+        """Open rooms ``address`` may have created: a few, or a few per SSH door visitor."""
+        per_address = self.config.max_rooms_per_address
+        if self.config.ssh_port is not None and address == local_address(self.config.host):
+            return per_address * max(1, self.address_limits.connections(address))
+        return per_address
+
+    def _check_rooms_of(self, address: str) -> None:
+        assert self.lobby is not None
+        allowed = self.rooms_allowed(address)
+        if len(self.lobby.rooms_created_by(address)) >= allowed:
+            raise LobbyRefusal(
+                "too_many_rooms",
+                f"Your address {address} already has {allowed} open room(s), this host's limit;"
+                " close one (everyone leaves it) or join a room instead.",
+            )
+
+    def room_listing(self) -> list[dict[str, Any]]:
+        """Every open room's summary and the address that created it (the host's console)."""
+        assert self.lobby is not None
+        lobby = self.lobby
+        return [{**room, "creator": lobby.creator_of(room["code"])} for room in lobby.listing()]
+
+    def close_room(self, code: str) -> bool:
+        """Close room ``code`` for everyone in it (the host's console); False if none is open."""
+        assert self.lobby is not None
+        try:
+            room = self.lobby.find(code)
+        except LobbyRefusal:
+            return False
+        room.post(CloseRoom())
+        return True
 
     async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
         assert self.lobby is not None
@@ -328,8 +370,11 @@ class Host:
         room.post(Join(connection, spectate=bool(message.get("spectate"))))
 
 
-async def run_host(config: HostConfig) -> None:
-    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``)."""
+async def run_host(config: HostConfig, console: bool = False) -> None:
+    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``).
+
+    ``console``: take commands typed into this terminal (see :mod:`.console`).
+    """
     host = Host(config)
     await host.start()
     ssh_port = host.lan.ssh_port if host.lan is not None else None
@@ -344,6 +389,10 @@ async def run_host(config: HostConfig) -> None:
     print(instructions, flush=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+    typed = console_input() if console else None
+    if typed is not None:
+        HostConsole(host, stop.set, sys.stdout).start(typed)
+        print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:

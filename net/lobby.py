@@ -58,6 +58,8 @@ class Lobby:
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         """Seat token hash -> (room code, member id)."""
+        self._creators: dict[str, str] = {}
+        """Room code -> the address that created the room (rooms made since the host started)."""
 
     # --- RoomServices ------------------------------------------------------
 
@@ -72,6 +74,7 @@ class Lobby:
         if self.rooms.get(room.code) is not room:
             return
         del self.rooms[room.code]
+        self._creators.pop(room.code, None)
         for token, (code, _) in list(self._tokens.items()):
             if code == room.code:
                 del self._tokens[token]
@@ -97,6 +100,13 @@ class Lobby:
         if room is None or room.closed:
             raise LobbyRefusal("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
+
+    def rooms_created_by(self, address: str) -> list[str]:
+        """Codes of the open rooms ``address`` created."""
+        return [code for code, creator in self._creators.items() if creator == address]
+
+    def creator_of(self, code: str) -> str | None:
+        return self._creators.get(code)
 
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]
@@ -132,6 +142,7 @@ class Lobby:
         options: dict[str, Any],
         password_hash: str | None,
         bot_takeover: bool,
+        creator: str = "?",
     ) -> Room:
         """A new, empty room (the creator joins it next through its queue)."""
         self.check_room_limit()
@@ -151,6 +162,7 @@ class Lobby:
         room = Room(self, record, game, loaded.deck)
         room.save()
         self.rooms[room.code] = room
+        self._creators[room.code] = creator
         self._tasks[room] = roomtask.start(room)
         return room
 

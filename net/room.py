@@ -106,6 +106,7 @@ class Room:
         for record in stored.members:
             self._roster.restore(record, now, self._bots.brain)
         self._game.rebuild(stored.commands)
+        self._idle_since = now  # nobody is connected yet: the idle clock runs from the restart
 
     # --- reading -------------------------------------------------------------
 
@@ -247,12 +248,19 @@ class Room:
         if not self._seating.remove(member, reason, time.time()):
             self.close("everyone left")
 
-    def close(self, reason: str) -> None:
-        """End the room: everyone is told, the journal forgets it."""
+    def close_by_host(self) -> None:
+        """The host's console closes the room; everyone in it is told why."""
+        if self._closed:
+            return
+        self._broadcast.notice("The host closed this room.")
+        self.close("closed by the host", "closed_by_host")
+
+    def close(self, reason: str, told: str = "room_closed") -> None:
+        """End the room: everyone gets ``left`` with reason ``told``, the journal forgets it."""
         if self._closed:
             return
         self._closed = True
-        self._seating.clear_out()
+        self._seating.clear_out(told)
         self._records.forget()
         self._services.room_closed(self)
         log.info("room %s closed: %s", self._code, reason)

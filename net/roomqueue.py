@@ -69,11 +69,15 @@ class Gone:
     peer: Peer
 
 
+class CloseRoom:
+    """The host's console closes the room: everyone in it is sent out, the journal forgets it."""
+
+
 class Stop:
     """Host shutdown: the task ends, everything stays in the journal."""
 
 
-RoomItem = Join | Resume | Request | Gone | Stop
+RoomItem = Join | Resume | Request | Gone | CloseRoom | Stop
 
 
 class Refused(Exception):
