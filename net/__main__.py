@@ -31,6 +31,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--max-rooms-per-address", type=int, default=3, help="open rooms one address may create"
     )
+    parser.add_argument(
+        "--max-game-commands", type=int, default=20_000, help="commands one game may journal"
+    )
+    parser.add_argument(
+        "--max-game-journal-bytes",
+        type=int,
+        default=4 * 1024 * 1024,
+        help="journal bytes one game's commands may take",
+    )
     parser.add_argument("--deck-dir", action="append", default=[])
     parser.add_argument(
         "--games",
@@ -55,6 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         heartbeat_interval=args.heartbeat,
         idle_room_seconds=args.idle_room,
         max_rooms_per_address=args.max_rooms_per_address,
+        max_game_commands=args.max_game_commands,
+        max_game_journal_bytes=args.max_game_journal_bytes,
         deck_dirs=tuple(Path(d) for d in args.deck_dir),
         extra_games=tuple(args.games),
     )

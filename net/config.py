@@ -50,6 +50,10 @@ class HostConfig:
     max_spectators: int = 32
     idle_room_seconds: float = 600.0
     """A room nobody is connected to is closed after this long (also counted after a restart)."""
+    max_game_commands: int = 20_000
+    """Commands (and timer steps) one game may journal; the game stops when it reaches them."""
+    max_game_journal_bytes: int = 4 * 1024 * 1024
+    """Journal bytes of one game's commands; the game stops when it reaches them."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
     socket_send_buffer: int | None = None

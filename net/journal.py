@@ -93,11 +93,18 @@ _ROOM_COLUMNS = (
 )
 DB_FILE = "host.sqlite3"
 INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
+COMMAND_ROW_BYTES = 32
+"""A command row's bytes besides the packed command (room code, index, seat, time, keys)."""
 LOCK_FILE = "host.lock"
 
 
 def _pack(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
+
+
+def journaled_bytes(record: CommandRecord) -> int:
+    """About how many bytes ``record`` takes in the journal: its packed command and its row."""
+    return COMMAND_ROW_BYTES + (0 if record.command is None else len(_pack(record.command)))
 
 
 def _unpack(blob: bytes | None) -> Any:

@@ -45,7 +45,7 @@ from partyhost.net.roomrecords import RoomRecords
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
 from partyhost.net.seating import Seating, SeatTokens
-from partyhost.net.table import Table
+from partyhost.net.table import Ceiling, Table
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,8 @@ class Room:
         self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
         self._settings = settings = RoomSettings(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
-        self._game = room_game = RoomGame(game, deck, record, services.journal)
+        ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
+        self._game = room_game = RoomGame(game, deck, record, services.journal, ceiling)
         self._records = RoomRecords(services.journal, code, settings, roster, room_game)
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game)

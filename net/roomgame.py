@@ -17,7 +17,7 @@ from partyhost.engine.core import SYSTEM_SEAT, Command, Event, Game, IllegalMove
 from partyhost.net import protocol as p
 from partyhost.net.journal import CommandRecord, Journal, RoomRecord
 from partyhost.net.roomqueue import Refused
-from partyhost.net.table import Table
+from partyhost.net.table import NO_CEILING, Ceiling, Table
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +25,16 @@ log = logging.getLogger(__name__)
 class RoomGame:
     """The game side of one room, with the setup a restarted host replays."""
 
-    def __init__(self, game: Game, deck: Any, record: RoomRecord, journal: Journal) -> None:
+    def __init__(
+        self,
+        game: Game,
+        deck: Any,
+        record: RoomRecord,
+        journal: Journal,
+        ceiling: Ceiling = NO_CEILING,
+    ) -> None:
         self._game = game
+        self._ceiling = ceiling
         self._deck = deck
         self._journal = journal
         self._code = record.code
@@ -52,6 +60,7 @@ class RoomGame:
             self._journal,
             self._code,
             commands,
+            self._ceiling,
         )
         joined = {
             record.command["seat"]
@@ -61,7 +70,7 @@ class RoomGame:
             and record.command.get("type") == "seat_joined"
         }
         self._game_seats = set(self._start_seats) | joined
-        if self._status == p.PLAYING and self._table.over:
+        if self._status == p.PLAYING and (self._table.over or self._table.full):
             self._status = p.OVER
 
     # --- reading -------------------------------------------------------------
@@ -129,7 +138,9 @@ class RoomGame:
         game = self._game
         seed = secrets.randbits(63)
         try:
-            table = Table.rebuild(game, self._deck, seats, rules, seed, self._journal, self._code)
+            table = Table.rebuild(
+                game, self._deck, seats, rules, seed, self._journal, self._code, (), self._ceiling
+            )
         except IllegalMove as refused:
             raise Refused("cannot_start", refused.message) from None
         except Exception:
@@ -142,6 +153,8 @@ class RoomGame:
     def command(self, seat: int, command: Command, now: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it."""
         if self._table is None or self._status != p.PLAYING:
+            if self._table is not None and self._table.full:
+                raise Refused("game_too_long", self._table.ceiling_message())
             raise Refused("not_playing", "No game is running in this room.")
         return self._table.command(seat, command, now)
 
@@ -169,9 +182,19 @@ class RoomGame:
             self._idle_tick = (self._table.version, deadline)
         return events
 
-    def finish_if_over(self) -> bool:
-        """Mark the game over once the engine says so; True only at that moment."""
-        if self._table is None or self._status != p.PLAYING or not self._table.over:
-            return False
-        self._status = p.OVER
-        return True
+    def finish_if_over(self) -> str | None:
+        """Mark the game over once the engine says so, or once it is full; then say why.
+
+        Returns None except at that moment: what to tell the room.
+        """
+        table = self._table
+        if table is None or self._status != p.PLAYING:
+            return None
+        if table.over:
+            self._status = p.OVER
+            return "The game is over."
+        if table.full:
+            self._status = p.OVER
+            log.warning("room %s: game stopped at %d commands", self._code, table.index)
+            return table.ceiling_message()
+        return None

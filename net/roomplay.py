@@ -67,11 +67,12 @@ class RoomPlay:
     def changed(self, events: Sequence[Event], now: float) -> None:
         """After an accepted change: views out, game-over bookkeeping, bots re-armed."""
         self._broadcast.views(events)
-        if self._game.finish_if_over():
+        ending = self._game.finish_if_over()
+        if ending is not None:
             for member in self._roster.members:
                 member.game_over()
             self._records.save()
-            self._broadcast.notice("The game is over.")
+            self._broadcast.notice(ending)
             self._broadcast.room()
         else:
             self._bots.arm_all(now)
