@@ -14,6 +14,8 @@ Describe = Callable[[Frame], Text | None]
 
 
 LINE_LIMIT = 300
+ROW_LIMIT = 4 * LINE_LIMIT
+"""Screen rows a log keeps (a long line wraps into several): a flood cannot grow the client."""
 
 
 def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
@@ -34,7 +36,9 @@ class ReflowLog(RichLog):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, id=id)
+        super().__init__(
+            max_lines=ROW_LIMIT, wrap=True, markup=False, auto_scroll=True, min_width=10, id=id
+        )
         self.kept: list[Text] = []
         self._width = 0
 
