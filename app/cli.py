@@ -94,6 +94,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_port=args.ssh,
         ssh_password=password,
         discovery=not args.no_discovery,
+        stats_file=Path(args.stats_file) if args.stats_file else None,
     )
 
 
@@ -212,6 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
+    )
+    serve.add_argument(
+        "--stats-file",
+        default=None,
+        metavar="FILE",
+        help="time commands and event-loop turns; append the figures to FILE on SIGUSR1 and"
+        " at exit (for benchmarks)",
     )
     serve.set_defaults(run=_cmd_serve)
 

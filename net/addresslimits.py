@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 
 from partyhost.net.config import HostConfig
+from partyhost.net.joinhints import local_address
 from partyhost.net.ratelimit import TokenBucket
 
 
@@ -39,6 +40,8 @@ class AddressLimits:
     def __init__(self, config: HostConfig) -> None:
         self._config = config
         self._by_address: dict[str, AddressAllowance] = {}
+        self._door = local_address(config.host) if config.ssh_port is not None else None
+        """Where the SSH door's visitors connect from (one address, many people)."""
 
     def of(self, address: str) -> AddressAllowance:
         found = self._by_address.get(address)
@@ -64,6 +67,13 @@ class AddressLimits:
     def connections(self, address: str) -> int:
         found = self._by_address.get(address)
         return 0 if found is None else found.connections
+
+    def rooms_allowed(self, address: str) -> int:
+        """Open rooms ``address`` may have created: a few, or a few per SSH door visitor."""
+        per_address = self._config.max_rooms_per_address
+        if address == self._door:
+            return per_address * max(1, self.connections(address))
+        return per_address
 
     def sweep(self) -> None:
         """Forget addresses with no connection and full buckets (call now and then)."""

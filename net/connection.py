@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressAllowance, AddressLimits
 from partyhost.net.config import HostConfig
+from partyhost.net.hoststats import LatencyMeter, Sample
 from partyhost.net.journal import Journal
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.ratelimit import TokenBucket, take_all
@@ -54,11 +55,17 @@ class ConnectionHost(Protocol):
     def address_limits(self) -> AddressLimits:
         """The rate limits shared by every connection of one address."""
 
+    @property
+    def meter(self) -> LatencyMeter | None:
+        """Times commands from arrival to their last frame written (None: not measured)."""
+
     def admit(self, connection: Connection) -> bool: ...
 
     def forget(self, connection: Connection) -> None: ...
 
-    async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None: ...
+    async def dispatch(
+        self, connection: Connection, message: dict[str, Any], arrived: float
+    ) -> None: ...
 
 
 class Connection(asyncio.Protocol):
@@ -83,8 +90,11 @@ class Connection(asyncio.Protocol):
         self.chat_limiter = TokenBucket(self.config.chat_per_second, self.config.chat_burst)
         self.shared: AddressAllowance | None = None
         """The buckets of this connection's address, once admitted."""
-        self._inbox: deque[dict[str, Any]] = deque()
+        self._inbox: deque[tuple[dict[str, Any], float]] = deque()
+        """Messages to handle, each with when it was read (``time.perf_counter``)."""
         self._outbox: list[bytes] = []
+        self._samples: list[Sample] = []
+        """Commands being timed that have a frame in the outbox."""
         self._flush_planned = False
         self._wakeup = asyncio.Event()
         self._reading_paused = False
@@ -133,6 +143,7 @@ class Connection(asyncio.Protocol):
         if self._closed or self._broken is not None:
             return
         self.last_heard = time.monotonic()
+        arrived = time.perf_counter()
         try:
             bodies = self.decoder.feed(data)
         except ProtocolError as broken:
@@ -141,7 +152,7 @@ class Connection(asyncio.Protocol):
         for body in bodies:
             if self._closed:
                 return
-            self._receive(body)
+            self._receive(body, arrived)
         if self.decoder.error is not None and not self._closed:
             self._fail_after_inbox(self.decoder.error)
             return
@@ -166,6 +177,7 @@ class Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
         self._outbox.clear()
+        self._frames_gone()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
@@ -177,7 +189,7 @@ class Connection(asyncio.Protocol):
 
     # --- receiving -----------------------------------------------------------
 
-    def _receive(self, body: bytes) -> None:
+    def _receive(self, body: bytes, arrived: float) -> None:
         try:
             decoded = p.decode_body(body)
             if not self.greeted and self._other_protocol(decoded):
@@ -207,7 +219,7 @@ class Connection(asyncio.Protocol):
         if kind == p.CHAT and not self._may_chat():
             self._refuse("rate_limited", self._chatting_too_fast())
             return
-        self._inbox.append(message)
+        self._inbox.append((message, arrived))
         self._wakeup.set()
 
     def _too_fast(self) -> str:
@@ -255,12 +267,12 @@ class Connection(asyncio.Protocol):
                 self._wakeup.clear()
                 await self._wakeup.wait()
                 continue
-            message = self._inbox.popleft()
+            message, arrived = self._inbox.popleft()
             if self._reading_paused and len(self._inbox) < PAUSE_AT // 4 and self.transport:
                 self._reading_paused = False
                 self.transport.resume_reading()
             try:
-                await self.host.dispatch(self, message)
+                await self.host.dispatch(self, message, arrived)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -295,6 +307,12 @@ class Connection(asyncio.Protocol):
             log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
             return
         self._outbox.append(frame)
+        meter = self.host.meter
+        if meter is not None and meter.current is not None:
+            sample = meter.current
+            if not self._samples or self._samples[-1] is not sample:
+                sample.waiting += 1
+                self._samples.append(sample)
         if not self._flush_planned:
             self._flush_planned = True
             asyncio.get_running_loop().call_soon(self._flush)
@@ -309,6 +327,7 @@ class Connection(asyncio.Protocol):
         transport = self.transport
         if not frames or self._closed or transport is None or transport.is_closing():
             frames.clear()  # (close() flushes before it marks the connection closed)
+            self._frames_gone()
             return
         journal = self.host.journal
         if journal is not None and not journal.commit():
@@ -318,6 +337,7 @@ class Connection(asyncio.Protocol):
             return
         self._outbox = []
         transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
+        self._frames_gone()
         if transport.get_write_buffer_size() > self.config.max_unsent_bytes:
             log.info("%r: over %d unsent bytes; dropping it", self, self.config.max_unsent_bytes)
             self.abort("too far behind")
@@ -345,9 +365,21 @@ class Connection(asyncio.Protocol):
     def eof_received(self) -> bool | None:
         return None  # the client is done sending: close our side too
 
+    def _frames_gone(self) -> None:
+        """The outbox was written (or dropped): the commands timed in it are done here."""
+        if not self._samples:
+            return
+        meter = self.host.meter
+        samples, self._samples = self._samples, []
+        if meter is not None:
+            now = time.perf_counter()
+            for sample in samples:
+                meter.written(sample, now)
+
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
         self._outbox.clear()
+        self._frames_gone()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
             self._closed = True

@@ -11,6 +11,7 @@ cancel connection tasks, wait for them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import importlib
 import logging
@@ -27,7 +28,8 @@ from partyhost.net.connection import Connection
 from partyhost.net.console import HostConsole, console_input
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
-from partyhost.net.joinhints import join_instructions, local_address
+from partyhost.net.hoststats import HostStats, LatencyMeter
+from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
@@ -80,6 +82,7 @@ class Host:
         self._heartbeat: asyncio.Task[None] | None = None
         self._checkpoints: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
+        self.stats = None if self.config.stats_file is None else HostStats(self.config.stats_file)
         self._ping_number = 0
 
     # --- life cycle ----------------------------------------------------------
@@ -119,7 +122,19 @@ class Host:
         self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
+        if self.stats is not None:
+            self._start_stats(self.stats, loop)
         log.info("listening on %s:%d", self.config.host, self.port)
+
+    @property
+    def meter(self) -> LatencyMeter | None:
+        return None if self.stats is None else self.stats.meter
+
+    def _start_stats(self, stats: HostStats, loop: asyncio.AbstractEventLoop) -> None:
+        """Time commands and loop turns; a snapshot on SIGUSR1 (and at the end)."""
+        stats.start(loop)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGUSR1, stats.write, "signal")
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
@@ -148,6 +163,10 @@ class Host:
             worker.cancel()
         await self._wait_for(workers)
         await self._flush()
+        if self.stats is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGUSR1)
+            self.stats.stop()
         if self.journal is not None:
             self.journal.close()
         self._closed.set()
@@ -224,7 +243,9 @@ class Host:
 
     # --- requests --------------------------------------------------------------
 
-    async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None:
+    async def dispatch(
+        self, connection: Connection, message: dict[str, Any], arrived: float = 0.0
+    ) -> None:
         """Handle a lobby request here; pass anything for a room to its queue."""
         kind = message["t"]
         if kind not in LOBBY_REQUESTS:
@@ -234,7 +255,7 @@ class Host:
                     p.error("not_in_room", "Join or create a room first.", message.get("ref"))
                 )
             else:
-                room.post(Request(connection, message))
+                room.post(Request(connection, message, arrived, self.meter))
             return
         try:
             if kind == p.HELLO:
@@ -322,22 +343,9 @@ class Host:
         connection.room = room
         room.post(Join(connection, spectate=False))
 
-    def rooms_allowed(self, address: str) -> int:
-        """Open rooms ``address`` may have created: a few, or a few per SSH door visitor."""
-        per_address = self.config.max_rooms_per_address
-        if self.config.ssh_port is not None and address == local_address(self.config.host):
-            return per_address * max(1, self.address_limits.connections(address))
-        return per_address
-
     def _check_rooms_of(self, address: str) -> None:
         assert self.lobby is not None
-        allowed = self.rooms_allowed(address)
-        if len(self.lobby.rooms_created_by(address)) >= allowed:
-            raise LobbyRefusal(
-                "too_many_rooms",
-                f"Your address {address} already has {allowed} open room(s), this host's limit;"
-                " close one (everyone leaves it) or join a room instead.",
-            )
+        self.lobby.check_rooms_of(address, self.address_limits.rooms_allowed(address))
 
     def room_listing(self) -> list[dict[str, Any]]:
         """Every open room's summary and the address that created it (the host's console)."""

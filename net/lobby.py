@@ -105,6 +105,15 @@ class Lobby:
         """Codes of the open rooms ``address`` created."""
         return [code for code, creator in self._creators.items() if creator == address]
 
+    def check_rooms_of(self, address: str, allowed: int) -> None:
+        """Refused when ``address`` already has ``allowed`` open rooms it created."""
+        if len(self.rooms_created_by(address)) >= allowed:
+            raise LobbyRefusal(
+                "too_many_rooms",
+                f"Your address {address} already has {allowed} open room(s), this host's limit;"
+                " close one (everyone leaves it) or join a room instead.",
+            )
+
     def creator_of(self, code: str) -> str | None:
         return self._creators.get(code)
 
