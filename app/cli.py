@@ -88,6 +88,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         data_dir=Path(args.data) if args.data else data_dir() / "host",
         host_name=args.name,
         max_connections=args.max_clients,
+        max_connections_per_address=args.max_per_address,
         max_rooms=args.max_rooms,
         max_rooms_per_address=args.max_rooms_per_address,
         idle_room_seconds=args.idle_room_minutes * 60.0,
@@ -121,7 +122,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
     if args.address is None and not args.no_discovery:  # with an address, nothing to look for
         from partyhost.net.discovery import browse_lan
-        from partyhost.tui.screens.connect import use_discovery
+        from partyhost.tui.shared.connect import use_discovery
 
         use_discovery(browse_lan)
 
@@ -179,6 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--name", default=None, help="the host's name shown to players")
     serve.add_argument(
         "--max-clients", type=int, default=256, help="connections at once (default 256)"
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="connections from one address at once (default 16)",
     )
     serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
     serve.add_argument(

@@ -73,9 +73,11 @@ class ChaosHost:
                     "--bot-delay",
                     "0.05",
                     "0.2",
-                    # Every player and hostile client of the bench comes from this address.
+                    # Every bot and hostile client of the bench comes from 127.0.0.1.
+                    "--max-per-address",
+                    "1024",
                     "--max-rooms-per-address",
-                    "1000",
+                    "1024",
                 ],
                 stdout=stdout,
                 stderr=stderr,

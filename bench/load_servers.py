@@ -77,6 +77,8 @@ def server_command(
         # Room for every client and room of the run (the defaults are LAN-party sized).
         "--max-clients",
         str(clients + 64),
+        "--max-per-address",  # every client of the run comes from 127.0.0.1
+        str(clients + 64),
         "--max-rooms",
         str(rooms + 16),
         "--max-rooms-per-address",  # every room of the run is made from this address

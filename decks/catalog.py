@@ -34,9 +34,12 @@ def shipped_decks_dir() -> Path:
 
 
 def _deck_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file())
+    except OSError:  # an unreadable folder has no decks to offer
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file())
 
 
 def search_path() -> list[tuple[str, Path]]:
@@ -54,6 +57,9 @@ def list_decks() -> list[DeckListing]:
                 errors: tuple[DeckError, ...] = ()
             except DeckFileError as exc:
                 loaded, errors = None, tuple(exc.errors)
+            except Exception as exc:  # one broken file never hides the others
+                problem = f"cannot be read ({type(exc).__name__}: {exc})"
+                loaded, errors = None, (DeckError(str(path), 1, 1, problem),)
             listings.append(
                 DeckListing(path.stem, path, source, loaded, errors, shadowed=path.stem in taken)
             )

@@ -19,12 +19,19 @@ from partyhost.engine.registry import all_games
 
 MAX_DECK_BYTES = 512 * 1024
 MAX_DEPTH = 16
+MAX_NUMBER_DIGITS = 15
+"""Deck numbers stay below 10**15: far beyond any card's points, well inside what
+every layer (msgpack, the journal, a float) holds exactly."""
+_MAX_NUMBER_TEXT = 40
+"""A number written longer than this is refused before it is converted (conversion of a
+huge decimal integer is slow, and Python refuses past 4,300 digits)."""
 
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _STANDARD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_STANDARD}{name}" for name in ("str", "int", "float", "bool", "null")}
 _QUOTE_HINT_TAGS = {f"{_STANDARD}{name}" for name in ("timestamp",)}
+_NUMBER_TAGS = {f"{_STANDARD}{name}" for name in ("int", "float")}
 
 DataPath = tuple[str | int, ...]
 
@@ -99,7 +106,29 @@ class _Converter:
         if node.tag not in _SCALAR_TAGS:
             self.error(node, f"tag {node.tag!r} is not allowed; write plain text, numbers or lists")
             return None
+        if node.tag in _NUMBER_TAGS:
+            return self._number(node)
         return self._constructor.construct_object(node)
+
+    def _number(self, node: yaml.ScalarNode) -> int | float | None:
+        """The number, or None with an error when it is out of range or unreadable."""
+        text = str(node.value)
+        value: Any = None
+        if len(text) <= _MAX_NUMBER_TEXT:
+            try:
+                value = self._constructor.construct_object(node)
+            except (ValueError, OverflowError, yaml.YAMLError) as exc:
+                self.error(node, f"cannot read the number {text!r}: {exc}")
+                return None
+        if isinstance(value, int | float) and abs(value) < 10**MAX_NUMBER_DIGITS:  # not NaN
+            return value
+        shown = text if len(text) <= 24 else f"{text[:20]}... ({len(text)} characters)"
+        self.error(
+            node,
+            f"the number {shown} is out of range: deck numbers are finite, with at most"
+            f" {MAX_NUMBER_DIGITS} digits",
+        )
+        return None
 
     def _mapping(self, node: yaml.MappingNode, path: DataPath, depth: int) -> dict[str, Any]:
         if node.tag != f"{_STANDARD}map":
@@ -210,6 +239,9 @@ def build_from_text(text: str, file: str) -> tuple[Game, dict[str, Any], Any]:
             errors.append(DeckError(file, line, column, problem.message))
         errors.sort(key=lambda error: (error.line, error.column))
         raise DeckFileError(errors) from None
+    except Exception as exc:  # a shape the game's checks missed: still this file's problem
+        message = f"the game cannot use this deck ({type(exc).__name__}: {exc})"
+        raise DeckFileError([DeckError(file, 1, 1, message)]) from None
     return game, data, deck
 
 

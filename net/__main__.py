@@ -26,18 +26,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
     parser.add_argument("--heartbeat", type=float, default=5.0)
     parser.add_argument(
-        "--idle-room", type=float, default=600.0, help="seconds an unwatched room stays open"
+        "--idle-room",
+        type=float,
+        default=HostConfig.idle_room_seconds,
+        help="seconds an unwatched room stays open",
     )
     parser.add_argument(
-        "--max-rooms-per-address", type=int, default=3, help="open rooms one address may create"
+        "--max-rooms-per-address",
+        type=int,
+        default=HostConfig.max_rooms_per_address,
+        help="open rooms one address may create",
     )
     parser.add_argument(
-        "--max-game-commands", type=int, default=20_000, help="commands one game may journal"
+        "--max-game-commands",
+        type=int,
+        default=HostConfig.max_game_commands,
+        help="commands one game may journal",
     )
     parser.add_argument(
         "--max-game-journal-bytes",
         type=int,
-        default=4 * 1024 * 1024,
+        default=HostConfig.max_game_journal_bytes,
         help="journal bytes one game's commands may take",
     )
     parser.add_argument("--deck-dir", action="append", default=[])
@@ -46,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="append",
         default=[],
         help="import this module first (it registers more games)",
+    )
+    parser.add_argument(
+        "--max-per-address", type=int, default=HostConfig.max_connections_per_address
     )
     parser.add_argument("--log", default="WARNING")
     args = parser.parse_args(argv)
@@ -68,9 +80,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_game_journal_bytes=args.max_game_journal_bytes,
         deck_dirs=tuple(Path(d) for d in args.deck_dir),
         extra_games=tuple(args.games),
+        max_connections_per_address=args.max_per_address,
     )
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_host(config))
+        try:
+            asyncio.run(run_host(config))
+        except OSError as error:  # a port in use, a data folder that cannot be used
+            print(f"{parser.prog}: {error}", file=sys.stderr)
+            return 1
     return 0
 
 

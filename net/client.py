@@ -26,9 +26,12 @@ from partyhost.net.clientbase import (
     ConnectionLost,
     End,
     Message,
+    MessageBuilder,
     NetError,
     ProtocolMismatch,
+    RequestMethods,
     Requests,
+    build,
 )
 
 __all__ = [
@@ -37,11 +40,14 @@ __all__ = [
     "ConnectionLost",
     "HostConnection",
     "Message",
+    "MessageBuilder",
     "NetError",
     "ProtocolMismatch",
     "ReconnectPolicy",
     "ReconnectingClient",
+    "RequestMethods",
     "Requests",
+    "build",
     "open_client",
 ]
 
@@ -115,14 +121,7 @@ class HostConnection(Requests):
             async with asyncio.timeout(timeout):
                 reader, writer = await asyncio.open_connection(host, port, local_addr=local)
                 try:
-                    hello: Message = {
-                        "t": p.HELLO,
-                        "protocol": protocol,
-                        "name": name,
-                        "client": client,
-                    }
-                    if token:
-                        hello["token"] = token
+                    hello = build.hello(protocol, name, client, token or None)
                     writer.write(p.encode(hello))
                     welcome = await cls._await_welcome(reader, writer, protocol)
                 except BaseException:
@@ -144,7 +143,7 @@ class HostConnection(Requests):
             if kind == p.WELCOME:
                 return message
             if kind == p.PING:
-                writer.write(p.encode({"t": p.PONG, "n": message.get("n", 0)}))
+                writer.write(p.encode(build.pong(message.get("n", 0))))
             elif kind == p.ERROR:
                 text = str(message.get("message", "the host refused the connection"))
                 if message.get("code") == "protocol_mismatch":
@@ -158,7 +157,7 @@ class HostConnection(Requests):
                 message = await _read_frame(self._reader, self._tap)
                 kind = message["t"]
                 if kind == p.PING:
-                    self._writer.write(p.encode({"t": p.PONG, "n": message.get("n", 0)}))
+                    self._writer.write(p.encode(build.pong(message.get("n", 0))))
                     continue
                 if kind == p.JOINED:
                     self.code, self.seat = message.get("code"), message.get("seat")

@@ -1,17 +1,24 @@
-"""What both client classes share: their errors and the request helpers.
+"""What every client shares: the errors, and one typed method per client message.
 
-Split from :mod:`partyhost.net.client` (which re-exports everything here) so
-each module stays readable; import from ``partyhost.net.client``.
+:class:`RequestMethods` is the only place a client builds a message: one
+method per type in :data:`partyhost.net.protocol.CLIENT_MESSAGES`, with every
+field the host accepts (a test holds the two in step). What a method does
+with the message is its class's ``send``: the connections send it
+(:class:`Requests`), the terminal client queues it from the UI, and
+:data:`build` just returns it. Split from :mod:`partyhost.net.client` (which
+re-exports everything here) so each module stays readable.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, Generic, TypeVar
 
 from partyhost.net import protocol as p
 
 Message = dict[str, Any]
+Sent = TypeVar("Sent")
+"""What a class's ``send`` returns, and so every request method (an awaitable, a flag...)."""
 
 
 class NetError(Exception):
@@ -50,9 +57,97 @@ class End:
         self.reason = reason
 
 
-class Requests:
-    """What both client classes share: the request helpers (each is one ``send``)
-    and ``async for message in client`` over :meth:`recv`, ending when the link does."""
+class RequestMethods(Generic[Sent]):
+    """One method per client message; optional fields left at ``None`` are not sent."""
+
+    def send(self, message: Message) -> Sent:
+        raise NotImplementedError
+
+    def _send_with(self, kind: str, **fields: Any) -> Sent:
+        return self.send({"t": kind, **{k: v for k, v in fields.items() if v is not None}})
+
+    def hello(
+        self, protocol: int, name: str, client: str | None = None, token: str | None = None
+    ) -> Sent:
+        """The first message of a connection (``connect`` sends it; a second is refused)."""
+        return self._send_with(p.HELLO, protocol=protocol, name=name, client=client, token=token)
+
+    def ping(self, n: int | None = None) -> Sent:
+        return self._send_with(p.PING, n=n)
+
+    def pong(self, n: int | None = None) -> Sent:
+        """The answer to the host's ``ping`` (the connections send it by themselves)."""
+        return self._send_with(p.PONG, n=n)
+
+    def list_rooms(self) -> Sent:
+        return self._send_with(p.LIST_ROOMS)
+
+    def create_room(
+        self,
+        game: str,
+        deck: str | None = None,
+        options: dict[str, Any] | None = None,
+        password: str | None = None,
+        bot_takeover: bool | None = None,
+    ) -> Sent:
+        return self._send_with(
+            p.CREATE_ROOM,
+            game=game,
+            deck=deck,
+            options=options,
+            password=password,
+            bot_takeover=bot_takeover,
+        )
+
+    def join_room(self, code: str, password: str | None = None, spectate: bool = False) -> Sent:
+        return self._send_with(
+            p.JOIN_ROOM, code=code, password=password, spectate=True if spectate else None
+        )
+
+    def leave_room(self) -> Sent:
+        return self._send_with(p.LEAVE_ROOM)
+
+    def set_ready(self, ready: bool = True) -> Sent:
+        return self._send_with(p.SET_READY, ready=ready)
+
+    def set_options(self, options: dict[str, Any], bot_takeover: bool | None = None) -> Sent:
+        return self._send_with(p.SET_OPTIONS, options=options, bot_takeover=bot_takeover)
+
+    def start_game(self) -> Sent:
+        return self._send_with(p.START_GAME)
+
+    def kick(self, seat: int) -> Sent:
+        return self._send_with(p.KICK, seat=seat)
+
+    def add_bot(self, level: str | None = None) -> Sent:
+        """An in-host bot: ``easy``, ``normal`` or ``hard`` (None: the host's default)."""
+        return self._send_with(p.ADD_BOT, level=level)
+
+    def remove_bot(self, seat: int) -> Sent:
+        return self._send_with(p.REMOVE_BOT, seat=seat)
+
+    def chat(self, text: str) -> Sent:
+        return self._send_with(p.CHAT, text=text)
+
+    def play(self, cmd: dict[str, Any], ref: int | None = None) -> Sent:
+        """A game command, one of the view's ``legal`` templates (``ref`` comes back in errors)."""
+        return self._send_with(p.PLAY, cmd=cmd, ref=ref)
+
+
+class MessageBuilder(RequestMethods[Message]):
+    """The messages themselves, sent nowhere: ``build.add_bot("hard")``."""
+
+    def send(self, message: Message) -> Message:
+        return message
+
+
+build = MessageBuilder()
+"""Every client message as a value (handshakes, tests, tools that write frames themselves)."""
+
+
+class Requests(RequestMethods[Awaitable[None]]):
+    """What both connection classes share: every request awaits its ``send``, and
+    ``async for message in client`` runs over :meth:`recv`, ending when the link does."""
 
     async def send(self, message: Message) -> None:
         raise NotImplementedError
@@ -69,66 +164,3 @@ class Requests:
             return await self.recv()
         except ConnectionLost:
             raise StopAsyncIteration from None
-
-    async def list_rooms(self) -> None:
-        await self.send({"t": p.LIST_ROOMS})
-
-    async def create_room(
-        self,
-        game: str,
-        deck: str | None = None,
-        options: dict[str, Any] | None = None,
-        password: str | None = None,
-        bot_takeover: bool | None = None,
-    ) -> None:
-        message: Message = {"t": p.CREATE_ROOM, "game": game}
-        for key, value in (
-            ("deck", deck),
-            ("options", options),
-            ("password", password),
-            ("bot_takeover", bot_takeover),
-        ):
-            if value is not None:
-                message[key] = value
-        await self.send(message)
-
-    async def join_room(
-        self, code: str, password: str | None = None, spectate: bool = False
-    ) -> None:
-        message: Message = {"t": p.JOIN_ROOM, "code": code, "spectate": spectate}
-        if password is not None:
-            message["password"] = password
-        await self.send(message)
-
-    async def leave_room(self) -> None:
-        await self.send({"t": p.LEAVE_ROOM})
-
-    async def set_ready(self, ready: bool = True) -> None:
-        await self.send({"t": p.SET_READY, "ready": ready})
-
-    async def set_options(self, options: dict[str, Any], bot_takeover: bool | None = None) -> None:
-        message: Message = {"t": p.SET_OPTIONS, "options": options}
-        if bot_takeover is not None:
-            message["bot_takeover"] = bot_takeover
-        await self.send(message)
-
-    async def start_game(self) -> None:
-        await self.send({"t": p.START_GAME})
-
-    async def kick(self, seat: int) -> None:
-        await self.send({"t": p.KICK, "seat": seat})
-
-    async def add_bot(self) -> None:
-        await self.send({"t": p.ADD_BOT})
-
-    async def remove_bot(self, seat: int) -> None:
-        await self.send({"t": p.REMOVE_BOT, "seat": seat})
-
-    async def chat(self, text: str) -> None:
-        await self.send({"t": p.CHAT, "text": text})
-
-    async def play(self, cmd: dict[str, Any], ref: int | None = None) -> None:
-        message: Message = {"t": p.PLAY, "cmd": cmd}
-        if ref is not None:
-            message["ref"] = ref
-        await self.send(message)

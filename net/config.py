@@ -44,10 +44,20 @@ class HostConfig:
     messages_per_second: float = 50.0
     message_burst: int = 200
     max_connections: int = 256
+    max_connections_per_address: int = 16
+    """Connections one source address may hold (the SSH door's own address gets its sessions
+    on top: every door visitor's client connects from there)."""
     max_rooms: int = 64
     max_rooms_per_address: int = 3
     """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
     max_spectators: int = 32
+    wrong_password_free: int = 3
+    """Wrong room passwords an address may send before its tries are slowed down."""
+    wrong_password_delay: float = 0.5
+    """The first wait; it doubles with each further wrong password, up to the cap."""
+    wrong_password_max_delay: float = 10.0
+    wrong_password_memory: float = 600.0
+    """Seconds a wrong password counts against its address."""
     idle_room_seconds: float = 600.0
     """A room nobody is connected to is closed after this long (also counted after a restart)."""
     max_game_commands: int = 20_000

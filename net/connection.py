@@ -59,7 +59,8 @@ class ConnectionHost(Protocol):
     def meter(self) -> LatencyMeter | None:
         """Times commands from arrival to their last frame written (None: not measured)."""
 
-    def admit(self, connection: Connection) -> bool: ...
+    def admit(self, connection: Connection) -> str | None:
+        """``None`` when the connection is taken in, else why not (for the refusal)."""
 
     def forget(self, connection: Connection) -> None: ...
 
@@ -79,8 +80,8 @@ class Connection(asyncio.Protocol):
         """A framing error met after messages still in the inbox: hang up once they are handled."""
         self.transport: asyncio.Transport | None = None
         self.peer_address = "?"
-        self.address = "?"
-        """The client's IP address (no port): what limits per address go by."""
+        self.peer_host = "?"
+        """The client's IP address: limits that follow a person's machine use it."""
         self.name = "Player"
         self.greeted = False
         self.room: RoomInbox | None = None
@@ -116,7 +117,7 @@ class Connection(asyncio.Protocol):
         self.transport = transport
         peer = transport.get_extra_info("peername")
         self.peer_address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        self.peer_host = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         sock = transport.get_extra_info("socket")
         if sock is not None:
             try:
@@ -129,14 +130,12 @@ class Connection(asyncio.Protocol):
                 pass
         # We never wait for drain; the limits only decide when pause_writing fires.
         transport.set_write_buffer_limits(high=self.config.max_unsent_bytes)
-        if not self.host.admit(self):
-            limit = self.config.max_connections
-            self.send(
-                p.error("host_full", f"This host is full ({limit} connections at most); try later.")
-            )
+        refusal = self.host.admit(self)
+        if refusal is not None:
+            self.send(p.error("host_full", refusal), journaled=False)
             self.close("host full")
             return
-        self.shared = self.host.address_limits.connected(self.address)
+        self.shared = self.host.address_limits.connected(self.peer_host)
         self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
 
     def data_received(self, data: bytes) -> None:
@@ -183,7 +182,7 @@ class Connection(asyncio.Protocol):
         if self.worker is not None:
             self.worker.cancel()
         if self.shared is not None:
-            self.host.address_limits.disconnected(self.address)
+            self.host.address_limits.disconnected(self.peer_host)
             self.shared = None
         self.host.forget(self)
 
@@ -208,7 +207,7 @@ class Connection(asyncio.Protocol):
             self._refuse("already_greeted", "This connection already said hello.")
             return
         if kind == p.PING:
-            self.send({"t": p.PONG, "n": message.get("n", 0)})
+            self.send({"t": p.PONG, "n": message.get("n", 0)}, journaled=False)
             return
         if kind == p.PONG:
             return
@@ -253,7 +252,7 @@ class Connection(asyncio.Protocol):
         return True
 
     def _refuse(self, code: str, message: str, *, fatal: bool = False, ref: Any = None) -> None:
-        self.send(p.error(code, message, ref if isinstance(ref, int) else None))
+        self.send(p.error(code, message, ref if isinstance(ref, int) else None), journaled=False)
         if fatal:
             self.close(code)
 
@@ -288,7 +287,8 @@ class Connection(asyncio.Protocol):
 
     # --- sending -------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], *, journaled: bool = True) -> None:
+        """Encode and queue ``message`` (see :meth:`send_frame` for ``journaled``)."""
         if self._closed:
             return
         try:
@@ -296,15 +296,24 @@ class Connection(asyncio.Protocol):
         except Exception:
             log.exception("%r: cannot encode a %s frame", self, message.get("t"))
             return
-        self.send_frame(frame)
+        self.send_frame(frame, journaled=journaled)
 
-    def send_frame(self, frame: bytes) -> None:
-        """Queue ``frame`` without waiting; it goes out with this loop turn's others."""
+    def send_frame(self, frame: bytes, *, journaled: bool = True) -> None:
+        """Queue ``frame`` without waiting; it goes out with this loop turn's others.
+
+        ``journaled=False`` marks a frame that shows no game state (a ping, a
+        pong, a refusal): while the journal cannot write, such a frame goes
+        out at once instead of waiting behind the views the journal holds back.
+        """
         transport = self.transport
         if self._closed or transport is None or transport.is_closing():
             return
         if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
             log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
+            return
+        journal = self.host.journal
+        if not journaled and journal is not None and journal.failing:
+            self._write(transport, frame)
             return
         self._outbox.append(frame)
         meter = self.host.meter
@@ -331,13 +340,21 @@ class Connection(asyncio.Protocol):
             return
         journal = self.host.journal
         if journal is not None and not journal.commit():
-            if not self._closed:  # nothing goes out ahead of the journal: try again soon
+            if sum(map(len, frames)) > self.config.max_unsent_bytes:
+                limit = self.config.max_unsent_bytes
+                log.info("%r: over %d bytes held for the journal; dropping it", self, limit)
+                self.abort("too far behind")
+            elif not self._closed:  # nothing goes out ahead of the journal: try again soon
                 self._flush_planned = True
                 asyncio.get_running_loop().call_later(JOURNAL_RETRY, self._flush)
             return
         self._outbox = []
-        transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
+        self._write(transport, frames[0] if len(frames) == 1 else b"".join(frames))
         self._frames_gone()
+
+    def _write(self, transport: asyncio.Transport, data: bytes) -> None:
+        """Hand ``data`` to the socket; drop the client if its unsent bytes pass the limit."""
+        transport.write(data)
         if transport.get_write_buffer_size() > self.config.max_unsent_bytes:
             log.info("%r: over %d unsent bytes; dropping it", self, self.config.max_unsent_bytes)
             self.abort("too far behind")

@@ -78,19 +78,27 @@ class DeckShelf:
             except DeckFileError as exc:
                 log.warning("skipping deck %s: %s", path, exc)
                 continue
+            except Exception:  # one broken file never hides the others
+                log.exception("skipping deck %s", path)
+                continue
             listed = entries.setdefault(loaded.deck_game, [])
             if all(entry.name != loaded.name for entry in listed):
                 listed.append(_entry(loaded))
         self._entries = entries
 
     def _extra_files(self) -> list[Path]:
-        return [
-            path
-            for folder in self.extra_dirs
-            if folder.is_dir()
-            for path in sorted(folder.iterdir())
-            if path.suffix in DECK_SUFFIXES and path.is_file()
-        ]
+        found: list[Path] = []
+        for folder in self.extra_dirs:
+            try:
+                if folder.is_dir():
+                    found.extend(
+                        path
+                        for path in sorted(folder.iterdir())
+                        if path.suffix in DECK_SUFFIXES and path.is_file()
+                    )
+            except OSError as exc:
+                log.warning("skipping deck folder %s: %s", folder, exc)
+        return found
 
     def for_game(self, game: Game) -> list[DeckEntry]:
         return list(self._entries.get(game.deck_game, ()))

@@ -28,9 +28,10 @@ from partyhost.net.connection import Connection
 from partyhost.net.console import HostConsole, console_input
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.guards import ConnectionCounter, PasswordThrottle
 from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.joinhints import join_instructions
-from partyhost.net.journal import Journal
+from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
@@ -63,6 +64,12 @@ HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
 LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM})
+WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS})
+"""Requests still answered while the journal cannot write: they change nothing."""
+NOT_SAVING = (
+    "The host cannot save games right now (its disk may be full), so it takes no"
+    " requests; try again in a moment."
+)
 
 
 class Host:
@@ -75,6 +82,8 @@ class Host:
         self._beat_slots: dict[Connection, int] = {}
         self.address_limits = AddressLimits(self.config)
         self._admitted = 0
+        self._per_address = ConnectionCounter(self.config)
+        self.passwords = PasswordThrottle(self.config)
         self.journal: Journal | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
@@ -96,7 +105,11 @@ class Host:
         await asyncio.to_thread(shelf.scan)
         self.journal = Journal(self.config.data_dir)
         self.lobby = Lobby(self.config, self.journal, shelf)
-        restored = self.lobby.restore()
+        try:
+            restored = self.lobby.restore()
+        except JournalUnusable:
+            self.journal.close()
+            raise
         if restored:
             log.info("rebuilt %d room(s) from the journal", restored)
         loop = asyncio.get_running_loop()
@@ -186,15 +199,23 @@ class Host:
 
     # --- connections -----------------------------------------------------------
 
-    def admit(self, connection: Connection) -> bool:
-        if self._closed.is_set() or len(self.connections) >= self.config.max_connections:
-            return False
+    def admit(self, connection: Connection) -> str | None:
+        """Take ``connection`` in, or say why not (the host is full, or its address is)."""
+        address = connection.peer_host
+        if self._closed.is_set():
+            return "The host is shutting down."
+        refusal = self._per_address.refusal(address, len(self.connections))
+        if refusal is not None:
+            return refusal
+        self._per_address.add(address)
         self.connections.add(connection)
         self._beat_slots[connection] = self._admitted % HEARTBEAT_SLICES
         self._admitted += 1
-        return True
+        return None
 
     def forget(self, connection: Connection) -> None:
+        if connection in self.connections:
+            self._per_address.remove(connection.peer_host)
         self.connections.discard(connection)
         self._beat_slots.pop(connection, None)
         room = connection.room
@@ -229,17 +250,30 @@ class Host:
                     )
                     connection.abort("silent")
                 else:
-                    connection.send_frame(ping)
+                    connection.send_frame(ping, journaled=False)
 
     async def _checkpoint(self) -> None:
-        """Fold the journal's WAL into the database off the event loop, now and then."""
+        """Fold the journal's WAL into the database off the event loop, now and then.
+
+        Also retries a journal that could not write (so it recovers even when no
+        connection is waiting to send), and logs held-back password reports.
+        """
         assert self.journal is not None
+        failures = 0
         while True:
             await asyncio.sleep(self.config.checkpoint_interval)
+            self.passwords.report()
+            self.journal.commit()
             try:
                 await asyncio.to_thread(self.journal.checkpoint)
-            except Exception:
-                log.exception("journal checkpoint failed (will retry)")
+            except Exception as error:
+                failures += 1
+                if failures == 1 or failures % 60 == 0:  # not every second of a full disk
+                    log.error(
+                        "journal checkpoint failed %d time(s) (will retry): %s", failures, error
+                    )
+            else:
+                failures = 0
 
     # --- requests --------------------------------------------------------------
 
@@ -248,6 +282,11 @@ class Host:
     ) -> None:
         """Handle a lobby request here; pass anything for a room to its queue."""
         kind = message["t"]
+        if self.journal is not None and self.journal.failing and kind not in WHILE_JOURNAL_FAILS:
+            connection.send(
+                p.error("journal_unavailable", NOT_SAVING, message.get("ref")), journaled=False
+            )
+            return
         if kind not in LOBBY_REQUESTS:
             room = connection.room
             if room is None:
@@ -262,13 +301,13 @@ class Host:
                 self._hello(connection, message)
             elif kind == p.LIST_ROOMS:
                 assert self.lobby is not None
-                connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()})
+                connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()}, journaled=False)
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
             else:
                 await self._join_room(connection, message)
         except (LobbyRefusal, DeckNotFound) as refused:
-            connection.send(p.error(refused.code, refused.message))
+            connection.send(p.error(refused.code, refused.message), journaled=False)
 
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         assert self.lobby is not None
@@ -283,7 +322,8 @@ class Host:
                 "resumed": seat is not None,
                 "games": self.lobby.games(),
                 "limits": self.limits(),
-            }
+            },
+            journaled=False,
         )
         if seat is not None and token:
             room, member_id = seat
@@ -317,7 +357,7 @@ class Host:
         assert self.lobby is not None
         self._not_in_a_room(connection)
         self.lobby.check_room_limit()
-        self._check_rooms_of(connection.address)
+        self._check_rooms_of(connection.peer_host)
         game = find_game(message["game"])
         options = message.get("options") or {}
         try:
@@ -330,7 +370,7 @@ class Host:
         if connection.closed:
             return  # it went away while we hashed and read files
         self._not_in_a_room(connection)  # it may have joined elsewhere meanwhile
-        self._check_rooms_of(connection.address)
+        self._check_rooms_of(connection.peer_host)
         takeover = message.get("bot_takeover")
         room = self.lobby.create(
             game,
@@ -338,7 +378,7 @@ class Host:
             options,
             password_hash,
             True if takeover is None else takeover,
-            creator=connection.address,
+            creator=connection.peer_host,
         )
         connection.room = room
         room.post(Join(connection, spectate=False))
@@ -368,8 +408,11 @@ class Host:
         self._not_in_a_room(connection)
         room = self.lobby.find(message["code"])
         if room.password_hash is not None:
+            address = connection.peer_host
+            await asyncio.sleep(self.passwords.wait_before_try(address))
             given = message.get("password") or ""
             if not await asyncio.to_thread(verify_password, given, room.password_hash):
+                self.passwords.failed(address, room.code)
                 raise LobbyRefusal("wrong_password", "That is not the room's password.")
         if connection.closed:
             return

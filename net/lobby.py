@@ -184,8 +184,10 @@ class Lobby:
                 game = get_game(stored.room.game)
                 deck = game.build_deck(stored.room.deck_data)
                 room = Room.restore(self, stored, game, deck, now)
-            except Exception:
-                log.exception("room %s could not be rebuilt; it stays in the journal", code)
+            except Exception as error:  # a damaged or foreign room: the others still come back
+                self.journal.set_aside(
+                    code, f"it cannot be rebuilt: {type(error).__name__}: {error}"
+                )
                 continue
             self.rooms[code] = room
             for member in room.members:

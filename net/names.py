@@ -1,66 +1,65 @@
 """Cleaning player-supplied text (names, chat) before anyone else sees it.
 
-Text is kept as typed, except what could change someone else's terminal:
-ANSI/VT escape sequences, C0/C1 control characters and bidirectional
-overrides are removed. Markup such as ``[red]`` is *not* touched: clients must
-display player text literally.
+Chat and names lose what could change someone else's terminal (see
+:mod:`partyhost.engine.playertext`). Names also lose every invisible
+character, a name that would look blank falls back to a default, and two
+names count as the same when they look the same: ``Ann``, ``ANN``, ``Ann``
+with a Cyrillic A and ``Ann`` with a zero-width space cannot sit in one room.
 """
 
 from __future__ import annotations
 
-import re
+import functools
 import unicodedata
 from collections.abc import Iterable
+from importlib import resources
 
-_ESCAPES = re.compile(
-    r"""
-      \x1b\[[0-?]*[ -/]*[@-~]?             # CSI: ESC [ params final
-    | \x9b[0-?]*[ -/]*[@-~]?               # 8-bit CSI
-    | \x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC/DCS/SOS/PM/APC strings
-    | [\x90\x9d\x98\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?  # 8-bit string openers
-    | \x1b[ -/]*[0-~]?                     # other escape sequences
-    """,
-    re.VERBOSE,
+from partyhost.engine.playertext import (
+    clean_text,
+    looks_blank,
+    strip_controls,
+    strip_invisible,
 )
-_BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-_SPACES = re.compile(r"\s+")
 
+__all__ = ["clean_name", "clean_text", "name_key", "strip_controls", "unique_name"]
 
-def strip_controls(text: str) -> str:
-    """``text`` without escape sequences, control characters or bidi overrides.
-
-    Whitespace controls (newline, tab) become plain spaces so words do not run
-    together.
-    """
-    text = _ESCAPES.sub("", text)
-    kept: list[str] = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in "\t\n\r\v\f\u2028\u2029\x85":
-            kept.append(" ")
-        elif category == "Cc" or category == "Cs" or char in _BIDI_CONTROLS:
-            continue
-        else:
-            kept.append(char)
-    return "".join(kept)
-
-
-def clean_text(raw: str, max_length: int) -> str:
-    """Controls stripped, runs of whitespace collapsed, ends trimmed, length capped."""
-    text = _SPACES.sub(" ", strip_controls(raw)).strip()
-    return text[:max_length].rstrip()
+CONFUSABLES_FILE = "confusables.tsv"
 
 
 def clean_name(raw: str, max_length: int, fallback: str = "Player") -> str:
-    """A display name as typed but safe; ``fallback`` when nothing is left."""
-    return clean_text(raw, max_length) or fallback
+    """A display name as typed but safe and visible; ``fallback`` when nothing would show."""
+    name = clean_text(strip_invisible(raw), max_length)
+    return fallback if looks_blank(name) else name
+
+
+@functools.cache
+def _confusables() -> dict[int, str]:
+    """Unicode's confusables table (UTS #39): a character to the prototype it looks like."""
+    table: dict[int, str] = {}
+    text = resources.files("partyhost.net").joinpath(CONFUSABLES_FILE).read_text("utf-8")
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        source, target = line.split("\t")
+        table[int(source, 16)] = "".join(chr(int(point, 16)) for point in target.split())
+    return table
+
+
+def _skeleton(text: str) -> str:
+    """UTS #39's skeleton: decomposed, invisible characters dropped, look-alikes mapped."""
+    decomposed = unicodedata.normalize("NFD", strip_invisible(text))
+    return unicodedata.normalize("NFD", decomposed.translate(_confusables()))
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: ``Ann``, ``ANN`` and the full-width ``Ann`` collide."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """The form two names are compared in: equal keys mean the names look alike.
+
+    ``Ann``, ``ANN``, ``Ann`` with a full-width or a Cyrillic A and ``Ann``
+    with invisible characters all share one key. Case is folded between two
+    skeleton passes, so letters that look alike in either case collide too.
+    """
+    compatible = unicodedata.normalize("NFKC", strip_invisible(name))
+    return _skeleton(_skeleton(compatible).casefold())
 
 
 def unique_name(name: str, taken: Iterable[str], max_length: int) -> str:

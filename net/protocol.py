@@ -98,7 +98,12 @@ ERROR_CODES: Final[dict[str, str]] = {
     "protocol_mismatch": "Client and host protocol versions differ; the host disconnects.",
     "already_greeted": "A second 'hello' on one connection.",
     "rate_limited": "Too many messages (or chat lines) too fast; this one was dropped.",
-    "host_full": "The host has too many connections; it disconnects.",
+    "host_full": (
+        "The host has too many connections, in all or from the client's address; it disconnects."
+    ),
+    "journal_unavailable": (
+        "The host cannot save games (a full disk?); it refuses requests until it can again."
+    ),
     "token_unknown": "The seat token in 'hello' matches no seat (room closed, kicked, left).",
     "internal": "The host failed to handle the request; nothing changed.",
     # lobby

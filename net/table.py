@@ -30,7 +30,8 @@ from partyhost.engine.core import (
     apply,
     apply_tick,
 )
-from partyhost.net.journal import CommandRecord, Journal, journaled_bytes
+from partyhost.net.journal import CommandRecord, Journal
+from partyhost.net.journalrows import journaled_bytes
 
 log = logging.getLogger(__name__)
 

@@ -7,14 +7,14 @@ from dataclasses import replace
 import pytest
 from partyhost.net.discovery import DiscoveredHost, HostListener, parse_host
 from partyhost.net.protocol import PROTOCOL_VERSION
-from partyhost.tui.app import PartyApp, make_app
-from partyhost.tui.screens import connect
-from partyhost.tui.screens.connect import ConnectScreen
-from partyhost.tui.screens.lobby import LobbyScreen
-from partyhost.tui.testing import FakeHost, screen_text
-from partyhost.tui.widgets.hostlist import LOOKING, HostList, describe_host
-from textual.pilot import Pilot
+from partyhost.tui.app import PartyApp
+from partyhost.tui.shared import connect
+from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.hostlist import LOOKING, HostList, describe_host
+from partyhost.tui.shared.lobby import LobbyScreen
 from textual.widgets import Input, OptionList
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -74,22 +74,13 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> FakeBrowser:
     return fake
 
 
-def app_for(host: FakeHost) -> PartyApp:
-    return make_app(host, name="Ann", animate=False, remember=False)
-
-
-async def settle(pilot: Pilot[int]) -> None:
-    for _ in range(4):
-        await pilot.pause()
-
-
 def listed(app: PartyApp) -> list[str]:
     options = app.screen.query_one("#hosts", OptionList)
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
 
 
 async def test_the_list_says_it_is_looking_until_a_host_appears(browser: FakeBrowser) -> None:
-    app = app_for(FakeHost())
+    app = app_for(FakeHost(), address=None)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert browser.started
@@ -102,7 +93,7 @@ async def test_the_list_says_it_is_looking_until_a_host_appears(browser: FakeBro
 
 
 async def test_hosts_appear_and_vanish_live(browser: FakeBrowser) -> None:
-    app = app_for(FakeHost())
+    app = app_for(FakeHost(), address=None)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         browser.found(ZOES_LAPTOP)
@@ -123,7 +114,7 @@ async def test_hosts_appear_and_vanish_live(browser: FakeBrowser) -> None:
 
 async def test_enter_on_a_found_host_connects_to_it(browser: FakeBrowser) -> None:
     host = FakeHost()
-    app = app_for(host)
+    app = app_for(host, address=None)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         browser.found(ANNS_BOX)
@@ -139,7 +130,7 @@ async def test_enter_on_a_found_host_connects_to_it(browser: FakeBrowser) -> Non
 
 async def test_a_typed_address_still_works_with_hosts_listed(browser: FakeBrowser) -> None:
     host = FakeHost()
-    app = app_for(host)
+    app = app_for(host, address=None)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         browser.found(ANNS_BOX)
@@ -156,7 +147,7 @@ async def test_a_browser_that_cannot_start_leaves_a_hint_and_typing_works(
     failing = FakeBrowser(fail=OSError("no multicast"))
     monkeypatch.setattr(connect.DISCOVERY, "browser_factory", failing)
     host = FakeHost()
-    app = app_for(host)
+    app = app_for(host, address=None)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "Cannot look for hosts here (no multicast)" in screen_text(app)
@@ -168,7 +159,7 @@ async def test_a_browser_that_cannot_start_leaves_a_hint_and_typing_works(
 
 async def test_without_discovery_the_connect_screen_has_no_host_list() -> None:
     assert connect.DISCOVERY.browser_factory is None  # `partyhost join --no-discovery`, tests
-    app = app_for(FakeHost())
+    app = app_for(FakeHost(), address=None)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConnectScreen)

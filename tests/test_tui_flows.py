@@ -5,8 +5,20 @@ from __future__ import annotations
 import copy
 import json
 
-from partyhost.tui.app import PartyApp, make_app
-from partyhost.tui.samples import (
+from partyhost.tui.app import make_app
+from partyhost.tui.settings import load_remembered, settings_path
+from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.help import HelpScreen
+from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.reconnecting import ReconnectingScreen
+from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.tshirt.dialogs import BooyahScreen
+from partyhost.tui.tshirt.screen import TShirtScreen
+from textual.pilot import Pilot
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import (
     booyah_view,
     over_view,
     sample_room,
@@ -14,31 +26,8 @@ from partyhost.tui.samples import (
     tshirt_view,
     view_frame,
 )
-from partyhost.tui.screens.booyah import BooyahScreen
-from partyhost.tui.screens.dialogs import CreateRoomScreen, JoinRoomScreen
-from partyhost.tui.screens.help import HelpScreen
-from partyhost.tui.screens.lobby import LobbyScreen
-from partyhost.tui.screens.reconnecting import ReconnectingScreen
-from partyhost.tui.screens.results import ResultsScreen
-from partyhost.tui.screens.room import RoomScreen
-from partyhost.tui.screens.tshirt import TShirtScreen
-from partyhost.tui.settings import load_remembered, settings_path
-from partyhost.tui.testing import FakeHost, screen_text
-from textual.pilot import Pilot
 
 SIZE = (80, 24)
-
-
-def connected_app(host: FakeHost, **kwargs: object) -> PartyApp:
-    return make_app(
-        host, address="partybox:7000", name="Ann", animate=False, remember=False, **kwargs
-    )  # type: ignore[arg-type]
-
-
-async def settle(pilot: Pilot[int]) -> None:
-    """Let the network worker deliver what the fake host queued, and the screens redraw."""
-    for _ in range(4):
-        await pilot.pause()
 
 
 async def in_room(
@@ -82,7 +71,7 @@ async def test_connect_screen_remembers_the_address_and_name() -> None:
 
 async def test_a_refused_connection_is_explained_and_the_app_keeps_running() -> None:
     host = FakeHost(refuse=ConnectionRefusedError(111, "refused"))
-    app = connected_app(host)
+    app = app_for(host, address="partybox:7000")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "Nobody is hosting at partybox:7000" in screen_text(app)
@@ -91,7 +80,7 @@ async def test_a_refused_connection_is_explained_and_the_app_keeps_running() -> 
 
 async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -118,7 +107,7 @@ async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password(
 
 async def test_join_by_code_and_join_a_password_room_from_the_list() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("j")
@@ -127,13 +116,13 @@ async def test_join_by_code_and_join_a_password_room_from_the_list() -> None:
         await pilot.press(*"abcd", "enter")
         await settle(pilot)
         join = next(f for f in host.last.sent if f["t"] == "join_room")
-        assert join == {"t": "join_room", "code": "ABCD", "password": None, "spectate": False}
+        assert join == {"t": "join_room", "code": "ABCD"}
         assert isinstance(app.screen, RoomScreen)
 
 
 async def test_watching_a_room_joins_as_a_spectator() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("s")
@@ -146,7 +135,7 @@ async def test_watching_a_room_joins_as_a_spectator() -> None:
 
 async def test_join_room_given_on_the_command_line() -> None:
     host = FakeHost()
-    app = connected_app(host, room="plmx")
+    app = app_for(host, room="plmx")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert {"t": "join_room", "code": "PLMX"} in host.last.sent
@@ -154,7 +143,7 @@ async def test_join_room_given_on_the_command_line() -> None:
 
 async def test_room_owner_adds_a_bot_kicks_and_starts_and_the_game_screen_opens() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("c")
@@ -175,7 +164,7 @@ async def test_room_owner_adds_a_bot_kicks_and_starts_and_the_game_screen_opens(
 
 async def test_a_player_who_is_not_the_owner_has_no_owner_controls() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         host.last.push(
@@ -191,7 +180,7 @@ async def test_a_player_who_is_not_the_owner_has_no_owner_controls() -> None:
 
 async def test_submitter_plays_the_legal_command_chosen_with_a_number_key() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view())
         assert "Your move" in screen_text(app)
@@ -202,7 +191,7 @@ async def test_submitter_plays_the_legal_command_chosen_with_a_number_key() -> N
 
 async def test_a_judge_cannot_submit_and_nothing_is_sent() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view(you=1, judge=1))
         await pilot.press("1", "enter", "2", "enter")
@@ -213,7 +202,7 @@ async def test_a_judge_cannot_submit_and_nothing_is_sent() -> None:
 
 async def test_judge_picks_a_slogan_with_the_version_it_saw() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view("judging", you=1, judge=1))
         assert "pick the funniest slogan" in screen_text(app)
@@ -224,7 +213,7 @@ async def test_judge_picks_a_slogan_with_the_version_it_saw() -> None:
 
 async def test_clicking_a_card_twice_plays_it() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view())
         cards = app.screen.query("SloganCard")
@@ -236,7 +225,7 @@ async def test_clicking_a_card_twice_plays_it() -> None:
 
 async def test_booyah_choice_opens_by_itself_and_steals_from_the_chosen_player() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, booyah_view())
         assert isinstance(app.screen, BooyahScreen)
@@ -248,7 +237,7 @@ async def test_booyah_choice_opens_by_itself_and_steals_from_the_chosen_player()
 
 async def test_booyah_can_wait_and_be_kept_later_with_b() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, booyah_view())
         await pilot.press("escape")
@@ -263,7 +252,7 @@ async def test_booyah_can_wait_and_be_kept_later_with_b() -> None:
 
 async def test_chat_is_sent_and_every_line_shows_exactly_as_typed() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=(120, 40)) as pilot:
         await in_game(pilot, host, tshirt_view())
         await pilot.press("c", *"[bold]hi", "enter")
@@ -286,7 +275,7 @@ async def test_chat_is_sent_and_every_line_shows_exactly_as_typed() -> None:
 
 async def test_names_with_markup_or_escapes_change_nothing_else() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     seats = [
         seat_entry(0, "[b]Ann[/b]"),
         seat_entry(1, "\x1b[2JBea", bot=True),
@@ -306,7 +295,7 @@ async def test_names_with_markup_or_escapes_change_nothing_else() -> None:
 
 async def test_reconnect_overlay_keeps_the_table_visible_and_leaves_by_itself() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view())
         host.last.push({"t": "connection", "state": "lost", "detail": "reset"})
@@ -328,7 +317,7 @@ async def test_reconnect_overlay_keeps_the_table_visible_and_leaves_by_itself() 
 
 async def test_giving_up_on_reconnecting_goes_back_to_the_connect_screen() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view())
         host.last.push(
@@ -342,7 +331,7 @@ async def test_giving_up_on_reconnecting_goes_back_to_the_connect_screen() -> No
 
 async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_room(pilot, host, view_frame(over_view()), status="over")
         assert isinstance(app.screen, ResultsScreen)
@@ -355,7 +344,7 @@ async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() 
 
 async def test_help_shows_the_rules_and_every_key() -> None:
     host = FakeHost()
-    app = connected_app(host)
+    app = app_for(host)
     async with app.run_test(size=(120, 40)) as pilot:
         await in_game(pilot, host, tshirt_view())
         await pilot.press("f1")

@@ -7,9 +7,21 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from partyhost.tui.app import PartyApp, make_app
-from partyhost.tui.samples import view_frame
-from partyhost.tui.samples_gsm import (
+from partyhost.tui.app import PartyApp
+from partyhost.tui.gsm.board import BoardView
+from partyhost.tui.gsm.four_corners import FourCornersScreen
+from partyhost.tui.gsm.gridiron import GridironScreen
+from partyhost.tui.gsm.hand import HandRack
+from partyhost.tui.gsm.results import GsmResultsScreen
+from partyhost.tui.gsm.scramble import ScrambleScreen
+from partyhost.tui.gsm.screen import GsmScreen
+from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.viewdata import legal_of
+from textual.pilot import Pilot
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import view_frame
+from tuikit.samples_gsm import (
     SAMPLE_VIEWS,
     four_corners_view,
     gridiron_draw_view,
@@ -18,19 +30,6 @@ from partyhost.tui.samples_gsm import (
     scramble_view,
     stealing_home_view,
 )
-from partyhost.tui.screens.gsm import GsmScreen
-from partyhost.tui.screens.gsm_results import GsmResultsScreen
-from partyhost.tui.screens.gsm_variants import (
-    FourCornersScreen,
-    GridironScreen,
-    ScrambleScreen,
-    StealingHomeScreen,
-)
-from partyhost.tui.testing import FakeHost, screen_text
-from partyhost.tui.viewdata import legal_of
-from partyhost.tui.widgets.gsm_board import BoardView
-from partyhost.tui.widgets.gsm_hand import HandRack
-from textual.pilot import Pilot
 
 Frame = dict[str, Any]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -43,11 +42,6 @@ LOG = [
 
 
 # --- flows against the fake host -----------------------------------------------------
-
-
-async def settle(pilot: Pilot[int]) -> None:
-    for _ in range(5):
-        await pilot.pause()
 
 
 async def seated(pilot: Pilot[int], host: FakeHost, view: Frame, events: list[Frame]) -> None:
@@ -84,17 +78,6 @@ def admitted(view: Frame, command: Frame) -> bool:
             continue
         return True
     return False
-
-
-def app_for(host: FakeHost, *, ascii_only: bool = False) -> PartyApp:
-    return make_app(
-        host,
-        address="partybox:7777",
-        name="Ann",
-        ascii_only=ascii_only,
-        animate=False,
-        remember=False,
-    )
 
 
 async def test_stealing_home_claim_is_one_command_with_instant_feedback() -> None:

@@ -14,15 +14,16 @@ from typing import Any
 import pytest
 from partyhost.net.host import Host
 from partyhost.tui.app import PartyApp
+from partyhost.tui.gsm import moves
+from partyhost.tui.gsm.gridiron import GridironScreen
+from partyhost.tui.gsm.screen import GsmScreen
+from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.text import mine
 from partyhost.tui.play import QuickGame
-from partyhost.tui.screens import gsm_moves as moves
-from partyhost.tui.screens.gsm import GsmScreen
-from partyhost.tui.screens.gsm_text import mine
-from partyhost.tui.screens.gsm_variants import GridironScreen, StealingHomeScreen
-from partyhost.tui.testing import screen_text
 from partyhost.tui.viewdata import legal_of
 from textual.pilot import Pilot
 from tuihost import ann_app, loopback_host, wait_until
+from tuikit.pilot import screen_text
 
 Frame = dict[str, Any]
 
@@ -35,7 +36,7 @@ class HintedGame(QuickGame):
         self.options = options
 
     def attach(self, app: PartyApp) -> None:
-        app.send({"t": "create_room", "game": self.game, "options": self.options})
+        app.requests.create_room(self.game, options=self.options)
         app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
 
 

@@ -9,7 +9,20 @@ from partyhost.decks.catalog import shipped_decks_dir
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.tui.samples_gsm import (
+from partyhost.tui.games import main_screen
+from partyhost.tui.gsm import moves
+from partyhost.tui.gsm.board import BoardCard, BoardPicture, draw_board
+from partyhost.tui.gsm.cards import Legend, Painter, legend_text, read_cells, tile_style
+from partyhost.tui.gsm.four_corners import FourCornersScreen
+from partyhost.tui.gsm.gridiron import GridironScreen
+from partyhost.tui.gsm.picture import best_zoom
+from partyhost.tui.gsm.results import GsmResultsScreen
+from partyhost.tui.gsm.scramble import ScrambleScreen
+from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.text import describe_event, seconds_left
+from partyhost.tui.text import UNICODE
+from rich.text import Text
+from tuikit.samples_gsm import (
     LEGEND,
     SAMPLE_VIEWS,
     cells,
@@ -18,21 +31,6 @@ from partyhost.tui.samples_gsm import (
     gridiron_view,
     stealing_home_view,
 )
-from partyhost.tui.screens import gsm_moves as moves
-from partyhost.tui.screens import main_screen
-from partyhost.tui.screens.gsm_picture import best_zoom
-from partyhost.tui.screens.gsm_results import GsmResultsScreen
-from partyhost.tui.screens.gsm_text import describe_event, seconds_left
-from partyhost.tui.screens.gsm_variants import (
-    FourCornersScreen,
-    GridironScreen,
-    ScrambleScreen,
-    StealingHomeScreen,
-)
-from partyhost.tui.text import UNICODE
-from partyhost.tui.widgets.gsm_board import BoardCard, BoardPicture, draw_board
-from partyhost.tui.widgets.gsm_cards import Legend, Painter, legend_text, read_cells, tile_style
-from rich.text import Text
 
 Frame = dict[str, Any]
 WRONG = {

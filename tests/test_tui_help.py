@@ -12,19 +12,20 @@ import copy
 from typing import Any
 
 import pytest
-from partyhost.tui.app import PartyApp, make_app
-from partyhost.tui.samples import sample_room, seat_entry, tshirt_view, view_frame
-from partyhost.tui.samples_gsm import SAMPLE_VIEWS, gsm_room
-from partyhost.tui.samples_meme import meme_room, meme_view
-from partyhost.tui.screens.base import PartyScreen
-from partyhost.tui.screens.help import HELP, HelpScreen, key_list
-from partyhost.tui.screens.room import BotLevelScreen, RoomScreen
-from partyhost.tui.testing import FakeHost, screen_text
+from partyhost.tui.games import GAMES
+from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.help import HelpScreen, key_list
+from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
 from textual.pilot import Pilot
 from textual.widgets import Static
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import sample_room, seat_entry, tshirt_view, view_frame
+from tuikit.samples_gsm import SAMPLE_VIEWS, gsm_room
+from tuikit.samples_meme import meme_room, meme_view
 
 Frame = dict[str, Any]
-GAMES = ["tshirt", "stealing-home", "scramble", "gridiron", "four-corners", "meme"]
+GAME_IDS = ["tshirt", "stealing-home", "scramble", "gridiron", "four-corners", "meme"]
 OWN_KEYS: dict[str, list[tuple[str, str]]] = {
     "tshirt": [("1-9", "Choose"), ("⏎", "Confirm"), ("b", "Booyah"), ("k", "Keep")],
     "stealing-home": [("1-9", "Card"), ("m/⏎", "Match!"), ("n", "No fit"), ("r", "Turn")],
@@ -36,17 +37,8 @@ OWN_KEYS: dict[str, list[tuple[str, str]]] = {
 """A few keys each game's screen (and its dialogs) binds, as the help shows them."""
 
 
-def app_for(host: FakeHost) -> PartyApp:
-    return make_app(host, address="partybox:7000", name="Ann", animate=False, remember=False)
-
-
-async def settle(pilot: Pilot[int]) -> None:
-    for _ in range(5):
-        await pilot.pause()
-
-
 def room_and_view(game: str) -> tuple[Frame, Frame]:
-    """The room frame and a view of ``game`` in play, from the client's samples."""
+    """The room frame and a view of ``game`` in play, from the test samples."""
     if game == "tshirt":
         return sample_room(status="playing"), tshirt_view()
     if game == "meme":
@@ -81,7 +73,7 @@ def has_row(text: str, keys: str, description: str) -> bool:
     return any(line.split() == [keys, *description.split()] for line in text.splitlines())
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_IDS)
 async def test_the_help_for_a_game_names_its_rules_and_keys_first(game: str) -> None:
     host = FakeHost()
     app = app_for(host)
@@ -89,28 +81,28 @@ async def test_the_help_for_a_game_names_its_rules_and_keys_first(game: str) -> 
         help_screen = await open_help(pilot, host, game)
         assert help_screen.current_game() == game
         rules, keys = text_of(help_screen, "#help-rules"), text_of(help_screen, "#help-keys")
-        assert rules.startswith(f"How to play {HELP[game].title}")
+        assert rules.startswith(f"How to play {GAMES[game].title}")
         for key, description in OWN_KEYS[game]:
             assert has_row(keys, key, description), (key, description, keys)
         places = [line for line in keys.splitlines() if line and not line.startswith(" ")]
-        assert places[:2] == ["Keys", HELP[game].title]
-        assert keys.index(HELP[game].title) < keys.index("Everywhere") < keys.index("Room")
-        assert f"How to play {HELP[game].title}" in screen_text(app)
+        assert places[:2] == ["Keys", GAMES[game].title]
+        assert keys.index(GAMES[game].title) < keys.index("Everywhere") < keys.index("Room")
+        assert f"How to play {GAMES[game].title}" in screen_text(app)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_IDS)
 async def test_the_help_also_explains_every_other_game_with_its_keys(game: str) -> None:
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=(120, 40)) as pilot:
         help_screen = await open_help(pilot, host, game)
         assert not help_screen.query(f"#help-{game}")
-        for other in GAMES:
+        for other in GAME_IDS:
             if other == game:
                 continue
             page = text_of(help_screen, f"#help-{other}")
-            assert page.strip().startswith(HELP[other].title)
-            assert HELP[other].rules.split()[0] in page
+            assert page.strip().startswith(GAMES[other].title)
+            assert GAMES[other].rules.split()[0] in page
             for key, description in OWN_KEYS[other]:
                 assert has_row(page, key, description), (other, key, description)
 
@@ -140,7 +132,7 @@ def test_keys_doing_the_same_thing_share_a_row() -> None:
     assert key_list(["1", "2", "3", "4", "5", "6"]) == "1-6"
     assert key_list(["t", "⌫"]) == "t/⌫"
     assert key_list(["1", "3", "4"]) == "1/3/4"
-    assert set(HELP) == set(GAMES)
+    assert list(GAMES) == GAME_IDS
 
 
 # --- the room screen: bots with a level --------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.tui.widgets.log import LINE_LIMIT, ROW_LIMIT, GameLog, ReflowLog
+from partyhost.tui.shared.log import LINE_LIMIT, ROW_LIMIT, GameLog, ReflowLog
 from rich.text import Text
 from textual.app import App, ComposeResult
 

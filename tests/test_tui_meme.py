@@ -18,10 +18,22 @@ from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply
 from partyhost.engine.registry import get_game
 from partyhost.net.host import Host
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.app import PartyApp
+from partyhost.tui.meme import screen as meme_screen_module
+from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
+from partyhost.tui.meme.results import MemeResultsScreen
+from partyhost.tui.meme.screen import MemeScreen
+from partyhost.tui.meme.text import bill_counts, bills_text, describe_event
 from partyhost.tui.play import QuickGame
-from partyhost.tui.samples import seat_entry, view_frame
-from partyhost.tui.samples_meme import (
+from partyhost.tui.text import UNICODE
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Input
+from tuihost import ann_app, loopback_host, wait_until
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import seat_entry, view_frame
+from tuikit.samples_meme import (
     betting_view,
     meme_events,
     meme_room,
@@ -29,37 +41,10 @@ from partyhost.tui.samples_meme import (
     over_view,
     rolloff_view,
 )
-from partyhost.tui.screens import meme as meme_screen_module
-from partyhost.tui.screens.meme import MemeScreen
-from partyhost.tui.screens.meme_dialogs import LastTurnScreen, WriteScenarioScreen
-from partyhost.tui.screens.meme_results import MemeResultsScreen
-from partyhost.tui.screens.meme_text import bill_counts, bills_text, describe_event
-from partyhost.tui.testing import FakeHost, screen_text
-from partyhost.tui.text import UNICODE
-from rich.text import Text
-from textual.pilot import Pilot
-from textual.widgets import Input
-from tuihost import ann_app, loopback_host, wait_until
 
 Frame = dict[str, Any]
 SMALL, LARGE = (80, 24), (120, 40)
 PICK = ("react", "guess")
-
-
-def app_for(host: FakeHost, *, ascii_only: bool = False, animate: bool = False) -> PartyApp:
-    return make_app(
-        host,
-        address="partybox:7777",
-        name="Ann",
-        ascii_only=ascii_only,
-        animate=animate,
-        remember=False,
-    )
-
-
-async def settle(pilot: Pilot[int]) -> None:
-    for _ in range(3):
-        await pilot.pause()
 
 
 async def seated(

@@ -11,11 +11,11 @@ from partyhost.net.client import HostConnection
 from partyhost.net.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import QuickGame, default_bots
-from partyhost.tui.screens.reconnecting import ReconnectingScreen
-from partyhost.tui.screens.room import RoomScreen
-from partyhost.tui.screens.tshirt import TShirtScreen
-from partyhost.tui.testing import screen_text
+from partyhost.tui.shared.reconnecting import ReconnectingScreen
+from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.tshirt.screen import TShirtScreen
 from tuihost import ann_app, host_config, loopback_host, wait_until
+from tuikit.pilot import screen_text
 
 SIZE = (100, 30)
 HEARTBEAT = 0.5

@@ -6,16 +6,17 @@ import copy
 from collections.abc import Awaitable, Callable
 
 import pytest
-from partyhost.tui.app import PartyApp, make_app
-from partyhost.tui.samples import (
+from partyhost.tui.app import PartyApp
+from textual.pilot import Pilot
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import (
     booyah_view,
     over_view,
     sample_room,
     tshirt_view,
     view_frame,
 )
-from partyhost.tui.testing import FakeHost, screen_text
-from textual.pilot import Pilot
 
 Setup = Callable[[Pilot[int], FakeHost], Awaitable[None]]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -25,11 +26,6 @@ LOG = [
     {"kind": "tshirt_drawn", "card": 3, "picture": "A cat in sunglasses sunbathing on the beach"},
     {"kind": "submitted", "seat": 2},
 ]
-
-
-async def settle(pilot: Pilot[int]) -> None:
-    for _ in range(4):
-        await pilot.pause()
 
 
 async def seat(
@@ -112,9 +108,7 @@ def build(
     setup, online = SCREENS[name]
     host = FakeHost()
     address = "partybox:7777" if online else None
-    app = make_app(
-        host, address=address, name="Ann", ascii_only=ascii_only, animate=False, remember=False
-    )
+    app = app_for(host, address=address, ascii_only=ascii_only)
 
     async def run_before(pilot: Pilot[int]) -> None:
         await setup(pilot, host)

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from partyhost.tui.app import PartyApp, make_app
-from partyhost.tui.samples import HAND, sample_room, tshirt_view, view_frame
-from partyhost.tui.samples_meme import meme_room, meme_view
-from partyhost.tui.screens.dialogs import ConfirmScreen
-from partyhost.tui.screens.table import TableScreen
-from partyhost.tui.testing import FakeHost
+from partyhost.tui.app import PartyApp
+from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.table import TableScreen
 from textual.pilot import Pilot
 from textual.widgets import Static
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, settle
+from tuikit.samples import HAND, sample_room, tshirt_view, view_frame
+from tuikit.samples_meme import meme_room, meme_view
 
 Frame = dict[str, Any]
 SIZE = (120, 40)
@@ -85,8 +86,7 @@ class Seat:
         return self.app.screen
 
     async def settle(self) -> None:
-        for _ in range(4):
-            await self.pilot.pause()
+        await settle(self.pilot)
 
     async def press(self, *keys: str) -> None:
         await self.pilot.press(*keys)
@@ -111,7 +111,7 @@ class Seat:
 @asynccontextmanager
 async def seated(game: Game, view: Frame) -> AsyncIterator[Seat]:
     host = FakeHost()
-    app = make_app(host, address="partybox:7000", name="Ann", animate=False, remember=False)
+    app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         seat = Seat(app, host, pilot)
         await seat.settle()

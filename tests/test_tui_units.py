@@ -9,10 +9,10 @@ from partyhost.engine.registry import get_game
 from partyhost.tui import messages as m
 from partyhost.tui.frames import LOG_LIMIT, FrameReader
 from partyhost.tui.play import default_bots
-from partyhost.tui.samples import booyah_view, tshirt_view
 from partyhost.tui.settings import Remembered, load_remembered, save_remembered, settings_path
 from partyhost.tui.text import ASCII, clean, literal, progress_bar
-from partyhost.tui.widgets.shirt import ASCII_BOX, BOX, shirt_rows
+from partyhost.tui.tshirt.shirt import ASCII_BOX, BOX, shirt_rows
+from tuikit.samples import booyah_view, tshirt_view
 
 
 def test_markup_in_player_text_is_kept_as_typed() -> None:

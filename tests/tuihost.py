@@ -14,8 +14,8 @@ from typing import Any
 from partyhost.net.host import Host, HostConfig
 from partyhost.tui.app import PartyApp, make_app
 from partyhost.tui.play import QuickGame
-from partyhost.tui.testing import screen_text
 from textual.pilot import Pilot
+from tuikit.pilot import screen_text
 
 LOOPBACK = "127.0.0.1"
 

@@ -3,7 +3,8 @@
 All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`)
 that turns frames into messages; handlers here store them in reactives (always
 a new object) and :meth:`PartyApp.route` picks the main screen from that state.
-Screens render from the reactives and send commands through :meth:`PartyApp.send`.
+Screens render from the reactives and send through :attr:`PartyApp.requests`,
+the client library's typed request methods.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, ClassVar
 
 from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
-from partyhost.tui.connection import Connection, ConnectionFactory, send_message
+from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
 from partyhost.tui.settings import Remembered, save_remembered
 from partyhost.tui.text import glyphs_for
@@ -88,6 +89,8 @@ class PartyApp(App[int]):
         self.animated = animate
         self.on_welcome = on_welcome
         self.connection: Connection | None = None
+        self.requests = HostRequests(self._queue)
+        """Every message to the host goes out through these methods."""
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
@@ -155,13 +158,13 @@ class PartyApp(App[int]):
                 await connection.close()
         self.post_message(m.ConnectionClosed(reason))
 
-    def send(self, frame: Frame) -> bool:
-        """Send one message to the host; ``False`` (and a toast) when offline."""
+    def _queue(self, message: Frame) -> bool:
+        """Send one message to the host in the background; ``False`` (and a toast) when offline."""
         connection = self.connection
         if connection is None or self.link != "online":
             self.notify("Not connected to a host right now.", severity="warning")
             return False
-        self.run_worker(send_message(connection, frame), group="send", exit_on_error=False)
+        self.run_worker(connection.send(message), group="send", exit_on_error=False)
         return True
 
     def play(self, command: Frame) -> bool:
@@ -169,7 +172,7 @@ class PartyApp(App[int]):
         command = dict(command)
         if "v" not in command and self.view is not None and "version" in self.view:
             command["v"] = self.view["version"]
-        return self.send({"t": "play", "cmd": command})
+        return self.requests.play(command)
 
     def disconnect(self) -> None:
         """Back to the connect screen on purpose."""
@@ -186,9 +189,9 @@ class PartyApp(App[int]):
         self.welcome = message.welcome
         self.link = "online"
         self.route()
-        self.send({"t": "list_rooms"})
+        self.requests.list_rooms()
         if self.start_room:
-            self.send({"t": "join_room", "code": self.start_room})
+            self.requests.join_room(self.start_room)
             self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None
@@ -199,7 +202,7 @@ class PartyApp(App[int]):
         self.connect_error = message.reason
 
     def on_connection_changed(self, message: m.ConnectionChanged) -> None:
-        from partyhost.tui.screens.reconnecting import ReconnectingScreen
+        from partyhost.tui.shared.reconnecting import ReconnectingScreen
 
         state = message.state
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
@@ -261,7 +264,7 @@ class PartyApp(App[int]):
         if message.reason and message.reason != "left":
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
-        self.send({"t": "list_rooms"})
+        self.requests.list_rooms()
 
     def on_host_closing(self, message: m.HostClosing) -> None:
         self.notify(
@@ -285,8 +288,8 @@ class PartyApp(App[int]):
 
     def route(self) -> None:
         """Switch the main screen if the state calls for another one."""
-        from partyhost.tui.screens import main_screen
-        from partyhost.tui.screens.base import PartyScreen
+        from partyhost.tui.games import main_screen
+        from partyhost.tui.shared.base import PartyScreen
 
         wanted = self.wanted_screen()
         stack = self.screen_stack
@@ -302,7 +305,7 @@ class PartyApp(App[int]):
             self.switch_screen(main_screen(wanted, game))
 
     def action_help(self) -> None:
-        from partyhost.tui.screens.help import HelpScreen
+        from partyhost.tui.shared.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())

@@ -1,14 +1,18 @@
-"""What the client needs from a connection, so screens can be tested without a host.
+"""What the client needs from a connection, and the one way screens send to the host.
 
 The app is handed a :data:`ConnectionFactory`; the default one opens the real
 reconnecting client from :mod:`partyhost.net.client`, tests hand in a fake.
+Screens never write a message: they call :class:`HostRequests`, the client
+library's typed request methods, whose messages the app hands to the
+connection.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
+
+from partyhost.net.client import RequestMethods
 
 Frame = dict[str, Any]
 
@@ -24,8 +28,9 @@ class Connection(Protocol):
     @property
     def welcome(self) -> Frame: ...
 
-    def send(self, message: Frame) -> Any:
-        """Queue one message (may return an awaitable)."""
+    def send(self, message: Frame) -> Awaitable[None]:
+        """Send one message built by the client library's request methods."""
+        ...
 
     def __aiter__(self) -> AsyncIterator[Frame]: ...
 
@@ -36,8 +41,15 @@ ConnectionFactory = Callable[[str, int, str], Awaitable[Connection]]
 """``(host, port, name) -> Connection`` with the hello already done."""
 
 
-async def send_message(connection: Connection, message: Frame) -> None:
-    """Send through either a plain or a coroutine ``send``."""
-    result = connection.send(message)
-    if inspect.isawaitable(result):
-        await result
+class HostRequests(RequestMethods[bool]):
+    """Every request, sent from the UI without waiting: ``True`` when it went out.
+
+    ``queue`` sends in the background, or says why it cannot (offline) and
+    returns ``False``, so a screen can keep what was typed.
+    """
+
+    def __init__(self, queue: Callable[[Frame], bool]) -> None:
+        self._queue = queue
+
+    def send(self, message: Frame) -> bool:
+        return self._queue(message)

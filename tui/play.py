@@ -40,7 +40,7 @@ class QuickGame:
         self.started = False
 
     def attach(self, app: PartyApp) -> None:
-        app.send({"t": "create_room", "game": self.game})
+        app.requests.create_room(self.game)
         app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
 
     def _room_changed(self, app: PartyApp, room: dict[str, Any] | None) -> None:
@@ -51,15 +51,12 @@ class QuickGame:
             return
         if not self.requested_bots:
             self.requested_bots = True
-            request: dict[str, Any] = {"t": "add_bot"}
-            if self.level is not None:
-                request["level"] = self.level
             for _ in range(self.bots):
-                app.send(dict(request))
+                app.requests.add_bot(self.level)
         seated = [s for s in room.get("seats", []) if not s.get("left")]
         if len(seated) >= self.bots + 1:
             self.started = True
-            app.send({"t": "start_game"})
+            app.requests.start_game()
 
 
 async def play(

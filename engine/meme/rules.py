@@ -16,6 +16,7 @@ from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove
 from partyhost.engine.meme.betting import bets_to_list, check_bets, limits_for
 from partyhost.engine.meme.flow import Flow, next_deadline, settle_flow
 from partyhost.engine.meme.state import MAX_SCENARIO_LENGTH, MemeState, Phase
+from partyhost.engine.playertext import clean_text
 
 _REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 
@@ -110,7 +111,10 @@ def _write_scenario(flow: Flow, seat: int, command: Command) -> None:
             "scenario_control_characters",
             "A scenario is one line of plain text: no line breaks or control characters.",
         )
-    flow.emit("scenario_written", {"reactor": seat, "text": text.strip()})
+    cleaned = clean_text(text, MAX_SCENARIO_LENGTH)  # as chat is: no bidi controls
+    if not cleaned:
+        raise IllegalMove("scenario_empty", "Write the scenario as text.")
+    flow.emit("scenario_written", {"reactor": seat, "text": cleaned})
 
 
 def _react(flow: Flow, seat: int, command: Command) -> None:

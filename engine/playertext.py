@@ -1,0 +1,102 @@
+"""Text typed by one player and shown to the others: safe for their terminals.
+
+Used by the host for chat and names and by games for the free text they take
+(a custom scenario in What Do You Meme?), so every path cleans alike. Text is
+kept as typed, except what could change someone else's terminal or hide from
+them: ANSI/VT escape sequences, C0/C1 control characters and bidirectional
+controls are removed. Markup such as ``[red]`` is *not* touched: clients must
+display player text literally.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_ESCAPES = re.compile(
+    r"""
+      \x1b\[[0-?]*[ -/]*[@-~]?             # CSI: ESC [ params final
+    | \x9b[0-?]*[ -/]*[@-~]?               # 8-bit CSI
+    | \x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC/DCS/SOS/PM/APC strings
+    | [\x90\x9d\x98\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?  # 8-bit string openers
+    | \x1b[ -/]*[0-~]?                     # other escape sequences
+    """,
+    re.VERBOSE,
+)
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+_LINE_BREAKS = "\t\n\r\v\f\u2028\u2029\x85"
+_SPACES = re.compile(r"\s+")
+
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode 15):
+characters a terminal draws as nothing, Hangul fillers and tag characters included."""
+BLANKS = frozenset("\u2800")
+"""Characters that are drawn, but as empty space (a blank Braille pattern)."""
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without escape sequences, control characters or bidi controls.
+
+    Whitespace controls (newline, tab) become plain spaces so words do not run
+    together.
+    """
+    text = _ESCAPES.sub("", text)
+    kept: list[str] = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in _LINE_BREAKS:
+            kept.append(" ")
+        elif category == "Cc" or category == "Cs" or char in BIDI_CONTROLS:
+            continue
+        else:
+            kept.append(char)
+    return "".join(kept)
+
+
+def clean_text(raw: str, max_length: int) -> str:
+    """Controls stripped, runs of whitespace collapsed, ends trimmed, length capped."""
+    text = _SPACES.sub(" ", strip_controls(raw)).strip()
+    return text[:max_length].rstrip()
+
+
+def is_invisible(char: str) -> bool:
+    """A format character (Cf) or a default-ignorable one: drawn as nothing at all."""
+    if unicodedata.category(char) == "Cf":
+        return True
+    point = ord(char)
+    return any(low <= point <= high for low, high in DEFAULT_IGNORABLE)
+
+
+def strip_invisible(text: str) -> str:
+    """``text`` without invisible characters; blank-looking ones become plain spaces."""
+    return "".join(
+        " " if char in BLANKS else char for char in text if char.isascii() or not is_invisible(char)
+    )
+
+
+def looks_blank(text: str) -> bool:
+    """True when nothing in ``text`` would show: only spaces, marks or invisible characters."""
+    return not any(
+        unicodedata.category(char)[0] in "LNPS" and char not in BLANKS and not is_invisible(char)
+        for char in text
+    )

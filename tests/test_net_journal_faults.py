@@ -1,0 +1,281 @@
+"""The journal under damage and a full disk, and its files kept private, on real processes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgpack
+import pytest
+from doorhelpers import partyhost, serve_args
+from nethelpers import LOOPBACK, HostProcess, Seat, counting, step, table
+from partyhost.engine.rng import Rng
+from partyhost.net import protocol as p
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return dict(os.environ, PARTYHOST_CONFIG_DIR=str(tmp_path / "config"))
+
+
+def test_a_journal_that_is_not_a_database_is_named_in_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    journal = data / "host.sqlite3"
+    journal.write_bytes(b"certainly not SQLite " * 200)
+    bare = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "partyhost.net",
+            "--host",
+            LOOPBACK,
+            "--port",
+            "0",
+            "--data",
+            str(data),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=_env(tmp_path),
+        check=False,
+    )
+    served = partyhost(*serve_args(data), env=_env(tmp_path))
+    for result in (bare, served):
+        assert result.returncode == 1, result
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr
+        assert "Traceback" not in result.stderr
+        assert str(journal) in lines[0]
+        assert "move it aside" in lines[0] and "fresh --data" in lines[0]
+
+
+async def _room(port: int, owner: str, rng: Rng, steps: int) -> tuple[list[Seat], str]:
+    seats, code = await table(port, [owner, f"{owner}'s friend"])
+    for _ in range(steps):
+        assert await step(seats, counting(), rng)
+    return seats, code
+
+
+async def test_one_damaged_room_is_set_aside_and_every_other_room_comes_back(
+    tmp_path: Path,
+) -> None:
+    first = HostProcess(tmp_path)
+    port = await first.ready()
+    rooms: dict[str, tuple[str, str, int]] = {}
+    try:
+        for owner in ("Ann", "Bea", "Cy"):
+            seats, code = await _room(port, owner, Rng(len(owner)), 4)
+            joined = seats[0].last(p.JOINED)
+            assert joined is not None
+            rooms[owner] = (code, joined["token"], seats[0].version)
+            for seat in seats:
+                await seat.close()
+    finally:
+        assert "Traceback" not in first.stop()
+    good, unreadable, unplayable = (rooms[name][0] for name in ("Ann", "Bea", "Cy"))
+    with contextlib.closing(sqlite3.connect(tmp_path / "host.sqlite3")) as db, db:
+        count = "SELECT COUNT(*) FROM commands WHERE code=?"
+        stored = db.execute(count, (unreadable,)).fetchone()[0]
+        last = "SELECT MAX(idx) FROM commands WHERE code=?"
+        # A blob that is not msgpack at all, and a command no game would take.
+        db.execute(
+            f"UPDATE commands SET command=x'c1c1' WHERE code=? AND idx=({last})",
+            (unreadable, unreadable),
+        )
+        db.execute(
+            f"UPDATE commands SET command=? WHERE code=? AND idx=({last})",
+            (msgpack.packb({"type": "no such move"}), unplayable, unplayable),
+        )
+
+    second = HostProcess(tmp_path)
+    port = await second.ready()
+    try:
+        ann = await Seat.open(port, "Ann", token=rooms["Ann"][1])
+        assert ann.conn.welcome["resumed"] is True
+        await ann.until(lambda: ann.version == rooms["Ann"][2])
+        await ann.send({"t": p.LIST_ROOMS})
+        listed = await ann.expect(p.ROOMS)
+        assert [room["code"] for room in listed["rooms"]] == [good]
+        await ann.close()
+        for name in ("Bea", "Cy"):
+            gone = await Seat.open(port, name, token=rooms[name][1])
+            assert gone.conn.welcome["resumed"] is False
+            assert (await gone.expect(p.ERROR))["code"] == "token_unknown"
+            await gone.close()
+    finally:
+        err = second.stop()
+    assert "Traceback" not in err, err
+    for code in (unreadable, unplayable):
+        assert any(f"room {code} cannot be restored" in line for line in err.splitlines()), err
+    with contextlib.closing(sqlite3.connect(tmp_path / "host.sqlite3")) as db:
+        live = {row[0] for row in db.execute("SELECT code FROM rooms")}
+        aside = {row[0] for row in db.execute("SELECT code FROM set_aside_rooms")}
+        kept = db.execute(
+            "SELECT COUNT(*) FROM set_aside_commands WHERE code=?", (unreadable,)
+        ).fetchone()[0]
+    assert live == {good}
+    assert aside == {unreadable, unplayable}
+    assert kept == stored >= 4  # the room's rows are kept for a look, damaged one included
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+async def _check_private_files(data: Path) -> None:
+    host = HostProcess(data)
+    port = await host.ready()
+    try:
+        seat = await Seat.open(port, "Ann")
+        await seat.send({"t": p.CREATE_ROOM, "game": "counting", "password": "kazoo"})
+        await seat.expect(p.JOINED)
+        files = ["host.sqlite3", "host.sqlite3-wal", "host.sqlite3-shm", "host.lock"]
+        assert {name: oct(_mode(data / name)) for name in files} == dict.fromkeys(files, "0o600")
+        assert oct(_mode(data)) == "0o700"
+        await seat.close()
+    finally:
+        host.stop()
+
+
+async def test_the_data_folder_and_journal_files_are_private(tmp_path: Path) -> None:
+    old_umask = os.umask(0o022)  # what most systems use: new files readable by everyone
+    try:
+        data = tmp_path / "data"
+        await _check_private_files(data)
+        # A folder and files left readable (by an older host, or by hand) are closed on start.
+        for path in [data, *data.iterdir()]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        await _check_private_files(data)
+    finally:
+        os.umask(old_umask)
+
+
+# --- a full disk -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 4 MiB tmpfs: the journal really runs out of space on it (needs root to mount)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(mount)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {made.stderr.strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def _fill(disk: Path) -> Path:
+    """Take every free byte of ``disk`` with one file; returns it."""
+    filler = disk / "filler"
+    chunk = b"\0" * 65536
+    with filler.open("wb") as handle:
+        while True:
+            try:
+                handle.write(chunk)
+                handle.flush()
+            except OSError as error:
+                assert error.errno == errno.ENOSPC
+                break
+    with contextlib.suppress(OSError), filler.open("ab") as handle:  # the last partial page
+        while True:
+            handle.write(b"\0")
+            handle.flush()
+    return filler
+
+
+async def _play_until_refused(seats: list[Seat]) -> dict[str, object]:
+    """Play (bot moves) until the host refuses a move for want of a journal."""
+    game, rng = counting(), Rng(3)
+    async with asyncio.timeout(120):
+        for _ in range(5000):
+            for seat in seats:
+                view = seat.view
+                command = None if view is None else game.bot_command(view["view"], rng, 0)
+                if command is None:
+                    continue
+                mark = seat.mark()
+                version = seat.version
+                await seat.send({"t": p.PLAY, "cmd": command})
+                with contextlib.suppress(TimeoutError):  # accepted, its view held back
+                    await seat.until(
+                        lambda s=seat, m=mark, v=version: (
+                            s.version > v or any(x["t"] == p.ERROR for x in s.log[m:])
+                        ),
+                        timeout=2,
+                    )
+                errors = [x for x in seat.log[mark:] if x["t"] == p.ERROR]
+                if errors and errors[0]["code"] == "journal_unavailable":
+                    return errors[0]
+                break
+            else:
+                await asyncio.sleep(0.05)
+    raise AssertionError("the disk never filled up")
+
+
+async def test_a_full_disk_refuses_moves_keeps_heartbeats_and_recovers_losing_nothing(
+    small_disk: Path,
+) -> None:
+    data = small_disk / "data"
+    first = HostProcess(data)
+    port = await first.ready()
+    second: HostProcess | None = None
+    seats: list[Seat] = []
+    try:
+        seats, _ = await table(port, ["Ann", "Bob"], {"target": 10_000})
+        token = seats[0].last(p.JOINED)["token"]  # type: ignore[index]
+        filler = _fill(small_disk)
+        refusal = await _play_until_refused(seats)
+        assert "cannot save" in str(refusal["message"])
+        held_at = max(seat.version for seat in seats)
+
+        # Heartbeats go on: silent for 3 s (1 s x 3), a client would be dropped by now.
+        await asyncio.sleep(5)
+        for seat in seats:
+            assert not seat.done
+            mark = seat.mark()
+            await seat.send({"t": p.CHAT, "text": "still there?"})
+            error = await seat.expect(p.ERROR, since=mark)
+            assert error["code"] == "journal_unavailable"
+        assert max(seat.version for seat in seats) == held_at  # nothing went out unsaved
+
+        filler.unlink()  # space is back: the host catches up by itself
+        await seats[0].until(lambda: seats[0].version > held_at, timeout=15)
+        assert await step(seats, counting(), Rng(9), timeout=15)  # and takes moves again
+        await asyncio.sleep(0.3)
+        seen = max(seat.version for seat in seats)
+
+        first.kill()  # nothing kept only in memory: the journal has every move seen
+        second = HostProcess(data)
+        port = await second.ready()
+        back = await Seat.open(port, "Ann", token=token)
+        assert back.conn.welcome["resumed"] is True
+        await back.until(lambda: back.view is not None)
+        assert back.version == seen
+        await back.close()
+    finally:
+        for seat in seats:
+            await seat.close()
+        err = first.stop()
+        if second is not None:
+            second.stop()
+    failing = [line for line in err.splitlines() if "cannot be written" in line]
+    assert len(failing) == 1, err  # said once, not once per try
+    assert "writes again" in err
+    assert "Traceback" not in err

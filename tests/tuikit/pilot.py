@@ -1,0 +1,61 @@
+"""Driving the client in tests: one way to make Ann's app, let it settle, and read the screen."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from partyhost.tui.app import PartyApp, make_app
+from rich.console import Console
+from textual.pilot import Pilot
+
+from tuikit.fakehost import FakeHost
+
+SETTLE_PAUSES = 5
+"""Pauses that let the network worker deliver what the fake host queued and screens redraw."""
+
+
+def app_for(
+    host: FakeHost,
+    *,
+    address: str | None = "partybox:7777",
+    room: str | None = None,
+    ascii_only: bool = False,
+    animate: bool = False,
+) -> PartyApp:
+    """Ann's client on the fake host (``address`` None: it starts on the connect screen)."""
+    return make_app(
+        host,
+        address=address,
+        name="Ann",
+        room=room,
+        ascii_only=ascii_only,
+        animate=animate,
+        remember=False,
+    )
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Let queued frames arrive and every screen redraw before looking."""
+    for _ in range(SETTLE_PAUSES):
+        await pilot.pause()
+
+
+def screen_text(app: Any) -> str:
+    """The running app's screen as plain text, for assertions on what a person sees."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        color_system=None,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(
+            full=True, screen_stack=app._background_screens, simplify=True
+        )
+    )
+    return "\n".join(console.export_text().splitlines()[:height])

@@ -1,0 +1,138 @@
+"""Which screens draw which game: the one table from a game id to its screens and help.
+
+The app's router asks :func:`main_screen` for the screen the state calls for,
+and the help screen lists :data:`GAMES` in order. A game's screens live in its
+own folder (``tshirt/``, ``meme/``, ``gsm/``); what every game uses lives in
+``shared/``. A game the host offers but this table lacks gets the shared
+"cannot show this game" and results screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from partyhost.tui.gsm import help as gsm_help
+from partyhost.tui.meme import help as meme_help
+from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.shared.unsupported import UnsupportedGameScreen
+from partyhost.tui.tshirt import help as tshirt_help
+from textual.binding import BindingType
+from textual.screen import Screen
+
+Places = list[tuple[str, list[BindingType]]]
+"""Where keys work ("The T-Shirt Game", "Booyah choice") and the bindings that work there."""
+
+
+@dataclass(frozen=True)
+class Screens:
+    """A game's screen classes: its table, its results, and its dialogs that have keys."""
+
+    table: type[PartyScreen]
+    results: type[ResultsScreen]
+    dialogs: tuple[tuple[str, type[Screen[Any]]], ...] = field(default=())
+    """Each dialog with the name the help gives the place its keys work."""
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    """One game as the client shows it: its title, its rules for the help, its screens.
+
+    ``load`` imports the screens only when the game is first shown (or the help
+    lists its keys), so starting the client does not pay for every game.
+    """
+
+    title: str
+    rules: str
+    """How to play, for the help (paragraphs; lines are joined when shown)."""
+    load: Callable[[], Screens]
+
+    def keys(self) -> Places:
+        """The table's keys, then each dialog's, read from their bindings."""
+        screens = self.load()
+        return [
+            (self.title, list(screens.table.BINDINGS)),
+            *((place, list(screen.BINDINGS)) for place, screen in screens.dialogs),
+        ]
+
+
+def _tshirt() -> Screens:
+    from partyhost.tui.tshirt.dialogs import BooyahScreen
+    from partyhost.tui.tshirt.results import TShirtResultsScreen
+    from partyhost.tui.tshirt.screen import TShirtScreen
+
+    return Screens(TShirtScreen, TShirtResultsScreen, (("Booyah choice", BooyahScreen),))
+
+
+def _stealing_home() -> Screens:
+    from partyhost.tui.gsm.results import GsmResultsScreen
+    from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+
+    return Screens(StealingHomeScreen, GsmResultsScreen)
+
+
+def _scramble() -> Screens:
+    from partyhost.tui.gsm.results import GsmResultsScreen
+    from partyhost.tui.gsm.scramble import ScrambleScreen
+
+    return Screens(ScrambleScreen, GsmResultsScreen)
+
+
+def _gridiron() -> Screens:
+    from partyhost.tui.gsm.gridiron import GridironScreen
+    from partyhost.tui.gsm.results import GsmResultsScreen
+
+    return Screens(GridironScreen, GsmResultsScreen)
+
+
+def _four_corners() -> Screens:
+    from partyhost.tui.gsm.four_corners import FourCornersScreen
+    from partyhost.tui.gsm.results import GsmResultsScreen
+
+    return Screens(FourCornersScreen, GsmResultsScreen)
+
+
+def _meme() -> Screens:
+    from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
+    from partyhost.tui.meme.results import MemeResultsScreen
+    from partyhost.tui.meme.screen import MemeScreen
+
+    dialogs = (("Writing a scenario", WriteScenarioScreen), ("Last turn", LastTurnScreen))
+    return Screens(MemeScreen, MemeResultsScreen, dialogs)
+
+
+GAMES: dict[str, GameScreens] = {
+    "tshirt": GameScreens("The T-Shirt Game", tshirt_help.RULES, _tshirt),
+    "stealing-home": GameScreens("Stealing Home", gsm_help.STEALING_HOME, _stealing_home),
+    "scramble": GameScreens("Scramble", gsm_help.SCRAMBLE, _scramble),
+    "gridiron": GameScreens("Gridiron", gsm_help.GRIDIRON, _gridiron),
+    "four-corners": GameScreens("Four Corners", gsm_help.FOUR_CORNERS, _four_corners),
+    "meme": GameScreens("What Do You Meme?", meme_help.RULES, _meme),
+}
+"""Every game the client has screens for, in the order the help lists them."""
+
+SHARED_SCREENS: dict[str, type[PartyScreen]] = {
+    "connect": ConnectScreen,
+    "lobby": LobbyScreen,
+    "room": RoomScreen,
+}
+"""The main screens that are the same whatever the game."""
+
+
+def main_screen(kind: str, game: str = "") -> PartyScreen:
+    """A fresh main screen of ``kind`` (connect, lobby, room, game, results) for ``game``."""
+    shared = SHARED_SCREENS.get(kind)
+    if shared is not None:
+        return shared()
+    known = GAMES.get(game)
+    screens = known.load() if known else None
+    if kind == "game":
+        return screens.table() if screens else UnsupportedGameScreen()
+    if kind == "results":
+        return screens.results() if screens else ResultsScreen()
+    raise ValueError(f"no main screen of kind {kind!r}")

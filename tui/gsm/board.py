@@ -1,0 +1,297 @@
+"""The Game, Set, Match! table: card slots on a grid, drawn cell by cell.
+
+Slots share their borders, so touching cards look like one grid and it is
+easy to see which cells meet across a border. Cards are outlined in their
+owner's color; the cursor slot gets a heavy yellow outline (``=``/``#`` with
+``--ascii``); slots the view marks are flagged inside: a fit (hints), a fit
+once turned, or an open end of your line (Four Corners). Nothing here knows
+the rules: the screen says what to draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter
+from rich.cells import cell_len
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.widget import Widget
+
+Slot = tuple[int, int]
+LIGHT = {
+    frozenset("rd"): "╭",
+    frozenset("ld"): "╮",
+    frozenset("ru"): "╰",
+    frozenset("lu"): "╯",
+    frozenset("udr"): "├",
+    frozenset("udl"): "┤",
+    frozenset("lrd"): "┬",
+    frozenset("lru"): "┴",
+    frozenset("udlr"): "┼",
+}
+HEAVY = {
+    frozenset("rd"): "┏",
+    frozenset("ld"): "┓",
+    frozenset("ru"): "┗",
+    frozenset("lu"): "┛",
+    frozenset("udr"): "┣",
+    frozenset("udl"): "┫",
+    frozenset("lrd"): "┳",
+    frozenset("lru"): "┻",
+    frozenset("udlr"): "╋",
+}
+MARKS = {"fit": ("✓", "+"), "turn": ("↻", "~"), "open": ("○", "o"), "empty": ("·", ".")}
+MARK_STYLES = {"fit": "bold green", "turn": "bold yellow", "open": "bold cyan", "empty": "dim"}
+CURSOR = 9
+"""Edge priority of the cursor outline (the highest: it is drawn over everything)."""
+
+
+@dataclass(frozen=True)
+class BoardCard:
+    """A card on the table, as it lies; ``style`` colors its outline (its owner)."""
+
+    x: int
+    y: int
+    cells: Cells
+    style: str = "bright_black"
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything the board draws, decided by the screen from the view."""
+
+    rows: int
+    cols: int
+    cards: tuple[BoardCard, ...] = ()
+    region: tuple[int, int, int, int] = (-1, -1, 1, 1)
+    """Slots shown: min x, min y, max x, max y (inclusive)."""
+    cursor: Slot | None = None
+    preview: Cells | None = None
+    """The selected card, drawn at the cursor when that slot is empty."""
+    marks: tuple[tuple[Slot, str], ...] = ()
+    last: Slot | None = None
+    """The card placed last, outlined brighter."""
+    cell_height: int = 1
+    """Text lines per cell (2 for tall tiles)."""
+    cell_width: int = CELL_WIDTH
+    """Columns per cell (2 for narrow tiles)."""
+
+    @property
+    def slot_width(self) -> int:
+        return self.cols * self.cell_width + 1
+
+    @property
+    def slot_height(self) -> int:
+        return self.rows * self.cell_height + 1
+
+    def size(self) -> Size:
+        min_x, min_y, max_x, max_y = self.region
+        return Size(
+            (max_x - min_x + 1) * self.slot_width + 1, (max_y - min_y + 1) * self.slot_height + 1
+        )
+
+    def slot_at(self, column: int, line: int) -> Slot:
+        """The slot under a point of the drawing (borders count to the right/below)."""
+        return (
+            self.region[0] + column // self.slot_width,
+            self.region[1] + line // self.slot_height,
+        )
+
+    def slot_region(self, slot: Slot) -> Region:
+        x = (slot[0] - self.region[0]) * self.slot_width
+        y = (slot[1] - self.region[1]) * self.slot_height
+        return Region(x, y, self.slot_width + 1, self.slot_height + 1)
+
+
+class Canvas:
+    """A grid of (character, style); a wide glyph leaves an empty string after it."""
+
+    def __init__(self, size: Size) -> None:
+        self.width, self.height = size
+        self.cells: list[list[tuple[str, str]]] = [
+            [(" ", "")] * self.width for _ in range(self.height)
+        ]
+
+    def put(self, x: int, y: int, char: str, style: str) -> None:
+        if 0 <= y < self.height and 0 <= x < self.width:
+            self.cells[y][x] = (char, style)
+
+    def text(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        for number, row in enumerate(self.cells):
+            if number:
+                text.append("\n")
+            run, run_style = "", ""
+            for char, style in row:
+                if style != run_style:
+                    text.append(run, run_style)
+                    run, run_style = "", style
+                run += char
+            text.append(run, run_style)
+        return text
+
+
+def draw_board(picture: BoardPicture, painter: Painter) -> Text:
+    """The whole table as text (see the module docstring for what is drawn)."""
+    ascii_only = painter.ascii_only
+    canvas = Canvas(picture.size())
+    sw, sh = picture.slot_width, picture.slot_height
+    min_x, min_y = picture.region[0], picture.region[1]
+    h_edges: dict[tuple[int, int], tuple[int, str]] = {}
+    v_edges: dict[tuple[int, int], tuple[int, str]] = {}
+
+    def outline(slot: Slot, priority: int, style: str) -> None:
+        i, j = slot[0] - min_x, slot[1] - min_y
+        for store, key in ((h_edges, (i, j)), (h_edges, (i, j + 1))):
+            if store.get(key, (-1, ""))[0] < priority:
+                store[key] = (priority, style)
+        for store, key in ((v_edges, (i, j)), (v_edges, (i + 1, j))):
+            if store.get(key, (-1, ""))[0] < priority:
+                store[key] = (priority, style)
+
+    occupied = {(card.x, card.y): card for card in picture.cards}
+    marks = dict(picture.marks)
+    for slot, kind in marks.items():
+        if slot not in occupied:
+            outline(slot, 1, MARK_STYLES.get(kind, ""))
+    for card in picture.cards:
+        outline((card.x, card.y), 2, card.style)
+    if picture.last in occupied:
+        outline(picture.last, 3, "bold bright_white")
+    cursor = picture.cursor
+    if cursor is not None:
+        outline(cursor, CURSOR, "bold yellow")
+
+    for card in picture.cards:
+        _fill(canvas, picture, painter, (card.x, card.y), card.cells, ghost=False)
+    for y in range(picture.region[1], picture.region[3] + 1):
+        for x in range(min_x, picture.region[2] + 1):
+            if (x, y) in occupied:
+                continue
+            if (x, y) == cursor and picture.preview is not None:
+                _fill(canvas, picture, painter, (x, y), picture.preview, ghost=True)
+                continue
+            kind = marks.get((x, y), "empty")
+            char = MARKS.get(kind, MARKS["empty"])[1 if ascii_only else 0]
+            style = "bold yellow" if (x, y) == cursor else MARK_STYLES.get(kind, "dim")
+            left = (x - min_x) * sw + 1 + (picture.cols * picture.cell_width - 1) // 2
+            top = (y - min_y) * sh + 1 + (picture.rows * picture.cell_height - 1) // 2
+            canvas.put(left, top, char, style)
+
+    _draw_edges(canvas, picture, h_edges, v_edges, ascii_only)
+    return canvas.text()
+
+
+def _fill(
+    canvas: Canvas, picture: BoardPicture, painter: Painter, slot: Slot, cells: Cells, ghost: bool
+) -> None:
+    left = (slot[0] - picture.region[0]) * picture.slot_width + 1
+    top = (slot[1] - picture.region[1]) * picture.slot_height + 1
+    for r, row in enumerate(cells[: picture.rows]):
+        for line in range(picture.cell_height):
+            x = left
+            for cell in row[: picture.cols]:
+                for chunk, style in painter.tile(cell, line, ghost=ghost):
+                    columns = _columns(chunk)
+                    for number, char in enumerate(columns):
+                        canvas.put(x + number, top + r * picture.cell_height + line, char, style)
+                    x += len(columns)
+
+
+def _columns(chunk: str) -> list[str]:
+    """A chunk split into terminal columns (a two-column glyph is followed by "")."""
+    found: list[str] = []
+    for char in chunk:
+        found.append(char)
+        if cell_len(char) == 2:
+            found.append("")
+    return found
+
+
+def _draw_edges(
+    canvas: Canvas,
+    picture: BoardPicture,
+    h_edges: Mapping[tuple[int, int], tuple[int, str]],
+    v_edges: Mapping[tuple[int, int], tuple[int, str]],
+    ascii_only: bool,
+) -> None:
+    sw, sh = picture.slot_width, picture.slot_height
+    for (i, j), (priority, style) in h_edges.items():
+        heavy = priority >= CURSOR
+        char = ("=" if heavy else "-") if ascii_only else ("━" if heavy else "─")
+        for dx in range(1, sw):
+            canvas.put(i * sw + dx, j * sh, char, style)
+    for (i, j), (priority, style) in v_edges.items():
+        heavy = priority >= CURSOR
+        char = ("#" if heavy else "|") if ascii_only else ("┃" if heavy else "│")
+        for dy in range(1, sh):
+            canvas.put(i * sw, j * sh + dy, char, style)
+    points = {(i, j) for i, j in h_edges} | {(i + 1, j) for i, j in h_edges}
+    points |= {(i, j) for i, j in v_edges} | {(i, j + 1) for i, j in v_edges}
+    for gx, gy in points:
+        around = {
+            "l": h_edges.get((gx - 1, gy)),
+            "r": h_edges.get((gx, gy)),
+            "u": v_edges.get((gx, gy - 1)),
+            "d": v_edges.get((gx, gy)),
+        }
+        present = {k: v for k, v in around.items() if v is not None}
+        priority, style = max(present.values())
+        dirs = frozenset(present)
+        if ascii_only:
+            char = "#" if priority >= CURSOR else "+"
+        else:
+            table = HEAVY if priority >= CURSOR else LIGHT
+            char = table.get(dirs) or ("─" if dirs <= {"l", "r"} else "│")
+            if priority >= CURSOR and char in "─│":
+                char = "━" if char == "─" else "┃"
+        canvas.put(gx * sw, gy * sh, char, style)
+
+
+class BoardView(Widget):
+    """Draws a :class:`BoardPicture`; a click posts :class:`SlotClicked`."""
+
+    DEFAULT_CSS = """
+    BoardView { width: auto; height: auto; }
+    """
+
+    class SlotClicked(Message):
+        def __init__(self, slot: Slot) -> None:
+            super().__init__()
+            self.slot = slot
+
+    def __init__(self, painter: Painter, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.painter = painter
+        self.picture = BoardPicture(2, 2)
+
+    def show(self, picture: BoardPicture, painter: Painter) -> None:
+        if picture != self.picture or painter is not self.painter:
+            self.picture, self.painter = picture, painter
+            self.refresh(layout=True)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.picture.size().width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.picture.size().height
+
+    def render(self) -> Text:
+        return draw_board(self.picture, self.painter)
+
+    def cursor_region(self) -> Region | None:
+        """Where the cursor slot is, relative to the scrolling container's content."""
+        cursor = self.picture.cursor
+        if cursor is None:
+            return None
+        return self.picture.slot_region(cursor).translate(self.virtual_region.offset)
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None:
+            event.stop()
+            self.post_message(self.SlotClicked(self.picture.slot_at(offset.x, offset.y)))

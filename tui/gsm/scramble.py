@@ -1,0 +1,94 @@
+"""Scramble: your own board to arrange freely, then call Game!.
+
+Enter places a hand card or picks up a board card to move it, ``r`` turns,
+``t`` takes back, ``g`` calls "Game!", ``s`` says stuck.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from partyhost.tui.gsm import moves
+from partyhost.tui.gsm.keys import HEAD, TAIL
+from partyhost.tui.gsm.screen import Frame, GsmScreen
+from partyhost.tui.gsm.text import scramble_feedback
+from partyhost.tui.viewdata import legal_of
+from rich.text import Text
+from textual.binding import Binding, BindingType
+
+
+class ScrambleScreen(GsmScreen):
+    """Your own board: place, move, turn and take back freely, then call Game!."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *HEAD,
+        Binding("enter", "confirm", "Place/pick up"),
+        Binding("t", "take_back", "Take back"),
+        Binding("backspace", "take_back", "Take back", show=False),
+        Binding("g", "call_game", "Game!"),
+        Binding("s", "stuck", "Stuck"),
+        *TAIL,
+    ]
+
+    def empty_rack(self) -> str:
+        if legal_of(self.view, "call_game"):
+            return "All your cards are on your board: press g to call Game!"
+        return "No cards in hand."
+
+    def feedback(self) -> Text:
+        return scramble_feedback(self.view)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "call_game":
+            return bool(legal_of(self.view, "call_game")) or None
+        if action == "stuck":
+            return bool(legal_of(self.view, "stuck")) or None
+        if action == "take_back":
+            return bool(legal_of(self.view, "take_back")) or None
+        if action == "turn":
+            return bool(moves.may_turn(self.view, "place")) or None
+        return super().check_action(action, parameters)
+
+    def _card_here(self) -> int | None:
+        here = moves.board_cards(self.view).get(self.cursor) if self.cursor else None
+        card = here.get("card") if here else None
+        return card if isinstance(card, int) else None
+
+    def sent(self, command: Frame) -> None:
+        self._drop_selection()  # a moved card stays yours: do not keep carrying it
+        super().sent(command)
+
+    def confirm_without_card(self, here: Frame | None) -> None:
+        card = self._card_here()
+        if card is not None and moves.card_command(self.view, "take_back", card):
+            self.selected, self.moving = card, True
+            self.turned = bool(here.get("turned")) if here else False
+            self.redraw()
+        elif self.hand():
+            self.notify("Choose a card first: press its number.", timeout=3)
+
+    def action_turn(self) -> None:
+        if self.selected is not None:
+            super().action_turn()
+            return
+        card = self._card_here()
+        command = moves.card_command(self.view, "turn", card) if card is not None else None
+        if command is None:
+            self.notify("Choose a card, or put the cursor on one of yours, to turn it.", timeout=3)
+        else:
+            self.party.play(command)
+
+    def action_take_back(self) -> None:
+        card = self.selected if self.moving else self._card_here()
+        command = moves.card_command(self.view, "take_back", card) if card is not None else None
+        if command is None:
+            self.notify("Put the cursor on one of your cards to take it back.", timeout=3)
+        elif self.party.play(command):
+            self._drop_selection()
+            self.redraw()
+
+    def action_call_game(self) -> None:
+        self.play_simple("call_game", "Put all your cards on your board before calling Game!")
+
+    def action_stuck(self) -> None:
+        self.play_simple("stuck", "You already said you are stuck.")

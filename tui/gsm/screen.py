@@ -1,0 +1,356 @@
+"""The Game, Set, Match! table: what all four games share on screen.
+
+A cursor walks the card slots (arrows or hjkl, or a click), number keys pick
+a card from the hand (Stealing Home: one of the two face-up cards), ``r``
+turns it and Enter puts it down at the cursor, drawn there first as a
+preview. Everything is drawn from the app's ``view``; a command is sent only
+when a template in the view's ``legal`` list admits it (:mod:`.moves`).
+Each game's own keys and actions live in the module named for it
+(:mod:`.stealing_home`, :mod:`.scramble`, :mod:`.gridiron`, :mod:`.four_corners`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.tui.gsm import moves
+from partyhost.tui.gsm.board import BoardPicture, BoardView
+from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
+from partyhost.tui.gsm.hand import HandRack, RackCard
+from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
+from partyhost.tui.gsm.scores import GsmScores, score_rows
+from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import GameScreen, seat_name
+from partyhost.tui.shared.chat import ChatScreen
+from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.log import GameLog
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.geometry import Size
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+Frame = dict[str, Any]
+Slot = tuple[int, int]
+
+
+class GsmScreen(GameScreen):
+    """Board, hand, scores, legend and log; subclasses add each game's keys."""
+
+    KIND = "game"
+    PLACE: ClassVar[str] = "place"
+    """The command type that puts a card down (Stealing Home: ``match``)."""
+    RACK_TITLE: ClassVar[str] = "Your hand"
+
+    DEFAULT_CSS = """
+    GsmScreen #gsm-feedback { height: auto; max-height: 2; padding: 0 1; }
+    GsmScreen #gsm-top { height: 1fr; }
+    GsmScreen #gsm-board-scroll {
+        width: 1fr; height: 1fr; align: center middle; scrollbar-size: 1 1;
+    }
+    GsmScreen #gsm-side { width: 34; height: 1fr; border-left: $edge $panel-lighten-2; }
+    GsmScreen.-wide #gsm-side { width: 36; }
+    GsmScreen #gsm-legend { height: auto; padding: 0 1; }
+    GsmScreen #gsm-log { min-height: 3; }
+    GsmScreen #gsm-rack-title {
+        border-top: $edge $panel-lighten-2; height: 2; padding: 0 1;
+        color: $text-accent; text-style: bold;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cursor: Slot | None = None
+        self.selected: int | None = None
+        """The chosen card's id (from the hand, or Scramble's board when ``moving``)."""
+        self.turned = False
+        self.moving = False
+        self.initials = False
+        self.claim_sent = False
+        self._painter: Painter | None = None
+        self._painter_key: tuple[object, ...] = ()
+        self._clock: Timer | None = None
+        self.zoom = "normal"
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        yield Static("", id="status")
+        yield Static("", id="gsm-feedback")
+        with Horizontal(id="gsm-top"):
+            with ScrollableContainer(id="gsm-board-scroll", can_focus=False):
+                yield BoardView(self.painter, id="gsm-board")
+            with Vertical(id="gsm-side"):
+                yield Static("Scores", classes="section-title")
+                yield GsmScores(self._name_of, self.glyphs.ellipsis, id="gsm-scores")
+                yield Static(self._legend_title(), classes="section-title")
+                yield Static("", id="gsm-legend")
+                yield GameLog(self._describe, id="gsm-log")
+        yield Static("", id="gsm-rack-title")
+        yield HandRack(self.painter, turned_mark=self._turn_glyph(), id="gsm-rack")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.redraw)
+        self.watch(self.party, "view", self._view_changed)
+        self.watch(self.party, "room", self.redraw, init=False)
+        self.watch(self.party, "events", self._show_log)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
+
+    # --- reading the view -------------------------------------------------------
+
+    @property
+    def painter(self) -> Painter:
+        """The tile painter for the view's legend, rebuilt when it or the mode changes."""
+        legend = Legend.from_view(self.view)
+        native = self.app.native_ansi_color
+        key = (legend, self.initials, native, self.zoom)
+        if self._painter is None or key != self._painter_key:
+            self._painter = Painter(
+                legend,
+                ascii_only=self.party.ascii_only,
+                initials=self.initials,
+                native=native,
+                zoom=self.zoom,
+            )
+            self._painter_key = key
+        return self._painter
+
+    def _best_zoom(self) -> str:
+        """The biggest tiles that let the board fit its space."""
+        if not self.is_mounted:
+            return "normal"
+        space = self.query_one("#gsm-board-scroll", ScrollableContainer).scrollable_content_region
+        return best_zoom(self.view, self.PLACE, space.width, space.height, self.party.ascii_only)
+
+    def choice(self) -> Choice:
+        return Choice(self.selected, self.turned, self.moving)
+
+    def _legend_title(self) -> str:
+        return "Legend" if self.party.ascii_only else "Legend (i: color letters)"
+
+    def _turn_glyph(self) -> str:
+        return "~" if self.party.ascii_only else "↻"
+
+    def _name_of(self, seat: object) -> str:
+        return seat_name(self.party.room, seat)
+
+    def _describe(self, event: Frame) -> Text | None:
+        return describe_event(event, self._who, self.glyphs, self.view.get("you"))
+
+    def hand(self) -> list[Frame]:
+        """The numbered cards: your hand (Stealing Home: the face-up pair)."""
+        return [c for c in self.view.get("hand", []) if isinstance(c, dict)]
+
+    def selected_cells(self) -> Cells | None:
+        """The chosen card as it would lie at the cursor."""
+        return chosen_cells(self.view, self.hand(), self.choice())
+
+    # --- drawing ----------------------------------------------------------------
+
+    def _view_changed(self) -> None:
+        self.claim_sent = False
+        if self.selected is not None and self.selected_cells() is None:
+            self._drop_selection()
+        self.redraw()
+
+    def redraw(self) -> None:
+        view = self.view
+        if not view:
+            return
+        self.zoom = self._best_zoom()
+        painter = self.painter
+        self._title()
+        self._show_status()
+        feedback = self.feedback()
+        box = self.query_one("#gsm-feedback", Static)
+        box.display = bool(feedback.plain)
+        box.update(feedback)
+        self._show_board(painter)
+        self._show_rack(painter)
+        self.query_one(GsmScores).show(score_rows(view, self.glyphs, self.party.ascii_only))
+        width = self.query_one("#gsm-legend", Static).size.width or 30
+        self.query_one("#gsm-legend", Static).update(
+            legend_text(painter.legend, painter, max(10, width))
+        )
+        self.refresh_bindings()
+
+    def _title(self) -> None:
+        view = self.view
+        parts: list[Text | str] = [
+            Text(f"room {self.party.room_code or ''}", "bold"),
+            Text(TITLES.get(str(view.get("game")), "Game, Set, Match!")),
+        ]
+        if isinstance(view.get("pile"), int):
+            parts.append(f"{view['pile']} in the pile")
+        self.query_one("#title", TitleBar).set_parts(*parts)
+
+    def _show_status(self) -> None:
+        line, timed = timed_status(
+            status_line(self.view, self._who, self.glyphs, self.party.ascii_only), self.view
+        )
+        if timed and self._clock is None:
+            self._clock = self.set_interval(1, self._show_status)
+        elif not timed and self._clock is not None:
+            self._clock.stop()
+            self._clock = None
+        self.query_one("#status", Static).update(line)
+
+    def feedback(self) -> Text:
+        """A colored line under the status (the outcome of your last call)."""
+        return Text()
+
+    def picture(self) -> BoardPicture:
+        """The board as the view has it, with cursor, preview and the view's marks."""
+        choice = self.choice()
+        self.cursor = clamp(self.cursor, self.view, self.PLACE, choice)
+        return board_picture(
+            self.view,
+            self.PLACE,
+            self.cursor,
+            choice,
+            self.selected_cells(),
+            Size(self.painter.width, self.painter.height),
+        )
+
+    def _show_board(self, painter: Painter) -> None:
+        board = self.query_one(BoardView)
+        board.show(self.picture(), painter)
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def _scroll_to_cursor(self) -> None:
+        region = self.query_one(BoardView).cursor_region()
+        if region is not None:
+            self.query_one("#gsm-board-scroll", ScrollableContainer).scroll_to_region(
+                region, animate=False, immediate=True
+            )
+
+    def rack_title(self) -> Text:
+        count = len(self.hand())
+        if self.view.get("you") is None:
+            return Text("You are watching: no cards in hand.", "dim")
+        if self.moving:
+            return Text("Moving a card: Enter puts it down, r turns it, Esc leaves it.")
+        keys = f"1-{min(count, 9)}" + (",0" if count >= 10 else "")
+        turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
+        if not count:
+            return Text(self.RACK_TITLE)
+        return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}")
+
+    def _show_rack(self, painter: Painter) -> None:
+        self.query_one("#gsm-rack-title", Static).update(self.rack_title())
+        cards = []
+        for number, entry in enumerate(self.hand(), start=1):
+            chosen = not self.moving and entry.get("id") == self.selected
+            turned = chosen and self.turned
+            cards.append(RackCard(number, moves.lying(entry, turned), chosen, turned))
+        self.query_one(HandRack).show(cards, painter, self.empty_rack())
+
+    def empty_rack(self) -> str:
+        return "No cards in hand."
+
+    # --- actions ----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "turn":
+            return moves.may_turn(self.view, self.PLACE) or None
+        return True
+
+    def action_choose(self, number: int) -> None:
+        hand = self.hand()
+        if not 1 <= number <= len(hand):
+            return
+        card = hand[number - 1].get("id")
+        if self.selected == card and not self.moving:
+            self._drop_selection()
+        else:
+            self._drop_selection()
+            self.selected = card if isinstance(card, int) else None
+        self.redraw()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor or (0, 0)
+        self.cursor = (x + dx, y + dy)
+        self.redraw()
+
+    def action_turn(self) -> None:
+        if self.selected is None:
+            self.notify("Choose a card first (its number), then r turns it.", timeout=3)
+            return
+        self.turned = not self.turned
+        self.redraw()
+
+    def action_initials(self) -> None:
+        self.initials = not self.initials
+        self.redraw()
+
+    def action_confirm(self) -> None:
+        """Put the chosen card down at the cursor (the game's place or match command)."""
+        if self.cursor is None:
+            return
+        occupied = moves.board_cards(self.view)
+        if self.selected is None:
+            self.confirm_without_card(occupied.get(self.cursor))
+            return
+        here = occupied.get(self.cursor)
+        if here is not None and not (self.moving and here.get("card") == self.selected):
+            self.notify("That slot is taken: move the cursor to an empty slot.", timeout=3)
+            return
+        command = moves.placement(self.view, self.PLACE, self.selected, self.cursor, self.turned)
+        if command is None:
+            self.notify(self.why_not(), severity="warning", timeout=4)
+            return
+        if self.party.play(command):
+            self.sent(command)
+
+    def why_not(self) -> str:
+        assert self.selected is not None and self.cursor is not None
+        return moves.why_not(self.view, self.PLACE, self.selected, self.cursor, self.turned)
+
+    def confirm_without_card(self, here: Frame | None) -> None:
+        """Enter with no card chosen (Scramble picks up a board card here)."""
+        if self.hand():
+            self.notify("Choose a card first: press its number.", timeout=3)
+
+    def sent(self, command: Frame) -> None:
+        """A placement went out. The choice stays until the card leaves the hand, so a
+        placement the host refuses (with its reason) can be tried elsewhere."""
+        self.redraw()
+
+    def _drop_selection(self) -> None:
+        self.selected, self.turned, self.moving = None, False, False
+
+    def play_simple(self, kind: str, refusal: str) -> None:
+        """Send an argument-free command (no fit, draw, pass...) if the view offers it."""
+        command = moves.simple(self.view, kind)
+        if command is None:
+            self.notify(refusal, timeout=3)
+        else:
+            self.party.play(command)
+
+    @on(BoardView.SlotClicked)
+    def _slot_clicked(self, event: BoardView.SlotClicked) -> None:
+        if event.slot == self.cursor:
+            self.action_confirm()
+        else:
+            self.cursor = event.slot
+            self.redraw()
+
+    @on(HandRack.Chosen)
+    def _card_clicked(self, event: HandRack.Chosen) -> None:
+        self.action_choose(event.number)
+
+    def action_chat(self) -> None:
+        self.app.push_screen(ChatScreen())
+
+    def action_leave(self) -> None:
+        if self.selected is not None:
+            self._drop_selection()
+            self.redraw()
+            return
+        question = "Leave this game? Your seat stays behind."
+        self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave)

@@ -1,0 +1,267 @@
+"""Words for Game, Set, Match!: log lines, whose turn it is, the claim outcome, timers.
+
+Only presentation: every fact comes from the host's view and events. Names
+reach the screen through the ``Name`` callback, which makes them literal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from partyhost.tui.gsm.scores import axis_mark
+from partyhost.tui.text import Glyphs, literal, names
+from partyhost.tui.viewdata import legal_of
+from rich.text import Text
+
+Frame = dict[str, Any]
+Name = Callable[[object], Text]
+
+TITLES = {
+    "stealing-home": "Stealing Home",
+    "scramble": "Scramble",
+    "gridiron": "Gridiron",
+    "four-corners": "Four Corners",
+}
+NO_FIT_REASONS = {
+    "votes": "everyone said no fit",
+    "timer": "time ran out",
+    "tied_players_left": "the tied players left",
+}
+OVER_REASONS = {
+    "out_of_cards": "is out of cards",
+    "all_passed": "holds the fewest cards (everyone passed)",
+    "stall": "holds the fewest cards (the game stalled)",
+    "others_left": "is the last one at the table",
+}
+AXIS_NAMES = {"h": "left-right", "v": "up-down"}
+
+
+def _count(number: object, word: str) -> str:
+    value = int(number) if isinstance(number, int) else 0
+    return f"{value} {word}{'' if value == 1 else 's'}"
+
+
+def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Text | None:
+    """One log line for an event, or ``None`` for bookkeeping nobody needs to read."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    who = name(seat)
+    if kind == "match_called":
+        return Text.assemble(
+            who, (" calls Match!", "bold"), " (a tie?)" if event.get("tie") else ""
+        )
+    if kind == "wrong_match":
+        return Text.assemble(
+            who, (" was wrong: ", "red"), literal(event.get("reason", "")), " Locked out."
+        )
+    if kind == "no_fit_vote":
+        return Text.assemble(who, " says no fit.")
+    if kind == "match_won":
+        return Text.assemble(
+            (f"{glyphs.trophy} ", "bold yellow"), who, " matched and keeps the other card."
+        )
+    if kind == "tiebreak":
+        return Text.assemble(
+            ("Tie! ", "bold yellow"), names(event.get("seats", []), name), " race a tiebreaker."
+        )
+    if kind == "no_fit":
+        why = NO_FIT_REASONS.get(str(event.get("reason")), "")
+        fit = "One of them did fit." if event.get("fit_existed") else "Right: neither fitted."
+        return Text(f"No fit ({why}): both cards leave play. {fit}", "dim")
+    if kind == "cards_turned":
+        extra = " for the tiebreaker" if event.get("tiebreak") else ""
+        return Text(f"Round {event.get('round')}: two new cards are turned{extra}.", "bold")
+    if kind == "game_called":
+        if event.get("valid"):
+            return Text.assemble(who, (" calls Game! and every card fits.", "bold green"))
+        return Text.assemble(
+            who, " calls Game!, ", ("but: ", "red"), literal(event.get("reason", ""))
+        )
+    if kind == "dealt":
+        if event.get("void"):
+            return Text("Everyone was stuck: new hands are dealt.", "yellow")
+        return Text(f"Game {event.get('game')}: new hands are dealt.", "bold")
+    if kind == "stuck":
+        return Text.assemble(who, " is stuck.")
+    if kind == "card_placed":
+        line = Text.assemble(who, f" places a card ({_count(event.get('hand'), 'card')} left).")
+        axis = event.get("axis")
+        if axis in AXIS_NAMES:
+            line.append(f" Their line runs {AXIS_NAMES[str(axis)]}.")
+        return line
+    if kind == "card_drawn":
+        if seat == you and seat is not None:
+            return Text("None of your cards fitted: you draw one (it waits for your next turn).")
+        return Text.assemble(who, " draws a card: nothing fitted.")
+    if kind == "passed":
+        return Text.assemble(who, " passes.")
+    if kind == "taken_back":
+        if "placed" in event:
+            return None  # Scramble board changes: the counts are in the scores
+        return Text.assemble(who, f" takes a card back ({_count(event.get('hand'), 'card')}).")
+    if kind in ("game_over", "match_over"):
+        winners = event.get("winners", [])
+        why = OVER_REASONS.get(str(event.get("reason")), "")
+        many = isinstance(winners, list) and len(winners) > 1
+        verb = (" win" if many else " wins") + (f": {why}" if why and not many else "")
+        return Text.assemble(("Game over! ", "bold"), names(winners, name), verb + ".")
+    simple = {
+        "seat_joined": " joins the game.",
+        "seat_left": " leaves the game.",
+        "seat_away": " is away.",
+        "seat_back": " is back.",
+    }
+    if kind in simple:
+        return Text.assemble(who, simple[str(kind)])
+    return None
+
+
+def seconds_left(deadline: object, now: float | None = None) -> int | None:
+    """Whole seconds until a view deadline (host wall-clock time), or ``None``."""
+    if not isinstance(deadline, int | float) or isinstance(deadline, bool) or deadline <= 0:
+        return None
+    return max(0, round(deadline - (time.time() if now is None else now)))
+
+
+def timed_status(line: Text, view: Frame) -> tuple[Text, bool]:
+    """The status line with the view's clocks counting down; whether any is running."""
+    deadlines = view.get("deadlines")
+    deadlines = deadlines if isinstance(deadlines, dict) else {}
+    stall, left = seconds_left(deadlines.get("stall")), seconds_left(deadlines.get("round"))
+    if stall is not None:
+        line.append(f"  (stall in {stall} s)", "yellow")
+    if left is not None:
+        line.append(f"  ({left} s left)", "bold yellow")
+    return line, stall is not None or left is not None
+
+
+def mine(view: Frame) -> Frame:
+    """This seat's entry in ``scores`` (empty for spectators)."""
+    you = view.get("you")
+    for entry in view.get("scores", []):
+        if isinstance(entry, dict) and entry.get("seat") == you:
+            return entry
+    return {}
+
+
+def status_line(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Text:
+    """What is going on and what this seat may do, in one line."""
+    game, you = view.get("game"), view.get("you")
+    if view.get("phase") == "over":
+        return Text.assemble("Game over: ", names(view.get("winners", []), name), " won.")
+    if you is None:
+        return Text("You are watching.", "italic")
+    if game == "stealing-home":
+        return _stealing_home(view, name, glyphs)
+    if game == "scramble":
+        if legal_of(view, "call_game"):
+            return Text("All your cards are down: check them, then call Game! with g.", "bold")
+        needed = view.get("wins_needed", 1)
+        match = f" (first to {needed} wins)" if isinstance(needed, int) and needed > 1 else ""
+        return Text(
+            f"Game {view.get('game_number', 1)}{match}: build one grid of all your cards, "
+            "then g: Game!"
+        )
+    if game == "gridiron":
+        if legal_of(view, "place"):
+            return Text("Your turn: place a card next to the grid (Enter).", "bold")
+        if legal_of(view, "draw"):
+            return Text("Your turn: none of your cards fits. Draw a card with d.", "bold yellow")
+        if legal_of(view, "pass"):
+            return Text("Your turn: nothing fits and the pile is empty. Pass with p.", "bold")
+        return Text.assemble("Waiting for ", name(view.get("turn")), f"{glyphs.ellipsis}")
+    return _four_corners(view, name, ascii_only)
+
+
+def _stealing_home(view: Frame, name: Name, glyphs: Glyphs) -> Text:
+    you = view.get("you")
+    tiebreak = view.get("tiebreak")
+    line = Text()
+    if isinstance(tiebreak, list):
+        line.append("Tiebreaker: ", "bold yellow")
+        line.append_text(names(tiebreak, name))
+        if you not in tiebreak:
+            line.append(" race; you sit this one out.")
+            return line
+        line.append(" race. ")
+    if mine(view).get("locked"):
+        line.append(f"{glyphs.lock} Locked out until the next round.", "bold red")
+    elif you in view.get("called", []):
+        line.append(f"You called Match!: the host is checking{glyphs.ellipsis}", "bold yellow")
+    elif legal_of(view, "match"):
+        line.append(
+            f"Round {view.get('round')}: choose a face-up card, find where it fits, press m.",
+            "bold",
+        )
+    else:
+        line.append(f"Waiting for the next cards{glyphs.ellipsis}")
+    return line
+
+
+def _four_corners(view: Frame, name: Name, ascii_only: bool) -> Text:
+    you = view.get("you")
+    axes = {a.get("seat"): a.get("axis") for a in view.get("axes", []) if isinstance(a, dict)}
+    axis = axes.get(you)
+    if axis is None and not any(axes.values()):
+        return Text("Place a card beside the middle card: its side fixes your line.", "bold")
+    other = next((seat for seat in axes if seat != you), None)
+    text = Text()
+    text.append(
+        f"Your line runs {AXIS_NAMES.get(str(axis), '?')} {axis_mark(axis, ascii_only)}", "bold"
+    )
+    theirs = AXIS_NAMES.get(str(axes.get(other)), "?")
+    text.append_text(Text.assemble("; ", name(other), f" builds {theirs}."))
+    if legal_of(view, "place"):
+        text.append(" Place at either end (marked).")
+    return text
+
+
+def claim_feedback(view: Frame, events: tuple[Frame, ...], name: Name, sent: bool) -> Text:
+    """Stealing Home's answer to your last "Match!": sent, checking, right, wrong or tied."""
+    you = view.get("you")
+    for event in reversed(events):
+        kind = event.get("kind")
+        if kind in ("cards_turned", "tiebreak", "match_won", "no_fit"):
+            break
+        if kind == "wrong_match" and event.get("seat") == you:
+            return Text.assemble(
+                ("Wrong: ", "bold red"), literal(event.get("reason", "")), " You are locked out."
+            )
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    if you in view.get("called", []):
+        return Text("Match! called: checking for a tie...", "bold yellow")
+    if sent:
+        return Text("Match! sent...", "bold yellow")
+    if last is None:
+        return Text()
+    if "kept" in last:
+        if last.get("seat") == you:
+            return Text("Accepted! Your match fits: you keep the other card.", "bold green")
+        return Text.assemble("Last round: ", name(last.get("seat")), " matched first.")
+    if "seats" in last:
+        tied = last.get("seats", [])
+        if you in tied:
+            return Text.assemble(
+                ("Tie! ", "bold yellow"), names(tied, name), " race a tiebreaker on new cards."
+            )
+        return Text.assemble("Tie between ", names(tied, name), ": tiebreaker.")
+    if "fit_existed" in last:
+        fit = "one of them did fit" if last.get("fit_existed") else "neither fitted"
+        return Text(f"Last round: no fit ({fit}).", "dim")
+    return Text()
+
+
+def scramble_feedback(view: Frame) -> Text:
+    """Your last "Game!" call, when it was wrong (until you lay out cards again)."""
+    last = view.get("last")
+    if view.get("board"):
+        return Text()
+    if isinstance(last, dict) and last.get("seat") == view.get("you") and not last.get("valid"):
+        return Text.assemble(
+            ("Your Game! call was wrong: ", "bold red"),
+            literal(last.get("reason", "")),
+            " Your cards are back in your hand.",
+        )
+    return Text()

@@ -1,0 +1,193 @@
+"""The scenario card: two ten-sided dice (tens, units), the number they make, and its text.
+
+The dice tumble for a moment when a new roll arrives (only when the app
+animates; tests and snapshots see the final faces at once). The tumbling
+faces are decoration: the number always comes from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from partyhost.tui.meme.bits import MemeGlyphs, fit
+from partyhost.tui.text import literal
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.timer import Timer
+from textual.widget import Widget
+
+Frame = dict[str, Any]
+TUMBLES = 9
+TUMBLE_SECONDS = 0.07
+
+
+def die_lines(face: str, glyphs: MemeGlyphs, style: str = "") -> list[Text]:
+    """A die as three lines: ``╭───╮`` / ``│ 7 │`` / ``╰───╯``."""
+    tl, top, tr, side, bl, br = tuple(glyphs.box)
+    return [
+        Text(f"{tl}{top * 3}{tr}", style),
+        Text.assemble((side, style), (f" {face} ", f"bold {style}".strip()), (side, style)),
+        Text(f"{bl}{top * 3}{br}", style),
+    ]
+
+
+def dice_text(faces: tuple[str, str], glyphs: MemeGlyphs, style: str = "") -> Text:
+    """Two dice side by side, three lines high."""
+    left = die_lines(faces[0], glyphs, style)
+    right = die_lines(faces[1], glyphs, style)
+    text = Text(no_wrap=True)
+    for number, (one, two) in enumerate(zip(left, right, strict=True)):
+        if number:
+            text.append("\n")
+        text.append_text(one)
+        text.append(" ")
+        text.append_text(two)
+    return text
+
+
+class ScenarioCard(Widget):
+    """Dice on the left, the scenario's number and words on the right."""
+
+    DEFAULT_CSS = """
+    ScenarioCard {
+        height: auto;
+        border: $edge $accent;
+        border-title-color: $text-accent;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    ScenarioCard.-custom { border: $edge $warning; }
+    """
+
+    def __init__(self, glyphs: MemeGlyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.scenario: Frame | None = None
+        self.dice: tuple[int, int] | None = None
+        self.reactor = Text()
+        self.waiting = ""
+        self.prompt = ""
+        """Said instead of "X rolls the dice" when it is your roll."""
+        self._tumble: tuple[str, str] | None = None
+        self._timer: Timer | None = None
+        self._left = 0
+        self._awaiting_roll = False
+        """Shown this turn before its dice were rolled: a roll now is worth tumbling."""
+
+    def show(
+        self,
+        scenario: Frame | None,
+        dice: Frame | None,
+        reactor: Text,
+        waiting: str,
+        *,
+        animate: bool,
+        prompt: str = "",
+    ) -> None:
+        """Show the turn's scenario; a roll that is new to this card tumbles first."""
+        rolled = None
+        if isinstance(dice, dict):
+            rolled = (int(dice.get("tens", 0)), int(dice.get("units", 0)))
+        fresh = rolled is not None and self._awaiting_roll
+        self._awaiting_roll = scenario is None
+        self.scenario, self.dice, self.reactor, self.waiting = scenario, rolled, reactor, waiting
+        self.prompt = prompt
+        if fresh and animate:
+            self._start_tumble()
+        elif rolled is None or not fresh:
+            self._stop_tumble()
+        custom = bool(scenario and scenario.get("custom"))
+        self.set_class(custom, "-custom")
+        self.border_title = self._title()
+        self.refresh(layout=True)
+
+    def _title(self) -> str:
+        scenario = self.scenario
+        if scenario is None:
+            return "Scenario"
+        if scenario.get("custom"):
+            return f"{self.glyphs.pencil} The reactor's own scenario"
+        return f"Scenario {int(scenario.get('number') or 0):02d}"
+
+    def _start_tumble(self) -> None:
+        self._stop_tumble()
+        self._left = TUMBLES
+        self._tumble = (str(random.randrange(10)), str(random.randrange(10)))
+        self._timer = self.set_interval(TUMBLE_SECONDS, self._next_tumble)
+
+    def _next_tumble(self) -> None:
+        self._left -= 1
+        if self._left <= 0:
+            self._stop_tumble()
+        else:
+            self._tumble = (str(random.randrange(10)), str(random.randrange(10)))
+        self.refresh()
+
+    def _stop_tumble(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._tumble = None
+
+    def render(self) -> RenderableType:
+        scenario = self.scenario
+        custom = bool(scenario and scenario.get("custom"))
+        words = Text()
+        if self._tumble is not None:
+            words.append("Rolling", "bold")
+            words.append("...", "dim")
+        elif scenario is None and self.prompt:
+            words.append(self.prompt, "bold")
+        elif scenario is None:
+            words.append_text(self.reactor)
+            words.append(f" rolls the dice{self.waiting}", "dim italic")
+        else:
+            words.append_text(literal(scenario.get("text", ""), "bold"))
+            if custom:
+                words.append("\n")
+                words.append_text(Text.assemble(("written by ", "dim"), self.reactor))
+        if custom:
+            return words
+        if self._tumble is not None:
+            faces, style = self._tumble, "yellow"
+        elif self.dice is not None:
+            faces, style = (str(self.dice[0]), str(self.dice[1])), "bold"
+        else:
+            faces, style = ("?", "?"), "dim"
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(dice_text(faces, self.glyphs, style), words)
+        return grid
+
+
+def rolloff_text(view: Frame, name: Any, glyphs: MemeGlyphs, ellipsis: str) -> Text:
+    """Every roll-off attempt so far, one player a line: ``Ann   5  6``."""
+    attempts = view.get("rolloff", {}).get("attempts", [])
+    waiting = set(view.get("rolloff", {}).get("waiting", []))
+    seats = [p.get("seat") for p in view.get("players", []) if isinstance(p, dict)]
+    text = Text()
+    text.append("Everyone rolls the die; the highest roll reacts first.\n", "italic")
+    last = attempts[-1] if attempts else []
+    top = max((r.get("value", -1) for r in last if isinstance(r, dict)), default=None)
+    for seat in seats:
+        text.append("\n")
+        text.append_text(fit(name(seat), 14, ellipsis))
+        rolls = []
+        for attempt in attempts:
+            value = next((r.get("value") for r in attempt if r.get("seat") == seat), None)
+            rolls.append(value)
+        for number, value in enumerate(rolls):
+            if value is None:
+                continue
+            newest = number == len(rolls) - 1
+            style = "bold yellow" if newest and value == top else ("bold" if newest else "dim")
+            text.append(f"[{value}]", style)
+            text.append(" ")
+        if seat in waiting:
+            text.append(f"rolling{ellipsis}", "dim italic")
+    if len(attempts) > 1:
+        text.append(f"\n\nTied! Roll {len(attempts)}: only the tied players roll again.", "yellow")
+    return text

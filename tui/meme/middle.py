@@ -1,0 +1,174 @@
+"""The middle of the table: roll-off or scenario, your memes, the guesses, betting, reveal.
+
+A container the screen fills from the view each time it changes; which
+parts show depends on the phase and on the room the terminal gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from partyhost.tui.meme.betting import Betting
+from partyhost.tui.meme.cards import MemeFace, MemeHand
+from partyhost.tui.meme.dice import ScenarioCard, rolloff_text
+from partyhost.tui.meme.rows import (
+    Look,
+    history_text,
+    live_rows,
+    reveal_text,
+    summary_text,
+)
+from partyhost.tui.meme.table import BetPanel, GuessTable
+from partyhost.tui.meme.text import MemeGlyphs, color_style, memes_of
+from partyhost.tui.viewdata import legal_of
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+Frame = dict[str, Any]
+ROLL_PROMPT = "Press r to roll: tens, then units, make the scenario number."
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Everything the middle needs besides the widgets it owns."""
+
+    look: Look
+    betting: Betting
+    wide: bool
+    tall: bool
+    animate: bool
+    table_flip: int | None = None
+    reveal_flip: int | None = None
+
+
+class MemeMain(VerticalScroll):
+    """The main column; it never takes the focus, so the screen's keys always work."""
+
+    DEFAULT_CSS = """
+    MemeMain { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
+    MemeMain > #rolloff, MemeMain > #reveal, MemeMain > #history {
+        height: auto;
+        border: $edge $accent;
+        border-title-color: $text-accent;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    MemeMain > #reveal { border: $edge $success; border-title-color: $success; }
+    MemeMain > #history { border: $edge $panel-lighten-2; border-title-color: $text-muted; }
+    """
+
+    can_focus = False
+
+    def __init__(self, glyphs: MemeGlyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rolloff")
+        yield ScenarioCard(self.glyphs, id="scenario")
+        yield MemeHand(id="hand")
+        yield GuessTable(id="guesses")
+        yield BetPanel(id="bet-panel")
+        yield Static("", id="reveal")
+        yield Static("", id="history")
+
+    def show(self, moment: Moment) -> None:
+        look = moment.look
+        view = look.view
+        phase = str(view.get("phase"))
+        rolloff = self.query_one("#rolloff", Static)
+        rolloff.display = phase == "rolloff"
+        if phase == "rolloff":
+            rolloff.border_title = "Who goes first?"
+            rolloff.update(rolloff_text(view, look.name, look.meme, look.glyphs.ellipsis))
+        card = self.query_one("#scenario", ScenarioCard)
+        card.display = phase not in ("rolloff", "over")
+        card.show(
+            view.get("scenario"),
+            view.get("dice"),
+            look.name(view.get("reactor")),
+            look.glyphs.ellipsis,
+            animate=moment.animate,
+            prompt=ROLL_PROMPT if legal_of(view, "roll") and phase == "scenario" else "",
+        )
+        hand = self.query_one("#hand", MemeHand)
+        hand.display = phase == "picking" and view.get("role") in ("reactor", "guesser")
+        if hand.display:
+            hand.set_grid(moment.wide and moment.tall)
+            show_hand(view, hand)
+        self._show_betting(moment, phase, show_table=not hand.display)
+        roomy = moment.wide and moment.tall
+        reveal = self.query_one("#reveal", Static)
+        record = view.get("last_turn")
+        reveal.display = isinstance(record, dict) and phase not in ("rolloff", "over")
+        self._place_reveal(reveal, hand, above_hand=phase == "picking" and not roomy)
+        if isinstance(record, dict) and reveal.display:
+            if phase == "scenario" or roomy or moment.reveal_flip is not None:
+                reveal.border_title = "Reveal: the last turn"
+                reveal.update(reveal_text(look, record, moment.reveal_flip))
+            else:
+                reveal.border_title = "Last turn (t: details)"
+                reveal.update(summary_text(look, record))
+        history = self.query_one("#history", Static)
+        turns = [h for h in view.get("history", []) if isinstance(h, dict)]
+        history.display = roomy and bool(turns) and phase not in ("picking", "rolloff")
+        if history.display:
+            history.border_title = "Earlier turns"
+            history.update(history_text(look, turns, 6))
+
+    def _place_reveal(self, reveal: Static, hand: MemeHand, *, above_hand: bool) -> None:
+        """On small screens the last turn sits above your memes, so its cards are seen."""
+        above = self.children.index(reveal) < self.children.index(hand)
+        if above_hand and not above:
+            self.move_child(reveal, before=hand)
+        elif above and not above_hand:
+            self.move_child(reveal, after=self.query_one("#bet-panel"))
+
+    def _show_betting(self, moment: Moment, phase: str, *, show_table: bool) -> None:
+        betting = moment.betting
+        table = self.query_one("#guesses", GuessTable)
+        table.display = phase.startswith("betting") or (phase == "picking" and show_table)
+        if table.display:
+            title, rows = live_rows(moment.look, betting.shown(), moment.table_flip)
+            table.show(title, rows, betting.cursor, betting=betting.active)
+        panel = self.query_one("#bet-panel", BetPanel)
+        panel.display = betting.active
+        if betting.active:
+            panel.show(betting.limits(moment.look))
+
+
+def show_hand(view: Frame, hand: MemeHand) -> None:
+    """Your seven memes: playable if the legal pick lists them, the one played tagged."""
+    choices: set[object] = set()
+    for command in legal_of(view, "react") + legal_of(view, "guess"):
+        choices.update(command.get("choices") or [])
+    played = played_meme(view)
+    faces = [
+        MemeFace(
+            int(entry.get("meme", 0)),
+            str(entry.get("caption", "")),
+            str(entry.get("face", "")),
+            entry.get("meme") in choices,
+            "on the table" if entry.get("meme") == played else "",
+        )
+        for entry in memes_of(view)
+    ]
+    title = "Your memes: pick your reaction" if view.get("role") == "reactor" else "Your memes"
+    if played is not None:
+        title = "Your memes (one is on the table, face down)"
+    hand.show(faces, color_style(view, view.get("you")), title)
+
+
+def played_meme(view: Frame) -> object:
+    """The meme you put on the table this turn (your view shows you your own)."""
+    table = view.get("table") or {}
+    you = view.get("you")
+    reaction = table.get("reaction") or {}
+    if reaction.get("seat") == you:
+        return reaction.get("meme")
+    for guess in table.get("guesses", []):
+        if isinstance(guess, dict) and guess.get("seat") == you:
+            return guess.get("meme")
+    return None

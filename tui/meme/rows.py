@@ -1,0 +1,329 @@
+"""The rows of the table (this turn) and of the reveal (the turn just played), as text.
+
+Only presentation: which guesses can carry a bet and how much comes from the
+view's ``legal`` bet template; who was right and what was paid comes from
+the turn record the host sent (``last_turn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from partyhost.tui.meme.bits import fit
+from partyhost.tui.meme.table import RowSpec
+from partyhost.tui.meme.text import (
+    VOID_REASONS,
+    MemeGlyphs,
+    amount_text,
+    bills_text,
+    caption_of,
+    color_style,
+    signed_money,
+)
+from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.viewdata import legal_of
+from rich.text import Text
+
+Frame = dict[str, Any]
+Name = Callable[[object], Text]
+SHADE = 10
+
+
+@dataclass(frozen=True)
+class Look:
+    """How to draw: names, glyphs, and the room there is."""
+
+    view: Frame
+    name: Name
+    glyphs: Glyphs
+    meme: MemeGlyphs
+    width: int
+
+    @property
+    def name_width(self) -> int:
+        return 14 if self.width >= 60 else 9
+
+    @property
+    def card_width(self) -> int:
+        return 17 if self.width >= 60 else 12
+
+    def stake(self, amount: int, owner: object, unit: object) -> Text:
+        """Tokens as colored discs; dollars as ``$5`` in the owner's color."""
+        style = f"bold {color_style(self.view, owner)}"
+        if unit == "dollar":
+            return Text(f"${amount}", style)
+        if amount > 5:
+            return Text(f"{self.meme.token}x{amount}", style)
+        return Text(self.meme.token * amount, style)
+
+
+def bet_template(view: Frame) -> Frame | None:
+    found = legal_of(view, "bet")
+    return found[0] if found else None
+
+
+def targets_of(template: Frame | None) -> list[Frame]:
+    if template is None:
+        return []
+    return [t for t in template.get("targets", []) if isinstance(t, dict)]
+
+
+def _line(look: Look, mark: Text, seat: object, card: Text, extra: Text) -> Text:
+    line = Text(no_wrap=False)
+    line.append_text(fit(mark, 2, ""))
+    line.append(look.meme.dot, color_style(look.view, seat))
+    line.append(" ")
+    line.append_text(fit(look.name(seat), look.name_width, look.glyphs.ellipsis))
+    line.append(" ")
+    line.append_text(fit(card, look.card_width, look.glyphs.ellipsis))
+    if extra.plain:
+        line.append(" ")
+        line.append_text(extra)
+    return line
+
+
+def _card(look: Look, entry: Frame, hidden: bool, *, yours: bool) -> Text:
+    state = entry.get("state")
+    meme = entry.get("meme")
+    if state == "none":
+        return Text(f"picking{look.glyphs.ellipsis}", "dim italic")
+    if state == "sitting_out":
+        return Text("sits out", "dim italic")
+    if state == "withdrawn":
+        return Text("left", "dim italic")
+    if state == "revealed" and not hidden:
+        return literal(caption_of(look.view, meme), "bold")
+    if meme is not None and yours:
+        return literal(caption_of(look.view, meme), "italic")
+    return Text(look.meme.shade * SHADE, "dim")
+
+
+def live_rows(
+    look: Look, draft: Mapping[int, int], flipped: int | None
+) -> tuple[str, list[RowSpec]]:
+    """This turn's table. ``flipped``: how many revealed guesses are turned so far."""
+    view = look.view
+    table = view.get("table") or {}
+    unit = table.get("unit")
+    you = view.get("you")
+    numbers = {t.get("seat"): n for n, t in enumerate(targets_of(bet_template(view)), start=1)}
+    reactor_bets = {e.get("seat"): int(e.get("amount", 0)) for e in table.get("reactor_bets") or []}
+    open_bets: dict[object, list[tuple[object, int]]] = {}
+    for bettor in table.get("bets", []):
+        for entry in bettor.get("bets") or []:
+            placed = (bettor.get("seat"), int(entry.get("amount", 0)))
+            open_bets.setdefault(entry.get("seat"), []).append(placed)
+    reaction = table.get("reaction") or {}
+    rows = []
+    reactor = reaction.get("seat")
+    if reactor is not None:
+        card = _card(look, reaction, False, yours=reactor == you)
+        note = Text("reactor", "dim") if reactor != you else Text("your reaction", "dim")
+        rows.append(
+            RowSpec(_line(look, Text(look.meme.reactor, "bold magenta"), reactor, card, note))
+        )
+    for index, entry in enumerate(g for g in table.get("guesses", []) if isinstance(g, dict)):
+        seat = entry.get("seat")
+        hidden = flipped is not None and index >= flipped
+        extra = Text()
+        if seat in reactor_bets:
+            extra.append_text(look.stake(reactor_bets[seat], reactor, unit))
+        for owner, amount in open_bets.get(seat, []):
+            extra.append(" ")
+            extra.append_text(look.stake(amount, owner, unit))
+        mine = draft.get(seat, 0) if isinstance(seat, int) else 0
+        if mine:
+            extra.append(" you ", "bold")
+            extra.append_text(look.stake(mine, you, unit))
+        number = numbers.get(seat)
+        mark = Text(str(number), "bold") if number is not None else Text(" ")
+        card = _card(look, entry, hidden, yours=seat == you)
+        rows.append(RowSpec(_line(look, mark, seat, card, extra), number))
+    phase = view.get("phase")
+    title = "The table"
+    if phase == "betting_1":
+        title = "The table: guesses face down"
+    elif phase == "betting_2":
+        title = "The table: guesses face up"
+    return title, rows
+
+
+def limits_text(look: Look, template: Frame, draft: Mapping[int, int]) -> Text:
+    """What is still allowed: placed so far, minimum, own-guess limit."""
+    cash = template.get("unit") == "dollar"
+    top = int(template.get("max_total", 0))
+    placed = sum(draft.values())
+    text = Text()
+    if cash:
+        text.append("Cash ", "bold")
+        text.append(f"${placed}", "bold yellow")
+        text.append(f" of ${top}")
+    else:
+        mine = f"bold {color_style(look.view, look.view.get('you'))}"
+        text.append("Tokens ", "bold")
+        text.append(look.meme.token * placed, mine)
+        text.append(look.meme.free * max(0, top - placed), "dim")
+        text.append(f" {placed} of {top}")
+    rules = []
+    least = int(template.get("min_total", 0))
+    if least:
+        rules.append(f"at least {amount_text(least, template.get('unit'))}")
+    own = next((t for t in targets_of(template) if t.get("own")), None)
+    if own is not None and template.get("max_own") is not None:
+        rules.append(f"at most {template['max_own']} on your own guess")
+    if cash:
+        rules.append("right pays 1:1, wrong is lost")
+    elif least == 0:
+        rules.append("none is fine")
+    for rule in rules:
+        text.append(f" {look.glyphs.bullet} ", "dim")
+        text.append(rule)
+    return text
+
+
+def _stakes(record: Frame) -> dict[object, list[tuple[object, int]]]:
+    """Bets of the record by the guess they lie on: [(owner, amount), ...]."""
+    stakes: dict[object, list[tuple[object, int]]] = {}
+    for bettor in record.get("bets", []):
+        for entry in bettor.get("bets") or []:
+            stakes.setdefault(entry.get("seat"), []).append(
+                (bettor.get("seat"), int(entry.get("amount", 0)))
+            )
+    return stakes
+
+
+def reveal_text(look: Look, record: Frame, flipped: int | None) -> Text:
+    """The turn just played, turned over: guesses, the reaction, bets and payouts.
+
+    ``flipped`` counts the steps shown so far (guesses one by one, then the
+    reaction, then the payouts); ``None`` shows everything.
+    """
+    view = look.view
+    guesses = [g for g in record.get("guesses", []) if isinstance(g, dict)]
+    shown = len(guesses) + 2 if flipped is None else flipped
+    final = record.get("round") == int(view.get("rounds") or 4)
+    text = Text.assemble(
+        (f"Turn {record.get('turn')}", "bold"),
+        (" (final round)" if final else ""),
+        ": ",
+        look.name(record.get("reactor")),
+    )
+    if record.get("void"):
+        reason = VOID_REASONS.get(str(record["void"]), str(record["void"]))
+        text.append(f" - called off: {reason}.", "yellow")
+        return text
+    known = shown > len(guesses)
+    text.append(" reacted with ")
+    if known:
+        text.append_text(literal(caption_of(view, record.get("reaction")), "bold reverse"))
+    else:
+        text.append(look.meme.shade * SHADE, "dim")
+    unit = "dollar" if final else "token"
+    stakes = _stakes(record)
+    correct = set(record.get("correct", []))
+    for index, guess in enumerate(guesses):
+        seat = guess.get("seat")
+        text.append("\n")
+        if index >= shown:
+            hidden = Text(look.meme.shade * SHADE, "dim")
+            text.append_text(_line(look, Text(" "), seat, hidden, Text()))
+            continue
+        mark = Text(" ")
+        if known and seat in correct:
+            mark = Text(look.meme.right, "bold green")
+        elif known:
+            mark = Text(look.meme.wrong, "red")
+        extra = Text()
+        for owner, amount in stakes.get(seat, []):
+            if extra.plain:
+                extra.append(" ")
+            extra.append_text(fit(look.name(owner), min(5, look.name(owner).cell_len), ""))
+            extra.append_text(look.stake(amount, owner, unit))
+        right = seat in correct and known
+        card = literal(caption_of(view, guess.get("meme")), "bold" if right else "")
+        text.append_text(_line(look, mark, seat, card, extra))
+    if shown >= len(guesses) + 2:
+        text.append("\n")
+        text.append_text(payouts_text(look, record))
+    return text
+
+
+def payouts_text(look: Look, record: Frame) -> Text:
+    """One line per seat that won or lost: ``Ann +$3  $1 $1 $1`` (the bills paid)."""
+    moved = [
+        p
+        for p in record.get("payouts", [])
+        if isinstance(p, dict) and (p.get("won") or p.get("lost"))
+    ]
+    if not moved:
+        return Text("Payouts: nothing changes hands.", "dim")
+    text = Text("Payouts:", "bold")
+    for payout in moved:
+        seat = payout.get("seat")
+        text.append("\n  ")
+        text.append(look.meme.dot, color_style(look.view, seat))
+        text.append(" ")
+        text.append_text(fit(look.name(seat), look.name_width, look.glyphs.ellipsis))
+        text.append_text(fit(signed_money(int(payout.get("net", 0))), 6, ""))
+        won = int(payout.get("won", 0))
+        if won:
+            text.append_text(bills_text(won))
+        if payout.get("lost"):
+            text.append(f" lost ${payout['lost']}", "red")
+    return text
+
+
+def summary_text(look: Look, record: Frame) -> Text:
+    """The last turn in a line or two: the reaction, who got it, what you won."""
+    text = Text.assemble(look.name(record.get("reactor")))
+    if record.get("void"):
+        reason = VOID_REASONS.get(str(record["void"]), str(record["void"]))
+        text.append(f": called off ({reason}).", "yellow")
+        return text
+    text.append(": ")
+    text.append_text(literal(caption_of(look.view, record.get("reaction")), "bold"))
+    correct = [s for s in record.get("correct", []) if isinstance(s, int)]
+    if correct:
+        text.append(f"  {look.meme.right} ", "green")
+        for number, seat in enumerate(correct):
+            text.append(", " if number else "")
+            text.append_text(look.name(seat))
+    else:
+        text.append(f"  {look.meme.wrong} nobody got it", "dim")
+    you = look.view.get("you")
+    mine = next((p for p in record.get("payouts", []) if p.get("seat") == you), None)
+    if isinstance(mine, dict):
+        text.append(f"  {look.glyphs.bullet} you ", "dim")
+        text.append_text(signed_money(int(mine.get("net", 0))))
+    return text
+
+
+def history_text(look: Look, history: list[Frame], limit: int) -> Text:
+    """The latest turns, newest first: who reacted, with what, and who got it."""
+    text = Text(no_wrap=True, overflow="crop")
+    for record in list(reversed(history))[:limit]:
+        if not isinstance(record, dict):
+            continue
+        if text.plain:
+            text.append("\n")
+        text.append(f"{record.get('turn', 0):>2} ", "dim")
+        text.append_text(fit(look.name(record.get("reactor")), look.name_width, ""))
+        if record.get("void"):
+            text.append("called off", "dim italic")
+            continue
+        number = record.get("number")
+        text.append("own " if number is None else f"#{int(number):02d} ", "dim")
+        text.append_text(
+            fit(literal(caption_of(look.view, record.get("reaction")), "bold"), 12, "")
+        )
+        correct = [s for s in record.get("correct", []) if isinstance(s, int)]
+        if correct:
+            text.append(f" {look.meme.right} ", "green")
+            for number, seat in enumerate(correct):
+                text.append(", " if number else "")
+                text.append_text(look.name(seat))
+        else:
+            text.append(f" {look.meme.wrong} nobody", "dim")
+    return text

@@ -1,0 +1,248 @@
+"""Words for What Do You Meme?: names in their colors, amounts, the status line, log lines.
+
+Only presentation: every fact comes from the host's view and events. Player
+text (names, custom scenarios) and deck text always go through ``literal``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from partyhost.tui.meme.bits import (
+    MemeGlyphs,
+    bill_counts,
+    bills_text,
+    color_style,
+    meme_glyphs,
+    signed_money,
+)
+from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.viewdata import legal_of
+from rich.text import Text
+
+Frame = dict[str, Any]
+Name = Callable[[object], Text]
+
+VOID_REASONS = {
+    "reactor_left": "the reactor left",
+    "reactor_away": "the reactor is away",
+    "reactor_timer": "the reactor ran out of time",
+    "no_guesses": "nobody put a guess on the table",
+}
+AUTO = {"timer": "time ran out", "away": "they are away", "no_money": "no money to bet"}
+__all__ = ["MemeGlyphs", "bill_counts", "bills_text", "color_style", "meme_glyphs", "signed_money"]
+
+
+def memes_of(view: Frame) -> list[Frame]:
+    return [m for m in view.get("memes", []) if isinstance(m, dict)]
+
+
+def caption_of(view: Frame, meme: object) -> str:
+    for entry in memes_of(view):
+        if entry.get("meme") == meme:
+            return str(entry.get("caption", ""))
+    return "?"
+
+
+def amount_text(amount: int, unit: object) -> str:
+    """``$3`` for dollars, ``2 tokens`` for tokens."""
+    if unit == "dollar":
+        return f"${amount}"
+    return f"{amount} token" + ("" if amount == 1 else "s")
+
+
+def round_label(view: Frame) -> str:
+    """``Round 2 of 3`` or ``Final round`` (the fourth, betting cash)."""
+    if view.get("final"):
+        return "Final round"
+    rounds = int(view.get("rounds") or 4)
+    return f"Round {view.get('round', 1)} of {rounds - 1}"
+
+
+def bets_line(entries: object, view: Frame, name: Name, unit: object) -> Text:
+    """``2 tokens on Carl, 1 token on Dev`` (or ``nothing``)."""
+    listed = [e for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+    text = Text()
+    for entry in listed:
+        if text.plain:
+            text.append(", ")
+        text.append(amount_text(int(entry.get("amount", 0)), unit))
+        text.append(" on ")
+        text.append_text(name(entry.get("seat")))
+    return text or Text("nothing", "dim")
+
+
+def _waiting(view: Frame, name: Name, glyphs: Glyphs, then: str = "") -> Text:
+    return Text.assemble(names(view.get("waiting_for", []), name), then, glyphs.ellipsis)
+
+
+def status_line(view: Frame, name: Name, glyphs: Glyphs) -> Text:
+    """Whose turn it is and what this seat is asked for, or waiting for."""
+    phase, role = view.get("phase"), view.get("role")
+    reactor = view.get("reactor")
+    cash = bool(view.get("final"))
+    if phase == "over":
+        return Text.assemble("Game over: ", names(view.get("winners") or [], name), " won.")
+    if role == "spectator":
+        return Text.assemble("You are watching. Waiting for ", _waiting(view, name, glyphs))
+    if role == "left":
+        return Text("You left this game; you can still watch it.", "dim")
+    if phase == "rolloff":
+        if legal_of(view, "roll"):
+            return Text("Who goes first? Roll the die: press r.", "bold")
+        return Text.assemble("Waiting for ", _waiting(view, name, glyphs, " to roll"))
+    if phase == "scenario":
+        if legal_of(view, "roll"):
+            own = " (or w to write your own)" if legal_of(view, "write_scenario") else ""
+            return Text(f"You react this turn: press r to roll for a scenario{own}.", "bold")
+        return Text.assemble(name(reactor), f" is rolling for a scenario{glyphs.ellipsis}")
+    if phase == "picking":
+        if legal_of(view, "react"):
+            return Text(
+                "Pick the meme that shows how YOU would react (1-7, Enter plays it).", "bold"
+            )
+        if legal_of(view, "guess"):
+            return Text.assemble(
+                ("Guess ", "bold"),
+                name(reactor),
+                ("'s reaction: play the same meme (1-7, Enter plays it).", "bold"),
+            )
+        if role == "sitting_out":
+            return Text("You sit this turn out.", "dim")
+        return Text.assemble("Your meme is face down. Waiting for ", _waiting(view, name, glyphs))
+    if phase in ("betting_1", "betting_2"):
+        bet = legal_of(view, "bet")
+        if bet:
+            return _bet_prompt(bet[0], cash)
+        if phase == "betting_1":
+            return Text.assemble(name(reactor), f" bets on the face-down guesses{glyphs.ellipsis}")
+        return Text.assemble(
+            "Bets are sealed until all are in. Waiting for ", _waiting(view, name, glyphs)
+        )
+    return Text(str(phase or ""))
+
+
+def _bet_prompt(template: Frame, cash: bool) -> Text:
+    count = len(template.get("targets", []))
+    what = "dollars" if cash else "tokens"
+    if template.get("stage") == 1:
+        where = "Bet on the guesses that match your meme"
+    else:
+        where = "Bet on the guesses you think are right"
+    return Text(f"{where}: 1-{count} pick, +/- {what}, Enter bets.", "bold")
+
+
+def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
+    """One log line for an event, or ``None`` for bookkeeping nobody needs to read."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    auto = AUTO.get(str(event.get("auto")))
+    why = Text(f" ({auto})", "dim") if auto else Text("")
+    if kind == "rolloff_roll":
+        return Text.assemble(
+            name(seat), f" rolls a {event.get('value')} for first player", why, "."
+        )
+    if kind == "rolloff_tie":
+        return Text.assemble(
+            f"Tie at {event.get('value')}: ", names(event.get("seats", []), name), " roll again."
+        )
+    if kind == "first_player":
+        return Text.assemble(name(seat), f" rolled highest ({event.get('value')}) and starts.")
+    if kind == "round_started":
+        if event.get("final"):
+            return Text("Final round: bet your cash, even money!", "bold yellow")
+        return Text(f"Round {event.get('round')} begins.", "bold")
+    if kind == "turn_started":
+        return Text.assemble(f"Turn {event.get('turn')}: ", name(event.get("reactor")), " reacts.")
+    if kind == "scenario_rolled":
+        return Text.assemble(
+            name(event.get("reactor")),
+            f" rolls {event.get('tens')} and {event.get('units')}: scenario {event.get('number')}",
+            why,
+            ".",
+        )
+    if kind == "scenario_written":
+        return Text.assemble(name(event.get("reactor")), " writes: ", quoted(event.get("text", "")))
+    if kind == "reaction_picked":
+        if "meme" in event:
+            return _ended(Text.assemble("You react with ", _caption(view, event["meme"])))
+        return Text.assemble(name(seat), " picks a reaction, face down.")
+    if kind == "guess_placed":
+        if "meme" in event:
+            return _ended(Text.assemble("You guess ", _caption(view, event["meme"])))
+        return Text.assemble(name(seat), " puts a guess face down.")
+    if kind == "guess_withdrawn":
+        return Text.assemble(name(seat), "'s guess leaves the table with them.")
+    if kind == "sat_out":
+        reason = AUTO.get(str(event.get("reason")), "")
+        return Text.assemble(name(seat), " sits this turn out", f" ({reason})." if reason else ".")
+    if kind == "reactor_bet":
+        unit = "dollar" if view.get("final") else "token"
+        return Text.assemble(
+            name(seat), " bets ", bets_line(event.get("bets"), view, name, unit), why, "."
+        )
+    if kind == "guesses_revealed":
+        return Text(f"The guesses turn face up ({len(event.get('guesses', []))}).")
+    if kind == "bet_committed":
+        if "bets" in event:
+            unit = "dollar" if view.get("final") else "token"
+            return Text.assemble("You bet ", bets_line(event["bets"], view, name, unit), ".", why)
+        return Text.assemble(name(seat), " has bet.", why)
+    if kind == "bets_revealed":
+        return Text("All bets are in and turned over.")
+    if kind == "reaction_revealed":
+        line = Text.assemble(
+            name(event.get("reactor")), "'s reaction: ", _caption(view, event.get("meme")), " "
+        )
+        correct = event.get("correct") or []
+        if correct:
+            line.append_text(Text.assemble(glyphs.ready, " ", names(correct, name), " got it."))
+        else:
+            line.append("Nobody got it.")
+        return line
+    if kind == "turn_over":
+        return _turn_over(event, name)
+    if kind == "game_over":
+        winners = event.get("winners") or []
+        return Text.assemble(
+            (f"{glyphs.trophy} Game over! ", "bold"),
+            names(winners, name),
+            " wins." if len(winners) == 1 else " share the win.",
+        )
+    simple = {
+        "seat_left": " leaves the game.",
+        "seat_away": " is away.",
+        "seat_back": " is back.",
+    }
+    if kind in simple:
+        return Text.assemble(name(seat), simple[str(kind)])
+    return None
+
+
+def _caption(view: Frame, meme: object) -> Text:
+    return literal(caption_of(view, meme), "bold")
+
+
+def _ended(text: Text) -> Text:
+    """A sentence gets its full stop unless it already ends in one (``NOPE.``)."""
+    if not text.plain.endswith((".", "!", "?")):
+        text.append(".")
+    return text
+
+
+def _turn_over(event: Frame, name: Name) -> Text:
+    if event.get("void"):
+        reason = VOID_REASONS.get(str(event["void"]), str(event["void"]))
+        return Text(f"Turn {event.get('turn')} is called off: {reason}.", "yellow")
+    line = Text("Payouts: ")
+    moved = [p for p in event.get("payouts", []) if isinstance(p, dict) and p.get("net")]
+    for number, payout in enumerate(moved):
+        if number:
+            line.append(", ")
+        line.append_text(name(payout.get("seat")))
+        line.append(" ")
+        line.append_text(signed_money(int(payout.get("net", 0))))
+    if not moved:
+        line.append("nobody wins anything.", "dim")
+    return line

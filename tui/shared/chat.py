@@ -1,0 +1,129 @@
+"""Room chat: the lines so far and a box to type in, as a panel or as a dialog over a table.
+
+Every word is shown literally.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from partyhost.net.protocol import MAX_CHAT_LENGTH
+from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.log import ReflowLog, next_after
+from partyhost.tui.shared.seats import seat_style
+from partyhost.tui.text import literal
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Input
+
+if TYPE_CHECKING:
+    from partyhost.tui.app import PartyApp
+
+Frame = dict[str, Any]
+
+
+def chat_text(line: Frame) -> Text:
+    """``Ann: hi`` for people; host notices in dim italics."""
+    seat = line.get("seat")
+    name = line.get("name") or ""
+    if not name:
+        return literal(line.get("text", ""), "dim italic")
+    shown = literal(name, f"bold {seat_style(seat)}")
+    if seat is None:
+        shown.append(" (watching)", "dim")
+    shown.append(": ")
+    shown.append_text(literal(line.get("text", "")))
+    return shown
+
+
+class ChatInput(Input):
+    """The chat box; Escape hands the keys back to the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Done chatting")]
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)
+
+
+class ChatPanel(Vertical):
+    """Chat lines from the app's ``chat`` reactive, plus the input."""
+
+    DEFAULT_CSS = """
+    ChatPanel {
+        height: 1fr;
+        min-height: 4;
+        border: $edge $border-blurred;
+        border-title-color: $text-muted;
+    }
+    ChatPanel:focus-within { border: $edge $border; }
+    ChatPanel ReflowLog {
+        height: 1fr;
+        background: transparent;
+        scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+        overflow-y: auto;
+    }
+    ChatPanel Input { height: 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Chat"
+        self._last: Frame | None = None
+
+    def compose(self) -> ComposeResult:
+        yield ReflowLog()
+        yield ChatInput(
+            placeholder="say something (Enter sends)",
+            max_length=MAX_CHAT_LENGTH,
+            compact=True,
+        )
+
+    @property
+    def party(self) -> PartyApp:
+        return cast("PartyApp", self.app)
+
+    def on_mount(self) -> None:
+        self.watch(self.party, "chat", self._show_lines)
+
+    def _show_lines(self) -> None:
+        """Append the lines after the last one shown (the app keeps a capped tuple)."""
+        lines = self.party.chat
+        log = self.query_one(ReflowLog)
+        start = next_after(lines, self._last)
+        if start is None:
+            log.reset()
+            start = 0
+        for line in lines[start:]:
+            log.add(chat_text(line))
+        self._last = lines[-1] if lines else None
+
+    def focus_input(self) -> None:
+        self.query_one(ChatInput).focus()
+
+    @on(Input.Submitted)
+    def _send(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if text and self.party.requests.chat(text):
+            event.input.clear()
+
+
+class ChatScreen(PartyModal[None]):
+    """The room's chat over a table too narrow to keep a chat column; Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-dialog", classes="dialog"):
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChatPanel).focus_input()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,253 @@
+"""Small dialogs of the lobby and room: create a room, join by code, change options."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
+from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.options import OptionsForm
+from partyhost.tui.text import literal
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+Frame = dict[str, Any]
+DIALOG_BINDINGS: list[BindingType] = [
+    Binding("escape", "cancel", "Cancel"),
+    Binding("ctrl+s", "confirm", "OK"),
+]
+
+
+class Dialog(PartyModal[Frame | None]):
+    """A modal with OK/Cancel buttons; subclasses say what OK returns."""
+
+    BINDINGS: ClassVar[list[BindingType]] = DIALOG_BINDINGS
+
+    def buttons(self, ok: str) -> Horizontal:
+        return Horizontal(
+            Button(ok, id="ok", variant="primary", compact=True),
+            Button("Cancel", id="cancel", compact=True),
+            classes="buttons",
+        )
+
+    def result(self) -> Frame | None:
+        raise NotImplementedError
+
+    def action_confirm(self) -> None:
+        result = self.result()
+        if result is not None:
+            self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_confirm()
+
+
+class CreateRoomScreen(Dialog):
+    """Pick a game, a deck, its rule options and maybe a password."""
+
+    def __init__(self, games: list[Frame]) -> None:
+        super().__init__()
+        self.games = [game for game in games if isinstance(game.get("id"), str)]
+
+    def compose(self) -> ComposeResult:
+        first = next(
+            (g for g in self.games if g["id"] == "tshirt"), self.games[0] if self.games else None
+        )
+        with VerticalScroll(classes="dialog", id="create-room"):
+            yield Static("Create a room", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select(
+                    [(literal(g.get("name") or g["id"]), g["id"]) for g in self.games],
+                    value=first["id"] if first else Select.NULL,
+                    allow_blank=False,
+                    id="game",
+                    compact=True,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Deck", classes="field-label")
+                yield Select([], id="deck", compact=True, prompt="default deck")
+            yield Static("", id="deck-about", classes="hint")
+            yield Vertical(id="options-slot")
+            with Horizontal(classes="field"):
+                yield Label("Password", classes="field-label")
+                yield Input(
+                    placeholder="none: anyone may join",
+                    password=True,
+                    max_length=MAX_PASSWORD_LENGTH,
+                    id="password",
+                    compact=True,
+                )
+            yield self.buttons("Create")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self._show_game(self._game())
+
+    def _game(self) -> Frame | None:
+        chosen = self.query_one("#game", Select).value
+        return next((g for g in self.games if g["id"] == chosen), None)
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self) -> None:
+        await self._show_game(self._game())
+
+    @on(Select.Changed, "#deck")
+    def _deck_changed(self) -> None:
+        self._show_deck_about()
+
+    async def _show_game(self, game: Frame | None) -> None:
+        decks = [d for d in (game or {}).get("decks", []) if isinstance(d, dict) and d.get("name")]
+        deck_select: Select[str] = self.query_one("#deck", Select)
+        deck_select.set_options(
+            [(literal(d.get("title") or d["name"]), str(d["name"])) for d in decks]
+        )
+        default = (game or {}).get("default_deck")
+        names = [str(d["name"]) for d in decks]
+        if names:
+            deck_select.value = default if default in names else names[0]
+        slot = self.query_one("#options-slot", Vertical)
+        await slot.remove_children()
+        await slot.mount(OptionsForm(list((game or {}).get("options", [])), id="options"))
+        self._show_deck_about()
+
+    def _show_deck_about(self) -> None:
+        game = self._game() or {}
+        chosen = self.query_one("#deck", Select).value
+        deck: Frame = next((d for d in game.get("decks", []) if d.get("name") == chosen), {})
+        self.query_one("#deck-about", Static).update(literal(deck.get("description", "")))
+
+    def result(self) -> Frame | None:
+        game = self._game()
+        if game is None:
+            self.notify("This host offers no games.", severity="error")
+            return None
+        deck = self.query_one("#deck", Select).value
+        password = self.query_one("#password", Input).value
+        forms = self.query(OptionsForm)
+        return {
+            "game": game["id"],
+            "deck": None if deck is Select.NULL else deck,
+            "options": forms.first().values() if forms else {},
+            "password": password or None,
+        }
+
+
+class JoinRoomScreen(Dialog):
+    """Join (or watch) a room by its code, with its password if it has one."""
+
+    def __init__(
+        self, code: str = "", *, needs_password: bool = False, spectate: bool = False
+    ) -> None:
+        super().__init__()
+        self.code = code
+        self.needs_password = needs_password
+        self.spectate = spectate
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="join-room"):
+            yield Static("Join a room", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Room code", classes="field-label")
+                yield Input(
+                    self.code,
+                    placeholder=f"{ROOM_CODE_LENGTH} letters, e.g. KQZD",
+                    max_length=16,
+                    id="code",
+                    compact=True,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Password", classes="field-label")
+                yield Input(
+                    placeholder="if the room has one",
+                    password=True,
+                    max_length=MAX_PASSWORD_LENGTH,
+                    id="password",
+                    compact=True,
+                )
+            yield Checkbox("Just watch (spectate)", self.spectate, id="spectate", compact=True)
+            yield self.buttons("Join")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#password" if self.code and self.needs_password else "#code").focus()
+
+    def result(self) -> Frame | None:
+        code = self.query_one("#code", Input).value.strip().upper()
+        if not code:
+            self.notify("Type the room's code.", severity="warning")
+            return None
+        password = self.query_one("#password", Input).value
+        return {
+            "code": code,
+            "password": password or None,
+            "spectate": self.query_one("#spectate", Checkbox).value,
+        }
+
+
+class RoomOptionsScreen(Dialog):
+    """The owner changes the room's rule options before the game starts."""
+
+    def __init__(self, options: list[Frame], values: Frame) -> None:
+        super().__init__()
+        self.options = options
+        self.values = values
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="room-options"):
+            yield Static("Rule options", classes="dialog-title")
+            yield OptionsForm(self.options, self.values, id="options")
+            yield self.buttons("Save")
+        yield Footer()
+
+    def result(self) -> Frame | None:
+        return self.query_one(OptionsForm).values()
+
+
+class ConfirmScreen(PartyModal[bool]):
+    """A yes/no question; y/Enter says yes, n/Escape says no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(self.question)
+            yield Horizontal(
+                Button(self.yes, id="yes", variant="warning", compact=True),
+                Button("No", id="no", compact=True),
+                classes="buttons",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

@@ -1,0 +1,133 @@
+"""F1 / ?: how to play each game, and every key of every screen (read from their bindings).
+
+The game on screen (the room's game) comes first, rules and keys; then the
+keys every screen shares; then the other games, each with its rules and its
+own keys. Keys are never written out here: they are read from the screens'
+``BINDINGS``, so the help cannot drift from what the keys do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from partyhost.tui.app import PartyApp
+from partyhost.tui.games import GAMES, Places
+from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.chat import ChatInput
+from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
+from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+GENERAL = """\
+partyhost is played in the terminal with friends on the same network.
+Connect to a host, pick or create a room, add bots if you are few, and start.
+The host keeps the rules: the client only shows what you may do right now."""
+
+
+def flowed(text: str) -> str:
+    """Paragraphs as single lines, so the help wraps them to whatever width it has."""
+    return "\n\n".join(" ".join(part.split("\n")) for part in text.split("\n\n"))
+
+
+def key_list(keys: Sequence[str]) -> str:
+    """Keys that do the same thing: a run of digits as a range ("1-6"), else "t/⌫"."""
+    if len(keys) > 2 and all(len(k) == 1 and k.isdigit() for k in keys):
+        numbers = sorted(int(k) for k in keys)
+        if numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return f"{numbers[0]}-{numbers[-1]}"
+    return "/".join(keys)
+
+
+def _screens() -> Places:
+    """The keys of the screens every game shares."""
+    return [
+        ("Everywhere", [*PartyApp.BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
+        ("Connect", list(ConnectScreen.BINDINGS)),
+        ("Lobby", [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]),
+        ("Room", list(RoomScreen.BINDINGS)),
+        ("Adding a bot (B)", list(BotLevelScreen.BINDINGS)),
+        ("Chat box", [Binding("enter", "send", "Send"), *ChatInput.BINDINGS]),
+        ("Results", list(ResultsScreen.BINDINGS)),
+    ]
+
+
+class HelpScreen(PartyModal[None]):
+    """Rules and keys; Escape, F1 or q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("f1", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        current = self.current_game()
+        with VerticalScroll(id="help", classes="dialog"):
+            yield Static("Help", classes="dialog-title")
+            yield Static(self._rules(current), id="help-rules")
+            yield Static(self._keys(current), id="help-keys")
+            others = [game for game in GAMES if game != current]
+            yield Static(
+                Text("Other games" if current else "The games", "bold"), classes="help-heading"
+            )
+            for game in others:
+                yield Static(self._game(game), id=f"help-{game}", classes="help-game")
+            yield Static("Escape closes this help.", classes="hint")
+        yield Footer()
+
+    def current_game(self) -> str | None:
+        """The id of the room's game, if the client has a screen for it."""
+        game = str((self.party.room or {}).get("game", ""))
+        return game if game in GAMES else None
+
+    def _rules(self, game: str | None) -> Text:
+        if game is None:
+            return Text.assemble(("How to play\n", "bold"), flowed(GENERAL), "\n")
+        page = GAMES[game]
+        return Text.assemble((f"How to play {page.title}\n", "bold"), flowed(page.rules), "\n")
+
+    def _keys(self, game: str | None) -> Text:
+        text = Text("Keys\n", style="bold")
+        places = [*(GAMES[game].keys() if game else []), *_screens()]
+        text.append_text(self._places(places))
+        return text
+
+    def _game(self, game: str) -> Text:
+        page = GAMES[game]
+        text = Text.assemble(
+            "\n", (f" {page.title} ", "bold reverse"), "\n", flowed(page.rules), "\n"
+        )
+        (_, main), *dialogs = page.keys()
+        text.append_text(self._places([("Keys", main), *dialogs]))
+        return text
+
+    def _places(self, places: Sequence[tuple[str, Sequence[BindingType]]]) -> Text:
+        text = Text()
+        for place, bindings in places:
+            text.append(f"\n{place}\n", "bold underline")
+            for keys, description in self._rows(bindings):
+                text.append(f"  {keys:<9} ", "bold cyan")
+                text.append(f"{description}\n")
+        return text
+
+    def _rows(self, bindings: Sequence[BindingType]) -> list[tuple[str, str]]:
+        """One row per description, naming every key that does it ("t/⌫", "1-6")."""
+        keys_of: dict[str, list[str]] = {}
+        for binding in Binding.make_bindings(bindings):
+            if not binding.description:
+                continue
+            key = binding.key_display or self.app.get_key_display(binding)
+            keys = keys_of.setdefault(binding.description, [])
+            if key not in keys:
+                keys.append(key)
+        return [(key_list(keys), description) for description, keys in keys_of.items()]
+
+    def action_close(self) -> None:
+        self.dismiss(None)

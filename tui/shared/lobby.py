@@ -1,0 +1,169 @@
+"""The host's lobby: the rooms open right now; create one, join one, or watch."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyScreen, deck_title
+from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.text import clean, literal, shorten
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Static
+
+Frame = dict[str, Any]
+REFRESH_SECONDS = 3.0
+COLUMNS = (
+    ("Code", "code"),
+    ("Game", "game"),
+    ("Deck", "deck"),
+    ("Players", "seats"),
+    ("Status", "status"),
+    ("Owner", "owner"),
+    ("", "lock"),
+)
+WIDTHS = {"code": 5, "game": 16, "deck": 14, "seats": 7, "status": 8, "owner": 12, "lock": 1}
+"""Fixed widths keep the header over its column and fit 80 columns; longer text is cut."""
+STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
+
+
+class RoomsTable(DataTable[Text]):
+    """The rooms table; Enter (or a click) on a row joins that room."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Join")]
+
+
+class LobbyScreen(PartyScreen):
+    """Rooms in a table; Enter joins the highlighted one."""
+
+    KIND = "lobby"
+    AUTO_FOCUS = "#rooms"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "create", "Create"),
+        Binding("j", "join_code", "Join code"),
+        Binding("s", "spectate", "Watch"),
+        Binding("r", "refresh", "Refresh", show=False),
+        Binding("escape", "disconnect", "Disconnect"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("lobby", id="title")
+        with Vertical(id="lobby-body"):
+            yield Static("", id="lobby-intro", classes="hint")
+            yield RoomsTable(id="rooms", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="lobby-empty", classes="empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#rooms", DataTable)
+        for label, key in COLUMNS:
+            table.add_column(
+                self.glyphs.lock if key == "lock" else label, key=key, width=WIDTHS[key]
+            )
+        self.watch(self.party, "rooms", self._show_rooms)
+        self.watch(self.party, "welcome", self._show_host)
+        if self.party.animated:
+            self.set_interval(REFRESH_SECONDS, self.action_refresh)
+
+    def _show_host(self) -> None:
+        welcome = self.party.welcome or {}
+        host = literal(welcome.get("host") or "a host", "bold")
+        self.query_one("#title", TitleBar).set_parts("lobby", Text.assemble("at ", host))
+        self.query_one("#lobby-intro", Static).update(
+            Text.assemble(
+                "Welcome to ",
+                host,
+                ". Pick a room and press Enter, or create your own with c.",
+            )
+        )
+
+    def _show_rooms(self) -> None:
+        table = self.query_one("#rooms", DataTable)
+        selected = self._selected_code()
+        table.clear()
+        for room in self.party.rooms:
+            code = str(room.get("code", ""))
+            status = str(room.get("status", ""))
+            table.add_row(
+                Text(code, style="bold"),
+                self._cell(room.get("game_name") or room.get("game", ""), "game"),
+                self._cell(
+                    deck_title(self.party.welcome, room.get("game"), room.get("deck")), "deck"
+                ),
+                Text(f"{room.get('seats', 0)}/{room.get('max_seats', '?')}"),
+                Text(STATUS_WORDS.get(status, status), style="green" if status == "lobby" else ""),
+                self._cell(room.get("owner_name") or "", "owner"),
+                Text(self.glyphs.lock if room.get("has_password") else ""),
+                key=code,
+            )
+        if selected is not None and selected in {str(r.get("code")) for r in self.party.rooms}:
+            table.move_cursor(row=table.get_row_index(selected))
+        empty = self.query_one("#lobby-empty", Static)
+        empty.display = not self.party.rooms
+        empty.update("No rooms yet. Press c to create one, or j to join by code.")
+
+    def _cell(self, value: object, column: str) -> Text:
+        """Other people's text, cut to the column with this mode's ellipsis."""
+        return literal(shorten(clean(value), WIDTHS[column], self.glyphs.ellipsis))
+
+    def _selected_room(self) -> Frame | None:
+        code = self._selected_code()
+        return next((r for r in self.party.rooms if str(r.get("code")) == code), None)
+
+    def _selected_code(self) -> str | None:
+        table = self.query_one("#rooms", DataTable)
+        if table.row_count == 0:
+            return None
+        try:
+            row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        except Exception:  # no valid cursor yet
+            return None
+        return str(row_key.value) if row_key.value is not None else None
+
+    def action_refresh(self) -> None:
+        if self.party.link == "online":
+            self.party.requests.list_rooms()
+
+    def action_create(self) -> None:
+        games = list((self.party.welcome or {}).get("games", []))
+        self.app.push_screen(CreateRoomScreen(games), self._create)
+
+    def _create(self, request: Frame | None) -> None:
+        if request is not None:
+            self.party.requests.create_room(
+                request["game"], request["deck"], request["options"], request["password"]
+            )
+
+    def action_join_code(self) -> None:
+        self.app.push_screen(JoinRoomScreen(), self._join)
+
+    def action_join_selected(self, spectate: bool = False) -> None:
+        room = self._selected_room()
+        if room is None:
+            self.action_join_code()
+            return
+        code = str(room.get("code"))
+        if room.get("has_password"):
+            self.app.push_screen(
+                JoinRoomScreen(code, needs_password=True, spectate=spectate), self._join
+            )
+        else:
+            self._join({"code": code, "password": None, "spectate": spectate})
+
+    def action_spectate(self) -> None:
+        self.action_join_selected(spectate=True)
+
+    def _join(self, request: Frame | None) -> None:
+        if request is not None:
+            self.party.requests.join_room(request["code"], request["password"], request["spectate"])
+
+    @on(DataTable.RowSelected, "#rooms")
+    def _row_chosen(self) -> None:
+        self.action_join_selected()
+
+    def action_disconnect(self) -> None:
+        self.party.disconnect()

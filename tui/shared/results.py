@@ -1,0 +1,147 @@
+"""The end of a game: who won, the final standings, and the way back to the lobby.
+
+Every game's results screen is this one: the winners line, the keys and the
+next step are the same for all; a game says why it ended and writes its own
+standings (points, cards, money...) by overriding :meth:`ResultsScreen.ending`
+and :meth:`ResultsScreen.standings`. Used as it is for a game the client has
+no screens for, it lists the ``score`` of each player in the final view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyScreen, seat_name
+from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.seats import seat_style
+from partyhost.tui.text import literal, names
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, VerticalScroll
+from textual.widgets import Footer, Static
+
+Frame = dict[str, Any]
+
+
+class ResultsScreen(PartyScreen):
+    """Podium and standings, read from the final view (the host decides the winners)."""
+
+    KIND = "results"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "leave", "Back to lobby"),
+        Binding("s", "again", "Play again"),
+        Binding("r", "ready", "Ready again"),
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Back to lobby", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        with Horizontal(id="room-body"):
+            with VerticalScroll(id="results"), Center():
+                yield Static("", id="podium")
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.party, "view", self._show)
+        self.watch(self.party, "room", self.refresh_bindings, init=False)
+
+    def _who(self, seat: object) -> Text:
+        return literal(seat_name(self.party.room, seat), f"bold {seat_style(seat)}")
+
+    def _show(self) -> None:
+        view = self.party.view or {}
+        self.query_one("#title", TitleBar).set_parts(
+            Text(f"room {self.party.room_code or ''}", "bold"), self.heading(view)
+        )
+        self.show_result(view)
+
+    def show_result(self, view: Frame) -> None:
+        """Fill the screen's body (a game with more to show lays out its own)."""
+        self.query_one("#podium", Static).update(self.podium(view))
+
+    # --- what a game writes its own way ---------------------------------------
+
+    def heading(self, view: Frame) -> str:
+        """The title bar's words after the room code."""
+        return "game over"
+
+    def ending(self, view: Frame, winners: list[int]) -> Text:
+        """Why the game ended, under the winners line (nothing by default)."""
+        return Text()
+
+    def standings(self, view: Frame) -> Text:
+        """The final standings under a heading: here every player's ``score``."""
+        text = Text()
+        text.append("\n\nFinal scores\n", "bold underline")
+        players = sorted(
+            (p for p in view.get("players", []) if isinstance(p, dict)),
+            key=lambda p: -int(p.get("score", 0)),
+        )
+        for rank, player in enumerate(players, start=1):
+            text.append(f"{rank:>2}. ")
+            text.append_text(self._who(player.get("seat")))
+            text.append(f"  {player.get('score', 0)} points", "bold")
+            text.append_text(self.player_note(player))
+            text.append("\n")
+        return text
+
+    def player_note(self, player: Frame) -> Text:
+        """What follows a player's score in :meth:`standings` (nothing by default)."""
+        return Text()
+
+    # --- the same for every game ------------------------------------------------
+
+    def podium(self, view: Frame) -> Text:
+        """Winners, why the game ended, the standings and what to press next."""
+        winners = [w for w in view.get("winners") or [] if isinstance(w, int)]
+        text = self.winners_line(view, winners)
+        text.append_text(self.ending(view, winners))
+        text.append_text(self.standings(view))
+        text.append_text(self.next_step())
+        return text
+
+    def winners_line(self, view: Frame, winners: list[int]) -> Text:
+        text = Text.assemble((f"{self.glyphs.trophy} ", "bold yellow"))
+        if view.get("you") in winners and len(winners) == 1:
+            text.append("You win!", "bold")
+        elif winners:
+            text.append_text(names(winners, self._who))
+            text.append(" win!" if len(winners) > 1 else " wins!", "bold")
+        else:
+            text.append("The game is over.", "bold")
+        return text
+
+    def next_step(self) -> Text:
+        room = self.party.room or {}
+        if self.party.seat is not None and room.get("owner") == self.party.seat:
+            return Text("\nPress s to play again, or Enter to go back to the lobby.", "dim")
+        return Text("\nPress r if you are up for another game, Enter for the lobby.", "dim")
+
+    # --- keys -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        room = self.party.room or {}
+        seat = self.party.seat
+        owner = seat is not None and room.get("owner") == seat
+        if action == "again":
+            return owner
+        if action == "ready":
+            return seat is not None and not owner
+        return True
+
+    def action_again(self) -> None:
+        self.party.requests.start_game()
+
+    def action_ready(self) -> None:
+        self.party.requests.set_ready(True)
+        self.notify("The owner can start another game now.")
+
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).focus_input()
+
+    def action_leave(self) -> None:
+        self.party.requests.leave_room()

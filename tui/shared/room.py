@@ -1,0 +1,245 @@
+"""A room before its game: seats, options, chat, and the owner's controls.
+
+The owner adds a bot with ``b`` (level normal) or picks its level first with
+``B``; the seat list shows each bot's level.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyModal, PartyScreen, deck_title, seat_name
+from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.dialogs import RoomOptionsScreen
+from partyhost.tui.shared.options import describe_value
+from partyhost.tui.shared.seats import SeatList, present_seats, seat_line, seat_state
+from partyhost.tui.text import Glyphs, literal
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Static
+
+Frame = dict[str, Any]
+OWNER_ACTIONS = {"start", "add_bot", "choose_bot", "kick", "options"}
+BOT_LEVELS = (
+    ("easy", "e", "Easy", "thinks slowly, so people have plenty of time"),
+    ("normal", "n", "Normal", "a fair match for most people"),
+    ("hard", "h", "Hard", "reacts quickly, for practised players"),
+)
+"""The levels the host accepts (``add_bot``'s ``level``), with their key and a word on each."""
+
+
+class BotLevelScreen(PartyModal[str | None]):
+    """Pick how good the new bot is; returns the level, or ``None`` to add none."""
+
+    AUTO_FOCUS = "#level-normal"
+    DEFAULT_CSS = """
+    BotLevelScreen #bot-level .choice { width: 1fr; margin-bottom: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bot-level", classes="dialog"):
+            yield Static("Add a bot", classes="dialog-title")
+            for level, key, label, about in BOT_LEVELS:
+                text = Text.assemble((f"{key} ", "bold"), (label, "bold"), f": {about}")
+                yield Button(text, id=f"level-{level}", compact=True, classes="choice")
+        yield Footer()
+
+    def action_choose(self, level: str) -> None:
+        self.dismiss(level)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, ".choice")
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "level-normal").removeprefix("level-"))
+
+
+class RoomSeats(SeatList):
+    """The seat list, with each bot's level after its name."""
+
+    def show(self, room: Frame | None, you: int | None, glyphs: Glyphs) -> None:
+        super().show(room, you, glyphs)
+        if room is None:
+            return
+        lobby = room.get("status") == "lobby"
+        for entry in present_seats(room):
+            level = entry.get("bot_level")
+            if not entry.get("bot") or not isinstance(level, str):
+                continue
+            line = seat_line(entry, room, you, glyphs, lobby=False)  # a bot is never offline
+            line.append_text(literal(f" ({level})", "dim"))
+            state = seat_state(entry, glyphs, lobby=lobby)
+            if state.plain:
+                line.append("  ")
+                line.append_text(state)
+            self.replace_option_prompt(f"seat-{entry.get('seat')}", line)
+
+
+class RoomScreen(PartyScreen):
+    """Waiting for players; the owner starts when the table is full enough."""
+
+    KIND = "room"
+    AUTO_FOCUS = "#seats"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "ready", "Ready"),
+        Binding("s", "start", "Start"),
+        Binding("b", "add_bot", "Add bot"),
+        Binding("B", "choose_bot", "Add bot: easy/normal/hard", show=False),
+        Binding("k", "kick", "Kick"),
+        Binding("o", "options", "Options"),
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        with Horizontal(id="room-body"):
+            with Vertical(id="room-left"):
+                yield Static("", id="room-status", classes="status")
+                yield Static("Seats", classes="section-title")
+                yield RoomSeats(id="seats")
+                yield Static("Rules", classes="section-title")
+                yield Static("", id="room-options")
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.party, "room", self._show_room)
+
+    # --- state --------------------------------------------------------------
+
+    @property
+    def room(self) -> Frame:
+        return self.party.room or {}
+
+    def _is_owner(self) -> bool:
+        seat = self.party.seat
+        return seat is not None and self.room.get("owner") == seat
+
+    def _game(self) -> Frame:
+        games = (self.party.welcome or {}).get("games", [])
+        return next((g for g in games if g.get("id") == self.room.get("game")), {})
+
+    def _my_entry(self) -> Frame | None:
+        seat = self.party.seat
+        return next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in OWNER_ACTIONS:
+            return self._is_owner()
+        if action == "ready":
+            return self.party.seat is not None
+        return True
+
+    def _show_room(self) -> None:
+        room = self.room
+        game = self._game()
+        title = self.query_one("#title", TitleBar)
+        title.set_parts(
+            Text(f"room {room.get('code', self.party.room_code or '')}", "bold"),
+            literal(game.get("name") or room.get("game", "")),
+            Text.assemble(
+                literal(deck_title(self.party.welcome, room.get("game"), room.get("deck"))),
+                (" deck", "dim"),
+            ),
+        )
+        self.query_one("#seats", SeatList).show(room, self.party.seat, self.glyphs)
+        self.query_one("#room-status", Static).update(self._status(game))
+        self.query_one("#room-options", Static).update(self._options(game))
+        self.refresh_bindings()
+
+    def _status(self, game: Frame) -> Text:
+        seats = present_seats(self.room)
+        low, high = game.get("min_players"), game.get("max_players")
+        count = Text(f"{len(seats)} seated", "bold")
+        if low is not None and high is not None:
+            count.append(f" (this game takes {low} to {high})", "dim")
+        owner = literal(seat_name(self.room, self.room.get("owner")), "bold")
+        if self.party.seat is None:
+            line = Text.assemble("You are watching. ", count, ".")
+        elif self._is_owner():
+            hint = "Add bots with b (B picks how good), then press s to start."
+            if isinstance(low, int) and len(seats) >= low:
+                hint = "Press s to start when everyone is ready."
+            line = Text.assemble("You own this room. ", count, ". ", hint)
+        else:
+            line = Text.assemble("Waiting for ", owner, " to start. ", count, ".")
+            mine = self._my_entry()
+            if mine is not None and not mine.get("ready"):
+                line.append(" Press r when you are ready.")
+        return line
+
+    def _options(self, game: Frame) -> Text:
+        values = self.room.get("options", {}) or {}
+        lines = Text()
+        for option in game.get("options", []):
+            name = option.get("name")
+            value = values.get(name, option.get("default"))
+            if lines.plain:
+                lines.append("\n")
+            lines.append(f"{self.glyphs.bullet} ")
+            lines.append_text(literal(option.get("label") or name))
+            lines.append(": ")
+            lines.append(describe_value(option, value), "bold")
+        return lines or Text("(default rules)", "dim")
+
+    # --- actions ------------------------------------------------------------
+
+    def action_ready(self) -> None:
+        mine = self._my_entry()
+        self.party.requests.set_ready(not (mine or {}).get("ready", False))
+
+    def action_start(self) -> None:
+        self.party.requests.start_game()
+
+    def action_add_bot(self) -> None:
+        self.party.requests.add_bot()
+
+    def action_choose_bot(self) -> None:
+        self.app.push_screen(BotLevelScreen(), self._add_bot_at)
+
+    def _add_bot_at(self, level: str | None) -> None:
+        if level is not None:
+            self.party.requests.add_bot(level)
+
+    def action_kick(self) -> None:
+        seat = self.query_one("#seats", SeatList).highlighted_seat()
+        entry = next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
+        if entry is None or seat is None:
+            self.notify("Highlight a seat first (arrow keys).", severity="warning")
+            return
+        if seat == self.party.seat:
+            self.notify("That is you: press Escape to leave instead.", severity="warning")
+            return
+        if entry.get("bot"):
+            self.party.requests.remove_bot(seat)
+        else:
+            self.party.requests.kick(seat)
+
+    def action_options(self) -> None:
+        game = self._game()
+        options = list(game.get("options", []))
+        if not options:
+            self.notify("This game has no rule options.")
+            return
+        values = dict(self.room.get("options", {}) or {})
+        self.app.push_screen(RoomOptionsScreen(options, values), self._set_options)
+
+    def _set_options(self, options: Frame | None) -> None:
+        if options is not None:
+            self.party.requests.set_options(options)
+
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).focus_input()
+
+    def action_leave(self) -> None:
+        self.party.requests.leave_room()

@@ -1,0 +1,91 @@
+"""The Booyah choice: keep the card for its points, or steal from someone who has cards.
+
+Every button is one of the view's ``legal`` booyah commands, nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.tui.shared.base import PartyModal, seat_name
+from partyhost.tui.text import literal
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Button, Footer, Static
+
+Frame = dict[str, Any]
+
+
+class BooyahScreen(PartyModal[Frame | None]):
+    """Returns the chosen legal command, or ``None`` to decide later (press b)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "choose(0)", "Keep"),
+        *(
+            Binding(str(n), f"choose({n})", "Steal", key_display="1-9", show=n == 1)
+            for n in range(1, 10)
+        ),
+        Binding("escape", "later", "Later"),
+    ]
+
+    def __init__(self, commands: list[Frame], booyah: Frame, players: list[Frame]) -> None:
+        super().__init__()
+        self.commands = [c for c in commands if c.get("choice") == "keep"] + [
+            c for c in commands if c.get("choice") == "steal"
+        ]
+        self.booyah = booyah
+        self.players = {p.get("seat"): p for p in players if isinstance(p, dict)}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="booyah", classes="dialog"):
+            yield Static(f"{self.glyphs.booyah} Booyah!", classes="dialog-title")
+            yield Static(
+                Text.assemble(
+                    literal(self.booyah.get("verdict", ""), "italic"),
+                    "\n\nKeep it for ",
+                    (f"{self.booyah.get('points', 400)} points", "bold"),
+                    ", or give it up to take a random Hot or Not card from another player.",
+                ),
+                id="booyah-text",
+            )
+            steal = 0
+            for number, command in enumerate(self.commands):
+                if command.get("choice") == "keep":
+                    label = Text.assemble(("k ", "bold"), f"Keep: {self.booyah.get('points', 400)}")
+                else:
+                    steal += 1
+                    label = Text.assemble(
+                        (f"{steal} ", "bold"), "Steal from ", self._victim(command.get("victim"))
+                    )
+                yield Button(label, id=f"choice-{number}", compact=True, classes="choice")
+        yield Footer()
+
+    def _victim(self, seat: object) -> Text:
+        player = self.players.get(seat, {})
+        cards = [c for c in player.get("cards", []) if isinstance(c, dict)]
+        values = " ".join(str(c.get("points")) for c in cards)
+        room = self.party.room
+        return Text.assemble(
+            literal(seat_name(room, seat), "bold"),
+            f" ({len(cards)} card{'s' if len(cards) != 1 else ''}: {values})",
+        )
+
+    def action_choose(self, number: int) -> None:
+        """``0`` keeps; ``n`` steals from the n-th player offered."""
+        keeps = [c for c in self.commands if c.get("choice") == "keep"]
+        steals = [c for c in self.commands if c.get("choice") == "steal"]
+        if number == 0 and keeps:
+            self.dismiss(keeps[0])
+        elif 1 <= number <= len(steals):
+            self.dismiss(steals[number - 1])
+
+    def action_later(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, ".choice")
+    def _pressed(self, event: Button.Pressed) -> None:
+        index = int((event.button.id or "choice-0").removeprefix("choice-"))
+        self.dismiss(self.commands[index])

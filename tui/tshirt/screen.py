@@ -1,0 +1,268 @@
+"""The T-Shirt Game table: the shirt, your slogans or the table's, scores, log and chat.
+
+Everything is drawn from the app's ``view`` reactive. A card is playable only
+if the view's ``legal`` list has a command for it, and that exact command is
+what gets sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.table import TableScreen
+from partyhost.tui.tshirt.cards import CardFace, CardRack
+from partyhost.tui.tshirt.dialogs import BooyahScreen
+from partyhost.tui.tshirt.scoreboard import Scoreboard, Standing
+from partyhost.tui.tshirt.shirt import Shirt
+from partyhost.tui.tshirt.text import describe_event, outcome, status_line
+from partyhost.tui.viewdata import legal_of
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+Frame = dict[str, Any]
+REVEAL_SECONDS = 0.45
+CHOOSE = Binding.Group("Choose")
+
+
+class TShirtScreen(TableScreen):
+    """One round after another until someone reaches the target."""
+
+    KIND = "game"
+    LEAVE_QUESTION = "Leave this game? Your seat and points stay behind."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(str(n), f"choose({n})", "Choose", key_display="1-9", show=n == 1, group=CHOOSE)
+            for n in range(1, 10)
+        ),
+        Binding("down", "move(1)", "Next card", show=False),
+        Binding("up", "move(-1)", "Previous card", show=False),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("b", "booyah", "Booyah"),
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._phase: str | None = None
+        self._revealed: int | None = None
+        self._reveal_timer: Timer | None = None
+        self._booyah_asked = False
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        yield Static("", id="status")
+        with Horizontal(id="tshirt-body"):
+            with VerticalScroll(id="table"):
+                yield Shirt(ascii_only=self.party.ascii_only, id="shirt")
+                yield Static("Scores", classes="section-title")
+                yield Scoreboard(self.glyphs, id="scores")
+            with Vertical(id="play"):
+                yield Static("", id="rack-title", classes="section-title")
+                yield CardRack(self.glyphs.bar_empty, id="rack")
+                yield Static("", id="outcome")
+                yield GameLog(self._describe, id="log")
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    # --- names and view -------------------------------------------------------
+
+    def _describe(self, event: Frame) -> Text | None:
+        return describe_event(event, self._who, self.glyphs)
+
+    def _show_view(self) -> None:
+        view = self.view
+        if not view:
+            return
+        phase = view.get("phase")
+        if phase == "judging" and self._phase != "judging" and self._phase is not None:
+            self._start_reveal(len(view.get("submissions", [])))
+        elif phase != "judging":
+            self._stop_reveal()
+        self._phase = str(phase)
+        self.query_one("#title", TitleBar).set_parts(
+            Text(f"room {self.party.room_code or ''}", "bold"),
+            Text(f"Round {view.get('round', 0)}"),
+            Text.assemble("judge ", self._who(view.get("judge"))),
+            Text(f"to {view.get('target', 0)} points", "dim"),
+        )
+        self.query_one("#shirt", Shirt).show(view.get("tshirt"))
+        scores = self.query_one("#scores", Scoreboard)
+        scores.set_detailed(self._wide())
+        scores.show(self._standing(view))
+        self._show_cards(view)
+        last = view.get("last_round")
+        outcome_box = self.query_one("#outcome", Static)
+        outcome_box.display = isinstance(last, dict)
+        if isinstance(last, dict):
+            outcome_box.update(outcome(last, self._who, self.glyphs, detailed=self._wide()))
+        self._show_status()
+        self._offer_booyah(view)
+        self.refresh_bindings()
+
+    def _standing(self, view: Frame) -> Standing:
+        return Standing(
+            players=tuple(p for p in view.get("players", []) if isinstance(p, dict)),
+            room=self.party.room or {},
+            you=view.get("you"),
+            judge=view.get("judge"),
+            target=int(view.get("target") or 0),
+            submitted=frozenset(view.get("submitted", [])),
+            waiting=frozenset(view.get("waiting_for", [])),
+            winners=frozenset(view.get("winners", [])),
+        )
+
+    def status(self) -> Text:
+        return status_line(self.view, self._who, self.glyphs)
+
+    # --- the cards ------------------------------------------------------------
+
+    def _faces(self, view: Frame) -> tuple[str, list[CardFace]]:
+        """The rack's title and cards for this phase and seat."""
+        you, judge, phase = view.get("you"), view.get("judge"), view.get("phase")
+        if phase == "judging":
+            picks = {c.get("index") for c in legal_of(view, "pick")}
+            mine = (view.get("your_submission") or {}).get("text")
+            faces = []
+            for number, sub in enumerate(view.get("submissions", [])):
+                hidden = self._revealed is not None and number >= self._revealed
+                tag = "yours" if mine is not None and sub.get("text") == mine else ""
+                if tag:
+                    mine = None
+                faces.append(
+                    CardFace(str(sub.get("text", "")), sub.get("index") in picks, hidden, tag)
+                )
+            title = "Pick the winner" if picks else "The slogans on the table"
+            return title, faces
+        if you is None:
+            return "You are watching", []
+        playable = {c.get("card") for c in legal_of(view, "submit")}
+        faces = [
+            CardFace(str(card.get("text", "")), card.get("card") in playable)
+            for card in view.get("hand", [])
+        ]
+        if phase == "submitting" and you == judge:
+            if not faces:
+                return "You judge this round: you are dealt slogans next round", faces
+            return "Your slogans (you judge this round)", faces
+        if view.get("your_submission"):
+            return "Your slogans (one is on the table)", faces
+        return "Your slogans", faces
+
+    def _show_cards(self, view: Frame) -> None:
+        title, faces = self._faces(view)
+        self.query_one("#rack-title", Static).update(title)
+        self.query_one("#rack", CardRack).show(faces)
+
+    def _start_reveal(self, count: int) -> None:
+        self._stop_reveal()
+        if not self.party.animated or count == 0:
+            return
+        self._revealed = 0
+        self._reveal_timer = self.set_interval(REVEAL_SECONDS, self._reveal_next)
+
+    def _reveal_next(self) -> None:
+        count = len(self.view.get("submissions", []))
+        self._revealed = (self._revealed or 0) + 1
+        if self._revealed >= count:
+            self._stop_reveal()
+        self._show_cards(self.view)
+
+    def _stop_reveal(self) -> None:
+        if self._reveal_timer is not None:
+            self._reveal_timer.stop()
+            self._reveal_timer = None
+        if self._revealed is not None:
+            self._revealed = None
+            self._show_cards(self.view)
+
+    # --- actions --------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.view
+        if action == "booyah":
+            return bool(legal_of(view, "booyah"))
+        if action in ("choose", "move", "confirm"):
+            return True if legal_of(view, "submit") or legal_of(view, "pick") else None
+        return True
+
+    def picks(self) -> CardRack:
+        return self.query_one("#rack", CardRack)
+
+    def action_choose(self, number: int) -> None:
+        self._stop_reveal()
+        rack = self.picks()
+        if rack.is_playable(number):
+            rack.highlighted = number
+        elif 1 <= number <= len(rack.faces):
+            self.notify(self._why_not(), severity="warning", timeout=3)
+
+    def _why_not(self) -> str:
+        view = self.view
+        if view.get("phase") == "judging":
+            return "Only the judge picks the winner."
+        if view.get("you") == view.get("judge"):
+            return "You judge this round: wait for the slogans."
+        if view.get("your_submission"):
+            return "You already played a slogan this round."
+        return "That card can't be played right now."
+
+    def action_move(self, step: int) -> None:
+        self._stop_reveal()
+        self.picks().move(step)
+
+    def play_chosen(self) -> None:
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        rack = self.picks()
+        number = rack.highlighted
+        if number is None:
+            if legal_of(self.view, "submit") or legal_of(self.view, "pick"):
+                self.notify("Choose a card first with its number.", timeout=3)
+            return
+        command = self._command_for(number)
+        if command is not None and self.party.play(command):
+            rack.highlighted = None
+
+    def _command_for(self, number: int) -> Frame | None:
+        """The legal command behind card ``number`` (1-based) in the rack."""
+        view = self.view
+        if view.get("phase") == "judging":
+            submissions = view.get("submissions", [])
+            index = submissions[number - 1].get("index") if number <= len(submissions) else None
+            return next((c for c in legal_of(view, "pick") if c.get("index") == index), None)
+        hand = view.get("hand", [])
+        card = hand[number - 1].get("card") if number <= len(hand) else None
+        return next((c for c in legal_of(view, "submit") if c.get("card") == card), None)
+
+    def _offer_booyah(self, view: Frame) -> None:
+        commands = legal_of(view, "booyah")
+        open_modal = next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
+        if not commands:
+            self._booyah_asked = False
+            if open_modal is not None:
+                open_modal.dismiss(None)
+            return
+        if not self._booyah_asked and open_modal is None:
+            self._booyah_asked = True
+            self.action_booyah()
+
+    def action_booyah(self) -> None:
+        commands = legal_of(self.view, "booyah")
+        if commands and not isinstance(self.app.screen, BooyahScreen):
+            screen = BooyahScreen(
+                commands, self.view.get("booyah") or {}, list(self.view.get("players", []))
+            )
+            self.app.push_screen(screen, self._booyah_chosen)
+
+    def _booyah_chosen(self, command: Frame | None) -> None:
+        if command is not None and command in legal_of(self.view, "booyah"):
+            self.party.play(command)

@@ -1,1 +1,0 @@
-"""Reusable widgets: cards, hand, shirt, scoreboard, chat, log, seats."""
