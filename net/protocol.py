@@ -111,7 +111,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "unknown_deck": "No deck with that name for that game on this host.",
     "bad_deck": "The deck file exists but cannot be used.",
     "bad_option": "A rule option is unknown or has a bad value.",
-    "too_many_rooms": "The host has as many rooms as it allows.",
+    "too_many_rooms": "The host has as many rooms as it allows, in all or from this address.",
     "no_such_room": "No open room has that code.",
     "wrong_password": "The room's password does not match.",
     "room_full": "Every seat is taken.",
@@ -130,6 +130,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "cannot_start": "The game could not be set up (its message says why).",
     "empty_chat": "A chat line with nothing left after cleaning.",
     "not_playing": "No game is running in this room.",
+    "no_change": "The command would leave the table exactly as it is; nothing was done.",
+    "game_too_long": "The game reached the host's ceiling of moves or journal bytes and stopped.",
 }
 """Every error code the host itself sends. Game rules add their own
 ``IllegalMove`` codes (for example ``stale``, ``bad_command``, ``not_your_turn``)
