@@ -56,6 +56,8 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
+import shutil
 import socket
 import struct
 import tempfile
@@ -69,14 +71,18 @@ from load_mix import machine, options_for, parse_games, seats_for
 from load_report import Stats, figures, merged, report
 from load_servers import (
     free_port,
+    host_snapshot,
     process_cpu_seconds,
     process_rss_bytes,
+    read_snapshot,
     server_command,
     start_server,
+    stats_file,
     stop_server,
 )
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
+from partyhost.net.hoststats import LoopMonitor
 
 HEADER = struct.Struct(">I")
 COMMAND_TIMEOUT = 10.0
@@ -319,15 +325,22 @@ async def run_target(
         tables.append(Room(index, game, seats_for(game, seats), paced_stats[game], kind == "relay"))
     clients = sum(table.seat_count for table in tables)
     seats_of = {table.game_id: table.seat_count for table in tables}
+    inside: dict[str, dict[str, Any]] = {}
+    """The host's own figures per phase (partyhost only): see ``serve --stats-file``."""
+    bench_loop = LoopMonitor()
     with tempfile.TemporaryDirectory() as data:
         command = server_command(kind, port, Path(data), seats_of, clients, rooms)
         server = start_server(command, port, Path(data) / "server.log")
+        stats = stats_file(Path(data)) if kind == "partyhost" else None
         try:
             await asyncio.sleep(0.2)  # let the server finish starting before the idle reading
             idle_rss = process_rss_bytes(server.pid)
             for start in range(0, rooms, 25):
                 await asyncio.gather(*(table.connect(port) for table in tables[start : start + 25]))
             loaded_rss = process_rss_bytes(server.pid)
+            if stats is not None:
+                host_snapshot(server, stats, 1)  # the connecting phase, not reported
+            bench_loop.install(asyncio.get_running_loop())
             period = 0.5
             cpu_before, wall_before = process_cpu_seconds(server.pid), time.perf_counter()
             until = time.perf_counter() + paced_s
@@ -336,6 +349,9 @@ async def run_target(
             )
             paced_cpu = process_cpu_seconds(server.pid) - cpu_before
             cpu = paced_cpu / (time.perf_counter() - wall_before)
+            bench_paced = bench_loop.snapshot()
+            if stats is not None:
+                inside["paced"] = host_snapshot(server, stats, 2)
             rss_after = process_rss_bytes(server.pid)
             for table in tables:
                 table.stats = sat_stats[table.game_id]
@@ -348,7 +364,12 @@ async def run_target(
             for table in tables:
                 table.close()
         finally:
+            bench_loop.uninstall()
             stop_server(server)
+            if stats is not None and "paced" in inside:
+                inside["saturation"] = read_snapshot(stats, 3)
+            if os.environ.get("HOST_LOAD_KEEP_LOG"):
+                shutil.copy(Path(data) / "server.log", f"{os.environ['HOST_LOAD_KEEP_LOG']}.{kind}")
     paced_all = merged(paced_stats.values())
     sat_all = merged(sat_stats.values())
     per_game = {}
@@ -369,6 +390,30 @@ async def run_target(
         "host_rss_mib": rss_after / 2**20,
         "rss_per_client_kib": (max(loaded_rss, rss_after) - idle_rss) / clients / 1024,
         "per_game": per_game,
+        "bench_slow_turns": bench_paced["slow_turns"],
+        "bench_max_turn_ms": bench_paced["max_turn_ms"],
+        "bench_slow_turn_causes_ms": bench_paced["slow_turn_causes_ms"],
+        **inside_figures(inside),
+    }
+
+
+def inside_figures(inside: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The host's own figures (command arrival to last frame written; loop turns), if any."""
+    if not inside:
+        return {}
+    paced, saturated = inside["paced"], inside["saturation"]
+    return {
+        "host_commands": paced["command_ms"]["count"],
+        "host_p50_ms": paced["command_ms"]["p50"],
+        "host_p99_ms": paced["command_ms"]["p99"],
+        "host_max_ms": paced["command_ms"]["max"],
+        "host_turns": paced["turns"],
+        "host_slow_turns": paced["slow_turns"],
+        "host_max_turn_ms": paced["max_turn_ms"],
+        "host_slow_turn_ms": paced["slow_turn_ms"],
+        "host_slow_turn_causes_ms": paced["slow_turn_causes_ms"],
+        "host_saturation_p99_ms": saturated["command_ms"]["p99"],
+        "host_saturation_max_turn_ms": saturated["max_turn_ms"],
     }
 
 
