@@ -7,10 +7,12 @@ stall in the benchmark's own process:
 - **command latency**: from the moment a ``play`` is read from its socket to
   the moment the last frame it caused (every seat's view, or the refusal) is
   written to the sockets;
-- **loop turns**: how long the event loop is busy between two waits for I/O.
-  A turn over :data:`SLOW_TURN` is logged with its slowest callbacks (a
-  task by name and coroutine, or a callback by name), so a stall names its
-  cause.
+- **loop turns**: how long the event loop is busy between two waits for I/O,
+  in wall time and in this thread's CPU time (a turn whose wall time is far
+  above its CPU time waited: for the GIL, a blocking call, or a CPU other
+  processes had). A turn over :data:`SLOW_TURN` is logged with its slowest
+  callbacks (a task by name and coroutine, or a callback by name) and the
+  garbage collections that ran in it, so a stall names its cause.
 
 Each snapshot (one JSON line appended to the file, on ``SIGUSR1`` and when
 the host stops) holds the figures since the previous one.
@@ -19,6 +21,7 @@ the host stops) holds the figures since the previous one.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import time
@@ -75,11 +78,23 @@ class LoopMonitor:
     def __init__(self) -> None:
         self.turns: list[float] = []
         """Busy seconds of every turn over :data:`SLOW_TURN` (fast ones are only counted)."""
+        self.turn_cpu: list[float] = []
+        """This thread's CPU seconds in each of those turns."""
         self.turn_count = 0
         self.causes: dict[str, float] = {}
         """Callback name to its seconds within slow turns."""
+        self.cause_cpu: dict[str, float] = {}
+        """Callback name to this thread's CPU seconds within slow turns."""
         self._busy_since: float | None = None
-        self._callbacks: list[tuple[float, str]] = []
+        self._cpu_since = 0.0
+        self._collecting: tuple[float, float] | None = None
+        self._collections: list[tuple[float, float, int]] = []
+        """Garbage collections of the current turn: (seconds, CPU seconds, generation)."""
+        self.gc_pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        """Seconds of every garbage collection, by generation."""
+        self.gc_cpu: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        """This thread's CPU seconds of every garbage collection, by generation."""
+        self._callbacks: list[tuple[float, float, str]] = []
         self._undo: list[Callable[[], None]] = []
 
     def install(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -95,22 +110,38 @@ class LoopMonitor:
                 return select(timeout)
             finally:
                 self._busy_since = time.perf_counter()
+                self._cpu_since = time.thread_time()
 
         selector.select = timed_select
         self._undo.append(lambda: delattr(selector, "select"))
         handle_run = asyncio.Handle._run
 
         def timed_run(handle: asyncio.Handle) -> None:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             try:
                 handle_run(handle)
             finally:
                 spent = time.perf_counter() - started
                 if spent >= SLOW_CALLBACK:
-                    self._callbacks.append((spent, callback_name(handle)))
+                    used = time.thread_time() - cpu
+                    self._callbacks.append((spent, used, callback_name(handle)))
 
         setattr(asyncio.Handle, "_run", timed_run)  # noqa: B010 (a method, replaced while timed)
         self._undo.append(lambda: setattr(asyncio.Handle, "_run", handle_run))
+        gc.callbacks.append(self._gc)
+        self._undo.append(lambda: gc.callbacks.remove(self._gc))
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._collecting = (time.perf_counter(), time.thread_time())
+        elif self._collecting is not None:
+            started, cpu = self._collecting
+            spent, used = time.perf_counter() - started, time.thread_time() - cpu
+            self._collecting = None
+            generation = info.get("generation", 2)
+            self.gc_pauses.setdefault(generation, []).append(spent)
+            self.gc_cpu.setdefault(generation, []).append(used)
+            self._collections.append((spent, used, generation))
 
     def uninstall(self) -> None:
         for undo in reversed(self._undo):
@@ -120,30 +151,66 @@ class LoopMonitor:
     def _turn_over(self, now: float) -> None:
         started = self._busy_since
         callbacks, self._callbacks = self._callbacks, []
+        collections, self._collections = self._collections, []
         if started is None:
             return
         self.turn_count += 1
         busy = now - started
         if busy < SLOW_TURN:
             return
+        cpu = time.thread_time() - self._cpu_since
         self.turns.append(busy)
+        self.turn_cpu.append(cpu)
         callbacks.sort(reverse=True)
-        for spent, name in callbacks:
+        for spent, used, name in callbacks:
             self.causes[name] = self.causes.get(name, 0.0) + spent
-        named = ", ".join(f"{spent * 1000:.1f} ms {name}" for spent, name in callbacks[:3])
-        log.warning("slow loop turn: %.1f ms (%s)", busy * 1000, named or "no single callback")
+            self.cause_cpu[name] = self.cause_cpu.get(name, 0.0) + used
+        for spent, used, generation in collections:
+            name = f"garbage collection (generation {generation})"
+            self.causes[name] = self.causes.get(name, 0.0) + spent
+            self.cause_cpu[name] = self.cause_cpu.get(name, 0.0) + used
+        named = ", ".join(
+            [
+                f"{spent * 1000:.1f} ms (cpu {used * 1000:.1f}) gc gen {generation}"
+                for spent, used, generation in collections
+            ]
+            + [
+                f"{spent * 1000:.1f} ms (cpu {used * 1000:.1f}) {name}"
+                for spent, used, name in callbacks[:3]
+            ]
+        )
+        log.warning(
+            "slow loop turn: %.1f ms, %.1f ms of it on this thread's CPU (%s)",
+            busy * 1000,
+            cpu * 1000,
+            named or "no single callback",
+        )
 
     def snapshot(self) -> dict[str, Any]:
+        """The figures since the last snapshot; the turn taking it is left out of the next."""
+        self._busy_since = None
         turns, self.turns = self.turns, []
+        cpu, self.turn_cpu = self.turn_cpu, []
         count, self.turn_count = self.turn_count, 0
+        pauses, self.gc_pauses = self.gc_pauses, {0: [], 1: [], 2: []}
+        gc_cpu, self.gc_cpu = self.gc_cpu, {0: [], 1: [], 2: []}
         causes, self.causes = self.causes, {}
+        cause_cpu, self.cause_cpu = self.cause_cpu, {}
         top = sorted(causes.items(), key=lambda item: item[1], reverse=True)[:10]
+        top_cpu = sorted(cause_cpu.items(), key=lambda item: item[1], reverse=True)[:10]
         return {
             "turns": count,
             "slow_turns": len(turns),
             "slow_turn_ms": histogram(turns),
             "max_turn_ms": max(turns, default=0.0) * 1000,
+            "slow_turn_cpu_ms": histogram(cpu),
+            "max_turn_cpu_ms": max(cpu, default=0.0) * 1000,
             "slow_turn_causes_ms": {name: spent * 1000 for name, spent in top},
+            "slow_turn_causes_cpu_ms": {name: spent * 1000 for name, spent in top_cpu},
+            "gc_ms": {str(generation): histogram(found) for generation, found in pauses.items()},
+            "gc_cpu_ms": {str(gen): histogram(found) for gen, found in gc_cpu.items()},
+            "gc_tracked_objects": len(gc.get_objects()),
+            "gc_frozen_objects": gc.get_freeze_count(),
         }
 
 
