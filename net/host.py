@@ -23,6 +23,7 @@ from typing import Any
 
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits
+from partyhost.net.collector import Collector
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.console import HostConsole, console_input
@@ -428,6 +429,8 @@ async def run_host(config: HostConfig, console: bool = False) -> None:
     """
     host = Host(config)
     await host.start()
+    collector = Collector()  # this process is the host's: collect garbage on its schedule
+    collector.start()
     ssh_port = host.lan.ssh_port if host.lan is not None else None
     instructions = join_instructions(
         config.display_name,
@@ -452,4 +455,5 @@ async def run_host(config: HostConfig, console: bool = False) -> None:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
         await host.close("The host is shutting down; reconnect when it is back.")
+        await collector.stop()
         print("partyhost host stopped.", flush=True)
