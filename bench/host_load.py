@@ -82,6 +82,7 @@ from load_servers import (
 )
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
+from partyhost.net.collector import Collector
 from partyhost.net.hoststats import LoopMonitor
 
 HEADER = struct.Struct(">I")
@@ -328,6 +329,7 @@ async def run_target(
     inside: dict[str, dict[str, Any]] = {}
     """The host's own figures per phase (partyhost only): see ``serve --stats-file``."""
     bench_loop = LoopMonitor()
+    collector = Collector(young_interval=0.05)  # this process holds a view per client
     with tempfile.TemporaryDirectory() as data:
         command = server_command(kind, port, Path(data), seats_of, clients, rooms)
         server = start_server(command, port, Path(data) / "server.log")
@@ -340,6 +342,7 @@ async def run_target(
             loaded_rss = process_rss_bytes(server.pid)
             if stats is not None:
                 host_snapshot(server, stats, 1)  # the connecting phase, not reported
+            collector.start()  # collect this process's garbage as the host does
             bench_loop.install(asyncio.get_running_loop())
             period = 0.5
             cpu_before, wall_before = process_cpu_seconds(server.pid), time.perf_counter()
@@ -365,6 +368,7 @@ async def run_target(
                 table.close()
         finally:
             bench_loop.uninstall()
+            await collector.stop()
             stop_server(server)
             if stats is not None and "paced" in inside:
                 inside["saturation"] = read_snapshot(stats, 3)
@@ -393,6 +397,9 @@ async def run_target(
         "bench_slow_turns": bench_paced["slow_turns"],
         "bench_max_turn_ms": bench_paced["max_turn_ms"],
         "bench_slow_turn_causes_ms": bench_paced["slow_turn_causes_ms"],
+        "bench_gc_ms": bench_paced["gc_ms"],
+        "bench_gc_cpu_ms": bench_paced["gc_cpu_ms"],
+        "bench_gc_objects": bench_paced["gc_tracked_objects"],
         **inside_figures(inside),
     }
 
@@ -410,8 +417,14 @@ def inside_figures(inside: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "host_turns": paced["turns"],
         "host_slow_turns": paced["slow_turns"],
         "host_max_turn_ms": paced["max_turn_ms"],
+        "host_max_turn_cpu_ms": paced["max_turn_cpu_ms"],
+        "host_slow_turn_cpu_ms": paced["slow_turn_cpu_ms"],
         "host_slow_turn_ms": paced["slow_turn_ms"],
         "host_slow_turn_causes_ms": paced["slow_turn_causes_ms"],
+        "host_slow_turn_causes_cpu_ms": paced["slow_turn_causes_cpu_ms"],
+        "host_gc_ms": paced["gc_ms"],
+        "host_gc_cpu_ms": paced["gc_cpu_ms"],
+        "host_gc_objects": paced["gc_tracked_objects"],
         "host_saturation_p99_ms": saturated["command_ms"]["p99"],
         "host_saturation_max_turn_ms": saturated["max_turn_ms"],
     }
@@ -448,7 +461,7 @@ def main() -> None:
         for kind in kinds
     }
     if args.only is not None:
-        print(json.dumps(results))
+        print(json.dumps(results["partyhost"] if args.only == "partyhost" else results))
         return
     host_machine = {**before, "load_average_after": machine()["load_average"]}
     report(games, host_machine, results["relay"], results["partyhost"])

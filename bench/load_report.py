@@ -136,6 +136,14 @@ def causes(found: Mapping[str, float]) -> str:
     return "; ".join(f"{name}: {spent:.1f} ms" for name, spent in list(found.items())[:5]) or "-"
 
 
+def collections(found: Mapping[str, Mapping[str, Any]]) -> str:
+    """Garbage collections by generation: how many, and the longest."""
+    return ", ".join(
+        f"gen {generation}: {figures['count']} (max {figures['max'] or 0:.1f} ms)"
+        for generation, figures in found.items()
+    )
+
+
 def print_inside(relay: Mapping[str, Any], host: Mapping[str, Any]) -> None:
     """The host's own figures, paced phase, and how often the benchmark's own loop stalled."""
     if "host_p99_ms" in host:
@@ -147,7 +155,15 @@ def print_inside(relay: Mapping[str, Any], host: Mapping[str, Any]) -> None:
             f"{host['host_slow_turns']} (max {host['host_max_turn_ms']:.1f} ms, bins "
             f"{json.dumps({edge: n for edge, n in turns['bins'].items() if n})})"
         )
+        cpu = host["host_slow_turn_cpu_ms"]
+        print(
+            f"  the host's own CPU in those turns: p50 {cpu['p50'] or 0:.1f} ms, max "
+            f"{host['host_max_turn_cpu_ms']:.1f} ms (the rest waited: GIL, a blocking call, "
+            "or another process on the CPU)"
+        )
         print(f"  where the slow turns went: {causes(host['host_slow_turn_causes_ms'])}")
+        print(f"  ... in CPU: {causes(host['host_slow_turn_causes_cpu_ms'])}")
+        print(f"  garbage collections: {collections(host['host_gc_ms'])}")
         print(
             f"  saturation: p99 {host['host_saturation_p99_ms'] or 0:.2f} ms, "
             f"longest loop turn {host['host_saturation_max_turn_ms']:.1f} ms"
@@ -156,7 +172,8 @@ def print_inside(relay: Mapping[str, Any], host: Mapping[str, Any]) -> None:
         print(
             f"this benchmark's own loop during the paced {label} run: "
             f"{side['bench_slow_turns']} turns over 2 ms (max {side['bench_max_turn_ms']:.1f} ms);"
-            f" {causes(side['bench_slow_turn_causes_ms'])}"
+            f" {causes(side['bench_slow_turn_causes_ms'])}; garbage collections:"
+            f" {collections(side['bench_gc_ms'])}"
         )
 
 
