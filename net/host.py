@@ -54,9 +54,10 @@ def calm_gc() -> None:
     survives the frequent young collections and is promoted to the oldest
     generation, so with many rooms a full collection walks the whole heap
     every few seconds: tens of milliseconds during which no room moves (a
-    thousand clients). Larger young generations let those states die young:
-    young collections stay around a millisecond and full ones become rare.
-    Nothing relies on cycles being collected promptly.
+    thousand clients). Larger thresholds make full collections rare. A
+    process that is only a host (``serve``) goes further with
+    :class:`~partyhost.net.collector.Collector`. Nothing relies on cycles
+    being collected promptly.
     """
     gc.set_threshold(*GC_THRESHOLDS)
 

