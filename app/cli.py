@@ -102,7 +102,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
 def _cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from partyhost.net.host import run_host
+    from partyhost.net.serve import run_host
 
     if args.ssh_password is not None and args.ssh is None:
         print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)

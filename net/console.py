@@ -31,7 +31,7 @@ HELP = """Host commands:
 
 
 class ConsoleHost(Protocol):
-    """What the console needs of the host."""
+    """What the console needs of the host (its lobby)."""
 
     def room_listing(self) -> list[dict[str, Any]]:
         """Each open room's lobby summary, with ``creator`` (an address or None)."""

@@ -11,34 +11,28 @@ cancel connection tasks, wait for them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import importlib
 import logging
-import signal
-import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits
-from partyhost.net.collector import Collector
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
-from partyhost.net.console import HostConsole, console_input
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
 from partyhost.net.hoststats import HostStats, LatencyMeter
-from partyhost.net.joinhints import join_instructions
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
-from partyhost.net.roomqueue import CloseRoom, Gone, Join, Request, Resume
+from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
-__all__ = ["Host", "HostConfig", "run_host"]
+__all__ = ["Host", "HostConfig"]
 
 log = logging.getLogger(__name__)
 
@@ -138,18 +132,12 @@ class Host:
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
         if self.stats is not None:
-            self._start_stats(self.stats, loop)
+            self.stats.start(loop)
         log.info("listening on %s:%d", self.config.host, self.port)
 
     @property
     def meter(self) -> LatencyMeter | None:
         return None if self.stats is None else self.stats.meter
-
-    def _start_stats(self, stats: HostStats, loop: asyncio.AbstractEventLoop) -> None:
-        """Time commands and loop turns; a snapshot on SIGUSR1 (and at the end)."""
-        stats.start(loop)
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(signal.SIGUSR1, stats.write, "signal")
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
@@ -179,8 +167,6 @@ class Host:
         await self._wait_for(workers)
         await self._flush()
         if self.stats is not None:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                asyncio.get_running_loop().remove_signal_handler(signal.SIGUSR1)
             self.stats.stop()
         if self.journal is not None:
             self.journal.close()
@@ -389,22 +375,6 @@ class Host:
         assert self.lobby is not None
         self.lobby.check_rooms_of(address, self.address_limits.rooms_allowed(address))
 
-    def room_listing(self) -> list[dict[str, Any]]:
-        """Every open room's summary and the address that created it (the host's console)."""
-        assert self.lobby is not None
-        lobby = self.lobby
-        return [{**room, "creator": lobby.creator_of(room["code"])} for room in lobby.listing()]
-
-    def close_room(self, code: str) -> bool:
-        """Close room ``code`` for everyone in it (the host's console); False if none is open."""
-        assert self.lobby is not None
-        try:
-            room = self.lobby.find(code)
-        except LobbyRefusal:
-            return False
-        room.post(CloseRoom())
-        return True
-
     async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
         assert self.lobby is not None
         self._not_in_a_room(connection)
@@ -421,40 +391,3 @@ class Host:
         self._not_in_a_room(connection)
         connection.room = room
         room.post(Join(connection, spectate=bool(message.get("spectate"))))
-
-
-async def run_host(config: HostConfig, console: bool = False) -> None:
-    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``).
-
-    ``console``: take commands typed into this terminal (see :mod:`.console`).
-    """
-    host = Host(config)
-    await host.start()
-    collector = Collector()  # this process is the host's: collect garbage on its schedule
-    collector.start()
-    ssh_port = host.lan.ssh_port if host.lan is not None else None
-    instructions = join_instructions(
-        config.display_name,
-        config.host,
-        host.port,
-        ssh_port=ssh_port,
-        ssh_password=config.ssh_password is not None,
-        discovery=config.discovery,
-    )
-    print(instructions, flush=True)
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    typed = console_input() if console else None
-    if typed is not None:
-        HostConsole(host, stop.set, sys.stdout).start(typed)
-        print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(signum)
-        await host.close("The host is shutting down; reconnect when it is back.")
-        await collector.stop()
-        print("partyhost host stopped.", flush=True)

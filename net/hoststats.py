@@ -21,9 +21,11 @@ the host stops) holds the figures since the previous one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -256,9 +258,14 @@ class HostStats:
         self.path = path
         self.meter = LatencyMeter()
         self.loop = LoopMonitor()
+        self._signalled: asyncio.AbstractEventLoop | None = None
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Time commands and loop turns; a snapshot on SIGUSR1 (and at :meth:`stop`)."""
         self.loop.install(loop)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGUSR1, self.write, "signal")
+            self._signalled = loop
 
     def write(self, label: str) -> None:
         """Append the figures since the last snapshot as one JSON line."""
@@ -276,5 +283,9 @@ class HostStats:
             log.warning("cannot write host stats to %s: %s", self.path, problem)
 
     def stop(self) -> None:
+        if self._signalled is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                self._signalled.remove_signal_handler(signal.SIGUSR1)
+            self._signalled = None
         self.write("stop")
         self.loop.uninstall()

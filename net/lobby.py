@@ -23,7 +23,7 @@ from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
 from partyhost.net.journal import Journal, RoomRecord
 from partyhost.net.room import Room
-from partyhost.net.roomqueue import Stop
+from partyhost.net.roomqueue import CloseRoom, Stop
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +116,19 @@ class Lobby:
 
     def creator_of(self, code: str) -> str | None:
         return self._creators.get(code)
+
+    def room_listing(self) -> list[dict[str, Any]]:
+        """Every open room's summary and the address that created it (the host's console)."""
+        return [{**room, "creator": self.creator_of(room["code"])} for room in self.listing()]
+
+    def close_room(self, code: str) -> bool:
+        """Close room ``code`` for everyone in it (the host's console); False if none is open."""
+        try:
+            room = self.find(code)
+        except LobbyRefusal:
+            return False
+        room.post(CloseRoom())
+        return True
 
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]
