@@ -247,7 +247,7 @@ def markdown(runs: list[dict[str, Any]]) -> str:
         return spread([run[key] for run in runs], "{:.2f}")
 
     host = [run["partyhost"] for run in runs]
-    p99_met = all(h["paced_p99_ms"] < 5 for h in host) and all(r["p99_ratio"] < 4 for r in runs)
+    p99_met = all(r["p99_ratio"] < 3 for r in runs)
     lines = [
         f"| figure ({runs[0]['partyhost']['clients']:,} clients) | bare relay | partyhost | goal |",
         "|---|---|---|---|",
@@ -256,7 +256,19 @@ def markdown(runs: list[dict[str, Any]]) -> str:
         f"{side('partyhost', 'paced_p50_ms', '{:.2f}')} ms | |",
         f"| paced: p99 | {side('relay', 'paced_p99_ms', '{:.2f}')} ms | "
         f"{side('partyhost', 'paced_p99_ms', '{:.2f}')} ms ({ratios('p99_ratio')}x) | "
-        f"< 5 ms and < 4x relay: {met(p99_met)} |",
+        f"< 3x relay: {met(p99_met)} |",
+    ]
+    if all("host_p99_ms" in h for h in host):
+        lines += [
+            "| paced, inside the host: p99, command read to last frame written | | "
+            f"{side('partyhost', 'host_p99_ms', '{:.2f}')} ms | "
+            f"< 5 ms: {met(all(h['host_p99_ms'] < 5 for h in host))} |",
+            "| paced: longest host loop turn (its CPU on the loop's thread) | | "
+            f"{side('partyhost', 'host_max_turn_ms', '{:.1f}')} ms "
+            f"({side('partyhost', 'host_max_turn_cpu_ms', '{:.1f}')} ms) | "
+            f"<= 5 ms: {met(all(h['host_max_turn_ms'] <= 5 for h in host))} |",
+        ]
+    lines += [
         f"| host CPU per command, paced | {side('relay', 'paced_cpu_us_per_command', '{:.0f}')} us"
         f" | {side('partyhost', 'paced_cpu_us_per_command', '{:.0f}')} us | |",
         f"| saturation throughput | {side('relay', 'saturation_commands_per_s', '{:,.0f}')} cmd/s"
