@@ -64,6 +64,13 @@ def _cmd_decks(args: argparse.Namespace) -> int:
         return deckcommands.list_command()
     if args.decks_command == "show":
         return deckcommands.show_command(args.name)
+    if args.decks_command == "new":
+        return deckcommands.new_command(args.game, args.name)
+    if args.watch:
+        if len(args.paths) != 1:
+            print("partyhost decks validate: --watch takes one file", file=sys.stderr)
+            return 2
+        return deckcommands.watch_command(args.paths[0])
     return deckcommands.validate_command(args.paths)
 
 
@@ -126,7 +133,13 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
         use_discovery(browse_lan)
 
-    return run_join(args.address, args.name, args.room, args.ascii)
+    if args.deck is not None:
+        from pathlib import Path
+
+        if not Path(args.deck).expanduser().is_file():
+            print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+            return 2
+    return run_join(args.address, args.name, args.room, args.ascii, args.deck)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -237,6 +250,12 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--room", default=None, help="room code to join straight away")
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     join.add_argument(
+        "--deck",
+        default=None,
+        metavar="FILE",
+        help="bring this deck file: the create-room dialog opens with it chosen",
+    )
+    join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
     )
     join.set_defaults(run=_cmd_join)
@@ -258,6 +277,14 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", help="deck name or file path")
     validate = decks_sub.add_parser("validate", help="check deck files; non-zero exit on errors")
     validate.add_argument("paths", nargs="+", help="deck files to check")
+    validate.add_argument(
+        "--watch", action="store_true", help="check the file again every time it is saved"
+    )
+    new = decks_sub.add_parser(
+        "new", help="write a commented starter deck for a game into your deck folder"
+    )
+    new.add_argument("game", help="game id (see `partyhost games`)")
+    new.add_argument("name", help="the deck's file name without .yaml, e.g. office-party")
     decks.set_defaults(run=_cmd_decks)
     return parser
 

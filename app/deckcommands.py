@@ -1,32 +1,26 @@
-"""``partyhost decks list|show|validate``: what people use to make their own decks."""
+"""``partyhost decks list|show|validate|new``: what people use to make their own decks."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from partyhost.decks.catalog import find_deck, list_decks, search_path
+from partyhost.decks.catalog import find_deck, list_decks, search_path, shipped_decks_dir
 from partyhost.decks.files import DeckFileError, load_deck_file
+from partyhost.decks.preview import card_counts, describe_counts
+from partyhost.decks.starter import DECK_NAME, starter_deck
+from partyhost.engine.core import Game
+from partyhost.engine.registry import all_games
+from partyhost.paths import user_decks_dir
 
 _META_KEYS = ("game", "version", "name", "description", "author")
-
-
-def _is_card_section(value: Any) -> bool:
-    """Lists, and mappings of cards (not of settings such as a card's shape)."""
-    if isinstance(value, list):
-        return True
-    return isinstance(value, dict) and not all(
-        isinstance(item, (int, float, bool)) for item in value.values()
-    )
+WATCH_SECONDS = 0.5
 
 
 def _count_cards(data: dict[str, Any]) -> str:
-    parts = [
-        f"{len(value)} {key}"
-        for key, value in data.items()
-        if key not in _META_KEYS and _is_card_section(value)
-    ]
-    return ", ".join(parts)
+    return describe_counts(card_counts(data))
 
 
 def list_command() -> int:
@@ -42,6 +36,7 @@ def list_command() -> int:
             status = f"INVALID ({len(listing.errors)} problem(s); run: partyhost decks validate"
             status += f" {listing.path})"
             print(f"  {listing.name:<28} {listing.source:<8} {status}")
+            print(f"  {'':<28} {'':<8} first: {listing.first_problem}")
             continue
         deck = listing.deck
         note = (
@@ -97,18 +92,105 @@ def show_command(name: str) -> int:
     return 0
 
 
+def _validate(path: Path) -> bool:
+    try:
+        deck = load_deck_file(path)
+    except DeckFileError as exc:
+        for error in exc.errors:
+            print(error)
+        print(f"{path}: {len(exc.errors)} problem(s)")
+        return False
+    print(f"{path}: ok ({deck.deck_game}: {_count_cards(deck.data)})")
+    return True
+
+
 def validate_command(paths: list[str]) -> int:
     """Check each file; print every problem; exit 1 if any file has one."""
-    failed = 0
-    for raw in paths:
-        path = Path(raw)
-        try:
-            deck = load_deck_file(path)
-        except DeckFileError as exc:
-            failed += 1
-            for error in exc.errors:
-                print(error)
-            print(f"{path}: {len(exc.errors)} problem(s)")
-            continue
-        print(f"{path}: ok ({deck.deck_game}: {_count_cards(deck.data)})")
-    return 1 if failed else 0
+    results = [_validate(Path(raw)) for raw in paths]
+    return 0 if all(results) else 1
+
+
+def _file_version(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def watch_command(
+    raw: str,
+    *,
+    interval: float = WATCH_SECONDS,
+    sleep: Callable[[float], None] = time.sleep,
+    max_checks: int | None = None,
+) -> int:
+    """Check the file now and again every time it is saved, until Ctrl+C.
+
+    Exits with the last check's result (0: the deck is fine).
+    """
+    path = Path(raw)
+    print(f"Watching {path}: every save is checked again. Ctrl+C to stop.", flush=True)
+    ok = _validate(path)
+    seen = _file_version(path)
+    checks = 1
+    try:
+        while max_checks is None or checks < max_checks:
+            sleep(interval)
+            version = _file_version(path)
+            if version == seen:
+                continue
+            seen = version
+            checks += 1
+            print(f"\n--- {time.strftime('%H:%M:%S')}: {path} changed ---", flush=True)
+            ok = _validate(path) if version is not None else _gone(path)
+    except KeyboardInterrupt:
+        print()
+    return 0 if ok else 1
+
+
+def _gone(path: Path) -> bool:
+    print(f"{path}: the file is gone (renamed or deleted?); waiting for it to come back")
+    return False
+
+
+def _game_named(given: str) -> Game | None:
+    """A game by id (``stealing-home``) or by its decks' ``game:`` (``game-set-match``)."""
+    games = all_games()
+    return next((g for g in games if given in (g.id, g.deck_game)), None)
+
+
+def new_command(game_id: str, name: str) -> int:
+    """Write a commented starter deck for the game into the user's deck folder."""
+    game = _game_named(game_id)
+    if game is None:
+        known = ", ".join(sorted({g.id for g in all_games()}))
+        print(f"partyhost decks new: no game {game_id!r}; one of: {known}")
+        return 2
+    if not DECK_NAME.fullmatch(name):
+        print(
+            f"partyhost decks new: {name!r} cannot be a deck name: use letters, digits,"
+            " - and _ (at most 60), starting with a letter or digit, e.g. office-party"
+        )
+        return 2
+    if any((shipped_decks_dir() / f"{name}{suffix}").exists() for suffix in (".yaml", ".yml")):
+        print(f"partyhost decks new: {name!r} is the name of a shipped deck; pick another")
+        return 2
+    folder = user_decks_dir()
+    path = folder / f"{name}.yaml"
+    if path.exists() or path.with_suffix(".yml").exists():
+        print(f"partyhost decks new: {path} already exists; pick another name")
+        return 1
+    try:
+        text = starter_deck(game, name)
+        folder.mkdir(parents=True, exist_ok=True)
+        with path.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except (ValueError, OSError) as exc:
+        print(f"partyhost decks new: {exc}")
+        return 1
+    print(f"Wrote {path}")
+    print(f"A starter deck for game: {game.deck_game}. Its comments explain every part.")
+    print("Edit it, and keep this running to check every save:")
+    print(f"  partyhost decks validate --watch {path}")
+    return 0

@@ -19,7 +19,7 @@ from typing import Any
 import partyhost.engine.gsm  # noqa: F401  (registers the games, so the deck file loads)
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.common import Placement, fits
+from partyhost.engine.gsm.placement import Placement, fits
 from partyhost.engine.gsm.reference import brute_placements, naive_solvable
 from partyhost.engine.gsm.solver import solve
 from partyhost.engine.rng import Rng

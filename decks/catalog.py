@@ -7,6 +7,8 @@ so "the-t-shirt-game" always means the same cards at every table.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -28,17 +30,33 @@ class DeckListing:
     errors: tuple[DeckError, ...] = ()
     shadowed: bool = False
 
+    @property
+    def first_problem(self) -> str:
+        """The first problem as ``file.yaml:line:column: message`` (the file without its folder)."""
+        if not self.errors:
+            return ""
+        error = self.errors[0]
+        return f"{Path(error.file).name}:{error.line}:{error.column}: {error.message}"
+
+
+_GAME_LINE = re.compile(r"""^game:[ \t]*["']?([A-Za-z0-9_-]+)""", re.MULTILINE)
+
+
+def declared_game(text: str) -> str | None:
+    """The ``game:`` a deck file names, read even from a file that does not parse."""
+    found = _GAME_LINE.search(text)
+    return found.group(1) if found else None
+
 
 def shipped_decks_dir() -> Path:
     return Path(str(resources.files("partyhost.decks")))
 
 
-def _deck_files(folder: Path) -> list[Path]:
+def deck_files_in(folder: Path) -> list[Path]:
+    """The deck files directly in ``folder``, by name (none if it does not exist)."""
     try:
-        if not folder.is_dir():
-            return []
         return sorted(p for p in folder.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file())
-    except OSError:  # an unreadable folder has no decks to offer
+    except OSError:  # a missing or unreadable folder has no decks to offer
         return []
 
 
@@ -46,12 +64,17 @@ def search_path() -> list[tuple[str, Path]]:
     return [("shipped", shipped_decks_dir()), ("user", user_decks_dir())]
 
 
+def deck_folders(extra_dirs: Sequence[Path] = ()) -> list[tuple[str, Path]]:
+    """The search path, then ``extra_dirs`` (a host's ``--deck-dir``), in search order."""
+    return [*search_path(), *(("folder", folder) for folder in extra_dirs)]
+
+
 def list_decks() -> list[DeckListing]:
     """Every deck file on the search path, in search order, each loaded or with errors."""
     listings: list[DeckListing] = []
     taken: set[str] = set()
     for source, folder in search_path():
-        for path in _deck_files(folder):
+        for path in deck_files_in(folder):
             try:
                 loaded: LoadedDeck | None = load_deck_file(path, source)
                 errors: tuple[DeckError, ...] = ()

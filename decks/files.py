@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from partyhost.decks.cleaning import clean_deck_data
 from partyhost.engine.core import DeckInvalid, Game
 from partyhost.engine.registry import all_games
 
@@ -229,6 +230,7 @@ def game_for_deck(data: Any, file: str, converter: _Converter) -> Game:
 def build_from_text(text: str, file: str) -> tuple[Game, dict[str, Any], Any]:
     """Parse and validate deck text; returns the game, the plain data and the deck."""
     data, converter = parse_deck_text(text, file)
+    data = clean_deck_data(data)
     game = game_for_deck(data, file, converter)
     try:
         deck = game.build_deck(data)
@@ -250,3 +252,16 @@ def load_deck_file(path: Path, source: str = "file") -> LoadedDeck:
     text = read_deck_text(path)
     game, data, deck = build_from_text(text, str(path))
     return LoadedDeck(path.stem, str(path), source, game.deck_game, data, deck)
+
+
+def load_deck_text(text: str, file: str, name: str, source: str) -> LoadedDeck:
+    """Load and validate deck text that did not come from a file here (a player's upload).
+
+    The same checks as a file: the size cap, the YAML rules and the game's own.
+    """
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_DECK_BYTES:
+        raise DeckFileError(
+            [DeckError(file, 1, 1, f"deck is larger than {MAX_DECK_BYTES // 1024} KiB")]
+        )
+    game, data, deck = build_from_text(text, file)
+    return LoadedDeck(name, file, source, game.deck_game, data, deck)

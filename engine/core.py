@@ -12,6 +12,14 @@ split, boardgame.io's player views and the decider pattern):
 * ``tick(state, now) -> events``: timers and real-time deadlines
 * ``deadline(state)``: when the host should call ``tick`` next
 
+Every game package has the same modules for the same jobs: ``game`` (the
+:class:`Game` subclass: metadata and wiring), ``deck``, ``state``, ``setup``,
+``rules`` (``decide``, ``tick`` and ``deadline``), ``evolve``, ``views``
+(``view`` and ``legal``) and ``bot``. While deciding, a game records its
+events in a :class:`Decision`, which folds them into a scratch state so later
+checks see earlier events. :meth:`Game.check_seats` is the one check of a
+table's seats against the game's declared bounds.
+
 Commands, events, views and options are plain data (str/int/float/bool/None,
 lists and string-keyed dicts) so the host can journal and send them as is.
 States are dataclasses with an integer ``version`` that :func:`apply` bumps
@@ -26,9 +34,9 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from partyhost.engine.rng import Rng
 
@@ -233,6 +241,24 @@ class Game(ABC):
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
         return resolve_rules(self.options, given)
 
+    def check_player_count(self, count: int) -> None:
+        """Refuse ``count`` players outside ``min_players``..``max_players`` (``player_count``).
+
+        The host asks before starting a room and every game's ``setup`` asks
+        again (through :meth:`check_seats`), so the bounds live in one place.
+        """
+        low, high = self.min_players, self.max_players
+        if low <= count <= high:
+            return
+        wanted = f"exactly {high}" if low == high else f"{low} to {high}"
+        raise IllegalMove("player_count", f"{self.name} needs {wanted} players, not {count}.")
+
+    def check_seats(self, seats: Sequence[int]) -> None:
+        """Refuse a table that repeats a seat, uses a negative one or has the wrong count."""
+        if len(set(seats)) != len(seats) or any(seat < 0 for seat in seats):
+            raise IllegalMove("bad_seats", "Seats must be distinct numbers, zero or more.")
+        self.check_player_count(len(seats))
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -244,6 +270,60 @@ class Game(ABC):
             "options": [option.describe() for option in self.options],
             "joins_mid_game": self.joins_mid_game,
         }
+
+
+class SeededState(Protocol):
+    """What :class:`Decision` needs of a state: its generator, kept as one integer."""
+
+    @property
+    def rng(self) -> int: ...
+
+
+State = TypeVar("State", bound=SeededState)
+
+
+class Decision(Generic[State]):
+    """The events one ``decide`` or ``tick`` call has made so far, and where they lead.
+
+    :attr:`state` is the starting state with every event so far folded in
+    through the game's ``evolve``, so a later step (a refill after a discard,
+    a reshuffle when the pile runs dry, the next turn after a move) sees the
+    table as it then is. Only :attr:`events` leave the decision; the host
+    evolves them again for real. Events are folded when :attr:`state` is
+    read, so none is evolved for nothing.
+    """
+
+    def __init__(self, evolve: Callable[[State, Event], State], state: State, now: float) -> None:
+        self._evolve = evolve
+        self._state = state
+        self._folded = 0
+        self.now = now
+        self.events: list[Event] = []
+
+    @property
+    def state(self) -> State:
+        events = self.events
+        while self._folded < len(events):
+            self._state = self._evolve(self._state, events[self._folded])
+            self._folded += 1
+        return self._state
+
+    def emit(
+        self,
+        kind: str,
+        data: Mapping[str, Any] | None = None,
+        *,
+        private: Mapping[int, Mapping[str, Any]] | None = None,
+        secret: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Record an event (see :class:`Event` for who may see which part)."""
+        self.events.append(
+            Event(kind, {} if data is None else data, None, private or {}, secret or {})
+        )
+
+    def rng(self) -> Rng:
+        """A copy of the game's generator; put its ``.state`` in the event's ``secret``."""
+        return Rng(self.state.rng)
 
 
 def apply(

@@ -1,10 +1,17 @@
-"""The registry of games the host can run, by id."""
+"""The registry of games the host can run, by id.
+
+The built-in games are listed here; game packages never import the registry,
+so games stay independent of each other and nothing imports in a circle.
+Another module (a test game, ``serve --games MODULE``) adds its own with
+:func:`register`.
+"""
 
 from __future__ import annotations
 
 from partyhost.engine.core import Game
 
 _GAMES: dict[str, Game] = {}
+_BUILTIN_LOADED: list[bool] = []
 
 
 def register(game: Game) -> Game:
@@ -16,9 +23,15 @@ def register(game: Game) -> Game:
 
 
 def _load_builtin_games() -> None:
-    # Imported here, not at module top, so the registry has no import cycle
-    # with the game modules that call register().
-    from partyhost.engine import gsm, meme, tshirt  # noqa: F401
+    # Imported on first use, not at module top: a command that needs no game
+    # (``partyhost decks validate``, say) does not pay for loading them all.
+    if _BUILTIN_LOADED:
+        return
+    from partyhost.engine import gsm, meme, tshirt
+
+    for game in (tshirt.GAME, meme.GAME, *gsm.GAMES):
+        register(game)
+    _BUILTIN_LOADED.append(True)
 
 
 def all_games() -> list[Game]:

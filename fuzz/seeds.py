@@ -369,7 +369,7 @@ def found_seeds() -> Iterator[Seed]:
         command_input(index, table.seats.index(-1), base, overlay),
         "illegal:unknown_command",
         "found: the host seat sending a non-system type made every Game, Set, Match! variant "
-        "emit an event evolve does not know (ValueError); fixed in engine/gsm/common.py",
+        "emit an event evolve does not know (ValueError); fixed in engine/gsm/rules.py",
     )
 
 

@@ -82,6 +82,10 @@ class RequestMethods(Generic[Sent]):
     def list_rooms(self) -> Sent:
         return self._send_with(p.LIST_ROOMS)
 
+    def list_decks(self) -> Sent:
+        """Every deck file of the host, broken ones too; the host answers ``decks``."""
+        return self._send_with(p.LIST_DECKS)
+
     def create_room(
         self,
         game: str,
@@ -89,11 +93,18 @@ class RequestMethods(Generic[Sent]):
         options: dict[str, Any] | None = None,
         password: str | None = None,
         bot_takeover: bool | None = None,
+        decks: list[str] | None = None,
+        deck_files: list[dict[str, str]] | None = None,
     ) -> Sent:
+        """A new room; ``decks`` plays several of the host's decks together and
+        ``deck_files`` sends decks from this computer, ``{"name", "text"}`` each
+        (:func:`partyhost.net.deckupload.read_deck_files` reads them)."""
         return self._send_with(
             p.CREATE_ROOM,
             game=game,
             deck=deck,
+            decks=decks,
+            deck_files=deck_files,
             options=options,
             password=password,
             bot_takeover=bot_takeover,

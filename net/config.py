@@ -66,6 +66,8 @@ class HostConfig:
     """Journal bytes of one game's commands; the game stops when it reaches them."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
+    deck_poll_seconds: float = 2.0
+    """How often the deck folders are checked for new, changed and removed files."""
     socket_send_buffer: int | None = None
     """SO_SNDBUF for client sockets (None: the system's default)."""
     shutdown_timeout: float = 5.0

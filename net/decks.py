@@ -1,142 +1,384 @@
-"""Which decks this host offers, and loading one by name for a new room.
+"""Which decks this host offers, kept current while it runs, and the decks rooms deal from.
 
 The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
-user's deck folder) plus the host's own ``deck_dirs``. The listing is read
-once at start (it parses every file); a room's deck is loaded fresh when the
-room is created and its *data* goes into the journal, so a later restart never
-reads the file again.
+user's deck folder) plus the host's own ``deck_dirs``. Each file is read once
+per version (its modification time, size and inode): rooms created from the
+same version share one deck (:mod:`.tabledecks`). A cheap poll (one ``stat``
+per file every few seconds, in a thread) notices new, changed and removed
+files, so an edit shows up without a restart; a room keeps the cards it was
+created with. A broken file is listed too, with its first problem, so its
+author sees why it is not offered.
+
+Players may also send deck files with the room request (``deck_files``): they
+are checked by the same loader as the files here and kept only in the room's
+journal, never written into a deck folder.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from dataclasses import dataclass
+import operator
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from partyhost.decks.catalog import DECK_SUFFIXES, decks_for_game, search_path
-from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.catalog import DECK_SUFFIXES, deck_files_in, deck_folders, declared_game
+from partyhost.decks.combine import CombineError, located
+from partyhost.decks.files import (
+    DeckError,
+    DeckFileError,
+    LoadedDeck,
+    build_from_text,
+    read_deck_text,
+)
+from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
-from partyhost.engine.registry import all_games
+from partyhost.net import protocol as p
+from partyhost.net.deckupload import (
+    DeckUpload,
+    UploadReader,
+    UploadsTooFast,
+    upload_name,
+    uploads_in,
+)
+from partyhost.net.tabledecks import TableDeck, TableDecks
 
 log = logging.getLogger(__name__)
 
+POLL_SECONDS = 2.0
+"""How often the deck folders are checked for new, changed and removed files."""
+MAX_PROBLEMS_SENT = 50
+
+FileKey = tuple[int, int, int]
+"""A file's version: modification time (ns), size and inode."""
+
 
 class DeckNotFound(Exception):
-    """No deck of that name for that game (``code`` is the wire error code)."""
+    """A deck request that cannot be met (``code`` is the wire error code).
 
-    def __init__(self, code: str, message: str) -> None:
+    ``problems`` lists every problem of a deck that failed its checks, each at
+    its file, line and column.
+    """
+
+    def __init__(self, code: str, message: str, problems: Sequence[DeckError] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.problems = list(problems)
+
+    def frame(self) -> dict[str, Any]:
+        """The ``error`` frame that answers the request, with ``problems`` if there are any."""
+        frame = p.error(self.code, self.message)
+        if self.problems:
+            frame["problems"] = [
+                {"file": e.file, "line": e.line, "column": e.column, "message": e.message}
+                for e in self.problems[:MAX_PROBLEMS_SENT]
+            ]
+        return frame
 
 
-@dataclass(frozen=True)
-class DeckEntry:
-    """A deck as the lobby lists it."""
+@dataclass(frozen=True, eq=False)
+class FileVersion:
+    """One version of one deck file: the deck, or why it cannot be used."""
+
+    key: FileKey
+    loaded: LoadedDeck | None
+    errors: tuple[DeckError, ...]
+    game: str | None
+    """The ``game:`` it declares (read from the text even when it does not parse)."""
+
+
+@dataclass(frozen=True, eq=False)
+class ShelfEntry:
+    """A deck file as the host lists it."""
 
     name: str
-    title: str
-    description: str
-    deck_game: str
+    source: str
+    path: Path
+    version: FileVersion
+    shadowed_by: str | None = None
+    described: dict[str, Any] = field(default_factory=dict)
 
-    def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "description": self.description}
+    @property
+    def usable(self) -> bool:
+        return self.version.loaded is not None and self.shadowed_by is None
 
 
-def _entry(loaded: LoadedDeck) -> DeckEntry:
-    title = loaded.data.get("name")
-    description = loaded.data.get("description")
-    return DeckEntry(
-        loaded.name,
-        title if isinstance(title, str) else loaded.name,
-        description if isinstance(description, str) else "",
-        loaded.deck_game,
-    )
+def _file_key(path: Path) -> FileKey | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+
+
+def _read_version(path: Path, key: FileKey, source: str) -> FileVersion:
+    try:
+        text = read_deck_text(path)
+    except DeckFileError as exc:
+        errors = tuple(DeckError(path.name, e.line, e.column, e.message) for e in exc.errors)
+        return FileVersion(key, None, errors, None)
+    try:
+        game, data, deck = build_from_text(text, path.name)
+    except DeckFileError as exc:
+        return FileVersion(key, None, tuple(exc.errors), declared_game(text))
+    except Exception as exc:  # one broken file never hides the others
+        log.exception("cannot read deck %s", path)
+        problem = f"cannot be read ({type(exc).__name__}: {exc})"
+        return FileVersion(key, None, (DeckError(path.name, 1, 1, problem),), declared_game(text))
+    loaded = LoadedDeck(path.stem, str(path), source, game.deck_game, data, deck)
+    return FileVersion(key, loaded, (), game.deck_game)
+
+
+def _describe(entry: ShelfEntry) -> dict[str, Any]:
+    """The entry as ``decks`` and ``welcome`` list it (no folder names: they are the host's)."""
+    version = entry.version
+    loaded = version.loaded
+    data = loaded.data if loaded is not None else {}
+    title = data.get("name")
+    description = data.get("description")
+    problem = None
+    if version.errors:
+        error = version.errors[0]
+        problem = f"{entry.path.name}:{error.line}:{error.column}: {error.message}"
+        if len(version.errors) > 1:
+            problem += f" (and {len(version.errors) - 1} more)"
+    elif entry.shadowed_by is not None:
+        problem = (
+            f"{entry.path.name}: a {entry.shadowed_by} deck has the same name {entry.name!r};"
+            " rename this file"
+        )
+    return {
+        "name": entry.name,
+        "title": title if isinstance(title, str) else entry.name,
+        "description": description if isinstance(description, str) else "",
+        "game": version.game,
+        "source": "shipped" if entry.source == "shipped" else "host",
+        "cards": card_counts(data),
+        "samples": sample_cards(data),
+        "problem": problem,
+    }
 
 
 class DeckShelf:
-    """The decks this host can deal from, grouped by the ``game:`` they declare."""
+    """The decks this host can deal from, read once per file version, kept current."""
 
-    def __init__(self, extra_dirs: tuple[Path, ...] = ()) -> None:
+    def __init__(
+        self, extra_dirs: tuple[Path, ...] = (), poll_interval: float = POLL_SECONDS
+    ) -> None:
         self.extra_dirs = extra_dirs
-        self._entries: dict[str, list[DeckEntry]] = {}
+        self.poll_interval = poll_interval
+        self.tables = TableDecks()
+        self.uploads = UploadReader()
+        self.on_change: Callable[[], None] | None = None
+        """Called on the event loop after the poll found the listing changed."""
+        self._versions: dict[Path, FileVersion] = {}
+        self._entries: tuple[ShelfEntry, ...] = ()
+        self._lock = threading.Lock()
+        self._watcher: asyncio.Task[None] | None = None
 
-    def scan(self) -> None:
-        """Read every deck on the search path (slow: call it off the event loop)."""
-        entries: dict[str, list[DeckEntry]] = {}
-        for deck_game in {game.deck_game for game in all_games()}:
-            try:
-                found = decks_for_game(deck_game)
-            except Exception:  # a broken user folder must not stop the host
-                log.exception("could not list decks for %s", deck_game)
-                found = []
-            entries[deck_game] = [_entry(loaded) for loaded in found]
-        for path in self._extra_files():
-            try:
-                loaded = load_deck_file(path, "file")
-            except DeckFileError as exc:
-                log.warning("skipping deck %s: %s", path, exc)
-                continue
-            except Exception:  # one broken file never hides the others
-                log.exception("skipping deck %s", path)
-                continue
-            listed = entries.setdefault(loaded.deck_game, [])
-            if all(entry.name != loaded.name for entry in listed):
-                listed.append(_entry(loaded))
-        self._entries = entries
+    # --- reading the folders (worker threads) ---------------------------------
 
-    def _extra_files(self) -> list[Path]:
-        found: list[Path] = []
-        for folder in self.extra_dirs:
-            try:
-                if folder.is_dir():
-                    found.extend(
-                        path
-                        for path in sorted(folder.iterdir())
-                        if path.suffix in DECK_SUFFIXES and path.is_file()
-                    )
-            except OSError as exc:
-                log.warning("skipping deck folder %s: %s", folder, exc)
-        return found
+    def version_of(self, path: Path, source: str) -> FileVersion | None:
+        """The file as it is now: the cached version if unchanged, else read again."""
+        key = _file_key(path)
+        if key is None:
+            return None
+        with self._lock:
+            cached = self._versions.get(path)
+            if cached is not None and cached.key == key:
+                return cached
+            version = _read_version(path, key, source)
+            self._versions[path] = version
+            return version
 
-    def for_game(self, game: Game) -> list[DeckEntry]:
-        return list(self._entries.get(game.deck_game, ()))
+    def scan(self) -> bool:
+        """Look at every deck file; read new and changed ones. Whether the listing changed."""
+        entries: list[ShelfEntry] = []
+        first_of: dict[str, str] = {}
+        previous = {entry.path: entry for entry in self._entries}
+        for source, folder in deck_folders(self.extra_dirs):
+            for path in deck_files_in(folder):
+                version = self.version_of(path, source)
+                if version is None:
+                    continue  # removed between the listing and the stat
+                shadowed_by = first_of.get(path.stem)
+                entry = previous.get(path) or ShelfEntry(path.stem, source, path, version)
+                if entry.version is not version or entry.shadowed_by != shadowed_by:
+                    entry = ShelfEntry(path.stem, source, path, version, shadowed_by)
+                if not entry.described:
+                    entry.described.update(_describe(entry))
+                entries.append(entry)
+                first_of.setdefault(path.stem, source)
+        with self._lock:
+            current = {entry.path for entry in entries}
+            for path in list(self._versions):
+                if path not in current:
+                    del self._versions[path]
+        before = self._entries
+        self._entries = tuple(entries)
+        return len(before) != len(entries) or any(map(operator.is_not, before, entries))
 
-    def load(self, game: Game, name: str | None) -> LoadedDeck:
-        """Load the named deck (or the game's default) for ``game``; slow, use a thread."""
-        wanted = name or game.default_deck
-        loaded = self._find(wanted)
-        if loaded is None:
-            for entry in self.for_game(game):
-                if entry.title.casefold() == wanted.casefold():
-                    loaded = self._find(entry.name)
-                    break
-        if loaded is None:
-            names = ", ".join(entry.name for entry in self.for_game(game)) or "none"
+    # --- what the lobby shows ------------------------------------------------------
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every deck file, usable or not, as the ``decks`` message lists them."""
+        return [entry.described for entry in self._entries]
+
+    def for_game(self, game: Game) -> list[dict[str, Any]]:
+        """The usable decks of ``game``, as ``welcome`` lists them."""
+        return [
+            entry.described
+            for entry in self._entries
+            if entry.usable and entry.version.game == game.deck_game
+        ]
+
+    # --- the decks of a new room (worker threads) ----------------------------------
+
+    def for_request(self, game: Game, message: dict[str, Any]) -> TableDeck:
+        """The cards a validated ``create_room`` asks for (``deck``, ``decks``, ``deck_files``)."""
+        names = message.get("decks") or ([message["deck"]] if message.get("deck") else [])
+        return self.table_deck(game, names, uploads_in(message))
+
+    def table_deck(
+        self, game: Game, names: Sequence[str], uploads: Sequence[DeckUpload] = ()
+    ) -> TableDeck:
+        """The cards of a new room: decks of this host by name plus uploaded ones.
+
+        No names and no uploads: the game's default deck. Raises
+        :class:`DeckNotFound` (``unknown_deck`` or ``bad_deck`` with every problem).
+        """
+        wanted = list(dict.fromkeys(names))
+        if not wanted and not uploads:
+            wanted = [game.default_deck]
+        if len(wanted) + len(uploads) > p.MAX_ROOM_DECKS:
             raise DeckNotFound(
-                "unknown_deck", f"No deck {wanted!r} for {game.name}; this host has: {names}."
+                "bad_deck", f"A room plays at most {p.MAX_ROOM_DECKS} decks together."
+            )
+        chosen = [(self._named(game, name), "host") for name in wanted]
+        texts: list[str | None] = [None] * len(chosen)
+        for upload in uploads:
+            chosen.append((self._uploaded(game, upload), "upload"))
+            texts.append(upload.text)
+        try:
+            return self.tables.of(game, chosen)
+        except CombineError as clash:
+            files = [_shown_file(loaded) for loaded, _ in chosen]
+            for index, (loaded, source) in enumerate(chosen):
+                if source != "upload":
+                    with contextlib.suppress(DeckFileError):
+                        texts[index] = read_deck_text(Path(loaded.path))
+            errors = located(clash.problems, files, texts)
+            raise DeckNotFound(
+                "bad_deck", f"These decks cannot be played together: {errors[0]}", errors
+            ) from None
+
+    def _named(self, game: Game, name: str) -> LoadedDeck:
+        entry = self._find(name)
+        if entry is None:
+            entry = next(
+                (
+                    e
+                    for e in self._entries
+                    if e.usable
+                    and e.version.game == game.deck_game
+                    and e.described["title"].casefold() == name.casefold()
+                ),
+                None,
+            )
+            if entry is not None:
+                entry = self._find(entry.name)
+        if entry is None:
+            names = ", ".join(d["name"] for d in self.for_game(game)) or "none"
+            raise DeckNotFound(
+                "unknown_deck", f"No deck {name!r} for {game.name}; this host has: {names}."
+            )
+        loaded = entry.version.loaded
+        if loaded is None:
+            raise DeckNotFound(
+                "bad_deck",
+                f"Deck {entry.name!r} cannot be used: {entry.described['problem']}",
+                entry.version.errors,
             )
         if loaded.deck_game != game.deck_game:
             raise DeckNotFound(
-                "unknown_deck", f"Deck {wanted!r} is for another game ({loaded.deck_game})."
+                "unknown_deck", f"Deck {entry.name!r} is for another game ({loaded.deck_game})."
             )
         return loaded
 
-    def _find(self, name: str) -> LoadedDeck | None:
-        if not name or "/" in name or "\\" in name or name.startswith("."):
+    def _find(self, name: str) -> ShelfEntry | None:
+        """The first file of that name on the search path, as it is now."""
+        if not name or "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
             return None  # names only: a client may not make the host read paths
-        folders = [folder for _, folder in search_path()] + list(self.extra_dirs)
-        for folder in folders:
+        for source, folder in deck_folders(self.extra_dirs):
             for suffix in DECK_SUFFIXES:
                 path = folder / f"{name}{suffix}"
-                if path.is_file():
-                    return self._load_file(path)
+                version = self.version_of(path, source) if path.is_file() else None
+                if version is not None:
+                    entry = ShelfEntry(name, source, path, version)
+                    entry.described.update(_describe(entry))
+                    return entry
         return None
 
-    @staticmethod
-    def _load_file(path: Path) -> LoadedDeck:
+    def _uploaded(self, game: Game, upload: DeckUpload) -> LoadedDeck:
+        file = upload_name(upload.name)
         try:
-            return load_deck_file(path, "file")
+            loaded = self.uploads.read(upload)
+        except UploadsTooFast:
+            raise DeckNotFound(
+                "rate_limited", "Deck files arrive faster than this host reads them; try again."
+            ) from None
         except DeckFileError as exc:
-            raise DeckNotFound("bad_deck", f"Deck {path.stem!r} cannot be used: {exc}") from None
+            raise DeckNotFound(
+                "bad_deck",
+                f"Deck file {file!r} has {len(exc.errors)} problem(s); the first: {exc.errors[0]}",
+                exc.errors,
+            ) from None
+        if loaded.deck_game != game.deck_game:
+            raise DeckNotFound(
+                "bad_deck",
+                f"Deck file {file!r} is for another game ({loaded.deck_game}),"
+                f" not {game.name} ({game.deck_game}).",
+                [DeckError(file, 1, 1, f"this deck is for game {loaded.deck_game!r}")],
+            )
+        return loaded
+
+    def restore(self, game: Game, deck_name: str, data: dict[str, Any]) -> TableDeck:
+        """The cards of a journaled room, shared with rooms playing the same ones."""
+        return self.tables.restore(game, deck_name, data)
+
+    # --- keeping the listing current ---------------------------------------------
+
+    def start_watching(self) -> None:
+        """Poll the deck folders from now on (call on the event loop)."""
+        if self._watcher is None:
+            self._watcher = asyncio.get_running_loop().create_task(
+                self._watch(), name="deck folders"
+            )
+
+    async def stop_watching(self) -> None:
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll_interval)
+            try:
+                changed = await asyncio.to_thread(self.scan)
+            except Exception:  # a broken folder must not stop the host
+                log.exception("could not read the deck folders (will retry)")
+                continue
+            if changed and self.on_change is not None:
+                self.on_change()
+
+
+def _shown_file(loaded: LoadedDeck) -> str:
+    """How a problem names a deck's file: its name only (folders are the host's business)."""
+    return Path(loaded.path).name if loaded.source != "upload" else loaded.path

@@ -59,8 +59,8 @@ def calm_gc() -> None:
 HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
-LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.CREATE_ROOM, p.JOIN_ROOM})
-WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS})
+LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, p.CREATE_ROOM, p.JOIN_ROOM})
+WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS})
 """Requests still answered while the journal cannot write: they change nothing."""
 NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
@@ -97,8 +97,9 @@ class Host:
         calm_gc()
         for module in self.config.extra_games:
             importlib.import_module(module)
-        shelf = DeckShelf(self.config.deck_dirs)
+        shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
         await asyncio.to_thread(shelf.scan)
+        shelf.on_change = self._decks_changed
         self.journal = Journal(self.config.data_dir)
         self.lobby = Lobby(self.config, self.journal, shelf)
         try:
@@ -117,6 +118,7 @@ class Host:
             await self.lobby.stop(self.config.shutdown_timeout)
             self.journal.close()
             raise
+        shelf.start_watching()
         self.port = self._server.sockets[0].getsockname()[1]
         lan = LanServices(self.config, self.port, self.lobby.listing)
         try:
@@ -125,6 +127,7 @@ class Host:
             await lan.close()
             self._server.close()
             self._server = None
+            await shelf.stop_watching()
             await self.lobby.stop(self.config.shutdown_timeout)
             self.journal.close()
             raise
@@ -150,6 +153,8 @@ class Host:
             return
         if self.lan is not None:
             await self.lan.close()
+        if self.lobby is not None:
+            await self.lobby.shelf.stop_watching()
         self._server.close()
         await self._server.wait_closed()
         for task in (self._heartbeat, self._checkpoints):
@@ -290,12 +295,26 @@ class Host:
             elif kind == p.LIST_ROOMS:
                 assert self.lobby is not None
                 connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()}, journaled=False)
+            elif kind == p.LIST_DECKS:
+                assert self.lobby is not None
+                listing = {"t": p.DECKS, "decks": self.lobby.shelf.listing()}
+                connection.send(listing, journaled=False)
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
             else:
                 await self._join_room(connection, message)
-        except (LobbyRefusal, DeckNotFound) as refused:
+        except LobbyRefusal as refused:
             connection.send(p.error(refused.code, refused.message), journaled=False)
+        except DeckNotFound as refused:
+            connection.send(refused.frame(), journaled=False)
+
+    def _decks_changed(self) -> None:
+        """Tell everyone in the lobby (not in a room) what the deck folders hold now."""
+        assert self.lobby is not None
+        frame = p.encode({"t": p.DECKS, "decks": self.lobby.shelf.listing()})
+        for connection in self.connections:
+            if connection.greeted and connection.room is None:
+                connection.send_frame(frame, journaled=False)
 
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         assert self.lobby is not None
@@ -352,7 +371,7 @@ class Host:
             game.rules_for(options)
         except Exception as bad:
             raise LobbyRefusal("bad_option", str(bad)) from None
-        loaded = await asyncio.to_thread(self.lobby.shelf.load, game, message.get("deck"))
+        table_deck = await asyncio.to_thread(self.lobby.shelf.for_request, game, message)
         password = message.get("password")
         password_hash = await asyncio.to_thread(hash_password, password) if password else None
         if connection.closed:
@@ -362,7 +381,7 @@ class Host:
         takeover = message.get("bot_takeover")
         room = self.lobby.create(
             game,
-            loaded,
+            table_deck,
             options,
             password_hash,
             True if takeover is None else takeover,

@@ -14,7 +14,6 @@ import secrets
 import time
 from typing import Any
 
-from partyhost.decks.files import LoadedDeck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p
@@ -24,6 +23,7 @@ from partyhost.net.decks import DeckShelf
 from partyhost.net.journal import Journal, RoomRecord
 from partyhost.net.room import Room
 from partyhost.net.roomqueue import CloseRoom, Stop
+from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,8 @@ class Lobby:
         """Seat token hash -> (room code, member id)."""
         self._creators: dict[str, str] = {}
         """Room code -> the address that created the room (rooms made since the host started)."""
+        self._table_decks: dict[str, TableDeck] = {}
+        """Each room's cards by room code: holding them keeps them shared (see TableDecks)."""
 
     # --- RoomServices ------------------------------------------------------
 
@@ -75,6 +77,7 @@ class Lobby:
             return
         del self.rooms[room.code]
         self._creators.pop(room.code, None)
+        self._table_decks.pop(room.code, None)
         for token, (code, _) in list(self._tokens.items()):
             if code == room.code:
                 del self._tokens[token]
@@ -138,7 +141,7 @@ class Lobby:
         described = []
         for game in all_games():
             entry = game.describe()
-            entry["decks"] = [deck.describe() for deck in self.shelf.for_game(game)]
+            entry["decks"] = self.shelf.for_game(game)
             described.append(entry)
         return described
 
@@ -160,7 +163,7 @@ class Lobby:
     def create(
         self,
         game: Game,
-        loaded: LoadedDeck,
+        table_deck: TableDeck,
         options: dict[str, Any],
         password_hash: str | None,
         bot_takeover: bool,
@@ -171,8 +174,8 @@ class Lobby:
         record = RoomRecord(
             code=self.new_code(),
             game=game.id,
-            deck_name=loaded.name,
-            deck_data=loaded.data,
+            deck_name=table_deck.name,
+            deck_data=table_deck.data,
             options=options,
             password_hash=password_hash,
             bot_takeover=bot_takeover,
@@ -181,10 +184,11 @@ class Lobby:
             next_member=0,
             created=time.time(),
         )
-        room = Room(self, record, game, loaded.deck)
+        room = Room(self, record, game, table_deck.deck)
         room.save()
         self.rooms[room.code] = room
         self._creators[room.code] = creator
+        self._table_decks[room.code] = table_deck
         self._tasks[room] = roomtask.start(room)
         return room
 
@@ -195,14 +199,15 @@ class Lobby:
             code = stored.room.code
             try:
                 game = get_game(stored.room.game)
-                deck = game.build_deck(stored.room.deck_data)
-                room = Room.restore(self, stored, game, deck, now)
+                table_deck = self.shelf.restore(game, stored.room.deck_name, stored.room.deck_data)
+                room = Room.restore(self, stored, game, table_deck.deck, now)
             except Exception as error:  # a damaged or foreign room: the others still come back
                 self.journal.set_aside(
                     code, f"it cannot be rebuilt: {type(error).__name__}: {error}"
                 )
                 continue
             self.rooms[code] = room
+            self._table_decks[code] = table_deck
             for member in room.members:
                 if member.token_hash is not None and not member.left:
                     self.remember_token(member.token_hash, code, member.member_id)

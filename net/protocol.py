@@ -32,6 +32,10 @@ MAX_PASSWORD_LENGTH: Final = 64
 ROOM_CODE_LENGTH: Final = 4
 ROOM_CODE_LETTERS: Final = "ACDEFHJKMNPRTWXY"
 """Letters a room code is made of: none that reads like a digit or another letter."""
+MAX_ROOM_DECKS: Final = 8
+"""Decks one room may play together (host decks and uploaded files)."""
+MAX_DECK_FILES: Final = 4
+"""Deck files one ``create_room`` may carry (all of them within the frame cap)."""
 MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
 
@@ -53,6 +57,7 @@ HELLO: Final = "hello"
 PING: Final = "ping"
 PONG: Final = "pong"
 LIST_ROOMS: Final = "list_rooms"
+LIST_DECKS: Final = "list_decks"
 CREATE_ROOM: Final = "create_room"
 JOIN_ROOM: Final = "join_room"
 LEAVE_ROOM: Final = "leave_room"
@@ -69,6 +74,7 @@ PLAY: Final = "play"
 WELCOME: Final = "welcome"
 ERROR: Final = "error"
 ROOMS: Final = "rooms"
+DECKS: Final = "decks"
 JOINED: Final = "joined"
 ROOM: Final = "room"
 VIEW: Final = "view"
@@ -97,7 +103,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "hello_required": "The first message was not 'hello'; the host disconnects.",
     "protocol_mismatch": "Client and host protocol versions differ; the host disconnects.",
     "already_greeted": "A second 'hello' on one connection.",
-    "rate_limited": "Too many messages (or chat lines) too fast; this one was dropped.",
+    "rate_limited": (
+        "Too many messages (or chat lines, or deck files) too fast; this one was dropped."
+    ),
     "host_full": (
         "The host has too many connections, in all or from the client's address; it disconnects."
     ),
@@ -109,7 +117,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     # lobby
     "unknown_game": "No game with that id on this host.",
     "unknown_deck": "No deck with that name for that game on this host.",
-    "bad_deck": "The deck file exists but cannot be used.",
+    "bad_deck": (
+        "A deck cannot be used (a broken file of the host, an uploaded file with problems,"
+        " or decks that cannot be played together); 'problems' lists each at its line."
+    ),
     "bad_option": "A rule option is unknown or has a bad value.",
     "too_many_rooms": "The host has as many rooms as it allows, in all or from this address.",
     "no_such_room": "No open room has that code.",
@@ -170,6 +181,27 @@ def _is_plain(value: Any) -> bool:
     return False
 
 
+def _is_text_list(items: int, limit: int) -> Check:
+    return lambda value: (
+        isinstance(value, list) and len(value) <= items and all(map(_is_text(limit), value))
+    )
+
+
+def _is_deck_files(value: Any) -> bool:
+    """A short list of ``{name, text}`` maps: deck files sent with ``create_room``."""
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_DECK_FILES
+        and all(
+            isinstance(item, dict)
+            and set(item) == {"name", "text"}
+            and _is_text(255)(item["name"])
+            and isinstance(item["text"], str)
+            for item in value
+        )
+    )
+
+
 def _is_map(value: Any) -> bool:
     return isinstance(value, dict) and _is_plain(value)
 
@@ -201,9 +233,20 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     PING: {"n": _f(_is_int, "an integer", required=False)},
     PONG: {"n": _f(_is_int, "an integer", required=False)},
     LIST_ROOMS: {},
+    LIST_DECKS: {},
     CREATE_ROOM: {
         "game": _f(_TEXT_SHORT, "a game id"),
         "deck": _f(_optional(_TEXT_SHORT), "a deck name", required=False),
+        "decks": _f(
+            _optional(_is_text_list(MAX_ROOM_DECKS, 64)),
+            f"a list of at most {MAX_ROOM_DECKS} deck names",
+            required=False,
+        ),
+        "deck_files": _f(
+            _optional(_is_deck_files),
+            f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
+            required=False,
+        ),
         "options": _f(_optional(_is_map), "a map of rule options", required=False),
         "password": _f(_optional(_is_text(MAX_PASSWORD_LENGTH)), "a password", required=False),
         "bot_takeover": _f(_optional(_is_bool), "true or false", required=False),
@@ -237,14 +280,16 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
 
 HOST_MESSAGES: Final[dict[str, tuple[str, ...]]] = {
     WELCOME: ("protocol", "host", "resumed", "games", "limits"),
-    ERROR: ("code", "message", "ref", "host_protocol", "client_protocol"),
+    ERROR: ("code", "message", "ref", "host_protocol", "client_protocol", "problems"),
     ROOMS: ("rooms",),
+    DECKS: ("decks",),
     JOINED: ("code", "seat", "token"),
     ROOM: (
         "code",
         "game",
         "game_name",
         "deck",
+        "decks",
         "options",
         "rules",
         "bot_takeover",

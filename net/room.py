@@ -293,13 +293,7 @@ class Room:
         self._owner(peer)
         self._between_games()
         game = self.game
-        players = len(self._roster.seated)
-        if not game.min_players <= players <= game.max_players:
-            raise Refused(
-                "player_count",
-                f"{game.name} needs {game.min_players} to {game.max_players} players; "
-                f"this room has {players}.",
-            )
+        game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
         self._play.start(game.rules_for(self._settings.options))
 
     # --- playing and talking ------------------------------------------------------------

@@ -25,6 +25,7 @@ from partyhost.net.members import Member
 from partyhost.net.roomgame import RoomGame
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
+from partyhost.net.tabledecks import decks_in_play
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +145,7 @@ class RoomBroadcast:
             "game": game.id,
             "game_name": game.name,
             "deck": settings.deck_name,
+            "decks": decks_in_play(settings.deck_name, settings.deck_data),
             "options": options,
             "rules": rules,
             "bot_takeover": settings.bot_takeover,

@@ -208,7 +208,7 @@ def test_in_host_bots_options_help_and_ascii_in_a_real_terminal(
     terminal.keys("c")
     terminal.wait_for(lambda s: "Create a room" in s and "First judge" in s)
     terminal.settle()  # the dialog has its focus before the Tabs come
-    for _ in range(7):  # the scroll area, game, deck, hand size, target, two timers
+    for _ in range(7):  # from the game: deck, deck file, hand size, target, two timers, judge
         terminal.keys("Tab")
     terminal.type("0")
     terminal.wait_for(lambda s: re.search(r"First judge\s+0\b", s))
@@ -226,3 +226,74 @@ def test_in_host_bots_options_help_and_ascii_in_a_real_terminal(
     terminal.wait_for("Round 1  judge Tess")  # the room's first-judge option took effect
     play_rounds(terminal, {"judge", "submit"})
     quit_client(terminal)
+
+
+def office_deck(broken_line: int | None = None) -> str:
+    """A T-Shirt deck whose every card says where it comes from; ``broken_line`` holds a bare no."""
+    lines = ["game: tshirt", "version: 1", "name: Office party", "slogans:"]
+    lines += [f'  - "Office slogan {n:02d}"' for n in range(1, 41)]
+    lines.append("tshirts:")
+    lines += [f'  - picture: "Office shirt {n}"' for n in range(1, 6)]
+    lines.append("hot_or_not:")
+    for n in range(1, 6):
+        lines += [f"  - points: {100 * n}", f'    verdict: "Office verdict {n}"']
+    if broken_line is not None:
+        lines[broken_line - 1] = "  - no"
+    return "\n".join(lines) + "\n"
+
+
+def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
+    host: Served, terminal: Terminal, tmp_path: Path
+) -> None:
+    own = tmp_path / "on-my-laptop"
+    own.mkdir()
+    deck = own / "office.yaml"
+    deck.write_text(office_deck(broken_line=9))
+    host_decks = tmp_path / "config" / "decks"  # the host's own deck folder (conftest)
+    assert not host_decks.exists() or not list(host_decks.iterdir())
+
+    terminal.start(
+        [*partyhost_command(), "join", host.address, "--name", "Tess", "--deck", str(deck)],
+        PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config"),
+        PARTYHOST_DATA_DIR=str(tmp_path / "client-data"),
+    )
+    terminal.wait_for(lambda s: "Create a room" in s and "none: only my deck file" in s)
+    assert "office.yaml, 1 KiB: sent with the request" in terminal.last
+
+    host_decks.mkdir(parents=True, exist_ok=True)
+    (host_decks / "late-arrival.yaml").write_text(
+        office_deck().replace("Office party", "Late arrival")
+    )
+    (host_decks / "half-done.yaml").write_text("game: tshirt\nslogans: [\n")
+    terminal.wait_for("Not offered: half-done.yaml:3:1: YAML syntax")
+    terminal.settle()
+    terminal.keys("Tab", "Enter")  # from the game to the deck field, and open its list
+    terminal.wait_for(lambda s: "Late arrival" in s and "Classic" in s)
+    terminal.keys("Escape")
+    terminal.wait_for(lambda s: "Late arrival" not in s and "none: only my deck file" in s)
+
+    terminal.keys("C-s")
+    terminal.wait_for("The host cannot use this deck")
+    terminal.wait_for("office.yaml:9:5")
+    assert "put the text in quotes" in terminal.last
+    terminal.keys("Enter")
+    deck.write_text(office_deck())
+    terminal.wait_for(lambda s: "The host cannot use this deck" not in s)
+    terminal.keys("c")
+    terminal.wait_for(lambda s: "Create a room" in s and "office.yaml, 1 KiB" in s)
+    terminal.keys("C-s")
+    terminal.wait_for(lambda s: "You own this room" in s and "Office party (sent) deck" in s)
+    assert "Classic" not in terminal.last  # only the sent deck: none of the host's
+
+    terminal.keys("b", "b", "b")
+    terminal.wait_for(lambda s: "4 seated" in s and "Bot 3" in s)
+    terminal.keys("s")
+    terminal.wait_for(lambda s: ROUND.search(s))
+    play_rounds(terminal, {"submit"})
+    assert re.search(r'Round \d+: "Office slogan \d\d', terminal.last), terminal.last
+    quit_client(terminal)
+    assert sorted(path.name for path in host_decks.iterdir()) == [
+        "half-done.yaml",
+        "late-arrival.yaml",
+    ]
+    assert host.process.poll() is None, host.log_tail()

@@ -17,7 +17,7 @@ from typing import Any
 import msgpack
 import pytest
 from partyhost.engine.core import IllegalMove
-from partyhost.engine.gsm.common import system_target
+from partyhost.engine.gsm.seating import system_target
 from partyhost.net import protocol as p
 
 FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
@@ -121,9 +121,9 @@ def test_command_check_reports_the_gsm_system_command_bug_if_it_returns(
     assert commandcheck.check_command(_gsm_input()) == "illegal:unknown_command"
     with pytest.raises(IllegalMove):
         system_target({"type": "place", "seat": 0})
-    from partyhost.engine.gsm import common
+    from partyhost.engine.gsm import rules
 
-    monkeypatch.setattr(common, "system_target", lambda command: command["seat"])
+    monkeypatch.setattr(rules, "system_target", lambda command: command["seat"])
     with pytest.raises(ValueError, match="unknown event"):
         commandcheck.check_command(_gsm_input())
 

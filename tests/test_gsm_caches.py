@@ -17,6 +17,7 @@ import pytest
 from partyhost.engine.core import Event, Game, apply
 from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME, bots
 from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.scramble import bot as scramble_bot
 from partyhost.engine.gsm.table import CardTable
 from partyhost.engine.rng import Rng
 from test_gsm_support import make_deck, play_bots, shipped_cards, shipped_deck
@@ -61,13 +62,13 @@ def uncached_answer(
     """The bot's answer with every cache bypassed: tables and solutions built afresh."""
     with monkeypatch.context() as patch:
         patch.setattr(bots, "cached_table", CardTable)
-        patch.setattr(bots, "_solution", bots._solution.__wrapped__)
+        patch.setattr(scramble_bot, "solution", scramble_bot.solution.__wrapped__)
         return game.bot_command(view, Rng(seed), 0.0)
 
 
 def clear_bot_caches() -> None:
     bots.cached_table.cache_clear()
-    bots._solution.cache_clear()
+    scramble_bot.solution.cache_clear()
 
 
 # --- bots ----------------------------------------------------------------------
@@ -86,7 +87,7 @@ def test_cached_bot_answers_equal_fresh_ones(monkeypatch: pytest.MonkeyPatch) ->
             compared += 1
     assert compared > 500
     assert bots.cached_table.cache_info().hits > 200
-    assert bots._solution.cache_info().hits > 50
+    assert scramble_bot.solution.cache_info().hits > 50
 
 
 def test_the_same_ids_with_other_cells_get_their_own_table(
@@ -129,7 +130,7 @@ def test_a_scramble_solution_is_for_the_cells_and_turning_it_was_found_for(
                 state, _ = apply(SCRAMBLE, state, 0, command, 0.0)
                 moves += 1
     assert moves > 50
-    assert bots._solution.cache_info().hits > moves / 2
+    assert scramble_bot.solution.cache_info().hits > moves / 2
 
 
 def test_bot_caches_are_bounded() -> None:

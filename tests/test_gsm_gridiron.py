@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
 from partyhost.engine.gsm import GRIDIRON as GAME
-from partyhost.engine.gsm.common import Placement, fits
-from partyhost.engine.gsm.gridiron import GridironState
+from partyhost.engine.gsm.gridiron.state import GridironState
+from partyhost.engine.gsm.placement import Placement, fits
 from test_gsm_support import shipped_deck
 
 DECK = shipped_deck()

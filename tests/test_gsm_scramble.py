@@ -9,7 +9,7 @@ import msgpack
 import pytest
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
 from partyhost.engine.gsm import SCRAMBLE as GAME
-from partyhost.engine.gsm.scramble import ScrambleState
+from partyhost.engine.gsm.scramble.state import ScrambleState
 from partyhost.engine.gsm.solver import solve
 from test_gsm_support import shipped_deck
 

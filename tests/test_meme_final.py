@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.meme import MemeState, Phase
+from partyhost.engine.meme.state import MemeState, Phase
 from test_meme_support import (
     AWKWARD,
     GAME,

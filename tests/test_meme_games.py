@@ -16,7 +16,7 @@ from typing import Any
 import msgpack
 import pytest
 from partyhost.engine.core import SYSTEM_SEAT, Event, apply, apply_tick
-from partyhost.engine.meme import MemeState, Phase
+from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.rng import Rng
 from test_meme_support import GAME, new_game
 

@@ -6,8 +6,7 @@ from dataclasses import replace
 
 import pytest
 from partyhost.engine.core import IllegalMove
-from partyhost.engine.meme import MemeState, Phase
-from partyhost.engine.meme.state import TOKENS
+from partyhost.engine.meme.state import TOKENS, MemeState, Phase
 from test_meme_support import (
     AWKWARD,
     FUMING,

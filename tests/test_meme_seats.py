@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply_tick
-from partyhost.engine.meme import MemeState, Phase
+from partyhost.engine.meme.state import MemeState, Phase
 from test_meme_support import (
     GAME,
     NOPE,

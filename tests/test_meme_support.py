@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import Event, IllegalMove, apply
-from partyhost.engine.meme import MemeGame, MemeState, Phase, game
+from partyhost.engine.meme import GAME as MEME
 from partyhost.engine.meme.deck import MemeDeck
+from partyhost.engine.meme.game import MemeGame
+from partyhost.engine.meme.state import MemeState, Phase
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "what-do-you-meme.yaml"
-GAME: MemeGame = game
+GAME: MemeGame = MEME
 
 NOPE, FUMING, WHEEZE, SHOOK, NAILED_IT, WHY_ME, AWKWARD = range(7)
 

@@ -32,8 +32,8 @@ import pytest
 from hiddenaudit import Auditor, cells_of
 from nethelpers import DECK_DIR, Seat, connect, running_host, seat_number
 from partyhost.engine.core import Event, Game
-from partyhost.engine.gsm.common import cards_view
-from partyhost.engine.gsm.gridiron import Gridiron
+from partyhost.engine.gsm.gridiron.game import Gridiron
+from partyhost.engine.gsm.views import cards_view
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p

@@ -195,6 +195,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "ping": {},
         "pong": {},
         "list_rooms": {},
+        "list_decks": {},
         "create_room": {"game": "counting"},
         "join_room": {"code": "ACDE"},
         "leave_room": {},

@@ -23,6 +23,8 @@ EXAMPLES: dict[str, Any] = {
     "n": 3,
     "game": "tshirt",
     "deck": "office-party",
+    "decks": ["the-t-shirt-game", "office-party"],
+    "deck_files": [{"name": "office.yaml", "text": "game: tshirt\n"}],
     "options": {"target": 2000},
     "password": "hunter2",
     "bot_takeover": False,

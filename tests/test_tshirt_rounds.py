@@ -31,7 +31,7 @@ def test_three_to_ten_players() -> None:
     for seats in ((0, 1), tuple(range(11))):
         with pytest.raises(IllegalMove) as refused:
             GAME.setup(deck, seats, {}, 1)
-        assert refused.value.code == "bad_seats"
+        assert refused.value.code == "player_count"
     assert GAME.setup(deck, tuple(range(10)), {}, 1).phase is Phase.STARTING
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Command, Event, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.engine.tshirt import TShirtGame
 from partyhost.engine.tshirt.deck import TShirtDeck
+from partyhost.engine.tshirt.game import TShirtGame
 from partyhost.engine.tshirt.state import TShirtState, player_of, score
 
 game = get_game("tshirt")

@@ -57,6 +57,8 @@ class PartyApp(App[int]):
 
     welcome: var[Frame | None] = var(None)
     rooms: var[tuple[Frame, ...]] = var(())
+    decks: var[tuple[Frame, ...]] = var(())
+    """Every deck file of the host as ``decks`` last listed them (empty: use the welcome's)."""
     room: var[Frame | None] = var(None)
     room_code: var[str | None] = var(None)
     seat: var[int | None] = var(None)
@@ -78,6 +80,7 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        deck_file: str | None = None,
     ) -> None:
         self.connection_factory = connection_factory
         self.start_address = address
@@ -88,6 +91,9 @@ class PartyApp(App[int]):
         self.remember = remember
         self.animated = animate
         self.on_welcome = on_welcome
+        self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
+        """What the create-room dialog last held (a ``--deck`` file to begin with)."""
+        self.offer_create = deck_file is not None
         self.connection: Connection | None = None
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
@@ -190,6 +196,7 @@ class PartyApp(App[int]):
         self.link = "online"
         self.route()
         self.requests.list_rooms()
+        self.requests.list_decks()
         if self.start_room:
             self.requests.join_room(self.start_room)
             self.start_room = None
@@ -248,7 +255,15 @@ class PartyApp(App[int]):
     def on_notice_received(self, message: m.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
 
+    def on_decks_listed(self, message: m.DecksListed) -> None:
+        self.decks = tuple(message.decks)
+
     def on_host_error(self, message: m.HostError) -> None:
+        if message.problems:
+            from partyhost.tui.shared.deckproblems import DeckProblemsScreen
+
+            self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
+            return
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False
@@ -313,6 +328,7 @@ class PartyApp(App[int]):
     def _reset_session(self) -> None:
         self.welcome = None
         self.rooms = ()
+        self.decks = ()
         self.room = None
         self.room_code = None
         self.seat = None
@@ -352,6 +368,7 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    deck_file: str | None = None,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
     if connection_factory is None:
@@ -367,11 +384,24 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        deck_file=deck_file,
     )
 
 
-def run_join(address: str | None, name: str | None, room: str | None, ascii_only: bool) -> int:
-    """``partyhost join``: the full-screen client; returns the process exit code."""
-    app = make_app(address=address, name=name, room=room, ascii_only=ascii_only)
+def run_join(
+    address: str | None,
+    name: str | None,
+    room: str | None,
+    ascii_only: bool,
+    deck_file: str | None = None,
+) -> int:
+    """``partyhost join``: the full-screen client; returns the process exit code.
+
+    With ``deck_file`` the create-room dialog opens in the lobby with that file
+    chosen as the deck to bring.
+    """
+    app = make_app(
+        address=address, name=name, room=room, ascii_only=ascii_only, deck_file=deck_file
+    )
     result = app.run()
     return result if isinstance(result, int) else 0

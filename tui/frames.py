@@ -45,8 +45,14 @@ class FrameReader:
             return m.ChatReceived(frame)
         if kind == "notice":
             return m.NoticeReceived(str(frame.get("text", "")))
+        if kind == "decks":
+            return m.DecksListed(_maps(frame.get("decks")))
         if kind == "error":
-            return m.HostError(str(frame.get("code", "error")), str(frame.get("message", "")))
+            return m.HostError(
+                str(frame.get("code", "error")),
+                str(frame.get("message", "")),
+                tuple(_maps(frame.get("problems"))),
+            )
         if kind == "left":
             self.events = []
             return m.LeftRoom(str(frame.get("reason", "")))

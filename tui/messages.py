@@ -82,9 +82,21 @@ class NoticeReceived(Message):
 
 
 @dataclass
+class DecksListed(Message):
+    """Every deck file of the host, broken ones included (``decks``)."""
+
+    decks: list[Frame]
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, DecksListed)
+
+
+@dataclass
 class HostError(Message):
     code: str
     text: str
+    problems: tuple[Frame, ...] = ()
+    """For ``bad_deck``: each problem of a deck with its file, line and column."""
 
 
 @dataclass

@@ -67,6 +67,7 @@ async def play(
     level: str | None = None,
 ) -> int:
     """Run host and client on one loop until the player quits."""
+    from partyhost.engine.core import IllegalMove
     from partyhost.engine.registry import all_games, get_game
     from partyhost.net.host import Host, HostConfig
 
@@ -77,7 +78,9 @@ async def play(
         print(f"partyhost play: no game {game_id!r}; try one of: {known}", file=sys.stderr)
         return 2
     count = default_bots(game.min_players, game.max_players) if bots is None else bots
-    if not game.min_players <= count + 1 <= game.max_players:
+    try:
+        game.check_player_count(count + 1)
+    except IllegalMove:
         low, high = game.min_players - 1, game.max_players - 1
         print(
             f"partyhost play: {game.name} takes {low} to {high} bots besides you.", file=sys.stderr

@@ -1,16 +1,17 @@
-"""Bots for the four games, playing from the view a person in their seat gets.
+"""What the four variants' bots share: rebuilding cards and boards from a view, and searching them.
 
-A bot rebuilds the little it needs (card cells, the board) from the view and
-runs the same fast placement search and solver the host uses; it never sees a
-hand, board or pile its seat could not see. Reaction speed is the host's job:
+Each variant's bot (its ``bot`` module) plays from the view a person in its
+seat gets. It rebuilds the little it needs (card cells, the board) from the
+view and runs the same fast placement search and solver the host uses; it
+never sees a hand, board or pile its seat could not see. Reaction speed is the host's job:
 :data:`BOT_DELAYS` suggests how long a bot of each level waits before acting.
 
 Building the neighbour masks for the cards in view is most of a bot's work,
 and the same cards come back often (every seat of a Stealing Home round sees
 the same board and face-up cards, a Scramble player keeps their seven), so
-tables (and Scramble's solutions) are cached by the cards' ids and cells: the
-key is the whole input, so a cached answer can never be stale, and the caches
-are bounded.
+tables are cached by the cards' ids and cells (Scramble's bot keeps its
+solutions the same way): the key is the whole input, so a cached answer can
+never be stale, and the caches are bounded.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from typing import Any
 
 from partyhost.engine.core import Command, View
 from partyhost.engine.gsm.board import BoardMap, legal_placements
-from partyhost.engine.gsm.solver import Spot, solve
 from partyhost.engine.gsm.table import CardTable, Cell, Slot
 from partyhost.engine.rng import Rng
 
@@ -72,13 +72,6 @@ def card_list(entries: Iterable[Mapping[str, Any]]) -> CardList:
     return tuple(sorted(known.items()))
 
 
-@lru_cache(maxsize=TABLE_CACHE_SIZE)
-def _solution(rows: int, cols: int, cards: CardList, rotate: bool) -> tuple[Spot, ...] | None:
-    """An arrangement of all ``cards`` (Scramble), kept: a player's seven stay the same all game."""
-    found = solve(cached_table(rows, cols, cards), [card_id for card_id, _ in cards], rotate)
-    return None if found is None else tuple(found)
-
-
 def _table(view: View, entries: Iterable[Mapping[str, Any]]) -> CardTable:
     shape = view["shape"]
     return cached_table(shape["rows"], shape["cols"], card_list(entries))
@@ -88,11 +81,12 @@ def _board(table: CardTable, board: Iterable[Mapping[str, Any]]) -> BoardMap:
     return {(p["x"], p["y"]): table.orientation(p["id"], p["turned"]) for p in board}
 
 
-def _legal(view: View) -> dict[str, Command]:
+def legal_by_type(view: View) -> dict[str, Command]:
+    """The view's legal templates by command type."""
     return {command["type"]: command for command in view["legal"]}
 
 
-def _place_from(
+def place_from(
     view: View, template: Command, hand: list[Mapping[str, Any]], rng: Rng
 ) -> Command | None:
     """A random legal placement of a hand card, searched from the view."""
@@ -115,65 +109,8 @@ def _place_from(
     }
 
 
-def stealing_home(view: View, rng: Rng) -> Command | None:
-    """Claim a fit of one of the face-up cards, else say "no fit" once."""
-    legal = _legal(view)
-    if "match" in legal:
-        claim = _place_from(view, legal["match"], view["face_up"], rng)
-        if claim is not None:
-            return claim
-    if "no_fit" in legal:
-        return {"type": "no_fit"}
-    return None
-
-
-def _place_from_hand(view: View, legal: Mapping[str, Command], rng: Rng) -> Command | None:
+def place_from_hand(view: View, legal: Mapping[str, Command], rng: Rng) -> Command | None:
     """A random legal placement of a card in hand, if placing is legal and one fits."""
     if "place" not in legal:
         return None
-    return _place_from(view, legal["place"], view["hand"], rng)
-
-
-def gridiron(view: View, rng: Rng) -> Command | None:
-    """Place a card that fits; otherwise draw, or pass when the pile is empty."""
-    legal = _legal(view)
-    move = _place_from_hand(view, legal, rng)
-    if move is not None:
-        return move
-    for kind in ("draw", "pass"):
-        if kind in legal:
-            return {"type": kind}
-    return None
-
-
-def four_corners(view: View, rng: Rng) -> Command | None:
-    """Place a card at an end of its line when one fits; otherwise say "stuck" once."""
-    legal = _legal(view)
-    move = _place_from_hand(view, legal, rng)
-    if move is not None:
-        return move
-    return {"type": "stuck"} if "stuck" in legal else None
-
-
-def scramble(view: View, rng: Rng) -> Command | None:
-    """Solve the own seven cards, then lay out the solution one move at a time."""
-    legal = _legal(view)
-    if "place" not in legal:
-        return None
-    mine = view["board"]
-    shape = view["shape"]
-    rotate = True in legal["place"]["turned"]
-    solution = _solution(shape["rows"], shape["cols"], card_list([*view["hand"], *mine]), rotate)
-    if solution is None:
-        return {"type": "stuck"} if "stuck" in legal else None
-    where: dict[int, tuple[Slot, bool]] = {p["id"]: ((p["x"], p["y"]), p["turned"]) for p in mine}
-    occupant = {slot: card for card, (slot, _) in where.items()}
-    for spot in solution:
-        target = ((spot.x, spot.y), spot.turned)
-        if where.get(spot.card) == target:
-            continue
-        blocker = occupant.get(target[0])
-        if blocker is not None and blocker != spot.card:
-            return {"type": "take_back", "card": blocker}
-        return {"type": "place", "card": spot.card, "x": spot.x, "y": spot.y, "turned": spot.turned}
-    return {"type": "call_game"}
+    return place_from(view, legal["place"], view["hand"], rng)

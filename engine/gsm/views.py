@@ -9,15 +9,15 @@ rows and legend. A view is therefore read-only; copy a part before changing it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from partyhost.engine.core import View
 from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.placement import Placement
+from partyhost.engine.gsm.seating import TableState
 
-if TYPE_CHECKING:
-    from partyhost.engine.gsm.common import Placement
-    from partyhost.engine.gsm.seating import TableState
+State = TypeVar("State", bound=TableState)
 
 
 def legend_view(deck: Deck) -> dict[str, Any]:
@@ -64,3 +64,28 @@ def base_view(game_id: str, state: TableState) -> View:
         "rules": dict(state.rules),
         "winners": list(state.winners),
     }
+
+
+def table_view(
+    game_id: str,
+    state: State,
+    seat: int | None,
+    public_view: Callable[[State], View],
+    seat_view: Callable[[State, int], View],
+) -> View:
+    """The state's public part (built on its first view, then shared) with the seat's own.
+
+    ``public_view`` gives what every seat sees alike after :func:`base_view`'s
+    fields (a seat's own fields empty); ``seat_view`` the fields only that
+    seat sees (its ``legal`` commands, its cards). Views of one state share
+    their parts, so a view is read-only.
+    """
+    shared = state.shared_views
+    public: View | None = shared.get("view")
+    if public is None:
+        public = shared["view"] = {**base_view(game_id, state), **public_view(state)}
+    view = dict(public)
+    if seat is not None:
+        view["you"] = seat
+        view.update(seat_view(state, seat))
+    return view

@@ -1,18 +1,17 @@
-"""Moving a game forward: phase changes, turn order, timers and away seats.
+"""How the game runs on by itself: phase changes, turn order, timers and away seats.
 
-``decide`` and ``tick`` record their events through a :class:`Flow`, which
-evolves a working state after each one, so the next step sees its effect.
-:func:`settle_flow` then carries the game as far as it can go without a
-player: revealing, paying out, starting the next turn, acting for seats whose
-timer ran out or who stayed away too long.
+``decide`` and ``tick`` (in :mod:`.rules`) record their events in a
+:class:`~partyhost.engine.core.Decision`, whose state shows each event's
+effect to the next step. :func:`advance` then carries the game as far as it
+can go without a player: revealing, paying out, starting the next turn,
+acting for seats whose timer ran out or who stayed away too long.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from partyhost.engine.core import Event
+from partyhost.engine.core import Decision
 from partyhost.engine.meme.betting import (
     all_bets,
     bets_to_list,
@@ -20,133 +19,79 @@ from partyhost.engine.meme.betting import (
     limits_for,
     payouts,
 )
-from partyhost.engine.meme.evolve import evolve
 from partyhost.engine.meme.state import DIE_SIDES, ROUNDS, MemeState, Phase
-from partyhost.engine.rng import Rng
 
 
-class Flow:
-    """The events of one decision, applied to a working state as they are made."""
-
-    def __init__(self, state: MemeState, now: float) -> None:
-        self.state = state
-        self.now = now
-        self.events: list[Event] = []
-
-    def emit(
-        self,
-        kind: str,
-        data: Mapping[str, Any] | None = None,
-        *,
-        private: Mapping[int, Mapping[str, Any]] | None = None,
-        secret: Mapping[str, Any] | None = None,
-    ) -> None:
-        event = Event(kind, dict(data or {}), None, dict(private or {}), dict(secret or {}))
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-    def rng(self) -> Rng:
-        """The game's generator; pass its ``state`` back in the next event's secret."""
-        return Rng(self.state.rng)
-
-    def roll_for(self, seat: int, auto: str | None) -> None:
-        """One roll-off roll, or the reactor's two scenario dice."""
-        rng = self.rng()
-        if self.state.phase is Phase.ROLLOFF:
-            attempt = len(self.state.rolloff)
-            value = rng.below(DIE_SIDES)
-            self.emit(
-                "rolloff_roll",
-                {"seat": seat, "value": value, "attempt": attempt, "auto": auto},
-                secret={"rng": rng.state},
-            )
-            return
-        tens, units = rng.below(DIE_SIDES), rng.below(DIE_SIDES)
-        number = tens * DIE_SIDES + units
-        self.emit(
-            "scenario_rolled",
-            {
-                "reactor": seat,
-                "tens": tens,
-                "units": units,
-                "number": number,
-                "text": self.state.deck.scenarios[number],
-                "auto": auto,
-            },
-            secret={"rng": rng.state},
-        )
-
-
-def settle_flow(flow: Flow) -> None:
-    """Advance until the game waits for a player (or a later deadline)."""
+def advance(decision: Decision[MemeState]) -> None:
+    """Do whatever the table now does by itself, until it waits for a player (or a deadline)."""
     while True:
-        advance(flow)
-        if not act_on_due(flow):
+        _free_steps(decision)
+        if not act_on_due(decision):
             return
 
 
-def advance(flow: Flow) -> None:
+def _free_steps(decision: Decision[MemeState]) -> None:
     """Take every step that needs nobody's input."""
-    while flow.state.phase is not Phase.OVER:
-        state = flow.state
+    while decision.state.phase is not Phase.OVER:
+        state = decision.state
         if len(state.active) < 2:
-            end_game(flow, "not_enough_players")
+            end_game(decision, "not_enough_players")
             return
         if state.phase is not Phase.ROLLOFF and state.reactor in state.left:
-            void_turn(flow, "reactor_left")
+            void_turn(decision, "reactor_left")
             continue
         if state.phase is Phase.BETTING_1 and not state.bettors():
-            void_turn(flow, "no_guesses")
+            void_turn(decision, "no_guesses")
             continue
-        if state.pending() or not _STEPS[state.phase](flow):
+        if state.pending() or not _STEPS[state.phase](decision):
             return
 
 
-def _resolve_rolloff(flow: Flow) -> bool:
-    state = flow.state
+def _resolve_rolloff(decision: Decision[MemeState]) -> bool:
+    state = decision.state
     rolls = [(seat, value) for seat, value in state.rolloff[-1] if seat not in state.left]
     top = max((value for _, value in rolls), default=None)
     tied = [seat for seat, value in rolls if value == top]
     if len(tied) == 1:
-        flow.emit("first_player", {"seat": tied[0], "value": top})
-        start_next_turn(flow)
+        decision.emit("first_player", {"seat": tied[0], "value": top})
+        start_next_turn(decision)
         return True
     seats = tied or list(state.active)
-    flow.emit("rolloff_tie", {"seats": seats, "value": top, "attempt": len(state.rolloff) + 1})
+    decision.emit("rolloff_tie", {"seats": seats, "value": top, "attempt": len(state.rolloff) + 1})
     return True
 
 
-def _after_scenario(flow: Flow) -> bool:
-    state = flow.state
+def _after_scenario(decision: Decision[MemeState]) -> bool:
+    state = decision.state
     if state.scenario is None:
         return False
     guessers = [seat for seat in state.active if seat != state.reactor]
-    flow.emit("picking_started", {"guessers": guessers, "at": flow.now})
+    decision.emit("picking_started", {"guessers": guessers, "at": decision.now})
     return True
 
 
-def _after_picking(flow: Flow) -> bool:
-    if not flow.state.guesses:
-        void_turn(flow, "no_guesses")
+def _after_picking(decision: Decision[MemeState]) -> bool:
+    if not decision.state.guesses:
+        void_turn(decision, "no_guesses")
         return True
-    flow.emit("betting_started", {"stage": 1, "at": flow.now})
-    reactor = flow.state.reactor
+    decision.emit("betting_started", {"stage": 1, "at": decision.now})
+    reactor = decision.state.reactor
     assert reactor is not None
-    limits = limits_for(flow.state, reactor)
+    limits = limits_for(decision.state, reactor)
     if limits is not None and limits.max_total == 0:
-        flow.emit("reactor_bet", {"seat": reactor, "bets": [], "auto": "no_money"})
+        decision.emit("reactor_bet", {"seat": reactor, "bets": [], "auto": "no_money"})
     return True
 
 
-def _after_betting_1(flow: Flow) -> bool:
-    state = flow.state
+def _after_betting_1(decision: Decision[MemeState]) -> bool:
+    state = decision.state
     shown = [{"seat": seat, "meme": state.guesses[seat]} for seat in state.bettors()]
-    flow.emit("guesses_revealed", {"guesses": shown})
-    flow.emit("betting_started", {"stage": 2, "at": flow.now})
-    for seat in flow.state.pending():
-        limits = limits_for(flow.state, seat)
+    decision.emit("guesses_revealed", {"guesses": shown})
+    decision.emit("betting_started", {"stage": 2, "at": decision.now})
+    for seat in decision.state.pending():
+        limits = limits_for(decision.state, seat)
         if limits is not None and limits.max_total == 0:
-            flow.emit(
+            decision.emit(
                 "bet_committed",
                 {"seat": seat, "auto": "no_money"},
                 private={seat: {"bets": []}},
@@ -155,18 +100,18 @@ def _after_betting_1(flow: Flow) -> bool:
     return True
 
 
-def _after_betting_2(flow: Flow) -> bool:
-    state = flow.state
+def _after_betting_2(decision: Decision[MemeState]) -> bool:
+    state = decision.state
     sealed = [
         {"seat": seat, "bets": bets_to_list(state.bets.get(seat, {}))} for seat in state.bettors()
     ]
-    flow.emit("bets_revealed", {"bets": sealed})
-    flow.emit(
+    decision.emit("bets_revealed", {"bets": sealed})
+    decision.emit(
         "reaction_revealed",
         {"reactor": state.reactor, "meme": state.reaction, "correct": list(correct_seats(state))},
     )
-    flow.emit("turn_over", turn_record(flow.state, None))
-    start_next_turn(flow)
+    decision.emit("turn_over", turn_record(decision.state, None))
+    start_next_turn(decision)
     return True
 
 
@@ -206,47 +151,47 @@ def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
     }
 
 
-def void_turn(flow: Flow, reason: str) -> None:
+def void_turn(decision: Decision[MemeState], reason: str) -> None:
     """End the turn with no payouts: every bet goes back to its owner."""
-    flow.emit("turn_over", turn_record(flow.state, reason))
-    start_next_turn(flow)
+    decision.emit("turn_over", turn_record(decision.state, reason))
+    start_next_turn(decision)
 
 
-def start_next_turn(flow: Flow) -> None:
+def start_next_turn(decision: Decision[MemeState]) -> None:
     """The next reactor in rotation, a new round after the last one, or the end."""
-    state = flow.state
+    state = decision.state
     rotation = state.rotation()
     position, round_number = state.rotation_pos + 1, state.round
     if state.turn == 0:
-        flow.emit("round_started", {"round": 1, "final": round_number == ROUNDS})
+        decision.emit("round_started", {"round": 1, "final": round_number == ROUNDS})
     while True:
         if position >= len(rotation):
             position, round_number = 0, round_number + 1
             if round_number > ROUNDS:
-                end_game(flow, "finished")
+                end_game(decision, "finished")
                 return
-            flow.emit("round_started", {"round": round_number, "final": round_number == ROUNDS})
+            decision.emit("round_started", {"round": round_number, "final": round_number == ROUNDS})
         if rotation[position] not in state.left:
             break
         position += 1
-    flow.emit(
+    decision.emit(
         "turn_started",
         {
             "turn": state.turn + 1,
             "round": round_number,
             "reactor": rotation[position],
             "position": position,
-            "at": flow.now,
+            "at": decision.now,
         },
     )
 
 
-def end_game(flow: Flow, reason: str) -> None:
+def end_game(decision: Decision[MemeState], reason: str) -> None:
     """Most money among the seats still playing wins; ties share."""
-    state = flow.state
+    state = decision.state
     standing = sorted(state.active, key=lambda seat: (-state.money[seat], seat))
     best = max((state.money[seat] for seat in standing), default=0)
-    flow.emit(
+    decision.emit(
         "game_over",
         {
             "reason": reason,
@@ -294,40 +239,40 @@ def next_deadline(state: MemeState) -> float | None:
     return min(due) if due else None
 
 
-def act_on_due(flow: Flow) -> bool:
+def act_on_due(decision: Decision[MemeState]) -> bool:
     """Act for every pending seat whose deadline has passed; True if anything happened."""
     acted = False
-    for seat in flow.state.pending():
-        found = seat_deadline(flow.state, seat)
-        if found is None or flow.now < found[0]:
+    for seat in decision.state.pending():
+        found = seat_deadline(decision.state, seat)
+        if found is None or decision.now < found[0]:
             continue
-        phase, turn = flow.state.phase, flow.state.turn
-        act_for(flow, seat, found[1])
+        phase, turn = decision.state.phase, decision.state.turn
+        act_for(decision, seat, found[1])
         acted = True
-        if flow.state.phase is not phase or flow.state.turn != turn:
+        if decision.state.phase is not phase or decision.state.turn != turn:
             break
     return acted
 
 
-def act_for(flow: Flow, seat: int, reason: str) -> None:
+def act_for(decision: Decision[MemeState], seat: int, reason: str) -> None:
     """What the table does for a seat it stopped waiting for (see docs/rules.md)."""
-    state = flow.state
+    state = decision.state
     if state.phase is Phase.ROLLOFF:
-        flow.roll_for(seat, reason)
+        roll_for(decision, seat, reason)
     elif state.phase is Phase.SCENARIO:
         if reason == "timer":
-            flow.roll_for(seat, reason)
+            roll_for(decision, seat, reason)
         else:
-            void_turn(flow, "reactor_away")
+            void_turn(decision, "reactor_away")
     elif state.phase is Phase.PICKING:
         if seat == state.reactor:
-            void_turn(flow, f"reactor_{reason}")
+            void_turn(decision, f"reactor_{reason}")
         else:
-            flow.emit("sat_out", {"seat": seat, "reason": reason})
+            decision.emit("sat_out", {"seat": seat, "reason": reason})
     elif state.phase is Phase.BETTING_1:
-        _minimum_bet(flow, seat, reason)
+        _minimum_bet(decision, seat, reason)
     elif state.phase is Phase.BETTING_2:
-        flow.emit(
+        decision.emit(
             "bet_committed",
             {"seat": seat, "auto": reason},
             private={seat: {"bets": []}},
@@ -335,17 +280,45 @@ def act_for(flow: Flow, seat: int, reason: str) -> None:
         )
 
 
-def _minimum_bet(flow: Flow, seat: int, reason: str) -> None:
+def _minimum_bet(decision: Decision[MemeState], seat: int, reason: str) -> None:
     """The reactor's missing minimum bet, on a guess chosen at random."""
-    limits = limits_for(flow.state, seat)
+    limits = limits_for(decision.state, seat)
     if limits is None:
         return
-    rng = flow.rng()
+    rng = decision.rng()
     bets = {}
     if limits.min_total and limits.targets:
         bets = {rng.choice(limits.targets): limits.min_total}
-    flow.emit(
+    decision.emit(
         "reactor_bet",
         {"seat": seat, "bets": bets_to_list(bets), "auto": reason},
+        secret={"rng": rng.state},
+    )
+
+
+def roll_for(decision: Decision[MemeState], seat: int, auto: str | None) -> None:
+    """One roll-off roll, or the reactor's two scenario dice."""
+    rng = decision.rng()
+    if decision.state.phase is Phase.ROLLOFF:
+        attempt = len(decision.state.rolloff)
+        value = rng.below(DIE_SIDES)
+        decision.emit(
+            "rolloff_roll",
+            {"seat": seat, "value": value, "attempt": attempt, "auto": auto},
+            secret={"rng": rng.state},
+        )
+        return
+    tens, units = rng.below(DIE_SIDES), rng.below(DIE_SIDES)
+    number = tens * DIE_SIDES + units
+    decision.emit(
+        "scenario_rolled",
+        {
+            "reactor": seat,
+            "tens": tens,
+            "units": units,
+            "number": number,
+            "text": decision.state.deck.scenarios[number],
+            "auto": auto,
+        },
         secret={"rng": rng.state},
     )

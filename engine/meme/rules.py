@@ -1,9 +1,10 @@
-"""``decide``: what a command means in the current phase, or why it is refused.
+"""decide and tick: what a command means in the current phase, or why it is refused.
 
 Players send ``roll``, ``write_scenario``, ``react``, ``guess`` and ``bet``;
 the host sends the system commands ``seat_joined``, ``seat_left``,
 ``seat_away`` and ``seat_back``. Every refusal is an :class:`IllegalMove` with
-a stable code and a sentence for people.
+a stable code and a sentence for people. What the table then does by itself
+(reveals, payouts, the next turn, timers) is in :mod:`.flow`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove
+from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove
 from partyhost.engine.meme.betting import bets_to_list, check_bets, limits_for
-from partyhost.engine.meme.flow import Flow, next_deadline, settle_flow
+from partyhost.engine.meme.evolve import evolve
+from partyhost.engine.meme.flow import advance, next_deadline, roll_for
 from partyhost.engine.meme.state import MAX_SCENARIO_LENGTH, MemeState, Phase
 from partyhost.engine.playertext import clean_text
 
@@ -24,9 +26,9 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 def decide(state: MemeState, seat: int, command: Command, now: float) -> list[Event]:
     """The events a command causes (then everything that follows without input)."""
     kind = command.get("type")
-    flow = Flow(state, now)
+    decision = Decision(evolve, state, now)
     if seat == SYSTEM_SEAT:
-        _system(flow, kind, command)
+        _system(decision, kind, command)
     else:
         _check_player(state, seat, command)
         handler = _COMMANDS.get(str(kind))
@@ -35,9 +37,9 @@ def decide(state: MemeState, seat: int, command: Command, now: float) -> list[Ev
             raise IllegalMove(
                 "unknown_command", f"Unknown command {kind!r}; expected one of {known}."
             )
-        handler(flow, seat, command)
-    settle_flow(flow)
-    return flow.events
+        handler(decision, seat, command)
+    advance(decision)
+    return decision.events
 
 
 def tick(state: MemeState, now: float) -> list[Event]:
@@ -45,9 +47,16 @@ def tick(state: MemeState, now: float) -> list[Event]:
     due = next_deadline(state)
     if state.phase is Phase.OVER or due is None or now < due:
         return []
-    flow = Flow(state, now)
-    settle_flow(flow)
-    return flow.events
+    decision = Decision(evolve, state, now)
+    advance(decision)
+    return decision.events
+
+
+def deadline(state: MemeState) -> float | None:
+    """When ``tick`` has something to do: the earliest deadline of a seat the table waits for."""
+    if state.phase is Phase.OVER:
+        return None
+    return next_deadline(state)
 
 
 def label(state: MemeState, seat: int) -> str:
@@ -71,8 +80,8 @@ def _check_player(state: MemeState, seat: int, command: Command) -> None:
         )
 
 
-def _roll(flow: Flow, seat: int, _: Command) -> None:
-    state = flow.state
+def _roll(decision: Decision[MemeState], seat: int, _: Command) -> None:
+    state = decision.state
     if state.phase is Phase.ROLLOFF:
         if seat not in state.rolloff_pending:
             if any(rolled == seat for rolled, _value in state.rolloff[-1]):
@@ -80,17 +89,17 @@ def _roll(flow: Flow, seat: int, _: Command) -> None:
             raise IllegalMove(
                 "not_in_rolloff", "Only the players tied for the highest roll re-roll."
             )
-        flow.roll_for(seat, None)
+        roll_for(decision, seat, None)
         return
     if state.phase is Phase.SCENARIO and state.scenario is None:
         _require_reactor(state, seat, "Only the reactor rolls for the scenario.")
-        flow.roll_for(seat, None)
+        roll_for(decision, seat, None)
         return
     raise IllegalMove("wrong_phase", "There is nothing to roll right now.")
 
 
-def _write_scenario(flow: Flow, seat: int, command: Command) -> None:
-    state = flow.state
+def _write_scenario(decision: Decision[MemeState], seat: int, command: Command) -> None:
+    state = decision.state
     if not state.rules.custom_scenarios:
         raise IllegalMove(
             "custom_scenarios_off", "This room plays the deck's scenarios: roll the dice."
@@ -114,24 +123,24 @@ def _write_scenario(flow: Flow, seat: int, command: Command) -> None:
     cleaned = clean_text(text, MAX_SCENARIO_LENGTH)  # as chat is: no bidi controls
     if not cleaned:
         raise IllegalMove("scenario_empty", "Write the scenario as text.")
-    flow.emit("scenario_written", {"reactor": seat, "text": cleaned})
+    decision.emit("scenario_written", {"reactor": seat, "text": cleaned})
 
 
-def _react(flow: Flow, seat: int, command: Command) -> None:
-    state = flow.state
+def _react(decision: Decision[MemeState], seat: int, command: Command) -> None:
+    state = decision.state
     _require_picking(state)
     if seat != state.reactor:
         raise IllegalMove("not_reactor", "You are guessing this turn: send 'guess' instead.")
     if state.reaction is not None:
         raise IllegalMove("already_picked", "Your reaction is already on the table, face down.")
     meme = _meme(state, command)
-    flow.emit(
+    decision.emit(
         "reaction_picked", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme}
     )
 
 
-def _guess(flow: Flow, seat: int, command: Command) -> None:
-    state = flow.state
+def _guess(decision: Decision[MemeState], seat: int, command: Command) -> None:
+    state = decision.state
     _require_picking(state)
     if seat == state.reactor:
         raise IllegalMove("reactor_cannot_guess", "You are the reactor: send 'react' instead.")
@@ -140,20 +149,22 @@ def _guess(flow: Flow, seat: int, command: Command) -> None:
     if seat in state.guesses:
         raise IllegalMove("already_picked", "Your guess is already on the table, face down.")
     meme = _meme(state, command)
-    flow.emit("guess_placed", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme})
+    decision.emit(
+        "guess_placed", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme}
+    )
 
 
-def _bet(flow: Flow, seat: int, command: Command) -> None:
-    state = flow.state
+def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
+    state = decision.state
     limits = limits_for(state, seat)
     if limits is None:
         raise IllegalMove("not_betting", _why_not_betting(state, seat))
     bets = check_bets(limits, command.get("bets"), lambda target: label(state, target))
     if limits.stage == 1:
-        flow.emit("reactor_bet", {"seat": seat, "bets": bets_to_list(bets), "auto": None})
+        decision.emit("reactor_bet", {"seat": seat, "bets": bets_to_list(bets), "auto": None})
         return
     shown = bets_to_list(bets)
-    flow.emit(
+    decision.emit(
         "bet_committed",
         {"seat": seat, "auto": None},
         private={seat: {"bets": shown}},
@@ -191,7 +202,7 @@ def _meme(state: MemeState, command: Command) -> int:
     return meme
 
 
-_COMMANDS: dict[str, Callable[[Flow, int, Command], None]] = {
+_COMMANDS: dict[str, Callable[[Decision[MemeState], int, Command], None]] = {
     "roll": _roll,
     "write_scenario": _write_scenario,
     "react": _react,
@@ -203,9 +214,9 @@ _COMMANDS: dict[str, Callable[[Flow, int, Command], None]] = {
 # --- system commands -------------------------------------------------------
 
 
-def _system(flow: Flow, kind: Any, command: Command) -> None:
+def _system(decision: Decision[MemeState], kind: Any, command: Command) -> None:
     seat = command.get("seat")
-    state = flow.state
+    state = decision.state
     if kind not in ("seat_joined", "seat_left", "seat_away", "seat_back"):
         raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
     if isinstance(seat, bool) or not isinstance(seat, int):
@@ -220,16 +231,16 @@ def _system(flow: Flow, kind: Any, command: Command) -> None:
     if seat not in state.seats or seat in state.left or state.phase is Phase.OVER:
         return
     if kind == "seat_away" and seat not in state.away:
-        flow.emit("seat_away", {"seat": seat, "at": flow.now})
+        decision.emit("seat_away", {"seat": seat, "at": decision.now})
     elif kind == "seat_back" and seat in state.away:
-        flow.emit("seat_back", {"seat": seat})
+        decision.emit("seat_back", {"seat": seat})
     elif kind == "seat_left":
-        _seat_left(flow, seat)
+        _seat_left(decision, seat)
 
 
-def _seat_left(flow: Flow, seat: int) -> None:
+def _seat_left(decision: Decision[MemeState], seat: int) -> None:
     """A leaver's face-down guess leaves with them; a revealed one stays on the table."""
-    state = flow.state
+    state = decision.state
     if seat in state.guesses and not state.guesses_revealed:
-        flow.emit("guess_withdrawn", {"seat": seat})
-    flow.emit("seat_left", {"seat": seat})
+        decision.emit("guess_withdrawn", {"seat": seat})
+    decision.emit("seat_left", {"seat": seat})

@@ -6,10 +6,10 @@ randomness or decides anything.
 
 Two things keep it cheap, without changing any result: states are copied
 field by field (:func:`replace`) instead of through ``dataclasses.replace``,
-and the newest results are remembered, because every event is evolved twice
-(once by ``decide``'s plan, once by ``settle``) from the very same state
-object, and a pure function of immutable inputs may hand out its earlier
-answer.
+and the newest results are remembered, because most events are evolved twice
+(once in ``decide``'s :class:`~partyhost.engine.core.Decision`, once by
+``settle``) from the very same state object, and a pure function of
+immutable inputs may hand out its earlier answer.
 """
 
 from __future__ import annotations

@@ -208,3 +208,24 @@ def highest_scorers(state: TShirtState) -> list[int]:
     scores = {p.seat: score(state, p) for p in present_players(state)}
     best = max(scores.values(), default=0)
     return [seat for seat, points in scores.items() if points == best]
+
+
+def card_locations(state: TShirtState) -> list[tuple[tuple[str, int], str]]:
+    """One ``((deck, card), place)`` pair per card; each card must appear exactly once."""
+    places: list[tuple[tuple[str, int], str]] = []
+
+    def put(kind: str, cards: tuple[int, ...], place: str) -> None:
+        places.extend(((kind, card), place) for card in cards)
+
+    put("slogan", state.slogan_pile, "slogan pile")
+    put("slogan", state.slogan_discard, "slogan discard")
+    put("slogan", tuple(sub.card for sub in state.submissions), "on the table")
+    put("tshirt", state.tshirt_pile, "T-shirt pile")
+    put("tshirt", state.tshirt_discard, "T-shirt discard")
+    put("tshirt", () if state.tshirt is None else (state.tshirt,), "on the table")
+    put("hot", state.hot_pile, "Hot or Not pile")
+    put("hot", () if state.booyah is None else (state.booyah.card,), "Booyah choice")
+    for player in state.players:
+        put("slogan", player.hand, f"hand of seat {player.seat}")
+        put("hot", player.won, f"won by seat {player.seat}")
+    return places

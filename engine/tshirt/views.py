@@ -221,3 +221,20 @@ def _points_won(state: TShirtState, result: RoundResult) -> int:
     if result.stolen_card is not None:
         return state.deck.hot_or_not[result.stolen_card].points
     return 0
+
+
+def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
+    """Slogans other seats hold in hand or have played face down: ``seat`` must not see them.
+
+    A slogan also counts as known once it was shown in the last finished
+    round, because a reshuffled discard can deal it to someone's hand again.
+    """
+    secret: set[int] = set()
+    for player in state.players:
+        if player.seat != seat:
+            secret.update(player.hand)
+    if state.phase is Phase.SUBMITTING:
+        secret.update(sub.card for sub in state.submissions if sub.seat != seat)
+    if state.last_round is not None:
+        secret.difference_update(sub.card for sub in state.last_round.submissions)
+    return {state.deck.slogans[card] for card in secret}

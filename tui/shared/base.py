@@ -79,6 +79,20 @@ def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> st
     return str(deck or "default")
 
 
+def decks_title(welcome: dict[str, Any] | None, room: dict[str, Any]) -> Text:
+    """The decks a room plays, by title: ``Classic + Office party (sent)``."""
+    decks = [d for d in room.get("decks") or [] if isinstance(d, dict)]
+    if not decks:
+        return literal(deck_title(welcome, room.get("game"), room.get("deck")))
+    text = Text()
+    for number, deck in enumerate(decks):
+        text.append(" + " if number else "")
+        text.append_text(literal(deck.get("title") or deck.get("name") or "?"))
+        if deck.get("source") == "upload":
+            text.append(" (sent)", "dim")
+    return text
+
+
 def seat_name(room: dict[str, Any] | None, seat: object) -> str:
     """The name at ``seat`` as plain text (callers wrap it with ``literal``)."""
     if not isinstance(seat, int) or room is None:

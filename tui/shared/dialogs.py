@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from partyhost.net.deckupload import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.deckchoice import (
+    broken_lines,
+    deck_file_note,
+    deck_file_payload,
+    game_of_file,
+    host_decks,
+    preview,
+)
 from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.text import literal
 from textual import on
@@ -15,6 +24,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 Frame = dict[str, Any]
+_UNSET = object()
+"""No deck choice given: the game's default deck, unless a deck file is chosen."""
 DIALOG_BINDINGS: list[BindingType] = [
     Binding("escape", "cancel", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
@@ -58,16 +69,38 @@ class Dialog(PartyModal[Frame | None]):
 
 
 class CreateRoomScreen(Dialog):
-    """Pick a game, a deck, its rule options and maybe a password."""
+    """Pick a game, the host's deck and maybe a deck file from this computer, options, password.
 
-    def __init__(self, games: list[Frame]) -> None:
+    The host's decks are those of its newest ``decks`` listing, so a file added
+    to its folders shows up while the dialog is open; a broken one is named
+    with its first problem. ``choices`` (what the dialog held last time, or a
+    ``--deck`` file) fill it in.
+    """
+
+    AUTO_FOCUS = "#game"
+    """The first field, whether or not the dialog needs scrolling (its area takes focus then)."""
+
+    def __init__(self, games: list[Frame], choices: Frame | None = None) -> None:
         super().__init__()
         self.games = [game for game in games if isinstance(game.get("id"), str)]
+        self.choices = dict(choices or {})
+        self.offered: list[str] = []
+        """The names of the host's decks the deck field offers now."""
+        self.shown_game: str | None = None
+
+    def _first_game(self) -> Frame | None:
+        wanted = self.choices.get("game")
+        if wanted is None and self.choices.get("deck_file"):
+            declared = game_of_file(str(self.choices["deck_file"]))
+            wanted = next((g["id"] for g in self.games if g.get("deck_game") == declared), None)
+        for game_id in (wanted, "tshirt"):
+            found = next((g for g in self.games if g["id"] == game_id), None)
+            if found is not None:
+                return found
+        return self.games[0] if self.games else None
 
     def compose(self) -> ComposeResult:
-        first = next(
-            (g for g in self.games if g["id"] == "tshirt"), self.games[0] if self.games else None
-        )
+        first = self._first_game()
         with VerticalScroll(classes="dialog", id="create-room"):
             yield Static("Create a room", classes="dialog-title")
             with Horizontal(classes="field"):
@@ -81,8 +114,19 @@ class CreateRoomScreen(Dialog):
                 )
             with Horizontal(classes="field"):
                 yield Label("Deck", classes="field-label")
-                yield Select([], id="deck", compact=True, prompt="default deck")
+                yield Select([], id="deck", compact=True, prompt="none: only my deck file")
             yield Static("", id="deck-about", classes="hint")
+            yield Static("", id="deck-broken", classes="hint deck-broken")
+            with Horizontal(classes="field"):
+                yield Label("Deck file", classes="field-label")
+                yield Input(
+                    str(self.choices.get("deck_file") or ""),
+                    placeholder="a deck file from this computer (optional)",
+                    id="deck-file",
+                    compact=True,
+                )
+            yield Static("", id="deck-file-note", classes="hint deck-note")
+            yield Static("", id="deck-file-problem", classes="deck-broken")
             yield Vertical(id="options-slot")
             with Horizontal(classes="field"):
                 yield Label("Password", classes="field-label")
@@ -97,7 +141,12 @@ class CreateRoomScreen(Dialog):
         yield Footer()
 
     async def on_mount(self) -> None:
-        await self._show_game(self._game())
+        await self._show_game(self._game(), self.choices.get("deck", _UNSET))
+        self.query_one("#deck-file-problem", Static).display = False
+        self._show_deck_file()
+        self.watch(self.party, "decks", self._decks_changed, init=False)
+        if self.party.link == "online":
+            self.party.requests.list_decks()
 
     def _game(self) -> Frame | None:
         chosen = self.query_one("#game", Select).value
@@ -105,32 +154,57 @@ class CreateRoomScreen(Dialog):
 
     @on(Select.Changed, "#game")
     async def _game_changed(self) -> None:
-        await self._show_game(self._game())
+        game = self._game()
+        if (game or {}).get("id") != self.shown_game:  # not the echo of the first value
+            await self._show_game(game)
 
     @on(Select.Changed, "#deck")
     def _deck_changed(self) -> None:
         self._show_deck_about()
 
-    async def _show_game(self, game: Frame | None) -> None:
-        decks = [d for d in (game or {}).get("decks", []) if isinstance(d, dict) and d.get("name")]
+    @on(Input.Changed, "#deck-file")
+    def _show_deck_file(self) -> None:
+        note = self.query_one("#deck-file-note", Static)
+        raw = self.query_one("#deck-file", Input).value.strip()
+        note.update(deck_file_note(raw) if raw else "")
+        note.display = bool(raw)
+        self.query_one("#deck-file-problem", Static).display = False
+
+    def _decks_changed(self) -> None:
+        chosen = self.query_one("#deck", Select).value
+        self._fill_decks(self._game(), None if chosen is Select.NULL else chosen)
+
+    def _fill_decks(self, game: Frame | None, wanted: object) -> None:
+        usable, broken = host_decks(self.party.decks, game)
         deck_select: Select[str] = self.query_one("#deck", Select)
         deck_select.set_options(
-            [(literal(d.get("title") or d["name"]), str(d["name"])) for d in decks]
+            [(literal(d.get("title") or d["name"]), str(d["name"])) for d in usable]
         )
-        default = (game or {}).get("default_deck")
-        names = [str(d["name"]) for d in decks]
-        if names:
+        names = self.offered = [str(d["name"]) for d in usable]
+        if wanted in names:
+            deck_select.value = str(wanted)
+        elif wanted is _UNSET and names and not self.query_one("#deck-file", Input).value:
+            default = (game or {}).get("default_deck")
             deck_select.value = default if default in names else names[0]
+        broken_line = self.query_one("#deck-broken", Static)
+        broken_line.update(broken_lines(broken))
+        broken_line.display = bool(broken)
+        self._show_deck_about()
+
+    async def _show_game(self, game: Frame | None, wanted: object = _UNSET) -> None:
+        self.shown_game = (game or {}).get("id")
+        self._fill_decks(game, wanted)
         slot = self.query_one("#options-slot", Vertical)
         await slot.remove_children()
         await slot.mount(OptionsForm(list((game or {}).get("options", [])), id="options"))
-        self._show_deck_about()
 
     def _show_deck_about(self) -> None:
-        game = self._game() or {}
+        usable, _ = host_decks(self.party.decks, self._game())
         chosen = self.query_one("#deck", Select).value
-        deck: Frame = next((d for d in game.get("decks", []) if d.get("name") == chosen), {})
-        self.query_one("#deck-about", Static).update(literal(deck.get("description", "")))
+        deck: Frame = next((d for d in usable if d.get("name") == chosen), {})
+        about = self.query_one("#deck-about", Static)
+        about.update(preview(deck))
+        about.display = bool(deck)
 
     def result(self) -> Frame | None:
         game = self._game()
@@ -138,14 +212,30 @@ class CreateRoomScreen(Dialog):
             self.notify("This host offers no games.", severity="error")
             return None
         deck = self.query_one("#deck", Select).value
+        deck_file = self.query_one("#deck-file", Input).value.strip()
         password = self.query_one("#password", Input).value
         forms = self.query(OptionsForm)
-        return {
+        request: Frame = {
             "game": game["id"],
             "deck": None if deck is Select.NULL else deck,
             "options": forms.first().values() if forms else {},
             "password": password or None,
         }
+        if deck_file:
+            try:
+                request["deck_files"] = deck_file_payload(deck_file)
+            except DeckFileUnsendable as problem:
+                shown = self.query_one("#deck-file-problem", Static)
+                shown.update(literal(str(problem)))
+                shown.display = True
+                self.query_one("#deck-file", Input).focus()
+                return None
+        self.party.create_choices = {
+            "game": game["id"],
+            "deck": request["deck"],
+            "deck_file": deck_file or None,
+        }
+        return request
 
 
 class JoinRoomScreen(Dialog):

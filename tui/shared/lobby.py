@@ -68,6 +68,9 @@ class LobbyScreen(PartyScreen):
         self.watch(self.party, "welcome", self._show_host)
         if self.party.animated:
             self.set_interval(REFRESH_SECONDS, self.action_refresh)
+        if self.party.offer_create:  # partyhost join --deck FILE: bring it straight away
+            self.party.offer_create = False
+            self.call_after_refresh(self.action_create)
 
     def _show_host(self) -> None:
         welcome = self.party.welcome or {}
@@ -130,12 +133,16 @@ class LobbyScreen(PartyScreen):
 
     def action_create(self) -> None:
         games = list((self.party.welcome or {}).get("games", []))
-        self.app.push_screen(CreateRoomScreen(games), self._create)
+        self.app.push_screen(CreateRoomScreen(games, self.party.create_choices), self._create)
 
     def _create(self, request: Frame | None) -> None:
         if request is not None:
             self.party.requests.create_room(
-                request["game"], request["deck"], request["options"], request["password"]
+                request["game"],
+                request["deck"],
+                request["options"],
+                request["password"],
+                deck_files=request.get("deck_files"),
             )
 
     def action_join_code(self) -> None:

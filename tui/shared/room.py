@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyModal, PartyScreen, deck_title, seat_name
+from partyhost.tui.shared.base import PartyModal, PartyScreen, decks_title, seat_name
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value
@@ -148,8 +148,8 @@ class RoomScreen(PartyScreen):
             Text(f"room {room.get('code', self.party.room_code or '')}", "bold"),
             literal(game.get("name") or room.get("game", "")),
             Text.assemble(
-                literal(deck_title(self.party.welcome, room.get("game"), room.get("deck"))),
-                (" deck", "dim"),
+                decks_title(self.party.welcome, room),
+                (" decks" if len(room.get("decks") or []) > 1 else " deck", "dim"),
             ),
         )
         self.query_one("#seats", SeatList).show(room, self.party.seat, self.glyphs)

@@ -1,16 +1,17 @@
 """decide and tick: which events a command or the clock causes, or why not.
 
 Every refusal is an :class:`IllegalMove` with a stable code; nothing here
-changes the state (the events do, through ``evolve``).
+changes the state (the events do, through ``evolve``). What the table then
+does by itself (revealing, awarding, the next round) is in :mod:`.flow`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, IllegalMove
+from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove
 from partyhost.engine.tshirt import flow
-from partyhost.engine.tshirt.flow import Plan
+from partyhost.engine.tshirt.evolve import evolve
 from partyhost.engine.tshirt.state import (
     MAX_SEATS,
     Phase,
@@ -41,18 +42,18 @@ def decide(state: TShirtState, seat: int, command: Command, now: float) -> list[
     player = player_of(state, seat)
     if player is None or player.presence is Presence.LEFT:
         raise IllegalMove("not_seated", "You are not playing in this game.")
-    plan = Plan(state)
+    decision = Decision(evolve, state, now)
     kind = command.get("type")
     if kind == "submit":
-        _submit(plan, player, command)
+        _submit(decision, player, command)
     elif kind == "pick":
-        _pick(plan, seat, command, now)
+        _pick(decision, seat, command)
     elif kind == "booyah":
-        _booyah(plan, seat, command, now)
+        _booyah(decision, seat, command)
     else:
         raise IllegalMove("unknown_command", f"The T-Shirt Game has no command {kind!r}.")
-    flow.advance(plan, now)
-    return plan.events
+    flow.advance(decision)
+    return decision.events
 
 
 def _require_phase(state: TShirtState, phase: Phase) -> None:
@@ -67,8 +68,8 @@ def _whole_number(command: Command, key: str) -> int:
     return value
 
 
-def _submit(plan: Plan, player: Player, command: Command) -> None:
-    state = plan.state
+def _submit(decision: Decision[TShirtState], player: Player, command: Command) -> None:
+    state = decision.state
     _require_phase(state, Phase.SUBMITTING)
     if player.seat == state.judge:
         raise IllegalMove("judge_cannot_submit", "The judge does not play a slogan this round.")
@@ -78,31 +79,31 @@ def _submit(plan: Plan, player: Player, command: Command) -> None:
     if card not in player.hand:
         raise IllegalMove("not_in_hand", "That slogan is not in your hand.")
     text = state.deck.slogans[card]
-    plan.emit(
+    decision.emit(
         "submitted", {"seat": player.seat}, private={player.seat: {"card": card, "text": text}}
     )
 
 
-def _pick(plan: Plan, seat: int, command: Command, now: float) -> None:
-    state = plan.state
+def _pick(decision: Decision[TShirtState], seat: int, command: Command) -> None:
+    state = decision.state
     _require_phase(state, Phase.JUDGING)
     if seat != state.judge:
         raise IllegalMove("not_your_turn", "Only the judge picks the winning slogan.")
     index = _whole_number(command, "index")
     if not 0 <= index < len(state.submissions):
         raise IllegalMove("bad_index", f"There is no slogan number {index} on the table.")
-    flow.pick(plan, now, index, random=False)
+    flow.pick(decision, index, random=False)
 
 
-def _booyah(plan: Plan, seat: int, command: Command, now: float) -> None:
-    state = plan.state
+def _booyah(decision: Decision[TShirtState], seat: int, command: Command) -> None:
+    state = decision.state
     _require_phase(state, Phase.BOOYAH)
     assert state.booyah is not None
     if seat != state.booyah.seat:
         raise IllegalMove("not_your_turn", "Only the player who drew the Booyah card decides.")
     choice = command.get("choice")
     if choice == "keep":
-        flow.keep_booyah(plan, now, auto=None)
+        flow.keep_booyah(decision, auto=None)
         return
     if choice != "steal":
         raise IllegalMove("bad_command", "Choose 'keep' or 'steal' for the Booyah card.")
@@ -114,7 +115,7 @@ def _booyah(plan: Plan, seat: int, command: Command, now: float) -> None:
         raise IllegalMove("bad_victim", f"Seat {victim} is not playing in this game.")
     if victim not in victims_for(state, seat):
         raise IllegalMove("no_cards_to_steal", f"Seat {victim} has no Hot or Not card to steal.")
-    flow.steal(plan, now, victim)
+    flow.steal(decision, victim)
 
 
 def _decide_system(state: TShirtState, command: Command, now: float) -> list[Event]:
@@ -122,32 +123,32 @@ def _decide_system(state: TShirtState, command: Command, now: float) -> list[Eve
     kind = command.get("type")
     seat = _whole_number(command, "seat")
     player = player_of(state, seat)
-    plan = Plan(state)
+    decision = Decision(evolve, state, now)
     if kind == "seat_joined":
-        _join(plan, seat, player)
+        _join(decision, seat, player)
     elif kind == "seat_left":
         if player is None or player.presence is Presence.LEFT:
             raise IllegalMove("not_seated", f"Seat {seat} is not in the game.")
         if state.phase is Phase.SUBMITTING and submission_of(state, seat) is not None:
-            plan.emit("submission_withdrawn", {"seat": seat})
-        plan.emit("seat_left", {"seat": seat})
+            decision.emit("submission_withdrawn", {"seat": seat})
+        decision.emit("seat_left", {"seat": seat})
     elif kind == "seat_away":
         if player is None or player.presence is not Presence.ACTIVE:
             raise IllegalMove("not_active", f"Seat {seat} is not active at the table.")
-        plan.emit("seat_away", {"seat": seat})
+        decision.emit("seat_away", {"seat": seat})
     elif kind == "seat_back":
         if player is None or player.presence is not Presence.AWAY:
             raise IllegalMove("not_away", f"Seat {seat} is not away.")
-        plan.emit("seat_back", {"seat": seat})
+        decision.emit("seat_back", {"seat": seat})
     else:
         raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
-    flow.advance(plan, now)
-    return plan.events
+    flow.advance(decision)
+    return decision.events
 
 
-def _join(plan: Plan, seat: int, player: Player | None) -> None:
+def _join(decision: Decision[TShirtState], seat: int, player: Player | None) -> None:
     """Seat a newcomer (or someone who left earlier) and deal them in."""
-    state = plan.state
+    state = decision.state
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over.")
     if seat < 0:
@@ -156,31 +157,36 @@ def _join(plan: Plan, seat: int, player: Player | None) -> None:
         raise IllegalMove("already_seated", f"Seat {seat} is already in the game.")
     if sum(1 for _ in present_players(state)) >= MAX_SEATS:
         raise IllegalMove("table_full", f"The table already has {MAX_SEATS} players.")
-    plan.emit("seat_joined", {"seat": seat})
+    decision.emit("seat_joined", {"seat": seat})
     if state.phase is not Phase.STARTING:
-        flow.refill(plan, seat)
+        flow.refill(decision, seat)
 
 
 def tick(state: TShirtState, now: float) -> list[Event]:
     """Act on an expired deadline: deal, stop waiting for slogans, pick, or keep."""
     if state.deadline is None or now < state.deadline:
         return []
-    plan = Plan(state)
+    decision = Decision(evolve, state, now)
     if state.phase is Phase.STARTING:
-        flow.open_game(plan, now)
+        flow.open_game(decision)
     elif state.phase is Phase.SUBMITTING:
-        plan.emit("timed_out", {"timer": "submit", "sat_out": waiting_for(state)})
+        decision.emit("timed_out", {"timer": "submit", "sat_out": waiting_for(state)})
         if state.submissions:
-            flow.reveal(plan, now)
+            flow.reveal(decision)
         else:
-            flow.void_round(plan, now, "nobody_submitted", flow.next_seat(state, state.judge))
+            flow.void_round(decision, "nobody_submitted", flow.next_seat(state, state.judge))
     elif state.phase is Phase.JUDGING:
-        rng = plan.rng()
+        rng = decision.rng()
         index = rng.below(len(state.submissions))
-        plan.emit("timed_out", {"timer": "judge", "index": index}, secret={"rng": rng.state})
-        flow.pick(plan, now, index, random=True)
+        decision.emit("timed_out", {"timer": "judge", "index": index}, secret={"rng": rng.state})
+        flow.pick(decision, index, random=True)
     elif state.phase is Phase.BOOYAH:
-        plan.emit("timed_out", {"timer": "booyah"})
-        flow.keep_booyah(plan, now, auto="timer")
-    flow.advance(plan, now)
-    return plan.events
+        decision.emit("timed_out", {"timer": "booyah"})
+        flow.keep_booyah(decision, auto="timer")
+    flow.advance(decision)
+    return decision.events
+
+
+def deadline(state: TShirtState) -> float | None:
+    """When ``tick`` acts next; the state keeps it (0.0 at setup, for the opening deal)."""
+    return state.deadline

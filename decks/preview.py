@@ -1,0 +1,68 @@
+"""What a deck holds at a glance: how many cards of each kind, and a few of them.
+
+Works on the parsed data of any game: a *card section* is a top-level list,
+or a mapping of cards such as numbered scenarios (not a mapping of settings
+such as a card's shape, whose values are all numbers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyhost.decks.combine import HEADER_KEYS
+
+SAMPLES_PER_SECTION = 2
+MAX_SAMPLES = 6
+SAMPLE_LENGTH = 60
+
+
+def is_card_section(value: Any) -> bool:
+    if isinstance(value, list):
+        return True
+    return isinstance(value, dict) and not all(
+        isinstance(item, (int, float, bool)) for item in value.values()
+    )
+
+
+def card_counts(data: dict[str, Any]) -> dict[str, int]:
+    """Cards per section, in file order: ``{"slogans": 160, "tshirts": 70, ...}``."""
+    return {
+        key: len(value)
+        for key, value in data.items()
+        if key not in HEADER_KEYS and is_card_section(value)
+    }
+
+
+def describe_counts(counts: dict[str, int]) -> str:
+    """``160 slogans, 70 tshirts``."""
+    return ", ".join(f"{count} {section}" for section, count in counts.items())
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= SAMPLE_LENGTH else line[: SAMPLE_LENGTH - 1].rstrip() + "…"
+
+
+def card_text(card: Any) -> str:
+    """A card as one short line: its text, or the first text it holds."""
+    if isinstance(card, str):
+        return _one_line(card)
+    if isinstance(card, dict):
+        for value in card.values():
+            if isinstance(value, str) and value.strip() and "\n" not in value.strip():
+                return _one_line(value)
+    return _one_line(str(card))
+
+
+def sample_cards(data: dict[str, Any]) -> list[str]:
+    """A few cards from each section, spread over it, at most :data:`MAX_SAMPLES` in all."""
+    samples: list[str] = []
+    for key, value in data.items():
+        if key in HEADER_KEYS or not is_card_section(value):
+            continue
+        cards = list(value.values()) if isinstance(value, dict) else list(value)
+        if not cards:
+            continue
+        step = max(1, len(cards) // SAMPLES_PER_SECTION)
+        samples.extend(card_text(card) for card in cards[::step][:SAMPLES_PER_SECTION])
+    return samples[:MAX_SAMPLES]

@@ -1,0 +1,46 @@
+"""Starter decks: a commented deck for each game, valid as written, to edit into your own.
+
+The starters live in ``starters/`` beside this module, one per deck format
+(``game:`` value). Their comments teach the format; their cards are only
+there so the file works from the first minute.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+from partyhost.decks.files import build_from_text
+from partyhost.engine.core import Game
+
+DECK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,59}")
+"""What a deck's file name (without ``.yaml``) may be: it is also its name in the lobby."""
+_NAME_LINE = re.compile(r"^name: .*$", re.MULTILINE)
+
+
+def starter_template(deck_game: str) -> str | None:
+    """The starter of that deck format, or ``None`` if there is none."""
+    found = resources.files("partyhost.decks").joinpath("starters", f"{deck_game}.yaml")
+    return found.read_text(encoding="utf-8") if found.is_file() else None
+
+
+def title_for(name: str) -> str:
+    """``office-party`` -> ``Office party``: the title a new deck starts with."""
+    words = name.replace("_", " ").replace("-", " ").split()
+    title = " ".join(words) or name
+    return title[:1].upper() + title[1:]
+
+
+def starter_deck(game: Game, name: str) -> str:
+    """The starter text for ``game``, named after ``name``; raises ValueError if there is none.
+
+    The result is checked with the same loader as any deck, so what is written
+    is valid as written.
+    """
+    template = starter_template(game.deck_game)
+    if template is None:
+        raise ValueError(f"There is no starter deck for {game.name} yet.")
+    text = _NAME_LINE.sub(lambda _: f"name: {json.dumps(title_for(name))}", template, count=1)
+    build_from_text(text, f"{name}.yaml")
+    return text

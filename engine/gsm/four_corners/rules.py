@@ -1,0 +1,134 @@
+"""Four Corners' rules: two players race to empty their hands along crossing lines.
+
+The first placement next to the middle card fixes its player's axis and gives
+the other player the other one. Each builds only at the two ends of their own
+line, and may take back an end card of it. The two lines cross at the middle
+card, so cards near it also touch the other line at their corners, and the
+rule is checked there too.
+
+Stall rulings: the stall clock restarts only when a placement brings a hand
+below its lowest count so far, so taking a card back and putting it down
+again cannot keep a lost game alive for ever. Both players may also say
+"stuck"; when both have (with no card placed or taken back since), the game
+ends at once as a stall, which is what a real table does when nobody can move.
+"""
+
+from __future__ import annotations
+
+from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.gsm import rules as shared
+from partyhost.engine.gsm.four_corners.evolve import evolve
+from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, open_slots
+from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
+from partyhost.engine.gsm.seating import read_int
+
+
+def decide(state: FourCornersState, seat: int, command: Command, now: float) -> list[Event]:
+    return shared.decide(
+        Decision(evolve, state, now),
+        seat,
+        command,
+        play=_play,
+        seat_change=_seat_change,
+        timers=_run_timer,
+    )
+
+
+def tick(state: FourCornersState, now: float) -> list[Event]:
+    """The stall clock's start, or the end of a stalled game."""
+    decision = Decision(evolve, state, now)
+    _run_timer(decision)
+    return decision.events
+
+
+def deadline(state: FourCornersState) -> float | None:
+    """At once to start the stall clock, then when the game counts as stalled."""
+    if state.phase != "race":
+        return None
+    if state.stall_started is None:
+        return 0.0
+    limit = state.rules["stall_seconds"]
+    return None if limit is None else float(state.stall_started + limit)
+
+
+def _run_timer(decision: Decision[FourCornersState]) -> None:
+    state = decision.state
+    due = deadline(state)
+    if due is None or decision.now < due:
+        return
+    if state.stall_started is None:
+        decision.emit("stall_clock", {"at": decision.now})
+    else:
+        _stalled(decision)
+
+
+def _stalled(decision: Decision[FourCornersState]) -> None:
+    """Nobody's hand got smaller for too long, or both said "stuck": fewer cards wins."""
+    state = decision.state
+    here = [s for s in state.seats if s not in state.left]
+    decision.emit(
+        "game_over", {"winners": shared.fewest_cards(state.hands, here), "reason": "stall"}
+    )
+
+
+def _play(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
+    state = decision.state
+    kind = command.get("type")
+    if state.phase != "race":
+        raise IllegalMove("not_now", "The game is over.")
+    if seat not in state.seats:
+        raise IllegalMove("not_playing", "You are not playing at this table.")
+    if kind == "place":
+        _place(decision, seat, command)
+    elif kind == "take_back":
+        card = read_int(command, "card")
+        if card not in end_cards(state, seat):
+            raise IllegalMove(
+                "not_an_end", "Take back one of your own cards at an end of your line."
+            )
+        hand = len(state.hands[seat]) + 1
+        decision.emit("taken_back", {"seat": seat, "card": card, "hand": hand})
+    elif kind == "stuck":
+        if seat in state.stuck:
+            raise IllegalMove("already_stuck", "You already said you are stuck.")
+        decision.emit("stuck", {"seat": seat})
+        if state.stuck | {seat} >= {s for s in state.seats if s not in state.left}:
+            _stalled(decision)
+    else:
+        raise IllegalMove(
+            "unknown_command", f"Game, Set, Match! - Four Corners has no command {kind!r}."
+        )
+
+
+def _place(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
+    state = decision.state
+    move = read_placement(command, bool(state.rules["rotate"]))
+    if move.card not in state.hands[seat]:
+        raise IllegalMove("not_in_hand", "That card is not in your hand.")
+    if move.slot not in open_slots(state, seat):
+        raise IllegalMove(
+            "not_your_line",
+            "Place your card at either end of your own line through the middle card.",
+        )
+    reason = placement_clash(state.deck, state.board, move)
+    if reason is not None:
+        raise IllegalMove("breaks_rule", reason)
+    hand = len(state.hands[seat]) - 1
+    data = {**placement_event_data(move, seat), "hand": hand, "at": decision.now}
+    if not state.axes:
+        data["axis"] = "h" if move.y == 0 else "v"
+    decision.emit("card_placed", data)
+    if hand == 0:
+        decision.emit("game_over", {"winners": [seat], "reason": "out_of_cards"})
+
+
+def _seat_change(decision: Decision[FourCornersState], kind: str, target: int) -> None:
+    state = decision.state
+    if kind == "seat_joined":
+        raise IllegalMove("no_joining", "Four Corners is for exactly two players.")
+    if state.phase != "race" or target not in state.seats:
+        return
+    decision.emit(kind, {"seat": target})
+    if kind == "seat_left":
+        others = [s for s in state.seats if s != target and s not in state.left]
+        decision.emit("game_over", {"winners": others, "reason": "others_left"})

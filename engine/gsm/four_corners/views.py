@@ -1,0 +1,57 @@
+"""What a Four Corners seat sees and may do: the crossing lines, its own hand, the stall clock."""
+
+from __future__ import annotations
+
+from partyhost.engine.core import Command, View
+from partyhost.engine.gsm.four_corners.state import (
+    GAME_ID,
+    FourCornersState,
+    end_cards,
+    open_slots,
+)
+from partyhost.engine.gsm.placement import place_template
+from partyhost.engine.gsm.seating import score_rows
+from partyhost.engine.gsm.views import board_view, cards_view, table_view
+
+
+def view(state: FourCornersState, seat: int | None) -> View:
+    return table_view(GAME_ID, state, seat, public_view, seat_view)
+
+
+def legal(state: FourCornersState, seat: int) -> list[Command]:
+    """Place at an end of the own line, take back an end card, or say "stuck" once."""
+    if state.phase != "race" or seat not in state.seats:
+        return []
+    commands: list[Command] = []
+    slots = open_slots(state, seat)
+    if slots and state.hands[seat]:
+        commands.append(
+            place_template(state.deck, state.board, state.hands[seat], state.rules, slots=slots)
+        )
+    ends = end_cards(state, seat)
+    if ends:
+        commands.append({"type": "take_back", "cards": ends})
+    if seat not in state.stuck:
+        commands.append({"type": "stuck"})
+    return commands
+
+
+def public_view(state: FourCornersState) -> View:
+    limit = state.rules["stall_seconds"]
+    stall = None
+    if state.phase == "race" and state.stall_started is not None and limit is not None:
+        stall = float(state.stall_started + limit)
+    hands = state.hands
+    return {
+        "board": board_view(state.deck, state.board),
+        "hand": [],
+        "axes": [{"seat": s, "axis": state.axes.get(s)} for s in state.seats],
+        "stuck": sorted(state.stuck),
+        "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
+        "deadlines": {"stall": stall},
+        "last": state.last,
+    }
+
+
+def seat_view(state: FourCornersState, seat: int) -> View:
+    return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}

@@ -1,0 +1,124 @@
+"""Gridiron's rules: take turns placing one card; draw only when nothing in hand fits.
+
+Whether anything fits is decided by the host from the seat's own hand and the
+public board, so the "draw" and "pass" commands are legal exactly when the
+rulebook allows them and a player can never draw to dodge a hard placement.
+"""
+
+from __future__ import annotations
+
+from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.gsm import rules as shared
+from partyhost.engine.gsm.gridiron.evolve import evolve
+from partyhost.engine.gsm.gridiron.state import GridironState, can_place
+from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
+
+
+def decide(state: GridironState, seat: int, command: Command, now: float) -> list[Event]:
+    return shared.decide(
+        Decision(evolve, state, now), seat, command, play=_play, seat_change=_seat_change
+    )
+
+
+def tick(state: GridironState, now: float) -> list[Event]:
+    """Gridiron has no timers."""
+    return []
+
+
+def deadline(state: GridironState) -> float | None:
+    return None
+
+
+def _play(decision: Decision[GridironState], seat: int, command: Command) -> None:
+    state = decision.state
+    kind = command.get("type")
+    if state.phase != "turns":
+        raise IllegalMove("not_now", "The game is over.")
+    if seat != state.turn:
+        raise IllegalMove("not_your_turn", f"It is seat {state.turn}'s turn.")
+    if kind == "place":
+        _place(decision, seat, command)
+    elif kind in ("draw", "pass"):
+        if can_place(state, seat):
+            raise IllegalMove("card_fits", "One of your cards fits somewhere; place it.")
+        if kind == "draw" and not state.pile:
+            raise IllegalMove("pile_empty", "The draw pile is empty; pass instead.")
+        if kind == "pass" and state.pile:
+            raise IllegalMove("pile_not_empty", "Draw a card instead of passing.")
+        if kind == "draw":
+            _draw(decision, seat)
+        else:
+            _pass(decision, seat)
+    else:
+        raise IllegalMove(
+            "unknown_command", f"Game, Set, Match! - Gridiron has no command {kind!r}."
+        )
+
+
+def _place(decision: Decision[GridironState], seat: int, command: Command) -> None:
+    state = decision.state
+    move = read_placement(command, bool(state.rules["rotate"]))
+    if move.card not in state.hands[seat]:
+        raise IllegalMove("not_in_hand", "That card is not in your hand.")
+    reason = placement_clash(state.deck, state.board, move)
+    if reason is not None:
+        raise IllegalMove("breaks_rule", reason)
+    left = len(state.hands[seat]) - 1
+    decision.emit("card_placed", {**placement_event_data(move, seat), "hand": left})
+    if left == 0:
+        _game_over(decision, [seat], "out_of_cards")
+    else:
+        decision.emit("turn", {"seat": next_seat(state, seat)})
+
+
+def _draw(decision: Decision[GridironState], seat: int) -> None:
+    state = decision.state
+    card = state.pile[0]
+    decision.emit(
+        "card_drawn",
+        {"seat": seat, "hand": len(state.hands[seat]) + 1, "pile": len(state.pile) - 1},
+        private={seat: {"card": card}},
+        secret={"card": card},
+    )
+    decision.emit("turn", {"seat": next_seat(state, seat)})
+
+
+def _pass(decision: Decision[GridironState], seat: int) -> None:
+    """A pass; when every active player has passed in a row, fewest cards wins."""
+    state = decision.state
+    decision.emit("passed", {"seat": seat, "passes": state.passes + 1})
+    if state.passes + 1 >= len(state.active()):
+        after = decision.state
+        _game_over(decision, shared.fewest_cards(after.hands, after.present()), "all_passed")
+    else:
+        decision.emit("turn", {"seat": next_seat(state, seat)})
+
+
+def next_seat(state: GridironState, after: int) -> int:
+    """The next seat in order that is still here and not away (skipping is not passing)."""
+    order = list(state.seats)
+    start = order.index(after)
+    ring = order[start + 1 :] + order[: start + 1]
+    active = [s for s in ring if s not in state.left and s not in state.away]
+    present = [s for s in ring if s not in state.left]
+    return (active or present or [after])[0]
+
+
+def _game_over(decision: Decision[GridironState], winners: list[int], reason: str) -> None:
+    decision.emit("game_over", {"winners": winners, "reason": reason})
+
+
+def _seat_change(decision: Decision[GridironState], kind: str, target: int) -> None:
+    state = decision.state
+    if kind == "seat_joined":
+        raise IllegalMove("no_joining", "Gridiron cannot take new players mid-game.")
+    if state.phase != "turns" or target not in state.seats:
+        return
+    decision.emit(kind, {"seat": target})
+    after = decision.state
+    if kind == "seat_left" and len(after.present()) < 2:
+        _game_over(decision, after.present(), "others_left")
+    elif kind in ("seat_left", "seat_away") and state.turn == target:
+        decision.emit("turn", {"seat": next_seat(after, target)})
+    elif kind == "seat_back" and state.turn not in after.active():
+        decision.emit("turn", {"seat": target})

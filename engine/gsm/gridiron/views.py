@@ -1,0 +1,40 @@
+"""What a Gridiron seat sees and may do: the public board, its own hand, whose turn it is."""
+
+from __future__ import annotations
+
+from partyhost.engine.core import Command, View
+from partyhost.engine.gsm.gridiron.state import GAME_ID, GridironState, can_place
+from partyhost.engine.gsm.placement import place_template
+from partyhost.engine.gsm.seating import score_rows
+from partyhost.engine.gsm.views import board_view, cards_view, table_view
+
+
+def view(state: GridironState, seat: int | None) -> View:
+    return table_view(GAME_ID, state, seat, public_view, seat_view)
+
+
+def legal(state: GridironState, seat: int) -> list[Command]:
+    """On your turn: place a card that fits, else draw, else (pile empty) pass."""
+    if state.phase != "turns" or seat != state.turn:
+        return []
+    if can_place(state, seat):
+        return [place_template(state.deck, state.board, state.hands[seat], state.rules)]
+    return [{"type": "draw" if state.pile else "pass"}]
+
+
+def public_view(state: GridironState) -> View:
+    hands = state.hands
+    return {
+        "board": board_view(state.deck, state.board),
+        "hand": [],
+        "pile": len(state.pile),
+        "turn": state.turn,
+        "passes": state.passes,
+        "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
+        "deadlines": {},
+        "last": state.last,
+    }
+
+
+def seat_view(state: GridironState, seat: int) -> View:
+    return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}

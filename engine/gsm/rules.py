@@ -1,0 +1,47 @@
+"""What every Game, Set, Match! variant's rules share: the order of deciding, and ties.
+
+A variant's ``rules`` module passes its own steps to :func:`decide`: overdue
+timers run first, so a late command never jumps a settlement that was already
+due; then a host seat command goes to the variant's ``seat_change`` and
+anything else to its ``play``. All of them record events in one
+:class:`~partyhost.engine.core.Decision`, so each step sees the ones before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
+
+from partyhost.engine.core import Command, Decision, Event
+from partyhost.engine.gsm.seating import TableState, is_system, require_system, system_target
+
+State = TypeVar("State", bound=TableState)
+
+
+def decide(
+    decision: Decision[State],
+    seat: int,
+    command: Command,
+    *,
+    play: Callable[[Decision[State], int, Command], None],
+    seat_change: Callable[[Decision[State], str, int], None],
+    timers: Callable[[Decision[State]], None] | None = None,
+) -> list[Event]:
+    """The events of ``command`` from ``seat``: due timers first, then the command itself."""
+    if timers is not None:
+        timers(decision)
+    if is_system(seat, command):
+        require_system(seat)
+        seat_change(decision, str(command.get("type")), system_target(command))
+    else:
+        play(decision, seat, command)
+    return decision.events
+
+
+def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> list[int]:
+    """The seats holding the fewest cards (ties share the win)."""
+    present = list(seats)
+    if not present:
+        return []
+    least = min(len(hands[s]) for s in present)
+    return [s for s in present if len(hands[s]) == least]

@@ -1,0 +1,12 @@
+"""Game, Set, Match! - Scramble: all arrange their own seven cards; first correct "Game!" wins.
+
+The registry (:mod:`partyhost.engine.registry`) lists the variant as ``scramble``. Its modules
+are those of every game: ``game``, ``state``, ``setup``, ``rules``,
+``evolve``, ``views`` and ``bot``.
+"""
+
+from __future__ import annotations
+
+from partyhost.engine.gsm.scramble.game import Scramble
+
+GAME = Scramble()

@@ -1,0 +1,12 @@
+"""Game, Set, Match! - Stealing Home: race to spot where one of two turned cards fits the grid.
+
+The registry (:mod:`partyhost.engine.registry`) lists the variant as ``stealing-home``. Its
+modules are those of every game: ``game``, ``state``, ``setup``, ``rules``,
+``evolve``, ``views`` and ``bot``.
+"""
+
+from __future__ import annotations
+
+from partyhost.engine.gsm.stealing_home.game import StealingHome
+
+GAME = StealingHome()

@@ -1,0 +1,60 @@
+"""What a Stealing Home seat sees and may do: everything on the table is public."""
+
+from __future__ import annotations
+
+from partyhost.engine.core import Command, View
+from partyhost.engine.gsm.placement import place_template
+from partyhost.engine.gsm.seating import score_rows
+from partyhost.engine.gsm.stealing_home.state import GAME_ID, StealingHomeState
+from partyhost.engine.gsm.views import board_view, cards_view, table_view
+
+
+def view(state: StealingHomeState, seat: int | None) -> View:
+    return table_view(GAME_ID, state, seat, public_view, seat_view)
+
+
+def legal(state: StealingHomeState, seat: int) -> list[Command]:
+    """The "match" template while the seat may claim; "no fit" until it says so or a claim is in."""
+    if not state.may_claim(seat) or not state.face_up:
+        return []
+    if state.first is not None and seat in (state.first.seat, *state.tied):
+        return []
+    commands = [_match_template(state)]
+    if state.first is None and seat not in state.votes:
+        commands.append({"type": "no_fit"})
+    return commands
+
+
+def _match_template(state: StealingHomeState) -> Command:
+    """Every claimant's "match" template is alike (with hints, costly): built once per state."""
+    shared = state.shared_views
+    template: Command | None = shared.get("match")
+    if template is None:
+        template = shared["match"] = place_template(
+            state.deck, state.board, state.face_up, state.rules, "match"
+        )
+    return template
+
+
+def public_view(state: StealingHomeState) -> View:
+    deck = state.deck
+    collected, locked, votes = state.collected, state.locked, state.votes
+    return {
+        "board": board_view(deck, state.board),
+        "face_up": cards_view(deck, state.face_up),
+        "pile": len(state.pile),
+        "out_of_play": len(state.out_of_play),
+        "round": state.round,
+        "tiebreak": None if state.tiebreak is None else list(state.tiebreak),
+        "called": [] if state.first is None else [state.first.seat, *state.tied],
+        "scores": score_rows(
+            state,
+            lambda s: {"cards": len(collected[s]), "locked": s in locked, "voted": s in votes},
+        ),
+        "deadlines": {"round": state.round_deadline(), "tie": state.tie_deadline()},
+        "last": state.last,
+    }
+
+
+def seat_view(state: StealingHomeState, seat: int) -> View:
+    return {"legal": legal(state, seat)}

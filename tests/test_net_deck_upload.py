@@ -1,0 +1,143 @@
+"""Bring your own deck: a deck file sent with the room request, several decks in one room,
+and deck folders the host keeps watching while it runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nethelpers import DECK_DIR, Seat, deck_text, running_host, table
+from partyhost.net import protocol as p
+
+UPLOADED = deck_text(12).replace("secret-word", "uploaded-word").replace("Counting words", "Mine")
+
+
+def folder_contents() -> dict[Path, bytes]:
+    return {path: path.read_bytes() for path in DECK_DIR.iterdir()}
+
+
+async def create_with_upload(seat: Seat, text: str, **extra: object) -> None:
+    await seat.send(
+        {
+            "t": p.CREATE_ROOM,
+            "game": "counting",
+            "deck_files": [{"name": "/home/ann/decks/mine.yaml", "text": text}],
+            **extra,
+        }
+    )
+
+
+async def test_a_room_plays_the_cards_of_a_sent_deck_and_the_journal_keeps_them(
+    tmp_path: Path,
+) -> None:
+    before = folder_contents()
+    async with running_host(data_dir=tmp_path / "data") as host:
+        ann = await Seat.open(host.port, "Ann")
+        await create_with_upload(ann, UPLOADED)
+        joined = await ann.expect(p.JOINED)
+        room = await ann.expect(p.ROOM)
+        assert room["decks"] == [{"name": "mine", "title": "Mine", "source": "upload"}]
+        bob = await Seat.open(host.port, "Bob")
+        await bob.send({"t": p.JOIN_ROOM, "code": joined["code"]})
+        await bob.expect(p.JOINED)
+        await bob.send({"t": p.SET_READY, "ready": True})
+        await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2 and r["seats"][1]["ready"])
+        await ann.send({"t": p.START_GAME})
+        view = (await ann.expect(p.VIEW))["view"]
+        assert all(card["word"].startswith("uploaded-word-") for card in view["hand"])
+    async with running_host(data_dir=tmp_path / "data") as again:
+        back = await Seat.open(again.port, "Ann", token=joined["token"])
+        room = await back.expect(p.ROOM)
+        assert room["decks"] == [{"name": "mine", "title": "Mine", "source": "upload"}]
+        view = (await back.expect(p.VIEW))["view"]
+        assert all(card["word"].startswith("uploaded-word-") for card in view["hand"])
+    assert folder_contents() == before
+
+
+async def test_a_broken_sent_deck_is_answered_with_every_problem_at_its_line() -> None:
+    broken = UPLOADED.replace("version: 1", "version: 1\nversion: 2").replace(
+        "cards:", "cards: !!python/name:os.system\n  bogus:"
+    )
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        await create_with_upload(ann, broken)
+        error = await ann.expect(p.ERROR)
+        assert error["code"] == "bad_deck"
+        assert [(e["file"], e["line"], e["column"]) for e in error["problems"]] == [
+            ("mine.yaml", 3, 1),
+            ("mine.yaml", 6, 8),
+        ]
+        assert "duplicate key 'version'" in error["problems"][0]["message"]
+        assert "mine.yaml:3:1" in error["message"]
+        assert host.lobby is not None and not host.lobby.rooms
+
+
+async def test_decks_of_the_host_and_a_sent_one_play_together_and_are_named() -> None:
+    async with running_host() as host:
+        await table(host.port, ["Ann", "Bob"], start=False)
+        ann = await Seat.open(host.port, "Cy")
+        await create_with_upload(ann, UPLOADED, decks=["counting"])
+        room = await ann.expect(p.ROOM)
+        assert [d["name"] for d in room["decks"]] == ["counting", "mine"]
+        assert room["deck"] == "counting + mine"
+        assert host.lobby is not None
+        decks = {room.code: room.deck for room in host.lobby.rooms.values()}
+        assert len(decks[room["code"]]) == 400 + 12
+        others = [deck for code, deck in decks.items() if code != room["code"]]
+        assert len(others[0]) == 400
+
+
+async def test_rooms_with_the_same_deck_share_it() -> None:
+    async with running_host() as host:
+        _, first = await table(host.port, ["Ann", "Bob"], start=False)
+        _, second = await table(host.port, ["Cy", "Di"], start=False)
+        ed = await Seat.open(host.port, "Ed")
+        await create_with_upload(ed, UPLOADED)
+        third = (await ed.expect(p.JOINED))["code"]
+        fay = await Seat.open(host.port, "Fay")
+        await create_with_upload(fay, UPLOADED)
+        fourth = (await fay.expect(p.JOINED))["code"]
+        assert host.lobby is not None
+        rooms = host.lobby.rooms
+        assert rooms[first].deck is rooms[second].deck
+        assert rooms[third].deck is rooms[fourth].deck
+        assert rooms[first].deck_data is rooms[second].deck_data
+
+
+async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    async with running_host(deck_dirs=(DECK_DIR, folder), deck_poll_seconds=0.05) as host:
+        ann = await Seat.open(host.port, "Ann")
+        await ann.send({"t": p.LIST_DECKS})
+        listed = await ann.expect(p.DECKS)
+        assert "fresh" not in [d["name"] for d in listed["decks"]]
+        mark = ann.mark()
+        (folder / "fresh.yaml").write_text(UPLOADED.replace("Mine", "Fresh"))
+        (folder / "broken.yaml").write_text("game: counting\ncards: [\n")
+        pushed = await ann.expect(
+            p.DECKS,
+            since=mark,
+            where=lambda m: {"fresh", "broken"} <= {d["name"] for d in m["decks"]},
+        )
+        by_name = {d["name"]: d for d in pushed["decks"]}
+        assert by_name["fresh"]["title"] == "Fresh" and by_name["fresh"]["problem"] is None
+        assert by_name["broken"]["game"] == "counting"
+        assert by_name["broken"]["problem"].startswith("broken.yaml:3:1: YAML syntax")
+        bob = await Seat.open(host.port, "Bob")
+        games = {g["id"]: g for g in bob.conn.welcome["games"]}
+        assert [d["name"] for d in games["counting"]["decks"]] == ["counting", "fresh"]
+        await bob.send({"t": p.CREATE_ROOM, "game": "counting", "deck": "fresh"})
+        assert (await bob.expect(p.ROOM))["decks"][0]["title"] == "Fresh"
+        mark = ann.mark()
+        (folder / "fresh.yaml").unlink()
+        await ann.expect(
+            p.DECKS, since=mark, where=lambda m: "fresh" not in {d["name"] for d in m["decks"]}
+        )
+
+
+async def test_deck_files_of_the_wrong_shape_are_a_bad_message() -> None:
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "deck_files": [{"text": "x"}]})
+        error = await ann.expect(p.ERROR)
+        assert error["code"] == "bad_message" and "deck_files" in error["message"]
