@@ -94,9 +94,9 @@ class GsmScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.redraw)
-        self.watch(self.party, "view", self._view_changed)
-        self.watch(self.party, "room", self.redraw, init=False)
-        self.watch(self.party, "events", self._show_log)
+        self.watch(self.app, "view", self._view_changed)
+        self.watch(self.app, "room", self.redraw, init=False)
+        self.watch(self.app, "events", self._show_log)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

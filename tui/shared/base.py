@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
+from partyhost.tui.party import Party
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
 from textual.screen import ModalScreen, Screen
-
-if TYPE_CHECKING:
-    from partyhost.tui.app import PartyApp
 
 ResultT = TypeVar("ResultT")
 
@@ -22,8 +20,8 @@ class PartyScreen(Screen[None]):
     KIND: ClassVar[str] = ""
 
     @property
-    def party(self) -> PartyApp:
-        return cast("PartyApp", self.app)
+    def party(self) -> Party:
+        return cast("Party", self.app)
 
     @property
     def glyphs(self) -> Glyphs:
@@ -61,8 +59,8 @@ class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
     """A dialog over a main screen; Escape closes it without a result."""
 
     @property
-    def party(self) -> PartyApp:
-        return cast("PartyApp", self.app)
+    def party(self) -> Party:
+        return cast("Party", self.app)
 
     @property
     def glyphs(self) -> Glyphs:

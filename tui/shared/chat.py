@@ -5,9 +5,10 @@ Every word is shown literally.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from partyhost.net.protocol import MAX_CHAT_LENGTH
+from partyhost.tui.party import Party
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.shared.log import ReflowLog, next_after
 from partyhost.tui.shared.seats import seat_style
@@ -18,9 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Input
-
-if TYPE_CHECKING:
-    from partyhost.tui.app import PartyApp
 
 Frame = dict[str, Any]
 
@@ -83,11 +81,11 @@ class ChatPanel(Vertical):
         )
 
     @property
-    def party(self) -> PartyApp:
-        return cast("PartyApp", self.app)
+    def party(self) -> Party:
+        return cast("Party", self.app)
 
     def on_mount(self) -> None:
-        self.watch(self.party, "chat", self._show_lines)
+        self.watch(self.app, "chat", self._show_lines)
 
     def _show_lines(self) -> None:
         """Append the lines after the last one shown (the app keeps a capped tuple)."""

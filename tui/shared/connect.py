@@ -89,8 +89,8 @@ class ConnectScreen(PartyScreen):
         name = party.start_name or (remembered.name if remembered else "") or default_name()
         self.query_one("#address", Input).value = address
         self.query_one("#name", Input).value = name
-        self.watch(party, "connect_error", self._show_status)
-        self.watch(party, "link", self._show_status)
+        self.watch(self.app, "connect_error", self._show_status)
+        self.watch(self.app, "link", self._show_status)
         if party.start_address and party.link == "offline":
             party.start_address = None
             self.action_connect()

@@ -144,7 +144,7 @@ class CreateRoomScreen(Dialog):
         await self._show_game(self._game(), self.choices.get("deck", _UNSET))
         self.query_one("#deck-file-problem", Static).display = False
         self._show_deck_file()
-        self.watch(self.party, "decks", self._decks_changed, init=False)
+        self.watch(self.app, "decks", self._decks_changed, init=False)
         if self.party.link == "online":
             self.party.requests.list_decks()
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from partyhost.tui.app import PartyApp
 from partyhost.tui.games import GAMES, Places
+from partyhost.tui.party import APP_BINDINGS
 from partyhost.tui.shared.base import PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
@@ -48,7 +48,7 @@ def key_list(keys: Sequence[str]) -> str:
 def _screens() -> Places:
     """The keys of the screens every game shares."""
     return [
-        ("Everywhere", [*PartyApp.BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
+        ("Everywhere", [*APP_BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
         ("Connect", list(ConnectScreen.BINDINGS)),
         ("Lobby", [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]),
         ("Room", list(RoomScreen.BINDINGS)),

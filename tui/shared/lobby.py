@@ -64,8 +64,8 @@ class LobbyScreen(PartyScreen):
             table.add_column(
                 self.glyphs.lock if key == "lock" else label, key=key, width=WIDTHS[key]
             )
-        self.watch(self.party, "rooms", self._show_rooms)
-        self.watch(self.party, "welcome", self._show_host)
+        self.watch(self.app, "rooms", self._show_rooms)
+        self.watch(self.app, "welcome", self._show_host)
         if self.party.animated:
             self.set_interval(REFRESH_SECONDS, self.action_refresh)
         if self.party.offer_create:  # partyhost join --deck FILE: bring it straight away

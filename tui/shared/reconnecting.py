@@ -26,7 +26,7 @@ class ReconnectingScreen(PartyModal[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.party, "link", self._show_state)
+        self.watch(self.app, "link", self._show_state)
 
     def _show_state(self) -> None:
         dots = self.glyphs.ellipsis

@@ -46,8 +46,8 @@ class ResultsScreen(PartyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.party, "view", self._show)
-        self.watch(self.party, "room", self.refresh_bindings, init=False)
+        self.watch(self.app, "view", self._show)
+        self.watch(self.app, "room", self.refresh_bindings, init=False)
 
     def _who(self, seat: object) -> Text:
         return literal(seat_name(self.party.room, seat), f"bold {seat_style(seat)}")

@@ -113,7 +113,7 @@ class RoomScreen(PartyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.party, "room", self._show_room)
+        self.watch(self.app, "room", self._show_room)
 
     # --- state --------------------------------------------------------------
 

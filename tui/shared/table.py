@@ -34,9 +34,9 @@ class TableScreen(GameScreen):
         self._clock: Timer | None = None
 
     def on_mount(self) -> None:
-        self.watch(self.party, "view", self._show_view)
-        self.watch(self.party, "room", self._show_view, init=False)
-        self.watch(self.party, "events", self._show_log)
+        self.watch(self.app, "view", self._show_view)
+        self.watch(self.app, "room", self._show_view, init=False)
+        self.watch(self.app, "events", self._show_log)
 
     def on_resize(self) -> None:
         self._show_view()

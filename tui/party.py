@@ -1,0 +1,57 @@
+"""What a screen may use of the app: the host's last word, the requests, and a few settings.
+
+Screens and dialogs see the app through :class:`Party` instead of importing
+:mod:`partyhost.tui.app`, so the app (which routes to the screens) and the
+screens never import each other; ``tui/app.py`` checks that the app keeps
+this promise.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from partyhost.tui.connection import HostRequests
+from partyhost.tui.text import Glyphs
+from textual.binding import Binding, BindingType
+
+Frame = dict[str, Any]
+
+APP_BINDINGS: list[BindingType] = [
+    Binding("f1", "help", "Help"),
+    Binding("question_mark", "help", "Help", show=False),
+]
+"""Keys that work on every screen (the help screen lists them under "Everywhere")."""
+
+
+class Party(Protocol):
+    """The app as screens see it: read its state, send through ``requests``."""
+
+    welcome: Frame | None
+    rooms: tuple[Frame, ...]
+    decks: tuple[Frame, ...]
+    room: Frame | None
+    room_code: str | None
+    seat: int | None
+    view: Frame | None
+    events: tuple[Frame, ...]
+    chat: tuple[Frame, ...]
+    link: str
+    connect_error: str
+    requests: HostRequests
+    glyphs: Glyphs
+    ascii_only: bool
+    animated: bool
+    remember: bool
+    start_address: str | None
+    start_name: str | None
+    create_choices: Frame
+    offer_create: bool
+
+    def play(self, command: Frame) -> bool:
+        """Send a game command (a filled legal template); False if not connected."""
+
+    def connect(self, host: str, port: int, name: str, address_text: str) -> None:
+        """Open a connection to ``host:port`` as ``name``."""
+
+    def disconnect(self) -> None:
+        """Close the connection and go back to the connect screen."""
