@@ -45,6 +45,14 @@ Usage: python bench/host_load.py [--games mix] [--rooms 250] [--seats 4] [--pace
 [--saturation 10]. Prints the tables (totals, per game), then one JSON line with
 every figure and the machine.
 
+The partyhost host measures itself too (``serve --stats-file``): each
+command from the moment its bytes are read to the moment its last frame is
+written, and every event-loop turn, per phase; every turn over 2 ms goes to
+the host's log with the callbacks and garbage collections that took it (wall
+and CPU time). The report prints those figures, their causes, and how often
+this process's own loop stalled. ``HOST_LOAD_KEEP_LOG=PREFIX`` keeps each
+server's log as ``PREFIX.relay`` and ``PREFIX.partyhost``.
+
 Set ``HOST_LOAD_PROFILE=FILE`` to run the partyhost host under cProfile
 (CPU time, not wall time: the machine may be shared); the stats are written
 to FILE when the host stops (read them with ``python -m pstats FILE``).
