@@ -147,6 +147,9 @@ def collections(found: Mapping[str, Mapping[str, Any]]) -> str:
 def print_inside(relay: Mapping[str, Any], host: Mapping[str, Any]) -> None:
     """The host's own figures, paced phase, and how often the benchmark's own loop stalled."""
     if "host_p99_ms" in host:
+        print("the host's loop turns over 2 ms in the paced phase, each with what took it:")
+        for line in host["host_slow_turn_log"]:
+            print(f"  {line}")
         turns = host["host_slow_turn_ms"]
         print(
             f"inside the host (paced): {host['host_commands']} commands, arrival to last frame "

@@ -37,6 +37,8 @@ SLOW_TURN = 0.002
 """Seconds: a loop turn longer than this is logged and kept with its causes."""
 SLOW_CALLBACK = 0.0005
 """Seconds: callbacks at least this long are named in a slow turn's log line."""
+SLOW_LOG_LINES = 2000
+"""Slow turns kept in words per snapshot (all of them are logged)."""
 BINS_MS = (0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 7.5, 10.0, 20.0, 50.0, 100.0, float("inf"))
 """Upper edges (ms) of the histogram bins."""
 
@@ -77,11 +79,15 @@ class LatencyMeter:
 class LoopMonitor:
     """Times every turn of one event loop, and the callbacks that made a turn slow."""
 
-    def __init__(self) -> None:
+    def __init__(self, log_turns: bool = True) -> None:
+        self.log_turns = log_turns
+        """Log each slow turn (the host does; a benchmark watching its own loop need not)."""
         self.turns: list[float] = []
         """Busy seconds of every turn over :data:`SLOW_TURN` (fast ones are only counted)."""
         self.turn_cpu: list[float] = []
         """This thread's CPU seconds in each of those turns."""
+        self.slow_log: list[str] = []
+        """Each slow turn in words, as logged (at most :data:`SLOW_LOG_LINES` a snapshot)."""
         self.turn_count = 0
         self.causes: dict[str, float] = {}
         """Callback name to its seconds within slow turns."""
@@ -181,12 +187,14 @@ class LoopMonitor:
                 for spent, used, name in callbacks[:3]
             ]
         )
-        log.warning(
-            "slow loop turn: %.1f ms, %.1f ms of it on this thread's CPU (%s)",
-            busy * 1000,
-            cpu * 1000,
-            named or "no single callback",
+        line = (
+            f"slow loop turn: {busy * 1000:.1f} ms, {cpu * 1000:.1f} ms of it on this thread's"
+            f" CPU ({named or 'no single callback'})"
         )
+        if self.log_turns:
+            log.warning("%s", line)
+        if len(self.slow_log) < SLOW_LOG_LINES:
+            self.slow_log.append(line)
 
     def snapshot(self) -> dict[str, Any]:
         """The figures since the last snapshot; the turn taking it is left out of the next."""
@@ -194,6 +202,7 @@ class LoopMonitor:
         turns, self.turns = self.turns, []
         cpu, self.turn_cpu = self.turn_cpu, []
         count, self.turn_count = self.turn_count, 0
+        slow_log, self.slow_log = self.slow_log, []
         pauses, self.gc_pauses = self.gc_pauses, {0: [], 1: [], 2: []}
         gc_cpu, self.gc_cpu = self.gc_cpu, {0: [], 1: [], 2: []}
         causes, self.causes = self.causes, {}
@@ -211,6 +220,7 @@ class LoopMonitor:
             "slow_turn_causes_cpu_ms": {name: spent * 1000 for name, spent in top_cpu},
             "gc_ms": {str(generation): histogram(found) for generation, found in pauses.items()},
             "gc_cpu_ms": {str(gen): histogram(found) for gen, found in gc_cpu.items()},
+            "slow_turn_log": slow_log,
             "gc_tracked_objects": len(gc.get_objects()),
             "gc_frozen_objects": gc.get_freeze_count(),
         }
