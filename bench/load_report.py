@@ -164,6 +164,10 @@ def print_inside(relay: Mapping[str, Any], host: Mapping[str, Any]) -> None:
             f"{host['host_max_turn_cpu_ms']:.1f} ms (the rest waited: GIL, a blocking call, "
             "or another process on the CPU)"
         )
+        print(
+            f"  the loop's thread waited {host['host_ready_wait_ms']:.0f} ms in all, ready to run,"
+            f" for a CPU other processes had, and was preempted {host['host_preempted']} times"
+        )
         print(f"  where the slow turns went: {causes(host['host_slow_turn_causes_ms'])}")
         print(f"  ... in CPU: {causes(host['host_slow_turn_causes_cpu_ms'])}")
         print(f"  garbage collections: {collections(host['host_gc_ms'])}")

@@ -26,6 +26,7 @@ import gc
 import json
 import logging
 import signal
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -104,8 +105,12 @@ class LoopMonitor:
         """This thread's CPU seconds of every garbage collection, by generation."""
         self._callbacks: list[tuple[float, float, str]] = []
         self._undo: list[Callable[[], None]] = []
+        self._thread: int | None = None
+        self._waited = scheduler_figures(None)
 
     def install(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._thread = threading.get_native_id()
+        self._waited = scheduler_figures(self._thread)
         selector = getattr(loop, "_selector", None)
         if selector is None:
             log.warning("loop turns cannot be timed on %r", loop)
@@ -209,6 +214,9 @@ class LoopMonitor:
         cause_cpu, self.cause_cpu = self.cause_cpu, {}
         top = sorted(causes.items(), key=lambda item: item[1], reverse=True)[:10]
         top_cpu = sorted(cause_cpu.items(), key=lambda item: item[1], reverse=True)[:10]
+        before, self._waited = self._waited, scheduler_figures(self._thread)
+        ready_wait = self._waited[0] - before[0]
+        preempted = self._waited[1] - before[1]
         return {
             "turns": count,
             "slow_turns": len(turns),
@@ -221,9 +229,31 @@ class LoopMonitor:
             "gc_ms": {str(generation): histogram(found) for generation, found in pauses.items()},
             "gc_cpu_ms": {str(gen): histogram(found) for gen, found in gc_cpu.items()},
             "slow_turn_log": slow_log,
+            "loop_thread_ready_wait_ms": ready_wait * 1000,
+            "loop_thread_preempted": preempted,
             "gc_tracked_objects": len(gc.get_objects()),
             "gc_frozen_objects": gc.get_freeze_count(),
         }
+
+
+def scheduler_figures(thread: int | None) -> tuple[float, int]:
+    """Seconds the thread waited, ready to run, for a CPU, and how often it was preempted.
+
+    From Linux's ``/proc`` (zeros elsewhere): a loop turn that took far more
+    wall time than CPU time because other processes had the CPUs shows here.
+    """
+    if thread is None:
+        return 0.0, 0
+    base = Path(f"/proc/self/task/{thread}")
+    try:
+        ready_wait = int((base / "schedstat").read_text().split()[1]) / 1e9
+        status = (base / "status").read_text()
+    except (OSError, ValueError, IndexError):
+        return 0.0, 0
+    preempted = next(
+        (int(line.split()[1]) for line in status.splitlines() if line.startswith("nonvol")), 0
+    )
+    return ready_wait, preempted
 
 
 def callback_name(handle: asyncio.Handle) -> str:
