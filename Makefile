@@ -13,7 +13,7 @@ LINKED := $(VENV)/.linked
 # re-links it (cheap, offline); editing a module needs nothing.
 SOURCE_DIRS := $(shell find app engine net tui decks -type d ! -name __pycache__ 2>/dev/null)
 
-.PHONY: play test lint typecheck unit dev clean bench
+.PHONY: play test lint typecheck unit dev clean bench docs
 
 # What playing needs: partyhost and its runtime dependencies, nothing else.
 $(RUNTIME): pyproject.toml
@@ -37,6 +37,7 @@ dev: $(TOOLS)
 	touch $(LINKED)
 
 play: $(RUNTIME) $(LINKED)
+	@echo 'Other games and bot levels: make play ARGS="stealing-home --level easy" (see README.md)'
 	@$(BIN)/partyhost play $(ARGS)
 
 lint: $(TOOLS) $(LINKED)
@@ -44,11 +45,17 @@ lint: $(TOOLS) $(LINKED)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
-# The package, then the benchmarks and fuzz targets (scripts, each folder on its own path).
+# The package, then the benchmarks, fuzz targets, scripts and the docs' reference client.
 typecheck: $(TOOLS) $(LINKED)
 	$(BIN)/mypy
 	cd bench && MYPYPATH=../tests ../$(BIN)/mypy --strict --python-version 3.11 *.py
 	cd fuzz && ../$(BIN)/mypy --strict --python-version 3.11 *.py
+	cd scripts && ../$(BIN)/mypy --strict --python-version 3.11 *.py
+	cd docs && ../$(BIN)/mypy --strict --python-version 3.11 reference_client.py
+
+# Rewrite the generated tables of docs/protocol.md and docs/games-wire.md from the code.
+docs: $(TOOLS) $(LINKED)
+	$(BIN)/python scripts/gen_docs.py
 
 unit: $(TOOLS) $(LINKED)
 	$(BIN)/python -m pytest

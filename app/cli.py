@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from partyhost import __version__
@@ -19,6 +20,24 @@ from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT, parse_address
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-86400)")
+    return value
 
 
 def _port(text: str) -> int:
@@ -81,8 +100,6 @@ users of the machine cannot read it in ``ps``."""
 
 def serve_config(args: argparse.Namespace) -> HostConfig:
     """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
-    from pathlib import Path
-
     from partyhost.net.config import HostConfig
     from partyhost.paths import data_dir
 
@@ -101,6 +118,12 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         idle_room_seconds=args.idle_room_minutes * 60.0,
         ssh_port=args.ssh,
         ssh_password=password,
+        ssh_max_sessions=args.ssh_max_sessions,
+        ssh_max_connections=args.ssh_max_connections,
+        ssh_max_per_address=args.ssh_max_per_address,
+        ssh_login_timeout=args.ssh_login_timeout,
+        ssh_session_mode=args.ssh_sessions,
+        ssh_visitors_per_worker=args.ssh_per_worker,
         discovery=not args.no_discovery,
         stats_file=Path(args.stats_file) if args.stats_file else None,
     )
@@ -127,6 +150,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_join(args: argparse.Namespace) -> int:
     from partyhost.tui.app import run_join
 
+    if args.locked and args.address is None:
+        print("partyhost join: --locked needs the host's address", file=sys.stderr)
+        return 2
     if args.address is None and not args.no_discovery:  # with an address, nothing to look for
         from partyhost.net.discovery import browse_lan
         from partyhost.tui.shared.connect import use_discovery
@@ -139,13 +165,73 @@ def _cmd_join(args: argparse.Namespace) -> int:
         if not Path(args.deck).expanduser().is_file():
             print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
             return 2
-    return run_join(args.address, args.name, args.room, args.ascii, args.deck)
+    return run_join(
+        args.address,
+        args.name,
+        args.room,
+        args.ascii,
+        args.deck,
+        remember=not args.no_remember,
+        locked=args.locked,
+    )
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from partyhost.tui.play import run_play
 
-    return run_play(args.game, args.bots, args.name, args.ascii, args.level)
+    return run_play(
+        args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace
+    )
+
+
+def _host_data(folder: str | None) -> Path:
+    """The data folder given, or the one ``partyhost serve`` uses by default."""
+    from partyhost.paths import data_dir
+
+    return Path(folder) if folder else data_dir() / "host"
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from partyhost.historycommands import stats_command
+
+    return stats_command(_host_data(args.data), args.all)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from partyhost import historycommands as history
+
+    if args.host is not None and args.data is not None:
+        print("partyhost replay: give --data or --host, not both", file=sys.stderr)
+        return 2
+    if args.game is None and (args.export or args.output):
+        print("partyhost replay: --export needs a game number (see the list)", file=sys.stderr)
+        return 2
+    try:
+        if args.game is None:
+            if args.host is not None:
+                games = history.remote_games(args.host)
+            else:
+                games = history.local_games(_host_data(args.data))
+            print("\n".join(history.games_table(games)) if games else "No games kept yet.")
+            return 0
+        if args.host is not None:
+            replay = history.remote_replay(args.host, args.game)
+        else:
+            replay = history.local_replay(_host_data(args.data), args.game)
+    except history.ReplayUnavailable as unavailable:
+        print(f"partyhost replay: {unavailable}", file=sys.stderr)
+        return 1
+    if args.export is None:
+        from partyhost.tui.replay.app import run_replay_viewer
+
+        return run_replay_viewer(replay.info, replay.steps, args.ascii)
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
+        if args.export == "jsonl":
+            history.export_jsonl(replay, out)
+        else:
+            history.export_text(replay, out, args.ascii)
+    return 0
 
 
 def _cmd_bot(args: argparse.Namespace) -> int:
@@ -179,6 +265,20 @@ def build_parser() -> argparse.ArgumentParser:
         choices=BOT_LEVELS,
         default=None,
         help="how well the bots play: easy, normal or hard (default normal)",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a room option, e.g. --option target=1000 --option submit_timer=off",
+    )
+    play.add_argument(
+        "--bot-pace",
+        type=float,
+        default=1.0,
+        metavar="FACTOR",
+        help="multiply how long bots think (0.1: ten times quicker; for demos and tests)",
     )
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
@@ -232,6 +332,49 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
     )
+    door = serve.add_argument_group("SSH door limits")
+    door.add_argument(
+        "--ssh-max-sessions",
+        type=_positive,
+        default=32,
+        metavar="N",
+        help="door visitors playing at once (default 32)",
+    )
+    door.add_argument(
+        "--ssh-max-connections",
+        type=_positive,
+        default=64,
+        metavar="N",
+        help="SSH connections at once, logging in or playing (default 64)",
+    )
+    door.add_argument(
+        "--ssh-max-per-address",
+        type=_positive,
+        default=4,
+        metavar="N",
+        help="SSH connections from one address at once (default 4)",
+    )
+    door.add_argument(
+        "--ssh-login-timeout",
+        type=_seconds,
+        default=20.0,
+        metavar="SECONDS",
+        help="time to log in and open a session before the door hangs up (default 20)",
+    )
+    door.add_argument(
+        "--ssh-sessions",
+        choices=("shared", "fresh"),
+        default="shared",
+        help="shared: visitors' clients in workers forked from one preloaded server"
+        " (default); fresh: a new Python process per visitor (slower, more memory)",
+    )
+    door.add_argument(
+        "--ssh-per-worker",
+        type=_positive,
+        default=3,
+        metavar="N",
+        help="visitors one shared worker serves (default 3; 1 gives each their own process)",
+    )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )
@@ -247,7 +390,11 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
     join.add_argument("--name", default=None, help="your name at the table")
-    join.add_argument("--room", default=None, help="room code to join straight away")
+    join.add_argument(
+        "--room",
+        default=None,
+        help="room code to join straight away (back to your seat there, if you hold one)",
+    )
     join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
     join.add_argument(
         "--deck",
@@ -258,6 +405,17 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--no-discovery", action="store_true", help="do not look for hosts on the LAN"
     )
+    join.add_argument(
+        "--no-remember",
+        action="store_true",
+        help="keep nothing on this computer: no address, name or seat tokens (a shared terminal)",
+    )
+    join.add_argument(
+        "--locked",
+        action="store_true",
+        help="stay with this host: after a disconnect, only reconnecting or quitting"
+        " (what the SSH door runs)",
+    )
     join.set_defaults(run=_cmd_join)
 
     bot = sub.add_parser("bot", help="seat network bots in a room")
@@ -266,6 +424,31 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     bot.add_argument("--delay", type=float, default=0.8, help="seconds a bot thinks (default 0.8)")
     bot.set_defaults(run=_cmd_bot)
+
+    replay = sub.add_parser(
+        "replay",
+        help="watch or export a finished game with every hand shown (no GAME: list them)",
+    )
+    replay.add_argument("game", nargs="?", type=int, default=None, help="the game's number")
+    replay.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
+    replay.add_argument("--host", default=None, metavar="HOST:PORT", help="ask a running host")
+    replay.add_argument(
+        "--export", choices=("text", "jsonl"), default=None, help="write it instead of showing it"
+    )
+    replay.add_argument(
+        "--output", "-o", default=None, help="export to this file (default: stdout)"
+    )
+    replay.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    replay.set_defaults(run=_cmd_replay)
+
+    stats = sub.add_parser("stats", help="tonight's standings from a host's data folder")
+    stats.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
+    stats.add_argument("--all", action="store_true", help="every night kept, not just tonight")
+    stats.set_defaults(run=_cmd_stats)
 
     games = sub.add_parser("games", help="list the games this partyhost can run")
     games.set_defaults(run=_cmd_games)

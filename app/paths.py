@@ -1,7 +1,8 @@
-"""Where partyhost keeps the user's files (decks, remembered settings, host data).
+"""Where partyhost keeps the user's files (decks, remembered settings, seats, host data).
 
-``PARTYHOST_CONFIG_DIR`` and ``PARTYHOST_DATA_DIR`` override the platform's
-folders, which keeps tests and side-by-side hosts out of each other's way.
+``PARTYHOST_CONFIG_DIR``, ``PARTYHOST_DATA_DIR`` and ``PARTYHOST_STATE_DIR``
+override the platform's folders, which keeps tests and side-by-side hosts out
+of each other's way.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ def config_dir() -> Path:
 def data_dir() -> Path:
     override = os.environ.get("PARTYHOST_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def state_dir() -> Path:
+    """Where the client keeps what it may forget without harm (the seats it holds)."""
+    override = os.environ.get("PARTYHOST_STATE_DIR")
+    return Path(override) if override else Path(platformdirs.user_state_dir(APP_NAME))
 
 
 def user_decks_dir() -> Path:

@@ -12,7 +12,8 @@ journal, while the harness:
 When a room's game is over, its journal is replayed on a fresh engine with no
 host, network or crash (``chaos_check``): every view any bot was ever shown must
 be the replayed state's view for that seat and version, and the game must be
-over. At the end the host must have logged no traceback, never died by itself,
+over. The game history's replay of it (the one players watch) must match that
+replay step for step. At the end the host must have logged no traceback, never died by itself,
 and left no process behind.
 
 Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N]
@@ -36,11 +37,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chaos_check import RoomVerdict, check_room
+from chaos_check import ReplayVerdict, RoomVerdict, check_replay, check_room
 from chaos_host import LOOPBACK, ChaosHost
 from chaos_hostile import attack
 from chaos_players import ChaosBot, RoomPlan
 from partyhost.net.client import ConnectionFailed
+from partyhost.net.history import HistoryUnreadable, read_history
 from partyhost.net.journal import StoredRoom, read_journal
 
 PLANS = [
@@ -89,6 +91,9 @@ class ChaosReport:
     hostile_frames: int = 0
     versions_replayed: int = 0
     views_checked: int = 0
+    replays: Counter[str] = field(default_factory=Counter)
+    """Finished games whose replay from the game history matched the journal, by game."""
+    replay_steps_checked: int = 0
     divergences: list[str] = field(default_factory=list)
     """Rooms whose game differs from its replay (or never ended), with their first problem."""
     host_crashes: int = 0
@@ -244,6 +249,14 @@ class Chaos:
             first, *more = verdict.problems
             also = f" (and {len(more)} more problems)" if more else ""
             self.report.divergences.append(f"{plan.game} room {code}: {first}{also}")
+        replayed = await _check_replay(self.host.data_dir, stored)
+        self.report.replay_steps_checked += replayed.steps_checked
+        if replayed.problems:
+            first, *more = replayed.problems
+            also = f" (and {len(more)} more problems)" if more else ""
+            self.report.divergences.append(f"{plan.game} room {code} replay: {first}{also}")
+        else:
+            self.report.replays[plan.game] += 1
 
     # --- fault makers -----------------------------------------------------------
 
@@ -316,6 +329,19 @@ async def _read_room(data_dir: Path, code: str) -> StoredRoom | None:
     return None
 
 
+async def _check_replay(data_dir: Path, stored: StoredRoom) -> ReplayVerdict:
+    """The history's replay of the room's game against the journal (retried like the journal)."""
+    for _ in range(50):
+        with contextlib.suppress(sqlite3.Error, HistoryUnreadable):
+            history = read_history(data_dir)
+            try:
+                return check_replay(stored, history)
+            finally:
+                history.close()
+        await asyncio.sleep(0.1)
+    return ReplayVerdict(stored.room.code, stored.room.game, problems=["no readable game history"])
+
+
 async def run_chaos(settings: ChaosSettings, workdir: Path | None = None) -> ChaosReport:
     """Run the chaos bench in ``workdir`` (a fresh temporary folder if None)."""
     if workdir is not None:
@@ -327,6 +353,7 @@ async def run_chaos(settings: ChaosSettings, workdir: Path | None = None) -> Cha
 def figures(report: ChaosReport) -> dict[str, Any]:
     data = asdict(report)
     data["rooms"] = dict(report.rooms)
+    data["replays"] = dict(report.replays)
     data["rooms_total"] = sum(report.rooms.values())
     data["divergence_count"] = len(report.divergences)
     data["ok"] = report.ok
@@ -348,6 +375,8 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
         ("hostile frames", str(report.hostile_frames)),
         ("versions replayed", str(report.versions_replayed)),
         ("views checked against the replay", str(report.views_checked)),
+        ("game replays matching the journal", str(sum(report.replays.values()))),
+        ("replay steps checked", str(report.replay_steps_checked)),
         ("rooms diverging from their replay", str(len(report.divergences))),
         ("host crashes / tracebacks", f"{report.host_crashes} / {len(report.tracebacks)}"),
         ("processes left behind", str(len(report.leftover_processes))),

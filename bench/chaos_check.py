@@ -12,6 +12,11 @@ version. A finished room passes when:
 - no bot was ever shown an older version than one it had seen (a restart
   that forgot a command would do that);
 - each bot's last view is of the final state.
+
+The game history's replay of the room's game is checked against the same
+fault-free replay (:func:`check_replay`): the history kept exactly the
+journal's commands, and every replay step is the replay view of the state at
+that version.
 """
 
 from __future__ import annotations
@@ -23,7 +28,17 @@ import msgpack
 from chaos_players import ChaosBot, digest
 from partyhost.engine.core import SYSTEM_SEAT, apply, apply_tick
 from partyhost.engine.registry import get_game
+from partyhost.net.history import HistoryView
 from partyhost.net.journal import StoredRoom
+from partyhost.net.replay import ReplayRefused, build_replay
+
+
+@dataclass
+class ReplayVerdict:
+    code: str
+    game: str
+    steps_checked: int = 0
+    problems: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -106,4 +121,50 @@ def check_room(stored: StoredRoom, bots: list[ChaosBot]) -> RoomVerdict:
                 f"{bot.name} last saw version {highest}, the game ended at {final.version}"
                 f" (after {later[:3]})"
             )
+    return verdict
+
+
+def check_replay(stored: StoredRoom, history: HistoryView) -> ReplayVerdict:
+    """Compare the history's replay of the room's game with the journal's fault-free replay."""
+    room = stored.room
+    verdict = ReplayVerdict(room.code, room.game)
+    if room.seed is None:
+        verdict.problems.append("the journal holds no game for this room")
+        return verdict
+    game_id = history.game_of_room(room.code, room.seed)
+    archived = None if game_id is None else history.archived(game_id)
+    if archived is None:
+        verdict.problems.append("the game history does not hold the room's game")
+        return verdict
+    kept = [(c.seat, c.command, c.now) for c in archived.commands]
+    journaled = [(c.seat, c.command, c.now) for c in stored.commands]
+    if kept != journaled:
+        verdict.problems.append(
+            f"the history kept {len(kept)} commands, the journal {len(journaled)}, and they differ"
+        )
+    try:
+        replay = build_replay(archived)
+        states = replay_states(stored)
+    except ReplayRefused as refused:
+        verdict.problems.append(f"the replay was refused: {refused.code}: {refused.message}")
+        return verdict
+    except Exception as exc:
+        verdict.problems.append(f"replay failed: {exc!r}")
+        return verdict
+    game = get_game(room.game)
+    if len(replay.steps) != len(states):
+        verdict.problems.append(
+            f"the replay has {len(replay.steps)} steps, the journal {len(states)} states"
+        )
+    for step, state in zip(replay.steps, states, strict=False):
+        if step["version"] != state.version:
+            verdict.problems.append(
+                f"replay step {step['step']} is version {step['version']}, not {state.version}"
+            )
+        elif _wire(step["view"]) != _wire(game.replay_view(state)):
+            verdict.problems.append(
+                f"replay step {step['step']} differs from the state rebuilt from the journal"
+            )
+        else:
+            verdict.steps_checked += 1
     return verdict

@@ -11,6 +11,9 @@ split, boardgame.io's player views and the decider pattern):
 * ``legal(state, seat)``: the commands that seat may send now
 * ``tick(state, now) -> events``: timers and real-time deadlines
 * ``deadline(state)``: when the host should call ``tick`` next
+* ``replay_view(state)``: the table with nothing hidden, for replays of
+  finished games (never sent while a game runs)
+* ``results(state)``: how each seat ended a finished game, for standings
 
 Every game package has the same modules for the same jobs: ``game`` (the
 :class:`Game` subclass: metadata and wiring), ``deck``, ``state``, ``setup``,
@@ -36,8 +39,14 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+# Part of the contract, kept in modules of their own and named here for every game to import.
+from partyhost.engine.errors import IllegalMove as IllegalMove
+from partyhost.engine.options import RESULT_PAUSES as RESULT_PAUSES
+from partyhost.engine.options import ROUND_RESULTS as ROUND_RESULTS
+from partyhost.engine.options import RuleOption as RuleOption
+from partyhost.engine.options import resolve_rules as resolve_rules
 from partyhost.engine.rng import Rng
 
 Command = dict[str, Any]
@@ -48,18 +57,6 @@ SYSTEM_SEAT = -1
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """How quickly an in-host bot reacts, slowest first; ``normal`` is the default."""
-
-
-class IllegalMove(Exception):
-    """A command the rules refuse. ``code`` is stable; ``message`` is for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"IllegalMove({self.code!r}, {self.message!r})"
 
 
 @dataclass(frozen=True)
@@ -89,69 +86,16 @@ class Event:
 
 
 @dataclass(frozen=True)
-class RuleOption:
-    """One room setting a game offers, with its default and bounds."""
+class SeatResult:
+    """How one seat ended a game: what the night's standings add up.
 
-    name: str
-    label: str
-    kind: Literal["int", "bool", "choice"]
-    default: int | bool | str | None
-    help: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
-    allow_none: bool = False
-    """For timers: ``None`` (shown as "off") is allowed besides numbers."""
+    ``points`` and ``money`` are ``None`` in games that keep no such score.
+    """
 
-    def describe(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "label": self.label,
-            "kind": self.kind,
-            "default": self.default,
-            "help": self.help,
-            "min": self.minimum,
-            "max": self.maximum,
-            "choices": list(self.choices),
-            "allow_none": self.allow_none,
-        }
-
-    def check(self, value: Any) -> int | bool | str | None:
-        """Return ``value`` if it suits this option, else raise :class:`IllegalMove`."""
-        if value is None and self.allow_none:
-            return None
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            raise IllegalMove("bad_option", f"Option {self.name!r} must be true or false.")
-        if self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalMove("bad_option", f"Option {self.name!r} must be a whole number.")
-            if self.minimum is not None and value < self.minimum:
-                raise IllegalMove(
-                    "bad_option", f"Option {self.name!r} must be at least {self.minimum}."
-                )
-            if self.maximum is not None and value > self.maximum:
-                raise IllegalMove(
-                    "bad_option", f"Option {self.name!r} must be at most {self.maximum}."
-                )
-            return value
-        if value not in self.choices:
-            allowed = ", ".join(self.choices)
-            raise IllegalMove("bad_option", f"Option {self.name!r} must be one of: {allowed}.")
-        return str(value)
-
-
-def resolve_rules(options: Sequence[RuleOption], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults overlaid with ``given``; unknown names and bad values are refused."""
-    by_name = {option.name: option for option in options}
-    unknown = sorted(set(given) - set(by_name))
-    if unknown:
-        raise IllegalMove("bad_option", f"Unknown option(s): {', '.join(map(str, unknown))}.")
-    rules: dict[str, Any] = {option.name: option.default for option in options}
-    for name, value in given.items():
-        rules[name] = by_name[name].check(value)
-    return rules
+    seat: int
+    won: bool
+    points: int | None = None
+    money: int | None = None
 
 
 @dataclass(frozen=True)
@@ -223,12 +167,31 @@ class Game(ABC):
         """Whether the game has ended."""
 
     @abstractmethod
+    def replay_view(self, state: Any) -> View:
+        """The table with every hand, face-down card and sealed bet shown.
+
+        Only for replays of games that are over, when nothing is secret any
+        more; the host never builds one for a running game. Besides the
+        game's own fields it carries ``"round"``: the round (or hand, or
+        turn) the state belongs to, which replays step by.
+        """
+
+    @abstractmethod
+    def results(self, state: Any) -> list[SeatResult]:
+        """Each seat's outcome of a game that is over, for the night's standings."""
+
+    @abstractmethod
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         """A bot's command chosen from ``view`` alone, or ``None`` to wait.
 
         Bots see exactly what a person in their seat sees; ``rng`` is the
         bot's own generator, so bot play is reproducible from its seed.
         """
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """Whether ``events`` end a round whose result everyone should see before play goes
+        on (a game with rounds says so, and offers :data:`ROUND_RESULTS`)."""
+        return False
 
     def bot_delay(self, level: str) -> tuple[float, float] | None:
         """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits.

@@ -23,6 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
     parser.add_argument("--name", default=None)
     parser.add_argument("--grace", type=float, default=120.0)
+    parser.add_argument("--ghost-grace", type=float, default=15.0)
     parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
     parser.add_argument("--heartbeat", type=float, default=5.0)
     parser.add_argument(
@@ -72,6 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         data_dir=Path(args.data) if args.data else None,
         host_name=args.name,
         grace_seconds=args.grace,
+        ghost_grace_seconds=args.ghost_grace,
         bot_delay=tuple(args.bot_delay),
         heartbeat_interval=args.heartbeat,
         idle_room_seconds=args.idle_room,

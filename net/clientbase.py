@@ -115,6 +115,10 @@ class RequestMethods(Generic[Sent]):
             p.JOIN_ROOM, code=code, password=password, spectate=True if spectate else None
         )
 
+    def resume_seat(self, token: str) -> Sent:
+        """Back to the seat a token from ``joined`` names (as ``hello``'s token does)."""
+        return self._send_with(p.RESUME_SEAT, token=token)
+
     def leave_room(self) -> Sent:
         return self._send_with(p.LEAVE_ROOM)
 
@@ -137,12 +141,41 @@ class RequestMethods(Generic[Sent]):
     def remove_bot(self, seat: int) -> Sent:
         return self._send_with(p.REMOVE_BOT, seat=seat)
 
+    def replace_with_bot(self, seat: int) -> Sent:
+        """The owner has a bot play a disconnected or away player's seat now."""
+        return self._send_with(p.REPLACE_WITH_BOT, seat=seat)
+
+    def give_ownership(self, seat: int) -> Sent:
+        return self._send_with(p.GIVE_OWNERSHIP, seat=seat)
+
+    def pause_game(self) -> Sent:
+        return self._send_with(p.PAUSE_GAME)
+
+    def resume_game(self) -> Sent:
+        return self._send_with(p.RESUME_GAME)
+
     def chat(self, text: str) -> Sent:
         return self._send_with(p.CHAT, text=text)
 
     def play(self, cmd: dict[str, Any], ref: int | None = None) -> Sent:
         """A game command, one of the view's ``legal`` templates (``ref`` comes back in errors)."""
         return self._send_with(p.PLAY, cmd=cmd, ref=ref)
+
+    def list_past_games(self, night: str | None = None) -> Sent:
+        """The games the host kept (``past_games``), of one night (``YYYY-MM-DD``) or all."""
+        return self._send_with(p.LIST_PAST_GAMES, night=night)
+
+    def get_replay(self, id: int, first: int | None = None, count: int | None = None) -> Sent:
+        """A page of past game ``id``'s replay (``replay``) from step ``first`` (default 0)."""
+        return self._send_with(p.GET_REPLAY, id=id, first=first, count=count)
+
+    def get_standings(self, night: str | None = None) -> Sent:
+        """A night's standings (``standings``; default tonight's)."""
+        return self._send_with(p.GET_STANDINGS, night=night)
+
+    def seen(self) -> Sent:
+        """This player has read the round's result (the room's ``pause`` waits for it)."""
+        return self._send_with(p.SEEN)
 
 
 class MessageBuilder(RequestMethods[Message]):

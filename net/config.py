@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
@@ -28,8 +29,13 @@ class HostConfig:
     """Shown to players; ``None`` means this machine's host name."""
     bot_delay: tuple[float, float] = (0.4, 1.2)
     """Seconds an in-host bot "thinks" before acting (uniform in the range)."""
+    bot_pace: float = 1.0
+    """Every bot's thinking time (the game's own ranges too) times this: 0.1 makes bots ten
+    times quicker (``partyhost play --bot-pace``, for demos and tests)."""
     grace_seconds: float = 120.0
     """How long a disconnected player keeps their seat before it goes away."""
+    ghost_grace_seconds: float = 15.0
+    """The grace period instead for a seat that joined mid-game and dropped before acting."""
     heartbeat_interval: float = 5.0
     heartbeat_misses: int = 3
     """A client silent for this many heartbeat intervals is dropped."""
@@ -73,6 +79,8 @@ class HostConfig:
     shutdown_timeout: float = 5.0
     checkpoint_interval: float = 1.0
     """Seconds between journal checkpoints (run in a thread, never on the event loop)."""
+    lobby_news_interval: float = 0.5
+    """Seconds between looks at the rooms list; a changed list goes to everyone in the lobby."""
     extra_games: tuple[str, ...] = field(default_factory=tuple)
     """Modules imported at start so the games they register can be hosted."""
     ssh_port: int | None = None
@@ -80,6 +88,22 @@ class HostConfig:
     ssh_password: str | None = None
     """The party password for the SSH door; None: anyone on the LAN may come in."""
     ssh_max_sessions: int = 32
+    """Door visitors playing at once."""
+    ssh_max_connections: int = 64
+    """SSH connections the door holds at once (logging in, playing or idle)."""
+    ssh_max_per_address: int = 4
+    """SSH connections from one address at once (each may open one session)."""
+    ssh_password_backoff: float = 1.0
+    """Seconds the answer to a wrong door password waits; each further wrong one from
+    the same address doubles it (up to 30 s)."""
+    ssh_login_timeout: float = 20.0
+    """Seconds an SSH connection has to log in and open its session before it is closed."""
+    ssh_session_mode: Literal["shared", "fresh"] = "shared"
+    """shared: door clients run in workers forked from one preloaded session server,
+    several visitors per worker; fresh: a new Python process per visitor (slower and
+    heavier: the benchmark's baseline)."""
+    ssh_visitors_per_worker: int = 3
+    """Door visitors one shared worker serves (1: a process of its own for each)."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
     stats_file: Path | None = None

@@ -18,6 +18,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from partyhost.net import pastgames
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
@@ -25,11 +26,14 @@ from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound, DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
+from partyhost.net.history import History
+from partyhost.net.hostid import load_host_id
 from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
+from partyhost.net.pastgames import PastGames
 from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
 __all__ = ["Host", "HostConfig"]
@@ -59,8 +63,18 @@ def calm_gc() -> None:
 HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
 
-LOBBY_REQUESTS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, p.CREATE_ROOM, p.JOIN_ROOM})
-WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS})
+LOBBY_REQUESTS = frozenset(
+    {
+        p.HELLO,
+        p.LIST_ROOMS,
+        p.LIST_DECKS,
+        p.CREATE_ROOM,
+        p.JOIN_ROOM,
+        p.RESUME_SEAT,
+        *pastgames.REQUESTS,
+    }
+)
+WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
 NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
@@ -81,11 +95,16 @@ class Host:
         self._per_address = ConnectionCounter(self.config)
         self.passwords = PasswordThrottle(self.config)
         self.journal: Journal | None = None
+        self.host_id = ""
+        """Stable across restarts on one data folder (``welcome.host_id``)."""
+        self.history: History | None = None
+        self.past_games: PastGames | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._checkpoints: asyncio.Task[None] | None = None
+        self._lobby_news: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
         self.stats = None if self.config.stats_file is None else HostStats(self.config.stats_file)
         self._ping_number = 0
@@ -101,11 +120,18 @@ class Host:
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
         self.journal = Journal(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf)
+        try:
+            self.history = History(self.config.data_dir)
+        except OSError:
+            self.journal.close()
+            raise
+        self.past_games = PastGames(self.history)
+        self.host_id = load_host_id(self.config.data_dir)
+        self.lobby = Lobby(self.config, self.journal, shelf, self.history)
         try:
             restored = self.lobby.restore()
         except JournalUnusable:
-            self.journal.close()
+            self._close_stores()
             raise
         if restored:
             log.info("rebuilt %d room(s) from the journal", restored)
@@ -116,7 +142,7 @@ class Host:
             )
         except OSError:
             await self.lobby.stop(self.config.shutdown_timeout)
-            self.journal.close()
+            self._close_stores()
             raise
         shelf.start_watching()
         self.port = self._server.sockets[0].getsockname()[1]
@@ -129,11 +155,12 @@ class Host:
             self._server = None
             await shelf.stop_watching()
             await self.lobby.stop(self.config.shutdown_timeout)
-            self.journal.close()
+            self._close_stores()
             raise
         self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
+        self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
         if self.stats is not None:
             self.stats.start(loop)
         log.info("listening on %s:%d", self.config.host, self.port)
@@ -157,7 +184,7 @@ class Host:
             await self.lobby.shelf.stop_watching()
         self._server.close()
         await self._server.wait_closed()
-        for task in (self._heartbeat, self._checkpoints):
+        for task in (self._heartbeat, self._checkpoints, self._lobby_news):
             if task is not None:
                 task.cancel()
                 await asyncio.wait([task], timeout=self.config.shutdown_timeout)
@@ -173,10 +200,15 @@ class Host:
         await self._flush()
         if self.stats is not None:
             self.stats.stop()
-        if self.journal is not None:
-            self.journal.close()
+        self._close_stores()
         self._closed.set()
         log.info("host closed: %s", reason)
+
+    def _close_stores(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        if self.history is not None:
+            self.history.close()
 
     async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
         if tasks:
@@ -245,6 +277,25 @@ class Host:
                 else:
                     connection.send_frame(ping, journaled=False)
 
+    async def _tell_the_lobby(self) -> None:
+        """Send the rooms list to everyone in the lobby whenever it changes.
+
+        Checked every ``lobby_news_interval``, so a room one person makes (or
+        fills, or starts) shows in everyone else's lobby at once, without them
+        asking; an unchanged list sends nothing.
+        """
+        assert self.lobby is not None
+        shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
+        while True:
+            await asyncio.sleep(self.config.lobby_news_interval)
+            frame = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
+            if frame == shown:
+                continue
+            shown = frame
+            for connection in self.connections:
+                if connection.greeted and connection.room is None:
+                    connection.send_frame(frame, journaled=False)
+
     async def _checkpoint(self) -> None:
         """Fold the journal's WAL into the database off the event loop, now and then.
 
@@ -301,6 +352,11 @@ class Host:
                 connection.send(listing, journaled=False)
             elif kind == p.CREATE_ROOM:
                 await self._create_room(connection, message)
+            elif kind == p.RESUME_SEAT:
+                self._resume_seat(connection, message["token"])
+            elif kind in pastgames.REQUESTS:
+                assert self.past_games is not None
+                await self.past_games.handle(connection, message)
             else:
                 await self._join_room(connection, message)
         except LobbyRefusal as refused:
@@ -326,9 +382,11 @@ class Host:
                 "t": p.WELCOME,
                 "protocol": p.PROTOCOL_VERSION,
                 "host": self.config.display_name,
+                "host_id": self.host_id,
                 "resumed": seat is not None,
                 "games": self.lobby.games(),
                 "limits": self.limits(),
+                "waiting_seats": [] if seat else self.lobby.waiting_seats(connection.name),
             },
             journaled=False,
         )
@@ -339,22 +397,19 @@ class Host:
         elif token:
             connection.send(p.error("token_unknown", "That seat token matches no seat here."))
 
+    def _resume_seat(self, connection: Connection, token: str) -> None:
+        """Back to a seat by its token, as a hello with the token would have done."""
+        assert self.lobby is not None
+        self._not_in_a_room(connection)
+        seat = self.lobby.seat_for(token_hash(token))
+        if seat is None:
+            raise LobbyRefusal("token_unknown", "That seat token matches no seat here.")
+        room, member_id = seat
+        connection.room = room
+        room.post(Resume(connection, member_id, token))
+
     def limits(self) -> dict[str, Any]:
-        config = self.config
-        return {
-            "max_frame": config.max_client_frame,
-            "max_name": config.max_name_length,
-            "max_chat": config.max_chat_length,
-            "max_password": p.MAX_PASSWORD_LENGTH,
-            "chat_per_second": config.chat_per_second,
-            "chat_burst": config.chat_burst,
-            "messages_per_second": config.messages_per_second,
-            "message_burst": config.message_burst,
-            "heartbeat_interval": config.heartbeat_interval,
-            "heartbeat_misses": config.heartbeat_misses,
-            "grace_seconds": config.grace_seconds,
-            "max_unsent_bytes": config.max_unsent_bytes,
-        }
+        return p.welcome_limits(self.config)
 
     def _not_in_a_room(self, connection: Connection) -> None:
         if connection.room is not None:

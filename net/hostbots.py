@@ -51,18 +51,30 @@ class BotBrain:
     (a bot standing in for an away player) it uses the range the room passes.
     """
 
-    __slots__ = ("delay", "due", "rng")
+    __slots__ = ("_facing", "delay", "due", "rng")
 
     def __init__(self, seed: int, delay: Delay | None = None) -> None:
         self.rng = Rng(seed)
         self.delay = delay
         self.due: float | None = None
+        self._facing: object = None
 
-    def arm(self, now: float, delay: Delay, jitter: random.Random) -> None:
-        """Plan to act after the thinking delay, unless already planned."""
-        if self.due is None:
-            low, high = self.delay or delay
-            self.due = now + (low if high <= low else jitter.uniform(low, high))
+    def arm(self, now: float, delay: Delay, jitter: random.Random, facing: object = None) -> None:
+        """Plan to act after the thinking delay, unless already planned for the same moves.
+
+        ``facing`` is what the bot may do now (its legal commands): when that
+        changed (new cards turned up, a new round) the bot starts thinking
+        again, as a person would, instead of acting on the old plan's clock.
+        """
+        if self.due is not None and facing == self._facing:
+            return
+        self._facing = facing
+        low, high = self.delay or delay
+        self.due = now + (low if high <= low else jitter.uniform(low, high))
+
+    def rest(self) -> None:
+        """Drop the plan: the next :meth:`arm` thinks from then on."""
+        self.due = None
 
     def choose(self, game: Game, state: Any, seat: int, now: float) -> Command | None:
         """The bot's command for this moment, or None; a failing bot just waits."""

@@ -42,6 +42,7 @@ from partyhost.net.journalrows import (
     MemberRecord,
     RoomRecord,
     StoredRoom,
+    add_missing_columns,
     member_rows,
     pack,
     read_room,
@@ -137,7 +138,7 @@ class Journal:
             # on the event loop: they were the journal's only multi-millisecond pauses.
             self._db.execute("PRAGMA wal_autocheckpoint=0")
             self._db.executescript(SCHEMA + SET_ASIDE_SCHEMA)
-            self._add_missing_columns()
+            add_missing_columns(self._db)
         except sqlite3.Error as error:
             self._db.close()
             self._unlock()
@@ -146,12 +147,6 @@ class Journal:
     @property
     def path(self) -> str:
         return self._target
-
-    def _add_missing_columns(self) -> None:
-        """Bring a journal written by an older host up to date (new columns are nullable)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(members)")}
-        if "bot_level" not in columns:
-            self._db.execute("ALTER TABLE members ADD COLUMN bot_level TEXT")
 
     def _lock(self, path: Path) -> None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)

@@ -28,7 +28,10 @@ CREATE TABLE IF NOT EXISTS rooms (
     start_seats BLOB,
     rules BLOB,
     next_member INTEGER NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    clock_offset REAL,
+    paused_at REAL,
+    paused_by TEXT
 );
 CREATE TABLE IF NOT EXISTS members (
     code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
@@ -41,6 +44,12 @@ CREATE TABLE IF NOT EXISTS members (
     ready INTEGER NOT NULL,
     left_room INTEGER NOT NULL,
     bot_level TEXT,
+    disconnected_at REAL,
+    grace_ends REAL,
+    away INTEGER,
+    engine_away INTEGER,
+    stand_in INTEGER,
+    newcomer INTEGER,
     PRIMARY KEY (code, member)
 );
 CREATE TABLE IF NOT EXISTS commands (
@@ -68,6 +77,9 @@ ROOM_COLUMNS = (
     "rules",
     "next_member",
     "created",
+    "clock_offset",
+    "paused_at",
+    "paused_by",
 )
 MEMBER_COLUMNS = (
     "code",
@@ -80,6 +92,12 @@ MEMBER_COLUMNS = (
     "ready",
     "left_room",
     "bot_level",
+    "disconnected_at",
+    "grace_ends",
+    "away",
+    "engine_away",
+    "stand_in",
+    "newcomer",
 )
 COMMAND_COLUMNS = ("code", "idx", "seat", "command", "now")
 
@@ -93,6 +111,33 @@ CREATE TABLE IF NOT EXISTS set_aside_commands (
 );
 """
 """Rooms that could not be rebuilt, kept as they were (untyped: nothing is decoded)."""
+
+_ROOM_ADDED = (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT"))
+_MEMBER_ADDED = (
+    ("bot_level", "TEXT"),
+    ("disconnected_at", "REAL"),
+    ("grace_ends", "REAL"),
+    ("away", "INTEGER"),
+    ("engine_away", "INTEGER"),
+    ("stand_in", "INTEGER"),
+    ("newcomer", "INTEGER"),
+)
+ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "rooms": _ROOM_ADDED,
+    "members": _MEMBER_ADDED,
+    "set_aside_rooms": _ROOM_ADDED,
+    "set_aside_members": _MEMBER_ADDED,
+}
+"""Columns added since the first journal format, by table: an older journal gets them."""
+
+
+def add_missing_columns(db: sqlite3.Connection) -> None:
+    """Bring a journal written by an older host up to date (added columns are nullable)."""
+    for table, added in ADDED_COLUMNS.items():
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        for column, kind in added:
+            if column not in present:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
 
 def set_aside_statements(code: str, reason: str, when: float) -> list[tuple[str, tuple[Any, ...]]]:
@@ -140,6 +185,12 @@ class RoomRecord:
     seed: int | None = None
     start_seats: list[int] | None = None
     rules: dict[str, Any] | None = None
+    clock_offset: float = 0.0
+    """Seconds the game's clock is behind the host's: the time its games spent paused."""
+    paused_at: float | None = None
+    """The game's clock when it was paused (None: running)."""
+    paused_by: str | None = None
+    """Who paused it (a name, for "Paused by Ann")."""
 
 
 @dataclass
@@ -154,6 +205,17 @@ class MemberRecord:
     left: bool
     bot_level: str | None = None
     """A bot's level (``None``: a person, or a journal older than bot levels)."""
+    disconnected_at: float | None = None
+    """When the player's connection went (host clock; None while connected)."""
+    grace_ends: float | None = None
+    """When the running grace period ends (host clock), so a restart gives no fresh one."""
+    away: bool = False
+    engine_away: bool = False
+    """The game was told ``seat_away`` (so it must hear ``seat_back``)."""
+    stand_in: bool = False
+    """A bot plays this away person's seat."""
+    newcomer: bool = False
+    """Joined during the game and has not acted yet: a short grace if they drop."""
 
 
 @dataclass
@@ -203,6 +265,9 @@ def room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
             None if room.rules is None else pack(room.rules),
             room.next_member,
             room.created,
+            room.clock_offset,
+            room.paused_at,
+            room.paused_by,
         ),
     )
 
@@ -210,7 +275,10 @@ def room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
 def member_rows(code: str, members: list[MemberRecord]) -> list[tuple[str, tuple[Any, ...]]]:
     """Statements replacing the room's members with ``members``."""
     rows: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM members WHERE code=?", (code,))]
-    insert = f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)}) VALUES ({', '.join('?' * 10)})"
+    insert = (
+        f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)})"
+        f" VALUES ({', '.join('?' * len(MEMBER_COLUMNS))})"
+    )
     for m in members:
         rows.append(
             (
@@ -226,6 +294,12 @@ def member_rows(code: str, members: list[MemberRecord]) -> list[tuple[str, tuple
                     int(m.ready),
                     int(m.left),
                     m.bot_level,
+                    m.disconnected_at,
+                    m.grace_ends,
+                    int(m.away),
+                    int(m.engine_away),
+                    int(m.stand_in),
+                    int(m.newcomer),
                 ),
             )
         )
@@ -260,6 +334,9 @@ def read_room(db: sqlite3.Connection, code: str) -> StoredRoom | None:
             rules=unpack(row[11]),
             next_member=row[12],
             created=row[13],
+            clock_offset=row[14] or 0.0,
+            paused_at=row[15],
+            paused_by=row[16],
         )
     )
     for row in db.execute(
@@ -277,6 +354,12 @@ def read_room(db: sqlite3.Connection, code: str) -> StoredRoom | None:
                 bool(row[6]),
                 bool(row[7]),
                 row[8],
+                disconnected_at=row[9],
+                grace_ends=row[10],
+                away=bool(row[11]),
+                engine_away=bool(row[12]),
+                stand_in=bool(row[13]),
+                newcomer=bool(row[14]),
             )
         )
     for row in db.execute(

@@ -71,15 +71,7 @@ class LanServices:
             from partyhost.net.sshdoor import DoorSettings, SSHDoor  # asyncssh loads slowly
 
             door = SSHDoor(
-                DoorSettings(
-                    listen_host=config.host,
-                    port=config.ssh_port,
-                    game_host=local_address(config.host),
-                    game_port=self.game_port,
-                    password=config.ssh_password,
-                    max_sessions=config.ssh_max_sessions,
-                    data_dir=config.data_dir,
-                )
+                DoorSettings.from_config(config, local_address(config.host), self.game_port)
             )
             await door.start()
             self.door = door

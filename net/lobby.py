@@ -20,6 +20,7 @@ from partyhost.net import protocol as p
 from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
+from partyhost.net.history import History
 from partyhost.net.journal import Journal, RoomRecord
 from partyhost.net.room import Room
 from partyhost.net.roomqueue import CloseRoom, Stop
@@ -50,10 +51,13 @@ def find_game(game_id: str) -> Game:
 class Lobby:
     """Every open room, and the seat-token index used by reconnecting players."""
 
-    def __init__(self, config: HostConfig, journal: Journal, shelf: DeckShelf) -> None:
+    def __init__(
+        self, config: HostConfig, journal: Journal, shelf: DeckShelf, history: History
+    ) -> None:
         self.config = config
         self.journal = journal
         self.shelf = shelf
+        self.history = history
         self.rooms: dict[str, Room] = {}
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
@@ -132,6 +136,11 @@ class Lobby:
             return False
         room.post(CloseRoom())
         return True
+
+    def waiting_seats(self, name: str) -> list[dict[str, Any]]:
+        """Seats held for a person called ``name`` who is not connected, one per room."""
+        found = (room.waiting_seat(name) for room in self.rooms.values())
+        return [seat for seat in found if seat is not None]
 
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]

@@ -6,6 +6,10 @@ own methods, which only the room's parts call, from the room's task. Seat
 numbers are compact (0..n-1, join order) while the room is in its lobby and
 fixed once a game starts (late joiners get the next number; a player who
 leaves keeps theirs, marked ``left``).
+
+A seat's *presence* is what everyone is shown of its player: ``connected``,
+``disconnected`` (with the grace time left), ``away`` (past the grace period;
+a bot may stand in) or ``gone`` (left for good).
 """
 
 from __future__ import annotations
@@ -16,6 +20,11 @@ from typing import Any
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
 from partyhost.net.roomqueue import Peer
+
+CONNECTED = "connected"
+DISCONNECTED = "disconnected"
+AWAY = "away"
+GONE = "gone"
 
 
 @dataclass(eq=False)
@@ -35,6 +44,10 @@ class Member:
     peer: Peer | None = None
     disconnected_at: float | None = None
     """When the player's connection went (None while connected, or for bots)."""
+    grace_until: float | None = None
+    """When the running grace period ends (None: none is running)."""
+    newcomer: bool = False
+    """Joined during the game and has not acted yet (a short grace if they drop)."""
     away: bool = False
     """Past the grace period: a bot stands in, or the game skips the seat."""
     engine_away: bool = False
@@ -54,6 +67,11 @@ class Member:
             bot_level=record.bot_level or DEFAULT_LEVEL,
             ready=record.ready,
             left=record.left,
+            disconnected_at=record.disconnected_at,
+            grace_until=record.grace_ends,
+            newcomer=record.newcomer,
+            away=record.away,
+            engine_away=record.engine_away,
         )
 
     @property
@@ -67,6 +85,10 @@ class Member:
 
     # --- changes (called by the room's parts only) ---------------------------
 
+    def new_token(self, token_hash: str) -> None:
+        """The seat's token changes (its player came back by name)."""
+        self.token_hash = token_hash
+
     def connect(self, peer: Peer) -> None:
         """``peer`` speaks for this seat from now on."""
         self.peer = peer
@@ -76,23 +98,32 @@ class Member:
         peer, self.peer = self.peer, None
         return peer
 
-    def disconnect(self, now: float) -> None:
-        """The connection went: the grace period starts ``now``."""
+    def disconnect(self, now: float, grace: float) -> None:
+        """The connection went: a grace period of ``grace`` seconds starts ``now``."""
         self.peer = None
         self.disconnected_at = now
+        self.grace_until = now + grace
 
-    def start_grace(self, now: float) -> None:
-        """Count the grace period from ``now`` (a game starts while this player is not here)."""
-        self.disconnected_at = now
+    def start_grace(self, now: float, grace: float) -> None:
+        """Count a grace period from ``now`` (a game starts, or a host restarts, without them)."""
+        if self.disconnected_at is None:
+            self.disconnected_at = now
+        self.grace_until = now + grace
 
     def end_grace(self) -> None:
         self.disconnected_at = None
+        self.grace_until = None
 
-    def grace_ends(self, grace: float) -> float | None:
+    def grace_ends(self) -> float | None:
         """When this player's grace period runs out, if one is running."""
-        if self.disconnected_at is None or self.left:
-            return None
-        return self.disconnected_at + grace
+        return None if self.left else self.grace_until
+
+    def joined_mid_game(self) -> None:
+        self.newcomer = True
+
+    def acted(self) -> None:
+        """A command of theirs was accepted: no longer a newcomer."""
+        self.newcomer = False
 
     def set_ready(self, ready: bool) -> None:
         self.ready = ready
@@ -102,8 +133,9 @@ class Member:
         self.brain = brain
 
     def go_away(self) -> None:
-        """Past the grace period during a game."""
+        """Past the grace period during a game (or replaced by a bot on the owner's word)."""
         self.away = True
+        self.grace_until = None
 
     def told_game_away(self) -> None:
         """The game accepted ``seat_away`` for this seat."""
@@ -120,19 +152,19 @@ class Member:
     def leave(self) -> None:
         """Gone for good: no seat in the next game, no brain, no grace period."""
         self.left, self.ready, self.brain = True, False, None
-        self.disconnected_at = None
+        self.disconnected_at = self.grace_until = None
 
     def move_to(self, seat: int) -> None:
         """Renumbered in the lobby."""
         self.seat = seat
 
-    def new_game(self, now: float) -> None:
+    def new_game(self, now: float, grace: float) -> None:
         """A game starts: nobody is ready or away; a person not here has the grace period."""
-        self.ready, self.away, self.engine_away = False, False, False
+        self.ready, self.away, self.engine_away, self.newcomer = False, False, False, False
         if self.human:
             self.brain = None
             if self.peer is None:
-                self.disconnected_at = now
+                self.start_grace(now, grace)
 
     def game_over(self) -> None:
         """The game ended: everyone readies up again; stand-ins stop."""
@@ -142,7 +174,18 @@ class Member:
 
     # --- what others see -------------------------------------------------------
 
-    def describe(self) -> dict[str, Any]:
+    def presence(self) -> str:
+        """``connected``, ``disconnected``, ``away`` or ``gone`` (bots are always connected)."""
+        if self.left:
+            return GONE
+        if self.bot or self.peer is not None:
+            return CONNECTED
+        return AWAY if self.away else DISCONNECTED
+
+    def describe(self, now: float) -> dict[str, Any]:
+        """This seat in the room message, its grace time left counted from host time ``now``."""
+        presence = self.presence()
+        grace = self.grace_ends() if presence == DISCONNECTED else None
         return {
             "seat": self.seat,
             "name": self.name,
@@ -153,6 +196,8 @@ class Member:
             "away": self.away,
             "stand_in": self.away and self.brain is not None,
             "left": self.left,
+            "presence": presence,
+            "grace_left": None if grace is None else round(max(0.0, grace - now), 1),
         }
 
     def record(self) -> MemberRecord:
@@ -166,4 +211,10 @@ class Member:
             self.ready,
             self.left,
             self.bot_level if self.bot else None,
+            disconnected_at=self.disconnected_at,
+            grace_ends=self.grace_until,
+            away=self.away,
+            engine_away=self.engine_away,
+            stand_in=self.human and self.away and self.brain is not None,
+            newcomer=self.newcomer,
         )

@@ -174,10 +174,13 @@ class NetBot:
         self._act_at = None
         if self.client is None or self.game is None or self.view is None:
             return
-        if self.room is None or self.room["status"] != p.PLAYING:
+        if self.room is None or self.room["status"] != p.PLAYING or self.room.get("paused"):
             return
+        now = self.view.get("now")  # the room's game clock, which the view's times are on
         try:
-            command = self.game.bot_command(self.view["view"], self.rng, time.time())
+            command = self.game.bot_command(
+                self.view["view"], self.rng, now if isinstance(now, float) else time.time()
+            )
         except Exception:
             log.exception("%s: bot_command failed", self.name)
             return

@@ -1,15 +1,19 @@
 """A room: the members, spectators, settings and game of one table, and every change to them.
 
 :class:`Room` owns its state and changes it only through the methods below,
-one for each change a person or the clock can make: join, resume, leave,
-kick, seat or remove a bot, ready up, choose options, start the game, play a
-command, chat, lose a connection, run its timers, close. Each checks who
+one for each change a person or the clock can make: join (or take a seat
+back by name), resume, leave, kick, seat or remove a bot, put a bot in an
+absent player's seat, hand the room on, ready up, choose options, start,
+pause and resume the game, play a command, say a round's result was read,
+chat, lose a connection, run its
+timers, close. Each checks who
 asks, then hands the work to the part whose job it is. The parts hold the
 state, each changed only by its own methods:
 
 - :class:`~.roster.Roster`: members, spectators and the owner;
 - :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
-- :class:`~.roomgame.RoomGame`: lobby, playing or over, and the running table;
+- :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
+  pause for a round's result;
 - :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
 - :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
@@ -25,22 +29,22 @@ journal before (see :class:`~partyhost.net.table.Table`).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import Any, Protocol
 
 from partyhost.engine.core import BOT_LEVELS, Command, Game
 from partyhost.net.config import HostConfig
+from partyhost.net.history import History
 from partyhost.net.hostbots import DEFAULT_LEVEL
 from partyhost.net.journal import Journal, RoomRecord, StoredRoom
 from partyhost.net.members import Member
 from partyhost.net.names import clean_text
 from partyhost.net.roombots import RoomBots
-from partyhost.net.roombroadcast import RoomBroadcast
+from partyhost.net.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.roomgame import RoomGame
 from partyhost.net.roomplay import RoomPlay
-from partyhost.net.roomqueue import Peer, Refused, RoomItem
+from partyhost.net.roomqueue import ItemQueue, Peer, Refused, RoomItem
 from partyhost.net.roomrecords import RoomRecords
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
@@ -59,6 +63,9 @@ class RoomServices(SeatTokens, Protocol):
     @property
     def journal(self) -> Journal: ...
 
+    @property
+    def history(self) -> History: ...
+
     def room_closed(self, room: Room) -> None: ...
 
 
@@ -71,12 +78,14 @@ class Room:
         self._code = code = record.code
         self._closed = False
         self._idle_since: float | None = None
-        self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
+        self._queue = ItemQueue()
         self._settings = settings = RoomSettings(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(game, deck, record, services.journal, ceiling)
-        self._records = RoomRecords(services.journal, code, settings, roster, room_game)
+        self._records = RoomRecords(
+            services.journal, services.history, code, settings, roster, room_game
+        )
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game)
         self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
@@ -105,8 +114,9 @@ class Room:
 
     def _restore(self, stored: StoredRoom, now: float) -> None:
         for record in stored.members:
-            self._roster.restore(record, now, self._bots.brain)
+            self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
         self._game.rebuild(stored.commands)
+        self._records.game_over()  # in case the host stopped before the history kept it
         self._idle_since = now  # nobody is connected yet: the idle clock runs from the restart
 
     # --- reading -------------------------------------------------------------
@@ -152,6 +162,14 @@ class Room:
     def closed(self) -> bool:
         return self._closed
 
+    def waiting_seat(self, name: str) -> dict[str, Any] | None:
+        """The seat a person called ``name`` may take back by joining (its player is not
+        connected), as the lobby offers it; None if there is none."""
+        member = None if self._closed else self._roster.person_named(name)
+        if member is None or member.peer is not None:
+            return None
+        return self._broadcast.waiting_seat(member)
+
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open."""
         return peer.room is self and not self._closed
@@ -167,24 +185,11 @@ class Room:
 
     def post(self, item: RoomItem) -> None:
         """Queue ``item`` for the room's task (from a connection or the host)."""
-        self._queue.put_nowait(item)
+        self._queue.put(item)
 
     async def next_item(self) -> RoomItem | None:
         """The next queued item, or None when a timer is due first."""
-        wake = self.next_wake()
-        if wake is None:
-            return await self._queue.get()
-        delay = wake - time.time()
-        if delay <= 0:
-            if not self._queue.empty():
-                return self._queue.get_nowait()
-            await asyncio.sleep(0)  # timers due back to back: let connections run
-            return None
-        try:
-            async with asyncio.timeout(delay):
-                return await self._queue.get()
-        except TimeoutError:
-            return None
+        return await self._queue.next(self.next_wake())
 
     # --- people coming and going ---------------------------------------------------
 
@@ -198,11 +203,32 @@ class Room:
             if spectate:
                 self._seating.spectate(peer)
             else:
-                self._seating.take_seat(peer)
+                self._seat_person(peer)
         except Refused:
             if peer.room is self:
                 peer.room = None
             raise
+
+    def _seat_person(self, peer: Peer) -> None:
+        """A new seat, or the seat of the person of that name if they are not connected.
+
+        A connected player's seat is never taken: during a game the newcomer is refused,
+        between games they get a seat of their own under a name made unique.
+        """
+        member = self._roster.person_named(peer.name)
+        if member is None:
+            self._seating.take_seat(peer)
+        elif member.peer is None or member.peer.closed:
+            self._seating.reclaim(peer, member)
+        elif self._game.playing:
+            raise Refused(
+                "name_in_use",
+                f"{member.name} is at this table and connected. If that is you, your old "
+                "connection has not dropped yet: try again in a few seconds; else pick "
+                "another name.",
+            )
+        else:
+            self._seating.take_seat(peer)
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
@@ -235,6 +261,17 @@ class Room:
         """The owner seats a bot of ``level`` (None: the default level)."""
         self._owner(peer)
         self._seating.seat_bot(_bot_level(level))
+
+    def replace_with_bot(self, peer: Peer, seat: int) -> None:
+        """The owner has a bot play a disconnected or away player's seat now."""
+        owner = self._owner(peer)
+        if not self._game.playing:
+            raise Refused("not_playing", "No game is running in this room.")
+        self._seating.stand_in_now(seat, owner, time.time())
+
+    def give_ownership(self, peer: Peer, seat: int) -> None:
+        """The owner hands the room to another person who is here."""
+        self._seating.give_ownership(seat, self._owner(peer))
 
     def remove_bot(self, peer: Peer, seat: int) -> None:
         self._owner(peer)
@@ -294,16 +331,40 @@ class Room:
         self._between_games()
         game = self.game
         game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
-        self._play.start(game.rules_for(self._settings.options))
+        self._play.start(game.rules_for(self._settings.options), self._config.grace_seconds)
+
+    def pause(self, peer: Peer) -> None:
+        """The owner stops the game's clock: no timers, no moves, bots wait."""
+        owner = self._owner(peer)
+        self._play.pause(owner.name, time.time())
+
+    def resume_game(self, peer: Peer) -> None:
+        owner = self._owner(peer)
+        self._play.resume(owner.name, time.time())
 
     # --- playing and talking ------------------------------------------------------------
 
-    def play(self, peer: Peer, command: Command) -> None:
-        """A player's command for the game; raises IllegalMove if the game refuses it."""
+    def play(self, peer: Peer, command: Command, ref: int | None = None) -> None:
+        """A player's command for the game; raises IllegalMove if the game refuses it.
+
+        With a ``ref``, an accepted command is acknowledged (``accepted``) before its view.
+        """
         member = self._player(peer)
         if member.seat is None:
             raise Refused("not_playing", "No game is running in this room.")
-        self._play.command(member.seat, command, time.time())
+
+        def accepted(version: int) -> None:
+            if ref is not None:
+                peer.send(accepted_message(ref, version))
+
+        self._play.command(member.seat, command, time.time(), accepted)
+        member.acted()
+
+    def seen(self, peer: Peer) -> None:
+        """A player has read the round's result; the table goes on once everyone has."""
+        member = self._player(peer)
+        if member.seat is not None:
+            self._play.seen(member.seat, time.time())
 
     def chat(self, peer: Peer, text: str) -> None:
         """A chat line to everyone in the room (the chat rate was checked per address before)."""
@@ -319,11 +380,17 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due: a grace period, a bot, a game deadline, an idle room."""
+        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
+        round's result, an idle room."""
         idle_end = None
         if self._idle_since is not None:
             idle_end = self._idle_since + self._config.idle_room_seconds
-        due = [self._seating.next_grace_end(), self._bots.next_due(), self._game.due_deadline()]
+        due = [
+            self._seating.next_grace_end(),
+            self._bots.next_due(),
+            self._game.due_deadline(),
+            self._game.result_pause_ends(),
+        ]
         return min((when for when in [*due, idle_end] if when is not None), default=None)
 
     def run_timers(self, now: float) -> None:

@@ -2,8 +2,9 @@
 
 A part of :class:`~partyhost.net.room.Room`. After every change each bot is
 armed to act after its thinking delay (:mod:`.hostbots`), but only while
-someone is connected: bots play for an audience, and an empty room sleeps.
-At most one bot acts per turn of the room's task, so people see each move.
+someone is connected and the game is not paused: bots play for an audience,
+an empty room sleeps, and a paused table waits for everyone. At most one bot
+acts per turn of the room's task, so people see each move.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ class RoomBots:
 
     def __init__(self, code: str, config: HostConfig, roster: Roster, game: RoomGame) -> None:
         self._code = code
-        self._bot_delay = config.bot_delay
+        self._pace = config.bot_pace
+        self._host_delay = config.bot_delay
+        low, high = config.bot_delay
+        self._bot_delay = (low * self._pace, high * self._pace)
+        """The room's thinking range, paced (for a brain without its own)."""
         self._roster = roster
         self._game = game
         self.jitter = random.Random()
@@ -35,26 +40,53 @@ class RoomBots:
     def brain(self, level: str, seed: int) -> BotBrain:
         """A brain for a ``level`` bot of this room's game."""
         game: Game = self._game.game
-        return BotBrain(seed, thinking_delay(game, level, self._bot_delay))
+        low, high = thinking_delay(game, level, self._host_delay)
+        return BotBrain(seed, (low * self._pace, high * self._pace))
 
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""
         brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
         member.think_with(brain)
-        if self._roster.watched:
+        if self._active:
             brain.arm(now, self._bot_delay, self.jitter)
 
+    @property
+    def _active(self) -> bool:
+        """Whether bots may play now: a game runs, unpaused, with someone watching."""
+        game = self._game
+        return game.table is not None and game.playing and not game.paused and self._roster.watched
+
     def arm_all(self, now: float) -> None:
-        """After a change, every bot (and stand-in) may think about its next move."""
-        if self._game.table is None or not self._game.playing or not self._roster.watched:
+        """After a change, every bot (and stand-in) may think about its next move.
+
+        A bot whose legal moves changed thinks afresh (see :meth:`BotBrain.arm`).
+        """
+        table = self._game.table
+        if table is None or not self._active:
             return
         for member in self._roster.members:
+            if member.brain is not None and member.seat is not None:
+                facing = self._game.game.legal(table.state, member.seat)
+                member.brain.arm(now, self._bot_delay, self.jitter, facing)
+
+    def rethink(self, now: float) -> None:
+        """The table goes on after a round's result: every bot starts thinking now."""
+        for member in self._roster.members:
             if member.brain is not None:
-                member.brain.arm(now, self._bot_delay, self.jitter)
+                member.brain.rest()
+        self.arm_all(now)
+
+    def rest_all(self) -> None:
+        """The game is paused: no bot plans a move until :meth:`arm_all` after the resume."""
+        for member in self._roster.members:
+            if member.brain is not None:
+                member.brain.rest()
 
     def next_due(self) -> float | None:
-        """When the first armed bot wants to act (None while nobody watches)."""
-        if not self._roster.watched:
+        """When the first armed bot wants to act (None while nobody watches, no game runs,
+        the game is paused or the table reads a round's result: a plan from before must not
+        wake the room)."""
+        if not self._active or self._game.reading_result:
             return None
         due = [m.brain.due for m in self._roster.members if m.brain is not None]
         return min((when for when in due if when is not None), default=None)
@@ -62,13 +94,15 @@ class RoomBots:
     def turn(self, now: float) -> list[Event] | None:
         """Let the first bot whose thinking time is up act; its events, or None if none acted."""
         table = self._game.table
-        if table is None or not self._game.playing or not self._roster.watched:
+        if table is None or not self._active or self._game.reading_result:
             return None
         for member in self._roster.members:
             brain = member.brain
             if brain is None or brain.due is None or brain.due > now or member.seat is None:
                 continue
-            command = brain.choose(self._game.game, table.state, member.seat, now)
+            command = brain.choose(
+                self._game.game, table.state, member.seat, self._game.game_time(now)
+            )
             if command is None:
                 continue
             try:

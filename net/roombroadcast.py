@@ -3,8 +3,10 @@
 A part of :class:`~partyhost.net.room.Room` that reads the other parts and
 changes none. Each connected seat gets its own view (``game.view(state,
 seat)``) and only the events ``Event.for_seat`` allows it; spectators share
-one public frame. Every view frame carries the host's clock (``now``) so
-clients can count down to deadlines despite clock skew. Nothing here awaits:
+one public frame. Every view frame carries the game's clock (``now``: the
+host's, less the time the game spent paused; see :mod:`.roomclock`) so
+clients can count down to the view's deadlines despite clock skew and pauses.
+Nothing here awaits:
 frames are queued on each connection, which drops itself if it falls too far
 behind.
 
@@ -52,7 +54,7 @@ class RoomBroadcast:
             "version": table.version,
             "view": table.view(seat),
             "events": [event for event in shown if event is not None],
-            "now": time.time(),
+            "now": self._game.game_time(time.time()),
         }
 
     def views(self, events: Sequence[Event] = ()) -> None:
@@ -78,7 +80,7 @@ class RoomBroadcast:
                 views[seat] = table.view(seat)
         if spectators and None not in views:
             views[None] = table.view(None)
-        now = time.time()
+        now = self._game.game_time(time.time())
         try:
             frames = p.ViewFrames(table.version, list(views.values()), now)
         except Exception:  # a part that cannot be packed: find out whose, view by view
@@ -153,11 +155,28 @@ class RoomBroadcast:
             "owner": owner.seat if owner is not None else None,
             "you": you.seat if you is not None else None,
             "status": self._game.status,
-            "seats": [member.describe() for member in self._roster.seated],
+            "seats": [member.describe(time.time()) for member in self._shown_seats()],
             "spectators": len(self._roster.spectators),
+            "paused": self._paused(),
             "min_players": game.min_players,
             "max_players": game.max_players,
+            "pause": self._game.result_pause_message(),
         }
+
+    def _shown_seats(self) -> list[Member]:
+        """Seated members, and those who left a game that is still on the table (``gone``)."""
+        game = self._game
+        return [
+            member
+            for member in self._roster.members
+            if not member.left or (not game.in_lobby and game.in_game(member.seat))
+        ]
+
+    def _paused(self) -> dict[str, Any] | None:
+        clock = self._game.clock
+        if clock.paused_at is None:
+            return None
+        return {"by": clock.paused_by, "at": clock.paused_at}
 
     def room(self) -> None:
         """Everyone the room's state: each member with its own ``you``."""
@@ -187,10 +206,28 @@ class RoomBroadcast:
             "spectators": len(self._roster.spectators),
         }
 
+    def waiting_seat(self, member: Member) -> dict[str, Any]:
+        """``member``'s seat as the lobby offers it to a newcomer of that name."""
+        summary = self.summary()
+        return {
+            "code": self._code,
+            "game": summary["game"],
+            "game_name": summary["game_name"],
+            "status": summary["status"],
+            "has_password": summary["has_password"],
+            "seat": member.seat,
+            "name": member.name,
+        }
+
 
 def left_message(code: str, reason: str) -> dict[str, Any]:
     """What a connection is told when it is out of the room."""
     return {"t": p.LEFT, "code": code, "reason": reason}
+
+
+def accepted_message(ref: int, version: int) -> dict[str, Any]:
+    """What a player whose ``play`` carried ``ref`` is told first when the game accepts it."""
+    return {"t": p.ACCEPTED, "ref": ref, "version": version}
 
 
 def joined_message(code: str, seat: int | None, token: str | None) -> dict[str, Any]:

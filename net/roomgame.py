@@ -4,26 +4,57 @@ A part of :class:`~partyhost.net.room.Room`. It sets a game up from the
 room's seats and options, passes commands and ticks to the
 :class:`~partyhost.net.table.Table` (which journals them), and says which
 view a seat gets. It never sends anything: the room does that after a change.
+
+Callers pass the host's time; the game gets its own clock's
+(:class:`~partyhost.net.roomclock.RoomClock`), which stands still while the
+game is paused, and its deadline is handed back on the host's clock.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Event, Game, IllegalMove
+from partyhost.engine.core import (
+    RESULT_PAUSES,
+    ROUND_RESULTS,
+    SYSTEM_SEAT,
+    Command,
+    Event,
+    Game,
+    IllegalMove,
+)
 from partyhost.net import protocol as p
 from partyhost.net.journal import CommandRecord, Journal, RoomRecord
+from partyhost.net.roomclock import RoomClock
 from partyhost.net.roomqueue import Refused
 from partyhost.net.table import NO_CEILING, Ceiling, Table
 
 log = logging.getLogger(__name__)
 
 
+@dataclass
+class ResultPause:
+    """The table stopped after a round so everyone can read its result."""
+
+    until: float
+    waiting: set[int]
+    """The people (seats) who have not pressed a key yet."""
+
+    def message(self) -> dict[str, Any]:
+        return {"until": self.until, "waiting": sorted(self.waiting)}
+
+
 class RoomGame:
-    """The game side of one room, with the setup a restarted host replays."""
+    """The game side of one room, with the setup a restarted host replays.
+
+    After a round the room may stop for its result (the room's
+    ``round_results`` choice): bots wait until every person at the table has
+    read it, or the time is up. The game's own timers keep running.
+    """
 
     def __init__(
         self,
@@ -46,6 +77,8 @@ class RoomGame:
         self._game_seats: set[int] = set()
         self._idle_tick: tuple[int, float] | None = None
         """(version, deadline) of a tick that found nothing to do: no need to wake for it again."""
+        self._clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
+        self._pause: ResultPause | None = None
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
         """Replay a journaled game, with the seats that joined it late."""
@@ -114,6 +147,31 @@ class RoomGame:
     def start_seats(self) -> list[int] | None:
         return self._start_seats
 
+    @property
+    def clock(self) -> RoomClock:
+        """The game's clock (read it; change it through :meth:`pause` and :meth:`resume`)."""
+        return self._clock
+
+    @property
+    def paused(self) -> bool:
+        return self._clock.paused
+
+    def game_time(self, wall: float) -> float:
+        """What the game's clock reads at host time ``wall``."""
+        return self._clock.now(wall)
+
+    @property
+    def reading_result(self) -> bool:
+        """Stopped for a round's result: the host's bots wait."""
+        return self._pause is not None
+
+    def result_pause_message(self) -> dict[str, Any] | None:
+        """The pause as the room message shows it (``until``, ``waiting``), or None."""
+        return None if self._pause is None else self._pause.message()
+
+    def result_pause_ends(self) -> float | None:
+        return None if self._pause is None else self._pause.until
+
     def in_game(self, seat: int | None) -> bool:
         """Whether ``seat`` is dealt into the current game (started with it or joined late)."""
         return seat is not None and seat in self._game_seats
@@ -123,15 +181,43 @@ class RoomGame:
         return seat if self.in_game(seat) else None
 
     def due_deadline(self) -> float | None:
-        """The game's next deadline, unless a tick at it already found nothing to do."""
-        if self._table is None or self._status != p.PLAYING:
+        """The game's next deadline on the host's clock, unless a tick at it found nothing
+        to do; None while paused."""
+        if self._table is None or self._status != p.PLAYING or self._clock.paused:
             return None
         deadline = self._table.deadline()
         if deadline is None or (self._table.version, deadline) == self._idle_tick:
             return None
-        return deadline
+        return self._clock.to_wall(deadline)
 
     # --- changing ------------------------------------------------------------
+
+    def pause_for_results(self, now: float, readers: Iterable[int]) -> bool:
+        """Stop for the round just ended, as the room chose; False when it does not stop."""
+        choice = (self._rules or {}).get(ROUND_RESULTS.name)
+        seconds = RESULT_PAUSES.get(str(choice), 0.0)
+        waiting = set(readers)
+        if seconds <= 0 or not waiting or self._status != p.PLAYING:
+            return False
+        self._pause = ResultPause(now + seconds, waiting)
+        return True
+
+    def read_by(self, seat: int) -> bool:
+        """``seat`` has read the result; True if that changed the pause (or ended it)."""
+        pause = self._pause
+        if pause is None or seat not in pause.waiting:
+            return False
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._pause = None
+        return True
+
+    def end_pause_if_due(self, now: float) -> bool:
+        """End the pause once its time is up; True only then."""
+        if self._pause is None or now < self._pause.until:
+            return False
+        self._pause = None
+        return True
 
     def start(self, seats: list[int], rules: dict[str, Any]) -> None:
         """Deal a new game to ``seats``; Refused (and nothing changed) if it cannot be set up."""
@@ -149,40 +235,62 @@ class RoomGame:
         self._table, self._seed, self._rules, self._start_seats = table, seed, rules, seats
         self._game_seats = set(seats)
         self._status = p.PLAYING
+        self._pause = None
 
-    def command(self, seat: int, command: Command, now: float) -> list[Event]:
+    def pause(self, wall: float, by: str) -> None:
+        """Stop the game's clock: no ticks, no commands, until :meth:`resume`."""
+        if self._status != p.PLAYING:
+            raise Refused("not_playing", "No game is running in this room.")
+        if self._clock.paused:
+            raise Refused("paused", f"The game is already paused by {self._clock.paused_by}.")
+        self._clock.pause(wall, by)
+
+    def resume(self, wall: float) -> None:
+        if not self._clock.paused:
+            raise Refused("not_paused", "The game is not paused.")
+        self._clock.resume(wall)
+
+    def command(self, seat: int, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it."""
         if self._table is None or self._status != p.PLAYING:
             if self._table is not None and self._table.full:
                 raise Refused("game_too_long", self._table.ceiling_message())
             raise Refused("not_playing", "No game is running in this room.")
-        return self._table.command(seat, command, now)
+        if self._clock.paused:
+            raise Refused("paused", f"The game is paused; {self._clock.paused_by} can resume it.")
+        return self._table.command(seat, command, self._clock.now(wall))
 
-    def system(self, kind: str, seat: int, now: float) -> list[Event] | None:
-        """A host command about ``seat`` (``seat_away``...); None if no game took it."""
+    def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
+        """A host command about ``seat`` (``seat_away``...); None if no game took it.
+
+        It goes through while the game is paused: who sits at the table is the host's to say.
+        """
         if self._table is None:
             return None
-        return self._table.system(kind, seat, now)
+        return self._table.system(kind, seat, self._clock.now(wall))
 
-    def seat_joined(self, seat: int, now: float) -> list[Event]:
+    def seat_joined(self, seat: int, wall: float) -> list[Event]:
         """Deal a late joiner into the running game; Refused if the game cannot now."""
-        events = self.system("seat_joined", seat, now)
+        events = self.system("seat_joined", seat, wall)
         if events is None:
             raise Refused("game_in_progress", "The game cannot seat anyone right now.")
         self._game_seats.add(seat)
         return events
 
-    def tick(self, now: float) -> list[Event]:
+    def tick(self, wall: float) -> list[Event]:
         """Run the game's timers if its deadline has come."""
-        deadline = self.due_deadline()
-        if self._table is None or deadline is None or now < deadline:
+        due = self.due_deadline()
+        if self._table is None or due is None or wall < due:
             return []
-        events = self._table.tick(now)
+        deadline = self._table.deadline()
+        assert deadline is not None
+        # The host's clock has reached the deadline: so has the game's, rounding aside.
+        events = self._table.tick(max(self._clock.now(wall), deadline))
         if not events:
             self._idle_tick = (self._table.version, deadline)
         return events
 
-    def finish_if_over(self) -> str | None:
+    def finish_if_over(self, wall: float) -> str | None:
         """Mark the game over once the engine says so, or once it is full; then say why.
 
         Returns None except at that moment: what to tell the room.
@@ -191,10 +299,13 @@ class RoomGame:
         if table is None or self._status != p.PLAYING:
             return None
         if table.over:
-            self._status = p.OVER
-            return "The game is over."
-        if table.full:
-            self._status = p.OVER
+            ending = "The game is over."
+        elif table.full:
             log.warning("room %s: game stopped at %d commands", self._code, table.index)
-            return table.ceiling_message()
-        return None
+            ending = table.ceiling_message()
+        else:
+            return None
+        self._status = p.OVER
+        self._clock.resume(wall)
+        self._pause = None
+        return ending

@@ -38,8 +38,13 @@ HANDLERS: dict[str, Handler] = {
     p.KICK: lambda room, peer, message: room.kick(peer, message["seat"]),
     p.ADD_BOT: lambda room, peer, message: room.add_bot(peer, message.get("level")),
     p.REMOVE_BOT: lambda room, peer, message: room.remove_bot(peer, message["seat"]),
+    p.REPLACE_WITH_BOT: lambda room, peer, message: room.replace_with_bot(peer, message["seat"]),
+    p.GIVE_OWNERSHIP: lambda room, peer, message: room.give_ownership(peer, message["seat"]),
+    p.PAUSE_GAME: lambda room, peer, message: room.pause(peer),
+    p.RESUME_GAME: lambda room, peer, message: room.resume_game(peer),
     p.CHAT: lambda room, peer, message: room.chat(peer, message["text"]),
-    p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"]),
+    p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"], message.get("ref")),
+    p.SEEN: lambda room, peer, message: room.seen(peer),
 }
 """Every room request by message type (the lobby's are handled by the host)."""
 

@@ -14,7 +14,7 @@ from partyhost.net.config import HostConfig
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
 from partyhost.net.members import Member
-from partyhost.net.names import unique_name
+from partyhost.net.names import name_key, unique_name
 from partyhost.net.roomqueue import Peer
 
 
@@ -89,6 +89,11 @@ class Roster:
         names = [m.name for m in self.seated]
         return unique_name(wanted, names, self._config.max_name_length)
 
+    def person_named(self, name: str) -> Member | None:
+        """The seated person whose name is ``name`` as names compare (NFKC, casefold)."""
+        key = name_key(name)
+        return next((m for m in self.seated if m.human and name_key(m.name) == key), None)
+
     def next_seat(self, in_lobby: bool) -> int:
         """The seat a newcomer gets: compact in the lobby, after every number once a game ran."""
         if in_lobby:
@@ -118,14 +123,22 @@ class Roster:
         return member
 
     def restore(
-        self, record: MemberRecord, now: float, brain_for: Callable[[str, int], BotBrain]
+        self,
+        record: MemberRecord,
+        now: float,
+        brain_for: Callable[[str, int], BotBrain],
+        grace: float,
     ) -> Member:
-        """Put a journaled member back: bots think again, people have the grace period."""
+        """Put a journaled member back: bots and stand-ins think again; a person who was
+        connected when the host stopped has ``grace`` seconds from ``now`` to return, one
+        who was already gone keeps the grace period (or away seat) they had."""
         member = Member.restored(record)
         if record.bot and not record.left:
             member.think_with(brain_for(member.bot_level, member.bot_seed))
-        elif not record.left:
-            member.start_grace(now)
+        elif record.stand_in and not record.left:
+            member.think_with(brain_for(DEFAULT_LEVEL, member.bot_seed))
+        elif not (record.left or record.away or record.grace_ends is not None):
+            member.start_grace(now, grace)
         self._members.append(member)
         return member
 
@@ -136,6 +149,10 @@ class Roster:
         """The first person in a room without an owner owns it."""
         if self.owner is None and member.human:
             self._owner_id = member.member_id
+
+    def make_owner(self, member: Member) -> None:
+        """``member`` owns the room from now on (the caller checked they may)."""
+        self._owner_id = member.member_id
 
     def hand_over(self) -> Member | None:
         """Give the room to the first connected human, else any human still seated.

@@ -1,11 +1,14 @@
 """Seats changing hands: people coming in, dropping, staying away, coming back, leaving.
 
 A part of :class:`~partyhost.net.room.Room`. The rules of who keeps what: a
-disconnected player keeps the seat for the grace period; past it the seat is
+disconnected player keeps the seat for the grace period (a short one for a
+seat that joined mid-game and dropped before acting); past it the seat is
 "away" and a bot stands in (room setting, default on) or the game is told
-``seat_away``; coming back ends either; leaving for good during a game is
-``seat_left``, and in the lobby frees the seat. The owner's chair passes to
-another person when its holder leaves or goes away.
+``seat_away``; coming back, with the seat token or by name, ends either;
+leaving for good during a game is ``seat_left``, and in the lobby frees the
+seat. The owner's chair passes to another person when its holder leaves or
+goes away, or when the owner hands it on. Every change to who is here is
+journaled, so a restarted host keeps each grace period where it was.
 """
 
 from __future__ import annotations
@@ -97,12 +100,14 @@ class Seating:
         name = self._roster.fresh_name(peer.name)
         token = new_token()
         member = self._roster.new_member(name, self._next_seat(), token_hash(token))
+        if self._game.playing:
+            member.joined_mid_game()
         self._seat(member)
-        member.connect(peer)
-        peer.room = self._room
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._records.save()
-        self._broadcast.notice(f"{name} joined.")
+        self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
+        member.connect(peer)
+        peer.room = self._room
         self._welcome(peer, member, token)
 
     def seat_bot(self, level: str) -> None:
@@ -120,21 +125,43 @@ class Seating:
         self._broadcast.room()
 
     def resume(self, peer: Peer, member: Member, token: str) -> None:
-        """``member``'s player is back on ``peer``: same seat, fresh room and view."""
+        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view."""
         old = member.peer
         if old is not None and old is not peer:
             old.room = None
             old.send(left_message(self._code, "replaced"))
             old.close("replaced by a newer connection")
-        member.connect(peer)
-        peer.room = self._room
+        member.release()  # connected after the others hear of it: `joined` comes first
+        self._return(peer, member, token)
+
+    def reclaim(self, peer: Peer, member: Member) -> None:
+        """A newcomer named like ``member``, who is not connected, takes the seat back.
+
+        They get a new seat token; the old one stops working (whoever still holds it
+        gets ``token_unknown``).
+        """
+        old = member.release()
+        if old is not None:  # closed, its ``Gone`` still queued
+            old.room = None
+        if member.token_hash is not None:
+            self._tokens.forget_token(member.token_hash)
+        token = new_token()
+        member.new_token(token_hash(token))
+        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        self._return(peer, member, token)
+
+    def _return(self, peer: Peer, member: Member, token: str) -> None:
+        """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
         now = time.time()
         member.end_grace()
         if member.away and member.come_back() and member.seat is not None:
             events = self._game.system("seat_back", member.seat, now)
             if events is not None:
                 self._play.changed(events, now)
+        self._records.save()
         self._broadcast.notice(f"{member.name} is back.")
+        member.connect(peer)
+        peer.room = self._room
         self._welcome(peer, member, token)
 
     def _next_seat(self) -> int:
@@ -170,19 +197,27 @@ class Seating:
         member = self._roster.member_of(peer)
         if member is None:
             return
-        member.disconnect(time.time())
-        self._broadcast.notice(f"{member.name} lost their connection.")
+        member.disconnect(time.time(), self.grace_for(member))
+        self._records.save()
+        self._broadcast.notice(f"{member.name} lost connection.")
         self._broadcast.room()
+
+    def grace_for(self, member: Member) -> float:
+        """How long ``member`` may be gone: short for a newcomer who never acted."""
+        config = self._config
+        if member.newcomer:
+            return min(config.ghost_grace_seconds, config.grace_seconds)
+        return config.grace_seconds
 
     def next_grace_end(self) -> float | None:
         """When the first running grace period ends."""
-        ends = [member.grace_ends(self._config.grace_seconds) for member in self._roster.members]
+        ends = [member.grace_ends() for member in self._roster.members]
         return min((end for end in ends if end is not None), default=None)
 
     def run_graces(self, now: float) -> bool:
         """Everyone whose grace period ran out by ``now`` is away (in a game) or gone."""
         for member in self._roster.members:
-            end = member.grace_ends(self._config.grace_seconds)
+            end = member.grace_ends()
             if end is not None and now >= end and not self._grace_over(member, now):
                 return False
         return True
@@ -207,8 +242,48 @@ class Seating:
                 self._play.changed(events, now)
         if self._roster.is_owner(member):
             self._hand_over()
+        self._records.save()
         self._broadcast.room()
         return True
+
+    def stand_in_now(self, seat: int, by: Member, now: float) -> None:
+        """The owner ``by`` puts a bot in the seat of a person who is not here, now.
+
+        A seat the game had set aside (``seat_away``) is dealt back in first, so the
+        bot plays it; the person can still come back to it.
+        """
+        member = self._roster.member_at(seat)
+        if member is None or member.bot or not self._game.in_game(seat):
+            raise Refused("bad_seat", f"No player of this game sits in seat {seat}.")
+        if member.peer is not None:
+            raise Refused(
+                "player_connected",
+                f"{member.name} is connected; only an absent player's seat can go to a bot.",
+            )
+        if member.playing_bot:
+            raise Refused("bad_seat", f"A bot already plays for {member.name}.")
+        member.end_grace()
+        if member.away and member.come_back():
+            self._system("seat_back", member, now)
+        member.go_away()
+        self._bots.stand_in(member, now)
+        self._records.save()
+        self._broadcast.notice(f"{by.name} put a bot in {member.name}'s seat until they return.")
+        self._broadcast.room()
+
+    def give_ownership(self, seat: int, by: Member) -> None:
+        """The owner ``by`` hands the room to the person in ``seat``, who must be here."""
+        member = self._roster.member_at(seat)
+        if member is None or member is by or member.bot:
+            raise Refused("bad_seat", f"No other person sits in seat {seat}.")
+        if member.peer is None:
+            raise Refused(
+                "not_connected", f"{member.name} is not connected; hand the room to someone here."
+            )
+        self._roster.make_owner(member)
+        self._records.save()
+        self._broadcast.notice(f"{by.name} handed the room to {member.name}.")
+        self._broadcast.room()
 
     # --- leaving -----------------------------------------------------------------
 

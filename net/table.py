@@ -80,7 +80,7 @@ class Table:
         state: Any,
         journal: Journal,
         code: str,
-        index: int,
+        records: Sequence[CommandRecord] = (),
         ceiling: Ceiling = NO_CEILING,
         journal_bytes: int = 0,
     ) -> None:
@@ -88,11 +88,16 @@ class Table:
         self.state = state
         self.journal = journal
         self.code = code
-        self.index = index
-        """How many commands (and ticks) were accepted so far."""
+        self.records = list(records)
+        """Every command (and tick) accepted so far, in order: the game's history keeps them."""
         self.ceiling = ceiling
         self.journal_bytes = journal_bytes
         """Bytes this game's commands take in the journal."""
+
+    @property
+    def index(self) -> int:
+        """How many commands (and ticks) were accepted so far."""
+        return len(self.records)
 
     @classmethod
     def rebuild(
@@ -116,7 +121,7 @@ class Table:
                 seat = SYSTEM_SEAT if record.seat is None else record.seat
                 state, _ = apply(game, state, seat, record.command, record.now)
         size = sum(journaled_bytes(record) for record in commands)
-        return cls(game, state, journal, code, len(commands), ceiling, size)
+        return cls(game, state, journal, code, commands, ceiling, size)
 
     @property
     def version(self) -> int:
@@ -195,7 +200,7 @@ class Table:
 
     def _accept(self, state: Any, record: CommandRecord) -> None:
         self.journal.append(self.code, self.index, record)
-        self.index += 1
+        self.records.append(record)
         self.journal_bytes += journaled_bytes(record)
         self.state = state
 

@@ -16,6 +16,7 @@ def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> It
     monkeypatch.delenv("TEXTUAL_THEME", raising=False)
     monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("PARTYHOST_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PARTYHOST_STATE_DIR", str(tmp_path / "state"))
     yield
 
 

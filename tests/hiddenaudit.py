@@ -212,6 +212,16 @@ def tshirt_revealed(states: Mapping[int, Any]) -> dict[int, frozenset[int]]:
     return out
 
 
+def tshirt_history(state: Any) -> set[str]:
+    """Every finished round's winning slogan and shirt picture: everyone saw them then."""
+    rounds = [*state.past_rounds, *([state.last_round] if state.last_round else [])]
+    texts = {state.deck.tshirts[r.tshirt].picture for r in rounds if r.tshirt is not None}
+    for result in rounds:
+        if result.winning_index is not None:
+            texts.add(state.deck.slogans[result.submissions[result.winning_index].card])
+    return texts
+
+
 def tshirt_secrets(state: Any, seat: int | None, revealed: frozenset[int]) -> Secrets:
     """Hands of others, face-down slogans, the three piles, and authors before the pick."""
     deck, phase = state.deck, state.phase.value
@@ -246,6 +256,8 @@ def tshirt_secrets(state: Any, seat: int | None, revealed: frozenset[int]) -> Se
     secrets.texts.update({deck.slogans[c]: "hidden slogan" for c in slogans})
     secrets.texts.update({deck.tshirts[c].art: "unturned T-shirt art" for c in shirts})
     secrets.texts.update({deck.tshirts[c].picture: "unturned T-shirt" for c in shirts})
+    for text in tshirt_history(state):  # shown when their round ended: where they are now stays
+        secrets.texts.pop(text, None)
     secrets.texts.pop("", None)
     secrets.texts.update({deck.hot_or_not[c].verdict: "undrawn Hot or Not card" for c in hot})
     if phase == "judging":

@@ -28,6 +28,7 @@ from partyhost.engine.core import (
     Game,
     IllegalMove,
     RuleOption,
+    SeatResult,
     View,
 )
 from partyhost.engine.registry import register
@@ -263,6 +264,24 @@ class CountingGame(Game):
         if pad:
             view["pad"] = "." * pad
         return view
+
+    def replay_view(self, state: Any) -> View:
+        """Every hand shown; a "round" is each ten the counter passes."""
+        view = self.view(state, None)
+        view["hands"] = {
+            str(seat): [state.cards[card].word for card in hand]
+            for seat, hand in state.hands.items()
+        }
+        view["round"] = state.counter // 10 + 1
+        return view
+
+    def results(self, state: Any) -> list[SeatResult]:
+        return [
+            SeatResult(
+                seat, seat == state.winner, points=state.counter if seat == state.winner else 0
+            )
+            for seat in state.seats
+        ]
 
     def legal(self, state: Any, seat: int) -> list[Command]:
         if state.winner is not None or seat != state.turn:

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import pytest
-from partyhost.decks.catalog import decks_for_game
-from partyhost.engine.core import apply
 from partyhost.engine.registry import get_game
-from partyhost.engine.rng import Rng
+from partyhost.net.history import GameStart, History
+from partyhost.net.historyrows import Player
 from partyhost.net.journal import CommandRecord, RoomRecord, StoredRoom
+from playedgames import play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from chaos import PLANS, ChaosSettings, run_chaos
-from chaos_check import check_room, replay_states
-from chaos_players import ChaosBot, SeenView, digest
+from chaos_check import check_replay, check_room, replay_states
+from chaos_players import ChaosBot, RoomPlan, SeenView, digest
 
 
 @pytest.mark.timeout(240)
@@ -49,43 +50,38 @@ async def test_every_game_survives_kills_cuts_and_hostile_clients(tmp_path: Path
     assert report.drops > 0 and report.reconnects >= report.kills
     assert report.hostile_frames > 0
     assert report.views_checked > 10 * sum(report.rooms.values())
+    assert report.replays == report.rooms, "every finished game's replay matched its journal"
+    assert report.replay_steps_checked == report.versions_replayed
 
 
 # --- the referee ------------------------------------------------------------------
 
 
-def played_room(game_id: str = "four-corners", seed: int = 5) -> StoredRoom:
+def played_room(
+    game_id: str = "four-corners",
+    seed: int = 5,
+    seats: int = 2,
+    options: dict[str, Any] | None = None,
+) -> StoredRoom:
     """A finished game as the journal would hold it, played by the engine's bot policy."""
-    game = get_game(game_id)
-    deck = decks_for_game(game.deck_game)[0]
-    rules = game.rules_for({})
+    played = play_game(game_id, seats, seed, options)
     record = RoomRecord(
         code="TEST",
         game=game_id,
-        deck_name=deck.name,
-        deck_data=deck.data,
+        deck_name=played.deck_name,
+        deck_data=played.deck_data,
         options={},
         password_hash=None,
         bot_takeover=True,
         owner=0,
         status="over",
-        next_member=2,
+        next_member=seats,
         created=0.0,
         seed=seed,
-        start_seats=[0, 1],
-        rules=rules,
+        start_seats=played.seats,
+        rules=played.rules,
     )
-    state = game.setup(game.build_deck(deck.data), [0, 1], rules, seed)
-    rng, commands, now = Rng(seed), [], 1000.0
-    while not game.is_over(state) and len(commands) < 2000:
-        now += 0.5
-        for seat in (0, 1):
-            command = game.bot_command(game.view(state, seat), rng, now)
-            if command is not None:
-                state, _ = apply(game, state, seat, command, now)
-                commands.append(CommandRecord(seat, command, now))
-                break
-    assert game.is_over(state)
+    commands = played.commands
     return StoredRoom(record, [], commands)
 
 
@@ -145,3 +141,39 @@ def test_the_referee_sees_a_game_that_never_ended() -> None:
     bots = honest_bots(stored)
     problems = check_room(stored, bots).problems
     assert any("not over" in problem for problem in problems)
+
+
+def kept(stored: StoredRoom, commands: list[CommandRecord]) -> History:
+    """A game history holding the room's game with ``commands``, as a host would keep it."""
+    room = stored.room
+    assert room.seed is not None and room.start_seats is not None and room.rules is not None
+    start = GameStart(
+        room.code,
+        room.seed,
+        room.game,
+        room.deck_name,
+        room.deck_data,
+        room.rules,
+        room.start_seats,
+        0.0,
+        [Player(0, "Ann", False), Player(1, "Bob", False)],
+    )
+    history = History(None)
+    history.game_over(start, commands, [], start.players, 1.0)
+    return history
+
+
+@pytest.mark.parametrize("plan", PLANS, ids=lambda plan: plan.game)
+def test_the_referee_passes_a_replay_that_matches_the_journal(plan: RoomPlan) -> None:
+    stored = played_room(plan.game, seats=plan.seats, options=plan.options)
+    verdict = check_replay(stored, kept(stored, stored.commands))
+    assert verdict.problems == []
+    assert verdict.steps_checked == len(stored.commands) + 1
+
+
+def test_the_referee_sees_a_replay_that_lost_a_command() -> None:
+    stored = played_room()
+    commands = list(stored.commands)
+    commands.pop(len(commands) // 2)
+    problems = check_replay(stored, kept(stored, commands)).problems
+    assert problems and "differ" in problems[0]

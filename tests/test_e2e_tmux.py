@@ -208,7 +208,7 @@ def test_in_host_bots_options_help_and_ascii_in_a_real_terminal(
     terminal.keys("c")
     terminal.wait_for(lambda s: "Create a room" in s and "First judge" in s)
     terminal.settle()  # the dialog has its focus before the Tabs come
-    for _ in range(7):  # from the game: deck, deck file, hand size, target, two timers, judge
+    for _ in range(8):  # from the game: deck, deck file, password, size, target, timers, judge
         terminal.keys("Tab")
     terminal.type("0")
     terminal.wait_for(lambda s: re.search(r"First judge\s+0\b", s))
@@ -297,3 +297,89 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
         "late-arrival.yaml",
     ]
     assert host.process.poll() is None, host.log_tail()
+
+
+GAME_OVER = "game over"
+STEP = re.compile(r"Step (\d+) of (\d+)")
+
+
+def play_to_the_end(terminal: Terminal) -> None:
+    """Play as Tess (slogans, judging, Booyah kept) until the results screen shows."""
+
+    def my_turn_or_over(screen: str) -> bool:
+        """Tess's turn, or the end of the game"""
+        if GAME_OVER in screen or "k Keep:" in screen or "press b to choose" in screen:
+            return True
+        if SUBMIT_TURN in screen:
+            return bool(first_card(screen, "Your slogans"))
+        return JUDGE_TURN in screen
+
+    acted: set[tuple[str, int]] = set()
+    while True:
+        screen = terminal.wait_for(my_turn_or_over, seconds=60)
+        if GAME_OVER in screen:
+            return
+        if "k Keep:" in screen:
+            terminal.keys("k")
+            terminal.wait_for(lambda s: "k Keep:" not in s)
+        elif "press b to choose" in screen:
+            terminal.keys("b")
+            terminal.wait_for(lambda s: "k Keep:" in s or GAME_OVER in s)
+        else:
+            role = "judge" if JUDGE_TURN in screen else "submit"
+            number = round_number(screen)
+            if (role, number) in acted:
+                terminal.settle()  # the move is in; the screen has not caught up yet
+                continue
+            acted.add((role, number))
+            if role == "judge":
+                terminal.keys("1")
+                terminal.wait_for(lambda s: first_card(s, "Pick the winner") or GAME_OVER in s)
+            terminal.keys("1", "Enter")
+
+
+@pytest.mark.timeout(300)
+def test_play_a_game_then_watch_its_replay_step_by_step_to_the_end(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    terminal.start(
+        [
+            *partyhost_command(),
+            "play",
+            "tshirt",
+            "--bots",
+            "2",
+            "--level",
+            "hard",
+            "--name",
+            "Tess",
+        ],
+        PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config"),
+        PARTYHOST_DATA_DIR=str(tmp_path / "client-data"),
+    )
+    terminal.wait_for(lambda s: ROUND.search(s))
+    play_to_the_end(terminal)
+
+    terminal.keys("Enter")  # back to the lobby
+    terminal.wait_for(lambda s: "Tonight" in s and "p Past games" in s)
+    terminal.keys("p")
+    terminal.wait_for(lambda s: "The T-Shirt Game" in s and "*" in s)
+    terminal.keys("Enter")
+    screen = terminal.wait_for("Replay: The T-Shirt Game")
+    found = STEP.search(screen)
+    assert found and found.group(1) == "0", screen
+    last = int(found.group(2))
+    assert "every card shown" in screen and "The game as dealt." in screen
+
+    seen_rounds: set[str] = set()
+    for step in range(1, last + 1):
+        terminal.keys("Right")
+        screen = terminal.wait_for(lambda s, n=step: f"Step {n} of {last}" in s)
+        seen_rounds.update(re.findall(r"Step \d+ of \d+  (Round \d+)", screen))
+    assert "The end." in screen and " won" in screen, screen
+    assert len(seen_rounds) > 1, "the replay went through the game's rounds"
+    terminal.keys("Left")
+    terminal.wait_for(f"Step {last - 1} of {last}")
+    terminal.keys("Escape")
+    terminal.wait_for(lambda s: "Replay:" not in s and "Ended" in s)
+    quit_client(terminal)

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 from partyhost.decks.files import load_deck_file
-from partyhost.engine.core import Decision, Event, Game, IllegalMove
-from partyhost.engine.registry import all_games
+from partyhost.engine.core import RESULT_PAUSES, ROUND_RESULTS, Decision, Event, Game, IllegalMove
+from partyhost.engine.registry import all_games, get_game
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 GAMES = all_games()
@@ -133,3 +133,20 @@ def test_a_decision_hands_out_a_copy_of_the_state_generator() -> None:
     first = decision.rng()
     first.next_u64()
     assert decision.rng().state == 42
+
+
+def test_games_with_rounds_say_when_one_ends_and_offer_the_results_pause() -> None:
+    ends = {
+        "tshirt": [Event("drew", {"seat": 1}), Event("round_void", {"reason": "judge_left"})],
+        "meme": [Event("turn_over", {"turn": 1})],
+        "stealing-home": [Event("match_won", {}), Event("no_fit", {}), Event("tiebreak", {})],
+        "scramble": [Event("game_called", {"seat": 1, "valid": True})],
+    }
+    for game in all_games():
+        assert (ROUND_RESULTS in game.options) == (game.id in ends), game.id
+        for end in ends.get(game.id, []):
+            assert game.round_over([Event("submitted", {"seat": 1}), end]), (game.id, end)
+        assert not game.round_over([Event("submitted", {"seat": 1})]), game.id
+    wrong_call = Event("game_called", {"seat": 1, "valid": False})
+    assert not get_game("scramble").round_over([wrong_call])
+    assert ROUND_RESULTS.default in RESULT_PAUSES and RESULT_PAUSES["no pause"] == 0

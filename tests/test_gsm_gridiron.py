@@ -91,7 +91,7 @@ def test_drawing_is_refused_while_a_card_fits() -> None:
 
 def test_when_nothing_fits_the_player_draws_one_card_and_the_turn_passes() -> None:
     state = stuck_hands(start(), {0: 2, 1: 2, 2: 2}, pile=5)
-    assert GAME.legal(state, 0) == [{"type": "draw"}]
+    assert GAME.legal(state, 0) == [{"type": "draw", "v": state.version}]
     top = state.pile[0]
     state, events = apply(GAME, state, 0, {"type": "draw"}, 1.0)
     assert [e.kind for e in events] == ["card_drawn", "turn"]
@@ -103,7 +103,7 @@ def test_when_nothing_fits_the_player_draws_one_card_and_the_turn_passes() -> No
 
 def test_with_an_empty_pile_and_no_fit_the_player_passes() -> None:
     state = stuck_hands(start(), {0: 2, 1: 2, 2: 2}, pile=0)
-    assert GAME.legal(state, 0) == [{"type": "pass"}]
+    assert GAME.legal(state, 0) == [{"type": "pass", "v": state.version}]
     with pytest.raises(IllegalMove):
         apply(GAME, state, 0, {"type": "draw"}, 1.0)
     state, events = apply(GAME, state, 0, {"type": "pass"}, 1.0)

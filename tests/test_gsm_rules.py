@@ -24,12 +24,12 @@ def _try(deck: Deck, board: list[Placement], move: Placement) -> str | None:
 
 
 def test_rulebook_example_correct_match() -> None:
-    deck = make_deck([A, "Gp Ty / Br Sb"])
+    deck = make_deck([A, "Gp Ty / Mr Sb"])
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0)) is None
 
 
 def test_rulebook_example_two_helmets_side_by_side() -> None:
-    deck = make_deck(["Gr Hb / Tg Sw", "Hy Fp / Br Gg"])
+    deck = make_deck(["Gr Hb / Tg Sw", "Hy Bp / Mr Gg"])
     reason = _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0))
     assert (
         reason == "The yellow football helmet would touch the blue football helmet (same object)."
@@ -37,26 +37,26 @@ def test_rulebook_example_two_helmets_side_by_side() -> None:
 
 
 def test_rulebook_example_two_rackets_on_a_diagonal() -> None:
-    deck = make_deck([A, "Fp Gr / Ty Bg"])
+    deck = make_deck([A, "Bp Gr / Ty Mg"])
     reason = _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0))
     assert reason is not None and "tennis racket" in reason and "same object" in reason
 
 
 def test_rulebook_example_two_blue_things_touching() -> None:
-    deck = make_deck(["Gr Hb / Tg Sw", "Fb Gy / Br Tp"])
+    deck = make_deck(["Gr Hb / Tg Sw", "Bb Gy / Mr Tp"])
     reason = _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0))
     assert reason == "The blue soccer ball would touch the blue football helmet (same color)."
 
 
 def test_rule_applies_above_and_below_too() -> None:
-    deck = make_deck([A, "Hb Sg / Fy Tp", "Fy Bp / Gb Tr"])
+    deck = make_deck([A, "Hb Sg / By Tp", "By Mp / Gb Tr"])
     # below A: B's top row touches A's bottom row (Hg Sw)
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 0, 1)) is not None
     assert _try(deck, [Placement(0, 0, 0)], Placement(2, 0, 1)) is None
 
 
 def test_corner_contact_alone_is_not_next_to() -> None:
-    deck = make_deck([A, "Fp By / Sr Tg"])
+    deck = make_deck([A, "Bp My / Sr Tg"])
     with pytest.raises(IllegalMove) as refused:
         placement_clash(deck, [Placement(0, 0, 0)], Placement(1, 1, 1))
     assert refused.value.code == "not_next_to"
@@ -64,24 +64,24 @@ def test_corner_contact_alone_is_not_next_to() -> None:
 
 def test_corner_contact_is_still_checked_against_the_rule() -> None:
     # A at (0,0) and C at (1,0); B goes below A and touches C only at a corner.
-    deck = make_deck([A, "Gp Ty / Br Sb", "Fp By / Gr Tb"])
+    deck = make_deck([A, "Gp Ty / Mr Sb", "Bp My / Gr Tb"])
     board = [Placement(0, 0, 0), Placement(1, 1, 0)]
-    # C's bottom-left cell is Br; card 2's top-right cell By is a baseball glove too.
+    # C's bottom-left cell is Mr; card 2's top-right cell My is a baseball glove too.
     reason = _try(deck, board, Placement(2, 0, 1))
     assert reason is not None and "baseball glove" in reason
     assert _try(deck, [Placement(0, 0, 0)], Placement(2, 0, 1)) is None
 
 
 def test_occupied_slot_is_refused() -> None:
-    deck = make_deck([A, "Gp Ty / Br Sb"])
+    deck = make_deck([A, "Gp Ty / Mr Sb"])
     with pytest.raises(IllegalMove) as refused:
         placement_clash(deck, [Placement(0, 0, 0)], Placement(1, 0, 0))
     assert refused.value.code == "occupied"
 
 
 def test_turning_a_card_180_degrees_reverses_its_cells() -> None:
-    deck = make_deck(["Gr Hb / Tg Sw", "Hy Fp / Br Gg"])
-    assert deck.card_code(1, turned=True) == "Gg Br / Fp Hy"
+    deck = make_deck(["Gr Hb / Tg Sw", "Hy Bp / Mr Gg"])
+    assert deck.card_code(1, turned=True) == "Gg Mr / Bp Hy"
     # unturned the helmets touch; turned around it fits
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0)) is not None
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0, turned=True)) is None
@@ -102,7 +102,7 @@ def test_other_card_shapes_follow_the_same_rule(rows: int, cols: int) -> None:
 
 
 def test_one_row_cards_touch_only_cell_to_cell_sideways() -> None:
-    deck = make_deck(["Gr Tb Hg", "Sy Fp Gw", "Hy Fp Br"], 1, 3)
+    deck = make_deck(["Gr Tb Hg", "Sy Bp Gw", "Hy Bp Mr"], 1, 3)
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0)) is None  # Hg | Sy
     assert _try(deck, [Placement(0, 0, 0)], Placement(2, 1, 0)) is not None  # Hg | Hy
     assert _try(deck, [Placement(0, 0, 0)], Placement(2, 0, 1)) is None  # stacked, all differ
@@ -113,7 +113,7 @@ def test_shipped_deck_has_sixty_valid_cards() -> None:
     deck = shipped_deck()
     assert (deck.rows, deck.cols) == (2, 2)
     assert len(deck.cards) == 60
-    assert [o.letter for o in deck.objects] == ["G", "T", "B", "H", "S", "F"]
+    assert [o.letter for o in deck.objects] == ["G", "T", "M", "H", "S", "B"]
     assert [c.name for c in deck.colors] == ["red", "blue", "green", "purple", "yellow", "white"]
     for card in deck.cards:
         assert len({obj for obj, _ in card.cells}) == 4

@@ -18,10 +18,10 @@ LEGEND = """\
 objects:
   - {name: golf ball, letter: G, glyph: "o"}
   - {name: tennis racket, letter: T, glyph: "t"}
-  - {name: baseball glove, letter: B, glyph: "b"}
+  - {name: baseball glove, letter: M, glyph: "m"}
   - {name: football helmet, letter: H, glyph: "h"}
   - {name: basketball sneaker, letter: S, glyph: "s"}
-  - {name: soccer ball, letter: F, glyph: "f"}
+  - {name: soccer ball, letter: B, glyph: "b"}
 colors:
   - {name: red, letter: r, term: red}
   - {name: blue, letter: b, term: blue}
@@ -82,7 +82,7 @@ def make_deck(cards: Sequence[str], rows: int = 2, cols: int = 2) -> Deck:
 
 
 def random_cards(
-    rows: int, cols: int, count: int, seed: int, objects: str = "GTBHSF", colors: str = "rbgpyw"
+    rows: int, cols: int, count: int, seed: int, objects: str = "GTMHSB", colors: str = "rbgpyw"
 ) -> list[str]:
     """Valid distinct cards of any shape, drawn from the given object and color letters."""
     rng = Rng(seed)

@@ -34,7 +34,13 @@ def test_game_is_registered_for_two_to_six_players_with_meme_decks() -> None:
     assert (GAME.min_players, GAME.max_players) == (2, 6)
     assert GAME.joins_mid_game is False
     names = [option["name"] for option in GAME.describe()["options"]]
-    assert names == ["custom_scenarios", "picking_timer", "betting_timer", "away_wait"]
+    assert names == [
+        "custom_scenarios",
+        "picking_timer",
+        "betting_timer",
+        "away_wait",
+        "round_results",
+    ]
     with pytest.raises(IllegalMove):
         new_game(7)
     with pytest.raises(IllegalMove):
@@ -176,6 +182,9 @@ def test_rulebook_example_two_tokens_on_the_right_meme_and_one_on_another_pay_tw
     assert state.money[player] == before + 2
     assert payout_of(events, reactor)["won"] == 1
     assert event(events, "reaction_revealed").data["correct"] == [right]
+    (turn,) = GAME.view(state, None)["history"]  # the calls that paid, for the recap
+    paid = sorted((entry["seat"], entry["net"]) for entry in turn["paid"])
+    assert paid == sorted([(reactor, 1), (player, 2)])
 
 
 def test_tokens_on_wrong_guesses_cost_nothing() -> None:

@@ -78,7 +78,7 @@ def test_the_last_player_standing_wins_when_everyone_else_leaves() -> None:
 
 
 def test_an_away_reactor_loses_the_turn_after_the_wait() -> None:
-    state = started(3, away_wait=10)
+    state = started(3, away_wait=10, picking_timer=None)
     reactor = state.reactor or 0
     state = _system(state, "seat_away", reactor, now=100.0)
     assert GAME.deadline(state) == 110.0
@@ -89,7 +89,7 @@ def test_an_away_reactor_loses_the_turn_after_the_wait() -> None:
 
 
 def test_a_bot_or_the_player_coming_back_within_the_wait_keeps_the_turn() -> None:
-    state = started(3, away_wait=10)
+    state = started(3, away_wait=10, picking_timer=None)
     reactor = state.reactor or 0
     state = _system(state, "seat_away", reactor, now=100.0)
     state, _ = play(state, reactor, {"type": "roll"}, now=105.0)

@@ -8,6 +8,7 @@ than the host's delay), otherwise the host's delay scaled by level.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 import time
@@ -22,6 +23,7 @@ from partyhost.net import protocol as p
 from partyhost.net.host import Host
 from partyhost.net.hostbots import LEVEL_SCALE, BotBrain, thinking_delay
 from partyhost.net.journal import Journal
+from partyhost.net.journalrows import MEMBER_COLUMNS
 from partyhost.net.members import Member
 
 HOST_DELAY = (30.0, 40.0)
@@ -122,8 +124,8 @@ def test_real_time_games_use_their_own_delays_per_level(game_id: str) -> None:
 
 def test_a_slower_host_delay_slows_a_real_time_bot_too() -> None:
     game = get_game("scramble")
-    assert thinking_delay(game, "hard", (0.4, 1.2)) == (0.5, 1.2)
-    assert thinking_delay(game, "easy", HOST_DELAY) == HOST_DELAY
+    assert thinking_delay(game, "hard", (0.4, 1.2)) == BOT_DELAYS["scramble"]["hard"]
+    assert thinking_delay(game, "hard", (10.0, 60.0)) == (10.0, 60.0)
 
 
 @pytest.mark.parametrize("game_id", ["tshirt", "meme", "gridiron"])
@@ -135,11 +137,55 @@ def test_turn_based_games_use_the_host_delay_scaled_by_level(game_id: str) -> No
     assert thinking_delay(game, "hard", (1.0, 2.0)) == (0.5, 1.0)
 
 
+async def test_the_host_bot_pace_scales_every_thinking_time() -> None:
+    async with running_host(bot_delay=(1.0, 2.0), bot_pace=0.1) as host:
+        ann, code = await owner_of_room(host.port, "stealing-home")
+        await add_bot(ann, "hard")
+        (bot,) = bots_of(host, code)
+        low, high = BOT_DELAYS["stealing-home"]["hard"]
+        assert bot.brain is not None and bot.brain.delay == pytest.approx((low / 10, high / 10))
+        await ann.close()
+
+
 def test_a_brain_without_a_level_thinks_for_the_room_delay() -> None:
     own, stand_in = BotBrain(1, (5.0, 9.0)), BotBrain(2)
     own.arm(100.0, (0.4, 1.2), HighestJitter())
     stand_in.arm(100.0, (0.4, 1.2), HighestJitter())
     assert (own.due, stand_in.due) == (109.0, 101.2)
+
+
+def test_a_bot_facing_new_moves_thinks_afresh_and_keeps_its_plan_otherwise() -> None:
+    """New cards turned up while a bot was thinking: it looks at them for its full delay."""
+    brain = BotBrain(1, (5.0, 9.0))
+    round_one = [{"type": "match", "cards": [1, 2]}]
+    brain.arm(100.0, (0.0, 0.0), HighestJitter(), round_one)
+    brain.arm(104.0, (0.0, 0.0), HighestJitter(), list(round_one))  # someone else moved
+    assert brain.due == 109.0
+    brain.arm(108.0, (0.0, 0.0), HighestJitter(), [{"type": "match", "cards": [3, 4]}])
+    assert brain.due == 117.0
+
+
+async def test_bots_wake_nobody_once_the_game_is_over() -> None:
+    """A plan left from the last move must not keep an ended room's task spinning."""
+    async with running_host(bot_delay=(0.0, 0.0)) as host:
+        seats, code = await table(host.port, ["Ann"], start=False, options={"target": 6})
+        ann = seats[0]
+        await add_bot(ann, "hard")
+        await ann.send({"t": p.START_GAME})
+        assert host.lobby is not None
+        room = host.lobby.rooms[code]
+        async with asyncio.timeout(20):
+            while room.status != p.OVER:
+                shown = ann.view
+                legal = (shown or {}).get("view", {}).get("legal") or []
+                if legal:
+                    await ann.send({"t": p.PLAY, "cmd": legal[0]})
+                await asyncio.sleep(0.05)
+        (bot,) = bots_of(host, code)
+        assert bot.brain is not None
+        bot.brain.arm(time.time(), (0.0, 0.0), HighestJitter())  # a plan from before the end
+        assert room.next_wake() is None or room.next_wake() > time.time() + 1
+        await ann.close()
 
 
 async def test_a_bot_in_a_turn_based_game_is_armed_from_the_scaled_host_delay() -> None:
@@ -233,7 +279,7 @@ def test_a_journal_from_before_bot_levels_opens_and_reads_as_no_level(tmp_path: 
     journal = Journal(tmp_path)
     try:
         columns = [row[1] for row in journal._db.execute("PRAGMA table_info(members)")]
-        assert columns[-1] == "bot_level"
+        assert "bot_level" in columns and set(MEMBER_COLUMNS) <= set(columns)
         assert journal.load() == []
     finally:
         journal.close()

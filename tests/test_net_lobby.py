@@ -307,7 +307,12 @@ async def test_leaving_mid_game_tells_the_engine_and_keeps_seat_numbers() -> Non
         await seats[0].until(lambda: seats[0].view["view"]["seats"] == [0, 2])  # type: ignore[index]
         room = seats[2].room
         assert room is not None and room["you"] == 2
-        assert [(s["seat"], s["left"]) for s in room["seats"]] == [(0, False), (2, False)]
+        # Bob's seat stays on the table, shown as gone, while the game runs.
+        assert [(s["seat"], s["left"], s["presence"]) for s in room["seats"]] == [
+            (0, False, "connected"),
+            (1, True, "gone"),
+            (2, False, "connected"),
+        ]
         assert seat_number(seats[2]) == 2
 
 
@@ -337,3 +342,22 @@ async def test_a_future_clients_hello_gets_the_mismatch_error_not_a_field_error(
         assert reply["code"] == "protocol_mismatch" and reply["client_protocol"] == 2
         assert await reader.read() == b""  # and the host hangs up
         writer.close()
+
+
+async def test_everyone_in_the_lobby_sees_a_new_room_without_asking() -> None:
+    async with running_host() as host:
+        bob = await Seat.open(host.port, "Bob")
+        mark = bob.mark()
+        seats, code = await table(host.port, ["Ann"], start=False)
+        rooms = await bob.expect(p.ROOMS, since=mark, where=lambda m: bool(m["rooms"]))
+        assert [room["code"] for room in rooms["rooms"]] == [code]
+        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        await bob.expect(p.JOINED)
+        mark = bob.mark()
+        cy = await Seat.open(host.port, "Cy")
+        await cy.send({"t": p.JOIN_ROOM, "code": code})
+        await cy.expect(p.JOINED)
+        await asyncio.sleep(3 * host.config.lobby_news_interval)
+        assert [m for m in bob.log[mark:] if m["t"] == p.ROOMS] == []  # in a room: no news
+        for seat in (*seats, bob, cy):
+            await seat.close()

@@ -94,9 +94,21 @@ def test_timestamps_never_pass_validation() -> None:
             p.validate_client_message(p.decode_body(msgpack.packb(message)))
 
 
-def test_integer_map_keys_are_refused_by_the_host() -> None:
+@pytest.mark.parametrize(
+    "raw",
+    [body({1: "x"}), body({"t": "play", "cmd": {"type": "x", 2: 3}}), b"\x81\x92\x01\x02\xa1x"],
+    ids=["integer key", "nested integer key", "array key"],
+)
+def test_maps_with_keys_other_than_text_are_bad_messages(raw: bytes) -> None:
     with pytest.raises(ProtocolError) as caught:
-        p.decode_body(body({1: "x"}))
+        p.decode_body(raw)
+    assert caught.value.code == "bad_message"
+    assert "keys must be text" in caught.value.message
+
+
+def test_broken_msgpack_with_an_integer_key_is_still_a_bad_frame() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        p.decode_body(body({1: "x"})[:-1])
     assert caught.value.code == "bad_frame"
 
 
@@ -198,6 +210,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "list_decks": {},
         "create_room": {"game": "counting"},
         "join_room": {"code": "ACDE"},
+        "resume_seat": {"token": "t"},
         "leave_room": {},
         "set_ready": {"ready": True},
         "set_options": {"options": {}},
@@ -205,8 +218,16 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "kick": {"seat": 1},
         "add_bot": {},
         "remove_bot": {"seat": 1},
+        "replace_with_bot": {"seat": 1},
+        "give_ownership": {"seat": 1},
+        "pause_game": {},
+        "resume_game": {},
         "chat": {"text": "hi"},
         "play": {"cmd": {"type": "x"}},
+        "list_past_games": {},
+        "get_replay": {"id": 1},
+        "get_standings": {},
+        "seen": {},
     }
     assert set(minimal) == set(p.CLIENT_MESSAGES)
     for kind, fields in minimal.items():

@@ -36,6 +36,10 @@ EXAMPLES: dict[str, Any] = {
     "text": "hello table",
     "cmd": {"type": "roll", "v": 4},
     "ref": 7,
+    "night": "2026-11-27",
+    "id": 12,
+    "first": 40,
+    "count": 20,
 }
 """A value every field of every client message may carry."""
 

@@ -39,9 +39,10 @@ def test_options_have_rulebook_defaults_and_bounds() -> None:
     assert GAME.rules_for({}) == {
         "hand_size": 3,
         "target": 3000,
-        "submit_timer": None,
-        "judge_timer": None,
+        "submit_timer": 90,
+        "judge_timer": 60,
         "first_judge": None,
+        "round_results": "until all press a key",
     }
     for bad in ({"hand_size": 8}, {"target": 100}, {"submit_timer": 5}, {"judge_timer": 601}):
         with pytest.raises(IllegalMove):
@@ -273,6 +274,23 @@ def test_reaching_target_wins_immediately() -> None:
     assert state.phase is Phase.OVER
     assert state.winners == (2,) and state.end_reason == "target"
     assert kinds(events)[-1] == "game_over"
+
+
+def test_the_game_over_view_recaps_every_round_with_its_shirt_and_winner() -> None:
+    hot = [{"points": 250, "verdict": f"Hot {i}"} for i in range(5)]
+    state = start(deck=GAME.build_deck(deck_data(hot=hot)), target=500)
+    shirts = []
+    for winner in (2, 2):  # seat 0 judges round 1, seat 1 round 2
+        shirts.append(state.deck.tshirts[state.tshirt or 0].picture)
+        assert GAME.view(state, 1)["recap"] == []  # only once the game is over
+        state, _ = win_round(state, winner)
+    assert state.phase is Phase.OVER
+    recap = GAME.view(state, 0)["recap"]
+    assert [(r["round"], r["tshirt"], r["winner"], r["points"]) for r in recap] == [
+        (1, shirts[0], 2, 250),
+        (2, shirts[1], 2, 250),
+    ]
+    assert all(isinstance(r["slogan"], str) and r["void"] is None for r in recap)
 
 
 def test_commands_after_the_game_are_refused() -> None:

@@ -7,8 +7,13 @@ from partyhost.engine.tshirt.state import Phase
 from test_tshirt_support import GAME, event, hand, kinds, start, submit, submit_all, system
 
 
-def test_timers_are_off_by_default() -> None:
-    state = start()
+def test_timers_are_on_by_default_so_nobody_can_hold_up_a_round() -> None:
+    assert GAME.deadline(start()) is not None
+    assert GAME.view(start(), 1)["deadline"] is not None
+
+
+def test_timers_can_be_turned_off() -> None:
+    state = start(submit_timer=None, judge_timer=None)
     assert GAME.deadline(state) is None
     assert GAME.view(state, 1)["deadline"] is None
     assert apply_tick(GAME, state, 1e9) == (state, [])

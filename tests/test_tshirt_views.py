@@ -15,7 +15,8 @@ from test_tshirt_support import GAME, event, hand, pick_seat, play, start, submi
 VIEW_KEYS = {
     "game", "version", "phase", "round", "judge", "you", "target", "hand_size", "timers",
     "players", "hand", "tshirt", "submitted", "waiting_for", "your_submission", "submissions",
-    "sat_out", "booyah", "last_round", "piles", "deadline", "winners", "end_reason", "legal",
+    "sat_out", "booyah", "last_round", "recap", "piles", "deadline", "winners", "end_reason",
+    "legal",
 }  # fmt: skip
 
 

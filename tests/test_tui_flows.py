@@ -6,9 +6,9 @@ import copy
 import json
 
 from partyhost.tui.app import make_app
+from partyhost.tui.help import HelpScreen
 from partyhost.tui.settings import load_remembered, settings_path
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
-from partyhost.tui.shared.help import HelpScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.reconnecting import ReconnectingScreen
 from partyhost.tui.shared.results import ResultsScreen
@@ -103,6 +103,34 @@ async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password(
             "password": "hunter2",
         }
         assert isinstance(app.screen, RoomScreen)
+
+
+async def test_a_room_password_is_three_tabs_from_the_game() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.focused is not None and app.focused.id == "game"
+        await pilot.press("tab", "tab", "tab", *"pw", "ctrl+s")  # deck, deck file, password
+        await settle(pilot)
+        create = next(f for f in host.last.sent if f["t"] == "create_room")
+        assert create["password"] == "pw" and create["options"]["target"] == 3000
+
+
+async def test_the_just_watch_box_shows_whether_it_is_ticked() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        assert "[ ] Just watch" in screen_text(app)
+        app.screen.query_one("#spectate").focus()
+        await pilot.press("space")
+        await settle(pilot)
+        assert "[x] Just watch" in screen_text(app)
 
 
 async def test_join_by_code_and_join_a_password_room_from_the_list() -> None:
@@ -337,9 +365,23 @@ async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() 
         assert isinstance(app.screen, ResultsScreen)
         text = screen_text(app)
         assert "Bea wins!" in text and "1600" in text
+        assert isinstance(app.screen, ResultsScreen)
+        app.screen.take_keys()  # as the short pause after the game's end does
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_the_results_tell_every_round_with_its_shirt_and_winning_slogan() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await in_room(pilot, host, view_frame(over_view()), status="over")
+        text = screen_text(app)
+        assert "Round by round" in text
+        assert '1. "Certified nap technician" by Bea +1000' in text
+        assert "on A cat in a tiny hat" in text
+        assert "2. called off: nobody played a slogan" in text
 
 
 async def test_help_shows_the_rules_and_every_key() -> None:

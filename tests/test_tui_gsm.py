@@ -250,6 +250,9 @@ async def test_the_end_shows_each_games_standings() -> None:
         text = screen_text(app)
         assert "Bea wins!" in text and "(Bea is out of cards)" in text
         assert "1. Bea  0 cards left" in text and "Ann  6 cards left" in text
+        assert "The final board" in text
+        board = app.screen.query_one("#final-board", BoardView)
+        assert len(board.picture.cards) == len(over["board"]) and board.picture.cursor is None
 
 
 @pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
@@ -300,3 +303,57 @@ def test_board_looks_right(game: str, size: tuple[int, int], snap_compare: objec
 def test_ascii_board_looks_right(snap_compare: object) -> None:
     app, run_before = snapshot_app("gridiron", ("1", "r"), ascii_only=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
+async def test_the_board_gives_way_to_the_results_without_a_crash(game: str) -> None:
+    """Keys and the game's end arrive together: a table on its way out never redraws."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, SAMPLE_VIEWS[game](), [])
+        await pilot.press("1", "l", "j")
+        over = SAMPLE_VIEWS[game](phase="over", legal=[], winners=[1])
+        room = gsm_room(game, seats=2 if game == "four-corners" else 4, status="over")
+        host.last.push(view_frame(over, [{"kind": "game_over", "winners": [1]}]), room)
+        await pilot.press("l", "h", "1", "m")
+        await settle(pilot)
+        assert isinstance(app.screen, GsmResultsScreen)
+    assert app.return_code in (None, 0)
+
+
+async def test_every_cell_reads_without_color_or_legend_at_80x24() -> None:
+    """The object's letter and the color's letter in every cell, from the start."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, stealing_home_view(), [])
+        text = screen_text(app)
+        assert "🧤Mg🏈Hr" in text and "🎾Tb⚽Bw" in text  # face-up card 45, both rows
+        assert "🧤M mitt" in text and "⚽B ball" in text
+        await pilot.press("i")
+        await settle(pilot)
+        assert "🧤M 🏈H " in screen_text(app)
+
+
+@pytest.mark.parametrize(("size", "cards"), [((80, 24), 1), ((90, 28), 2), ((90, 28), 3)])
+async def test_the_tile_size_holds_from_one_key_to_the_next(
+    size: tuple[int, int], cards: int
+) -> None:
+    """Tall tiles make the hand taller too: the board's size must not flip on every key."""
+    view = gridiron_view()
+    view["board"] = view["board"][:cards]  # a board small enough that tall tiles nearly fit
+    for template in view["legal"]:
+        template.pop("fits", None)
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=size) as pilot:
+        await seated(pilot, host, view, [])
+        screen = app.screen
+        assert isinstance(screen, GsmScreen)
+        zooms = []
+        for key in ("1", "l", "2", "h", "3", "j"):
+            await pilot.press(key)
+            await settle(pilot)
+            zooms.append(screen.zoom)
+        assert len(set(zooms)) == 1, zooms

@@ -80,6 +80,12 @@ def test_deck_text_in_the_legend_is_shown_literally() -> None:
     assert "[red]golf^[[2J" in shown
 
 
+def test_a_narrow_legend_names_each_thing_by_the_word_its_letter_stands_for() -> None:
+    shown = legend_text(Legend.from_view({"legend": LEGEND}), painter(), 30).plain.split()
+    assert shown[:8] == ["⛳G", "golf", "🎾T", "tennis", "🧤M", "mitt", "🏈H", "helmet"]
+    assert shown[8:12] == ["👟S", "sneaker", "⚽B", "ball"]
+
+
 def test_commands_come_only_from_the_views_templates() -> None:
     view = gridiron_view()
     assert moves.placement(view, "place", 59, (3, -3), False) == {
@@ -167,14 +173,14 @@ def test_colors_are_true_to_their_names_and_native_on_16_color_terminals() -> No
     assert all(" on " not in style for _, style in ghost)
 
 
-def test_tiles_shrink_to_fit_the_board_on_screen() -> None:
+def test_tiles_grow_when_the_board_fits_and_never_shrink_to_codes() -> None:
     view = gridiron_view()  # 8 x 5 slots once the fits are flagged
     assert best_zoom(view, "place", 120, 60, ascii_only=False) == "tall"
     assert best_zoom(view, "place", 120, 60, ascii_only=True) == "normal"
     assert best_zoom(view, "place", 80, 20, ascii_only=False) == "normal"
-    assert best_zoom(view, "place", 46, 20, ascii_only=False) == "narrow"
-    narrow = Painter(Legend.from_view(view), ascii_only=False, initials=False, zoom="narrow")
-    assert narrow.row(read_cells(view["hand"][0])[0]).plain == "GrBw"
+    assert best_zoom(view, "place", 46, 20, ascii_only=False) == "normal"  # it scrolls
+    normal = Painter(Legend.from_view(view), ascii_only=False, initials=True)
+    assert normal.row(read_cells(view["hand"][0])[0]).plain == "⛳Gr🧤Mw"
     tall = Painter(Legend.from_view(view), ascii_only=False, initials=False, zoom="tall")
     assert [tall.row(((0, 0),), line).plain for line in (0, 1)] == [" ⛳ ", " G  "]
     assert moves.region([(0, 0)], [(3, 0)]) == (-1, -1, 3, 1)

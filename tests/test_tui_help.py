@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from partyhost.tui.games import GAMES
+from partyhost.tui.help import HelpScreen, key_list
 from partyhost.tui.shared.base import PartyScreen
-from partyhost.tui.shared.help import HelpScreen, key_list
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -29,9 +29,14 @@ GAME_IDS = ["tshirt", "stealing-home", "scramble", "gridiron", "four-corners", "
 OWN_KEYS: dict[str, list[tuple[str, str]]] = {
     "tshirt": [("1-9", "Choose"), ("⏎", "Confirm"), ("b", "Booyah"), ("k", "Keep")],
     "stealing-home": [("1-9", "Card"), ("m/⏎", "Match!"), ("n", "No fit"), ("r", "Turn")],
-    "scramble": [("⏎", "Place/pick up"), ("t/⌫", "Take back"), ("g", "Game!"), ("s", "Stuck")],
+    "scramble": [("⏎", "Place"), ("t/⌫", "Take back"), ("g", "Game!"), ("s", "Stuck")],
     "gridiron": [("⏎", "Place"), ("d", "Draw"), ("p", "Pass"), ("hjkl", "Move")],
-    "four-corners": [("⏎", "Place"), ("t/⌫", "Take back"), ("s", "Stuck"), ("i", "Color letters")],
+    "four-corners": [
+        ("⏎", "Place"),
+        ("t/⌫", "Take back"),
+        ("s", "Stuck"),
+        ("i", "Color letters on/off"),
+    ],
     "meme": [("r/⏎", "Roll"), ("1-7", "Meme"), ("1-6", "Guess"), ("a", "Max"), ("^s", "Use it")],
 }
 """A few keys each game's screen (and its dialogs) binds, as the help shows them."""

@@ -193,7 +193,7 @@ async def test_betting_panel_buttons_work_with_the_mouse() -> None:
 async def test_the_final_round_bets_cash_up_to_what_you_hold() -> None:
     view = betting_view(2, final=True)
     async with at_table(view) as table:
-        assert "Final round" in table.text() and "Cash $0 of $12" in table.text()
+        assert "Round 4 of 4: cash bets" in table.text() and "Cash $0 of $12" in table.text()
         await table.press("2", "pageup", "3", "a", "plus")
         assert "Cash $12 of $12" in table.text()
         await table.press("enter")
@@ -227,10 +227,34 @@ async def test_the_reveal_shows_who_was_right_and_payouts_in_bills() -> None:
         assert isinstance(table.app.screen, LastTurnScreen)
 
 
+async def test_the_reveal_names_each_bettor_in_full_beside_their_tokens() -> None:
+    room = meme_room()
+    room["seats"][0] = seat_entry(0, "Charlotte", ready=True)
+    async with at_table(meme_view("scenario"), room=room) as table:
+        await table.press("t")
+        text = table.text()
+        assert "bets: Charlotte ●●, Bea ●" in text
+        assert "each token on a right guess pays its owner $1" in text
+
+
+async def test_the_header_counts_four_rounds_as_the_rules_do() -> None:
+    async with at_table(meme_view("picking")) as table:
+        assert "Round 2 of 4" in table.text()
+
+
+async def test_the_results_list_the_calls_that_paid() -> None:
+    async with at_table(over_view(), size=LARGE) as table:
+        text = table.text()
+        assert "Calls that paid" in text
+        assert "Turn  1: Bea reacted with NOPE." in text and "Carl +$1" in text
+
+
 async def test_the_game_ends_on_a_podium_of_money() -> None:
     async with at_table(over_view()) as table:
         assert isinstance(table.app.screen, MemeResultsScreen)
-        assert "You win!" in table.text() and "$126  $100 $10 $10 $5 $1" in table.text()
+        text = table.text()
+        assert "You win!" in text and "$126" in text
+        assert "$100" not in text  # no unlabelled column of bills beside the money
 
 
 async def test_spectators_and_names_with_markup_are_shown_safely() -> None:
@@ -265,9 +289,18 @@ def test_log_lines_name_players_and_amounts() -> None:
     assert plain(describe_event(over, view, name, UNICODE)) == (
         "Turn 3 is called off: the reactor left."
     )
-    shown = {"kind": "reaction_revealed", "reactor": 1, "meme": 0, "correct": []}
-    assert (
-        plain(describe_event(shown, view, name, UNICODE)) == "P1's reaction: NOPE. Nobody got it."
+    shown = {"kind": "reaction_revealed", "reactor": 1, "meme": 0, "correct": [2]}
+    assert plain(describe_event(shown, view, name, UNICODE)) == (
+        "P1's reaction: NOPE. ✔ P2 got it (cash on a right guess doubles, on a wrong one it is"
+        " lost)."
+    )
+    tokens = meme_view("scenario")
+    assert plain(describe_event(shown, tokens, name, UNICODE)).endswith(
+        "got it (each token on a right guess pays its owner $1)."
+    )
+    quiet = {"kind": "turn_over", "turn": 2, "void": None, "payouts": []}
+    assert plain(describe_event(quiet, tokens, name, UNICODE)) == (
+        "Payouts: nobody wins anything (no tokens lay on a right guess)."
     )
 
 

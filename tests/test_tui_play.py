@@ -1,12 +1,21 @@
-"""``partyhost play --level``: the quick game seats bots of the level asked for."""
+"""``partyhost play``: the quick game seats bots of the level asked for, and leaving it quits."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
 from partyhost.tui.app import make_app
-from partyhost.tui.play import QuickGame
+from partyhost.tui.play import QuickGame, parse_options, run_play
+from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.results import ResultsScreen
+from textual.pilot import Pilot
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import over_view, sample_room, tshirt_view, view_frame
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -36,3 +45,79 @@ def test_play_takes_a_bot_level_and_refuses_others() -> None:
     assert parse(["play", "meme", "--level", "hard"]).level == "hard"
     with pytest.raises(SystemExit):
         parse(["play", "--level", "genius"])
+
+
+async def test_leaving_a_game_against_bots_alone_quits_instead_of_stranding_you() -> None:
+    host = FakeHost()
+    app = app_for(host, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_game(pilot, host)
+        await pilot.press("escape")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert "just you and the bots" in dialog.question and "seat" not in dialog.question
+        await pilot.press("y")
+        await settle(pilot)
+    assert app.return_code == 0
+    assert {"t": "leave_room"} not in host.last.sent
+
+
+async def test_after_a_game_against_bots_enter_quits_and_the_levels_are_named() -> None:
+    host = FakeHost()
+    app = app_for(host, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_game(pilot, host, over_view(), status="over")
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        text = screen_text(app)
+        assert "Enter to quit" in text and "partyhost play tshirt --level hard" in text
+        assert "lobby" not in text
+        screen.take_keys()
+        await pilot.press("enter")
+        await settle(pilot)
+    assert app.return_code == 0
+    assert {"t": "leave_room"} not in host.last.sent
+
+
+async def test_escape_in_the_lobby_of_a_game_against_bots_quits() -> None:
+    host = FakeHost()
+    app = app_for(host, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.return_code == 0
+
+
+async def in_game(
+    pilot: Pilot[int],
+    host: FakeHost,
+    view: dict[str, object] | None = None,
+    status: str = "playing",
+) -> None:
+    await settle(pilot)
+    host.room = sample_room(status=status)
+    joined = {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}
+    host.last.push(joined, copy.deepcopy(host.room), view_frame(view or tshirt_view()))
+    await settle(pilot)
+
+
+def test_room_options_are_typed_as_name_equals_value() -> None:
+    assert parse_options(["target=1000", "submit_timer=off", "rotate=on", "match=best-of-3"]) == {
+        "target": 1000,
+        "submit_timer": None,
+        "rotate": True,
+        "match": "best-of-3",
+    }
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        parse_options(["target"])
+    parse = build_parser().parse_args
+    assert parse(["play", "--option", "target=500", "--bot-pace", "0.1"]).option == ["target=500"]
+
+
+def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_play("tshirt", None, "Ann", False, options=["target=5"]) == 2
+    assert "at least 500" in capsys.readouterr().err
+    assert run_play("tshirt", None, "Ann", False, bot_pace=0) == 2

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Awaitable, Callable
+import os
+import time
+from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
 from partyhost.tui.app import PartyApp
@@ -82,6 +84,21 @@ async def help_screen(pilot: Pilot[int], host: FakeHost) -> None:
     await settle(pilot)
 
 
+async def past_games(pilot: Pilot[int], host: FakeHost) -> None:
+    await settle(pilot)
+    await pilot.press("p")
+    await settle(pilot)
+
+
+async def replay(pilot: Pilot[int], host: FakeHost) -> None:
+    """Game 1 (the second row: the running game is newer), seven moves in."""
+    await past_games(pilot, host)
+    await pilot.press("down", "enter")
+    await settle(pilot)
+    await pilot.press(*["right"] * 7)
+    await settle(pilot)
+
+
 async def reconnecting(pilot: Pilot[int], host: FakeHost) -> None:
     await submitting(pilot, host)
     host.last.push({"t": "connection", "state": "lost", "detail": "reset"})
@@ -99,6 +116,8 @@ SCREENS: dict[str, tuple[Setup, bool]] = {
     "results": (results, True),
     "help": (help_screen, True),
     "reconnecting": (reconnecting, True),
+    "past_games": (past_games, True),
+    "replay": (replay, True),
 }
 
 
@@ -116,9 +135,25 @@ def build(
     return app, run_before
 
 
+@pytest.fixture
+def utc() -> Iterator[None]:
+    """Times on screen (when a past game ended, a replay step's clock) read the same anywhere."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    yield
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", list(SCREENS))
-def test_screen_looks_right(name: str, size: tuple[int, int], snap_compare: object) -> None:
+def test_screen_looks_right(
+    name: str, size: tuple[int, int], snap_compare: object, utc: None
+) -> None:
     app, run_before = build(name)
     assert snap_compare(app, terminal_size=size, run_before=run_before)  # type: ignore[operator]
 

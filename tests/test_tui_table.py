@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 from partyhost.tui.app import PartyApp
+from partyhost.tui.shared import results
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.table import TableScreen
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -28,7 +30,7 @@ from tuikit.samples_meme import meme_room, meme_view
 
 Frame = dict[str, Any]
 SIZE = (120, 40)
-CLOCK = re.compile(r"\((\d+) s left\)")
+CLOCK = re.compile(r"^ (\d+) s left ")
 
 
 def tshirt_playable(numbers: list[int]) -> Frame:
@@ -41,7 +43,8 @@ def tshirt_playable(numbers: list[int]) -> Frame:
 def meme_playable(numbers: list[int]) -> Frame:
     """Ann guessing, with only the memes at these 1-based places among the choices."""
     view = meme_view("picking")
-    view["legal"][0]["choices"] = [view["memes"][n - 1]["meme"] for n in numbers]
+    chosen = [view["memes"][n - 1]["meme"] for n in numbers]
+    view["legal"] = [{**t, "choices": chosen} for t in view["legal"] if t["meme"] in chosen]
     return view
 
 
@@ -184,3 +187,30 @@ async def test_leaving_asks_the_games_own_question_and_only_yes_gives_up_the_sea
             await seat.press(answer)
             left = [frame for frame in seat.host.last.sent if frame.get("t") == "leave_room"]
             assert left == ([] if answer == "n" else [{"t": "leave_room"}])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+async def test_keys_at_the_games_end_are_not_moves_and_the_results_wait_a_moment(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys meant for the table that just ended neither play, leave, nor start a game."""
+    monkeypatch.setattr(results, "KEY_PAUSE", 600.0)  # the pause ends when the test says
+    async with seated(game, game.view(game.playable)) as seat:
+        await seat.press(str(game.playable[0]))
+        over = game.view(game.playable)
+        over["phase"] = "over"
+        seat.host.last.push(view_frame(over), {**game.room(), "status": "over"})
+        await seat.settle()
+        sent = len(seat.host.last.sent)
+        assert seat.app.play(game.view(game.playable)["legal"][0]) is False
+        await seat.pilot.press("enter", "s", "r", "escape")
+        refusal = {"t": "error", "code": "not_playing", "message": "No game is running."}
+        seat.host.last.push(refusal)
+        await seat.settle()
+        assert seat.host.last.sent[sent:] == []
+        assert isinstance(seat.app.screen, ResultsScreen)
+        assert [n.message for n in seat.app._notifications] == []
+        assert isinstance(seat.app.screen, ResultsScreen)
+        seat.app.screen.take_keys()
+        await seat.press("enter")
+        assert {"t": "leave_room"} in seat.host.last.sent[sent:]

@@ -10,7 +10,7 @@ from partyhost.tui import messages as m
 from partyhost.tui.frames import LOG_LIMIT, FrameReader
 from partyhost.tui.play import default_bots
 from partyhost.tui.settings import Remembered, load_remembered, save_remembered, settings_path
-from partyhost.tui.text import ASCII, clean, literal, progress_bar
+from partyhost.tui.text import ASCII, a_number, clean, literal, progress_bar
 from partyhost.tui.tshirt.shirt import ASCII_BOX, BOX, shirt_rows
 from tuikit.samples import booyah_view, tshirt_view
 
@@ -93,3 +93,15 @@ def test_sample_views_have_exactly_the_keys_the_engine_sends() -> None:
     }
     assert set(tshirt_view()["players"][0]) == set(real["players"][0])
     assert set(tshirt_view()["hand"][0]) == set(real["hand"][0])
+
+
+def test_numbers_get_the_article_they_are_spoken_with() -> None:
+    assert [a_number(n) for n in (0, 7, 8, 11, 18, 80, 21)] == [
+        "a 0",
+        "a 7",
+        "an 8",
+        "an 11",
+        "an 18",
+        "an 80",
+        "a 21",
+    ]

@@ -135,11 +135,14 @@ class Tmux:
             raise DriverError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
 
-    def start(self, name: str, command: list[str], **env: str) -> None:
-        """Run ``command`` in a new detached WIDTH x HEIGHT session called ``name``."""
+    def start(
+        self, name: str, command: list[str], *, size: tuple[int, int] = (WIDTH, HEIGHT), **env: str
+    ) -> None:
+        """Run ``command`` in a new detached session called ``name`` (WIDTH x HEIGHT unless
+        ``size`` says otherwise)."""
         options = [f"-e{key}={value}" for key, value in {**self.env, **env}.items()]
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
-        self.run("new-session", "-d", "-s", name, *size, *options, shlex.join(command))
+        size_options = ["-x", str(size[0]), "-y", str(size[1])]
+        self.run("new-session", "-d", "-s", name, *size_options, *options, shlex.join(command))
         if self.socket_path is None:
             self.socket_path = Path(self.run("display-message", "-p", "#{socket_path}").strip())
 
@@ -243,9 +246,11 @@ class Terminal:
     def tmux(self, *args: str) -> str:
         return self.server.run(*args)
 
-    def start(self, command: list[str], **env: str) -> None:
-        """Run ``command`` in the WIDTH x HEIGHT session with TERM=xterm-256color."""
-        self.server.start(self.target, command, **env)
+    def start(
+        self, command: list[str], *, size: tuple[int, int] = (WIDTH, HEIGHT), **env: str
+    ) -> None:
+        """Run ``command`` in a ``size`` session with TERM=xterm-256color."""
+        self.server.start(self.target, command, size=size, **env)
         self.pid = int(self.server.pane(self.target, "#{pane_pid}"))
 
     def keys(self, *keys: str) -> None:

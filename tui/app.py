@@ -16,10 +16,14 @@ from typing import Any, ClassVar
 
 from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
+from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
 from partyhost.tui.frames import FrameReader
 from partyhost.tui.party import APP_BINDINGS, Party
-from partyhost.tui.settings import Remembered, save_remembered
+from partyhost.tui.pausing import Pauser
+from partyhost.tui.rejoin import SeatKeeper
+from partyhost.tui.seatmemory import SeatMemory, memory_path
+from partyhost.tui.settings import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from textual import work
 from textual.app import App
@@ -31,6 +35,8 @@ from textual.widgets import Input
 
 Frame = dict[str, Any]
 CHAT_LIMIT = 200
+STALE_GAME_REFUSAL = "not_playing"
+"""The host's refusal of a move that arrived after the game ended."""
 ASCII_KEYS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "left", "→": "right", "⌫": "bksp"}
 
 
@@ -63,6 +69,10 @@ class PartyApp(App[int]):
     view: var[Frame | None] = var(None)
     events: var[tuple[Frame, ...]] = var(())
     chat: var[tuple[Frame, ...]] = var(())
+    past_games: var[tuple[Frame, ...]] = var(())
+    """The games the host kept, newest first (asked for by the past games screen)."""
+    standings: var[Frame | None] = var(None)
+    """Tonight's standings as the host last sent them."""
     link: var[str] = var("offline")
     """offline, connecting, online, lost, reconnecting."""
     connect_error: var[str] = var("")
@@ -78,10 +88,15 @@ class PartyApp(App[int]):
         remember: bool = True,
         animate: bool = True,
         on_welcome: Callable[[PartyApp], None] | None = None,
+        solo: bool = False,
         deck_file: str | None = None,
+        pause_with_dialogs: bool = False,
+        locked: bool = False,
     ) -> None:
         self.connection_factory = connection_factory
         self.start_address = address
+        self.locked_address = address if locked else None
+        """The only host this client may connect to (the SSH door's clients), or None."""
         self.start_name = name
         self.start_room = room.strip().upper() if room else None
         self.ascii_only = ascii_only
@@ -89,12 +104,22 @@ class PartyApp(App[int]):
         self.remember = remember
         self.animated = animate
         self.on_welcome = on_welcome
+        self.solo = solo
+        """``partyhost play``: you and bots on a host inside this process. The room ends
+        with you, so leaving quits instead of going back to a lobby."""
         self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
         """What the create-room dialog last held (a ``--deck`` file to begin with)."""
         self.offer_create = deck_file is not None
         self.connection: Connection | None = None
+        self._replay_wanted: int | None = None
+        """The past game whose replay was asked for last."""
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
+        self.clock = HostClock()
+        self.seats = SeatKeeper(self, SeatMemory(memory_path() if remember else None))
+        """The seats this client holds (none kept on disk when it remembers nothing)."""
+        self.pauser = Pauser(self, with_dialogs=pause_with_dialogs)
+        """Asks the host to pause and resume (``partyhost play``: for every dialog too)."""
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
@@ -113,7 +138,10 @@ class PartyApp(App[int]):
             self.theme = "ansi-dark"
         if self.ascii_only:
             ScrollBar.renderer = AsciiScrollBarRender
-        self.route()
+        if self.locked_address is not None and self.start_address:
+            self._connect_locked()
+        else:
+            self.route()
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Without animations (tests, snapshots) the cursor does not blink either."""
@@ -132,6 +160,18 @@ class PartyApp(App[int]):
         self.connect_error = ""
         self.link = "connecting"
         self.run_connection(host, port, name)
+
+    def _connect_locked(self) -> None:
+        """Go straight for the locked host: the connect screen is built only if that fails."""
+        from partyhost.net.address import DEFAULT_PORT, parse_address
+
+        address, self.start_address = self.start_address or "", None
+        try:
+            host, port = parse_address(address, DEFAULT_PORT)
+        except ValueError:
+            self.route()
+            return
+        self.connect(host, port, self.start_name or default_name(), address)
 
     @work(exclusive=True, group="net", exit_on_error=False)
     async def run_connection(self, host: str, port: int, name: str) -> None:
@@ -172,11 +212,30 @@ class PartyApp(App[int]):
         return True
 
     def play(self, command: Frame) -> bool:
-        """Send a game command from the view's ``legal`` list, naming the version seen."""
+        """Send a game command from the view's ``legal`` list, naming the version seen.
+
+        Nothing goes out once the game is over (keys pressed as the table gives
+        way to the results screen are not moves).
+        """
+        if not self.game_running():
+            return False
         command = dict(command)
         if "v" not in command and self.view is not None and "version" in self.view:
             command["v"] = self.view["version"]
         return self.requests.play(command)
+
+    def game_running(self) -> bool:
+        """Whether the room's game is on: its status says playing and the view is not over."""
+        room = self.room or {}
+        view = self.view or {}
+        return room.get("status") == "playing" and view.get("phase") != "over"
+
+    def leave_room(self) -> None:
+        """Give up the seat; in a game against bots alone there is nowhere else to go: quit."""
+        if self.solo:
+            self.exit(0)
+        else:
+            self.requests.leave_room()
 
     def disconnect(self) -> None:
         """Back to the connect screen on purpose."""
@@ -195,9 +254,9 @@ class PartyApp(App[int]):
         self.route()
         self.requests.list_rooms()
         self.requests.list_decks()
-        if self.start_room:
-            self.requests.join_room(self.start_room)
-            self.start_room = None
+        self.requests.get_standings()
+        self.seats.connected(message.welcome, self.start_room, offer=self.on_welcome is None)
+        self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None
             hook(self)
@@ -205,6 +264,7 @@ class PartyApp(App[int]):
     def on_connect_failed(self, message: m.ConnectFailed) -> None:
         self.link = "offline"
         self.connect_error = message.reason
+        self.route()
 
     def on_connection_changed(self, message: m.ConnectionChanged) -> None:
         from partyhost.tui.shared.reconnecting import ReconnectingScreen
@@ -234,33 +294,60 @@ class PartyApp(App[int]):
         self.seat = message.seat
         self.view = None
         self.events = ()
+        self.seats.joined(message.code, message.token)
 
     def on_room_updated(self, message: m.RoomUpdated) -> None:
         if "you" in message.room:
             you = message.room["you"]
             self.seat = you if isinstance(you, int) else None
+        self.clock.saw_room(message.room)
+        self.seats.room_changed(message.room)
         self.room = message.room
         self.route()
 
     def on_view_updated(self, message: m.ViewUpdated) -> None:
+        self.clock.saw_view(message.now)
+        self.seats.round_seen(message.view)
         self.events = message.events
         self.view = message.view
         self.route()
+
+    def on_past_games_listed(self, message: m.PastGamesListed) -> None:
+        self.past_games = tuple(message.games)
+
+    def on_standings_shown(self, message: m.StandingsShown) -> None:
+        self.standings = message.standings
+
+    def open_replay(self, game_id: int) -> None:
+        """Ask for a finished game's replay; its screen opens when the first page comes."""
+        self._replay_wanted = game_id
+        self.requests.get_replay(game_id)
+
+    def on_replay_page(self, message: m.ReplayPage) -> None:
+        from partyhost.tui.replay.screen import show_page
+
+        show_page(self, message, self._replay_wanted)
 
     def on_chat_received(self, message: m.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
 
     def on_notice_received(self, message: m.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
+        if self.room is not None:
+            self.events = message.events
 
     def on_decks_listed(self, message: m.DecksListed) -> None:
         self.decks = tuple(message.decks)
 
     def on_host_error(self, message: m.HostError) -> None:
+        if message.code == STALE_GAME_REFUSAL and not self.game_running():
+            return  # a move that crossed the game's end on the way: nothing to tell
         if message.problems:
             from partyhost.tui.shared.deckproblems import DeckProblemsScreen
 
             self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
+            return
+        if self.seats.refused(message.code):
             return
         # Host text can quote what people typed: never read it as markup.
         self.notify(
@@ -268,6 +355,9 @@ class PartyApp(App[int]):
         )
 
     def on_left_room(self, message: m.LeftRoom) -> None:
+        if message.reason != "replaced":
+            self.seats.gone(self.room_code)
+        self.pauser.left_room()
         self.room = None
         self.room_code = None
         self.seat = None
@@ -278,6 +368,7 @@ class PartyApp(App[int]):
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
         self.requests.list_rooms()
+        self.requests.get_standings()
 
     def on_host_closing(self, message: m.HostClosing) -> None:
         self.notify(
@@ -318,7 +409,7 @@ class PartyApp(App[int]):
             self.switch_screen(main_screen(wanted, game))
 
     def action_help(self) -> None:
-        from partyhost.tui.shared.help import HelpScreen
+        from partyhost.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -333,6 +424,8 @@ class PartyApp(App[int]):
         self.view = None
         self.events = ()
         self.chat = ()
+        self.past_games = ()
+        self.standings = None
 
     def _end_session(self, reason: str) -> None:
         self._reset_session()
@@ -366,7 +459,10 @@ def make_app(
     remember: bool = True,
     animate: bool = True,
     on_welcome: Callable[[PartyApp], None] | None = None,
+    solo: bool = False,
     deck_file: str | None = None,
+    pause_with_dialogs: bool = False,
+    locked: bool = False,
 ) -> PartyApp:
     """The client app, with the real network unless a factory is injected."""
     if connection_factory is None:
@@ -382,7 +478,10 @@ def make_app(
         remember=remember,
         animate=animate,
         on_welcome=on_welcome,
+        solo=solo,
         deck_file=deck_file,
+        pause_with_dialogs=pause_with_dialogs,
+        locked=locked,
     )
 
 
@@ -392,14 +491,25 @@ def run_join(
     room: str | None,
     ascii_only: bool,
     deck_file: str | None = None,
+    *,
+    remember: bool = True,
+    locked: bool = False,
 ) -> int:
     """``partyhost join``: the full-screen client; returns the process exit code.
 
     With ``deck_file`` the create-room dialog opens in the lobby with that file
-    chosen as the deck to bring.
+    chosen as the deck to bring; without ``remember`` nothing is kept on disk.
+    ``locked`` keeps it on ``address`` (nothing kept on disk either, no other
+    host offered).
     """
     app = make_app(
-        address=address, name=name, room=room, ascii_only=ascii_only, deck_file=deck_file
+        address=address,
+        name=name,
+        room=room,
+        ascii_only=ascii_only,
+        deck_file=deck_file,
+        remember=remember and not locked,
+        locked=locked,
     )
     result = app.run()
     return result if isinstance(result, int) else 0

@@ -1,7 +1,8 @@
 """Which screens draw which game: the one table from a game id to its screens and help.
 
 The app's router asks :func:`main_screen` for the screen the state calls for,
-and the help screen lists :data:`GAMES` in order. A game's screens live in its
+the help screen lists :data:`GAMES` in order, and replays ask
+:func:`replay_parts` how a game's finished table and log are drawn. A game's screens live in its
 own folder (``tshirt/``, ``meme/``, ``gsm/``); what every game uses lives in
 ``shared/``. A game the host offers but this table lacks gets the shared
 "cannot show this game" and results screens.
@@ -18,6 +19,7 @@ from partyhost.tui.meme import help as meme_help
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.replayparts import PLAIN, ReplayParts
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import RoomScreen
 from partyhost.tui.shared.unsupported import UnsupportedGameScreen
@@ -51,6 +53,10 @@ class GameScreens:
     rules: str
     """How to play, for the help (paragraphs; lines are joined when shown)."""
     load: Callable[[], Screens]
+    replay: Callable[[], ReplayParts] = lambda: PLAIN
+    """How a replay of this game draws its table and words its log (imported when needed)."""
+    real_time: bool = False
+    """Played against the clock, not in turns: ``partyhost play`` pauses it for dialogs."""
 
     def keys(self) -> Places:
         """The table's keys, then each dialog's, read from their bindings."""
@@ -106,13 +112,53 @@ def _meme() -> Screens:
     return Screens(MemeScreen, MemeResultsScreen, dialogs)
 
 
+def _tshirt_replay() -> ReplayParts:
+    from partyhost.tui.tshirt.replay import PARTS
+
+    return PARTS
+
+
+def _stealing_home_replay() -> ReplayParts:
+    from partyhost.tui.gsm.replay import PARTS
+
+    return PARTS
+
+
+def _scramble_replay() -> ReplayParts:
+    from partyhost.tui.gsm.replay import SCRAMBLE
+
+    return SCRAMBLE
+
+
+def _cards_down_replay() -> ReplayParts:
+    from partyhost.tui.gsm.replay import CARDS_DOWN
+
+    return CARDS_DOWN
+
+
+def _meme_replay() -> ReplayParts:
+    from partyhost.tui.meme.replay import PARTS
+
+    return PARTS
+
+
 GAMES: dict[str, GameScreens] = {
-    "tshirt": GameScreens("The T-Shirt Game", tshirt_help.RULES, _tshirt),
-    "stealing-home": GameScreens("Stealing Home", gsm_help.STEALING_HOME, _stealing_home),
-    "scramble": GameScreens("Scramble", gsm_help.SCRAMBLE, _scramble),
-    "gridiron": GameScreens("Gridiron", gsm_help.GRIDIRON, _gridiron),
-    "four-corners": GameScreens("Four Corners", gsm_help.FOUR_CORNERS, _four_corners),
-    "meme": GameScreens("What Do You Meme?", meme_help.RULES, _meme),
+    "tshirt": GameScreens("The T-Shirt Game", tshirt_help.RULES, _tshirt, _tshirt_replay),
+    "stealing-home": GameScreens(
+        "Stealing Home",
+        gsm_help.STEALING_HOME,
+        _stealing_home,
+        _stealing_home_replay,
+        real_time=True,
+    ),
+    "scramble": GameScreens(
+        "Scramble", gsm_help.SCRAMBLE, _scramble, _scramble_replay, real_time=True
+    ),
+    "gridiron": GameScreens("Gridiron", gsm_help.GRIDIRON, _gridiron, _cards_down_replay),
+    "four-corners": GameScreens(
+        "Four Corners", gsm_help.FOUR_CORNERS, _four_corners, _cards_down_replay, real_time=True
+    ),
+    "meme": GameScreens("What Do You Meme?", meme_help.RULES, _meme, _meme_replay),
 }
 """Every game the client has screens for, in the order the help lists them."""
 
@@ -122,6 +168,12 @@ SHARED_SCREENS: dict[str, type[PartyScreen]] = {
     "room": RoomScreen,
 }
 """The main screens that are the same whatever the game."""
+
+
+def is_real_time(game: str) -> bool:
+    """Whether ``game`` is played against the clock (a race), as far as this client knows."""
+    known = GAMES.get(game)
+    return known is not None and known.real_time
 
 
 def main_screen(kind: str, game: str = "") -> PartyScreen:
@@ -136,3 +188,9 @@ def main_screen(kind: str, game: str = "") -> PartyScreen:
     if kind == "results":
         return screens.results() if screens else ResultsScreen()
     raise ValueError(f"no main screen of kind {kind!r}")
+
+
+def replay_parts(game: str) -> ReplayParts:
+    """How replays of ``game`` are drawn and told (plain data for a game this client lacks)."""
+    known = GAMES.get(game)
+    return known.replay() if known else PLAIN

@@ -50,6 +50,7 @@ class RoomsListed(Message):
 class Joined(Message):
     code: str
     seat: int | None
+    token: str | None = None
 
 
 @dataclass
@@ -66,9 +67,42 @@ class ViewUpdated(Message):
 
     view: Frame
     events: tuple[Frame, ...] = field(default=())
+    now: float | None = None
+    """The room's game clock when the host sent the view (times in the view are on it)."""
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, ViewUpdated)
+
+
+@dataclass
+class PastGamesListed(Message):
+    """The games the host kept (finished, and running ones marked so)."""
+
+    games: list[Frame]
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, PastGamesListed)
+
+
+@dataclass
+class StandingsShown(Message):
+    """A night's standings (``night``, ``tonight``, ``nights``, ``rows``)."""
+
+    standings: Frame
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, StandingsShown)
+
+
+@dataclass
+class ReplayPage(Message):
+    """Steps ``first`` on of past game ``game_id``'s replay (every page counts: never replaced)."""
+
+    game_id: int
+    info: Frame
+    first: int
+    steps: list[Frame]
+    total: int
 
 
 @dataclass
@@ -78,7 +112,10 @@ class ChatReceived(Message):
 
 @dataclass
 class NoticeReceived(Message):
+    """A host announcement; it joins the game log too (``events``, the whole log so far)."""
+
     text: str
+    events: tuple[Frame, ...] = field(default=())
 
 
 @dataclass

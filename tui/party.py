@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import HostRequests
 from partyhost.tui.text import Glyphs
 from textual.binding import Binding, BindingType
@@ -21,6 +22,19 @@ APP_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", show=False),
 ]
 """Keys that work on every screen (the help screen lists them under "Everywhere")."""
+
+
+class PauseControls(Protocol):
+    """How screens ask for a pause (:class:`partyhost.tui.pausing.Pauser`)."""
+
+    def toggle(self) -> None:
+        """The owner's pause key: pause, or resume."""
+
+    def dialog_opened(self) -> None:
+        """A screen went over a game's table."""
+
+    def dialog_closed(self) -> None:
+        """The game's table is on top again."""
 
 
 class Party(Protocol):
@@ -43,9 +57,22 @@ class Party(Protocol):
     animated: bool
     remember: bool
     start_address: str | None
+    locked_address: str | None
+    """The only host the connect screen may offer (a locked client's), or None."""
     start_name: str | None
     create_choices: Frame
     offer_create: bool
+    past_games: tuple[Frame, ...]
+    standings: Frame | None
+    clock: HostClock
+    """The room's game clock and grace periods as this client reads them."""
+
+    @property
+    def pauser(self) -> PauseControls:
+        """Asks the host to pause and resume."""
+
+    solo: bool
+    """``partyhost play``: you and bots alone; leaving quits."""
 
     def play(self, command: Frame) -> bool:
         """Send a game command (a filled legal template); False if not connected."""
@@ -53,5 +80,17 @@ class Party(Protocol):
     def connect(self, host: str, port: int, name: str, address_text: str) -> None:
         """Open a connection to ``host:port`` as ``name``."""
 
+    def open_replay(self, game_id: int) -> None:
+        """Ask the host for a finished game's replay and show it when it comes."""
+
     def disconnect(self) -> None:
         """Close the connection and go back to the connect screen."""
+
+    def game_running(self) -> bool:
+        """Whether the room's game is on (not over, not between games)."""
+
+    def leave_room(self) -> None:
+        """Give up the seat (against bots alone: quit)."""
+
+    def exit(self, result: int | None = None) -> None:
+        """End the app."""

@@ -31,16 +31,24 @@ def default_bots(min_players: int, max_players: int) -> int:
 class QuickGame:
     """Creates the room, seats the bots and starts, as soon as the host says hello."""
 
-    def __init__(self, game: str, bots: int, level: str | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        bots: int,
+        level: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         self.game = game
         self.bots = bots
         self.level = level
         """The bots' level (``easy``, ``normal``, ``hard``); None: the host's default."""
+        self.options = options or None
+        """Room options (``--option target=1000``); None: the game's defaults."""
         self.requested_bots = False
         self.started = False
 
     def attach(self, app: PartyApp) -> None:
-        app.requests.create_room(self.game)
+        app.requests.create_room(self.game, options=self.options)
         app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
 
     def _room_changed(self, app: PartyApp, room: dict[str, Any] | None) -> None:
@@ -59,12 +67,40 @@ class QuickGame:
             app.requests.start_game()
 
 
+def option_value(text: str) -> object:
+    """An option's value as typed after ``=``: a number, on/off, true/false, or the text."""
+    word = text.strip()
+    lowered = word.lower()
+    if lowered in ("off", "none", "null"):
+        return None
+    if lowered in ("on", "true", "yes"):
+        return True
+    if lowered in ("false", "no"):
+        return False
+    if word.lstrip("-").isdigit():
+        return int(word)
+    return word
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    """``["target=1000", "submit_timer=off"]`` as room options; ValueError names a bad one."""
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, sign, value = pair.partition("=")
+        if not sign or not name.strip():
+            raise ValueError(f"{pair!r} is not NAME=VALUE (e.g. target=1000)")
+        options[name.strip()] = option_value(value)
+    return options
+
+
 async def play(
     game_id: str,
     bots: int | None,
     name: str | None,
     ascii_only: bool,
     level: str | None = None,
+    options: list[str] | None = None,
+    bot_pace: float = 1.0,
 ) -> int:
     """Run host and client on one loop until the player quits."""
     from partyhost.engine.core import IllegalMove
@@ -86,21 +122,37 @@ async def play(
             f"partyhost play: {game.name} takes {low} to {high} bots besides you.", file=sys.stderr
         )
         return 2
+    try:
+        rules = parse_options(options or [])
+        game.rules_for(rules)
+    except (ValueError, IllegalMove) as bad:
+        print(f"partyhost play: {bad}", file=sys.stderr)
+        return 2
+    if bot_pace <= 0:
+        print("partyhost play: --bot-pace must be more than 0", file=sys.stderr)
+        return 2
     player = (name or load_remembered().name or default_name()).strip() or "player"
     logging.getLogger("partyhost").addHandler(logging.NullHandler())
     host = Host(
         HostConfig(
-            host="127.0.0.1", port=0, data_dir=None, bot_delay=BOT_DELAY, host_name="this computer"
+            host="127.0.0.1",
+            port=0,
+            data_dir=None,
+            bot_delay=BOT_DELAY,
+            bot_pace=bot_pace,
+            host_name="this computer",
         )
     )
     await host.start()
-    quick = QuickGame(game.id, count, level)
+    quick = QuickGame(game.id, count, level, rules)
     app = make_app(
         address=f"127.0.0.1:{host.port}",
         name=player,
         ascii_only=ascii_only,
         remember=False,
         on_welcome=quick.attach,
+        pause_with_dialogs=True,
+        solo=True,
     )
     try:
         await app.run_async()
@@ -111,9 +163,15 @@ async def play(
 
 
 def run_play(
-    game: str, bots: int | None, name: str | None, ascii_only: bool, level: str | None = None
+    game: str,
+    bots: int | None,
+    name: str | None,
+    ascii_only: bool,
+    level: str | None = None,
+    options: list[str] | None = None,
+    bot_pace: float = 1.0,
 ) -> int:
-    """``partyhost play [GAME] [--bots N] [--level LEVEL] [--name NAME] [--ascii]``."""
+    """``partyhost play [GAME] [--bots N] [--level LEVEL] [--option NAME=VALUE]...``."""
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(play(game, bots, name, ascii_only, level))
+        return asyncio.run(play(game, bots, name, ascii_only, level, options, bot_pace))
     return 130

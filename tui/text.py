@@ -62,6 +62,19 @@ def names(seats: object, name: Callable[[object], Text]) -> Text:
     return text
 
 
+def a_number(number: object) -> str:
+    """``a 7``, ``an 8``, ``an 11``: a number with the article it is spoken with (up to 99)."""
+    said = str(number)
+    return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {said}"
+
+
+def clock_text(seconds: int) -> Text:
+    """A running timer for the front of a status line, reversed so it shows without color."""
+    return Text(
+        f" {seconds} s left ", "bold reverse yellow" if seconds > 10 else "bold reverse red"
+    )
+
+
 def shorten(text: str, width: int, ellipsis: str) -> str:
     """``text`` cut to ``width`` cells with ``ellipsis`` marking the cut."""
     if len(text) <= width:
@@ -79,6 +92,8 @@ class Glyphs:
     not_ready: str
     away: str
     offline: str
+    here: str
+    gone: str
     judge: str
     submitted: str
     you: str
@@ -100,6 +115,8 @@ UNICODE = Glyphs(
     not_ready="·",
     away="☾",
     offline="○",
+    here="●",
+    gone="✗",
     judge="⚖",
     submitted="✔",
     you="▶",
@@ -121,6 +138,8 @@ ASCII = Glyphs(
     not_ready="-",
     away="~",
     offline="x",
+    here="o",
+    gone="/",
     judge="J",
     submitted="+",
     you=">",

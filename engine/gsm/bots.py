@@ -26,16 +26,21 @@ from partyhost.engine.gsm.table import CardTable, Cell, Slot
 from partyhost.engine.rng import Rng
 
 BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
-    "stealing-home": {"easy": (6.0, 12.0), "normal": (3.0, 6.0), "hard": (1.2, 2.5)},
-    "scramble": {"easy": (2.5, 4.0), "normal": (1.2, 2.5), "hard": (0.5, 1.0)},
+    "stealing-home": {"easy": (14.0, 24.0), "normal": (9.0, 16.0), "hard": (4.0, 7.0)},
+    "scramble": {"easy": (30.0, 45.0), "normal": (20.0, 32.0), "hard": (9.0, 14.0)},
     "gridiron": {"easy": (2.0, 4.0), "normal": (1.0, 2.0), "hard": (0.5, 1.0)},
-    "four-corners": {"easy": (5.0, 9.0), "normal": (2.5, 5.0), "hard": (1.0, 2.0)},
+    "four-corners": {"easy": (18.0, 30.0), "normal": (12.0, 20.0), "hard": (5.0, 9.0)},
 }
 """Seconds (low, high) a bot waits before each command, by game id and level.
 
-Stealing Home and Four Corners are races: a fast bot spots fits far faster
-than people, so even "hard" waits a human-like moment. Scramble's delay is per
-card moved.
+A bot finds a fit at once, so in the races it waits as long as a person
+takes to see one (docs/rules.md has the table and the reasoning):
+Stealing Home, to spot where one of the two face-up cards fits; Scramble,
+for each card laid out or moved (seven and more make a grid); Four Corners,
+for each card put at the end of a line. ``easy`` is slower than a first
+game, ``normal`` about a newcomer's pace, so a first game can be won, and
+``hard`` about a practised player's. Gridiron takes turns: its bots keep the
+host's pace (the row is only a suggestion for other hosts).
 """
 
 

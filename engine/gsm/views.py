@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from partyhost.engine.core import View
+from partyhost.engine.core import SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.seating import TableState
@@ -63,6 +63,7 @@ def base_view(game_id: str, state: TableState) -> View:
         "shape": {"rows": deck.rows, "cols": deck.cols},
         "rules": dict(state.rules),
         "winners": list(state.winners),
+        "deadline": None,
     }
 
 
@@ -89,3 +90,31 @@ def table_view(
         view["you"] = seat
         view.update(seat_view(state, seat))
     return view
+
+
+def hands_view(state: Any) -> list[dict[str, Any]]:
+    """Every seat's hand face up (replays of finished games only)."""
+    hands = state.hands
+    return [
+        {"seat": seat, "cards": cards_view(state.deck, hands.get(seat, ()))} for seat in state.seats
+    ]
+
+
+def boards_view(state: Any) -> list[dict[str, Any]]:
+    """Every seat's private board as it lies (replays of finished games only)."""
+    boards = state.boards
+    return [
+        {"seat": seat, "board": board_view(state.deck, boards.get(seat, ()))}
+        for seat in state.seats
+    ]
+
+
+def open_table(spectator: View, round_number: int, **revealed: Any) -> View:
+    """A replay view: the spectator's, what only single seats saw, and the round to step by."""
+    return {**spectator, **revealed, "round": round_number}
+
+
+def seat_results(state: TableState, points: Callable[[int], int | None]) -> list[SeatResult]:
+    """Every seat that played, the winners marked, with the variant's score (None: none kept)."""
+    winners = set(state.winners)
+    return [SeatResult(seat, seat in winners, points=points(seat)) for seat in state.seats]

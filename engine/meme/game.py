@@ -8,12 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, Game, RuleOption, SeatResult, View
 from partyhost.engine.meme import bot, rules, setup, views
 from partyhost.engine.meme.deck import COLOR_COUNT, MemeDeck, build_deck
 from partyhost.engine.meme.evolve import evolve
 from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.rng import Rng
+
+PICKING_SECONDS = 60
+"""The picking timer's default: a roll, a scenario to read and seven memes to weigh."""
+BETTING_SECONDS = 45
+"""The betting timer's default: the guesses to read and a few tokens to place."""
 
 
 class MemeGame(Game):
@@ -38,7 +43,7 @@ class MemeGame(Game):
             "picking_timer",
             "Picking timer (s)",
             "int",
-            None,
+            PICKING_SECONDS,
             "Time to roll and pick a meme. On expiry the host rolls for the reactor; a "
             "reactor who has not picked loses the turn; a guesser who has not guessed sits "
             "the turn out.",
@@ -50,7 +55,7 @@ class MemeGame(Game):
             "betting_timer",
             "Betting timer (s)",
             "int",
-            None,
+            BETTING_SECONDS,
             "Time for each betting. On expiry the reactor's missing minimum bet goes on a "
             "random guess; the others bet nothing.",
             minimum=5,
@@ -67,7 +72,12 @@ class MemeGame(Game):
             minimum=0,
             maximum=600,
         ),
+        ROUND_RESULTS,
     )
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """Each turn ends with a reveal and its payouts."""
+        return any(event.kind == "turn_over" for event in events)
 
     def build_deck(self, data: Any) -> MemeDeck:
         return build_deck(data)
@@ -99,6 +109,12 @@ class MemeGame(Game):
 
     def is_over(self, state: MemeState) -> bool:
         return state.phase is Phase.OVER
+
+    def replay_view(self, state: MemeState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: MemeState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 from partyhost.engine.meme.deck import MemeDeck
@@ -13,9 +14,10 @@ from partyhost.engine.rng import Rng
 def setup(deck: MemeDeck, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> MemeState:
     """The table before the roll-off; ``rules`` are resolved and ``seats`` checked already."""
     order = tuple(sorted(seats))
+    own = {field.name for field in fields(Rules)}  # not the host's round-results pause
     return MemeState(
         deck=deck,
-        rules=Rules(**rules),
+        rules=Rules(**{name: value for name, value in rules.items() if name in own}),
         seats=order,
         rng=Rng(seed).next_u64(),
         money={seat: 0 for seat in order},

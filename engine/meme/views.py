@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.meme.betting import BetLimits, bets_to_list, limits_for
 from partyhost.engine.meme.flow import next_deadline
 from partyhost.engine.meme.state import (
@@ -211,15 +211,11 @@ def legal(state: MemeState, seat: int) -> list[Command]:
             )
         return commands
     if state.phase is Phase.PICKING:
+        # One complete command per meme, so any of them can be sent as is; ``choices``
+        # repeats the whole list in each for clients that pick from it.
         kind = "react" if seat == state.reactor else "guess"
-        return [
-            {
-                "type": kind,
-                "turn": turn,
-                "meme": None,
-                "choices": list(range(len(state.deck.memes))),
-            }
-        ]
+        choices = list(range(len(state.deck.memes)))
+        return [{"type": kind, "turn": turn, "meme": meme, "choices": choices} for meme in choices]
     limits = limits_for(state, seat)
     return [] if limits is None else [_bet_template(limits, turn)]
 
@@ -252,6 +248,11 @@ def _summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "reaction": record["reaction"],
         "guesses": [{"seat": g["seat"], "meme": g["meme"]} for g in record["guesses"]],
         "correct": list(record["correct"]),
+        "paid": [
+            {"seat": payout["seat"], "net": payout["net"]}
+            for payout in record["payouts"]
+            if payout["net"]
+        ],
         "void": record["void"],
     }
 
@@ -263,3 +264,35 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_copy(item) for item in value]
     return value
+
+
+def replay_view(state: MemeState) -> View:
+    """The spectator's table with the reactor's meme, every guess and every sealed bet shown.
+
+    Only for replays of a finished game. Each card keeps its ``state`` (a
+    face-down card still says ``face_down``, a sealed bet ``sealed``) so the
+    replay can tell what the table knew at that moment.
+    """
+    shown = dict(view(state, None))
+    table = _table(state, None)
+    reaction = dict(table["reaction"])
+    if state.reaction is not None:
+        reaction["meme"] = state.reaction
+    guesses = [
+        {**guess, "meme": state.guesses.get(guess["seat"], guess["meme"])}
+        for guess in table["guesses"]
+    ]
+    bets = [
+        {"seat": seat, "sealed": not state.bets_revealed, "bets": bets_to_list(state.bets[seat])}
+        for seat in state.bettors()
+        if seat in state.bets
+    ]
+    shown["table"] = {**table, "reaction": reaction, "guesses": guesses, "bets": bets}
+    return shown
+
+
+def results(state: MemeState) -> list[SeatResult]:
+    """Every seat with the money it ended on; the richest share the win."""
+    return [
+        SeatResult(seat, seat in state.winners, money=state.money[seat]) for seat in state.seats
+    ]

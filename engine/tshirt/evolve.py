@@ -79,6 +79,13 @@ def _player(state: TShirtState, seat: int) -> Player:
     return player
 
 
+def _past(state: TShirtState) -> tuple[RoundResult, ...]:
+    """The finished rounds once a new result replaces ``last_round``."""
+    if state.last_round is None:
+        return state.past_rounds
+    return (*state.past_rounds, state.last_round)
+
+
 def _with_result(state: TShirtState, **changes: Any) -> TShirtState:
     assert state.last_round is not None, "a result change needs a round result"
     return replace(state, last_round=replace(state.last_round, **changes))
@@ -146,7 +153,7 @@ def _picked(state: TShirtState, event: Event) -> TShirtState:
         random_pick=event.data["random"],
         sat_out=state.sat_out,
     )
-    return replace(state, last_round=result, deadline=None)
+    return replace(state, last_round=result, past_rounds=_past(state), deadline=None)
 
 
 def _drew(state: TShirtState, event: Event) -> TShirtState:
@@ -210,7 +217,13 @@ def _round_void(state: TShirtState, event: Event) -> TShirtState:
         else:
             state = _update(state, sub.seat, hand=(*owner.hand, sub.card))
     result = RoundResult(round=state.round, tshirt=state.tshirt, void_reason=event.data["reason"])
-    state = replace(state, slogan_discard=discard, submissions=(), last_round=result)
+    state = replace(
+        state,
+        slogan_discard=discard,
+        submissions=(),
+        last_round=result,
+        past_rounds=_past(state),
+    )
     return _round_ended(state, event)
 
 

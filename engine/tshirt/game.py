@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, Game, RuleOption, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, Game, RuleOption, SeatResult, View
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt import bot, rules, setup, views
 from partyhost.engine.tshirt.deck import TShirtDeck, build_deck
@@ -20,6 +20,11 @@ from partyhost.engine.tshirt.state import (
     TShirtState,
     card_locations,
 )
+
+SUBMIT_SECONDS = 90
+"""The slogan timer's default: enough to read the shirt and three slogans, twice."""
+JUDGE_SECONDS = 60
+"""The judging (and Booyah) timer's default: enough to read every slogan aloud."""
 
 OPTIONS = (
     RuleOption(
@@ -44,17 +49,18 @@ OPTIONS = (
         "submit_timer",
         "Slogan timer (s)",
         "int",
-        None,
+        SUBMIT_SECONDS,
         allow_none=True,
         minimum=10,
         maximum=600,
-        help="Seconds to play a slogan; players who miss it sit the round out.",
+        help="Seconds to play a slogan; players who miss it sit the round out. Blank: no "
+        "timer (one player can then hold up the round).",
     ),
     RuleOption(
         "judge_timer",
         "Judging timer (s)",
         "int",
-        None,
+        JUDGE_SECONDS,
         allow_none=True,
         minimum=10,
         maximum=600,
@@ -70,7 +76,10 @@ OPTIONS = (
         minimum=0,
         help="The seat that judges first; off picks a random seat.",
     ),
+    ROUND_RESULTS,
 )
+ROUND_ENDS = frozenset({"drew", "round_void"})
+"""Events that settle a round: a Hot or Not card drawn for the winner, or a round called off."""
 
 
 class TShirtGame(Game):
@@ -85,6 +94,9 @@ class TShirtGame(Game):
     options = OPTIONS
     versioned_commands = frozenset({"pick"})
     joins_mid_game = True
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        return any(event.kind in ROUND_ENDS for event in events)
 
     def build_deck(self, data: Any) -> TShirtDeck:
         return build_deck(data)
@@ -116,6 +128,12 @@ class TShirtGame(Game):
 
     def is_over(self, state: TShirtState) -> bool:
         return state.phase is Phase.OVER
+
+    def replay_view(self, state: TShirtState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: TShirtState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

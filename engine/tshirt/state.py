@@ -113,6 +113,8 @@ class TShirtState:
     sat_out: tuple[int, ...] = ()
     booyah: PendingBooyah | None = None
     last_round: RoundResult | None = None
+    past_rounds: tuple[RoundResult, ...] = ()
+    """Every finished round before ``last_round``, oldest first (for the game-over recap)."""
     deadline: float | None = 0.0
     """When ``tick`` acts next; 0.0 at setup so the host deals right away."""
     winners: tuple[int, ...] = ()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.tshirt.state import (
     Phase,
     Player,
@@ -86,6 +86,7 @@ def view(state: TShirtState, seat: int | None) -> View:
         "sat_out": public["sat_out"],
         "booyah": public["booyah"],
         "last_round": public["last_round"],
+        "recap": public["recap"],
         "piles": public["piles"],
         "deadline": public["deadline"],
         "winners": public["winners"],
@@ -127,6 +128,7 @@ def _public(state: TShirtState) -> dict[str, Any]:
         "sat_out": list(state.sat_out),
         "booyah": _booyah_view(state),
         "last_round": _result_view(state, state.last_round),
+        "recap": _recap(state) if state.phase is Phase.OVER else [],
         "piles": {
             "slogans": len(state.slogan_pile),
             "slogan_discard": len(state.slogan_discard),
@@ -211,6 +213,27 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
     }
 
 
+def _recap(state: TShirtState) -> list[dict[str, Any]]:
+    """Every round in brief, for the game-over screen: its shirt, what won, who, the points."""
+    rounds = (*state.past_rounds, state.last_round) if state.last_round else state.past_rounds
+    recap = []
+    for result in rounds:
+        won = result.winning_index
+        submission = result.submissions[won] if won is not None else None
+        tshirt = _tshirt_view(state, result.tshirt)
+        recap.append(
+            {
+                "round": result.round,
+                "tshirt": tshirt["picture"] if tshirt else None,
+                "void": result.void_reason,
+                "winner": submission.seat if submission else None,
+                "slogan": state.deck.slogans[submission.card] if submission else None,
+                "points": _points_won(state, result),
+            }
+        )
+    return recap
+
+
 def _points_won(state: TShirtState, result: RoundResult) -> int:
     """What the round's winner gained: the card drawn, or the card a Booyah stole."""
     if result.hot_card is None:
@@ -237,4 +260,34 @@ def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
         secret.update(sub.card for sub in state.submissions if sub.seat != seat)
     if state.last_round is not None:
         secret.difference_update(sub.card for sub in state.last_round.submissions)
+    for past in state.past_rounds:  # every winner was shown when its round ended
+        if past.winning_index is not None:
+            secret.discard(past.submissions[past.winning_index].card)
     return {state.deck.slogans[card] for card in secret}
+
+
+def replay_view(state: TShirtState) -> View:
+    """The spectator's table with every hand shown and every slogan on it signed.
+
+    Only for replays of a finished game: ``hands`` lists each seat's slogans,
+    ``played`` whose each slogan on the table is (face down or not).
+    """
+    slogans = state.deck.slogans
+    shown = dict(view(state, None))
+    shown["hands"] = [
+        {"seat": player.seat, "cards": [{"card": c, "text": slogans[c]} for c in player.hand]}
+        for player in state.players
+    ]
+    shown["played"] = [
+        {"index": index, "seat": sub.seat, "card": sub.card, "text": slogans[sub.card]}
+        for index, sub in enumerate(state.submissions)
+    ]
+    return shown
+
+
+def results(state: TShirtState) -> list[SeatResult]:
+    """Every seat that played, with its Hot or Not points; the winners share the win."""
+    return [
+        SeatResult(player.seat, player.seat in state.winners, points=score(state, player))
+        for player in state.players
+    ]

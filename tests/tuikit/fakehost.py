@@ -25,6 +25,12 @@ from tuikit.samples import (
     tshirt_view,
     view_frame,
 )
+from tuikit.samples_history import (
+    RUNNING_ID,
+    sample_past_games,
+    sample_replay,
+    sample_standings,
+)
 
 Frame = dict[str, Any]
 
@@ -93,6 +99,8 @@ class FakeHost:
         self.refused: list[Frame] = []
         """Messages the real host would refuse as malformed (none, if the client is right)."""
         self.calls: list[tuple[str, int, str]] = []
+        self.tokens: dict[str, str] = {}
+        """Seat tokens ``resume_seat`` takes back to a room (token -> room code)."""
 
     async def __call__(self, host: str, port: int, name: str) -> FakeConnection:
         self.calls.append((host, port, name))
@@ -110,6 +118,16 @@ class FakeHost:
         kind = message.get("t")
         if kind == "list_rooms":
             return [{"t": "rooms", "rooms": copy.deepcopy(self.rooms)}]
+        if kind == "resume_seat":
+            code = self.tokens.get(str(message["token"]))
+            if code is None:
+                return [{"t": "error", "code": "token_unknown", "message": "No such seat."}]
+            self.room = sample_room(you=2, status="playing")
+            self.room["code"] = code
+            joined = {"t": "joined", "code": code, "seat": 2, "token": message["token"]}
+            return [joined, copy.deepcopy(self.room)]
+        if kind in ("list_past_games", "get_standings", "get_replay"):
+            return self._past(message)
         if kind in ("create_room", "join_room"):
             spectate = bool(message.get("spectate"))
             you = None if spectate else (0 if kind == "create_room" else 4)
@@ -126,6 +144,30 @@ class FakeHost:
         if self.room is None:
             return []
         return self._room_request(connection, message)
+
+    def _past(self, message: Frame) -> list[Frame]:
+        """The host's memory: sample past games, tonight's standings, game 1's replay in pages."""
+        kind = message["t"]
+        if kind == "list_past_games":
+            return [{"t": "past_games", "night": None, "games": sample_past_games()}]
+        if kind == "get_standings":
+            return [sample_standings()]
+        if message["id"] == RUNNING_ID:
+            text = "Game 2 (What Do You Meme? in room HTWX) is still being played."
+            return [{"t": "error", "code": "game_running", "message": text}]
+        info, steps = sample_replay()
+        first, count = message.get("first") or 0, message.get("count") or 40
+        page = steps[first : first + count]
+        return [
+            {
+                "t": "replay",
+                "id": 1,
+                "info": info,
+                "first": first,
+                "steps": page,
+                "total": len(steps),
+            }
+        ]
 
     def _room_request(self, connection: FakeConnection, message: Frame) -> list[Frame]:
         room = self.room

@@ -22,6 +22,7 @@ def app_for(
     room: str | None = None,
     ascii_only: bool = False,
     animate: bool = False,
+    solo: bool = False,
 ) -> PartyApp:
     """Ann's client on the fake host (``address`` None: it starts on the connect screen)."""
     return make_app(
@@ -32,6 +33,7 @@ def app_for(
         ascii_only=ascii_only,
         animate=animate,
         remember=False,
+        solo=solo,
     )
 
 

@@ -48,12 +48,18 @@ TSHIRT_OPTIONS: list[Frame] = [
 ]
 
 
+HOST_ID = "0123456789abcdef0123456789abcdef"
+"""The sample host's ``welcome.host_id``."""
+
+
 def sample_welcome(host: str = "Dana's laptop") -> Frame:
     return {
         "t": "welcome",
         "protocol": 1,
         "host": host,
+        "host_id": HOST_ID,
         "resumed": False,
+        "waiting_seats": [],
         "games": [
             {
                 "id": "tshirt",
@@ -120,6 +126,8 @@ def seat_entry(seat: int, name: str, **flags: Any) -> Frame:
         "away": False,
         "stand_in": False,
         "left": False,
+        "presence": "connected",
+        "grace_left": None,
     }
     entry.update(flags)
     return entry
@@ -251,6 +259,7 @@ def tshirt_view(
             "points": 1000,
             "booyah": None,
         },
+        "recap": [],
         "piles": {
             "slogans": 140,
             "slogan_discard": 6,
@@ -298,6 +307,14 @@ def over_view() -> Frame:
         {"card": 5, "points": 600, "verdict": "A banner.", "booyah": False}
     )
     view["players"][1]["score"] = 1600
+    view["recap"] = [
+        {"round": 1, "tshirt": "A cat in a tiny hat", "void": None, "winner": 1,
+         "slogan": "Certified nap technician", "points": 1000},
+        {"round": 2, "tshirt": "A toaster with feelings", "void": "no_submissions",
+         "winner": None, "slogan": None, "points": 0},
+        {"round": 3, "tshirt": "A dancing cactus", "void": None, "winner": 1,
+         "slogan": "Ask me about my feelings (don't)", "points": 600},
+    ]  # fmt: skip
     return view
 
 

@@ -19,10 +19,10 @@ LEGEND: Frame = {
     "objects": [
         {"name": "golf ball", "letter": "G", "glyph": "⛳"},
         {"name": "tennis racket", "letter": "T", "glyph": "🎾"},
-        {"name": "baseball glove", "letter": "B", "glyph": "🧤"},
+        {"name": "baseball mitt", "letter": "M", "glyph": "🧤"},
         {"name": "football helmet", "letter": "H", "glyph": "🏈"},
         {"name": "basketball sneaker", "letter": "S", "glyph": "👟"},
-        {"name": "soccer ball", "letter": "F", "glyph": "⚽"},
+        {"name": "soccer ball", "letter": "B", "glyph": "⚽"},
     ],
     "colors": [
         {"name": "red", "letter": "r", "term": "red"},
@@ -90,6 +90,7 @@ def _base(game: str, phase: str, version: int, rules: Frame, legal: list[Frame])
         "shape": {"rows": 2, "cols": 2},
         "rules": {"rotate": True, "hints": False, **rules},
         "winners": [],
+        "deadline": None,
     }
 
 
@@ -103,13 +104,13 @@ def stealing_home_view(**overrides: Any) -> Frame:
     flags = {"locked": False, "voted": False, "away": False, "left": False}
     view.update(
         board=[
-            placed(24, 0, 0, True, None, "Fb By / Tp Sr"),
-            placed(35, 1, 0, True, None, "Fp Bw / Gb Hg"),
-            placed(5, 0, 1, False, None, "Gy Fw / Bp Hr"),
+            placed(24, 0, 0, True, None, "Bb My / Tp Sr"),
+            placed(35, 1, 0, True, None, "Bp Mw / Gb Hg"),
+            placed(5, 0, 1, False, None, "Gy Bw / Mp Hr"),
             placed(41, 1, 1, True, None, "Ty Sr / Gg Hp"),
-            placed(47, 0, -1, False, 1, "Hw Fp / Tr Gg"),
+            placed(47, 0, -1, False, 1, "Hw Bp / Tr Gg"),
         ],
-        face_up=[card(45, "Bg Hr / Tb Fw"), card(48, "Gy Hb / Bg Fw")],
+        face_up=[card(45, "Mg Hr / Tb Bw"), card(48, "Gy Hb / Mg Bw")],
         pile=52,
         out_of_play=0,
         round=2,
@@ -131,15 +132,15 @@ def stealing_home_view(**overrides: Any) -> Frame:
 def scramble_view(**overrides: Any) -> Frame:
     """Ann has laid out three of her seven cards; the others are busy too."""
     hand = [
-        (59, "Gr Bw / Hp Ty"),
+        (59, "Gr Mw / Hp Ty"),
         (41, "Hp Gg / Sr Ty"),
-        (35, "Hg Gb / Bw Fp"),
-        (1, "Fg Br / Ty Sw"),
+        (35, "Hg Gb / Mw Bp"),
+        (1, "Bg Mr / Ty Sw"),
     ]
     board = [
-        placed(3, 0, 0, False, 0, "Tg Gy / Bp Sr"),
-        placed(5, -1, 0, False, 0, "Gy Fw / Bp Hr"),
-        placed(24, -1, -1, True, 0, "Fb By / Tp Sr"),
+        placed(3, 0, 0, False, 0, "Tg Gy / Mp Sr"),
+        placed(5, -1, 0, False, 0, "Gy Bw / Mp Hr"),
+        placed(24, -1, -1, True, 0, "Bb My / Tp Sr"),
     ]
     on_board = [entry["card"] for entry in board]
     legal: list[Frame] = [
@@ -196,12 +197,12 @@ GRIDIRON_FITS = [
 def gridiron_view(*, hints: bool = True, **overrides: Any) -> Frame:
     """Ann's turn after seven placements (the room has hints on unless ``hints=False``)."""
     hand = [
-        (59, "Gr Bw / Hp Ty"),
-        (5, "Gy Fw / Bp Hr"),
+        (59, "Gr Mw / Hp Ty"),
+        (5, "Gy Bw / Mp Hr"),
         (41, "Hp Gg / Sr Ty"),
-        (35, "Hg Gb / Bw Fp"),
-        (1, "Fg Br / Ty Sw"),
-        (24, "Sr Tp / By Fb"),
+        (35, "Hg Gb / Mw Bp"),
+        (1, "Bg Mr / Ty Sw"),
+        (24, "Sr Tp / My Bb"),
     ]
     template: Frame = {"type": "place", "cards": [c for c, _ in hand], "turned": [False, True]}
     if hints:
@@ -212,14 +213,14 @@ def gridiron_view(*, hints: bool = True, **overrides: Any) -> Frame:
     flags = {"away": False, "left": False}
     view.update(
         board=[
-            placed(37, 0, 0, False, None, "Fp Tr / Bg Gw"),
-            placed(48, 0, -1, True, 1, "Fw Bg / Hb Gy"),
-            placed(29, 1, -1, False, 2, "Tb Fy / Hw Br"),
+            placed(37, 0, 0, False, None, "Bp Tr / Mg Gw"),
+            placed(48, 0, -1, True, 1, "Bw Mg / Hb Gy"),
+            placed(29, 1, -1, False, 2, "Tb By / Hw Mr"),
             placed(54, 2, -1, False, 3, "Gb Hp / Tg Sr"),
-            placed(3, -1, -1, False, 0, "Tg Gy / Bp Sr"),
-            placed(45, 3, -1, False, 1, "Bg Hr / Tb Fw"),
-            placed(56, -2, -1, True, 2, "Hw Fy / Sg Gb"),
-            placed(15, 3, -2, True, 3, "Bb Sr / Fy Gp"),
+            placed(3, -1, -1, False, 0, "Tg Gy / Mp Sr"),
+            placed(45, 3, -1, False, 1, "Mg Hr / Tb Bw"),
+            placed(56, -2, -1, True, 2, "Hw By / Sg Gb"),
+            placed(15, 3, -2, True, 3, "Mb Sr / By Gp"),
         ],
         hand=[card(c, code) for c, code in hand],
         pile=31,
@@ -246,13 +247,13 @@ def gridiron_draw_view() -> Frame:
 def four_corners_view(**overrides: Any) -> Frame:
     """Ann builds left-right (horizontal), Bea up-down; Ann may take back either end card."""
     hand = [
-        (3, "Tg Gy / Bp Sr"),
-        (59, "Gr Bw / Hp Ty"),
-        (35, "Hg Gb / Bw Fp"),
-        (1, "Fg Br / Ty Sw"),
-        (24, "Sr Tp / By Fb"),
-        (47, "Hw Fp / Tr Gg"),
-        (28, "Hb Gr / Fy Sw"),
+        (3, "Tg Gy / Mp Sr"),
+        (59, "Gr Mw / Hp Ty"),
+        (35, "Hg Gb / Mw Bp"),
+        (1, "Bg Mr / Ty Sw"),
+        (24, "Sr Tp / My Bb"),
+        (47, "Hw Bp / Tr Gg"),
+        (28, "Hb Gr / By Sw"),
     ]
     legal: list[Frame] = [
         {
@@ -268,11 +269,11 @@ def four_corners_view(**overrides: Any) -> Frame:
     flags = {"away": False, "left": False}
     view.update(
         board=[
-            placed(56, 0, 0, False, None, "Gb Sg / Fy Hw"),
-            placed(5, 1, 0, False, 0, "Gy Fw / Bp Hr"),
-            placed(44, 0, 1, False, 1, "Tb Sg / Fr Bw"),
-            placed(45, 2, 0, False, 0, "Bg Hr / Tb Fw"),
-            placed(27, 0, -1, True, 1, "Fp Tr / Hy Bw"),
+            placed(56, 0, 0, False, None, "Gb Sg / By Hw"),
+            placed(5, 1, 0, False, 0, "Gy Bw / Mp Hr"),
+            placed(44, 0, 1, False, 1, "Tb Sg / Br Mw"),
+            placed(45, 2, 0, False, 0, "Mg Hr / Tb Bw"),
+            placed(27, 0, -1, True, 1, "Bp Tr / Hy Mw"),
             placed(41, -1, 0, True, 0, "Ty Sr / Gg Hp"),
         ],
         hand=[card(c, code) for c, code in hand],

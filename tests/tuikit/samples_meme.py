@@ -109,6 +109,7 @@ HISTORY: list[Frame] = [
         "reaction": reaction,
         "guesses": [],
         "correct": correct,
+        "paid": [{"seat": seat, "net": 1} for seat in correct],
         "void": None,
     }
     for turn, reactor, number, reaction, correct in (
@@ -207,7 +208,8 @@ def meme_view(
             table["reaction"]["state"] = "face_down"
         if you in waiting:
             kind = "react" if you == reactor else "guess"
-            legal = [{"type": kind, "turn": 6, "meme": None, "choices": list(range(7))}]
+            choices = list(range(7))
+            legal = [{"type": kind, "turn": 6, "meme": m, "choices": choices} for m in choices]
     elif phase == "betting_1":
         waiting = [reactor]
         table["guesses"] = _guesses(reactor, "face_down", you, guessed)

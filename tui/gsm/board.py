@@ -78,7 +78,7 @@ class BoardPicture:
     cell_height: int = 1
     """Text lines per cell (2 for tall tiles)."""
     cell_width: int = CELL_WIDTH
-    """Columns per cell (2 for narrow tiles)."""
+    """Columns per cell."""
 
     @property
     def slot_width(self) -> int:

@@ -1,9 +1,9 @@
 """Game, Set, Match! cards as terminal text: one tile per cell, readable without color.
 
 A cell is four columns wide: the object's glyph (two columns) and letter, then
-the color's letter when asked for (always with ``--ascii``, where the glyph is
-left out). Its background is the cell's color, so colors show at a glance and
-letters tell them apart for anyone who cannot see them. Everything comes from
+the color's letter (``i`` hides it; always there with ``--ascii``, where the
+glyph is left out). Its background is the cell's color, so colors show at a
+glance and the letters tell objects and colors apart without color or legend. Everything comes from
 the view's ``legend``; deck text goes through ``clean`` like any other text.
 """
 
@@ -144,8 +144,8 @@ class Painter:
     """Turns cells into tiles for one legend and zoom level.
 
     ``tall`` tiles are two lines high (glyph above, letters below) for big
-    terminals; ``normal`` ones one line (glyph, letter, color letter);
-    ``narrow`` ones only the two letters, for boards too wide for the screen.
+    terminals; ``normal`` ones one line (glyph, letter, color letter). A board
+    too wide for the screen scrolls rather than shrinking its tiles to codes.
     """
 
     def __init__(
@@ -163,7 +163,7 @@ class Painter:
         self.native = native
         self.zoom = "normal" if zoom == "tall" and ascii_only else zoom
         self.height = 2 if self.zoom == "tall" else 1
-        self.width = 2 if self.zoom == "narrow" else CELL_WIDTH
+        self.width = CELL_WIDTH
 
     def tile(
         self, cell: tuple[int, int], line: int = 0, *, ghost: bool = False
@@ -182,8 +182,6 @@ class Painter:
             ink = paint.term if self.native else TRUE_COLORS.get(paint.term, paint.term)
             style = f"bold {ink}"
         tail = paint.letter if self.initials else " "
-        if self.zoom == "narrow":
-            return [(f"{thing.letter}{paint.letter}", style)]
         if self.zoom == "tall":
             if line == 0:
                 return [(" ", style), (thing.glyph or f"{thing.letter} ", style), (" ", style)]
@@ -204,11 +202,12 @@ class Painter:
 def legend_text(legend: Legend, painter: Painter, width: int) -> Text:
     """Objects (glyph, letter, name) and colors (swatch, letter, name), packed to ``width``.
 
-    When full names would stand one to a line, their first words are used
-    instead (if those still tell the objects apart).
+    When full names would stand one to a line, each is cut to the word its
+    letter stands for ("mitt" for "baseball mitt", M), if those still tell
+    the objects apart.
     """
     names = [thing.name for thing in legend.objects]
-    short = [name.split(" ")[0] if name.strip() else name for name in names]
+    short = [key_word(thing.name, thing.letter) for thing in legend.objects]
     widest = max((len(name) for name in names), default=0) + 6
     if 2 * widest > width + 2 and len(set(short)) == len(short):
         names = short
@@ -230,6 +229,15 @@ def legend_text(legend: Legend, painter: Painter, width: int) -> Text:
     _pack(text, entries, width, gap=2)
     _pack(text, colors, width, gap=1)
     return text
+
+
+def key_word(name: str, letter: str) -> str:
+    """The word of ``name`` its ``letter`` stands for (the last one it begins), else the first."""
+    words = name.split()
+    if not words:
+        return name
+    fitting = [word for word in words if word[:1].casefold() == letter.casefold()]
+    return fitting[-1] if fitting else words[0]
 
 
 def _pack(text: Text, entries: list[Text], width: int, gap: int) -> None:

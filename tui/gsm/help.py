@@ -7,11 +7,14 @@ keys come from the screens.
 from __future__ import annotations
 
 CARDS = """\
-Game, Set, Match! cards show sports gear (golf ball, racket, glove, helmet,
-sneaker, soccer ball) in colors. A card goes down beside a card already on
-the board, sharing a full side. Wherever cards meet, touching cells (across
-corners too) must differ in object AND in color. A card may be turned
-upside down when the room allows it."""
+Game, Set, Match! cards show sports gear in colors. Every cell shows the
+thing (its picture, when the terminal draws emoji), its letter and its
+color's letter. In the shipped deck: G golf ball, T tennis racket, M baseball
+mitt, H football helmet, S basketball sneaker, B soccer ball; r red, b blue,
+g green, p purple, y yellow, w white (i hides the color letters). A card goes
+down beside a card already on the board, sharing a full side. Wherever cards
+meet, touching cells (across corners too) must differ in object AND in color.
+A card may be turned upside down when the room allows it."""
 
 STEALING_HOME = f"""\
 A race. Each round two cards are turned face up. Spot where one of them

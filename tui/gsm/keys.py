@@ -1,8 +1,13 @@
 """The keys all four Game, Set, Match! screens share: choose a card, move the cursor, turn,
-color letters, chat and leave (each screen puts its own keys between)."""
+color letters, chat, the table's keys and leave (each screen puts its own keys between).
+
+Moving and turning are not in the footer (the line above the hand names them),
+so that each game's own keys and Help fit in 80 columns.
+"""
 
 from __future__ import annotations
 
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from textual.binding import Binding, BindingType
 
 CHOOSE = Binding.Group("Choose")
@@ -20,15 +25,16 @@ HEAD: list[BindingType] = [
             f"move({dx},{dy})",
             "Move",
             key_display="hjkl",
-            show=way == "left",
+            show=False,
             group=MOVE,
         )
         for way, (dx, dy) in STEPS.items()
     ),
-    Binding("r", "turn", "Turn"),
+    Binding("r", "turn", "Turn", show=False),
 ]
 TAIL: list[BindingType] = [
-    Binding("i", "initials", "Color letters", show=False),
+    Binding("i", "initials", "Color letters on/off", show=False),
     Binding("c", "chat", "Chat"),
+    *TABLE_KEYS,
     Binding("escape", "leave", "Leave"),
 ]

@@ -60,14 +60,14 @@ def shown_region(view: Frame, kind: str) -> tuple[int, int, int, int]:
 
 
 def best_zoom(view: Frame, kind: str, width: int, height: int, ascii_only: bool) -> str:
-    """The biggest tiles whose board fits ``width`` (and ``height``, for tall ones)."""
+    """Tall tiles when the board fits with them; else normal ones (the board scrolls)."""
     rows, cols = moves.shape(view)
     min_x, min_y, max_x, max_y = shown_region(view, kind)
     across, down = max_x - min_x + 1, max_y - min_y + 1
     wide_enough = across * (cols * CELL_WIDTH + 1) + 1 <= width
     if not ascii_only and wide_enough and down * (rows * 2 + 1) + 1 <= height:
         return "tall"
-    return "normal" if wide_enough or width <= 0 else "narrow"
+    return "normal"
 
 
 def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:
@@ -100,6 +100,33 @@ def board_picture(
         cursor=cursor,
         preview=None if cursor in occupied else preview,
         marks=tuple(sorted(flagged.items())),
+        last=last_slot,
+        cell_height=tile.height,
+        cell_width=tile.width,
+    )
+
+
+def final_picture(view: Frame, tile: Size) -> BoardPicture | None:
+    """The board as the game left it: every card, the last one placed outlined, no cursor.
+
+    ``None`` when the view has no cards on its board.
+    """
+    occupied = moves.board_cards(view)
+    if not occupied:
+        return None
+    rows, cols = moves.shape(view)
+    xs, ys = [slot[0] for slot in occupied], [slot[1] for slot in occupied]
+    cards = tuple(
+        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
+        for slot, entry in occupied.items()
+    )
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
+    return BoardPicture(
+        rows,
+        cols,
+        cards,
+        region=(min(xs), min(ys), max(xs), max(ys)),
         last=last_slot,
         cell_height=tile.height,
         cell_width=tile.width,

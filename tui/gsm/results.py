@@ -1,17 +1,28 @@
-"""The end of a Game, Set, Match! game: the shared results screen with each game's standings.
+"""The end of a Game, Set, Match! game: each game's standings, then the final board.
 
 The views of the four games keep their scores in ``scores`` (cards won, cards
 left in hand, games won) rather than points, so this screen writes the
-standings and the reason the game ended; the rest is the shared screen.
+standings and the reason the game ended, and draws the board as the game
+left it (scrolling sideways when it is wider than the screen); the rest is
+the shared screen.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from partyhost.tui.gsm.board import BoardView
+from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
+from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import OVER_REASONS, TITLES
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Center, Horizontal, ScrollableContainer, VerticalScroll
+from textual.geometry import Size
+from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
 
@@ -36,7 +47,41 @@ def standings(view: Frame) -> list[tuple[int, str]]:
 
 
 class GsmResultsScreen(ResultsScreen):
-    """Winners, why the game ended, and every seat's final count."""
+    """Winners, why the game ended, every seat's final count and the final board."""
+
+    DEFAULT_CSS = """
+    GsmResultsScreen #final-board-scroll {
+        height: auto; width: 1fr; overflow-x: auto; overflow-y: hidden; scrollbar-size: 1 1;
+    }
+    GsmResultsScreen #final-title { margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        with Horizontal(id="room-body"):
+            with VerticalScroll(id="results"):
+                with Center():
+                    yield Static("", id="podium")
+                yield Static("The final board", classes="section-title", id="final-title")
+                with ScrollableContainer(id="final-board-scroll", can_focus=False):
+                    yield BoardView(self._painter(), id="final-board")
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def _painter(self) -> Painter:
+        legend = Legend.from_view(self.party.view or {})
+        native = self.app.native_ansi_color
+        return Painter(legend, ascii_only=self.party.ascii_only, initials=True, native=native)
+
+    def show_result(self, view: Frame) -> None:
+        super().show_result(view)
+        picture = final_picture(view, Size(CELL_WIDTH, 1))
+        title = self.query_one("#final-title", Static)
+        title.update("Your board" if view.get("game") == "scramble" else "The final board")
+        for part in (title, self.query_one("#final-board-scroll")):
+            part.display = picture is not None
+        if picture is not None:
+            self.query_one("#final-board", BoardView).show(picture, self._painter())
 
     def heading(self, view: Frame) -> str:
         return f"{TITLES.get(str(view.get('game')), 'Game, Set, Match!')}: game over"

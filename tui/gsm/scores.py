@@ -7,8 +7,8 @@ with names that are always shown literally.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from partyhost.tui.shared.seats import seat_style
@@ -80,6 +80,22 @@ def score_rows(view: Frame, glyphs: Glyphs, ascii_only: bool) -> list[ScoreRow]:
             ScoreRow(seat, value, marker, tuple(badges), bool(entry.get("left")), seat == you)
         )
     return rows
+
+
+def with_presence(
+    rows: Sequence[ScoreRow], badges: Mapping[int, tuple[str, str]], glyphs: Glyphs
+) -> list[ScoreRow]:
+    """The rows with a badge for each player who is not there (``○87s``, ``☾bot``, ``✗gone``),
+    in place of the game's own "away" badge, which says less."""
+    marked = []
+    for row in rows:
+        badge = badges.get(row.seat)
+        if badge is None:
+            marked.append(row)
+            continue
+        kept = tuple(b for b in row.badges if not b[0].startswith(glyphs.away))
+        marked.append(replace(row, badges=(badge, *kept)))
+    return marked
 
 
 def axis_mark(axis: object, ascii_only: bool) -> str:

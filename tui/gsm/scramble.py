@@ -22,13 +22,23 @@ class ScrambleScreen(GsmScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *HEAD,
-        Binding("enter", "confirm", "Place/pick up"),
+        Binding("enter", "confirm", "Place"),
         Binding("t", "take_back", "Take back"),
         Binding("backspace", "take_back", "Take back", show=False),
         Binding("g", "call_game", "Game!"),
         Binding("s", "stuck", "Stuck"),
         *TAIL,
     ]
+
+    def rack_title(self) -> Text:
+        """Once cards lie on your board, how to pick one up again."""
+        if self.moving or not self.hand() or not moves.board_cards(self.view):
+            return super().rack_title()
+        count = len(self.hand())
+        turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
+        return Text(
+            f"{self.RACK_TITLE} ({count}): 1-{count} choose{turn}; Enter picks up a placed card"
+        )
 
     def empty_rack(self) -> str:
         if legal_of(self.view, "call_game"):
@@ -37,6 +47,25 @@ class ScrambleScreen(GsmScreen):
 
     def feedback(self) -> Text:
         return scramble_feedback(self.view)
+
+    def round_result(self) -> tuple[str, Text]:
+        """Who called Game! rightly, and where the match stands."""
+        last = self.view.get("last")
+        if not isinstance(last, dict) or not last.get("valid"):
+            return super().round_result()
+        text = Text.assemble(
+            self._who(last.get("seat")), " called Game! and every card fits: ", ("a win", "bold")
+        )
+        needed = self.view.get("wins_needed")
+        text.append(f" (first to {needed} wins the match).\n\n" if needed else ".\n\n")
+        for entry in self.view.get("scores", []):
+            if isinstance(entry, dict):
+                text.append_text(self._who(entry.get("seat")))
+                text.append(f"  {entry.get('wins', 0)} won\n")
+        text.append("\nFresh cards are dealt for the next game.", "dim")
+        number = self.view.get("game_number")
+        decided = number - 1 if isinstance(number, int) and number > 1 else number
+        return f"Game {decided} is decided", text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "call_game":

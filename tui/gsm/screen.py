@@ -18,13 +18,15 @@ from partyhost.tui.gsm.board import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import GsmScores, score_rows
+from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import GameScreen, seat_name
+from partyhost.tui.shared.base import seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import GameScreen
 from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.moment import follow_pause
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -68,7 +70,8 @@ class GsmScreen(GameScreen):
         """The chosen card's id (from the hand, or Scramble's board when ``moving``)."""
         self.turned = False
         self.moving = False
-        self.initials = False
+        self.initials = True
+        """Color letters in every cell (``i`` hides them, for those who read colors at a glance)."""
         self.claim_sent = False
         self._painter: Painter | None = None
         self._painter_key: tuple[object, ...] = ()
@@ -97,6 +100,8 @@ class GsmScreen(GameScreen):
         self.watch(self.app, "view", self._view_changed)
         self.watch(self.app, "room", self.redraw, init=False)
         self.watch(self.app, "events", self._show_log)
+        self.watch(self.app, "room", self._names_changed)
+        self.watch(self.app, "room", lambda: follow_pause(self), init=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)
@@ -121,17 +126,25 @@ class GsmScreen(GameScreen):
         return self._painter
 
     def _best_zoom(self) -> str:
-        """The biggest tiles that let the board fit its space."""
+        """The biggest tiles that let the board fit its space.
+
+        Tall tiles make the hand below twice as high too, leaving the board
+        that much less: the space is measured as it would be with tall tiles,
+        so the choice does not flip back and forth from one redraw to the next.
+        """
         if not self.is_mounted:
             return "normal"
         space = self.query_one("#gsm-board-scroll", ScrollableContainer).scrollable_content_region
-        return best_zoom(self.view, self.PLACE, space.width, space.height, self.party.ascii_only)
+        rack = self.query_one(HandRack)
+        growth = rack.size.height if self.zoom != "tall" else 0
+        height = space.height - growth
+        return best_zoom(self.view, self.PLACE, space.width, height, self.party.ascii_only)
 
     def choice(self) -> Choice:
         return Choice(self.selected, self.turned, self.moving)
 
     def _legend_title(self) -> str:
-        return "Legend" if self.party.ascii_only else "Legend (i: color letters)"
+        return "Legend" if self.party.ascii_only else "Legend (i: hide color letters)"
 
     def _turn_glyph(self) -> str:
         return "~" if self.party.ascii_only else "↻"
@@ -160,7 +173,7 @@ class GsmScreen(GameScreen):
 
     def redraw(self) -> None:
         view = self.view
-        if not view:
+        if not view or not self.on_stage:
             return
         self.zoom = self._best_zoom()
         painter = self.painter
@@ -172,7 +185,8 @@ class GsmScreen(GameScreen):
         box.update(feedback)
         self._show_board(painter)
         self._show_rack(painter)
-        self.query_one(GsmScores).show(score_rows(view, self.glyphs, self.party.ascii_only))
+        rows = score_rows(view, self.glyphs, self.party.ascii_only)
+        self.query_one(GsmScores).show(with_presence(rows, self.presence_badges(), self.glyphs))
         width = self.query_one("#gsm-legend", Static).size.width or 30
         self.query_one("#gsm-legend", Static).update(
             legend_text(painter.legend, painter, max(10, width))
@@ -189,10 +203,15 @@ class GsmScreen(GameScreen):
             parts.append(f"{view['pile']} in the pile")
         self.query_one("#title", TitleBar).set_parts(*parts)
 
+    def redraw_table(self) -> None:
+        self.redraw()
+
     def _show_status(self) -> None:
-        line, timed = timed_status(
-            status_line(self.view, self._who, self.glyphs, self.party.ascii_only), self.view
-        )
+        if not self.on_stage:
+            return
+        line = self.pause_note()
+        line.append_text(status_line(self.view, self._who, self.glyphs, self.party.ascii_only))
+        line, timed = timed_status(line, self.view, self.game_time())
         if timed and self._clock is None:
             self._clock = self.set_interval(1, self._show_status)
         elif not timed and self._clock is not None:
@@ -223,6 +242,8 @@ class GsmScreen(GameScreen):
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
+        if not self.on_stage:
+            return
         region = self.query_one(BoardView).cursor_region()
         if region is not None:
             self.query_one("#gsm-board-scroll", ScrollableContainer).scroll_to_region(
@@ -238,8 +259,8 @@ class GsmScreen(GameScreen):
         keys = f"1-{min(count, 9)}" + (",0" if count >= 10 else "")
         turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
         if not count:
-            return Text(self.RACK_TITLE)
-        return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}")
+            return Text(f"{self.RACK_TITLE}: arrows move the cursor")
+        return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}, arrows move")
 
     def _show_rack(self, painter: Painter) -> None:
         self.query_one("#gsm-rack-title", Static).update(self.rack_title())
@@ -258,7 +279,7 @@ class GsmScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
             return moves.may_turn(self.view, self.PLACE) or None
-        return True
+        return super().check_action(action, parameters)
 
     def action_choose(self, number: int) -> None:
         hand = self.hand()
@@ -352,5 +373,5 @@ class GsmScreen(GameScreen):
             self._drop_selection()
             self.redraw()
             return
-        question = "Leave this game? Your seat stays behind."
-        self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave)
+        question = self.leave_question("Leave this game? Your seat stays behind.")
+        self.app.push_screen(ConfirmScreen(*question), self._leave)

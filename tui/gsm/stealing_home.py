@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from partyhost.tui.gsm.keys import HEAD, TAIL
 from partyhost.tui.gsm.screen import Frame, GsmScreen
-from partyhost.tui.gsm.text import claim_feedback
+from partyhost.tui.gsm.text import claim_feedback, round_result_text
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -41,6 +41,10 @@ class StealingHomeScreen(GsmScreen):
 
     def feedback(self) -> Text:
         return claim_feedback(self.view, self.party.events, self._who, self.claim_sent)
+
+    def round_result(self) -> tuple[str, Text]:
+        """Who matched (the card is outlined on the board), a tie, or no fit and why."""
+        return "The round's result", round_result_text(self.view, self._who)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "no_fit":

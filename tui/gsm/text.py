@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from partyhost.tui.gsm.scores import axis_mark
-from partyhost.tui.text import Glyphs, literal, names
+from partyhost.tui.text import Glyphs, clock_text, literal, names
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
@@ -119,21 +119,23 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Tex
 
 
 def seconds_left(deadline: object, now: float | None = None) -> int | None:
-    """Whole seconds until a view deadline (host wall-clock time), or ``None``."""
+    """Whole seconds until a view deadline (on the room's game clock), or ``None``."""
     if not isinstance(deadline, int | float) or isinstance(deadline, bool) or deadline <= 0:
         return None
     return max(0, round(deadline - (time.time() if now is None else now)))
 
 
-def timed_status(line: Text, view: Frame) -> tuple[Text, bool]:
-    """The status line with the view's clocks counting down; whether any is running."""
+def timed_status(line: Text, view: Frame, now: float | None = None) -> tuple[Text, bool]:
+    """The status line with the view's clocks counting down from ``now`` (the room's game
+    clock); whether any is running."""
     deadlines = view.get("deadlines")
     deadlines = deadlines if isinstance(deadlines, dict) else {}
-    stall, left = seconds_left(deadlines.get("stall")), seconds_left(deadlines.get("round"))
+    stall = seconds_left(deadlines.get("stall"), now)
+    left = seconds_left(deadlines.get("round"), now)
     if stall is not None:
         line.append(f"  (stall in {stall} s)", "yellow")
     if left is not None:
-        line.append(f"  ({left} s left)", "bold yellow")
+        line = Text.assemble(clock_text(left), " ", line)
     return line, stall is not None or left is not None
 
 
@@ -265,3 +267,30 @@ def scramble_feedback(view: Frame) -> Text:
             " Your cards are back in your hand.",
         )
     return Text()
+
+
+def round_result_text(view: Frame, name: Name) -> Text:
+    """Stealing Home's last round for the result moment: the match, the tie or the no fit."""
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    if last is None:
+        return Text("The round is over.")
+    if "kept" in last:
+        who = name(last.get("seat"))
+        return Text.assemble(
+            who,
+            (" called Match! first and was right.", "bold"),
+            "\nThe card lies on the board where it fitted (outlined brighter) and ",
+            name(last.get("seat")),
+            " keeps the other face-up card: one more card won.",
+        )
+    if "seats" in last:
+        return Text.assemble(
+            ("Tie! ", "bold yellow"),
+            names(last.get("seats", []), name),
+            " called Match! a blink apart: only they race a tiebreaker on two new cards.",
+        )
+    if "fit_existed" in last:
+        why = NO_FIT_REASONS.get(str(last.get("reason")), "")
+        fitted = "One of them did fit somewhere." if last.get("fit_existed") else "Neither fitted."
+        return Text(f"No fit ({why}): both cards leave play. {fitted}")
+    return Text("The round is over.")

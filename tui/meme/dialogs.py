@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,6 +25,7 @@ class WriteScenarioScreen(PartyModal[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "confirm", "Use it"),
+        HELP_KEY,
     ]
 
     def __init__(self, limit: int = SCENARIO_LIMIT) -> None:
@@ -101,6 +102,7 @@ class LastTurnScreen(PartyModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,t,enter", "close", "Back to the game"),
+        HELP_KEY,
     ]
 
     def __init__(self, reveal: Text) -> None:

@@ -3,8 +3,8 @@ who reacts, who the table is waiting for, and what the last turn paid."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from partyhost.tui.meme.bits import (
@@ -30,6 +30,8 @@ class MoneyRows:
     name: Name
     glyphs: Glyphs
     meme: MemeGlyphs
+    presence: Mapping[int, tuple[str, str]] = field(default_factory=dict)
+    """A badge for each seat whose player is not there (``○87s``, ``☾bot``, ``✗gone``)."""
 
 
 class MoneyTable(Static):
@@ -96,6 +98,13 @@ class MoneyTable(Static):
         name = rows.name(seat)
         if player.get("left"):
             name.stylize("strike dim")
+        badge, badge_style = (
+            rows.presence.get(seat, ("", "")) if isinstance(seat, int) else ("", "")
+        )
+        if badge:
+            name = fit(name, max(3, name_width - len(badge) - 1), rows.glyphs.ellipsis)
+            name.append(" ")
+            name.append(badge, badge_style)
         line.append_text(fit(name, name_width, rows.glyphs.ellipsis))
         line.append(f"{'$' + str(int(player.get('money', 0))):>6}", "bold")
         line.append(" ")

@@ -1,7 +1,7 @@
-"""The end of What Do You Meme?: the winner, everyone's cash in bills, and the final reveal.
+"""The end of What Do You Meme?: the winner, everyone's money, the calls that paid, the last reveal.
 
 The shared results screen (winners line, keys, next step) with this game's
-standings in money and the last reveal beside them.
+standings in money, every turn whose guesses paid, and the last reveal below.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 from partyhost.tui.meme.bits import fit
 from partyhost.tui.meme.rows import Look, reveal_text
-from partyhost.tui.meme.text import bills_text, color_style, meme_glyphs
+from partyhost.tui.meme.text import caption_of, color_style, meme_glyphs, signed_money
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import seat_name
-from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import literal
 from rich.text import Text
@@ -22,7 +22,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
-WIDE = 110
 
 
 class MemeResultsScreen(ResultsScreen):
@@ -30,7 +29,6 @@ class MemeResultsScreen(ResultsScreen):
 
     DEFAULT_CSS = """
     MemeResultsScreen #results { scrollbar-size-vertical: 1; }
-    MemeResultsScreen.-narrow #chat { display: none; }
     MemeResultsScreen #meme-podium { height: auto; }
     MemeResultsScreen #meme-final {
         height: auto;
@@ -49,12 +47,6 @@ class MemeResultsScreen(ResultsScreen):
                 yield Static("", id="meme-final")
             yield ChatPanel(id="chat")
         yield Footer()
-
-    def action_chat(self) -> None:
-        if self.app.size.width >= WIDE:
-            super().action_chat()
-        else:
-            self.app.push_screen(ChatScreen())
 
     def on_resize(self) -> None:
         self._show()
@@ -90,8 +82,28 @@ class MemeResultsScreen(ResultsScreen):
             name = self._who(player.get("seat"))
             if player.get("left"):
                 name.append(" (left)", "dim")
-            text.append_text(fit(name, 12, self.glyphs.ellipsis))
-            text.append(f"{'$' + str(money):>6}  ", "bold")
-            text.append_text(bills_text(money, width=18))
+            text.append_text(fit(name, 14, self.glyphs.ellipsis))
+            text.append(f"{'$' + str(money):>6}", "bold")
+            text.append("\n")
+        return text
+
+    def recap(self, view: Frame) -> Text:
+        """Every turn whose guesses paid: the reactor's meme and what each bettor won or lost."""
+        turns = [t for t in view.get("history") or [] if isinstance(t, dict) and t.get("paid")]
+        if not turns:
+            return Text("\n\nNo call paid anything this game.", "dim")
+        text = Text("\n\nCalls that paid\n", "bold underline")
+        for turn in turns:
+            text.append(f"Turn {turn.get('turn', '?'):>2}: ", "bold")
+            text.append_text(self._who(turn.get("reactor")))
+            text.append(" reacted with ")
+            text.append_text(literal(caption_of(view, turn.get("reaction")), "bold"))
+            text.append("\n    ")
+            for number, entry in enumerate(p for p in turn["paid"] if isinstance(p, dict)):
+                if number:
+                    text.append(", ")
+                text.append_text(self._who(entry.get("seat")))
+                text.append(" ")
+                text.append_text(signed_money(int(entry.get("net", 0))))
             text.append("\n")
         return text

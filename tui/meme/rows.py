@@ -20,6 +20,7 @@ from partyhost.tui.meme.text import (
     bills_text,
     caption_of,
     color_style,
+    payout_rule,
     signed_money,
 )
 from partyhost.tui.text import Glyphs, literal
@@ -221,6 +222,7 @@ def reveal_text(look: Look, record: Frame, flipped: int | None) -> Text:
     else:
         text.append(look.meme.shade * SHADE, "dim")
     unit = "dollar" if final else "token"
+    ellipsis = look.glyphs.ellipsis
     stakes = _stakes(record)
     correct = set(record.get("correct", []))
     for index, guess in enumerate(guesses):
@@ -237,29 +239,31 @@ def reveal_text(look: Look, record: Frame, flipped: int | None) -> Text:
             mark = Text(look.meme.wrong, "red")
         extra = Text()
         for owner, amount in stakes.get(seat, []):
-            if extra.plain:
-                extra.append(" ")
-            extra.append_text(fit(look.name(owner), min(5, look.name(owner).cell_len), ""))
+            extra.append(", " if extra.plain else "bets: ", "dim")
+            owner_name = look.name(owner)
+            extra.append_text(fit(owner_name, min(look.name_width, owner_name.cell_len), ellipsis))
+            extra.append(" ")
             extra.append_text(look.stake(amount, owner, unit))
         right = seat in correct and known
         card = literal(caption_of(view, guess.get("meme")), "bold" if right else "")
         text.append_text(_line(look, mark, seat, card, extra))
     if shown >= len(guesses) + 2:
         text.append("\n")
-        text.append_text(payouts_text(look, record))
+        text.append_text(payouts_text(look, record, final))
     return text
 
 
-def payouts_text(look: Look, record: Frame) -> Text:
-    """One line per seat that won or lost: ``Ann +$3  $1 $1 $1`` (the bills paid)."""
+def payouts_text(look: Look, record: Frame, final: bool) -> Text:
+    """The rule, then one line per seat that won or lost: ``Ann +$3  $1 $1 $1`` (bills paid)."""
     moved = [
         p
         for p in record.get("payouts", [])
         if isinstance(p, dict) and (p.get("won") or p.get("lost"))
     ]
+    rule = Text(f" ({payout_rule(final)})", "dim")
     if not moved:
-        return Text("Payouts: nothing changes hands.", "dim")
-    text = Text("Payouts:", "bold")
+        return Text.assemble(("Payouts: nothing changes hands", "dim"), rule)
+    text = Text.assemble(("Payouts:", "bold"), rule)
     for payout in moved:
         seat = payout.get("seat")
         text.append("\n  ")

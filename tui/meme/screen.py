@@ -27,6 +27,7 @@ from partyhost.tui.meme.text import (
 )
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
@@ -85,6 +86,7 @@ class MemeScreen(TableScreen):
         Binding("enter", "place", "Place bet"),
         Binding("t", "last_turn", "Last turn"),
         Binding("c", "chat", "Chat"),
+        *TABLE_KEYS,
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -127,7 +129,7 @@ class MemeScreen(TableScreen):
 
     def _show_view(self) -> None:
         view = self.view
-        if not view or not self.is_mounted:
+        if not view or not self.on_stage:
             return
         phase = str(view.get("phase"))
         self._watch_record(view)
@@ -158,11 +160,19 @@ class MemeScreen(TableScreen):
             )
         )
         money = self.query_one("#money", MoneyTable)
-        money.show(MoneyRows(view, self._who, self.glyphs, self.meme), detailed=self._wide())
+        rows = MoneyRows(view, self._who, self.glyphs, self.meme, self.presence_badges())
+        money.show(rows, detailed=self._wide())
         self.refresh_bindings()
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)
+
+    def round_result(self) -> tuple[str, Text]:
+        """The turn just played, turned over in full: guesses, reaction, bets and payouts."""
+        record = self.view.get("last_turn")
+        if not isinstance(record, dict):
+            return super().round_result()
+        return f"Turn {record.get('turn', '')}: the reveal", self._turn_text(record, 70)
 
     # --- flipping cards over --------------------------------------------------
 
@@ -219,7 +229,9 @@ class MemeScreen(TableScreen):
             return picking
         if action == "last_turn":
             return isinstance(view.get("last_turn"), dict)
-        return action != "choose"
+        if action == "choose":
+            return False
+        return super().check_action(action, parameters)
 
     def _play(self, command: Frame) -> None:
         self._stop_flip()
@@ -303,16 +315,21 @@ class MemeScreen(TableScreen):
     def action_last_turn(self) -> None:
         record = self.view.get("last_turn")
         if isinstance(record, dict):
-            text = Text()
-            scenario = record.get("scenario")
-            if isinstance(scenario, dict):
-                number = scenario.get("number")
-                label = "Own scenario" if number is None else f"Scenario {number:02d}"
-                text.append(f"{label}: ", "dim")
-                text.append_text(literal(scenario.get("text", ""), "italic"))
-                text.append("\n\n")
-            text.append_text(reveal_text(self._look(), record, None))
-            self.app.push_screen(LastTurnScreen(text))
+            self.app.push_screen(LastTurnScreen(self._turn_text(record, self._look().width)))
+
+    def _turn_text(self, record: Frame, width: int) -> Text:
+        """The scenario, then the reveal of the turn ``record`` tells, drawn ``width`` wide."""
+        text = Text()
+        scenario = record.get("scenario")
+        if isinstance(scenario, dict):
+            number = scenario.get("number")
+            label = "Own scenario" if number is None else f"Scenario {number:02d}"
+            text.append(f"{label}: ", "dim")
+            text.append_text(literal(scenario.get("text", ""), "italic"))
+            text.append("\n\n")
+        look = Look(self.view, self._who, self.glyphs, self.meme, width)
+        text.append_text(reveal_text(look, record, None))
+        return text
 
     # --- the mouse ------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from partyhost.tui.meme.bits import (
     meme_glyphs,
     signed_money,
 )
-from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.text import Glyphs, a_number, literal, names, quoted
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
@@ -53,11 +53,17 @@ def amount_text(amount: int, unit: object) -> str:
 
 
 def round_label(view: Frame) -> str:
-    """``Round 2 of 3`` or ``Final round`` (the fourth, betting cash)."""
-    if view.get("final"):
-        return "Final round"
+    """``Round 2 of 4``; the last one says it bets cash (``Round 4 of 4: cash bets``)."""
     rounds = int(view.get("rounds") or 4)
-    return f"Round {view.get('round', 1)} of {rounds - 1}"
+    label = f"Round {view.get('round', 1)} of {rounds}"
+    return f"{label}: cash bets" if view.get("final") else label
+
+
+def payout_rule(final: bool) -> str:
+    """What a right guess pays: the tokens (or cash) on it, not the guess itself."""
+    if final:
+        return "cash on a right guess doubles, on a wrong one it is lost"
+    return "each token on a right guess pays its owner $1"
 
 
 def bets_line(entries: object, view: Frame, name: Name, unit: object) -> Text:
@@ -141,7 +147,7 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
     why = Text(f" ({auto})", "dim") if auto else Text("")
     if kind == "rolloff_roll":
         return Text.assemble(
-            name(seat), f" rolls a {event.get('value')} for first player", why, "."
+            name(seat), f" rolls {a_number(event.get('value'))} for first player", why, "."
         )
     if kind == "rolloff_tie":
         return Text.assemble(
@@ -197,12 +203,13 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         )
         correct = event.get("correct") or []
         if correct:
-            line.append_text(Text.assemble(glyphs.ready, " ", names(correct, name), " got it."))
+            line.append_text(Text.assemble(glyphs.ready, " ", names(correct, name), " got it"))
         else:
-            line.append("Nobody got it.")
+            line.append("Nobody got it")
+        line.append(f" ({payout_rule(bool(view.get('final')))}).", "dim")
         return line
     if kind == "turn_over":
-        return _turn_over(event, name)
+        return _turn_over(event, name, bool(view.get("final")))
     if kind == "game_over":
         winners = event.get("winners") or []
         return Text.assemble(
@@ -231,7 +238,7 @@ def _ended(text: Text) -> Text:
     return text
 
 
-def _turn_over(event: Frame, name: Name) -> Text:
+def _turn_over(event: Frame, name: Name, final: bool) -> Text:
     if event.get("void"):
         reason = VOID_REASONS.get(str(event["void"]), str(event["void"]))
         return Text(f"Turn {event.get('turn')} is called off: {reason}.", "yellow")
@@ -244,5 +251,6 @@ def _turn_over(event: Frame, name: Name) -> Text:
         line.append(" ")
         line.append_text(signed_money(int(payout.get("net", 0))))
     if not moved:
-        line.append("nobody wins anything.", "dim")
+        what = "cash" if final else "tokens"
+        line.append(f"nobody wins anything (no {what} lay on a right guess).", "dim")
     return line

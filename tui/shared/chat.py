@@ -9,7 +9,7 @@ from typing import Any, ClassVar, cast
 
 from partyhost.net.protocol import MAX_CHAT_LENGTH
 from partyhost.tui.party import Party
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.log import ReflowLog, next_after
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal
@@ -61,6 +61,7 @@ class ChatPanel(Vertical):
         height: 1fr;
         background: transparent;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
         overflow-y: auto;
     }
@@ -113,7 +114,10 @@ class ChatPanel(Vertical):
 class ChatScreen(PartyModal[None]):
     """The room's chat over a table too narrow to keep a chat column; Escape goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back to the game"),
+        HELP_KEY,
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-dialog", classes="dialog"):

@@ -25,6 +25,8 @@ WELCOME_TEXT = (
     "to try a game against bots."
 )
 
+SOLO_TEXT = "Your game against bots is starting on this computer."
+
 
 @dataclass
 class Discovery:
@@ -56,13 +58,14 @@ class ConnectScreen(PartyScreen):
         yield TitleBar("connect")
         with Center(), Vertical(id="connect-box", classes="dialog"):
             yield Static("Join a party", classes="dialog-title")
-            yield Static(WELCOME_TEXT, classes="hint")
+            yield Static(SOLO_TEXT if self.party.solo else WELCOME_TEXT, classes="hint")
             with Horizontal(classes="field"):
                 yield Label("Host", classes="field-label")
                 yield Input(
                     placeholder=f"host or host:port (default port {DEFAULT_PORT})",
                     id="address",
                     compact=True,
+                    disabled=self.party.locked_address is not None,
                 )
             with Horizontal(classes="field"):
                 yield Label("Name", classes="field-label")
@@ -72,7 +75,7 @@ class ConnectScreen(PartyScreen):
                     max_length=MAX_NAME_LENGTH,
                     compact=True,
                 )
-            if DISCOVERY.browser_factory is not None:
+            if DISCOVERY.browser_factory is not None and self.party.locked_address is None:
                 with Horizontal(classes="field"):
                     yield Label("On this LAN", classes="field-label")
                     yield HostList(DISCOVERY.browser_factory, id="found-hosts")
@@ -85,7 +88,11 @@ class ConnectScreen(PartyScreen):
     def on_mount(self) -> None:
         party = self.party
         remembered = load_remembered() if party.remember else None
-        address = party.start_address or (remembered.address if remembered else "")
+        address = (
+            party.locked_address
+            or party.start_address
+            or (remembered.address if remembered else "")
+        )
         name = party.start_name or (remembered.name if remembered else "") or default_name()
         self.query_one("#address", Input).value = address
         self.query_one("#name", Input).value = name
@@ -105,7 +112,8 @@ class ConnectScreen(PartyScreen):
             status.set_class(bool(self.party.connect_error), "error")
 
     def action_connect(self) -> None:
-        address_text = self.query_one("#address", Input).value.strip()
+        """Connect to the typed host, or to the only one a locked client may use."""
+        address_text = self.party.locked_address or self.query_one("#address", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
         if not address_text:
             self.party.connect_error = (

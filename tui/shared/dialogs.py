@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from partyhost.net.deckupload import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.deckchoice import (
     broken_lines,
     deck_file_note,
@@ -16,12 +16,14 @@ from partyhost.tui.shared.deckchoice import (
     preview,
 )
 from partyhost.tui.shared.options import OptionsForm
+from partyhost.tui.shared.tickbox import TickBox
 from partyhost.tui.text import literal
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 Frame = dict[str, Any]
 _UNSET = object()
@@ -29,6 +31,7 @@ _UNSET = object()
 DIALOG_BINDINGS: list[BindingType] = [
     Binding("escape", "cancel", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
+    HELP_KEY,
 ]
 
 
@@ -69,7 +72,7 @@ class Dialog(PartyModal[Frame | None]):
 
 
 class CreateRoomScreen(Dialog):
-    """Pick a game, the host's deck and maybe a deck file from this computer, options, password.
+    """Pick a game, the host's deck and maybe a deck file from this computer, a password, options.
 
     The host's decks are those of its newest ``decks`` listing, so a file added
     to its folders shows up while the dialog is open; a broken one is named
@@ -127,7 +130,6 @@ class CreateRoomScreen(Dialog):
                 )
             yield Static("", id="deck-file-note", classes="hint deck-note")
             yield Static("", id="deck-file-problem", classes="deck-broken")
-            yield Vertical(id="options-slot")
             with Horizontal(classes="field"):
                 yield Label("Password", classes="field-label")
                 yield Input(
@@ -137,6 +139,7 @@ class CreateRoomScreen(Dialog):
                     id="password",
                     compact=True,
                 )
+            yield Vertical(id="options-slot")
             yield self.buttons("Create")
         yield Footer()
 
@@ -270,7 +273,7 @@ class JoinRoomScreen(Dialog):
                     id="password",
                     compact=True,
                 )
-            yield Checkbox("Just watch (spectate)", self.spectate, id="spectate", compact=True)
+            yield TickBox("Just watch (spectate)", self.spectate, id="spectate", compact=True)
             yield self.buttons("Join")
         yield Footer()
 
@@ -286,7 +289,7 @@ class JoinRoomScreen(Dialog):
         return {
             "code": code,
             "password": password or None,
-            "spectate": self.query_one("#spectate", Checkbox).value,
+            "spectate": self.query_one("#spectate", TickBox).value,
         }
 
 
@@ -315,9 +318,11 @@ class ConfirmScreen(PartyModal[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        HELP_KEY,
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str | Text, yes: str = "Yes") -> None:
+        """``question`` as Text when it quotes what people typed (shown literally)."""
         super().__init__()
         self.question = question
         self.yes = yes

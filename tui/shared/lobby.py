@@ -1,4 +1,8 @@
-"""The host's lobby: the rooms open right now; create one, join one, or watch."""
+"""The host's lobby: the rooms open right now; create one, join one, or watch.
+
+Below the rooms, tonight's standings; ``p`` opens the past games, whose
+replays show every hand.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from typing import Any, ClassVar
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import PartyScreen, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.pastgames import PastGamesScreen
+from partyhost.tui.shared.standings import short_titles, standings_table
 from partyhost.tui.text import clean, literal, shorten
 from rich.text import Text
 from textual import on
@@ -46,6 +52,7 @@ class LobbyScreen(PartyScreen):
         Binding("c", "create", "Create"),
         Binding("j", "join_code", "Join code"),
         Binding("s", "spectate", "Watch"),
+        Binding("p", "past_games", "Past games"),
         Binding("r", "refresh", "Refresh", show=False),
         Binding("escape", "disconnect", "Disconnect"),
     ]
@@ -56,6 +63,7 @@ class LobbyScreen(PartyScreen):
             yield Static("", id="lobby-intro", classes="hint")
             yield RoomsTable(id="rooms", cursor_type="row", zebra_stripes=True)
             yield Static("", id="lobby-empty", classes="empty")
+            yield Static("", id="lobby-standings")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -66,6 +74,7 @@ class LobbyScreen(PartyScreen):
             )
         self.watch(self.app, "rooms", self._show_rooms)
         self.watch(self.app, "welcome", self._show_host)
+        self.watch(self.app, "standings", self._show_standings)
         if self.party.animated:
             self.set_interval(REFRESH_SECONDS, self.action_refresh)
         if self.party.offer_create:  # partyhost join --deck FILE: bring it straight away
@@ -109,6 +118,14 @@ class LobbyScreen(PartyScreen):
         empty.display = not self.party.rooms
         empty.update("No rooms yet. Press c to create one, or j to join by code.")
 
+    def _show_standings(self) -> None:
+        panel = self.query_one("#lobby-standings", Static)
+        titles = short_titles(self.party.welcome)
+        panel.update(standings_table(self.party.standings, self.glyphs, titles))
+
+    def action_past_games(self) -> None:
+        self.app.push_screen(PastGamesScreen())
+
     def _cell(self, value: object, column: str) -> Text:
         """Other people's text, cut to the column with this mode's ellipsis."""
         return literal(shorten(clean(value), WIDTHS[column], self.glyphs.ellipsis))
@@ -130,6 +147,7 @@ class LobbyScreen(PartyScreen):
     def action_refresh(self) -> None:
         if self.party.link == "online":
             self.party.requests.list_rooms()
+            self.party.requests.get_standings()
 
     def action_create(self) -> None:
         games = list((self.party.welcome or {}).get("games", []))
@@ -173,4 +191,7 @@ class LobbyScreen(PartyScreen):
         self.action_join_selected()
 
     def action_disconnect(self) -> None:
-        self.party.disconnect()
+        if self.party.solo:
+            self.app.exit(0)  # the host lives in this process: there is no other to go to
+        else:
+            self.party.disconnect()

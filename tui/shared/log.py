@@ -1,10 +1,13 @@
-"""The game log: one line per event the host let this seat see."""
+"""The game log: one line per event the host let this seat see, and the host's notices
+("Ann lost connection.", "Ann is back.", "Paused by Ann.") between them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from partyhost.tui.frames import NOTICE
+from partyhost.tui.text import literal
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
@@ -32,7 +35,10 @@ class ReflowLog(RichLog):
     """A RichLog that wraps its lines again when its width changes.
 
     RichLog wraps a line once, when written; columns that appear later (the
-    wide layout's chat) would otherwise leave lines cut off.
+    wide layout's chat) would otherwise leave lines cut off. For the same
+    reason every log keeps its scrollbar's column (``scrollbar-gutter:
+    stable``): lines wrapped before the scrollbar appears would lose their
+    last character under it.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -60,7 +66,12 @@ class ReflowLog(RichLog):
 
 
 class GameLog(ReflowLog):
-    """Appends new events as they arrive; the app keeps the (capped) history."""
+    """Appends new events as they arrive; the app keeps the (capped) history.
+
+    Lines name seats as the room knows them when written; :meth:`rename` writes
+    them again once the room has news (a seat that joined mid-game can be in a
+    view before the room frame that names it).
+    """
 
     DEFAULT_CSS = """
     GameLog {
@@ -70,6 +81,7 @@ class GameLog(ReflowLog):
         border: $edge $border-blurred;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
         overflow-y: auto;
         padding: 0 1;
@@ -81,6 +93,7 @@ class GameLog(ReflowLog):
         self.describe = describe
         self.border_title = "Log"
         self._last: Frame | None = None
+        self._events: tuple[Frame, ...] = ()
 
     def show(self, events: tuple[Frame, ...]) -> None:
         start = next_after(events, self._last)
@@ -88,7 +101,15 @@ class GameLog(ReflowLog):
             self.reset()
             start = 0
         for event in events[start:]:
-            line = self.describe(event)
+            notice = event.get(NOTICE) if "kind" not in event else None
+            line = self.describe(event) if notice is None else literal(notice, "italic")
             if line is not None:
                 self.add(line)
+        self._events = events
         self._last = events[-1] if events else None
+
+    def rename(self) -> None:
+        """Describe every event shown again (the names in the room changed)."""
+        self.reset()
+        self._last = None
+        self.show(self._events)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from partyhost.tui.shared.tickbox import TickBox
 from partyhost.tui.text import literal
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.validation import Integer
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Input, Label, Select
 
 Option = dict[str, Any]
 
@@ -55,11 +56,11 @@ class OptionsForm(Vertical):
             if hint:
                 yield Label(literal(hint), classes="option-help")
 
-    def _field(self, option: Option, value: Any) -> Checkbox | Select[str] | Input:
+    def _field(self, option: Option, value: Any) -> TickBox | Select[str] | Input:
         field_id = f"option-{option['name']}"
         kind = option.get("kind")
         if kind == "bool":
-            return Checkbox("", bool(value), id=field_id, compact=True)
+            return TickBox("", bool(value), id=field_id, compact=True)
         if kind == "choice":
             choices = [(literal(choice), str(choice)) for choice in option.get("choices", [])]
             return Select(
@@ -101,7 +102,7 @@ class OptionsForm(Vertical):
             name = option["name"]
             kind = option.get("kind")
             if kind == "bool":
-                values[name] = self.query_one(f"#option-{name}", Checkbox).value
+                values[name] = self.query_one(f"#option-{name}", TickBox).value
             elif kind == "choice":
                 chosen = self.query_one(f"#option-{name}", Select).value
                 values[name] = option.get("default") if chosen is Select.NULL else chosen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -16,6 +16,7 @@ class ReconnectingScreen(PartyModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "give_up", "Stop waiting"),
+        HELP_KEY,
     ]
 
     def compose(self) -> ComposeResult:

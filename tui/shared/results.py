@@ -1,9 +1,10 @@
-"""The end of a game: who won, the final standings, and the way back to the lobby.
+"""The end of a game: who won, the final standings, the game told again, the way back.
 
 Every game's results screen is this one: the winners line, the keys and the
-next step are the same for all; a game says why it ended and writes its own
-standings (points, cards, money...) by overriding :meth:`ResultsScreen.ending`
-and :meth:`ResultsScreen.standings`. Used as it is for a game the client has
+next step are the same for all; a game says why it ended, writes its own
+standings (points, cards, money...) and tells the game again by overriding
+:meth:`ResultsScreen.ending`, :meth:`ResultsScreen.standings` and
+:meth:`ResultsScreen.recap`. Used as it is for a game the client has
 no screens for, it lists the ``score`` of each player in the final view.
 """
 
@@ -13,7 +14,7 @@ from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.base import PartyScreen, seat_name
-from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal, names
 from rich.text import Text
@@ -23,6 +24,11 @@ from textual.containers import Center, Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
+WIDE = 110
+"""Columns from which the chat stays beside the results (the app's ``-wide`` breakpoint)."""
+KEY_PAUSE = 1.0
+"""Seconds the results ignore keys: keys meant for the table that just ended must not
+leave the room or start another game."""
 
 
 class ResultsScreen(PartyScreen):
@@ -31,10 +37,12 @@ class ResultsScreen(PartyScreen):
     KIND = "results"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "leave", "Back to lobby"),
+        Binding("enter", "quit", "Quit"),
         Binding("s", "again", "Play again"),
         Binding("r", "ready", "Ready again"),
         Binding("c", "chat", "Chat"),
         Binding("escape", "leave", "Back to lobby", show=False),
+        Binding("escape", "quit", "Quit", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -45,9 +53,19 @@ class ResultsScreen(PartyScreen):
             yield ChatPanel(id="chat")
         yield Footer()
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.taking_keys = False
+
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._show)
         self.watch(self.app, "room", self.refresh_bindings, init=False)
+        self.set_timer(KEY_PAUSE, self.take_keys)
+
+    def take_keys(self) -> None:
+        """The pause after the game's end is over: the keys work."""
+        self.taking_keys = True
+        self.refresh_bindings()
 
     def _who(self, seat: object) -> Text:
         return literal(seat_name(self.party.room, seat), f"bold {seat_style(seat)}")
@@ -93,6 +111,10 @@ class ResultsScreen(PartyScreen):
         """What follows a player's score in :meth:`standings` (nothing by default)."""
         return Text()
 
+    def recap(self, view: Frame) -> Text:
+        """The game told again after the next step (each round's winner...); nothing by default."""
+        return Text()
+
     # --- the same for every game ------------------------------------------------
 
     def podium(self, view: Frame) -> Text:
@@ -102,6 +124,7 @@ class ResultsScreen(PartyScreen):
         text.append_text(self.ending(view, winners))
         text.append_text(self.standings(view))
         text.append_text(self.next_step())
+        text.append_text(self.recap(view))
         return text
 
     def winners_line(self, view: Frame, winners: list[int]) -> Text:
@@ -117,6 +140,16 @@ class ResultsScreen(PartyScreen):
 
     def next_step(self) -> Text:
         room = self.party.room or {}
+        if self.party.solo:
+            game = room.get("game", "")
+            return Text.assemble(
+                ("\nPress s to play again, or Enter to quit.", "dim"),
+                "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
+                (f"partyhost play {game} --level hard", "bold"),
+                "  (or ",
+                ("--level easy", "bold"),
+                ")",
+            )
         if self.party.seat is not None and room.get("owner") == self.party.seat:
             return Text("\nPress s to play again, or Enter to go back to the lobby.", "dim")
         return Text("\nPress r if you are up for another game, Enter for the lobby.", "dim")
@@ -124,9 +157,17 @@ class ResultsScreen(PartyScreen):
     # --- keys -------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = self._allowed(action)
+        if allowed and not self.taking_keys and action != "help":
+            return None  # shown, but not yet: keys meant for the table that just ended
+        return allowed
+
+    def _allowed(self, action: str) -> bool:
         room = self.party.room or {}
         seat = self.party.seat
         owner = seat is not None and room.get("owner") == seat
+        if action in ("leave", "quit"):
+            return (action == "quit") == self.party.solo
         if action == "again":
             return owner
         if action == "ready":
@@ -141,7 +182,15 @@ class ResultsScreen(PartyScreen):
         self.notify("The owner can start another game now.")
 
     def action_chat(self) -> None:
-        self.query_one(ChatPanel).focus_input()
+        """Beside the results on wide terminals; over them on narrow ones (the panel is hidden)."""
+        if self.app.size.width >= WIDE:
+            self.query_one(ChatPanel).focus_input()
+        else:
+            self.app.push_screen(ChatScreen())
 
     def action_leave(self) -> None:
         self.party.requests.leave_room()
+
+    def action_quit(self) -> None:
+        """After a game against bots alone, Enter ends ``partyhost play``."""
+        self.app.exit(0)

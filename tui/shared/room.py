@@ -1,7 +1,8 @@
 """A room before its game: seats, options, chat, and the owner's controls.
 
 The owner adds a bot with ``b`` (level normal) or picks its level first with
-``B``; the seat list shows each bot's level.
+``B``; the seat list shows each bot's level, and where each player is: a
+player whose connection dropped shows how long their seat waits for them.
 """
 
 from __future__ import annotations
@@ -9,11 +10,19 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyModal, PartyScreen, decks_title, seat_name
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, PartyScreen, decks_title, seat_name
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.dialogs import RoomOptionsScreen
+from partyhost.tui.shared.dialogs import ConfirmScreen, RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value
-from partyhost.tui.shared.seats import SeatList, present_seats, seat_line, seat_state
+from partyhost.tui.shared.seats import (
+    GraceLeft,
+    SeatList,
+    no_grace,
+    presence_of,
+    present_seats,
+    seat_line,
+    seat_state,
+)
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
 from textual import on
@@ -23,7 +32,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
 Frame = dict[str, Any]
-OWNER_ACTIONS = {"start", "add_bot", "choose_bot", "kick", "options"}
+OWNER_ACTIONS = {"start", "add_bot", "choose_bot", "kick", "options", "make_owner"}
 BOT_LEVELS = (
     ("easy", "e", "Easy", "thinks slowly, so people have plenty of time"),
     ("normal", "n", "Normal", "a fair match for most people"),
@@ -42,6 +51,7 @@ class BotLevelScreen(PartyModal[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
         Binding("escape", "cancel", "Cancel"),
+        HELP_KEY,
     ]
 
     def compose(self) -> ComposeResult:
@@ -66,8 +76,10 @@ class BotLevelScreen(PartyModal[str | None]):
 class RoomSeats(SeatList):
     """The seat list, with each bot's level after its name."""
 
-    def show(self, room: Frame | None, you: int | None, glyphs: Glyphs) -> None:
-        super().show(room, you, glyphs)
+    def show(
+        self, room: Frame | None, you: int | None, glyphs: Glyphs, grace: GraceLeft = no_grace
+    ) -> None:
+        super().show(room, you, glyphs, grace)
         if room is None:
             return
         lobby = room.get("status") == "lobby"
@@ -95,6 +107,7 @@ class RoomScreen(PartyScreen):
         Binding("b", "add_bot", "Add bot"),
         Binding("B", "choose_bot", "Add bot: easy/normal/hard", show=False),
         Binding("k", "kick", "Kick"),
+        Binding("m", "make_owner", "Make owner", show=False),
         Binding("o", "options", "Options"),
         Binding("c", "chat", "Chat"),
         Binding("escape", "leave", "Leave"),
@@ -114,6 +127,12 @@ class RoomScreen(PartyScreen):
 
     def on_mount(self) -> None:
         self.watch(self.app, "room", self._show_room)
+        self.set_interval(1, self._count_graces)
+
+    def _count_graces(self) -> None:
+        """A dropped player's seat counts down its grace period."""
+        if any(presence_of(entry) == "disconnected" for entry in present_seats(self.room)):
+            self._show_seats()
 
     # --- state --------------------------------------------------------------
 
@@ -152,10 +171,14 @@ class RoomScreen(PartyScreen):
                 (" decks" if len(room.get("decks") or []) > 1 else " deck", "dim"),
             ),
         )
-        self.query_one("#seats", SeatList).show(room, self.party.seat, self.glyphs)
+        self._show_seats()
         self.query_one("#room-status", Static).update(self._status(game))
         self.query_one("#room-options", Static).update(self._options(game))
         self.refresh_bindings()
+
+    def _show_seats(self) -> None:
+        seats = self.query_one("#seats", SeatList)
+        seats.show(self.room, self.party.seat, self.glyphs, self.party.clock.grace_left)
 
     def _status(self, game: Frame) -> Text:
         seats = present_seats(self.room)
@@ -225,6 +248,24 @@ class RoomScreen(PartyScreen):
         else:
             self.party.requests.kick(seat)
 
+    def action_make_owner(self) -> None:
+        seat = self.query_one("#seats", SeatList).highlighted_seat()
+        entry = next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
+        if entry is None or seat is None or seat == self.party.seat:
+            self.notify("Highlight another player first (arrow keys).", severity="warning")
+            return
+        if entry.get("bot") or presence_of(entry) != "connected":
+            self.notify("Only a person who is here can own the room.", severity="warning")
+            return
+        question = Text.assemble("Hand the room to ", literal(entry.get("name", "?")), "?")
+        self.app.push_screen(
+            ConfirmScreen(question, "Hand over"), lambda yes: self._hand_over(seat, yes)
+        )
+
+    def _hand_over(self, seat: int, yes: bool | None) -> None:
+        if yes:
+            self.party.requests.give_ownership(seat)
+
     def action_options(self) -> None:
         game = self._game()
         options = list(game.get("options", []))
@@ -242,4 +283,4 @@ class RoomScreen(PartyScreen):
         self.query_one(ChatPanel).focus_input()
 
     def action_leave(self) -> None:
-        self.party.requests.leave_room()
+        self.party.leave_room()

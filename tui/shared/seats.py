@@ -1,7 +1,14 @@
-"""The room's seats with their markers: owner, you, bot, ready, away, offline."""
+"""The room's seats with their markers: owner, you, bot, ready, and each player's presence.
+
+A seat's presence comes from the room message: ``connected``,
+``disconnected`` (counting down its grace period), ``away`` (a bot may stand
+in) or ``gone``. The room screen and the table dialog name it in words; game
+screens add a short badge to a seat's row when its player is not there.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from partyhost.tui.text import Glyphs, literal
@@ -45,8 +52,16 @@ def seat_markers(entry: Frame, room: Frame, glyphs: Glyphs) -> Text:
     return markers
 
 
-def seat_line(entry: Frame, room: Frame, you: int | None, glyphs: Glyphs, *, lobby: bool) -> Text:
-    """One seat as a line: ``▶ ★ Ann  ✔ ready``."""
+def seat_line(
+    entry: Frame,
+    room: Frame,
+    you: int | None,
+    glyphs: Glyphs,
+    *,
+    lobby: bool,
+    grace_left: int | None = None,
+) -> Text:
+    """One seat as a line: ``▶ ★ Ann  ✔ ready``, or ``  Bob  ○ offline, 87 s left``."""
     seat = entry.get("seat")
     line = Text()
     line.append(glyphs.you if seat == you and you is not None else " ", "bold")
@@ -56,23 +71,69 @@ def seat_line(entry: Frame, room: Frame, you: int | None, glyphs: Glyphs, *, lob
     line.append_text(literal(entry.get("name", "?"), f"bold {seat_style(seat)}"))
     if seat == you and you is not None:
         line.append(" (you)", "dim")
-    state = seat_state(entry, glyphs, lobby=lobby)
+    state = seat_state(entry, glyphs, lobby=lobby, grace_left=grace_left)
     if state.plain:
         line.append("  ")
         line.append_text(state)
     return line
 
 
-def seat_state(entry: Frame, glyphs: Glyphs, *, lobby: bool) -> Text:
-    if not entry.get("connected", True) and not entry.get("bot"):
-        if entry.get("away"):
-            return Text(f"{glyphs.away} away", "yellow")
-        return Text(f"{glyphs.offline} offline", "yellow")
+def seat_state(entry: Frame, glyphs: Glyphs, *, lobby: bool, grace_left: int | None = None) -> Text:
+    """A seat's presence when its player is not there, else (in the lobby) its ready flag."""
+    if presence_of(entry) != "connected":
+        return presence_words(entry, glyphs, grace_left)
     if lobby:
         if entry.get("ready") or entry.get("bot"):
             return Text(f"{glyphs.ready} ready", "green")
         return Text(f"{glyphs.not_ready} not ready", "dim")
     return Text()
+
+
+def presence_of(entry: Frame) -> str:
+    """``connected``, ``disconnected``, ``away`` or ``gone`` (older hosts: from the flags)."""
+    presence = entry.get("presence")
+    if presence in ("connected", "disconnected", "away", "gone"):
+        return str(presence)
+    if entry.get("left"):
+        return "gone"
+    if entry.get("bot") or entry.get("connected", True):
+        return "connected"
+    return "away" if entry.get("away") else "disconnected"
+
+
+def presence_words(entry: Frame, glyphs: Glyphs, grace_left: int | None) -> Text:
+    """``● here``, ``○ offline, 87 s left`` (to come back), ``☾ away: a bot plays``, ``✗ gone``."""
+    presence = presence_of(entry)
+    if presence == "connected":
+        return Text(f"{glyphs.here} {'bot' if entry.get('bot') else 'here'}", "green")
+    if presence == "disconnected":
+        wait = "" if grace_left is None else f", {grace_left} s left"
+        return Text(f"{glyphs.offline} offline{wait}", "yellow")
+    if presence == "away":
+        doing = ": a bot plays" if entry.get("stand_in") else ""
+        return Text(f"{glyphs.away} away{doing}", "yellow")
+    return Text(f"{glyphs.gone} gone", "dim")
+
+
+def presence_badge(entry: Frame, glyphs: Glyphs, grace_left: int | None) -> tuple[str, str]:
+    """A short badge for a game's row of a player who is not there (``("", "")`` if they are):
+    ``○87s`` while disconnected, ``☾bot`` or ``☾away``, ``✗gone``."""
+    presence = presence_of(entry)
+    if presence == "connected":
+        return "", ""
+    if presence == "disconnected":
+        return f"{glyphs.offline}{'' if grace_left is None else f'{grace_left}s'}", "bold yellow"
+    if presence == "away":
+        return f"{glyphs.away}{'bot' if entry.get('stand_in') else 'away'}", "yellow"
+    return f"{glyphs.gone}gone", "dim"
+
+
+GraceLeft = Callable[[Frame], int | None]
+"""A disconnected seat's whole seconds of grace left (the app's clock counts them down)."""
+
+
+def no_grace(entry: Frame) -> int | None:
+    return None
 
 
 class SeatList(OptionList):
@@ -83,13 +144,16 @@ class SeatList(OptionList):
     SeatList:focus { background: $boost; }
     """
 
-    def show(self, room: Frame | None, you: int | None, glyphs: Glyphs) -> None:
+    def show(
+        self, room: Frame | None, you: int | None, glyphs: Glyphs, grace: GraceLeft = no_grace
+    ) -> None:
         highlighted = self.highlighted_seat()
         self.clear_options()
         if room is None:
             return
+        lobby = room.get("status") == "lobby"
         for entry in present_seats(room):
-            line = seat_line(entry, room, you, glyphs, lobby=room.get("status") == "lobby")
+            line = seat_line(entry, room, you, glyphs, lobby=lobby, grace_left=grace(entry))
             self.add_option(Option(line, id=f"seat-{entry.get('seat')}"))
         if highlighted is not None:
             for index in range(self.option_count):

@@ -8,13 +8,14 @@ press: the first click chooses the card, a click on the chosen one plays it.
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import GameScreen
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import GameScreen
+from partyhost.tui.shared.moment import follow_pause
 from partyhost.tui.shared.picks import PickCard, PickRack
+from partyhost.tui.text import clock_text
 from rich.text import Text
 from textual import on
 from textual.timer import Timer
@@ -37,6 +38,8 @@ class TableScreen(GameScreen):
         self.watch(self.app, "view", self._show_view)
         self.watch(self.app, "room", self._show_view, init=False)
         self.watch(self.app, "events", self._show_log)
+        self.watch(self.app, "room", self._names_changed)
+        self.watch(self.app, "room", lambda: follow_pause(self), init=False)
 
     def on_resize(self) -> None:
         self._show_view()
@@ -67,18 +70,23 @@ class TableScreen(GameScreen):
     def _wide(self) -> bool:
         return self.app.size.width >= WIDE
 
+    def redraw_table(self) -> None:
+        self._show_view()
+
     def _show_status(self) -> None:
+        if not self.on_stage:
+            return
         line = self.status()
         deadline = self.view.get("deadline")
         if isinstance(deadline, int | float) and deadline > 0:
-            left = max(0, round(deadline - time.time()))
-            line.append(f"  ({left} s left)", "bold yellow")
+            left = max(0, round(deadline - self.game_time()))
+            line = Text.assemble(clock_text(left), " ", line)
             if self._clock is None:
                 self._clock = self.set_interval(1, self._show_status)
         elif self._clock is not None:
             self._clock.stop()
             self._clock = None
-        self.query_one("#status", Static).update(line)
+        self.query_one("#status", Static).update(Text.assemble(self.pause_note(), line))
 
     @on(PickCard.Chosen)
     def _card_clicked(self, event: PickCard.Chosen) -> None:
@@ -94,4 +102,4 @@ class TableScreen(GameScreen):
             self.app.push_screen(ChatScreen())
 
     def action_leave(self) -> None:
-        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"), self._leave)
+        self.app.push_screen(ConfirmScreen(*self.leave_question(self.LEAVE_QUESTION)), self._leave)

@@ -43,4 +43,4 @@ class UnsupportedGameScreen(PartyScreen):
         self.query_one(ChatPanel).focus_input()
 
     def action_leave(self) -> None:
-        self.party.requests.leave_room()
+        self.party.leave_room()

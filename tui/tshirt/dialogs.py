@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import PartyModal, seat_name
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual import on
@@ -29,6 +29,7 @@ class BooyahScreen(PartyModal[Frame | None]):
             for n in range(1, 10)
         ),
         Binding("escape", "later", "Later"),
+        HELP_KEY,
     ]
 
     def __init__(self, commands: list[Frame], booyah: Frame, players: list[Frame]) -> None:

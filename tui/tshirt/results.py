@@ -1,10 +1,12 @@
-"""The end of The T-Shirt Game: the shared results screen with points and the cards won."""
+"""The end of The T-Shirt Game: points and the cards won, then every round's shirt and winner."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.text import literal, quoted
+from partyhost.tui.tshirt.text import VOID_REASONS, points_text
 from rich.text import Text
 
 Frame = dict[str, Any]
@@ -24,3 +26,26 @@ class TShirtResultsScreen(ResultsScreen):
     def player_note(self, player: Frame) -> Text:
         cards = [str(c.get("points")) for c in player.get("cards", []) if isinstance(c, dict)]
         return Text(f"  ({', '.join(cards)})", "dim") if cards else Text()
+
+    def recap(self, view: Frame) -> Text:
+        """Round by round: the shirt, the slogan that won it, who wrote it, what it was worth."""
+        rounds = [r for r in view.get("recap") or [] if isinstance(r, dict)]
+        if not rounds:
+            return Text()
+        text = Text("\n\nRound by round\n", "bold underline")
+        for entry in rounds:
+            text.append(f"{entry.get('round', '?'):>2}. ", "bold")
+            if entry.get("void"):
+                reason = VOID_REASONS.get(str(entry["void"]), str(entry["void"]))
+                text.append(f"called off: {reason}", "dim")
+            else:
+                text.append_text(quoted(entry.get("slogan", "")))
+                text.append(" by ")
+                text.append_text(self._who(entry.get("winner")))
+                text.append(" ")
+                text.append_text(points_text(entry.get("points")))
+            if entry.get("tshirt"):
+                text.append("\n    on ", "dim")
+                text.append_text(literal(entry["tshirt"], "dim italic"))
+            text.append("\n")
+        return text

@@ -1,4 +1,4 @@
-"""Scores with progress toward the target, and who is judging or still playing."""
+"""Scores with progress toward the target, who is judging or still playing, and who is gone."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class Standing:
     submitted: frozenset[int]
     waiting: frozenset[int]
     winners: frozenset[int] = frozenset()
+    presence: tuple[tuple[int, str, str], ...] = ()
+    """(seat, badge, style) for each player who is not there: ``○87s``, ``☾bot``, ``✗gone``."""
 
 
 class Scoreboard(Widget):
@@ -89,7 +91,10 @@ class Scoreboard(Widget):
             {"seat": seat, "name": f"seat {seat}"},
         )
         name = clean(entry.get("name", f"seat {seat}"))
+        badge, badge_style = next(((b, s) for n, b, s in standing.presence if n == seat), ("", ""))
         name_width = min(NAME_WIDTH, max(6, width - 22))
+        if badge:
+            name_width = max(4, name_width - len(badge) - 1)
         cut = self.glyphs.ellipsis if len(self.glyphs.ellipsis) == 1 else "~"
         shown = name if cell_len(name) <= name_width else set_cell_size(name, name_width - 1) + cut
         left = player.get("presence") == "left"
@@ -106,6 +111,9 @@ class Scoreboard(Widget):
         if seat == standing.you:
             name_style += " underline"
         line.append_text(literal(shown, name_style))
+        if badge:
+            line.append(" ")
+            line.append(badge, badge_style)
         line.append(" " * (name_width - cell_len(shown) + 1))
         line.append(f"{score:>5}", "bold")
         bar_width = width - line.cell_len - 2

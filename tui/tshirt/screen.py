@@ -11,8 +11,10 @@ from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.gametable import TABLE_KEYS
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.table import TableScreen
+from partyhost.tui.text import literal
 from partyhost.tui.tshirt.cards import CardFace, CardRack
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.scoreboard import Scoreboard, Standing
@@ -46,6 +48,7 @@ class TShirtScreen(TableScreen):
         Binding("enter", "confirm", "Confirm"),
         Binding("b", "booyah", "Booyah"),
         Binding("c", "chat", "Chat"),
+        *TABLE_KEYS,
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -79,7 +82,7 @@ class TShirtScreen(TableScreen):
 
     def _show_view(self) -> None:
         view = self.view
-        if not view:
+        if not view or not self.on_stage:
             return
         phase = view.get("phase")
         if phase == "judging" and self._phase != "judging" and self._phase is not None:
@@ -117,10 +120,27 @@ class TShirtScreen(TableScreen):
             submitted=frozenset(view.get("submitted", [])),
             waiting=frozenset(view.get("waiting_for", [])),
             winners=frozenset(view.get("winners", [])),
+            presence=tuple(
+                (seat, badge, style) for seat, (badge, style) in self.presence_badges().items()
+            ),
         )
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)
+
+    def round_result(self) -> tuple[str, Text]:
+        """The shirt, the winning slogan and its author, the Hot or Not card, the others."""
+        last = self.view.get("last_round")
+        if not isinstance(last, dict):
+            return super().round_result()
+        text = Text()
+        shirt = last.get("tshirt")
+        if isinstance(shirt, dict) and shirt.get("picture"):
+            text.append("The shirt: ", "dim")
+            text.append_text(literal(shirt["picture"], "italic"))
+            text.append("\n\n")
+        text.append_text(outcome(last, self._who, self.glyphs, detailed=True))
+        return f"Round {last.get('round', '')}: the result", text
 
     # --- the cards ------------------------------------------------------------
 
@@ -169,6 +189,8 @@ class TShirtScreen(TableScreen):
         self._reveal_timer = self.set_interval(REVEAL_SECONDS, self._reveal_next)
 
     def _reveal_next(self) -> None:
+        if not self.on_stage:
+            return
         count = len(self.view.get("submissions", []))
         self._revealed = (self._revealed or 0) + 1
         if self._revealed >= count:
@@ -191,7 +213,7 @@ class TShirtScreen(TableScreen):
             return bool(legal_of(view, "booyah"))
         if action in ("choose", "move", "confirm"):
             return True if legal_of(view, "submit") or legal_of(view, "pick") else None
-        return True
+        return super().check_action(action, parameters)
 
     def picks(self) -> CardRack:
         return self.query_one("#rack", CardRack)

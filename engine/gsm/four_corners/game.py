@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, RuleOption, View
+from partyhost.engine.core import Command, Event, RuleOption, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.four_corners import bot, rules, setup, views
 from partyhost.engine.gsm.four_corners.evolve import evolve
@@ -62,6 +62,12 @@ class FourCorners(GsmGame):
 
     def legal(self, state: FourCornersState, seat: int) -> list[Command]:
         return views.legal(state, seat)
+
+    def replay_view(self, state: FourCornersState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: FourCornersState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.four_corners.state import (
     GAME_ID,
     FourCornersState,
@@ -11,7 +11,14 @@ from partyhost.engine.gsm.four_corners.state import (
 )
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.seating import score_rows
-from partyhost.engine.gsm.views import board_view, cards_view, table_view
+from partyhost.engine.gsm.views import (
+    board_view,
+    cards_view,
+    hands_view,
+    open_table,
+    seat_results,
+    table_view,
+)
 
 
 def view(state: FourCornersState, seat: int | None) -> View:
@@ -49,9 +56,20 @@ def public_view(state: FourCornersState) -> View:
         "stuck": sorted(state.stuck),
         "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {"stall": stall},
+        "deadline": stall,
         "last": state.last,
     }
 
 
 def seat_view(state: FourCornersState, seat: int) -> View:
     return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}
+
+
+def replay_view(state: FourCornersState) -> View:
+    """Both hands shown. No rounds: a replay steps by each card put on the table."""
+    return open_table(view(state, None), len(state.board), hands=hands_view(state))
+
+
+def results(state: FourCornersState) -> list[SeatResult]:
+    """Winners only: Four Corners keeps no score."""
+    return seat_results(state, lambda seat: None)

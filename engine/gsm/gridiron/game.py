@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, RuleOption, View
+from partyhost.engine.core import Command, Event, RuleOption, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.game import HINTS, ROTATE, GsmGame
 from partyhost.engine.gsm.gridiron import bot, rules, setup, views
@@ -55,6 +55,12 @@ class Gridiron(GsmGame):
 
     def legal(self, state: GridironState, seat: int) -> list[Command]:
         return views.legal(state, seat)
+
+    def replay_view(self, state: GridironState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: GridironState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.gridiron.state import GAME_ID, GridironState, can_place
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.seating import score_rows
-from partyhost.engine.gsm.views import board_view, cards_view, table_view
+from partyhost.engine.gsm.views import (
+    board_view,
+    cards_view,
+    hands_view,
+    open_table,
+    seat_results,
+    table_view,
+)
 
 
 def view(state: GridironState, seat: int | None) -> View:
@@ -18,8 +25,9 @@ def legal(state: GridironState, seat: int) -> list[Command]:
     if state.phase != "turns" or seat != state.turn:
         return []
     if can_place(state, seat):
-        return [place_template(state.deck, state.board, state.hands[seat], state.rules)]
-    return [{"type": "draw" if state.pile else "pass"}]
+        place = place_template(state.deck, state.board, state.hands[seat], state.rules)
+        return [{**place, "v": state.version}]
+    return [{"type": "draw" if state.pile else "pass", "v": state.version}]
 
 
 def public_view(state: GridironState) -> View:
@@ -38,3 +46,13 @@ def public_view(state: GridironState) -> View:
 
 def seat_view(state: GridironState, seat: int) -> View:
     return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}
+
+
+def replay_view(state: GridironState) -> View:
+    """Every hand shown. No rounds: a replay steps by each card put on the table."""
+    return open_table(view(state, None), len(state.board), hands=hands_view(state))
+
+
+def results(state: GridironState) -> list[SeatResult]:
+    """Winners only: Gridiron keeps no score."""
+    return seat_results(state, lambda seat: None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, RuleOption, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, RuleOption, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.game import HINTS, ROTATE, GsmGame
 from partyhost.engine.gsm.scramble import bot, rules, setup, views
@@ -44,7 +44,12 @@ class Scramble(GsmGame):
             help="One game, or the best of 3 or 5 games.",
             choices=tuple(MATCH_WINS),
         ),
+        ROUND_RESULTS,
     )
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """A game of a match ends with a right "Game!" call."""
+        return any(event.kind == "game_called" and event.data["valid"] for event in events)
 
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
@@ -64,6 +69,12 @@ class Scramble(GsmGame):
 
     def legal(self, state: ScrambleState, seat: int) -> list[Command]:
         return views.legal(state, seat)
+
+    def replay_view(self, state: ScrambleState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: ScrambleState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

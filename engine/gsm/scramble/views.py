@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, ScrambleState
 from partyhost.engine.gsm.seating import score_rows
-from partyhost.engine.gsm.views import board_view, cards_view, table_view
+from partyhost.engine.gsm.views import (
+    board_view,
+    boards_view,
+    cards_view,
+    hands_view,
+    open_table,
+    seat_results,
+    table_view,
+)
 
 
 def view(state: ScrambleState, seat: int | None) -> View:
@@ -58,3 +66,15 @@ def seat_view(state: ScrambleState, seat: int) -> View:
         "hand": cards_view(deck, state.hands[seat]),
         "board": board_view(deck, state.boards[seat]),
     }
+
+
+def replay_view(state: ScrambleState) -> View:
+    """Every hand and private board shown; a replay steps by the games of the match."""
+    return open_table(
+        view(state, None), state.game, hands=hands_view(state), boards=boards_view(state)
+    )
+
+
+def results(state: ScrambleState) -> list[SeatResult]:
+    """Points: the games each seat won in the match."""
+    return seat_results(state, lambda seat: state.wins[seat])

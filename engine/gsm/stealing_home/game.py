@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event, RuleOption, View
+from partyhost.engine.core import ROUND_RESULTS, Command, Event, RuleOption, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.game import HINTS, ROTATE, GsmGame
 from partyhost.engine.gsm.stealing_home import bot, rules, setup, views
 from partyhost.engine.gsm.stealing_home.evolve import evolve
 from partyhost.engine.gsm.stealing_home.state import (
     GAME_ID,
+    MAX_PLAYERS,
     StealingHomeState,
     card_locations,
 )
@@ -24,7 +25,7 @@ class StealingHome(GsmGame):
     id = GAME_ID
     name = "Game, Set, Match! - Stealing Home"
     min_players = 2
-    max_players = 8
+    max_players = MAX_PLAYERS
     joins_mid_game = True
     options = (
         ROTATE,
@@ -48,7 +49,12 @@ class StealingHome(GsmGame):
             maximum=600,
             allow_none=True,
         ),
+        ROUND_RESULTS,
     )
+
+    def round_over(self, events: Sequence[Event]) -> bool:
+        """A round ends with a match won, a "no fit", or a tie sent to a tiebreaker."""
+        return any(event.kind in ("match_won", "no_fit", "tiebreak") for event in events)
 
     def setup(
         self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
@@ -76,6 +82,12 @@ class StealingHome(GsmGame):
 
     def legal(self, state: StealingHomeState, seat: int) -> list[Command]:
         return views.legal(state, seat)
+
+    def replay_view(self, state: StealingHomeState) -> View:
+        return views.replay_view(state)
+
+    def results(self, state: StealingHomeState) -> list[SeatResult]:
+        return views.results(state)
 
     def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
         return bot.bot_command(view, rng, now)

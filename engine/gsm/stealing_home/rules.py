@@ -19,7 +19,7 @@ from partyhost.engine.gsm.placement import (
     read_placement,
 )
 from partyhost.engine.gsm.stealing_home.evolve import evolve
-from partyhost.engine.gsm.stealing_home.state import StealingHomeState
+from partyhost.engine.gsm.stealing_home.state import MAX_PLAYERS, StealingHomeState
 
 TIMER_STEPS = 8
 """Deadlines one call acts on at most, one after another."""
@@ -202,6 +202,8 @@ def _game_over(decision: Decision[StealingHomeState]) -> None:
 def _seat_change(decision: Decision[StealingHomeState], kind: str, target: int) -> None:
     if decision.state.phase == "over":
         return
+    if kind == "seat_joined" and len(decision.state.present()) >= MAX_PLAYERS:
+        raise IllegalMove("table_full", f"The table already has {MAX_PLAYERS} players.")
     decision.emit(kind, {"seat": target})
     if kind == "seat_left" and len(decision.state.present()) < 2:
         _game_over(decision)

@@ -8,6 +8,8 @@ from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.seating import TableState
 
 GAME_ID = "stealing-home"
+MAX_PLAYERS = 8
+"""The most players at the table, at the start and later (the board and scores must fit)."""
 
 
 @dataclass(frozen=True)

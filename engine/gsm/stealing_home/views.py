@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.seating import score_rows
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, StealingHomeState
-from partyhost.engine.gsm.views import board_view, cards_view, table_view
+from partyhost.engine.gsm.views import board_view, cards_view, open_table, seat_results, table_view
 
 
 def view(state: StealingHomeState, seat: int | None) -> View:
@@ -52,9 +52,20 @@ def public_view(state: StealingHomeState) -> View:
             lambda s: {"cards": len(collected[s]), "locked": s in locked, "voted": s in votes},
         ),
         "deadlines": {"round": state.round_deadline(), "tie": state.tie_deadline()},
+        "deadline": state.tie_deadline() if state.first is not None else state.round_deadline(),
         "last": state.last,
     }
 
 
 def seat_view(state: StealingHomeState, seat: int) -> View:
     return {"legal": legal(state, seat)}
+
+
+def replay_view(state: StealingHomeState) -> View:
+    """Everything is on the table already; a replay steps by round."""
+    return open_table(view(state, None), state.round)
+
+
+def results(state: StealingHomeState) -> list[SeatResult]:
+    """Points: the cards each seat collected."""
+    return seat_results(state, lambda seat: len(state.collected[seat]))

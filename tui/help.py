@@ -13,12 +13,16 @@ from typing import ClassVar
 
 from partyhost.tui.games import GAMES, Places
 from partyhost.tui.party import APP_BINDINGS
-from partyhost.tui.shared.base import PartyModal
+from partyhost.tui.replay.screen import ReplayScreen
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
+from partyhost.tui.shared.pastgames import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
+from partyhost.tui.shared.seatoffer import SeatOfferScreen
+from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -51,8 +55,12 @@ def _screens() -> Places:
         ("Everywhere", [*APP_BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
         ("Connect", list(ConnectScreen.BINDINGS)),
         ("Lobby", [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]),
+        ("Past games", [*PastGamesTable.BINDINGS, *PastGamesScreen.BINDINGS]),
+        ("Watching a replay", list(ReplayScreen.BINDINGS)),
         ("Room", list(RoomScreen.BINDINGS)),
         ("Adding a bot (B)", list(BotLevelScreen.BINDINGS)),
+        ("The table during a game (o)", list(TableControlsScreen.BINDINGS)),
+        ("Back to your seat?", list(SeatOfferScreen.BINDINGS)),
         ("Chat box", [Binding("enter", "send", "Send"), *ChatInput.BINDINGS]),
         ("Results", list(ResultsScreen.BINDINGS)),
     ]
@@ -121,7 +129,7 @@ class HelpScreen(PartyModal[None]):
         """One row per description, naming every key that does it ("t/⌫", "1-6")."""
         keys_of: dict[str, list[str]] = {}
         for binding in Binding.make_bindings(bindings):
-            if not binding.description:
+            if not binding.description or binding.action == HELP_KEY.action:
                 continue
             key = binding.key_display or self.app.get_key_display(binding)
             keys = keys_of.setdefault(binding.description, [])

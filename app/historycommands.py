@@ -1,0 +1,209 @@
+"""``partyhost replay`` and ``partyhost stats``: the party's memory from the command line.
+
+Both read a host's data folder directly (read-only: the host may be running)
+or, for replays, ask a running host over the network. A replay is the same
+whichever way it came: the game's ``info`` and its steps as plain data, just
+as the host sends them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+import msgpack
+from partyhost.net.history import HistoryUnreadable, HistoryView, read_history
+from partyhost.net.historyrows import night_of
+from partyhost.net.pastgames import describe_entry, game_name
+from partyhost.net.replay import ReplayRefused, build_replay
+from partyhost.net.standings import Standing
+
+Frame = dict[str, Any]
+
+
+class ReplayUnavailable(Exception):
+    """No replay (or list) could be had; the message says why in one line."""
+
+
+@dataclass
+class ReplayData:
+    """A finished game's ``info`` (its past-games entry, steps and rounds) and every step."""
+
+    info: Frame
+    steps: list[Frame]
+
+
+def _plain(value: Any) -> Any:
+    """``value`` exactly as it would arrive from a host (tuples become lists)."""
+    return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False)
+
+
+def _open(data: Path) -> HistoryView:
+    try:
+        return read_history(data)
+    except HistoryUnreadable as unreadable:
+        raise ReplayUnavailable(str(unreadable)) from None
+
+
+def local_games(data: Path) -> list[Frame]:
+    history = _open(data)
+    try:
+        return [describe_entry(entry) for entry in history.games()]
+    finally:
+        history.close()
+
+
+def local_replay(data: Path, game_id: int) -> ReplayData:
+    """Play the game again from the data folder's history (finished games only)."""
+    history = _open(data)
+    try:
+        archived = history.archived(game_id)
+    finally:
+        history.close()
+    if archived is None:
+        raise ReplayUnavailable(f"no game {game_id} is kept in {data}")
+    try:
+        replay = build_replay(archived)
+    except ReplayRefused as refused:
+        raise ReplayUnavailable(refused.message) from None
+    return ReplayData(_plain(replay.info()), _plain(replay.steps))
+
+
+async def _remote(address: str, game_id: int | None) -> tuple[list[Frame], ReplayData | None]:
+    from partyhost.net.address import parse_address
+    from partyhost.net.client import ConnectionFailed, HostConnection
+    from partyhost.net.pastclient import HostRefused, fetch_past_games, fetch_replay
+
+    try:
+        host, port = parse_address(address)
+        connection = await HostConnection.connect(host, port, "replay viewer")
+    except (ValueError, ConnectionFailed) as failed:
+        raise ReplayUnavailable(str(failed)) from None
+    try:
+        if game_id is None:
+            return await fetch_past_games(connection), None
+        info, steps = await fetch_replay(connection, game_id)
+        return [], ReplayData(info, steps)
+    except HostRefused as refused:
+        raise ReplayUnavailable(refused.message) from None
+    finally:
+        await connection.close()
+
+
+def remote_games(address: str) -> list[Frame]:
+    return asyncio.run(_remote(address, None))[0]
+
+
+def remote_replay(address: str, game_id: int) -> ReplayData:
+    replay = asyncio.run(_remote(address, game_id))[1]
+    assert replay is not None
+    return replay
+
+
+# --- printing -------------------------------------------------------------------
+
+
+def _clock(moment: object, pattern: str) -> str:
+    return time.strftime(pattern, time.localtime(moment)) if isinstance(moment, float | int) else ""
+
+
+def games_table(games: Iterable[Frame]) -> list[str]:
+    """Past games, one line each, winners marked with ``*``."""
+    rows = [("#", "NIGHT", "ENDED", "GAME", "ROOM", "PLAYERS (* won)")]
+    for game in games:
+        winners = {r["seat"] for r in game.get("results", []) if r.get("won")}
+        players = ", ".join(
+            f"{p['name']}{'*' if p['seat'] in winners else ''}" for p in game.get("players", [])
+        )
+        ended = _clock(game.get("ended"), "%H:%M") if game["status"] == "over" else "playing"
+        rows.append(
+            (
+                str(game["id"]),
+                str(game.get("night") or ""),
+                ended,
+                str(game.get("game_name") or game["game"]),
+                str(game["room"]),
+                players,
+            )
+        )
+    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    return [
+        "  ".join(cell.ljust(width) for cell, width in zip(row[:5], widths, strict=True))
+        + "  "
+        + row[5]
+        for row in rows
+    ]
+
+
+def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]:
+    """A night's standings as aligned columns (per game: won/played)."""
+    title = f"Tonight ({night})" if night == tonight else f"The night of {night}"
+    games = sum(row.games_won for row in rows)
+    lines = [f"{title}: {len(rows)} players, {games} games won"]
+    table = [("PLAYER", "PLAYED", "WON", "POINTS", "MONEY", "BY GAME (won/played)")]
+    for row in rows:
+        table.append(
+            (
+                row.name + (" (bot)" if row.bot else ""),
+                str(row.games_played),
+                str(row.games_won),
+                "-" if row.points is None else str(row.points),
+                "-" if row.money is None else f"${row.money}",
+                ", ".join(
+                    f"{game_name(game)} {row.won.get(game, 0)}/{count}"
+                    for game, count in sorted(row.played.items())
+                ),
+            )
+        )
+    widths = [max(len(line[column]) for line in table) for column in range(5)]
+    for line in table:
+        cells = [line[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(line[1:5], widths[1:], strict=True)]
+        lines.append("  ".join(cells) + "  " + line[5])
+    return lines
+
+
+def stats_command(data: Path, every_night: bool, out: TextIO | None = None) -> int:
+    """``partyhost stats [--all]``: tonight's standings, or every night's."""
+    out = out or sys.stdout
+    try:
+        history = _open(data)
+    except ReplayUnavailable as missing:
+        print(f"partyhost stats: {missing}", file=sys.stderr)
+        return 1
+    try:
+        tonight = night_of(time.time())
+        nights = history.nights() if every_night else [tonight]
+        if not nights:
+            print(f"No finished games are kept in {data}.", file=out)
+        for index, night in enumerate(nights):
+            if index:
+                print(file=out)
+            rows = history.standings(night)
+            if not rows:
+                print(f"Tonight ({night}): no finished games yet.", file=out)
+                continue
+            print("\n".join(standings_table(night, rows, tonight)), file=out)
+    finally:
+        history.close()
+    return 0
+
+
+def export_jsonl(replay: ReplayData, out: TextIO) -> None:
+    """One JSON object per step, each naming its game."""
+    for step in replay.steps:
+        record = {"game_id": replay.info["id"], "game": replay.info["game"], **step}
+        out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
+    from partyhost.tui.replay.log import export_text as told
+    from partyhost.tui.text import glyphs_for
+
+    out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))

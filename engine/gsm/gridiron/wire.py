@@ -1,0 +1,42 @@
+"""Gridiron on the wire: its commands and view, for client authors (pure data)."""
+
+from __future__ import annotations
+
+from partyhost.engine.gsm.wire import (
+    BOARD,
+    HAND,
+    LAST,
+    NOTES,
+    SCORES,
+    VERSION,
+    VIEW,
+    bare,
+    placement,
+)
+from partyhost.engine.wire import GameSpec, field
+
+WIRE = GameSpec(
+    game="gridiron",
+    notes=NOTES + " `place`, `draw` and `pass` are versioned: their templates carry `v`.",
+    commands=(
+        placement(
+            "place",
+            "On your turn, place a card from your hand (offered when one of them fits).",
+            {"type": "place", "card": 12, "x": -1, "y": 0, "turned": True, "v": 9},
+            VERSION,
+        ),
+        bare("draw", "On your turn, draw a card (offered when none fits).", VERSION),
+        bare("pass", "On your turn, pass (offered when none fits and the pile is empty).", VERSION),
+    ),
+    view=(
+        *VIEW,
+        BOARD,
+        HAND,
+        field("pile", "int", "cards left to draw"),
+        field("turn", "int", "whose turn it is"),
+        field("passes", "int", "passes in a row so far"),
+        field("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
+        field("deadlines", "map", "empty: Gridiron has no timer"),
+        LAST,
+    ),
+)

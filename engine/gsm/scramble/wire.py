@@ -1,0 +1,44 @@
+"""Scramble on the wire: its commands and view, for client authors (pure data)."""
+
+from __future__ import annotations
+
+from partyhost.engine.gsm.wire import (
+    HAND,
+    LAST,
+    NOTES,
+    SCORES,
+    STUCK,
+    VIEW,
+    bare,
+    pick_card,
+    placement,
+)
+from partyhost.engine.wire import GameSpec, field
+
+WIRE = GameSpec(
+    game="scramble",
+    notes=NOTES,
+    commands=(
+        placement(
+            "place",
+            "Put a card from your hand, or one already on your board, in a free slot of your"
+            " own board (the same slot with another `turned` turns it).",
+            {"type": "place", "card": 12, "x": 0, "y": 1},
+        ),
+        pick_card("take_back", "Take a card from your board back into your hand."),
+        pick_card("turn", "Turn a card on your board 180 degrees."),
+        bare("call_game", "Say your board is done (offered once your hand is empty)."),
+        STUCK,
+    ),
+    view=(
+        *VIEW,
+        HAND,
+        field("board", "array of map", "your own board (boards are private), as `board`"),
+        field("game_number", "int", "the game of the match being played"),
+        field("stuck", "array of int", "seats that said they are stuck"),
+        field("wins_needed", "int", "games to win the match"),
+        field("scores", SCORES, "per seat: `{seat, placed, hand, wins, away, left}`"),
+        field("deadlines", "map", "empty: Scramble has no timer"),
+        LAST,
+    ),
+)

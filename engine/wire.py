@@ -1,0 +1,126 @@
+"""What each game's commands and views look like to a client, declared as plain data.
+
+A seat's view is a map; its ``legal`` list holds *templates* of the commands
+the seat may send now. Some templates are complete commands (send one as
+is); others are forms with fields to fill in, plus hints the host ignores
+when they come back. Each game declares both once, as ``WIRE`` in the
+``wire`` module of its package, next to its rules: ``docs/games-wire.md`` is
+generated from these declarations and the tests hold every game's real
+views, templates and accepted commands to them.
+
+Types are written the way the protocol document writes them: ``int``,
+``float``, ``str``, ``bool``, ``nil``, ``map``, ``array`` or ``array of T``
+(T one word), joined by ``or``. :func:`fits` reads such a label.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from partyhost.engine.core import Game
+
+
+@dataclass(frozen=True)
+class WireField:
+    """One key of a command, a template or a view."""
+
+    name: str
+    type: str
+    doc: str
+    optional: bool = False
+    """The key may be missing (commands: the client may leave it out)."""
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One command type: what a client sends, and the template a view offers for it."""
+
+    type: str
+    doc: str
+    """What it does and when the view offers it."""
+    fields: tuple[WireField, ...]
+    """The command as sent, besides ``type``."""
+    template: tuple[WireField, ...] | None = None
+    """The template's keys besides ``type``; ``None``: the command's own fields, filled in."""
+    fill: str = ""
+    """How to turn a template into a command; empty when a template is sent as is."""
+    example: Mapping[str, Any] | None = None
+    """One command as a client would send it."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every template of this type is a command to send as is."""
+        return not self.fill
+
+    @property
+    def template_fields(self) -> tuple[WireField, ...]:
+        return self.fields if self.template is None else self.template
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's commands and the keys of its views."""
+
+    game: str
+    commands: tuple[CommandSpec, ...]
+    view: tuple[WireField, ...]
+    notes: str = ""
+    """What holds for every command or view of this game."""
+
+    def command(self, kind: str) -> CommandSpec | None:
+        return next((spec for spec in self.commands if spec.type == kind), None)
+
+
+def field(name: str, kind: str, doc: str, optional: bool = False) -> WireField:
+    return WireField(name, kind, doc, optional)
+
+
+_SIMPLE: dict[str, Any] = {
+    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
+    "float": lambda value: isinstance(value, float),
+    "str": lambda value: isinstance(value, str),
+    "bool": lambda value: isinstance(value, bool),
+    "nil": lambda value: value is None,
+    "map": lambda value: isinstance(value, dict),
+    "array": lambda value: isinstance(value, list),
+    "any": lambda value: True,
+}
+
+
+def fits(label: str, value: Any) -> bool:
+    """Whether ``value`` has a type ``label`` allows (``"int or nil"``, ``"array of map"``)."""
+    for choice in label.split(" or "):
+        words = choice.split()
+        if words[0] not in _SIMPLE:
+            raise ValueError(f"unknown type {choice!r} in {label!r}")
+        if not _SIMPLE[words[0]](value):
+            continue
+        if words[0] == "array" and len(words) == 3:
+            if words[1] != "of" or words[2] not in _SIMPLE:
+                raise ValueError(f"unknown type {choice!r} in {label!r}")
+            if not all(_SIMPLE[words[2]](item) for item in value):
+                continue
+        elif len(words) != 1:
+            raise ValueError(f"unknown type {choice!r} in {label!r}")
+        return True
+    return False
+
+
+def spec_for(game: Game) -> GameSpec | None:
+    """The ``WIRE`` declaration in the ``wire`` module of ``game``'s package, if it has one."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    name = f"{package}.wire"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return None
+    spec = getattr(module, "WIRE", None)
+    return spec if isinstance(spec, GameSpec) else None

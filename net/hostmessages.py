@@ -1,0 +1,412 @@
+"""What the host sends, field by field, and the maps inside its messages.
+
+The counterpart of :data:`~partyhost.net.messages.CLIENT_MESSAGES` for the
+other direction. The host does not check its own frames against these at run
+time; the tests do (:func:`host_problems` on every frame they receive) and
+``docs/protocol.md``'s tables are generated from them, so a field added,
+dropped or retyped in the host's messages shows up in both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Protocol
+
+from partyhost.net.messages import (
+    ACCEPTED,
+    ANY,
+    BOOL,
+    BYE,
+    CHAT_LINE,
+    DECKS,
+    ERROR,
+    FLOAT,
+    INT,
+    JOINED,
+    LEFT,
+    MAP,
+    MAX_PASSWORD_LENGTH,
+    NOTICE,
+    PAST_GAMES,
+    PING,
+    PONG,
+    REPLAY,
+    ROOM,
+    ROOMS,
+    STANDINGS,
+    STR,
+    VIEW,
+    WELCOME,
+    Fields,
+    array_of,
+    nil_or,
+    shaped,
+    spec,
+    text,
+)
+
+
+class LimitSettings(Protocol):
+    """The host settings ``welcome.limits`` reports (``HostConfig`` has them all)."""
+
+    max_client_frame: int
+    max_name_length: int
+    max_chat_length: int
+    chat_per_second: float
+    chat_burst: int
+    messages_per_second: float
+    message_burst: int
+    heartbeat_interval: float
+    heartbeat_misses: int
+    grace_seconds: float
+    ghost_grace_seconds: float
+    max_unsent_bytes: int
+
+
+# --- host messages ---------------------------------------------------------
+
+_TIME = "seconds since the Unix epoch on the host's clock"
+
+HOST_MESSAGES: Final[dict[str, Fields]] = {
+    WELCOME: {
+        "protocol": spec(INT, "the host's protocol version"),
+        "host": spec(STR, "the host's name"),
+        "host_id": spec(STR, "stays the same across restarts of this host's data folder"),
+        "resumed": spec(BOOL, "whether `hello.token` took you back to a seat"),
+        "games": spec(array_of(shaped("game")), "every game this host runs"),
+        "limits": spec(shaped("limits"), "the host's limits (see Limits)"),
+        "waiting_seats": spec(
+            array_of(shaped("waiting seat")),
+            "seats held for a person of your name who is not connected (joining takes one back)",
+        ),
+    },
+    ERROR: {
+        "code": spec(STR, "stable; see Error codes (a refused `play` gives the game's own code)"),
+        "message": spec(STR, "a sentence for people"),
+        "ref": spec(INT, "the request's `ref`, when it had one", False),
+        "host_protocol": spec(INT, "with `protocol_mismatch` only: the host's version", False),
+        "client_protocol": spec(INT, "with `protocol_mismatch` only: yours", False),
+        "problems": spec(
+            array_of(shaped("deck problem")),
+            "with `bad_deck` for a deck that failed its checks: each problem (at most 50)",
+            False,
+        ),
+    },
+    ACCEPTED: {
+        "ref": spec(INT, "the `ref` of your `play`, which the game accepted"),
+        "version": spec(INT, "the game's version after it; the `view` showing it comes next"),
+    },
+    ROOMS: {"rooms": spec(array_of(shaped("room summary")), "every open room")},
+    DECKS: {
+        "decks": spec(
+            array_of(shaped("deck")),
+            "every deck file in the host's deck folders, in search order, broken ones too",
+        )
+    },
+    JOINED: {
+        "code": spec(STR, "the room's code"),
+        "seat": spec(nil_or(INT), "your seat; nil when you spectate"),
+        "token": spec(nil_or(STR), "your seat token (keep it to come back); nil for spectators"),
+    },
+    ROOM: {
+        "code": spec(STR, "the room's code"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "deck": spec(STR, "the deck's name (decks played together: their names joined by ` + `)"),
+        "decks": spec(array_of(shaped("room deck")), "the decks in play"),
+        "options": spec(MAP, "the options as the owner set them"),
+        "rules": spec(MAP, "every option, defaults filled in"),
+        "bot_takeover": spec(BOOL, "whether a bot plays for an away player"),
+        "has_password": spec(BOOL, "whether joining takes a password"),
+        "owner": spec(nil_or(INT), "the owner's seat"),
+        "you": spec(nil_or(INT), "your seat; nil for spectators"),
+        "status": spec(STR, "`lobby`, `playing` or `over`"),
+        "seats": spec(array_of(shaped("seat")), "every seated member, in seat order"),
+        "spectators": spec(INT, "how many watch"),
+        "min_players": spec(INT, "the fewest players the game starts with"),
+        "max_players": spec(INT, "the most players the game seats"),
+        "paused": spec(nil_or(shaped("pause")), "who paused the game and when; nil while it runs"),
+        "pause": spec(
+            nil_or(shaped("result pause")),
+            "the table stopped to show a round's result: until when, and who has not read it",
+        ),
+    },
+    VIEW: {
+        "version": spec(INT, "the game state's version (one more per change)"),
+        "view": spec(
+            MAP, "your seat's view of the game (spectators: the public one), with `legal`"
+        ),
+        "events": spec(array_of(MAP), "what just happened, as your seat may see it: `{kind, ...}`"),
+        "now": spec(FLOAT, f"when the host sent the frame, {_TIME}"),
+    },
+    CHAT_LINE: {
+        "seat": spec(nil_or(INT), "the speaker's seat; nil for a spectator"),
+        "name": spec(STR, "the speaker's name"),
+        "text": spec(STR, "the line, cleaned"),
+        "at": spec(FLOAT, f"when it was said, {_TIME}"),
+    },
+    NOTICE: {"text": spec(STR, "an announcement for people; do not parse it")},
+    LEFT: {
+        "code": spec(STR, "the room you are no longer in"),
+        "reason": spec(
+            STR,
+            "`left`, `kicked`, `removed`, `disconnected`, `replaced`, `room_closed` or"
+            " `closed_by_host`",
+        ),
+    },
+    BYE: {"reason": spec(STR, "why the host is closing the connection")},
+    PAST_GAMES: {
+        "night": spec(nil_or(STR), "the night asked for; nil for every kept night"),
+        "games": spec(array_of(shaped("past game")), "newest first, at most 200"),
+    },
+    REPLAY: {
+        "id": spec(INT, "the game's number"),
+        "info": spec(
+            shaped("replay info"), "the game's `past_games` entry, its step count and rounds"
+        ),
+        "first": spec(INT, "the number of the first step in `steps`"),
+        "steps": spec(array_of(shaped("replay step")), "consecutive steps from `first` on"),
+        "total": spec(INT, "steps in the whole replay"),
+    },
+    STANDINGS: {
+        "night": spec(STR, "the night shown, as its evening's date (`YYYY-MM-DD`)"),
+        "tonight": spec(STR, "tonight's date the same way"),
+        "nights": spec(array_of(STR), "every night with a finished game, oldest first"),
+        "rows": spec(array_of(shaped("standing")), "best first"),
+    },
+    PING: {"n": spec(INT, "answer with `pong` carrying the same `n`")},
+    PONG: {"n": spec(INT, "the `n` of your `ping` (0 if it had none)")},
+}
+"""Every message the host sends, with the fields it carries."""
+
+SHAPES: Final[dict[str, Fields]] = {
+    "game": {
+        "id": spec(STR, "the id `create_room` takes"),
+        "name": spec(STR, "the game's name"),
+        "min_players": spec(INT, "the fewest players it starts with"),
+        "max_players": spec(INT, "the most players it seats"),
+        "deck_game": spec(STR, "the `game:` its deck files declare"),
+        "default_deck": spec(STR, "the deck a room gets when it names none"),
+        "options": spec(array_of(shaped("option")), "the rule options a room may set"),
+        "joins_mid_game": spec(BOOL, "whether players may join once the game has started"),
+        "decks": spec(array_of(shaped("deck")), "its usable decks on this host (`problem` nil)"),
+    },
+    "option": {
+        "name": spec(STR, "the key in `options`"),
+        "label": spec(STR, "a short label for people"),
+        "kind": spec(STR, "`int`, `bool` or `choice`"),
+        "default": spec(ANY, "the value when the room sets none (int, bool, str or nil)"),
+        "help": spec(STR, "a sentence for people"),
+        "min": spec(nil_or(INT), "the smallest `int` allowed"),
+        "max": spec(nil_or(INT), "the largest `int` allowed"),
+        "choices": spec(array_of(STR), "the values a `choice` takes"),
+        "allow_none": spec(BOOL, 'whether nil (shown as "off") is allowed too'),
+    },
+    "deck": {
+        "name": spec(STR, "the file name without `.yaml`: what `create_room.deck` takes"),
+        "title": spec(STR, "the deck's `name:` (the file name if it has none)"),
+        "description": spec(STR, "a sentence about it; may be empty"),
+        "game": spec(nil_or(STR), "the `game:` it declares (a `deck_game`); nil if unreadable"),
+        "source": spec(STR, "`shipped` or `host` (one of the host's deck folders)"),
+        "cards": spec(MAP, 'cards per section, e.g. `{"slogans": 160, "tshirts": 70}`'),
+        "samples": spec(array_of(STR), "a few cards, one short line each"),
+        "problem": spec(
+            nil_or(STR), "why it cannot be used (`file:line:column: ...`); nil when usable"
+        ),
+    },
+    "deck problem": {
+        "file": spec(STR, "the file's name as sent (or the host's file)"),
+        "line": spec(INT, "the line, from 1"),
+        "column": spec(INT, "the column, from 1"),
+        "message": spec(STR, "what is wrong, and what would be right"),
+    },
+    "room deck": {
+        "name": spec(STR, "the deck's name"),
+        "title": spec(STR, "its title"),
+        "source": spec(STR, "`host` or `upload` (sent with `create_room`)"),
+    },
+    "past game": {
+        "id": spec(INT, "the game's number (what `get_replay` takes)"),
+        "room": spec(STR, "the room's code"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "deck": spec(STR, "the deck's name"),
+        "status": spec(STR, "`over`, or `playing` (listed, not replayed)"),
+        "started": spec(FLOAT, f"when it started, {_TIME}"),
+        "ended": spec(nil_or(FLOAT), "when it ended; nil while it runs"),
+        "night": spec(nil_or(STR), "the night it ended in (`YYYY-MM-DD`)"),
+        "players": spec(array_of(shaped("past player")), "who played"),
+        "results": spec(array_of(shaped("result")), "each seat's result, once it is over"),
+    },
+    "replay info": {
+        "id": spec(INT, "the game's number (what `get_replay` takes)"),
+        "room": spec(STR, "the room's code"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "deck": spec(STR, "the deck's name"),
+        "status": spec(STR, "`over`, or `playing` (listed, not replayed)"),
+        "started": spec(FLOAT, f"when it started, {_TIME}"),
+        "ended": spec(nil_or(FLOAT), "when it ended; nil while it runs"),
+        "night": spec(nil_or(STR), "the night it ended in (`YYYY-MM-DD`)"),
+        "players": spec(array_of(shaped("past player")), "who played"),
+        "results": spec(array_of(shaped("result")), "each seat's result, once it is over"),
+        "steps": spec(INT, "how many steps in all"),
+        "rounds": spec(array_of(INT), "the first step of each round"),
+    },
+    "past player": {
+        "seat": spec(INT, "the seat"),
+        "name": spec(STR, "the player's name"),
+        "bot": spec(BOOL, "an in-host bot"),
+    },
+    "result": {
+        "seat": spec(INT, "the seat"),
+        "name": spec(STR, "the player's name"),
+        "bot": spec(BOOL, "an in-host bot"),
+        "won": spec(BOOL, "one of the winners"),
+        "points": spec(nil_or(INT), "points scored, in games that keep them"),
+        "money": spec(nil_or(INT), "money held, in games that keep it"),
+    },
+    "replay step": {
+        "step": spec(INT, "the step's number (0: the game as dealt)"),
+        "version": spec(INT, "the game state's version after it"),
+        "round": spec(ANY, "the round it belongs to, as the game's view names it"),
+        "kind": spec(STR, "`setup`, `move`, `system` or `timer`"),
+        "seat": spec(nil_or(INT), "who moved (-1: the host's seat change)"),
+        "command": spec(nil_or(MAP), "the command applied"),
+        "at": spec(nil_or(FLOAT), f"when, {_TIME}"),
+        "events": spec(array_of(MAP), "what it caused, each as the log tells it"),
+        "private": spec(
+            array_of(MAP), "what single seats were told besides: `{event, seat, fields}`"
+        ),
+        "view": spec(MAP, "the game's replay view: the table with nothing hidden"),
+    },
+    "standing": {
+        "name": spec(STR, "the player's name"),
+        "bot": spec(BOOL, "an in-host bot"),
+        "played": spec(INT, "games played"),
+        "won": spec(INT, "games won"),
+        "games": spec(array_of(MAP), "per game id: `{game, played, won}`"),
+        "points": spec(nil_or(INT), "points over the games that keep them"),
+        "money": spec(nil_or(INT), "money over the games that keep it"),
+    },
+    "deck file": {
+        "name": spec(text(255), "the file's name: shown in messages, never a path on the host"),
+        "text": spec(STR, "the whole file as text"),
+    },
+    "limits": {
+        "max_frame": spec(INT, "largest client frame body, in bytes"),
+        "max_name": spec(INT, "characters a name is cut to"),
+        "max_chat": spec(INT, "characters a chat line is cut to"),
+        "max_password": spec(INT, "characters a password may have"),
+        "chat_per_second": spec(FLOAT, "chat lines a second, on average"),
+        "chat_burst": spec(INT, "chat lines at once"),
+        "messages_per_second": spec(FLOAT, "messages a second, on average"),
+        "message_burst": spec(INT, "messages at once"),
+        "heartbeat_interval": spec(FLOAT, "seconds between the host's pings"),
+        "heartbeat_misses": spec(INT, "intervals of silence after which you are dropped"),
+        "grace_seconds": spec(FLOAT, "seconds a dropped player keeps their seat as it was"),
+        "ghost_grace_seconds": spec(
+            FLOAT, "the same for a player who joined mid-game and has not acted yet"
+        ),
+        "max_unsent_bytes": spec(INT, "bytes queued for you past which you are dropped"),
+    },
+    "seat": {
+        "seat": spec(INT, "the seat number"),
+        "name": spec(STR, "the member's name"),
+        "ready": spec(BOOL, "set to go (bots always are)"),
+        "bot": spec(BOOL, "an in-host bot"),
+        "bot_level": spec(nil_or(STR), "a bot's `easy`, `normal` or `hard`; nil for a person"),
+        "connected": spec(BOOL, "connected now (bots always are)"),
+        "away": spec(BOOL, "gone past the grace period"),
+        "stand_in": spec(BOOL, "a bot plays this away seat"),
+        "left": spec(BOOL, "a player who left during the game (listed until it ends)"),
+        "presence": spec(
+            STR, "`connected`, `disconnected` (within the grace), `away` (past it) or `gone`"
+        ),
+        "grace_left": spec(nil_or(FLOAT), "seconds of grace left while disconnected, else nil"),
+    },
+    "pause": {
+        "by": spec(STR, "the name of who paused"),
+        "at": spec(FLOAT, f"when, {_TIME}"),
+    },
+    "result pause": {
+        "until": spec(FLOAT, f"when the table goes on by itself, {_TIME}"),
+        "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
+    },
+    "waiting seat": {
+        "code": spec(STR, "the room's code"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "status": spec(STR, "`lobby`, `playing` or `over`"),
+        "has_password": spec(BOOL, "whether taking it back takes the room password"),
+        "seat": spec(INT, "the seat"),
+        "name": spec(STR, "the name it is held under"),
+    },
+    "room summary": {
+        "code": spec(STR, "the code `join_room` takes"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "deck": spec(STR, "the deck's name"),
+        "seats": spec(INT, "seated members"),
+        "max_seats": spec(INT, "the game's most players"),
+        "status": spec(STR, "`lobby`, `playing` or `over`"),
+        "has_password": spec(BOOL, "whether joining takes a password"),
+        "owner_name": spec(nil_or(STR), "the owner's name"),
+        "spectators": spec(INT, "how many watch"),
+    },
+}
+"""The maps with declared keys inside host messages, by the name their type gives."""
+
+
+def host_problems(message: Mapping[str, Any]) -> list[str]:
+    """What in a host message disagrees with :data:`HOST_MESSAGES` (nothing: ``[]``)."""
+    kind = message.get("t")
+    fields = HOST_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        return [f"unknown host message type {kind!r}"]
+    return _map_problems(str(kind), message, fields, skip=("t",))
+
+
+def _map_problems(
+    where: str, value: Mapping[str, Any], fields: Fields, skip: tuple[str, ...] = ()
+) -> list[str]:
+    problems = [
+        f"{where}: undeclared field {key!r}" for key in value if key not in (*skip, *fields)
+    ]
+    for name, field in fields.items():
+        if name not in value:
+            if field.required:
+                problems.append(f"{where}: missing {name!r}")
+            continue
+        item = value[name]
+        if not field.check(item):
+            problems.append(f"{where}.{name}: {item!r} is not {field.type.label}")
+            continue
+        shape = field.type.shape
+        if shape is not None and item is not None:
+            items = item if isinstance(item, list) else [item]
+            for index, entry in enumerate(items):
+                label = f"{where}.{name}[{index}]" if isinstance(item, list) else f"{where}.{name}"
+                problems += _map_problems(label, entry, SHAPES[shape])
+    return problems
+
+
+def welcome_limits(
+    config: LimitSettings, max_password: int = MAX_PASSWORD_LENGTH
+) -> dict[str, Any]:
+    """``welcome.limits`` for a host with ``config``: times and rates always as floats."""
+    return {
+        "max_frame": int(config.max_client_frame),
+        "max_name": int(config.max_name_length),
+        "max_chat": int(config.max_chat_length),
+        "max_password": max_password,
+        "chat_per_second": float(config.chat_per_second),
+        "chat_burst": int(config.chat_burst),
+        "messages_per_second": float(config.messages_per_second),
+        "message_burst": int(config.message_burst),
+        "heartbeat_interval": float(config.heartbeat_interval),
+        "heartbeat_misses": int(config.heartbeat_misses),
+        "grace_seconds": float(config.grace_seconds),
+        "ghost_grace_seconds": float(config.ghost_grace_seconds),
+        "max_unsent_bytes": int(config.max_unsent_bytes),
+    }

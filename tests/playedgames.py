@@ -1,0 +1,69 @@
+"""Finished games played by the engine's bot policy alone, for tests that need one kept.
+
+No host, no network: seats take turns asking the game's bot for a command,
+and the game's clock is ticked whenever it is due, the way the host runs it.
+The accepted commands are what a journal (or the game history) would hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from partyhost.decks.catalog import decks_for_game
+from partyhost.engine.core import apply, apply_tick
+from partyhost.engine.registry import get_game
+from partyhost.engine.rng import Rng
+from partyhost.net.journal import CommandRecord
+
+START = 1000.0
+"""The host clock when a played game begins."""
+
+
+@dataclass
+class PlayedGame:
+    game: str
+    deck_name: str
+    deck_data: Any
+    rules: dict[str, Any]
+    seats: list[int]
+    seed: int
+    commands: list[CommandRecord]
+    final: Any
+
+
+def play_game(
+    game_id: str,
+    seats: int = 2,
+    seed: int = 5,
+    options: dict[str, Any] | None = None,
+    start: float = START,
+) -> PlayedGame:
+    """Play ``game_id`` to the end with ``seats`` bots from ``start`` (half a second a step)."""
+    game = get_game(game_id)
+    deck = decks_for_game(game.deck_game)[0]
+    rules = game.rules_for(options or {})
+    players = list(range(seats))
+    state = game.setup(game.build_deck(deck.data), players, rules, seed)
+    rng, commands, now = Rng(seed), [], start
+    for _ in range(20_000):
+        if game.is_over(state):
+            break
+        now += 0.5
+        due = game.deadline(state)
+        if due is not None and due <= now:  # the game's clock first, as the host runs it
+            state, events = apply_tick(game, state, now)
+            if events:
+                commands.append(CommandRecord(None, None, now))
+            continue
+        for seat in players:
+            command = game.bot_command(game.view(state, seat), rng, now)
+            if command is not None:
+                state, _ = apply(game, state, seat, command, now)
+                commands.append(CommandRecord(seat, command, now))
+                break
+        else:
+            if due is not None:  # nobody can act: wait for the game's clock
+                now = max(now, due - 0.5)
+    assert game.is_over(state), f"{game_id} did not end"
+    return PlayedGame(game_id, deck.name, deck.data, rules, players, seed, commands, state)

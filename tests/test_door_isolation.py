@@ -1,0 +1,148 @@
+"""The door's clients are the installed partyhost, with nothing of the host's but the game.
+
+The attack: start ``serve`` in a folder that holds a planted ``partyhost``
+package (and ``textual``, ``msgpack``) whose import writes down the
+environment it sees, door password included. The door's folders must not
+outlive a SIGKILL either.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from partyhost.cli import SSH_PASSWORD_ENV
+from partyhost.net.doorclients import client_environment
+from partyhost.net.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
+from sshdoorhelpers import (
+    SERVER_NAME,
+    WORKER_NAME,
+    alive,
+    descendants,
+    door_processes,
+    environment_of,
+    open_terminal,
+    read_until,
+    serve_door,
+    ssh_connect,
+    wait_until,
+)
+from tmuxdriver import clean_env
+
+PASSWORD = "kazoo-7f3e"
+PLANTED = """\
+import os, pathlib
+pathlib.Path({marker!r}).write_text(repr(dict(os.environ)))
+"""
+
+
+def plant(folder: Path, marker: Path) -> None:
+    """Packages that shadow the real ones for anything that imports from ``folder``."""
+    for package in ("partyhost", "textual", "msgpack"):
+        (folder / package).mkdir(parents=True)
+        (folder / package / "__init__.py").write_text(PLANTED.format(marker=str(marker)))
+    (folder / "partyhost" / "cli.py").write_text(
+        PLANTED.format(marker=str(marker)) + "def main(argv=None):\n    return 0\n"
+    )
+
+
+@pytest.mark.parametrize("mode", ["shared", "fresh"])
+async def test_serve_in_a_folder_with_a_planted_partyhost_gives_visitors_the_real_client(
+    tmp_path: Path, mode: str
+) -> None:
+    planted, marker = tmp_path / "planted", tmp_path / "planted-code-ran"
+    plant(planted, marker)
+    env = clean_env(**{SSH_PASSWORD_ENV: PASSWORD})
+    with serve_door(tmp_path, "--ssh-sessions", mode, cwd=planted, env=env) as door:
+        connection = await ssh_connect(door.ssh_port, password=PASSWORD)
+        async with connection:
+            process = await open_terminal(connection)
+            await read_until(process.stdout, b"Welcome to e2e host")
+            clients = descendants(door.process.pid)
+            assert clients, "the visitor's client runs under the host"
+            for pid in clients:
+                environment = environment_of(pid)
+                assert SSH_PASSWORD_ENV not in environment
+                assert PASSWORD not in repr(environment)
+                folder = Path(os.readlink(f"/proc/{pid}/cwd"))
+                assert folder.is_relative_to(door.data / DOOR_FOLDER), folder
+            if mode == "shared":
+                assert door_processes(door.process.pid, SERVER_NAME)
+                assert door_processes(door.process.pid, WORKER_NAME)
+    assert not marker.exists(), "planted code ran: " + marker.read_text()
+
+
+def test_a_visitors_environment_is_built_from_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(SSH_PASSWORD_ENV, PASSWORD)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    sent = {"LANG": "de_DE.UTF-8", "LD_PRELOAD": "/tmp/evil.so", "COLORTERM": "$(reboot)"}
+    env = client_environment("xterm-kitty", sent, tmp_path)
+    assert env["LANG"] == "de_DE.UTF-8" and env["TERM"] == "xterm-kitty"
+    assert "COLORTERM" not in env and "LD_PRELOAD" not in env and "PYTHONPATH" not in env
+    assert PASSWORD not in repr(env)
+    assert all(
+        value == os.defpath or str(tmp_path) in value
+        for name, value in env.items()
+        if name not in ("LANG", "TERM")
+    )
+    assert client_environment("xterm; rm -rf /", {}, tmp_path)["TERM"] == "xterm-256color"
+
+
+def test_the_door_folder_does_not_outlive_a_sigkill(tmp_path: Path) -> None:
+    data = tmp_path / "host-data"
+    with serve_door(tmp_path, data=data) as door:
+        door_root = data / DOOR_FOLDER
+        [left_behind] = list(door_root.iterdir())
+        assert left_behind.name.startswith(f"{PREFIX}{door.process.pid}-")
+        assert left_behind.stat().st_mode & 0o777 == 0o700
+        wait_until(lambda: door_processes(door.process.pid, SERVER_NAME), "the session server")
+        helpers = descendants(door.process.pid)
+        door.process.send_signal(signal.SIGKILL)
+        door.process.wait()
+        wait_until(lambda: not any(alive(pid) for pid in helpers), "the door's helpers to end")
+        assert left_behind.exists()  # nobody was left to clean up
+    with serve_door(tmp_path, data=data) as door:
+        [current] = list(door_root.iterdir())
+        assert current != left_behind and not left_behind.exists(), "swept at start"
+    assert not door_root.exists(), "a normal stop leaves nothing"
+
+
+def test_without_a_data_folder_only_folders_of_dead_doors_are_swept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    ended = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = tmp_path / f"{PREFIX}{int(ended.stdout)}-old"
+    living = tmp_path / f"{PREFIX}{os.getppid()}-other"
+    unrelated = tmp_path / "partyhost-ssh-notes"
+    for folder in (dead, living, unrelated):
+        (folder / "visitor-1").mkdir(parents=True)
+    folders = DoorFolders(None)
+    root = folders.open()
+    assert root.parent == tmp_path and not dead.exists()
+    assert living.exists() and unrelated.exists()
+    visitor = folders.visitor()
+    assert visitor.parent == root and visitor.stat().st_mode & 0o777 == 0o700
+    folders.close()
+    assert not root.exists()
+    assert sweep(tmp_path, only_dead_owners=True) == []
+
+
+def test_door_folders_ignore_what_is_not_theirs(tmp_path: Path) -> None:
+    target = tmp_path / "precious"
+    target.mkdir()
+    (tmp_path / f"{PREFIX}1-link").symlink_to(target)
+    (tmp_path / f"{PREFIX}1-file").write_text("not a folder")
+    assert sweep(tmp_path, only_dead_owners=False) == []
+    assert target.exists()

@@ -1,0 +1,110 @@
+"""Every game, from its start to the game-over screen, under random keys in a real terminal.
+
+``partyhost play`` runs in tmux at 80x24 and at 100x30 while a seeded stream
+of keys (arrows, letters, digits, Enter, Space, Escape; see :data:`KEYS` for
+how often each comes) goes in, one at a time like a person mashing the
+keyboard. The bots are hard and think a tenth of
+their usual time, and the rooms are set up for short games, so each run ends
+on its own. A run fails if the client dies (a traceback, a non-zero exit),
+if a screen's footer stops offering Help, or if no game-over screen comes.
+
+``y`` is left out: it answers "Quit?" with yes, and a quit run never reaches
+the end. The seed is in the test's id, so a failure can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import string
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+from tmuxdriver import DriverError, Terminal, partyhost_command
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        shutil.which("tmux") is None,
+        reason="tmux is not installed: the real-terminal tests drive the client through it",
+    ),
+]
+
+KEYS = {
+    "Enter": 20,
+    **{arrow: 5 for arrow in ("Up", "Down", "Left", "Right")},
+    **{digit: 2 for digit in string.digits},
+    **{letter: 1 for letter in string.ascii_lowercase if letter != "y"},
+    "Space": 3,
+    "Escape": 5,
+}
+"""Every key with its weight: a person mashing keys hits Enter, the arrows and the
+numbers most; a letter now and then (``c`` opens the chat, Escape leaves it)."""
+SETTINGS = {
+    "tshirt": ["--option", "target=500"],
+    "meme": ["--bots", "1", "--option", "picking_timer=10", "--option", "betting_timer=5"],
+    "stealing-home": ["--bots", "1", "--option", "round_seconds=5"],
+    "scramble": ["--bots", "1"],
+    "gridiron": ["--bots", "1", "--option", "hints=on"],
+    "four-corners": ["--option", "stall_seconds=10"],
+}
+"""Short games: the lowest T-Shirt target, the shortest meme timers, two-player tables."""
+SIZES = [(80, 24), (100, 30)]
+GAME_SECONDS = 150.0
+CHECK_EVERY = 8
+"""Keys between looks at the screen (each look is a tmux call)."""
+
+
+def is_over(screen: str) -> bool:
+    return "game over" in screen.splitlines()[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("game", list(SETTINGS))
+def test_random_keys_take_a_game_to_its_end(
+    game: str, size: tuple[int, int], terminal: Terminal, tmp_path: Path
+) -> None:
+    seed = zlib.crc32(f"{game} {size}".encode()) & 0xFFFF
+    keys = random.Random(seed)
+    command = [
+        *partyhost_command(),
+        "play",
+        game,
+        "--name",
+        "Tess",
+        "--level",
+        "hard",
+        "--bot-pace",
+        "0.1",
+        *SETTINGS[game],
+    ]
+    terminal.start(
+        command,
+        size=size,
+        PARTYHOST_CONFIG_DIR=str(tmp_path / "config"),
+        PARTYHOST_DATA_DIR=str(tmp_path / "data"),
+    )
+    terminal.wait_for(lambda screen: "Tess" in screen)
+    deadline = time.monotonic() + GAME_SECONDS
+    pressed = 0
+    while True:
+        screen = terminal.screen()
+        status = terminal.exit_status()
+        if status is not None:
+            raise DriverError(
+                f"seed {seed}: the client ended ({status}) after {pressed} keys:\n{screen}"
+            )
+        footer = (screen.split("\n") + [""] * size[1])[size[1] - 1]
+        if footer.strip():  # blank for a moment while a screen opens
+            assert "Help" in footer, f"seed {seed}: no Help in the footer:\n{screen}"
+        if is_over(screen):
+            break
+        if time.monotonic() > deadline:
+            raise DriverError(f"seed {seed}: no game over after {pressed} keys:\n{screen}")
+        for key in keys.choices(list(KEYS), weights=list(KEYS.values()), k=CHECK_EVERY):
+            terminal.keys(key)
+            pressed += 1
+    terminal.keys("C-q")
+    assert terminal.wait_exit() == 0, terminal.screen()

@@ -1,0 +1,326 @@
+"""The owner's controls during a game, in every game, over a real host.
+
+Pause and resume (no moves, no timers, bots wait; everyone is told who
+paused; a pause survives a host restart), a bot in an absent player's seat
+right away, the room handed to another player, and a kick in mid-game. None
+of it knows a game's rules: the host stops the game's clock and its bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from nethelpers import Seat, counting, host_config, quiet, running_host, seat_number, table
+from partyhost.engine.core import Game
+from partyhost.engine.registry import all_games, get_game
+from partyhost.engine.rng import Rng
+from partyhost.net import protocol as p
+from partyhost.net.host import Host
+
+Message = dict[str, Any]
+GAME_IDS = sorted(game.id for game in all_games())
+
+
+def entry(room: Message, seat: int) -> Message:
+    return next((s for s in room["seats"] if s["seat"] == seat), {})
+
+
+def presence_of(seat: int, presence: str) -> Any:
+    return lambda room: entry(room, seat).get("presence") == presence
+
+
+async def play_steps(seats: Sequence[Seat], game: Game, rng: Rng, steps: int) -> int:
+    """Up to ``steps`` bot moves from the seats' own views (at each view's game clock)."""
+    taken = 0
+    for _ in range(steps * 4):
+        if taken >= steps:
+            break
+        moved = False
+        for seat in seats:
+            frame = seat.view
+            if frame is None:
+                continue
+            command = game.bot_command(frame["view"], rng, frame["now"])
+            if command is None:
+                continue
+            version = seat.version
+            await seat.send({"t": p.PLAY, "cmd": command})
+            await seat.until(lambda s=seat, v=version: s.version > v or _refused(s))
+            moved = seat.version > version
+            break
+        if moved:
+            taken += 1
+        else:
+            await quiet(seats, 0.2)
+    return taken
+
+
+def _refused(seat: Seat) -> bool:
+    last = seat.log[-1] if seat.log else {}
+    return last.get("t") == p.ERROR
+
+
+def any_legal(seat: Seat) -> Message | None:
+    frame = seat.view
+    legal = frame["view"].get("legal") if frame else None
+    return legal[0] if legal else None
+
+
+async def start_table(port: int, game: Game) -> tuple[list[Seat], str]:
+    """Ann (owner), Bob and, for a game of three or more, Cy; a bot when there is room."""
+    names = ["Ann", "Bob", "Cy"][: max(2, game.min_players)]
+    seats, code = await table(port, names, game=game.id, start=False, options=_quick(game))
+    if game.max_players > len(names):
+        await seats[0].send({"t": p.ADD_BOT})
+        await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == len(names) + 1)
+    mark = seats[0].mark()
+    await seats[0].send({"t": p.START_GAME})
+    await seats[0].expect(p.VIEW, since=mark)
+    for seat in seats:
+        await seat.until(lambda s=seat: s.view is not None)
+    return seats, code
+
+
+def _quick(game: Game) -> dict[str, Any]:
+    return {"target": 1500} if game.id == "tshirt" else {}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_the_owner_pauses_resumes_and_runs_the_table_in_every_game(game_id: str) -> None:
+    game = get_game(game_id)
+    async with running_host(grace_seconds=60) as host:
+        seats, code = await start_table(host.port, game)
+        ann, bob = seats[0], seats[1]
+        rng = Rng(17)
+        assert await play_steps(seats, game, rng, 3) >= 1
+        await quiet(seats, 0.3)
+
+        # Only the owner pauses; then everyone sees who did, and nothing moves.
+        mark = bob.mark()
+        await bob.send({"t": p.PAUSE_GAME})
+        assert (await bob.expect(p.ERROR, since=mark))["code"] == "not_owner"
+        marks = [seat.mark() for seat in seats]
+        await ann.send({"t": p.PAUSE_GAME})
+        for seat, since in zip(seats, marks, strict=True):
+            room = await seat.expect(p.ROOM, since=since, where=lambda r: r["paused"] is not None)
+            assert room["paused"]["by"] == "Ann"
+            notice = await seat.expect(p.NOTICE, since=since)
+            assert notice["text"] == "Paused by Ann."
+        versions = [seat.version for seat in seats]
+        mover = next(s for s in seats if any_legal(s) is not None)
+        mark = mover.mark()
+        await mover.send({"t": p.PLAY, "cmd": any_legal(mover)})
+        assert (await mover.expect(p.ERROR, since=mark))["code"] == "paused"
+        await asyncio.sleep(0.5)  # a bot with no delay, a due timer: both would act by now
+        assert [seat.version for seat in seats] == versions
+
+        marks = [seat.mark() for seat in seats]
+        await ann.send({"t": p.RESUME_GAME})
+        for seat, since in zip(seats, marks, strict=True):
+            await seat.expect(p.ROOM, since=since, where=lambda r: r["paused"] is None)
+            view = await seat.expect(p.VIEW, since=since)
+            assert view["version"] == versions[0]  # nothing moved while paused
+        await ann.expect(
+            p.NOTICE, since=marks[0], where=lambda n: n["text"] == "Ann resumed the game."
+        )
+        assert await play_steps(seats, game, rng, 2) >= 1
+
+        # Bob's client dies; Ann does not wait out his grace: a bot takes his seat now.
+        mark = ann.mark()
+        bob.conn.abort()
+        await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
+        mark = ann.mark()
+        await ann.send({"t": p.REPLACE_WITH_BOT, "seat": 0})
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "player_connected"
+        mark = ann.mark()
+        await ann.send({"t": p.REPLACE_WITH_BOT, "seat": 1})
+        room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "away"))
+        assert entry(room, 1)["stand_in"] is True
+
+        # Bob is back by name; Ann hands him the room; only he pauses now.
+        back = await Seat.open(host.port, "Bob")
+        await back.send({"t": p.JOIN_ROOM, "code": code})
+        assert (await back.expect(p.JOINED))["seat"] == 1
+        await back.expect(p.ROOM, where=presence_of(1, "connected"))
+        assert back.view is not None
+        mark = ann.mark()
+        await ann.send({"t": p.GIVE_OWNERSHIP, "seat": 1})
+        room = await ann.expect(p.ROOM, since=mark, where=lambda r: r["owner"] == 1)
+        mark = ann.mark()
+        await ann.send({"t": p.PAUSE_GAME})
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_owner"
+        mark = back.mark()
+        await back.send({"t": p.PAUSE_GAME})
+        await back.expect(p.ROOM, since=mark, where=lambda r: bool(r["paused"]))
+        mark = back.mark()
+        await back.send({"t": p.RESUME_GAME})
+        await back.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is None)
+
+        # Bob kicks Ann mid-game: she is out, her seat shows as gone while the game lasts.
+        mark, ann_mark = back.mark(), ann.mark()
+        await back.send({"t": p.KICK, "seat": 0})
+        assert (await ann.expect(p.LEFT, since=ann_mark))["reason"] == "kicked"
+        room = await back.expect(p.ROOM, since=mark, where=lambda r: entry(r, 0).get("left"))
+        assert entry(room, 0)["presence"] == "gone" or room["status"] != p.PLAYING
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_pause_survives_a_host_restart_in_every_game(game_id: str, tmp_path: Path) -> None:
+    game = get_game(game_id)
+    first = Host(host_config(data_dir=tmp_path, grace_seconds=60))
+    await first.start()
+    port = first.port
+    opened: list[Seat] = []
+    second: Host | None = None
+    try:
+        seats, code = await _reconnecting_table(port, game, opened)
+        ann = seats[0]
+        rng = Rng(29)
+        assert await play_steps(seats, game, rng, 2) >= 1
+        await quiet(seats, 0.3)
+        mark = ann.mark()
+        await ann.send({"t": p.PAUSE_GAME})
+        paused = await ann.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is not None)
+        versions = [seat.version for seat in seats]
+        marks = [seat.mark() for seat in seats]
+        await first.close("restarting")
+
+        second = Host(host_config(data_dir=tmp_path, grace_seconds=60, port=port))
+        await second.start()
+        for seat, since in zip(seats, marks, strict=True):
+            await seat.expect(
+                "connection", since=since, timeout=20, where=lambda m: m["state"] == "restored"
+            )
+            room = await seat.expect(p.ROOM, since=since)
+            assert room["code"] == code and room["paused"] == paused["paused"]
+            view = await seat.expect(p.VIEW, since=since)
+            assert view["version"] == versions[0]
+            assert view["now"] == paused["paused"]["at"]  # the game's clock stands still
+        mover = next(s for s in seats if any_legal(s) is not None)
+        mark = mover.mark()
+        await mover.send({"t": p.PLAY, "cmd": any_legal(mover)})
+        assert (await mover.expect(p.ERROR, since=mark))["code"] == "paused"
+        await asyncio.sleep(0.5)
+        assert [seat.version for seat in seats] == versions
+
+        mark = ann.mark()
+        await ann.send({"t": p.RESUME_GAME})
+        await ann.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is None)
+        assert await play_steps(seats, game, rng, 2) >= 1
+    finally:
+        for seat in opened:
+            await seat.close()
+        await first.close()
+        if second is not None:
+            await second.close()
+
+
+async def _reconnecting_table(port: int, game: Game, opened: list[Seat]) -> tuple[list[Seat], str]:
+    async def opener(port: int, name: str) -> Seat:
+        seat = await Seat.reconnecting(port, name)
+        opened.append(seat)
+        return seat
+
+    names = ["Ann", "Bob", "Cy"][: max(2, game.min_players)]
+    return await table(port, names, game=game.id, options=_quick(game), opener=opener)
+
+
+async def test_a_paused_timer_does_not_run_out_and_keeps_its_time_across_a_restart(
+    tmp_path: Path,
+) -> None:
+    first = Host(host_config(data_dir=tmp_path))
+    await first.start()
+    port = first.port
+    opened: list[Seat] = []
+    second: Host | None = None
+    try:
+        seats, _ = await _reconnecting_table_of(port, opened)
+        ann, bob = seats
+        game, rng = counting(), Rng(2)
+        await play_steps(seats, game, rng, 1)  # the turn timer runs from the second turn
+        before = bob.view
+        assert before is not None and before["view"]["deadline"] is not None
+        left_before = before["view"]["deadline"] - before["now"]
+        await ann.send({"t": p.PAUSE_GAME})
+        paused = await ann.expect(p.ROOM, where=lambda r: r["paused"] is not None)
+        await asyncio.sleep(1.5)  # past the deadline on the host's clock
+        assert bob.version == before["version"]
+        marks = [seat.mark() for seat in seats]
+        await first.close("restarting")
+        second = Host(host_config(data_dir=tmp_path, port=port))
+        await second.start()
+        for seat, since in zip(seats, marks, strict=True):
+            await seat.expect(
+                "connection", since=since, timeout=20, where=lambda m: m["state"] == "restored"
+            )
+        view = await bob.expect(p.VIEW, since=marks[1])
+        left_paused = view["view"]["deadline"] - view["now"]
+        assert view["now"] == paused["paused"]["at"]
+        assert 0 < left_paused <= left_before
+        await asyncio.sleep(1.0)
+        assert bob.version == before["version"]
+        mark = bob.mark()
+        await ann.send({"t": p.RESUME_GAME})
+        resumed = await bob.expect(p.VIEW, since=mark)
+        assert resumed["view"]["deadline"] - resumed["now"] <= left_paused
+        started = time.monotonic()
+        await bob.until(lambda: bob.version > before["version"], timeout=5)  # the tick came
+        assert time.monotonic() - started >= left_paused - 0.3
+    finally:
+        for seat in opened:
+            await seat.close()
+        await first.close()
+        if second is not None:
+            await second.close()
+
+
+async def _reconnecting_table_of(port: int, opened: list[Seat]) -> tuple[list[Seat], str]:
+    async def opener(port: int, name: str) -> Seat:
+        seat = await Seat.reconnecting(port, name)
+        opened.append(seat)
+        return seat
+
+    return await table(port, ["Ann", "Bob"], options={"turn_timer": 1}, opener=opener)
+
+
+async def test_only_a_running_game_can_be_paused_and_only_a_paused_one_resumed() -> None:
+    async with running_host() as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
+        ann = seats[0]
+        mark = ann.mark()
+        await ann.send({"t": p.PAUSE_GAME})
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_playing"
+        mark = ann.mark()
+        await ann.send({"t": p.START_GAME})
+        await ann.expect(p.VIEW, since=mark)
+        mark = ann.mark()
+        await ann.send({"t": p.RESUME_GAME})
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_paused"
+        mark = ann.mark()
+        await ann.send({"t": p.PAUSE_GAME})
+        await ann.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is not None)
+        mark = ann.mark()
+        await ann.send({"t": p.PAUSE_GAME})
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "paused"
+
+
+async def test_the_room_goes_only_to_a_person_who_is_here() -> None:
+    async with running_host() as host:
+        seats, _ = await table(host.port, ["Ann", "Bob", "Cy"])
+        ann, bob, cy = seats
+        mark = ann.mark()
+        cy.conn.abort()
+        await ann.expect(p.ROOM, since=mark, where=presence_of(2, "disconnected"))
+        for seat, code in ((2, "not_connected"), (0, "bad_seat"), (9, "bad_seat")):
+            mark = ann.mark()
+            await ann.send({"t": p.GIVE_OWNERSHIP, "seat": seat})
+            assert (await ann.expect(p.ERROR, since=mark))["code"] == code
+        mark = bob.mark()
+        await ann.send({"t": p.GIVE_OWNERSHIP, "seat": seat_number(bob)})
+        room = await bob.expect(p.ROOM, since=mark, where=lambda r: r["owner"] == 1)
+        assert room["you"] == 1

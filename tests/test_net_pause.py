@@ -1,0 +1,105 @@
+"""After a round the table stops so everyone can read its result, as the room chose.
+
+A T-Shirt room: Ann judges round 1 against three in-host bots that think for
+no time at all, so any move they make while the table is stopped would come
+at once; the room message's ``pause`` says who has not read the result yet.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from nethelpers import Seat, running_host
+from partyhost.net import protocol as p
+from partyhost.net.host import Host
+from partyhost.net.room import Room
+
+
+async def ann_judges(host: Host, round_results: str) -> tuple[Seat, Room]:
+    """Ann's room with three bots, started; returns once round 1 waits for her pick."""
+    ann = await Seat.open(host.port, "Ann")
+    options = {"first_judge": 0, "round_results": round_results}
+    await ann.send({"t": p.CREATE_ROOM, "game": "tshirt", "options": options})
+    code = (await ann.expect(p.JOINED))["code"]
+    for _ in range(3):
+        await ann.send({"t": p.ADD_BOT, "level": "hard"})
+    await ann.expect(p.ROOM, where=lambda room: len(room["seats"]) == 4)
+    await ann.send({"t": p.START_GAME})
+    await ann.until(lambda: bool(legal(ann, "pick")))
+    assert host.lobby is not None
+    return ann, host.lobby.rooms[code]
+
+
+def legal(seat: Seat, kind: str) -> list[dict[str, Any]]:
+    view = (seat.view or {}).get("view") or {}
+    return [c for c in view.get("legal", []) if c.get("type") == kind]
+
+
+def pause(seat: Seat) -> dict[str, Any] | None:
+    room = seat.room or {}
+    found = room.get("pause")
+    return found if isinstance(found, dict) else None
+
+
+async def pick(ann: Seat) -> None:
+    """Ann picks a slogan; the round ends."""
+    mark = ann.mark()
+    await ann.send({"t": p.PLAY, "cmd": legal(ann, "pick")[0]})
+    await ann.expect(p.ROOM, since=mark, where=lambda room: room.get("pause") is not None)
+
+
+async def test_the_bots_wait_until_everyone_has_read_the_result() -> None:
+    async with running_host() as host:
+        ann, room = await ann_judges(host, "until all press a key")
+        await pick(ann)
+        shown = pause(ann)
+        assert shown is not None and shown["waiting"] == [0]
+        assert 25 <= shown["until"] - time.time() <= 30
+        assert room.bots.next_due() is None  # held, though they think for no time
+        version = ann.version
+        assert room.table is not None and room.table.state.version == version
+        await ann.send({"t": p.SEEN})
+        await ann.until(lambda: pause(ann) is None)
+        await ann.until(lambda: ann.version > version)  # the bots play round 2 now
+        await ann.close()
+
+
+async def test_a_pause_of_some_seconds_ends_by_itself() -> None:
+    async with running_host() as host:
+        ann, room = await ann_judges(host, "5 seconds")
+        await pick(ann)
+        shown = pause(ann)
+        assert shown is not None and 3 <= shown["until"] - time.time() <= 5
+        room.run_timers(shown["until"] + 0.01)
+        await ann.until(lambda: pause(ann) is None)
+        assert room.bots.next_due() is not None
+        await ann.close()
+
+
+async def test_no_pause_when_the_room_says_so() -> None:
+    async with running_host() as host:
+        ann, _ = await ann_judges(host, "no pause")
+        version = ann.version
+        mark = ann.mark()
+        await ann.send({"t": p.PLAY, "cmd": legal(ann, "pick")[0]})
+        await ann.until(lambda: round_two_submitted(ann))  # the bots go on unasked
+        assert ann.version > version
+        assert all(m.get("pause") is None for m in ann.log[mark:] if m["t"] == p.ROOM)
+        await ann.close()
+
+
+def round_two_submitted(seat: Seat) -> bool:
+    view = (seat.view or {}).get("view") or {}
+    return view.get("round") == 2 and bool(view.get("submitted"))
+
+
+async def test_seen_outside_a_pause_changes_nothing() -> None:
+    async with running_host() as host:
+        ann, _ = await ann_judges(host, "until all press a key")
+        mark = ann.mark()
+        await ann.send({"t": p.SEEN})
+        await ann.send({"t": p.PING, "n": 1})
+        await ann.expect(p.PONG, since=mark)
+        assert [m["t"] for m in ann.log[mark:]] == [p.PONG]
+        await ann.close()

@@ -1,0 +1,258 @@
+"""Coming back to your seat: by token, by name, and what everyone sees meanwhile.
+
+A player whose connection died can come back with their seat token, or,
+with no token at all, by joining the room again under the same name (after
+its password, if it has one): the seat, hand, score and ownership are theirs
+again. A connected player's seat is never taken that way. Every seat's
+presence is in the room message; the disconnects are journaled, so a
+restarted host keeps each grace period where it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from nethelpers import Seat, counting, host_config, running_host, seat_number, step, table
+from partyhost.engine.rng import Rng
+from partyhost.net import protocol as p
+from partyhost.net.host import Host
+from partyhost.net.hostid import HOST_ID, load_host_id
+
+Message = dict[str, Any]
+
+
+def entry(room: Message, seat: int) -> Message:
+    return next((s for s in room["seats"] if s["seat"] == seat), {})
+
+
+def presence_of(seat: int, presence: str) -> Any:
+    return lambda room: entry(room, seat).get("presence") == presence
+
+
+def notice(text: str) -> Any:
+    return lambda message: message["text"] == text
+
+
+async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_their_name() -> None:
+    async with running_host() as host:
+        seats, code = await table(host.port, ["Ann", "Bob", "Cy"])
+        ann, bob, _ = seats
+        game, rng = counting(), Rng(3)
+        for _ in range(4):
+            await step(seats, game, rng)
+        before = bob.view
+        old_token = bob.conn.token
+        assert before is not None and old_token is not None
+        mark = ann.mark()
+        bob.conn.abort()  # a killed client: no goodbye
+        await ann.expect(p.NOTICE, since=mark, where=notice("Bob lost connection."))
+        room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
+        assert 0 < entry(room, 1)["grace_left"] <= host.config.grace_seconds
+
+        mark = ann.mark()
+        again = await Seat.open(host.port, "bob")  # names compare NFKC + casefold
+        assert again.conn.welcome["waiting_seats"] == [
+            {
+                "code": code,
+                "game": "counting",
+                "game_name": "Counting",
+                "status": p.PLAYING,
+                "has_password": False,
+                "seat": 1,
+                "name": "Bob",
+            }
+        ]
+        await again.send({"t": p.JOIN_ROOM, "code": code})
+        joined = await again.expect(p.JOINED)
+        assert joined["seat"] == 1 and joined["token"] not in (None, old_token)
+        view = await again.expect(p.VIEW)
+        assert view["view"] == before["view"]  # same hand, same counter
+        await ann.expect(p.NOTICE, since=mark, where=notice("Bob is back."))
+        room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "connected"))
+        assert entry(room, 1)["name"] == "Bob" and entry(room, 1)["grace_left"] is None
+
+        stale = await Seat.open(host.port, "Bob", token=old_token)  # the old token is spent
+        assert stale.conn.welcome["resumed"] is False
+        assert (await stale.expect(p.ERROR))["code"] == "token_unknown"
+
+
+async def test_the_room_password_comes_before_a_seat_is_taken_back() -> None:
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "password": "tea"})
+        code = (await ann.expect(p.JOINED))["code"]
+        bob = await Seat.open(host.port, "Bob")
+        await bob.send({"t": p.JOIN_ROOM, "code": code, "password": "tea"})
+        await bob.expect(p.JOINED)
+        await ann.send({"t": p.START_GAME})
+        await bob.expect(p.VIEW)
+        bob.conn.abort()
+        await ann.expect(p.ROOM, where=presence_of(1, "disconnected"))
+
+        again = await Seat.open(host.port, "Bob")
+        assert again.conn.welcome["waiting_seats"][0]["has_password"] is True
+        await again.send({"t": p.JOIN_ROOM, "code": code})
+        assert (await again.expect(p.ERROR))["code"] == "wrong_password"
+        mark = again.mark()
+        await again.send({"t": p.JOIN_ROOM, "code": code, "password": "tea"})
+        assert (await again.expect(p.JOINED, since=mark))["seat"] == 1
+
+
+async def test_a_connected_players_seat_is_never_taken_by_name() -> None:
+    async with running_host() as host:
+        seats, code = await table(host.port, ["Ann", "Bob"])
+        ann, bob = seats
+        impostor = await Seat.open(host.port, "BOB")
+        assert impostor.conn.welcome["waiting_seats"] == []
+        await impostor.send({"t": p.JOIN_ROOM, "code": code})
+        refusal = await impostor.expect(p.ERROR)
+        assert refusal["code"] == "name_in_use" and "Bob" in refusal["message"]
+        assert impostor.last(p.JOINED) is None
+        # Bob still plays his seat; the room did not change.
+        assert [s["name"] for s in ann.room["seats"]] == ["Ann", "Bob"]  # type: ignore[index]
+        version = bob.version
+        await step([ann, bob], counting(), Rng(1))
+        assert bob.version > version and seat_number(bob) == 1
+
+
+async def test_between_games_a_second_person_of_a_connected_players_name_gets_a_new_seat() -> None:
+    async with running_host() as host:
+        seats, code = await table(host.port, ["Ann", "Bob"], start=False)
+        twin = await Seat.open(host.port, "bob")
+        await twin.send({"t": p.JOIN_ROOM, "code": code})
+        assert (await twin.expect(p.JOINED))["seat"] == 2
+        room = await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
+        assert [s["name"] for s in room["seats"]] == ["Ann", "Bob", "bob 2"]
+
+
+async def test_the_owner_who_comes_back_by_name_still_owns_the_room() -> None:
+    async with running_host() as host:
+        seats, code = await table(host.port, ["Ann", "Bob"])
+        ann, bob = seats
+        ann.conn.abort()
+        await bob.expect(p.ROOM, where=presence_of(0, "disconnected"))
+        again = await Seat.open(host.port, "Ann")
+        await again.send({"t": p.JOIN_ROOM, "code": code})
+        room = await again.expect(p.ROOM)
+        assert room["owner"] == 0 and room["you"] == 0
+
+
+async def test_an_away_player_comes_back_by_name_and_the_stand_in_stops() -> None:
+    async with running_host(grace_seconds=0.2) as host:
+        seats, code = await table(host.port, ["Ann", "Bob"])
+        ann, bob = seats
+        await bob.close()
+        room = await ann.expect(p.ROOM, where=presence_of(1, "away"))
+        assert entry(room, 1)["stand_in"] is True
+        again = await Seat.open(host.port, "Bob")
+        await again.send({"t": p.JOIN_ROOM, "code": code})
+        room = await again.expect(p.ROOM, where=presence_of(1, "connected"))
+        assert entry(room, 1)["stand_in"] is False and entry(room, 1)["away"] is False
+
+
+async def test_resume_seat_takes_a_connection_in_the_lobby_back_to_its_seat() -> None:
+    async with running_host() as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"])
+        bob = seats[1]
+        token = bob.conn.token
+        assert token is not None
+        before = bob.view
+        bob.conn.abort()
+        await seats[0].expect(p.ROOM, where=presence_of(1, "disconnected"))
+        lobby = await Seat.open(host.port, "Bob")
+        await lobby.send({"t": p.RESUME_SEAT, "token": token})
+        joined = await lobby.expect(p.JOINED)
+        assert (joined["seat"], joined["token"]) == (1, token)
+        assert (await lobby.expect(p.VIEW))["view"] == before["view"]  # type: ignore[index]
+        mark = lobby.mark()
+        await lobby.send({"t": p.RESUME_SEAT, "token": token})
+        assert (await lobby.expect(p.ERROR, since=mark))["code"] == "already_in_room"
+
+        stranger = await Seat.open(host.port, "Eve")
+        await stranger.send({"t": p.RESUME_SEAT, "token": "made-up"})
+        assert (await stranger.expect(p.ERROR))["code"] == "token_unknown"
+        assert stranger.last(p.JOINED) is None
+
+
+async def test_a_seat_that_joined_mid_game_and_left_before_acting_gets_the_short_grace() -> None:
+    async with running_host(grace_seconds=60, ghost_grace_seconds=0.3) as host:
+        seats, code = await table(host.port, ["Ann", "Bob"])
+        ann = seats[0]
+        ghost = await Seat.open(host.port, "Gus")
+        await ghost.send({"t": p.JOIN_ROOM, "code": code})
+        seat = (await ghost.expect(p.JOINED))["seat"]
+        await ghost.expect(p.VIEW)
+        ghost.conn.abort()
+        room = await ann.expect(p.ROOM, where=presence_of(seat, "disconnected"))
+        assert entry(room, seat)["grace_left"] <= 0.3
+        room = await ann.expect(p.ROOM, where=presence_of(seat, "away"))
+        assert entry(room, seat)["stand_in"] is True
+        # Bob, who was dealt in at the start, keeps the whole grace period.
+        seats[1].conn.abort()
+        room = await ann.expect(p.ROOM, where=presence_of(1, "disconnected"))
+        assert entry(room, 1)["grace_left"] > 30
+
+
+async def test_a_mid_game_joiner_who_acted_keeps_the_whole_grace() -> None:
+    async with running_host(grace_seconds=60, ghost_grace_seconds=0.3) as host:
+        seats, code = await table(host.port, ["Ann", "Bob"])
+        ann = seats[0]
+        late = await Seat.open(host.port, "Lu")
+        await late.send({"t": p.JOIN_ROOM, "code": code})
+        seat = (await late.expect(p.JOINED))["seat"]
+        everyone = [*seats, late]
+        game, rng = counting(), Rng(4)
+        while late.view is None or late.view["view"]["turn"] != seat:
+            await step(everyone[:2], game, rng)
+            await late.until(lambda: late.version == ann.version)
+        await step([late], game, rng)
+        late.conn.abort()
+        room = await ann.expect(p.ROOM, where=presence_of(seat, "disconnected"))
+        assert entry(room, seat)["grace_left"] > 30
+
+
+async def test_a_restarted_host_keeps_grace_periods_and_away_seats_where_they_were(
+    tmp_path: Path,
+) -> None:
+    first = Host(host_config(data_dir=tmp_path))
+    await first.start()
+    port = first.port
+    seats, code = await table(port, ["Ann", "Bob", "Cy"])
+    ann, bob, cy = seats
+    cy.conn.abort()
+    await ann.expect(p.ROOM, where=presence_of(2, "disconnected"))
+    await ann.send({"t": p.REPLACE_WITH_BOT, "seat": 2})  # Cy's seat: a bot plays it now
+    await ann.expect(p.ROOM, where=presence_of(2, "away"))
+    bob.conn.abort()
+    await ann.expect(p.ROOM, where=presence_of(1, "disconnected"))
+    assert first.journal is not None
+    (stored,) = first.journal.load()
+    bob_record = next(m for m in stored.members if m.name == "Bob")
+    assert bob_record.grace_ends is not None and bob_record.disconnected_at is not None
+    await first.close("restarting")
+    await ann.close()
+
+    second = Host(host_config(data_dir=tmp_path, port=port))
+    await second.start()
+    try:
+        assert second.lobby is not None
+        restored = {m.name: m for m in second.lobby.rooms[code].members}
+        assert restored["Bob"].grace_ends() == bob_record.grace_ends  # no fresh grace
+        assert restored["Cy"].away and restored["Cy"].playing_bot  # still away, still played
+        # Ann was connected when the host stopped: she gets a grace period from the restart.
+        ann_grace = restored["Ann"].grace_ends()
+        assert ann_grace is not None and ann_grace > bob_record.grace_ends
+    finally:
+        await second.close()
+
+
+async def test_the_host_id_is_kept_in_the_data_folder(tmp_path: Path) -> None:
+    first = load_host_id(tmp_path)
+    assert HOST_ID.fullmatch(first) and load_host_id(tmp_path) == first
+    assert (tmp_path / "host-id").stat().st_mode & 0o777 == 0o600
+    assert load_host_id(tmp_path / "other") != first
+    assert load_host_id(None) != load_host_id(None)
+    async with running_host(data_dir=tmp_path) as host:
+        seat = await Seat.open(host.port, "Ann")
+        assert seat.conn.welcome["host_id"] == first

@@ -1,0 +1,183 @@
+"""Back to your seat from the client: the seat memory, the offer on connecting, ``--room``.
+
+Every seat token is kept in the user's state folder (mode 0600) under the
+host's id and the room code, offered back only to that host, and forgotten
+when the host says the token is unknown or the seat is gone. A seat the host
+holds for your name is offered too, and taken back by joining the room.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import stat
+
+import pytest
+from partyhost.tui.app import make_app
+from partyhost.tui.seatmemory import HeldSeat, SeatMemory, memory_path
+from partyhost.tui.shared.dialogs import JoinRoomScreen
+from partyhost.tui.shared.seatoffer import SeatOfferScreen
+from partyhost.tui.tshirt.screen import TShirtScreen
+from tuikit.fakehost import FakeHost
+from tuikit.pilot import screen_text, settle
+from tuikit.samples import HOST_ID, sample_room, sample_welcome, tshirt_view, view_frame
+
+SIZE = (80, 24)
+
+
+def remembering_app(host: FakeHost, room: str | None = None) -> object:
+    """Ann's client as ``partyhost join`` runs it: it keeps what it is given on disk."""
+    return make_app(host, address="partybox:7777", name="Ann", room=room, animate=False)
+
+
+def flat(app: object) -> str:
+    """The screen's words with line breaks and padding folded to single spaces."""
+    return " ".join(screen_text(app).replace("│", " ").split())
+
+
+def held(code: str = "KXTM", token: str = "secret-token", round_number: int | None = 4) -> HeldSeat:
+    return HeldSeat(HOST_ID, code, token, "Dana's laptop", "Ann", "The T-Shirt Game", round_number)
+
+
+async def test_every_seat_token_is_kept_for_its_host_and_room_and_forgotten_when_left() -> None:
+    host = FakeHost()
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        room = sample_room(status="playing")
+        host.last.push(
+            {"t": "joined", "code": "KQZD", "seat": 0, "token": "tok-1"},
+            copy.deepcopy(room),
+            view_frame(tshirt_view()),
+        )
+        await settle(pilot)
+        path = memory_path()
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        (kept,) = json.loads(path.read_text())["seats"]
+        assert (kept["host_id"], kept["code"], kept["token"]) == (HOST_ID, "KQZD", "tok-1")
+        assert (kept["name"], kept["game_name"], kept["round"]) == ("Ann", "The T-Shirt Game", 4)
+        host.last.push({"t": "left", "code": "KQZD", "reason": "kicked"})
+        await settle(pilot)
+        assert SeatMemory(path).seats_at(HOST_ID) == []
+
+
+async def test_connecting_offers_the_held_seat_first_and_enter_goes_back() -> None:
+    SeatMemory(memory_path()).keep(held())
+    host = FakeHost()
+    host.tokens["secret-token"] = "KXTM"
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
+        assert "You have a seat in room KXTM, The T-Shirt Game, round 4: Enter to go back" in flat(
+            app
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert {"t": "resume_seat", "token": "secret-token"} in host.last.sent
+        assert "join_room" not in host.last.sent_types()
+        host.last.push(view_frame(tshirt_view(you=2, judge=1)))
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen)  # type: ignore[attr-defined]
+
+
+async def test_a_seat_is_offered_only_to_the_host_that_gave_it() -> None:
+    SeatMemory(memory_path()).keep(held())
+    welcome = sample_welcome() | {"host_id": "f" * 32}
+    host = FakeHost(welcome=welcome)
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert not isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
+        assert "resume_seat" not in host.last.sent_types()
+
+
+async def test_join_with_room_goes_straight_back_to_the_seat_held_there() -> None:
+    SeatMemory(memory_path()).keep(held())
+    host = FakeHost()
+    host.tokens["secret-token"] = "KXTM"
+    app = remembering_app(host, room="kxtm")
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert {"t": "resume_seat", "token": "secret-token"} in host.last.sent
+        assert "join_room" not in host.last.sent_types()
+        assert not isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
+        assert app.room_code == "KXTM"  # type: ignore[attr-defined]
+
+
+async def test_a_token_the_host_calls_unknown_is_forgotten() -> None:
+    SeatMemory(memory_path()).keep(held())
+    SeatMemory(memory_path()).keep(held("MNPR", "other-token"))
+    host = FakeHost()  # knows neither token: both rooms closed while we were away
+    app = remembering_app(host, room="KXTM")
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert {"t": "resume_seat", "token": "secret-token"} in host.last.sent
+        assert [seat.code for seat in SeatMemory(memory_path()).seats_at(HOST_ID)] == ["MNPR"]
+
+
+async def test_a_seat_waiting_for_your_name_is_offered_and_taken_back_after_the_password() -> None:
+    waiting = {
+        "code": "PLMX",
+        "game": "tshirt",
+        "game_name": "The T-Shirt Game",
+        "status": "playing",
+        "has_password": True,
+        "seat": 3,
+        "name": "Ann",
+    }
+    host = FakeHost(welcome=sample_welcome() | {"waiting_seats": [waiting]})
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        text = flat(app)
+        assert "You have a seat in room PLMX, The T-Shirt Game, game under way" in text
+        assert "password" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, JoinRoomScreen)  # type: ignore[attr-defined]
+        await pilot.press(*"tea", "enter")
+        await settle(pilot)
+        assert {"t": "join_room", "code": "PLMX", "password": "tea"} in host.last.sent
+
+
+async def test_escape_leaves_the_offer_for_the_lobby() -> None:
+    SeatMemory(memory_path()).keep(held())
+    host = FakeHost()
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen.KIND == "lobby"  # type: ignore[attr-defined]
+        assert "resume_seat" not in host.last.sent_types()
+        assert SeatMemory(memory_path()).find(HOST_ID, "KXTM") is not None  # still held
+
+
+def test_a_mangled_memory_file_is_no_error_and_bad_entries_are_skipped() -> None:
+    path = memory_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json")
+    memory = SeatMemory(path)
+    assert memory.seats_at(HOST_ID) == []
+    good = {"host_id": HOST_ID, "code": "KXTM", "token": "t", "round": 2, "saved": 1.0}
+    bad = [{"host_id": HOST_ID, "code": "KXTM"}, {"host_id": 5, "code": "X", "token": "t"}, 7]
+    path.write_text(json.dumps({"seats": [good, *bad]}))
+    (seat,) = memory.seats_at(HOST_ID)
+    assert (seat.code, seat.token, seat.round) == ("KXTM", "t", 2)
+
+
+def test_a_client_that_remembers_nothing_keeps_no_token() -> None:
+    memory = SeatMemory(None)
+    memory.keep(held())
+    assert memory.seats_at(HOST_ID) == [] and not memory_path().exists()
+
+
+def test_join_no_remember_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from partyhost import cli
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("partyhost.tui.app.run_join", lambda *args, **kwargs: calls.append(kwargs))
+    cli.main(["join", "partybox:7000", "--room", "KXTM"])
+    cli.main(["join", "partybox:7000", "--no-remember"])
+    assert [call["remember"] for call in calls] == [True, False]

@@ -1,0 +1,102 @@
+"""The replay screen: stepping through a finished game by move and by round, every hand shown.
+
+The replay comes from a data folder the way ``partyhost replay --data``
+builds it, from a T-Shirt Game the engine's bots played to the end.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from partyhost.historycommands import ReplayData, local_replay
+from partyhost.net.history import History
+from partyhost.tui.replay.app import ReplayApp
+from partyhost.tui.replay.screen import ReplayScreen
+from playedgames import play_game
+from rich.console import Console
+from test_cli_history import keep
+from textual.widgets import Static
+
+SIZE = (100, 32)
+
+
+def tshirt_replay(folder: Path) -> ReplayData:
+    history = History(folder)
+    keep(history, play_game("tshirt", 4, seed=8, options={"target": 1000}), "ACDE", 5000.0)
+    history.close()
+    return local_replay(folder, 1)
+
+
+def shown(app: ReplayApp, widget_id: str) -> str:
+    """What a widget shows, as plain text."""
+    console = Console(width=120, file=io.StringIO(), record=True, color_system=None)
+    console.print(app.screen.query_one(f"#{widget_id}", Static).content)
+    return console.export_text()
+
+
+async def test_keys_step_by_move_and_by_round_to_the_end_and_back(tmp_path: Path) -> None:
+    replay = tshirt_replay(tmp_path)
+    app = ReplayApp(replay.info, replay.steps)
+    last = len(replay.steps) - 1
+    rounds = replay.info["rounds"]
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "The game as dealt." in shown(app, "replay-status")
+        await pilot.press("right", "right")
+        assert screen.position == 2 and f"Step 2 of {last}" in shown(app, "replay-status")
+        await pilot.press("left")
+        assert screen.position == 1
+        await pilot.press("right_square_bracket")
+        assert screen.position == next(start for start in rounds if start > 1)
+        await pilot.press("right_square_bracket", "left_square_bracket")
+        assert screen.position == next(start for start in rounds if start > 1)
+        await pilot.press("end")
+        status = shown(app, "replay-status")
+        assert screen.position == last and "The end." in status and " won" in status
+        await pilot.press("right")
+        assert screen.position == last, "no step past the end"
+        await pilot.press("home")
+        assert screen.position == 0
+        await pilot.press("escape")
+    assert app.return_code == 0
+
+
+async def test_the_table_shows_every_hand_and_whose_slogan_is_face_down(tmp_path: Path) -> None:
+    replay = tshirt_replay(tmp_path)
+    app = ReplayApp(replay.info, replay.steps)
+    submitted = next(
+        step["step"]
+        for step in replay.steps
+        if step["view"]["phase"] == "submitting" and step["view"]["played"]
+    )
+    view = replay.steps[submitted]["view"]
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.action_jump(submitted)
+        await pilot.pause()
+        table = " ".join(shown(app, "replay-table").split())
+        for hand in view["hands"]:
+            for card in hand["cards"]:
+                assert " ".join(card["text"].split()) in table
+        for entry in view["played"]:
+            assert " ".join(entry["text"].split()) in table
+        assert "(face down)" in table
+
+
+async def test_pages_that_arrive_later_extend_the_replay(tmp_path: Path) -> None:
+    replay = tshirt_replay(tmp_path)
+    app = ReplayApp(replay.info, replay.steps[:3])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "(loading: 3 of" in shown(app, "replay-status")
+        await pilot.press("end")
+        assert screen.position == 2
+        screen.add_steps(5, replay.steps[5:])  # not the next page: ignored
+        screen.add_steps(3, replay.steps[3:])
+        await pilot.press("end")
+        assert screen.position == len(replay.steps) - 1
+        assert "loading" not in shown(app, "replay-status")

@@ -1,0 +1,130 @@
+"""Sample past games, replay and standings, as the host's ``past_games``, ``replay`` and
+``standings`` frames carry them.
+
+The replay is real: a T-Shirt Game the engine's bots played to the end
+(fixed seed and times), kept and replayed by the host's own code, so the
+screens are tested against exactly what a host sends.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+import msgpack
+from partyhost.engine.registry import get_game
+from partyhost.net.history import GameStart, History
+from partyhost.net.historyrows import Player
+from partyhost.net.pastgames import describe_entry
+from partyhost.net.replay import build_replay
+from playedgames import play_game
+
+Frame = dict[str, Any]
+
+FINISHED_ID = 1
+RUNNING_ID = 2
+NIGHT = "2026-11-27"
+STARTED = 1_795_814_000.0
+"""A Friday evening (UTC), so pictures of the times never depend on today."""
+NAMES = ["Ann", "Bob", "Cy", "Bot 1"]
+
+
+def _plain(value: Any) -> Any:
+    return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False)
+
+
+@functools.cache
+def _kept() -> tuple[list[Frame], Frame, list[Frame]]:
+    played = play_game("tshirt", 4, seed=8, start=STARTED)
+    players = [Player(seat, NAMES[seat], seat == 3) for seat in played.seats]
+    start = GameStart(
+        "KQZD",
+        played.seed,
+        "tshirt",
+        played.deck_name,
+        played.deck_data,
+        played.rules,
+        played.seats,
+        STARTED,
+        players,
+    )
+    history = History(None)
+    results = get_game("tshirt").results(played.final)
+    ended = played.commands[-1].now
+    history.game_over(start, played.commands, results, players, ended)
+    running = play_game("meme", 2, seed=3)
+    history.game_started(
+        GameStart(
+            "HTWX",
+            running.seed,
+            "meme",
+            running.deck_name,
+            running.deck_data,
+            running.rules,
+            running.seats,
+            ended + 60,
+            [Player(0, "Dana", False), Player(1, "Eli", False)],
+        )
+    )
+    archived = history.archived(FINISHED_ID)
+    assert archived is not None
+    replay = build_replay(archived)
+    games = _plain([describe_entry(entry) for entry in history.games()])
+    history.close()
+    return games, _plain(replay.info()), _plain(replay.steps)
+
+
+def sample_past_games() -> list[Frame]:
+    """The finished T-Shirt Game (number 1) and a meme game still running (number 2)."""
+    return copy.deepcopy(_kept()[0])
+
+
+def sample_replay() -> tuple[Frame, list[Frame]]:
+    """Game 1's replay: its info and every step."""
+    _, info, steps = _kept()
+    return copy.deepcopy(info), copy.deepcopy(steps)
+
+
+def sample_standings() -> Frame:
+    return {
+        "t": "standings",
+        "night": NIGHT,
+        "tonight": NIGHT,
+        "nights": [NIGHT],
+        "rows": [
+            {
+                "name": "Ann",
+                "bot": False,
+                "played": 3,
+                "won": 2,
+                "games": [
+                    {"game": "scramble", "played": 1, "won": 1},
+                    {"game": "tshirt", "played": 2, "won": 1},
+                ],
+                "points": 1450,
+                "money": None,
+            },
+            {
+                "name": "[red]Bob",
+                "bot": False,
+                "played": 3,
+                "won": 1,
+                "games": [
+                    {"game": "meme", "played": 1, "won": 1},
+                    {"game": "tshirt", "played": 2, "won": 0},
+                ],
+                "points": 600,
+                "money": 14,
+            },
+            {
+                "name": "Bot 1",
+                "bot": True,
+                "played": 2,
+                "won": 0,
+                "games": [{"game": "tshirt", "played": 2, "won": 0}],
+                "points": 250,
+                "money": None,
+            },
+        ],
+    }

@@ -1,0 +1,66 @@
+"""The host's clocks as this client reads them: the room's game clock and grace periods.
+
+Times in a view are on the room's game clock, which the host stamps on every
+view (``now``) and which stands still while the game is paused. Counting
+down from our own clock would be off by any clock skew and by every pause,
+so a countdown measures from the last view's ``now`` plus the time elapsed
+here since it arrived (a monotonic clock), and stops while the room is
+paused. A seat's ``grace_left`` counts down from when its room message came.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+Frame = dict[str, Any]
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+class HostClock:
+    """When the last view and room message arrived, and what that makes the time now."""
+
+    def __init__(self) -> None:
+        self._view_now: float | None = None
+        self._view_at = 0.0
+        self._room_at = time.monotonic()
+        self._frozen: float | None = None
+        """Where the game clock stood when the room was paused, until it runs again."""
+
+    def saw_view(self, now: float | None) -> None:
+        if now is not None:
+            self._view_now, self._view_at = now, time.monotonic()
+
+    def saw_room(self, room: Frame) -> None:
+        """A room message: grace times count from now; a resumed clock runs on from where
+        it stopped (the host's fresh view, which says so too, may come a moment later)."""
+        self._room_at = time.monotonic()
+        paused = room.get("paused")
+        frozen = _number(paused.get("at")) if isinstance(paused, dict) else None
+        if frozen is not None:
+            self._frozen = frozen
+        elif self._frozen is not None:
+            self._view_now, self._view_at = self._frozen, self._room_at
+            self._frozen = None
+
+    def game_time(self, room: Frame | None) -> float:
+        """The room's game clock now: frozen while paused, our own clock before any view."""
+        paused = (room or {}).get("paused")
+        frozen = _number(paused.get("at")) if isinstance(paused, dict) else None
+        if frozen is not None:
+            return frozen
+        if self._view_now is None:
+            return time.time()
+        return self._view_now + (time.monotonic() - self._view_at)
+
+    def grace_left(self, entry: Frame) -> int | None:
+        """Whole seconds of a disconnected seat's grace period left, if it has one."""
+        left = _number(entry.get("grace_left"))
+        if left is None:
+            return None
+        return max(0, round(left - (time.monotonic() - self._room_at)))

@@ -1,0 +1,91 @@
+"""A replay told in words: each step's events narrated as the table's log tells them.
+
+The replay screen's log and ``partyhost replay --export text`` both use
+:func:`step_lines`, which hands each event to its game's own log wording
+(:func:`partyhost.tui.games.replay_parts`). Player text goes through
+``literal`` like everywhere else.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from partyhost.tui.games import replay_parts
+from partyhost.tui.shared.replayparts import ReplayParts, namer
+from partyhost.tui.text import Glyphs
+from rich.text import Text
+
+Frame = dict[str, Any]
+
+
+def parts_for(info: Frame) -> ReplayParts:
+    return replay_parts(str(info.get("game", "")))
+
+
+def round_title(info: Frame, number: object) -> str:
+    """``Round 3``, ``Game 2`` (a Scramble match's games), ``5 cards on the table``."""
+    return parts_for(info).round_title(number)
+
+
+def step_lines(info: Frame, step: Frame, glyphs: Glyphs) -> list[Text]:
+    """What the step's events say, one line each (bookkeeping left out)."""
+    narrate, name, view = parts_for(info).narrate, namer(info), step.get("view") or {}
+    lines = [narrate(event, view, name, glyphs) for event in step.get("events", [])]
+    return [line for line in lines if line is not None and line.plain.strip()]
+
+
+def clock(moment: object, pattern: str = "%H:%M:%S") -> str:
+    """A moment on the host's clock in local time ("?" if unknown)."""
+    if not isinstance(moment, int | float):
+        return "?"
+    return time.strftime(pattern, time.localtime(moment))
+
+
+def result_line(result: Frame, info: Frame) -> Text:
+    """``Ann won, 3200 points`` / ``Bob, $4``."""
+    parts: list[Text | str] = [namer(info)(result.get("seat"))]
+    if result.get("bot"):
+        parts.append(" (bot)")
+    if result.get("won"):
+        parts.append(" won")
+    if result.get("points") is not None:
+        parts.append(f", {result['points']} points")
+    if result.get("money") is not None:
+        parts.append(f", ${result['money']}")
+    return Text.assemble(*parts)
+
+
+def header_lines(info: Frame) -> list[str]:
+    title = info.get("game_name") or info.get("game")
+    players = ", ".join(
+        f"{p['name']} (seat {p['seat']}{', bot' if p.get('bot') else ''})"
+        for p in info.get("players", [])
+    )
+    return [
+        f"{title}: game {info.get('id')} in room {info.get('room')}",
+        f"Played {clock(info.get('started'), '%Y-%m-%d %H:%M')} to"
+        f" {clock(info.get('ended'), '%H:%M')}, deck {info.get('deck')}",
+        f"Players: {players}",
+    ]
+
+
+def export_text(info: Frame, steps: Iterable[Frame], glyphs: Glyphs) -> str:
+    """The whole game as a readable log: who played, each step's events, then the result.
+
+    Each step is marked with its time, its number and the round the table is
+    in after it (the step that ends a round already shows the next one).
+    """
+    lines = [*header_lines(info), ""]
+    for step in steps:
+        said = step_lines(info, step, glyphs)
+        if not said:
+            continue
+        where = round_title(info, step.get("round")).lower()
+        prefix = f"[{clock(step.get('at'))}] step {step.get('step')}, {where}: "
+        lines.append(prefix + said[0].plain)
+        lines += [" " * len(prefix) + line.plain for line in said[1:]]
+    results = [f"  {result_line(r, info).plain}" for r in info.get("results", [])]
+    lines += ["", "Result:", *results]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,160 @@
+"""A game's table, whatever the game: its view, names, log, presence, pauses and table keys.
+
+Every game's screen is a :class:`GameScreen`. They share the table's keys
+(``o`` shows the seats and, to the owner, their controls; ``P`` pauses and
+resumes), a badge on a seat's row while its player is not there (counting
+down the grace period), the status line's "Paused by Ann", and in ``partyhost
+play`` the pause of a real-time game while a dialog is open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, seat_name
+from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
+from partyhost.tui.shared.tablecontrols import TableControlsScreen
+from partyhost.tui.text import literal
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+
+Badge = tuple[str, str]
+"""A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
+
+TABLE_KEYS: list[BindingType] = [
+    Binding("o", "table", "Table"),
+    Binding("P", "pause", "Pause/resume (owner)", show=False),
+]
+"""The keys every game's table has (each game lists them among its own, before Leave)."""
+
+
+class GameScreen(PartyScreen):
+    """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
+
+    _names: tuple[tuple[object, object], ...] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._presence_clock: Timer | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.party.view or {}
+
+    @property
+    def on_stage(self) -> bool:
+        """Still the app's table: once the router has swapped it out (the game ended, the
+        link dropped) its widgets are going, and a redraw queued before must do nothing."""
+        return self.is_mounted and self in self.app.screen_stack
+
+    # --- the table: presence, pause, the owner's controls ---------------------------
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "room", self._count_graces)
+
+    def redraw_table(self) -> None:
+        """Draw everything again (each game's own way); the presence clock calls it."""
+
+    def presence_badges(self) -> dict[int, Badge]:
+        """A badge for each seat whose player is not there: ``○87s``, ``☾bot``, ``✗gone``."""
+        badges: dict[int, Badge] = {}
+        for entry in (self.party.room or {}).get("seats", []):
+            seat = entry.get("seat") if isinstance(entry, dict) else None
+            if isinstance(seat, int):
+                badge = presence_badge(entry, self.glyphs, self.party.clock.grace_left(entry))
+                if badge[0]:
+                    badges[seat] = badge
+        return badges
+
+    def _count_graces(self) -> None:
+        """While someone's grace period runs, redraw each second so it counts down."""
+        seats = (self.party.room or {}).get("seats", [])
+        counting = any(presence_of(entry) == "disconnected" for entry in seats)
+        if counting and self._presence_clock is None:
+            self._presence_clock = self.set_interval(1, self.redraw_table)
+        elif not counting and self._presence_clock is not None:
+            self._presence_clock.stop()
+            self._presence_clock = None
+
+    def pause_note(self) -> Text:
+        """``Paused by Ann.`` at the head of the status line while the game is paused."""
+        paused = (self.party.room or {}).get("paused")
+        if not isinstance(paused, dict):
+            return Text()
+        return Text.assemble(
+            ("Paused by ", "bold reverse yellow"),
+            literal(paused.get("by") or "the owner", "bold reverse yellow"),
+            (". ", "bold reverse yellow"),
+            " ",
+        )
+
+    def game_time(self) -> float:
+        """The room's game clock now (deadlines in the view are on it; it stops when paused)."""
+        return self.party.clock.game_time(self.party.room)
+
+    def is_owner(self) -> bool:
+        seat = self.party.seat
+        return seat is not None and (self.party.room or {}).get("owner") == seat
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pause":
+            return self.is_owner() and (self.party.room or {}).get("status") == "playing"
+        return True
+
+    def action_table(self) -> None:
+        self.app.push_screen(TableControlsScreen())
+
+    def action_pause(self) -> None:
+        self.party.pauser.toggle()
+
+    def on_screen_suspend(self) -> None:
+        self.party.pauser.dialog_opened()
+
+    def on_screen_resume(self) -> None:
+        self.party.pauser.dialog_closed()
+
+    def seat_color(self, seat: object) -> str:
+        """The style a seat's name is drawn in; a game may colour seats its own way."""
+        return seat_style(seat)
+
+    def _who(self, seat: object) -> Text:
+        """A seat's name exactly as typed, in its colour, underlined when it is you."""
+        style = f"bold {self.seat_color(seat)}"
+        if seat == self.view.get("you") and seat is not None:
+            style += " underline"
+        return literal(seat_name(self.party.room, seat), style)
+
+    def _show_log(self) -> None:
+        self.query_one(GameLog).show(self.party.events)
+
+    def _names_changed(self) -> None:
+        """The room's names changed: the log says them again (a newcomer's name, say)."""
+        names = tuple(
+            (s.get("seat"), s.get("name")) for s in (self.party.room or {}).get("seats", [])
+        )
+        if names != self._names:
+            self._names = names
+            if self.on_stage:
+                self.query_one(GameLog).rename()
+
+    def round_result(self) -> tuple[str, Text]:
+        """The title and words of the round that just ended, while the table reads it."""
+        return "The round is over", Text()
+
+    def result_read(self, by_key: bool | None) -> None:
+        """The result closed: by this player's key (tell the host), or by the host."""
+        if by_key:
+            self.party.requests.seen()
+
+    def leave_question(self, question: str) -> tuple[str, str]:
+        """What leaving asks, and its yes; against bots alone (``partyhost play``) it quits."""
+        if self.party.solo:
+            return SOLO_QUIT, "Quit"
+        return question, "Leave"
+
+    def _leave(self, answer: bool | None) -> None:
+        """The answer to "Leave this game?": give the seat up only on a yes."""
+        if answer:
+            self.party.leave_room()

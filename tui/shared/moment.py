@@ -1,0 +1,103 @@
+"""The round-result moment: after a round the table stops and everyone reads what won and why.
+
+The host says so in the room message's ``pause`` (until when, and whose key
+it still waits for). While this seat is among those, the game shows its
+result here; any key (or a click) closes it and tells the host, and the host
+closes it for everyone once all have pressed one or the time is up.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.gametable import GameScreen
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+GO_ON = "Press any key to go on."
+
+
+class RoundResultScreen(PartyModal[bool]):
+    """Returns True when closed by a key or click (the host is told), False by the host."""
+
+    DEFAULT_CSS = """
+    RoundResultScreen #round-result VerticalScroll { height: auto; max-height: 16; }
+    RoundResultScreen #round-result-clock { margin-top: 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go_on", "Go on"),
+        HELP_KEY,
+    ]
+
+    def __init__(self, title: str, body: Text, until: float | None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.until = until
+        self._clock: Timer | None = None
+        self._closed = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="round-result", classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            with VerticalScroll(can_focus=False):
+                yield Static(self.body, id="round-result-body")
+            yield Static("", id="round-result-clock")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._tick()
+        if self.until is not None:
+            self._clock = self.set_interval(1, self._tick)
+
+    def _tick(self) -> None:
+        line = Text(GO_ON, "bold")
+        if self.until is not None:
+            left = max(0, round(self.until - time.time()))
+            line.append(f"  (By itself in {left} s.)", "dim")
+        self.query_one("#round-result-clock", Static).update(line)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "f1":
+            return  # the help opens over this
+        event.stop()
+        event.prevent_default()
+        self.close(True)
+
+    def on_click(self) -> None:
+        self.close(True)
+
+    def action_go_on(self) -> None:
+        self.close(True)
+
+    def close(self, by_key: bool) -> None:
+        """Close once: a second key before the first has closed it tells the host nothing."""
+        if self._closed or not self.is_current:
+            return
+        self._closed = True
+        self.dismiss(by_key)
+
+
+def follow_pause(screen: GameScreen) -> None:
+    """Open the result while the host waits for this seat's key; close it once it does not."""
+    if not screen.on_stage:
+        return
+    pause = (screen.party.room or {}).get("pause")
+    me = screen.party.seat
+    waiting = isinstance(pause, dict) and me is not None and me in (pause.get("waiting") or [])
+    app = screen.app
+    shown = next((s for s in app.screen_stack if isinstance(s, RoundResultScreen)), None)
+    if waiting and shown is None and isinstance(pause, dict):
+        title, body = screen.round_result()
+        until = pause.get("until")
+        deadline = float(until) if isinstance(until, int | float) else None
+        app.push_screen(RoundResultScreen(title, body, deadline), screen.result_read)
+    elif not waiting and shown is not None:
+        shown.close(False)

@@ -1,0 +1,113 @@
+"""The games this host kept: pick a finished one and watch it again with every hand shown.
+
+Opened from the lobby. Running games are listed too (so people see what is
+being played), but the host refuses their replay until they are over, and
+its refusal is what the player sees.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.text import clean, literal, shorten
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Static
+
+Frame = dict[str, Any]
+COLUMNS = (("#", "id", 4), ("Ended", "ended", 11), ("Game", "game", 18), ("Room", "room", 4))
+PLAYERS_WIDTH = 34
+
+
+class PastGamesTable(DataTable[Text]):
+    """Enter (or a click) on a row opens that game's replay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Watch")]
+
+
+def ended_text(game: Frame) -> Text:
+    if game.get("status") != "over":
+        return Text("playing", "yellow")
+    moment = game.get("ended")
+    shown = time.strftime("%a %H:%M", time.localtime(moment)) if moment else "?"
+    return Text(shown)
+
+
+def players_text(game: Frame, ellipsis: str) -> Text:
+    """``Ann*, Bob, Bot 1`` with the winners starred (names as typed, cut to fit)."""
+    winners = {r.get("seat") for r in game.get("results", []) if r.get("won")}
+    names = [
+        clean(p.get("name", "")) + ("*" if p.get("seat") in winners else "")
+        for p in game.get("players", [])
+        if isinstance(p, dict)
+    ]
+    return literal(shorten(", ".join(names), PLAYERS_WIDTH, ellipsis))
+
+
+class PastGamesScreen(PartyScreen):
+    """Every game the host kept, newest first; Enter watches the highlighted one."""
+
+    KIND = "past_games"
+    AUTO_FOCUS = "#past-games"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "refresh", "Refresh"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("past games", id="title")
+        with Vertical(id="past-body"):
+            yield Static(
+                "Finished games, newest first (* won). Enter watches one again with every"
+                " hand shown.",
+                classes="hint",
+            )
+            yield PastGamesTable(id="past-games", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="past-empty", classes="empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#past-games", DataTable)
+        for label, key, width in COLUMNS:
+            table.add_column(label, key=key, width=width)
+        table.add_column("Players", key="players", width=PLAYERS_WIDTH)
+        self.watch(self.app, "past_games", self._show_games)
+        self.action_refresh()
+
+    def _show_games(self) -> None:
+        table = self.query_one("#past-games", DataTable)
+        table.clear()
+        ellipsis = self.glyphs.ellipsis
+        for game in self.party.past_games:
+            title = clean(game.get("game_name") or game.get("game", ""))
+            table.add_row(
+                Text(str(game.get("id")), "bold"),
+                ended_text(game),
+                literal(shorten(title, COLUMNS[2][2], ellipsis)),
+                Text(str(game.get("room", ""))),
+                players_text(game, ellipsis),
+                key=str(game.get("id")),
+            )
+        empty = self.query_one("#past-empty", Static)
+        empty.display = not self.party.past_games
+        empty.update("No game has been played on this host yet.")
+
+    def action_refresh(self) -> None:
+        if self.party.link == "online":
+            self.party.requests.list_past_games()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    @on(DataTable.RowSelected, "#past-games")
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value
+        game = next((g for g in self.party.past_games if str(g.get("id")) == key), None)
+        if game is not None:
+            self.party.open_replay(int(game["id"]))
