@@ -47,6 +47,16 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {text!r}") from None
+    if not 0 < minutes < float("inf"):
+        raise argparse.ArgumentTypeError(f"minutes must be above 0, not {text!r}")
+    return minutes
+
+
 def _player_range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
@@ -104,6 +114,8 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         max_connections=args.max_clients,
         max_connections_per_address=args.max_per_address,
         max_rooms=args.max_rooms,
+        max_rooms_per_address=args.max_rooms_per_address,
+        idle_room_seconds=args.idle_room_minutes * 60.0,
         ssh_port=args.ssh,
         ssh_password=password,
         ssh_max_sessions=args.ssh_max_sessions,
@@ -113,13 +125,14 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_session_mode=args.ssh_sessions,
         ssh_visitors_per_worker=args.ssh_per_worker,
         discovery=not args.no_discovery,
+        stats_file=Path(args.stats_file) if args.stats_file else None,
     )
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from partyhost.net.host import run_host
+    from partyhost.net.serve import run_host
 
     if args.ssh_password is not None and args.ssh is None:
         print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
@@ -127,7 +140,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     config = serve_config(args)
     with contextlib.suppress(KeyboardInterrupt):
         try:
-            asyncio.run(run_host(config))
+            asyncio.run(run_host(config, console=True))
         except OSError as exc:
             print(f"partyhost serve: {exc}", file=sys.stderr)
             return 1
@@ -290,6 +303,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
     serve.add_argument(
+        "--max-rooms-per-address",
+        type=int,
+        default=3,
+        metavar="N",
+        help="open rooms one address may have created (default 3)",
+    )
+    serve.add_argument(
+        "--idle-room-minutes",
+        type=_minutes,
+        default=10.0,
+        metavar="MINUTES",
+        help="close a room nobody has been connected to for this long (default 10)",
+    )
+    serve.add_argument(
         "--ssh",
         type=_port,
         nargs="?",
@@ -350,6 +377,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
+    )
+    serve.add_argument(
+        "--stats-file",
+        default=None,
+        metavar="FILE",
+        help="time commands and event-loop turns; append the figures to FILE on SIGUSR1 and"
+        " at exit (for benchmarks)",
     )
     serve.set_defaults(run=_cmd_serve)
 

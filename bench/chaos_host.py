@@ -76,6 +76,8 @@ class ChaosHost:
                     # Every bot and hostile client of the bench comes from 127.0.0.1.
                     "--max-per-address",
                     "1024",
+                    "--max-rooms-per-address",
+                    "1024",
                 ],
                 stdout=stdout,
                 stderr=stderr,

@@ -45,6 +45,14 @@ Usage: python bench/host_load.py [--games mix] [--rooms 250] [--seats 4] [--pace
 [--saturation 10]. Prints the tables (totals, per game), then one JSON line with
 every figure and the machine.
 
+The partyhost host measures itself too (``serve --stats-file``): each
+command from the moment its bytes are read to the moment its last frame is
+written, and every event-loop turn, per phase; every turn over 2 ms goes to
+the host's log with the callbacks and garbage collections that took it (wall
+and CPU time). The report prints those figures, their causes, and how often
+this process's own loop stalled. ``HOST_LOAD_KEEP_LOG=PREFIX`` keeps each
+server's log as ``PREFIX.relay`` and ``PREFIX.partyhost``.
+
 Set ``HOST_LOAD_PROFILE=FILE`` to run the partyhost host under cProfile
 (CPU time, not wall time: the machine may be shared); the stats are written
 to FILE when the host stops (read them with ``python -m pstats FILE``).
@@ -55,7 +63,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
+import os
+import shutil
 import socket
 import struct
 import tempfile
@@ -69,14 +80,18 @@ from load_mix import machine, options_for, parse_games, seats_for
 from load_report import Stats, figures, merged, report
 from load_servers import (
     free_port,
+    host_snapshot,
     process_cpu_seconds,
     process_rss_bytes,
+    read_snapshot,
     server_command,
     start_server,
+    stats_file,
     stop_server,
 )
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
+from partyhost.net.hoststats import LoopMonitor
 
 HEADER = struct.Struct(">I")
 COMMAND_TIMEOUT = 10.0
@@ -319,15 +334,27 @@ async def run_target(
         tables.append(Room(index, game, seats_for(game, seats), paced_stats[game], kind == "relay"))
     clients = sum(table.seat_count for table in tables)
     seats_of = {table.game_id: table.seat_count for table in tables}
+    inside: dict[str, dict[str, Any]] = {}
+    """The host's own figures per phase (partyhost only): see ``serve --stats-file``."""
+    bench_loop = LoopMonitor(log_turns=False)
     with tempfile.TemporaryDirectory() as data:
         command = server_command(kind, port, Path(data), seats_of, clients, rooms)
         server = start_server(command, port, Path(data) / "server.log")
+        stats = stats_file(Path(data)) if kind == "partyhost" else None
         try:
             await asyncio.sleep(0.2)  # let the server finish starting before the idle reading
             idle_rss = process_rss_bytes(server.pid)
             for start in range(0, rooms, 25):
                 await asyncio.gather(*(table.connect(port) for table in tables[start : start + 25]))
             loaded_rss = process_rss_bytes(server.pid)
+            if stats is not None:
+                host_snapshot(server, stats, 1)  # the connecting phase, not reported
+            # This process's own collections would stall every room it measures (it keeps a
+            # decoded view per client): none while measuring; nothing here lives long.
+            gc.collect()
+            gc.freeze()
+            gc.disable()
+            bench_loop.install(asyncio.get_running_loop())
             period = 0.5
             cpu_before, wall_before = process_cpu_seconds(server.pid), time.perf_counter()
             until = time.perf_counter() + paced_s
@@ -336,6 +363,9 @@ async def run_target(
             )
             paced_cpu = process_cpu_seconds(server.pid) - cpu_before
             cpu = paced_cpu / (time.perf_counter() - wall_before)
+            bench_paced = bench_loop.snapshot()
+            if stats is not None:
+                inside["paced"] = host_snapshot(server, stats, 2)
             rss_after = process_rss_bytes(server.pid)
             for table in tables:
                 table.stats = sat_stats[table.game_id]
@@ -348,7 +378,14 @@ async def run_target(
             for table in tables:
                 table.close()
         finally:
+            bench_loop.uninstall()
+            gc.enable()
+            gc.unfreeze()
             stop_server(server)
+            if stats is not None and "paced" in inside:
+                inside["saturation"] = read_snapshot(stats, 3)
+            if os.environ.get("HOST_LOAD_KEEP_LOG"):
+                shutil.copy(Path(data) / "server.log", f"{os.environ['HOST_LOAD_KEEP_LOG']}.{kind}")
     paced_all = merged(paced_stats.values())
     sat_all = merged(sat_stats.values())
     per_game = {}
@@ -369,6 +406,43 @@ async def run_target(
         "host_rss_mib": rss_after / 2**20,
         "rss_per_client_kib": (max(loaded_rss, rss_after) - idle_rss) / clients / 1024,
         "per_game": per_game,
+        "bench_slow_turns": bench_paced["slow_turns"],
+        "bench_max_turn_ms": bench_paced["max_turn_ms"],
+        "bench_ready_wait_ms": bench_paced["loop_thread_ready_wait_ms"],
+        "bench_slow_turn_causes_ms": bench_paced["slow_turn_causes_ms"],
+        "bench_gc_ms": bench_paced["gc_ms"],
+        "bench_gc_cpu_ms": bench_paced["gc_cpu_ms"],
+        "bench_gc_objects": bench_paced["gc_tracked_objects"],
+        **inside_figures(inside),
+    }
+
+
+def inside_figures(inside: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The host's own figures (command arrival to last frame written; loop turns), if any."""
+    if not inside:
+        return {}
+    paced, saturated = inside["paced"], inside["saturation"]
+    return {
+        "host_commands": paced["command_ms"]["count"],
+        "host_p50_ms": paced["command_ms"]["p50"],
+        "host_p99_ms": paced["command_ms"]["p99"],
+        "host_max_ms": paced["command_ms"]["max"],
+        "host_turns": paced["turns"],
+        "host_slow_turns": paced["slow_turns"],
+        "host_max_turn_ms": paced["max_turn_ms"],
+        "host_max_turn_cpu_ms": paced["max_turn_cpu_ms"],
+        "host_ready_wait_ms": paced["loop_thread_ready_wait_ms"],
+        "host_preempted": paced["loop_thread_preempted"],
+        "host_slow_turn_cpu_ms": paced["slow_turn_cpu_ms"],
+        "host_slow_turn_ms": paced["slow_turn_ms"],
+        "host_slow_turn_causes_ms": paced["slow_turn_causes_ms"],
+        "host_slow_turn_causes_cpu_ms": paced["slow_turn_causes_cpu_ms"],
+        "host_slow_turn_log": paced["slow_turn_log"],
+        "host_gc_ms": paced["gc_ms"],
+        "host_gc_cpu_ms": paced["gc_cpu_ms"],
+        "host_gc_objects": paced["gc_tracked_objects"],
+        "host_saturation_p99_ms": saturated["command_ms"]["p99"],
+        "host_saturation_max_turn_ms": saturated["max_turn_ms"],
     }
 
 
@@ -403,7 +477,7 @@ def main() -> None:
         for kind in kinds
     }
     if args.only is not None:
-        print(json.dumps(results))
+        print(json.dumps(results["partyhost"] if args.only == "partyhost" else results))
         return
     host_machine = {**before, "load_average_after": machine()["load_average"]}
     report(games, host_machine, results["relay"], results["partyhost"])

@@ -7,13 +7,16 @@ recorded trace per game of the run (bench/load_mix.py records them here).
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import msgpack
 from load_mix import record_trace
@@ -68,6 +71,8 @@ def server_command(
         sys.executable,
         *runner,
         "serve",
+        "--stats-file",
+        str(stats_file(data_dir)),
         "--host",
         "127.0.0.1",
         "--port",
@@ -81,7 +86,32 @@ def server_command(
         str(clients + 64),
         "--max-rooms",
         str(rooms + 16),
+        "--max-rooms-per-address",  # every room of the run is made from this address
+        str(rooms + 16),
     ]
+
+
+def stats_file(data_dir: Path) -> Path:
+    """Where the partyhost host of a run writes its own figures (``serve --stats-file``)."""
+    return data_dir / "hoststats.jsonl"
+
+
+def host_snapshot(process: subprocess.Popen[bytes], path: Path, count: int) -> dict[str, Any]:
+    """Ask the host for a snapshot of its figures (SIGUSR1) and return it (the ``count``-th)."""
+    process.send_signal(signal.SIGUSR1)
+    return read_snapshot(path, count)
+
+
+def read_snapshot(path: Path, count: int, timeout: float = 10.0) -> dict[str, Any]:
+    """The ``count``-th snapshot line of ``path`` (1-based), once the host has written it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = path.read_text().splitlines() if path.exists() else []
+        if len(lines) >= count:
+            found: dict[str, Any] = json.loads(lines[count - 1])
+            return found
+        time.sleep(0.02)
+    raise RuntimeError(f"the host wrote no snapshot {count} to {path}")
 
 
 def start_server(command: list[str], port: int, log: Path) -> subprocess.Popen[bytes]:

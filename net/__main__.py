@@ -12,7 +12,7 @@ from pathlib import Path
 
 from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.config import HostConfig
-from partyhost.net.host import run_host
+from partyhost.net.serve import run_host
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -26,6 +26,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ghost-grace", type=float, default=15.0)
     parser.add_argument("--bot-delay", type=float, nargs=2, default=(0.4, 1.2))
     parser.add_argument("--heartbeat", type=float, default=5.0)
+    parser.add_argument(
+        "--idle-room",
+        type=float,
+        default=HostConfig.idle_room_seconds,
+        help="seconds an unwatched room stays open",
+    )
+    parser.add_argument(
+        "--max-rooms-per-address",
+        type=int,
+        default=HostConfig.max_rooms_per_address,
+        help="open rooms one address may create",
+    )
+    parser.add_argument(
+        "--max-game-commands",
+        type=int,
+        default=HostConfig.max_game_commands,
+        help="commands one game may journal",
+    )
+    parser.add_argument(
+        "--max-game-journal-bytes",
+        type=int,
+        default=HostConfig.max_game_journal_bytes,
+        help="journal bytes one game's commands may take",
+    )
     parser.add_argument("--deck-dir", action="append", default=[])
     parser.add_argument(
         "--games",
@@ -52,6 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ghost_grace_seconds=args.ghost_grace,
         bot_delay=tuple(args.bot_delay),
         heartbeat_interval=args.heartbeat,
+        idle_room_seconds=args.idle_room,
+        max_rooms_per_address=args.max_rooms_per_address,
+        max_game_commands=args.max_game_commands,
+        max_game_journal_bytes=args.max_game_journal_bytes,
         deck_dirs=tuple(Path(d) for d in args.deck_dir),
         extra_games=tuple(args.games),
         max_connections_per_address=args.max_per_address,

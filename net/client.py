@@ -109,14 +109,17 @@ class HostConnection(Requests):
         client: str = CLIENT_NAME,
         protocol: int = p.PROTOCOL_VERSION,
         tap: Tap | None = None,
+        source: str | None = None,
     ) -> HostConnection:
         """Connect, say hello and wait for ``welcome`` (raises ConnectionFailed).
 
-        ``tap`` sees every later frame as raw bytes (debugging, wire tests).
+        ``tap`` sees every later frame as raw bytes (debugging, wire tests);
+        ``source`` is the local address to connect from (None: the system's choice).
         """
+        local = None if source is None else (source, 0)
         try:
             async with asyncio.timeout(timeout):
-                reader, writer = await asyncio.open_connection(host, port)
+                reader, writer = await asyncio.open_connection(host, port, local_addr=local)
                 try:
                     hello = build.hello(protocol, name, client, token or None)
                     writer.write(p.encode(hello))

@@ -54,6 +54,8 @@ class HostConfig:
     """Connections one source address may hold (the SSH door's own address gets its sessions
     on top: every door visitor's client connects from there)."""
     max_rooms: int = 64
+    max_rooms_per_address: int = 3
+    """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
     max_spectators: int = 32
     wrong_password_free: int = 3
     """Wrong room passwords an address may send before its tries are slowed down."""
@@ -62,8 +64,12 @@ class HostConfig:
     wrong_password_max_delay: float = 10.0
     wrong_password_memory: float = 600.0
     """Seconds a wrong password counts against its address."""
-    idle_room_seconds: float = 3600.0
-    """A room nobody is connected to is closed after this long."""
+    idle_room_seconds: float = 600.0
+    """A room nobody is connected to is closed after this long (also counted after a restart)."""
+    max_game_commands: int = 20_000
+    """Commands (and timer steps) one game may journal; the game stops when it reaches them."""
+    max_game_journal_bytes: int = 4 * 1024 * 1024
+    """Journal bytes of one game's commands; the game stops when it reaches them."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
     deck_poll_seconds: float = 2.0
@@ -100,6 +106,8 @@ class HostConfig:
     """Door visitors one shared worker serves (1: a process of its own for each)."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
+    stats_file: Path | None = None
+    """Time commands and event-loop turns and append the figures to this file (benchmarks)."""
     discovery_refresh: float = 2.0
     """Seconds between checks of the advertised room counts (and so the update rate limit)."""
 

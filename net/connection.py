@@ -23,10 +23,12 @@ from collections import deque
 from typing import Any, Protocol
 
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import AddressAllowance, AddressLimits
 from partyhost.net.config import HostConfig
+from partyhost.net.hoststats import LatencyMeter, Sample
 from partyhost.net.journal import Journal
 from partyhost.net.protocol import ProtocolError
-from partyhost.net.ratelimit import TokenBucket
+from partyhost.net.ratelimit import TokenBucket, take_all
 from partyhost.net.roomqueue import RoomInbox
 
 log = logging.getLogger(__name__)
@@ -49,12 +51,22 @@ class ConnectionHost(Protocol):
     def journal(self) -> Journal | None:
         """Committed before queued frames go out (None before the host has one)."""
 
+    @property
+    def address_limits(self) -> AddressLimits:
+        """The rate limits shared by every connection of one address."""
+
+    @property
+    def meter(self) -> LatencyMeter | None:
+        """Times commands from arrival to their last frame written (None: not measured)."""
+
     def admit(self, connection: Connection) -> str | None:
         """``None`` when the connection is taken in, else why not (for the refusal)."""
 
     def forget(self, connection: Connection) -> None: ...
 
-    async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None: ...
+    async def dispatch(
+        self, connection: Connection, message: dict[str, Any], arrived: float
+    ) -> None: ...
 
 
 class Connection(asyncio.Protocol):
@@ -76,8 +88,14 @@ class Connection(asyncio.Protocol):
         self.opened = time.monotonic()
         self.last_heard = self.opened
         self.limiter = TokenBucket(self.config.messages_per_second, self.config.message_burst)
-        self._inbox: deque[dict[str, Any]] = deque()
+        self.chat_limiter = TokenBucket(self.config.chat_per_second, self.config.chat_burst)
+        self.shared: AddressAllowance | None = None
+        """The buckets of this connection's address, once admitted."""
+        self._inbox: deque[tuple[dict[str, Any], float]] = deque()
+        """Messages to handle, each with when it was read (``time.perf_counter``)."""
         self._outbox: list[bytes] = []
+        self._samples: list[Sample] = []
+        """Commands being timed that have a frame in the outbox."""
         self._flush_planned = False
         self._wakeup = asyncio.Event()
         self._reading_paused = False
@@ -117,12 +135,14 @@ class Connection(asyncio.Protocol):
             self.send(p.error("host_full", refusal), journaled=False)
             self.close("host full")
             return
+        self.shared = self.host.address_limits.connected(self.peer_host)
         self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
 
     def data_received(self, data: bytes) -> None:
         if self._closed or self._broken is not None:
             return
         self.last_heard = time.monotonic()
+        arrived = time.perf_counter()
         try:
             bodies = self.decoder.feed(data)
         except ProtocolError as broken:
@@ -131,7 +151,7 @@ class Connection(asyncio.Protocol):
         for body in bodies:
             if self._closed:
                 return
-            self._receive(body)
+            self._receive(body, arrived)
         if self.decoder.error is not None and not self._closed:
             self._fail_after_inbox(self.decoder.error)
             return
@@ -156,15 +176,19 @@ class Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
         self._outbox.clear()
+        self._frames_gone()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
             self.worker.cancel()
+        if self.shared is not None:
+            self.host.address_limits.disconnected(self.peer_host)
+            self.shared = None
         self.host.forget(self)
 
     # --- receiving -----------------------------------------------------------
 
-    def _receive(self, body: bytes) -> None:
+    def _receive(self, body: bytes, arrived: float) -> None:
         try:
             decoded = p.decode_body(body)
             if not self.greeted and self._other_protocol(decoded):
@@ -187,16 +211,32 @@ class Connection(asyncio.Protocol):
             return
         if kind == p.PONG:
             return
-        if not self.limiter.take():
+        shared = self.shared
+        if not take_all((self.limiter,) if shared is None else (self.limiter, shared.messages)):
             self._refuse("rate_limited", self._too_fast(), ref=message.get("ref"))
             return
-        self._inbox.append(message)
+        if kind == p.CHAT and not self._may_chat():
+            self._refuse("rate_limited", self._chatting_too_fast())
+            return
+        self._inbox.append((message, arrived))
         self._wakeup.set()
 
     def _too_fast(self) -> str:
         """The rate-limit refusal, naming the limit so the sender knows how to pace itself."""
         rate, burst = self.config.messages_per_second, self.config.message_burst
         return f"Too many messages (at most {rate:g} a second, bursts of {burst}); slow down."
+
+    def _may_chat(self) -> bool:
+        """A chat token from this connection and from its address (leaving a room keeps both)."""
+        own = self.chat_limiter
+        return take_all((own,) if self.shared is None else (own, self.shared.chat))
+
+    def _chatting_too_fast(self) -> str:
+        rate, burst = self.config.chat_per_second, self.config.chat_burst
+        return (
+            f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst}); "
+            "wait a moment."
+        )
 
     def _other_protocol(self, decoded: Any) -> bool:
         """A hello of another version: say so, naming both, even if its fields differ."""
@@ -226,12 +266,12 @@ class Connection(asyncio.Protocol):
                 self._wakeup.clear()
                 await self._wakeup.wait()
                 continue
-            message = self._inbox.popleft()
+            message, arrived = self._inbox.popleft()
             if self._reading_paused and len(self._inbox) < PAUSE_AT // 4 and self.transport:
                 self._reading_paused = False
                 self.transport.resume_reading()
             try:
-                await self.host.dispatch(self, message)
+                await self.host.dispatch(self, message, arrived)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -276,6 +316,12 @@ class Connection(asyncio.Protocol):
             self._write(transport, frame)
             return
         self._outbox.append(frame)
+        meter = self.host.meter
+        if meter is not None and meter.current is not None:
+            sample = meter.current
+            if not self._samples or self._samples[-1] is not sample:
+                sample.waiting += 1
+                self._samples.append(sample)
         if not self._flush_planned:
             self._flush_planned = True
             asyncio.get_running_loop().call_soon(self._flush)
@@ -290,6 +336,7 @@ class Connection(asyncio.Protocol):
         transport = self.transport
         if not frames or self._closed or transport is None or transport.is_closing():
             frames.clear()  # (close() flushes before it marks the connection closed)
+            self._frames_gone()
             return
         journal = self.host.journal
         if journal is not None and not journal.commit():
@@ -303,6 +350,7 @@ class Connection(asyncio.Protocol):
             return
         self._outbox = []
         self._write(transport, frames[0] if len(frames) == 1 else b"".join(frames))
+        self._frames_gone()
 
     def _write(self, transport: asyncio.Transport, data: bytes) -> None:
         """Hand ``data`` to the socket; drop the client if its unsent bytes pass the limit."""
@@ -334,9 +382,21 @@ class Connection(asyncio.Protocol):
     def eof_received(self) -> bool | None:
         return None  # the client is done sending: close our side too
 
+    def _frames_gone(self) -> None:
+        """The outbox was written (or dropped): the commands timed in it are done here."""
+        if not self._samples:
+            return
+        meter = self.host.meter
+        samples, self._samples = self._samples, []
+        if meter is not None:
+            now = time.perf_counter()
+            for sample in samples:
+                meter.written(sample, now)
+
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
         self._outbox.clear()
+        self._frames_gone()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
             self._closed = True

@@ -14,13 +14,13 @@ import asyncio
 import gc
 import importlib
 import logging
-import signal
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from partyhost.net import pastgames
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
@@ -28,7 +28,7 @@ from partyhost.net.decks import DeckNotFound, DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
 from partyhost.net.history import History
 from partyhost.net.hostid import load_host_id
-from partyhost.net.joinhints import join_instructions
+from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
@@ -36,7 +36,7 @@ from partyhost.net.names import clean_name
 from partyhost.net.pastgames import PastGames
 from partyhost.net.roomqueue import Gone, Join, Request, Resume
 
-__all__ = ["Host", "HostConfig", "run_host"]
+__all__ = ["Host", "HostConfig"]
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +52,10 @@ def calm_gc() -> None:
     survives the frequent young collections and is promoted to the oldest
     generation, so with many rooms a full collection walks the whole heap
     every few seconds: tens of milliseconds during which no room moves (a
-    thousand clients). Larger young generations let those states die young:
-    young collections stay around a millisecond and full ones become rare.
-    Nothing relies on cycles being collected promptly.
+    thousand clients). Larger thresholds make full collections rare. A
+    process that is only a host (``serve``) goes further with
+    :class:`~partyhost.net.collector.Collector`. Nothing relies on cycles
+    being collected promptly.
     """
     gc.set_threshold(*GC_THRESHOLDS)
 
@@ -89,6 +90,7 @@ class Host:
         self.port: int = self.config.port
         self.connections: set[Connection] = set()
         self._beat_slots: dict[Connection, int] = {}
+        self.address_limits = AddressLimits(self.config)
         self._admitted = 0
         self._per_address = ConnectionCounter(self.config)
         self.passwords = PasswordThrottle(self.config)
@@ -104,6 +106,7 @@ class Host:
         self._checkpoints: asyncio.Task[None] | None = None
         self._lobby_news: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
+        self.stats = None if self.config.stats_file is None else HostStats(self.config.stats_file)
         self._ping_number = 0
 
     # --- life cycle ----------------------------------------------------------
@@ -158,7 +161,13 @@ class Host:
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
         self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
+        if self.stats is not None:
+            self.stats.start(loop)
         log.info("listening on %s:%d", self.config.host, self.port)
+
+    @property
+    def meter(self) -> LatencyMeter | None:
+        return None if self.stats is None else self.stats.meter
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
@@ -189,6 +198,8 @@ class Host:
             worker.cancel()
         await self._wait_for(workers)
         await self._flush()
+        if self.stats is not None:
+            self.stats.stop()
         self._close_stores()
         self._closed.set()
         log.info("host closed: %s", reason)
@@ -248,6 +259,8 @@ class Host:
         while True:
             await asyncio.sleep(step)
             slot = (slot + 1) % HEARTBEAT_SLICES
+            if slot == 0:
+                self.address_limits.sweep()
             now = time.monotonic()
             self._ping_number += 1
             ping = p.encode({"t": p.PING, "n": self._ping_number})
@@ -308,7 +321,9 @@ class Host:
 
     # --- requests --------------------------------------------------------------
 
-    async def dispatch(self, connection: Connection, message: dict[str, Any]) -> None:
+    async def dispatch(
+        self, connection: Connection, message: dict[str, Any], arrived: float = 0.0
+    ) -> None:
         """Handle a lobby request here; pass anything for a room to its queue."""
         kind = message["t"]
         if self.journal is not None and self.journal.failing and kind not in WHILE_JOURNAL_FAILS:
@@ -323,7 +338,7 @@ class Host:
                     p.error("not_in_room", "Join or create a room first.", message.get("ref"))
                 )
             else:
-                room.post(Request(connection, message))
+                room.post(Request(connection, message, arrived, self.meter))
             return
         try:
             if kind == p.HELLO:
@@ -404,6 +419,7 @@ class Host:
         assert self.lobby is not None
         self._not_in_a_room(connection)
         self.lobby.check_room_limit()
+        self._check_rooms_of(connection.peer_host)
         game = find_game(message["game"])
         options = message.get("options") or {}
         try:
@@ -416,12 +432,22 @@ class Host:
         if connection.closed:
             return  # it went away while we hashed and read files
         self._not_in_a_room(connection)  # it may have joined elsewhere meanwhile
+        self._check_rooms_of(connection.peer_host)
         takeover = message.get("bot_takeover")
         room = self.lobby.create(
-            game, table_deck, options, password_hash, True if takeover is None else takeover
+            game,
+            table_deck,
+            options,
+            password_hash,
+            True if takeover is None else takeover,
+            creator=connection.peer_host,
         )
         connection.room = room
         room.post(Join(connection, spectate=False))
+
+    def _check_rooms_of(self, address: str) -> None:
+        assert self.lobby is not None
+        self.lobby.check_rooms_of(address, self.address_limits.rooms_allowed(address))
 
     async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
         assert self.lobby is not None
@@ -439,30 +465,3 @@ class Host:
         self._not_in_a_room(connection)
         connection.room = room
         room.post(Join(connection, spectate=bool(message.get("spectate"))))
-
-
-async def run_host(config: HostConfig) -> None:
-    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``)."""
-    host = Host(config)
-    await host.start()
-    ssh_port = host.lan.ssh_port if host.lan is not None else None
-    instructions = join_instructions(
-        config.display_name,
-        config.host,
-        host.port,
-        ssh_port=ssh_port,
-        ssh_password=config.ssh_password is not None,
-        discovery=config.discovery,
-    )
-    print(instructions, flush=True)
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(signum)
-        await host.close("The host is shutting down; reconnect when it is back.")
-        print("partyhost host stopped.", flush=True)

@@ -149,7 +149,9 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
     LEFT: {
         "code": spec(STR, "the room you are no longer in"),
         "reason": spec(
-            STR, "`left`, `kicked`, `removed`, `disconnected`, `replaced` or `room_closed`"
+            STR,
+            "`left`, `kicked`, `removed`, `disconnected`, `replaced`, `room_closed` or"
+            " `closed_by_host`",
         ),
     },
     BYE: {"reason": spec(STR, "why the host is closing the connection")},

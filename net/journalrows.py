@@ -234,6 +234,15 @@ class StoredRoom:
     commands: list[CommandRecord] = field(default_factory=list)
 
 
+COMMAND_ROW_BYTES = 32
+"""A command row's bytes besides the packed command (room code, index, seat, time, keys)."""
+
+
+def journaled_bytes(record: CommandRecord) -> int:
+    """About how many bytes ``record`` takes in the journal: its packed command and its row."""
+    return COMMAND_ROW_BYTES + (0 if record.command is None else len(pack(record.command)))
+
+
 def room_row(room: RoomRecord) -> tuple[str, tuple[Any, ...]]:
     """An upsert of the room's settings (replacing would cascade-delete its commands)."""
     updates = ", ".join(f"{column}=excluded.{column}" for column in ROOM_COLUMNS[1:])

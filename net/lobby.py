@@ -23,7 +23,7 @@ from partyhost.net.decks import DeckShelf
 from partyhost.net.history import History
 from partyhost.net.journal import Journal, RoomRecord
 from partyhost.net.room import Room
-from partyhost.net.roomqueue import Stop
+from partyhost.net.roomqueue import CloseRoom, Stop
 from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,8 @@ class Lobby:
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         """Seat token hash -> (room code, member id)."""
+        self._creators: dict[str, str] = {}
+        """Room code -> the address that created the room (rooms made since the host started)."""
         self._table_decks: dict[str, TableDeck] = {}
         """Each room's cards by room code: holding them keeps them shared (see TableDecks)."""
 
@@ -78,6 +80,7 @@ class Lobby:
         if self.rooms.get(room.code) is not room:
             return
         del self.rooms[room.code]
+        self._creators.pop(room.code, None)
         self._table_decks.pop(room.code, None)
         for token, (code, _) in list(self._tokens.items()):
             if code == room.code:
@@ -104,6 +107,35 @@ class Lobby:
         if room is None or room.closed:
             raise LobbyRefusal("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
+
+    def rooms_created_by(self, address: str) -> list[str]:
+        """Codes of the open rooms ``address`` created."""
+        return [code for code, creator in self._creators.items() if creator == address]
+
+    def check_rooms_of(self, address: str, allowed: int) -> None:
+        """Refused when ``address`` already has ``allowed`` open rooms it created."""
+        if len(self.rooms_created_by(address)) >= allowed:
+            raise LobbyRefusal(
+                "too_many_rooms",
+                f"Your address {address} already has {allowed} open room(s), this host's limit;"
+                " close one (everyone leaves it) or join a room instead.",
+            )
+
+    def creator_of(self, code: str) -> str | None:
+        return self._creators.get(code)
+
+    def room_listing(self) -> list[dict[str, Any]]:
+        """Every open room's summary and the address that created it (the host's console)."""
+        return [{**room, "creator": self.creator_of(room["code"])} for room in self.listing()]
+
+    def close_room(self, code: str) -> bool:
+        """Close room ``code`` for everyone in it (the host's console); False if none is open."""
+        try:
+            room = self.find(code)
+        except LobbyRefusal:
+            return False
+        room.post(CloseRoom())
+        return True
 
     def waiting_seats(self, name: str) -> list[dict[str, Any]]:
         """Seats held for a person called ``name`` who is not connected, one per room."""
@@ -144,6 +176,7 @@ class Lobby:
         options: dict[str, Any],
         password_hash: str | None,
         bot_takeover: bool,
+        creator: str = "?",
     ) -> Room:
         """A new, empty room (the creator joins it next through its queue)."""
         self.check_room_limit()
@@ -163,6 +196,7 @@ class Lobby:
         room = Room(self, record, game, table_deck.deck)
         room.save()
         self.rooms[room.code] = room
+        self._creators[room.code] = creator
         self._table_decks[room.code] = table_deck
         self._tasks[room] = roomtask.start(room)
         return room

@@ -19,7 +19,6 @@ from typing import Any
 
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
-from partyhost.net.ratelimit import TokenBucket
 from partyhost.net.roomqueue import Peer
 
 CONNECTED = "connected"
@@ -36,7 +35,6 @@ class Member:
     name: str
     seat: int | None
     token_hash: str | None
-    chat: TokenBucket
     bot: bool = False
     bot_seed: int = 0
     bot_level: str = DEFAULT_LEVEL
@@ -57,14 +55,13 @@ class Member:
     brain: BotBrain | None = field(default=None, repr=False)
 
     @classmethod
-    def restored(cls, record: MemberRecord, chat: TokenBucket) -> Member:
+    def restored(cls, record: MemberRecord) -> Member:
         """The member a journal record describes, without connection or brain yet."""
         return cls(
             record.member,
             record.name,
             record.seat,
             record.token_hash,
-            chat,
             bot=record.bot,
             bot_seed=record.bot_seed,
             bot_level=record.bot_level or DEFAULT_LEVEL,

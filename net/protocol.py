@@ -198,7 +198,7 @@ ERROR_CODES: Final[dict[str, str]] = {
         " or decks that cannot be played together); 'problems' lists each at its line."
     ),
     "bad_option": "A rule option is unknown or has a bad value.",
-    "too_many_rooms": "The host has as many rooms as it allows.",
+    "too_many_rooms": "The host has as many rooms as it allows, in all or from this address.",
     "no_such_room": "No open room has that code.",
     "wrong_password": "The room's password does not match.",
     "room_full": "Every seat is taken.",
@@ -229,6 +229,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "replay_failed": "The game could not be played again on this host (its message says why).",
     "no_such_step": "The replay has no step with that number.",
     "bad_night": "A night is written YYYY-MM-DD.",
+    "no_change": "The command would leave the table exactly as it is; nothing was done.",
+    "game_too_long": "The game reached the host's ceiling of moves or journal bytes and stopped.",
 }
 """Every error code the host itself sends. Game rules add their own
 ``IllegalMove`` codes (for example ``stale``, ``bad_command``, ``not_your_turn``)

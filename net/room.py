@@ -49,7 +49,7 @@ from partyhost.net.roomrecords import RoomRecords
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
 from partyhost.net.seating import Seating, SeatTokens
-from partyhost.net.table import Table
+from partyhost.net.table import Ceiling, Table
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,8 @@ class Room:
         self._queue = ItemQueue()
         self._settings = settings = RoomSettings(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
-        self._game = room_game = RoomGame(game, deck, record, services.journal)
+        ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
+        self._game = room_game = RoomGame(game, deck, record, services.journal, ceiling)
         self._records = RoomRecords(
             services.journal, services.history, code, settings, roster, room_game
         )
@@ -116,6 +117,7 @@ class Room:
             self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
         self._game.rebuild(stored.commands)
         self._records.game_over()  # in case the host stopped before the history kept it
+        self._idle_since = now  # nobody is connected yet: the idle clock runs from the restart
 
     # --- reading -------------------------------------------------------------
 
@@ -284,12 +286,19 @@ class Room:
         if not self._seating.remove(member, reason, time.time()):
             self.close("everyone left")
 
-    def close(self, reason: str) -> None:
-        """End the room: everyone is told, the journal forgets it."""
+    def close_by_host(self) -> None:
+        """The host's console closes the room; everyone in it is told why."""
+        if self._closed:
+            return
+        self._broadcast.notice("The host closed this room.")
+        self.close("closed by the host", "closed_by_host")
+
+    def close(self, reason: str, told: str = "room_closed") -> None:
+        """End the room: everyone gets ``left`` with reason ``told``, the journal forgets it."""
         if self._closed:
             return
         self._closed = True
-        self._seating.clear_out()
+        self._seating.clear_out(told)
         self._records.forget()
         self._services.room_closed(self)
         log.info("room %s closed: %s", self._code, reason)
@@ -358,16 +367,8 @@ class Room:
             self._play.seen(member.seat, time.time())
 
     def chat(self, peer: Peer, text: str) -> None:
-        """A chat line to everyone in the room, within the asker's chat allowance."""
+        """A chat line to everyone in the room (the chat rate was checked per address before)."""
         member = self._roster.member_of(peer)
-        bucket = member.chat if member is not None else self._roster.spectator_chat(peer)
-        if bucket is None or not bucket.take():
-            rate, burst = self._config.chat_per_second, self._config.chat_burst
-            raise Refused(
-                "rate_limited",
-                f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst}); "
-                "wait a moment.",
-            )
         line = clean_text(text, self._config.max_chat_length)
         if not line:
             raise Refused("empty_chat", "That chat line was empty.")

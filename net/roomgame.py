@@ -31,7 +31,7 @@ from partyhost.net import protocol as p
 from partyhost.net.journal import CommandRecord, Journal, RoomRecord
 from partyhost.net.roomclock import RoomClock
 from partyhost.net.roomqueue import Refused
-from partyhost.net.table import Table
+from partyhost.net.table import NO_CEILING, Ceiling, Table
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +56,16 @@ class RoomGame:
     read it, or the time is up. The game's own timers keep running.
     """
 
-    def __init__(self, game: Game, deck: Any, record: RoomRecord, journal: Journal) -> None:
+    def __init__(
+        self,
+        game: Game,
+        deck: Any,
+        record: RoomRecord,
+        journal: Journal,
+        ceiling: Ceiling = NO_CEILING,
+    ) -> None:
         self._game = game
+        self._ceiling = ceiling
         self._deck = deck
         self._journal = journal
         self._code = record.code
@@ -85,6 +93,7 @@ class RoomGame:
             self._journal,
             self._code,
             commands,
+            self._ceiling,
         )
         joined = {
             record.command["seat"]
@@ -94,7 +103,7 @@ class RoomGame:
             and record.command.get("type") == "seat_joined"
         }
         self._game_seats = set(self._start_seats) | joined
-        if self._status == p.PLAYING and self._table.over:
+        if self._status == p.PLAYING and (self._table.over or self._table.full):
             self._status = p.OVER
 
     # --- reading -------------------------------------------------------------
@@ -215,7 +224,9 @@ class RoomGame:
         game = self._game
         seed = secrets.randbits(63)
         try:
-            table = Table.rebuild(game, self._deck, seats, rules, seed, self._journal, self._code)
+            table = Table.rebuild(
+                game, self._deck, seats, rules, seed, self._journal, self._code, (), self._ceiling
+            )
         except IllegalMove as refused:
             raise Refused("cannot_start", refused.message) from None
         except Exception:
@@ -242,6 +253,8 @@ class RoomGame:
     def command(self, seat: int, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it."""
         if self._table is None or self._status != p.PLAYING:
+            if self._table is not None and self._table.full:
+                raise Refused("game_too_long", self._table.ceiling_message())
             raise Refused("not_playing", "No game is running in this room.")
         if self._clock.paused:
             raise Refused("paused", f"The game is paused; {self._clock.paused_by} can resume it.")
@@ -277,11 +290,22 @@ class RoomGame:
             self._idle_tick = (self._table.version, deadline)
         return events
 
-    def finish_if_over(self, wall: float) -> bool:
-        """Mark the game over once the engine says so; True only at that moment."""
-        if self._table is None or self._status != p.PLAYING or not self._table.over:
-            return False
+    def finish_if_over(self, wall: float) -> str | None:
+        """Mark the game over once the engine says so, or once it is full; then say why.
+
+        Returns None except at that moment: what to tell the room.
+        """
+        table = self._table
+        if table is None or self._status != p.PLAYING:
+            return None
+        if table.over:
+            ending = "The game is over."
+        elif table.full:
+            log.warning("room %s: game stopped at %d commands", self._code, table.index)
+            ending = table.ceiling_message()
+        else:
+            return None
         self._status = p.OVER
         self._clock.resume(wall)
         self._pause = None
-        return True
+        return ending

@@ -124,12 +124,13 @@ class RoomPlay:
     def changed(self, events: Sequence[Event], now: float) -> None:
         """After an accepted change: views out, game-over bookkeeping, bots re-armed."""
         self._broadcast.views(events)
-        if self._game.finish_if_over(now):
+        ending = self._game.finish_if_over(now)
+        if ending is not None:
             for member in self._roster.members:
                 member.game_over()
             self._records.save()
             self._records.game_over()
-            self._broadcast.notice("The game is over.")
+            self._broadcast.notice(ending)
             self._broadcast.room()
             return
         if self._game.game.round_over(events) and self._game.pause_for_results(

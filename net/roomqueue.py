@@ -56,12 +56,26 @@ class Resume:
     token: str
 
 
+class CommandTimer(Protocol):
+    """Times a command from its arrival to its last frame written (host statistics)."""
+
+    def begin(self, arrived: float) -> None:
+        """The room starts on a command read at ``arrived`` (``time.perf_counter``)."""
+
+    def end(self) -> None:
+        """The room is done with it: every frame it caused is queued."""
+
+
 @dataclass
 class Request:
     """A validated client message for the room (see ``protocol.validate_client_message``)."""
 
     peer: Peer
     message: dict[str, Any]
+    arrived: float = 0.0
+    """When the message was read from its socket (``time.perf_counter``)."""
+    timer: CommandTimer | None = None
+    """Set when the host measures command latency."""
 
 
 @dataclass
@@ -71,11 +85,15 @@ class Gone:
     peer: Peer
 
 
+class CloseRoom:
+    """The host's console closes the room: everyone in it is sent out, the journal forgets it."""
+
+
 class Stop:
     """Host shutdown: the task ends, everything stays in the journal."""
 
 
-RoomItem = Join | Resume | Request | Gone | Stop
+RoomItem = Join | Resume | Request | Gone | CloseRoom | Stop
 
 
 class Refused(Exception):

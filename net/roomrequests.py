@@ -15,7 +15,16 @@ from typing import Any
 from partyhost.engine.core import IllegalMove
 from partyhost.net import protocol as p
 from partyhost.net.room import Room
-from partyhost.net.roomqueue import Gone, Join, Peer, Refused, Request, Resume, RoomItem
+from partyhost.net.roomqueue import (
+    CloseRoom,
+    Gone,
+    Join,
+    Peer,
+    Refused,
+    Request,
+    Resume,
+    RoomItem,
+)
 
 Handler = Callable[[Room, Peer, dict[str, Any]], None]
 
@@ -50,6 +59,8 @@ def handle(room: Room, item: RoomItem) -> None:
         _answering(item.peer, None, lambda: room.resume(item.peer, item.member_id, item.token))
     elif isinstance(item, Gone):
         room.connection_lost(item.peer)
+    elif isinstance(item, CloseRoom):
+        room.close_by_host()
 
 
 def request(room: Room, peer: Peer, message: dict[str, Any]) -> None:

@@ -12,9 +12,10 @@ import asyncio
 import logging
 import time
 
+from partyhost.net import protocol as p
 from partyhost.net import roomrequests
 from partyhost.net.room import Room
-from partyhost.net.roomqueue import Stop
+from partyhost.net.roomqueue import Request, Stop
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,10 @@ async def run(room: Room) -> None:
         item = await room.next_item()
         if isinstance(item, Stop):
             return
+        timer = None
+        if isinstance(item, Request) and item.timer is not None and item.message["t"] == p.PLAY:
+            timer = item.timer
+            timer.begin(item.arrived)
         try:
             if item is not None:
                 roomrequests.handle(room, item)
@@ -38,3 +43,6 @@ async def run(room: Room) -> None:
                 room.run_timers(time.time())
         except Exception:
             log.exception("room %s failed handling %r", room.code, item)
+        finally:
+            if timer is not None:
+                timer.end()

@@ -15,7 +15,6 @@ from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.journal import MemberRecord
 from partyhost.net.members import Member
 from partyhost.net.names import name_key, unique_name
-from partyhost.net.ratelimit import TokenBucket
 from partyhost.net.roomqueue import Peer
 
 
@@ -25,7 +24,8 @@ class Roster:
     def __init__(self, config: HostConfig, owner_id: int | None, next_member: int) -> None:
         self._config = config
         self._members: list[Member] = []
-        self._spectators: dict[Peer, TokenBucket] = {}
+        self._spectators: dict[Peer, None] = {}
+        """Watching connections, in the order they came (a dict keeps it)."""
         self._owner_id = owner_id
         self._next_member = next_member
 
@@ -69,10 +69,6 @@ class Roster:
     @property
     def spectators(self) -> tuple[Peer, ...]:
         return tuple(self._spectators)
-
-    def spectator_chat(self, peer: Peer) -> TokenBucket | None:
-        """A spectator's chat allowance; None if ``peer`` does not watch here."""
-        return self._spectators.get(peer)
 
     def recipients(self) -> list[Peer]:
         """Every connection in the room: members' and spectators'."""
@@ -118,7 +114,6 @@ class Roster:
             name,
             seat,
             token_hash,
-            self._chat_bucket(),
             bot=bot_level is not None,
             bot_seed=secrets.randbits(63),
             bot_level=bot_level or DEFAULT_LEVEL,
@@ -137,7 +132,7 @@ class Roster:
         """Put a journaled member back: bots and stand-ins think again; a person who was
         connected when the host stopped has ``grace`` seconds from ``now`` to return, one
         who was already gone keeps the grace period (or away seat) they had."""
-        member = Member.restored(record, self._chat_bucket())
+        member = Member.restored(record)
         if record.bot and not record.left:
             member.think_with(brain_for(member.bot_level, member.bot_seed))
         elif record.stand_in and not record.left:
@@ -183,18 +178,18 @@ class Roster:
         """Let ``peer`` watch; False when the room has its maximum of spectators."""
         if len(self._spectators) >= self._config.max_spectators:
             return False
-        self._spectators[peer] = self._chat_bucket()
+        self._spectators[peer] = None
         return True
 
     def drop_spectator(self, peer: Peer) -> bool:
         """Stop ``peer`` watching; False if it was not watching."""
-        return self._spectators.pop(peer, None) is not None
+        if peer not in self._spectators:
+            return False
+        del self._spectators[peer]
+        return True
 
     def clear_spectators(self) -> list[Peer]:
         """Everyone stops watching; returns who was."""
         peers = list(self._spectators)
         self._spectators.clear()
         return peers
-
-    def _chat_bucket(self) -> TokenBucket:
-        return TokenBucket(self._config.chat_per_second, self._config.chat_burst)

@@ -312,13 +312,13 @@ class Seating:
         peer.send(left_message(self._code, "left"))
         self._broadcast.room()
 
-    def clear_out(self) -> None:
-        """The room closes: every connection in it is told, every token forgotten."""
+    def clear_out(self, reason: str) -> None:
+        """The room closes: every connection in it is told ``reason``, every token forgotten."""
         for member in self._roster.members:
-            self._detach(member, "room_closed")
+            self._detach(member, reason)
         for peer in self._roster.clear_spectators():
             peer.room = None
-            peer.send(left_message(self._code, "room_closed"))
+            peer.send(left_message(self._code, reason))
 
     def _leave_game(self, member: Member, now: float) -> None:
         if self._system("seat_left", member, now):

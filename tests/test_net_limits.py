@@ -31,10 +31,10 @@ class Wire:
         self.writer = writer
 
     @classmethod
-    async def open(cls, port: int, name: str | None = "Wire") -> Wire:
-        """Connected; greeted (``welcome`` read) unless ``name`` is None."""
+    async def open(cls, port: int, name: str | None = "Wire", source: str = LOOPBACK) -> Wire:
+        """Connected from address ``source``; greeted (``welcome`` read) unless ``name`` is None."""
         async with asyncio.timeout(TIMEOUT):
-            reader, writer = await asyncio.open_connection(LOOPBACK, port)
+            reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
         wire = cls(reader, writer)
         if name is not None:
             wire.send({"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": name})
@@ -168,8 +168,11 @@ async def test_max_spectators_refuses_one_more_watcher_with_too_many_spectators(
 
 
 async def test_chat_per_second_and_chat_burst_drop_the_lines_past_the_burst() -> None:
+    def from_own_address(port: int, name: str) -> Any:
+        return Seat.open(port, name, source="127.0.0.2" if name == "Bob" else LOOPBACK)
+
     async with running_host(chat_per_second=0.2, chat_burst=2) as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
+        seats, _ = await table(host.port, ["Ann", "Bob"], start=False, opener=from_own_address)
         ann, bob = seats
         for n in range(4):
             await ann.send({"t": p.CHAT, "text": f"line {n}"})
@@ -179,7 +182,7 @@ async def test_chat_per_second_and_chat_burst_drop_the_lines_past_the_burst() ->
         assert "chat limit: 0.2 a second, bursts of 2" in errors[0]["message"]
         mark = ann.mark()
         await bob.send({"t": p.CHAT, "text": "bob is not limited by ann"})
-        await ann.expect(p.CHAT_LINE, since=mark)
+        await ann.expect(p.CHAT_LINE, since=mark, where=lambda line: line["name"] == "Bob")
         heard = [m["text"] for m in bob.log if m["t"] == p.CHAT_LINE and m["name"] == "Ann"]
         assert heard == ["line 0", "line 1"]
         for seat in seats:
@@ -204,7 +207,10 @@ async def test_messages_per_second_and_message_burst_drop_the_frames_past_the_bu
         await asyncio.sleep(0.6)  # tokens come back at the configured rate
         wire.send({"t": p.LIST_ROOMS})
         assert (await wire.read() or {}).get("t") == p.ROOMS
-        await still_serves(host)
+        other = await Wire.open(host.port, "Other", source="127.0.0.2")  # another address
+        other.send({"t": p.LIST_ROOMS})
+        assert (await other.read() or {}).get("t") == p.ROOMS
+        await other.close()
         await wire.close()
 
 

@@ -17,6 +17,8 @@ Describe = Callable[[Frame], Text | None]
 
 
 LINE_LIMIT = 300
+ROW_LIMIT = 4 * LINE_LIMIT
+"""Screen rows a log keeps (a long line wraps into several): a flood cannot grow the client."""
 
 
 def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
@@ -40,7 +42,9 @@ class ReflowLog(RichLog):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, id=id)
+        super().__init__(
+            max_lines=ROW_LIMIT, wrap=True, markup=False, auto_scroll=True, min_width=10, id=id
+        )
         self.kept: list[Text] = []
         self._width = 0
 

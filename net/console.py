@@ -1,0 +1,140 @@
+"""The host's console: commands typed into the terminal that runs ``partyhost serve``.
+
+Whoever runs the host can see its rooms and close one for everyone in it,
+without a client and without signals: ``rooms``, ``close CODE``, ``quit``
+(a graceful stop, like Ctrl-C) and ``help``. Lines are read by a daemon
+thread (reading a terminal blocks) and handled on the event loop.
+
+The console reads only from a pipe or from a terminal this process has in
+the foreground; from ``/dev/null`` or a file (a service, ``serve &``) there is
+nothing to type and it stays off. A terminal host later sent to the
+background stops reading instead of being stopped by ``SIGTTIN``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import stat
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol, TextIO
+
+HELP = """Host commands:
+  rooms        list the open rooms
+  close CODE   close a room: everyone in it goes back to the lobby
+  quit         stop the host (like Ctrl-C)
+  help         this list"""
+
+
+class ConsoleHost(Protocol):
+    """What the console needs of the host (its lobby)."""
+
+    def room_listing(self) -> list[dict[str, Any]]:
+        """Each open room's lobby summary, with ``creator`` (an address or None)."""
+
+    def close_room(self, code: str) -> bool: ...
+
+
+class HostConsole:
+    """Reads commands for ``host`` and answers on ``out``; ``quit`` calls ``stop``."""
+
+    def __init__(self, host: ConsoleHost, stop: Callable[[], None], out: TextIO) -> None:
+        self._host = host
+        self._stop = stop
+        self._out = out
+
+    def start(self, stream: TextIO) -> None:
+        """Read ``stream`` in a daemon thread until it ends; each line runs on this loop."""
+        loop = asyncio.get_running_loop()
+        thread = threading.Thread(
+            target=self._read, args=(stream, loop), name="host console", daemon=True
+        )
+        thread.start()
+
+    def _read(self, stream: TextIO, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            try:
+                line = stream.readline()
+            except (OSError, ValueError):  # EIO in the background, or stdin closed
+                return
+            if not line:
+                return
+            try:
+                loop.call_soon_threadsafe(self.handle, line)
+            except RuntimeError:  # the loop has closed: the host is gone
+                return
+
+    def handle(self, line: str) -> None:
+        """Run one typed command."""
+        words = line.split()
+        if not words:
+            return
+        command, arguments = words[0].lower(), words[1:]
+        if command in ("help", "?"):
+            self._say(HELP)
+        elif command == "rooms":
+            self._say(self._rooms())
+        elif command == "close" and len(arguments) == 1:
+            self._close(arguments[0])
+        elif command == "close":
+            self._say("Usage: close CODE (the room's four letters; `rooms` lists them).")
+        elif command in ("quit", "exit", "stop"):
+            self._say("Stopping the host...")
+            self._stop()
+        else:
+            self._say(f"Unknown command {words[0]!r}; type help for the list.")
+
+    def _rooms(self) -> str:
+        rooms = self._host.room_listing()
+        if not rooms:
+            return "No open rooms."
+        lines = []
+        for room in rooms:
+            owner = room.get("owner_name") or "nobody"
+            creator = room.get("creator") or "unknown (made before a restart)"
+            lines.append(
+                f"{room['code']}  {room['game_name']}, {room['status']},"
+                f" {room['seats']}/{room['max_seats']} seats, {room['spectators']} watching,"
+                f" owner {owner}, created from {creator}"
+            )
+        return "\n".join(lines)
+
+    def _close(self, code: str) -> None:
+        code = code.upper()
+        if self._host.close_room(code):
+            self._say(f"Closing room {code}: everyone in it goes back to the lobby.")
+        else:
+            self._say(f"No open room has the code {code}; `rooms` lists them.")
+
+    def _say(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            print(text, file=self._out, flush=True)
+
+
+def console_input(stream: TextIO | None = None) -> TextIO | None:
+    """Stdin if someone can type commands into it, else None (see the module's notes)."""
+    stream = sys.stdin if stream is None else stream
+    if stream is None:
+        return None
+    try:
+        fd = stream.fileno()
+        mode = os.fstat(fd).st_mode
+    except (OSError, ValueError):
+        return None
+    if os.isatty(fd):
+        try:
+            in_front = os.tcgetpgrp(fd) == os.getpgrp()
+        except OSError:
+            return None
+        if not in_front:
+            return None
+        # Sent to the background later, a read then fails (EIO) instead of stopping the host.
+        signal.signal(signal.SIGTTIN, signal.SIG_IGN)
+        return stream
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return stream
+    return None

@@ -1,0 +1,55 @@
+"""Running a host as a process (``partyhost serve``, ``python -m partyhost.net``).
+
+What belongs to the process rather than to the :class:`~partyhost.net.host.Host`:
+the start-up text, signals, the console typed into its terminal, and the
+garbage collection schedule (:mod:`.collector`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+
+from partyhost.net.collector import Collector
+from partyhost.net.config import HostConfig
+from partyhost.net.console import HostConsole, console_input
+from partyhost.net.host import Host
+from partyhost.net.joinhints import join_instructions
+
+
+async def run_host(config: HostConfig, console: bool = False) -> None:
+    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``).
+
+    ``console``: take commands typed into this terminal (see :mod:`.console`).
+    """
+    host = Host(config)
+    await host.start()
+    collector = Collector()  # this process is the host's: collect garbage on its schedule
+    collector.start()
+    ssh_port = host.lan.ssh_port if host.lan is not None else None
+    instructions = join_instructions(
+        config.display_name,
+        config.host,
+        host.port,
+        ssh_port=ssh_port,
+        ssh_password=config.ssh_password is not None,
+        discovery=config.discovery,
+    )
+    print(instructions, flush=True)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    typed = console_input() if console else None
+    if typed is not None and host.lobby is not None:
+        HostConsole(host.lobby, stop.set, sys.stdout).start(typed)
+        print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+        await host.close("The host is shutting down; reconnect when it is back.")
+        await collector.stop()
+        print("partyhost host stopped.", flush=True)

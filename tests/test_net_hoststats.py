@@ -1,0 +1,89 @@
+"""The host's own figures (``--stats-file``): command latency to the last frame, slow loop turns."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import time
+from pathlib import Path
+
+from nethelpers import quiet
+from partyhost.net.hoststats import LatencyMeter, LoopMonitor, histogram
+from servehelpers import serve
+from test_net_room_doors import hand, place, scramble_table
+
+
+def test_a_command_counts_once_when_the_last_connection_has_written_it() -> None:
+    meter = LatencyMeter()
+    meter.begin(time.perf_counter() - 0.010)
+    sample = meter.current
+    assert sample is not None
+    sample.waiting = 2  # two connections hold a frame of it
+    meter.end()
+    assert meter.latencies == []
+    meter.written(sample, time.perf_counter())
+    assert meter.latencies == []
+    meter.written(sample, time.perf_counter())
+    assert len(meter.latencies) == 1 and meter.latencies[0] >= 0.010
+    meter.begin(time.perf_counter())  # a command that sent nothing is done when the room is
+    meter.end()
+    assert len(meter.latencies) == 2
+
+
+def test_histogram_bins_and_percentiles() -> None:
+    figures = histogram([0.0001] * 98 + [0.004, 0.2])
+    assert figures["count"] == 100
+    assert figures["bins"]["0.25"] == 98 and figures["bins"]["5"] == 1
+    assert figures["bins"]["inf"] == 1
+    assert figures["p50"] == 0.1 and figures["p99"] == 200.0 and figures["max"] == 200.0
+    assert histogram([])["p99"] is None
+
+
+async def test_a_slow_callback_makes_a_slow_turn_named_after_it() -> None:
+    monitor = LoopMonitor()
+    loop = asyncio.get_running_loop()
+
+    def hold_the_loop() -> None:
+        time.sleep(0.012)
+
+    monitor.install(loop)
+    try:
+        for _ in range(3):
+            await asyncio.sleep(0.01)  # quick turns
+        loop.call_soon(hold_the_loop)
+        await asyncio.sleep(0.02)
+        await asyncio.sleep(0)
+    finally:
+        monitor.uninstall()
+    figures = monitor.snapshot()
+    assert figures["turns"] >= 4
+    assert figures["slow_turns"] >= 1 and figures["max_turn_ms"] >= 12.0
+    assert any("hold_the_loop" in name for name in figures["slow_turn_causes_ms"])
+    assert "select" not in vars(loop._selector)  # type: ignore[attr-defined]
+
+
+async def test_serve_writes_its_figures_on_sigusr1_and_at_exit(tmp_path: Path) -> None:
+    stats = tmp_path / "stats.jsonl"
+    async with serve(tmp_path / "data", "--stats-file", str(stats)) as host:
+        ann, bob, _ = await scramble_table(host.port)
+        card = hand(ann)[0]
+        for move in range(6):  # one card back and forth: six views for both seats
+            version = ann.version
+            await ann.send(place(card, move % 2, move))
+            await ann.until(lambda version=version: ann.version > version)
+        await quiet([ann, bob])
+        host.process.send_signal(signal.SIGUSR1)
+        async with asyncio.timeout(10):
+            while not stats.exists() or not stats.read_text().strip():
+                await asyncio.sleep(0.05)
+        first = json.loads(stats.read_text().splitlines()[0])
+        assert first["label"] == "signal"
+        assert first["command_ms"]["count"] == 6
+        assert 0 < first["command_ms"]["p50"] <= first["command_ms"]["max"]
+        assert first["turns"] > 0
+        for seat in (ann, bob):
+            await seat.close()
+        assert await host.stop() == 0
+    last = json.loads(stats.read_text().splitlines()[-1])
+    assert last["label"] == "stop" and last["command_ms"]["count"] == 0
