@@ -357,3 +357,20 @@ async def test_the_tile_size_holds_from_one_key_to_the_next(
             await settle(pilot)
             zooms.append(screen.zoom)
         assert len(set(zooms)) == 1, zooms
+
+
+async def test_with_hints_a_chosen_card_takes_the_cursor_to_where_it_fits() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = gridiron_view()
+        await seated(pilot, host, view, [])
+        screen = app.screen
+        assert isinstance(screen, GridironScreen)
+        await pilot.press("h", "h", "h", "h", "h", "h")  # far from any fit
+        away = screen.cursor
+        await pilot.press("2")  # card 5: it fits at (-1, -2) as it lies, at (3, -3) turned
+        assert away != (-1, -2) and screen.cursor == (-1, -2)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(played(host)) == 1 and admitted(view, played(host)[0])
