@@ -206,7 +206,7 @@ async def test_gridiron_places_only_listed_fits_and_draws_when_nothing_fits() ->
         host.last.push(view_frame(gridiron_draw_view()))
         await settle(pilot)
         assert "Draw a card with d" in screen_text(app)
-        await pilot.press("1", "enter", "p", "d")
+        await pilot.press("1", "p", "d")
         await settle(pilot)
         assert played(host)[1:] == [{"type": "draw", "v": 7}]
         host.last.push(view_frame(gridiron_view(legal=[], turn=2)))
@@ -374,3 +374,13 @@ async def test_with_hints_a_chosen_card_takes_the_cursor_to_where_it_fits() -> N
         await pilot.press("enter")
         await settle(pilot)
         assert len(played(host)) == 1 and admitted(view, played(host)[0])
+
+
+async def test_in_gridiron_enter_draws_when_drawing_is_the_only_move() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, gridiron_draw_view(), [])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert played(host) == [{"type": "draw", "v": 7}]
