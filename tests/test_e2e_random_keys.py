@@ -53,8 +53,9 @@ SETTINGS = {
 """Short games: the lowest T-Shirt target, the shortest meme timers, two-player tables."""
 SIZES = [(80, 24), (100, 30)]
 GAME_SECONDS = 150.0
-CHECK_EVERY = 8
-"""Keys between looks at the screen (each look is a tmux call)."""
+CHECK_EVERY = 1
+"""Keys between looks at the screen: every key, as the game-over screen takes keys a
+second after it opens (Enter there quits)."""
 
 
 def is_over(screen: str) -> bool:

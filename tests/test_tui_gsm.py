@@ -206,7 +206,7 @@ async def test_gridiron_places_only_listed_fits_and_draws_when_nothing_fits() ->
         host.last.push(view_frame(gridiron_draw_view()))
         await settle(pilot)
         assert "Draw a card with d" in screen_text(app)
-        await pilot.press("1", "enter", "p", "d")
+        await pilot.press("1", "p", "d")
         await settle(pilot)
         assert played(host)[1:] == [{"type": "draw", "v": 7}]
         host.last.push(view_frame(gridiron_view(legal=[], turn=2)))
@@ -357,3 +357,30 @@ async def test_the_tile_size_holds_from_one_key_to_the_next(
             await settle(pilot)
             zooms.append(screen.zoom)
         assert len(set(zooms)) == 1, zooms
+
+
+async def test_with_hints_a_chosen_card_takes_the_cursor_to_where_it_fits() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = gridiron_view()
+        await seated(pilot, host, view, [])
+        screen = app.screen
+        assert isinstance(screen, GridironScreen)
+        await pilot.press("h", "h", "h", "h", "h", "h")  # far from any fit
+        away = screen.cursor
+        await pilot.press("2")  # card 5: it fits at (-1, -2) as it lies, at (3, -3) turned
+        assert away != (-1, -2) and screen.cursor == (-1, -2)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(played(host)) == 1 and admitted(view, played(host)[0])
+
+
+async def test_in_gridiron_enter_draws_when_drawing_is_the_only_move() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, gridiron_draw_view(), [])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert played(host) == [{"type": "draw", "v": 7}]

@@ -30,7 +30,7 @@ OWN_KEYS: dict[str, list[tuple[str, str]]] = {
     "tshirt": [("1-9", "Choose"), ("⏎", "Confirm"), ("b", "Booyah"), ("k", "Keep")],
     "stealing-home": [("1-9", "Card"), ("m/⏎", "Match!"), ("n", "No fit"), ("r", "Turn")],
     "scramble": [("⏎", "Place"), ("t/⌫", "Take back"), ("g", "Game!"), ("s", "Stuck")],
-    "gridiron": [("⏎", "Place"), ("d", "Draw"), ("p", "Pass"), ("hjkl", "Move")],
+    "gridiron": [("⏎", "Place"), ("d/⏎", "Draw"), ("p/⏎", "Pass"), ("hjkl", "Move")],
     "four-corners": [
         ("⏎", "Place"),
         ("t/⌫", "Take back"),

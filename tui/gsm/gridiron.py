@@ -1,6 +1,7 @@
 """Gridiron: take turns placing a card; draw or pass only when the host offers it.
 
-Enter places on your turn; ``d`` draws and ``p`` passes when nothing fits.
+Enter places on your turn; ``d`` draws and ``p`` passes when nothing fits (and
+then Enter does too: it is the only move there is).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ class GridironScreen(GsmScreen):
         Binding("enter", "confirm", "Place"),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
+        Binding("enter", "draw", "Draw", show=False),
+        Binding("enter", "pass_turn", "Pass", show=False),
         *TAIL,
     ]
 

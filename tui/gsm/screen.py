@@ -291,7 +291,21 @@ class GsmScreen(GameScreen):
         else:
             self._drop_selection()
             self.selected = card if isinstance(card, int) else None
+            self._cursor_to_a_fit()
         self.redraw()
+
+    def _cursor_to_a_fit(self) -> None:
+        """With hints on, a chosen card takes the cursor to the nearest slot it fits (as it
+        lies, else once turned), unless the cursor is on such a slot already."""
+        marks = moves.marks(self.view, self.PLACE, self.selected, self.turned)
+        if marks.get(self.cursor or (0, 0)) in ("fit", "turn") and self.cursor is not None:
+            return
+        fits = [slot for slot, kind in marks.items() if kind == "fit"]
+        fits = fits or [slot for slot, kind in marks.items() if kind == "turn"]
+        if not fits:
+            return
+        x, y = self.cursor or (0, 0)
+        self.cursor = min(fits, key=lambda slot: (abs(slot[0] - x) + abs(slot[1] - y), slot))
 
     def action_move(self, dx: int, dy: int) -> None:
         x, y = self.cursor or (0, 0)
