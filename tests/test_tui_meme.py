@@ -25,6 +25,7 @@ from partyhost.tui.meme.results import MemeResultsScreen
 from partyhost.tui.meme.screen import MemeScreen
 from partyhost.tui.meme.text import bill_counts, bills_text, describe_event
 from partyhost.tui.play import QuickGame
+from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.text import UNICODE
 from rich.text import Text
 from textual.pilot import Pilot
@@ -429,6 +430,10 @@ async def test_a_human_plays_against_bots_on_a_real_host(host: Host) -> None:
         done: set[str] = set()
         while not {"roll", "react", "guess", "bet1", "bet2"} <= done:
             await wait_until(pilot, lambda: legal_kind(app) is not None)
+            if isinstance(app.screen, RoundResultScreen):  # the reveal: a key goes on
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: not isinstance(app.screen, RoundResultScreen))
+                continue
             kind, view = legal_kind(app), app.view or {}
             if kind == "roll":
                 await pilot.press("r")
