@@ -253,6 +253,7 @@ async def test_the_end_shows_each_games_standings() -> None:
         assert "The final board" in text
         board = app.screen.query_one("#final-board", BoardView)
         assert len(board.picture.cards) == len(over["board"]) and board.picture.cursor is None
+        assert "·" not in board.render().plain  # no empty-slot dots on a finished board
 
 
 @pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
