@@ -8,7 +8,8 @@ import json
 from partyhost.tui.app import make_app
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.settings import load_remembered, settings_path
-from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.dialogs import ConfirmScreen, CreateRoomScreen, JoinRoomScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.reconnecting import ReconnectingScreen
 from partyhost.tui.shared.results import ResultsScreen
@@ -16,6 +17,7 @@ from partyhost.tui.shared.room import RoomScreen
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from textual.pilot import Pilot
+from textual.widgets import Button
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
 from tuikit.samples import (
@@ -411,3 +413,21 @@ async def test_help_shows_the_rules_and_every_key() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TShirtScreen)
+
+
+async def test_dialogs_taken_down_as_they_open_do_not_crash() -> None:
+    """The random-key run found it: a chat opened just as the game ended (the router took it
+    down) mounted without its panel. Such a dialog has nothing to focus and moves on."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        for dialog, part in ((ChatScreen(), ChatPanel), (ConfirmScreen("Quit?"), Button)):
+            app.push_screen(dialog)
+            await settle(pilot)
+            for widget in list(dialog.query(part)):
+                await widget.remove()
+            dialog.on_mount()  # as when its mount message comes after the take-down
+            dialog.dismiss(None)
+            await settle(pilot)
+    assert app.return_code in (None, 0)

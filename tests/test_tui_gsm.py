@@ -19,6 +19,7 @@ from partyhost.tui.gsm.stealing_home import StealingHomeScreen
 from partyhost.tui.viewdata import legal_of
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
+from tuikit.layout import layout_problems
 from tuikit.pilot import app_for, screen_text, settle
 from tuikit.samples import view_frame
 from tuikit.samples_gsm import (
@@ -253,6 +254,7 @@ async def test_the_end_shows_each_games_standings() -> None:
         assert "The final board" in text
         board = app.screen.query_one("#final-board", BoardView)
         assert len(board.picture.cards) == len(over["board"]) and board.picture.cursor is None
+        assert "·" not in board.render().plain  # no empty-slot dots on a finished board
 
 
 @pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
@@ -384,3 +386,17 @@ async def test_in_gridiron_enter_draws_when_drawing_is_the_only_move() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert played(host) == [{"type": "draw", "v": 7}]
+
+
+async def test_a_big_hand_at_80x24_leaves_the_board_room_from_the_start() -> None:
+    """Ten cards in tall tiles would fill an 80x24 screen: the first look settles on normal."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = four_corners_view()
+        view["hand"] = (view["hand"] * 4)[:10]
+        await seated(pilot, host, view, [])
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GsmScreen) and screen.zoom == "normal"
+        assert layout_problems(app) == []

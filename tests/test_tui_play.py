@@ -8,7 +8,7 @@ import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
 from partyhost.tui.app import make_app
-from partyhost.tui.play import QuickGame, parse_options, run_play
+from partyhost.tui.play import QuickGame, parse_options, parting_words, run_play
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
@@ -121,3 +121,15 @@ def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixt
     assert run_play("tshirt", None, "Ann", False, options=["target=5"]) == 2
     assert "at least 500" in capsys.readouterr().err
     assert run_play("tshirt", None, "Ann", False, bot_pace=0) == 2
+
+
+def test_a_finished_game_leaves_its_winner_in_the_terminal() -> None:
+    app = app_for(FakeHost(), solo=True)
+    app.room = sample_room(status="over")
+    app.view = {**over_view(), "winners": [1]}
+    assert parting_words(app, "The T-Shirt Game", "tshirt") == (
+        "The T-Shirt Game: Bea won. Play again: partyhost play tshirt --level hard"
+        " (or --level easy)"
+    )
+    app.view = tshirt_view()
+    assert parting_words(app, "The T-Shirt Game", "tshirt") is None

@@ -16,6 +16,7 @@ from typing import Any
 
 from partyhost.tui.app import PartyApp, make_app
 from partyhost.tui.settings import default_name, load_remembered
+from partyhost.tui.text import clean
 
 BOT_DELAY = (0.9, 2.2)
 """Seconds a bot "thinks": slow enough to follow, quick enough to keep the pace."""
@@ -159,7 +160,22 @@ async def play(
     finally:
         with contextlib.suppress(Exception):
             await host.close("The game was closed.")
+    words = parting_words(app, game.name, game.id)
+    if words:
+        print(words)
     return app.return_code or 0
+
+
+def parting_words(app: PartyApp, title: str, game_id: str) -> str | None:
+    """What stays in the terminal after a finished game: who won, and how to play again."""
+    view = app.view or {}
+    if view.get("phase") != "over":
+        return None
+    seats = {s.get("seat"): s.get("name") for s in (app.room or {}).get("seats", [])}
+    winners = [clean(seats.get(seat, f"seat {seat}")) for seat in view.get("winners") or []]
+    who = " and ".join(winners) if winners else "nobody"
+    again = f"partyhost play {game_id} --level hard (or --level easy)"
+    return f"{title}: {who} won. Play again: {again}"
 
 
 def run_play(

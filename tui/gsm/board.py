@@ -79,6 +79,8 @@ class BoardPicture:
     """Text lines per cell (2 for tall tiles)."""
     cell_width: int = CELL_WIDTH
     """Columns per cell."""
+    dots: bool = True
+    """A dot in every empty slot (where a card could go); off for a finished board."""
 
     @property
     def slot_width(self) -> int:
@@ -176,6 +178,8 @@ def draw_board(picture: BoardPicture, painter: Painter) -> Text:
                 _fill(canvas, picture, painter, (x, y), picture.preview, ghost=True)
                 continue
             kind = marks.get((x, y), "empty")
+            if kind == "empty" and not picture.dots:
+                continue
             char = MARKS.get(kind, MARKS["empty"])[1 if ascii_only else 0]
             style = "bold yellow" if (x, y) == cursor else MARK_STYLES.get(kind, "dim")
             left = (x - min_x) * sw + 1 + (picture.cols * picture.cell_width - 1) // 2

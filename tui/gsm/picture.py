@@ -130,4 +130,5 @@ def final_picture(view: Frame, tile: Size) -> BoardPicture | None:
         last=last_slot,
         cell_height=tile.height,
         cell_width=tile.width,
+        dots=False,
     )

@@ -175,7 +175,10 @@ class GsmScreen(GameScreen):
         view = self.view
         if not view or not self.on_stage:
             return
-        self.zoom = self._best_zoom()
+        zoom = self._best_zoom()
+        if zoom != self.zoom:  # the hand's height changes with it: look again once laid out
+            self.zoom = zoom
+            self.call_after_refresh(self.redraw)
         painter = self.painter
         self._title()
         self._show_status()

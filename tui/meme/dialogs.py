@@ -55,6 +55,8 @@ class WriteScenarioScreen(PartyModal[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query(Input):
+            return  # taken down as it opened (the turn moved on)
         self.query_one(Input).focus()
         self._count("")
 

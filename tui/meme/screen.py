@@ -172,6 +172,9 @@ class MemeScreen(TableScreen):
         record = self.view.get("last_turn")
         if not isinstance(record, dict):
             return super().round_result()
+        if self._reveal_flip is not None:  # shown in full here: no need to turn it over again
+            self._stop_flip()
+            self._show_view()
         return f"Turn {record.get('turn', '')}: the reveal", self._turn_text(record, 70)
 
     # --- flipping cards over --------------------------------------------------

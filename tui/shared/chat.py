@@ -125,7 +125,8 @@ class ChatScreen(PartyModal[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(ChatPanel).focus_input()
+        for panel in self.query(ChatPanel):  # none when the game ended as this opened
+            panel.focus_input()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -338,7 +338,8 @@ class ConfirmScreen(PartyModal[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        for button in self.query("#no").results(Button):  # none when taken down at once
+            button.focus()
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

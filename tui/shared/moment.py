@@ -58,11 +58,14 @@ class RoundResultScreen(PartyModal[bool]):
             self._clock = self.set_interval(1, self._tick)
 
     def _tick(self) -> None:
+        clocks = list(self.query("#round-result-clock").results(Static))
+        if not clocks:
+            return  # taken down as it opened (the game ended)
         line = Text(GO_ON, "bold")
         if self.until is not None:
             left = max(0, round(self.until - time.time()))
             line.append(f"  (By itself in {left} s.)", "dim")
-        self.query_one("#round-result-clock", Static).update(line)
+        clocks[0].update(line)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "f1":
