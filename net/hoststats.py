@@ -271,12 +271,20 @@ def callback_name(handle: asyncio.Handle) -> str:
 def _handled(coroutine: Any) -> str:
     """What a room's task just handled (its suspended frame still holds the ``item``)."""
     frame = getattr(coroutine, "cr_frame", None)
-    item = None if frame is None else frame.f_locals.get("item")
+    if frame is None:
+        return ""
+    item = frame.f_locals.get("item")
     if item is None:
         return ""
     message = getattr(item, "message", None)
     kind = message.get("t") if isinstance(message, dict) else None
-    return f": {kind}" if isinstance(kind, str) else f": {type(item).__name__}"
+    if not isinstance(kind, str):
+        return f": {type(item).__name__}"
+    command = message.get("cmd") if isinstance(message, dict) else None
+    if isinstance(command, dict) and isinstance(command.get("type"), str):
+        kind = f"{kind} {command['type']}"
+    game = getattr(getattr(frame.f_locals.get("room"), "game", None), "id", None)
+    return f": {kind}" + (f" in {game}" if isinstance(game, str) else "")
 
 
 def histogram(seconds: list[float]) -> dict[str, Any]:
