@@ -108,6 +108,7 @@ class History(HistoryView):
 
     def __init__(self, data_dir: Path | None) -> None:
         target = ":memory:" if data_dir is None else str(data_dir / HISTORY_FILE)
+        self._target = target
         if data_dir is not None:
             _private_file(data_dir / HISTORY_FILE)
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
@@ -115,6 +116,9 @@ class History(HistoryView):
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
+            # Folding the WAL in (an fsync) would stall the event loop every few dozen games:
+            # the host does it in a thread (checkpoint).
+            db.execute("PRAGMA wal_autocheckpoint=0")
             db.executescript(rows.SCHEMA)
             db.execute(f"PRAGMA user_version={rows.SCHEMA_VERSION}")
         except sqlite3.Error as error:
@@ -124,6 +128,16 @@ class History(HistoryView):
                 " games and standings are lost) or start with a fresh --data folder"
             ) from None
         super().__init__(db)
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database (slow: fsync). Call it from a worker thread."""
+        if self._target == ":memory:":
+            return
+        side = sqlite3.connect(self._target, isolation_level=None)
+        try:
+            side.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            side.close()
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):

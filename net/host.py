@@ -297,7 +297,7 @@ class Host:
                     connection.send_frame(frame, journaled=False)
 
     async def _checkpoint(self) -> None:
-        """Fold the journal's WAL into the database off the event loop, now and then.
+        """Fold the journal's and the history's WAL into their databases off the event loop.
 
         Also retries a journal that could not write (so it recovers even when no
         connection is waiting to send), and logs held-back password reports.
@@ -310,11 +310,15 @@ class Host:
             self.journal.commit()
             try:
                 await asyncio.to_thread(self.journal.checkpoint)
+                if self.history is not None:
+                    await asyncio.to_thread(self.history.checkpoint)
             except Exception as error:
                 failures += 1
                 if failures == 1 or failures % 60 == 0:  # not every second of a full disk
                     log.error(
-                        "journal checkpoint failed %d time(s) (will retry): %s", failures, error
+                        "journal or history checkpoint failed %d time(s) (will retry): %s",
+                        failures,
+                        error,
                     )
             else:
                 failures = 0

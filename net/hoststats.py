@@ -263,9 +263,28 @@ def callback_name(handle: asyncio.Handle) -> str:
     if isinstance(owner, asyncio.Task):
         coroutine = owner.get_coro()
         where = getattr(coroutine, "__qualname__", type(coroutine).__name__)
-        return f"task {owner.get_name()!r} ({where})"
+        return f"task {owner.get_name()!r} ({where}{_handled(coroutine)})"
     name = getattr(callback, "__qualname__", None)
     return name if isinstance(name, str) else repr(callback)
+
+
+def _handled(coroutine: Any) -> str:
+    """What a room's task just handled (its suspended frame still holds the ``item``)."""
+    frame = getattr(coroutine, "cr_frame", None)
+    if frame is None:
+        return ""
+    item = frame.f_locals.get("item")
+    if item is None:
+        return ""
+    message = getattr(item, "message", None)
+    kind = message.get("t") if isinstance(message, dict) else None
+    if not isinstance(kind, str):
+        return f": {type(item).__name__}"
+    command = message.get("cmd") if isinstance(message, dict) else None
+    if isinstance(command, dict) and isinstance(command.get("type"), str):
+        kind = f"{kind} {command['type']}"
+    game = getattr(getattr(frame.f_locals.get("room"), "game", None), "id", None)
+    return f": {kind}" + (f" in {game}" if isinstance(game, str) else "")
 
 
 def histogram(seconds: list[float]) -> dict[str, Any]:

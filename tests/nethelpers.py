@@ -73,6 +73,7 @@ def host_config(**overrides: Any) -> HostConfig:
         deck_dirs=(DECK_DIR,),
         extra_games=("netgame",),
         shutdown_timeout=2.0,
+        max_rooms_per_address=64,  # every client of these tests comes from 127.0.0.1
     )
     return replace(config, **overrides)
 

@@ -7,9 +7,10 @@ import json
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 from nethelpers import quiet
-from partyhost.net.hoststats import LatencyMeter, LoopMonitor, histogram
+from partyhost.net.hoststats import LatencyMeter, LoopMonitor, callback_name, histogram
 from servehelpers import serve
 from test_net_room_doors import hand, place, scramble_table
 
@@ -87,3 +88,21 @@ async def test_serve_writes_its_figures_on_sigusr1_and_at_exit(tmp_path: Path) -
         assert await host.stop() == 0
     last = json.loads(stats.read_text().splitlines()[-1])
     assert last["label"] == "stop" and last["command_ms"]["count"] == 0
+
+
+async def test_a_room_step_is_named_with_what_the_room_handled() -> None:
+    async def run() -> None:
+        item = SimpleNamespace(message={"t": "start_game"})
+        await asyncio.sleep(10)
+        del item
+
+    task = asyncio.get_running_loop().create_task(run(), name="room KQZD")
+    await asyncio.sleep(0)  # suspended with its item in hand
+    try:
+        handle = SimpleNamespace(_callback=SimpleNamespace(__self__=task))
+        assert callback_name(handle) == (  # type: ignore[arg-type]
+            "task 'room KQZD' (test_a_room_step_is_named_with_what_the_room_handled.<locals>.run"
+            ": start_game)"
+        )
+    finally:
+        task.cancel()
