@@ -84,8 +84,8 @@ ROUND_RESULTS = RuleOption(
     "choice",
     "until all press a key",
     help="After each round the table stops so everyone can read what won and why: until "
-    "every person has pressed a key (30 s at most), a few seconds, or not at all. Timers "
-    "keep running.",
+    "every person has pressed a key (30 s at most), a few seconds, or not at all. The "
+    "game's timers wait too.",
     choices=tuple(RESULT_PAUSES),
 )
 """The room option of every game with rounds (see :meth:`Game.round_over`). The rules

@@ -332,6 +332,7 @@ SHAPES: Final[dict[str, Fields]] = {
     "result pause": {
         "until": spec(FLOAT, f"when the table goes on by itself, {_TIME}"),
         "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
+        "at": spec(FLOAT, f"where the game's clock stands meanwhile, {_TIME}"),
     },
     "waiting seat": {
         "code": spec(STR, "the room's code"),

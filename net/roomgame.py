@@ -53,7 +53,8 @@ class RoomGame:
 
     After a round the room may stop for its result (the room's
     ``round_results`` choice): bots wait until every person at the table has
-    read it, or the time is up. The game's own timers keep running.
+    read it, or the time is up. The game's clock stands still meanwhile (see
+    :mod:`.roomclock`), so no timer runs out behind the result.
     """
 
     def __init__(
@@ -166,8 +167,11 @@ class RoomGame:
         return self._pause is not None
 
     def result_pause_message(self) -> dict[str, Any] | None:
-        """The pause as the room message shows it (``until``, ``waiting``), or None."""
-        return None if self._pause is None else self._pause.message()
+        """The pause as the room message shows it (``until``, ``waiting``, and ``at``: where
+        the game's clock stands meanwhile), or None."""
+        if self._pause is None:
+            return None
+        return self._pause.message() | {"at": self._clock.stopped_at}
 
     def result_pause_ends(self) -> float | None:
         return None if self._pause is None else self._pause.until
@@ -183,7 +187,7 @@ class RoomGame:
     def due_deadline(self) -> float | None:
         """The game's next deadline on the host's clock, unless a tick at it found nothing
         to do; None while paused."""
-        if self._table is None or self._status != p.PLAYING or self._clock.paused:
+        if self._table is None or self._status != p.PLAYING or self._clock.stopped:
             return None
         deadline = self._table.deadline()
         if deadline is None or (self._table.version, deadline) == self._idle_tick:
@@ -200,24 +204,29 @@ class RoomGame:
         if seconds <= 0 or not waiting or self._status != p.PLAYING:
             return False
         self._pause = ResultPause(now + seconds, waiting)
+        self._clock.hold(now)
         return True
 
-    def read_by(self, seat: int) -> bool:
+    def read_by(self, seat: int, now: float) -> bool:
         """``seat`` has read the result; True if that changed the pause (or ended it)."""
         pause = self._pause
         if pause is None or seat not in pause.waiting:
             return False
         pause.waiting.discard(seat)
         if not pause.waiting:
-            self._pause = None
+            self._end_result_pause(now)
         return True
 
     def end_pause_if_due(self, now: float) -> bool:
         """End the pause once its time is up; True only then."""
         if self._pause is None or now < self._pause.until:
             return False
-        self._pause = None
+        self._end_result_pause(now)
         return True
+
+    def _end_result_pause(self, now: float) -> None:
+        self._pause = None
+        self._clock.release(now)
 
     def start(self, seats: list[int], rules: dict[str, Any]) -> None:
         """Deal a new game to ``seats``; Refused (and nothing changed) if it cannot be set up."""
@@ -307,5 +316,5 @@ class RoomGame:
             return None
         self._status = p.OVER
         self._clock.resume(wall)
-        self._pause = None
+        self._end_result_pause(wall)
         return ending

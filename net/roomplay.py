@@ -87,7 +87,7 @@ class RoomPlay:
 
     def seen(self, seat: int, now: float) -> None:
         """``seat`` has read the round's result (pressed a key, or played on)."""
-        if self._game.read_by(seat):
+        if self._game.read_by(seat, now):
             self._pause_changed(now)
 
     def _pause_changed(self, now: float) -> None:

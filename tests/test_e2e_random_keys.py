@@ -125,6 +125,8 @@ def test_random_keys_take_a_game_to_its_end(
             assert "Help" in footer, f"seed {seed}: no Help in the footer:\n{screen}"
         if is_over(screen):
             break
+        if "P resumes." in screen:  # the table dialog's p paused it: resume, as its status says
+            terminal.keys("P")
         if time.monotonic() > deadline:
             raise DriverError(f"seed {seed}: no game over after {pressed} keys:\n{screen}")
         for key in keys.choices(list(KEYS), weights=list(KEYS.values()), k=CHECK_EVERY):

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from test_e2e_tmux import FACE_DOWN, ROUND, Served, create_room, host, join
 from test_net_ssh import LOOPBACK, DoorHost, door_clients, door_host, ssh_options
-from tmuxdriver import WAIT_SECONDS, Terminal, partyhost_command
+from tmuxdriver import GO_ON, WAIT_SECONDS, Terminal, partyhost_command
 
 __all__ = ["door_host", "host"]  # fixtures from the serve and SSH door end-to-end tests
 
@@ -37,12 +37,19 @@ CARD_LINE = re.compile(r"^\s*\S?\s*>?\s*(\d) (\S.*?)\s*$")
 BOB_ROW = re.compile(r"^\S*\s+\S*\s*Bob\b(.*?)\s+(-?\d+)\s")
 
 
+@pytest.fixture(autouse=True)
+def _read_round_results(terminal: Terminal) -> None:
+    """Players here read each round's result and go on (see ``Terminal.reads_results``)."""
+    terminal.reads_results = True
+
+
 @pytest.fixture
 def second_terminal(tmp_path: Path) -> Iterator[Terminal]:
     """Another player's terminal: its own tmux server."""
     folder = tmp_path / "second"
     folder.mkdir()
     term = Terminal(folder)
+    term.reads_results = True
     try:
         yield term
     finally:
@@ -114,7 +121,10 @@ def act(terminal: Terminal, favourite: str = "") -> str:
     """Do what this player's screen asks (submit, judge, keep a Booyah card); returns the
     slogan played, if one was. A judge picks ``favourite`` when it is on the table."""
     screen = terminal.screen()
-    if "k Keep:" in screen:
+    if GO_ON in screen:  # a round's result: read, go on
+        terminal.keys("Enter")
+        terminal.wait_for(lambda s: GO_ON not in s)
+    elif "k Keep:" in screen:
         terminal.keys("k")
         terminal.wait_for(lambda s: "k Keep:" not in s)
     elif "press b to choose" in screen:
@@ -183,6 +193,7 @@ def test_a_client_killed_mid_game_comes_back_to_the_same_seat_hand_and_score(
 
     bob.close()
     again = Terminal(tmp_path / "second")
+    again.reads_results = True
     try:
         start_client(again, host, bob_folder, "Bob")
         offer = again.wait_for("Back to your seat?")
@@ -217,7 +228,7 @@ def test_after_the_ssh_link_dies_ssh_again_lands_back_in_the_seat(
         return bool(ROUND.search(screen)) and "Your slogans" in screen and bool(hand(screen))
 
     deadline = time.monotonic() + WAIT_SECONDS * 3
-    while not ready(before := terminal.screen()) or SUBMITTING not in before:
+    while not ready(before := terminal.screen()) or SUBMITTING not in before or GO_ON in before:
         assert time.monotonic() < deadline, f"Tess never held slogans to play:\n{before}"
         act(terminal)  # judge a round first if she must
         time.sleep(0.2)
@@ -232,6 +243,7 @@ def test_after_the_ssh_link_dies_ssh_again_lands_back_in_the_seat(
 
     (tmp_path / "again").mkdir()
     again = Terminal(tmp_path / "again")
+    again.reads_results = True
     try:
         again.start(ssh)
         offer = again.wait_for("Back to your seat?")

@@ -16,10 +16,10 @@ from partyhost.net.host import Host
 from partyhost.net.room import Room
 
 
-async def ann_judges(host: Host, round_results: str) -> tuple[Seat, Room]:
+async def ann_judges(host: Host, round_results: str, **timers: int) -> tuple[Seat, Room]:
     """Ann's room with three bots, started; returns once round 1 waits for her pick."""
     ann = await Seat.open(host.port, "Ann")
-    options = {"first_judge": 0, "round_results": round_results}
+    options = {"first_judge": 0, "round_results": round_results, **timers}
     await ann.send({"t": p.CREATE_ROOM, "game": "tshirt", "options": options})
     code = (await ann.expect(p.JOINED))["code"]
     for _ in range(3):
@@ -102,4 +102,23 @@ async def test_seen_outside_a_pause_changes_nothing() -> None:
         await ann.send({"t": p.PING, "n": 1})
         await ann.expect(p.PONG, since=mark)
         assert [m["t"] for m in ann.log[mark:]] == [p.PONG]
+        await ann.close()
+
+
+async def test_the_game_clock_stands_still_while_the_result_is_read() -> None:
+    async with running_host() as host:
+        ann, room = await ann_judges(host, "until all press a key", submit_timer=15)
+        await pick(ann)
+        shown = pause(ann)
+        assert shown is not None and room.table is not None
+        deadline = room.table.deadline()
+        assert deadline is not None and deadline - shown["at"] >= 14  # round 2's slogan timer
+        version = room.table.state.version
+        room.run_timers(shown["until"] - 1)  # past the timer, within the pause: it stood still
+        assert room.table.state.version == version and pause(ann) is not None
+        await ann.send({"t": p.SEEN})
+        await ann.until(lambda: pause(ann) is None and ann.version > version)  # bots play on
+        assert room.table.deadline() == deadline
+        frame = ann.view or {}
+        assert frame["view"]["deadline"] - frame["now"] > 13  # the clock ran on from where it stood
         await ann.close()

@@ -111,15 +111,24 @@ async def test_stealing_home_claims_against_a_bot_on_a_real_host() -> None:
             assert isinstance(screen, StealingHomeScreen)
             won = 0
             for _ in range(2):
-                await wait_until(pilot, lambda: legal_of(seen(app), "match"))
+                await wait_until(pilot, lambda: legal_of(seen(app), "match"), read_results=True)
                 view = seen(app)
                 found = first_fit(view, "match")
                 if found is None:  # no fit: vote, and the round timer ends the round
                     await pilot.press("n")
-                    await wait_until(pilot, lambda: seen(app)["round"] != view["round"], 10)  # noqa: B023
+                    await wait_until(
+                        pilot,
+                        lambda: seen(app)["round"] != view["round"],  # noqa: B023
+                        10,
+                        read_results=True,
+                    )
                     continue
                 await steer(pilot, screen, *found)
-                await wait_until(pilot, lambda: mine(seen(app))["cards"] > won)  # noqa: B023
+                await wait_until(
+                    pilot,
+                    lambda: mine(seen(app))["cards"] > won,  # noqa: B023
+                    read_results=True,
+                )
                 won += 1
                 assert "Accepted!" in screen_text(app)
                 placed = moves.board_cards(seen(app))[(found[1]["x"], found[1]["y"])]

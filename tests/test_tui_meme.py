@@ -429,7 +429,10 @@ async def test_a_human_plays_against_bots_on_a_real_host(host: Host) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, MemeScreen))
         done: set[str] = set()
         while not {"roll", "react", "guess", "bet1", "bet2"} <= done:
-            await wait_until(pilot, lambda: legal_kind(app) is not None)
+            await wait_until(
+                pilot,
+                lambda: legal_kind(app) is not None or isinstance(app.screen, RoundResultScreen),
+            )
             if isinstance(app.screen, RoundResultScreen):  # the reveal: a key goes on
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: not isinstance(app.screen, RoundResultScreen))

@@ -127,15 +127,15 @@ async def test_a_paused_game_says_who_paused_it_and_its_clock_stands_still() -> 
             view_frame(view) | {"now": now},
         )
         await settle(pilot)
-        text = screen_text(app)
-        assert "Paused by Bea." in text and "(30 s left)" in text
+        status = screen_text(app).splitlines()[1]
+        assert "Paused by Bea." in status and " 30 s left " in status
         await pilot.pause(1.3)
-        assert "(30 s left)" in screen_text(app)
+        assert " 30 s left " in screen_text(app).splitlines()[1]
         host.last.push(room | {"paused": None}, view_frame(view) | {"now": now})
         await settle(pilot)
         await pilot.pause(1.3)
-        text = screen_text(app)
-        assert "Paused by" not in text and "(30 s left)" not in text
+        status = screen_text(app).splitlines()[1]  # the log below still says who paused it
+        assert "Paused by" not in status and " 30 s left " not in status
 
 
 async def test_the_host_notices_are_in_the_game_log() -> None:
@@ -300,3 +300,17 @@ def test_the_clock_runs_on_from_where_a_pause_stopped_it(monkeypatch: pytest.Mon
     assert clock.game_time(paused) == 1005.0
     clock.saw_room({"paused": None})  # 30.0: resumed; no fresh view yet
     assert clock.game_time({"paused": None}) == 1006.0  # 31.0: one second after the resume
+
+
+def test_the_clock_stands_still_while_the_table_reads_a_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ticks = iter([0.0, 0.0, 2.0, 20.0, 21.0])
+    monkeypatch.setattr(clock_module.time, "monotonic", lambda: next(ticks))
+    clock = HostClock()  # 0.0
+    clock.saw_view(1000.0)  # 0.0
+    reading = {"paused": None, "pause": {"until": 1030.0, "waiting": [0], "at": 1002.0}}
+    clock.saw_room(reading)  # 2.0: a round ended; the host holds its game clock at 1002
+    assert clock.game_time(reading) == 1002.0  # frozen: our own clock is not read
+    clock.saw_room({"paused": None, "pause": None})  # 20.0: everyone has read it
+    assert clock.game_time({"paused": None, "pause": None}) == 1003.0  # 21.0

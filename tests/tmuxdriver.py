@@ -28,6 +28,10 @@ WIDTH, HEIGHT = 100, 32
 WAIT_SECONDS = 20.0
 POLL_SECONDS = 0.1
 KEY_GAP_SECONDS = 0.08
+GO_ON = "Press any key to go on."
+"""A round's result is up (see ``partyhost.tui.shared.moment``)."""
+RESULT_SETTLE_SECONDS = 0.4
+"""How long a screen must show no round result before it counts (:meth:`Terminal.wait_for`)."""
 TMUX_CONF = """\
 set -g status off
 set -g remain-on-exit on
@@ -242,6 +246,9 @@ class Terminal:
         self.ascii_only = False
         """When set, every screen read must be plain ASCII (``--ascii``)."""
         self.pid: int | None = None
+        self.reads_results = False
+        """When set, :meth:`wait_for` reads a round's result that comes up (Enter puts it
+        away), as a player at the table does, and waits for a steady screen."""
 
     def tmux(self, *args: str) -> str:
         return self.server.run(*args)
@@ -271,10 +278,35 @@ class Terminal:
         """Poll the screen every POLL_SECONDS until it shows ``what``; fail with the screen."""
         check = (lambda screen: what in screen) if isinstance(what, str) else what
         label = what if isinstance(what, str) else what.__doc__ or repr(what)
+        if self.reads_results:
+            return self._wait_reading_results(check, seconds, label)
         seen = self.server.wait(
             self.target, lambda s: check(self._seen(s)), seconds=seconds, label=label
         )
         return seen[1]
+
+    def _wait_reading_results(self, check: Check, seconds: float, label: str) -> str:
+        """:meth:`wait_for` at a table that stops after each round for its result.
+
+        The host sends the next round's view a moment before the room message that
+        opens the result, so a screen that shows ``what`` counts only if no result
+        has come over it a moment later (a key sent then would go to the result).
+        """
+        started = time.perf_counter()
+
+        def ready(screen: str) -> bool:
+            if GO_ON in self._seen(screen):
+                self.keys("Enter")
+                self.server.wait(self.target, lambda s: GO_ON not in s, started=started)
+                return False
+            return check(screen)
+
+        while True:
+            self.server.wait(self.target, ready, seconds=seconds, started=started, label=label)
+            time.sleep(RESULT_SETTLE_SECONDS)
+            screen = self.screen()
+            if GO_ON not in screen and check(screen):
+                return screen
 
     def settle(self, seconds: float = 0.3) -> None:
         """Wait until the screen, colours and all, stays the same for ``seconds``."""

@@ -14,6 +14,7 @@ from typing import Any
 from partyhost.net.host import Host, HostConfig
 from partyhost.tui.app import PartyApp, make_app
 from partyhost.tui.play import QuickGame
+from partyhost.tui.shared.moment import RoundResultScreen
 from textual.pilot import Pilot
 from tuikit.pilot import screen_text
 
@@ -49,11 +50,21 @@ def ann_app(port: int, quick: QuickGame | None = None) -> PartyApp:
 
 
 async def wait_until(
-    pilot: Pilot[int], condition: Callable[[], object], seconds: float = 8
+    pilot: Pilot[int],
+    condition: Callable[[], object],
+    seconds: float = 8,
+    *,
+    read_results: bool = False,
 ) -> None:
-    """Pause until ``condition()`` holds (the host and its bots run on this same loop)."""
+    """Pause until ``condition()`` holds (the host and its bots run on this same loop).
+
+    With ``read_results``, a round's result that comes up meanwhile is read and put away
+    with Enter first, as a player does, so the table goes on.
+    """
     for _ in range(int(seconds / 0.05)):
-        if condition():
+        if read_results and isinstance(pilot.app.screen, RoundResultScreen):
+            await pilot.press("enter")
+        elif condition():
             return
         await pilot.pause(0.05)
     raise AssertionError(f"timed out waiting; screen was:\n{screen_text(pilot.app)}")

@@ -1,7 +1,8 @@
 """The host's clocks as this client reads them: the room's game clock and grace periods.
 
 Times in a view are on the room's game clock, which the host stamps on every
-view (``now``) and which stands still while the game is paused. Counting
+view (``now``) and which stands still while the game is paused or the table
+reads a round's result. Counting
 down from our own clock would be off by any clock skew and by every pause,
 so a countdown measures from the last view's ``now`` plus the time elapsed
 here since it arrived (a monotonic clock), and stops while the room is
@@ -22,6 +23,15 @@ def _number(value: object) -> float | None:
     return float(value)
 
 
+def _stopped_at(room: Frame) -> float | None:
+    """Where the game clock stands while the game is paused or its table reads a result."""
+    for stop in (room.get("paused"), room.get("pause")):
+        at = _number(stop.get("at")) if isinstance(stop, dict) else None
+        if at is not None:
+            return at
+    return None
+
+
 class HostClock:
     """When the last view and room message arrived, and what that makes the time now."""
 
@@ -40,8 +50,7 @@ class HostClock:
         """A room message: grace times count from now; a resumed clock runs on from where
         it stopped (the host's fresh view, which says so too, may come a moment later)."""
         self._room_at = time.monotonic()
-        paused = room.get("paused")
-        frozen = _number(paused.get("at")) if isinstance(paused, dict) else None
+        frozen = _stopped_at(room)
         if frozen is not None:
             self._frozen = frozen
         elif self._frozen is not None:
@@ -49,9 +58,8 @@ class HostClock:
             self._frozen = None
 
     def game_time(self, room: Frame | None) -> float:
-        """The room's game clock now: frozen while paused, our own clock before any view."""
-        paused = (room or {}).get("paused")
-        frozen = _number(paused.get("at")) if isinstance(paused, dict) else None
+        """The room's game clock now: frozen while stopped, our own clock before any view."""
+        frozen = _stopped_at(room or {})
         if frozen is not None:
             return frozen
         if self._view_now is None:

@@ -84,12 +84,15 @@ class GameScreen(PartyScreen):
         paused = (self.party.room or {}).get("paused")
         if not isinstance(paused, dict):
             return Text()
-        return Text.assemble(
+        note = Text.assemble(
             ("Paused by ", "bold reverse yellow"),
             literal(paused.get("by") or "the owner", "bold reverse yellow"),
             (". ", "bold reverse yellow"),
             " ",
         )
+        if self.is_owner():
+            note.append("P resumes.  ", "bold")
+        return note
 
     def game_time(self) -> float:
         """The room's game clock now (deadlines in the view are on it; it stops when paused)."""

@@ -40,6 +40,7 @@ class ResultsScreen(PartyScreen):
         Binding("enter", "quit", "Quit"),
         Binding("s", "again", "Play again"),
         Binding("r", "ready", "Ready again"),
+        Binding("w", "watch", "Replay"),
         Binding("c", "chat", "Chat"),
         Binding("escape", "leave", "Back to lobby", show=False),
         Binding("escape", "quit", "Quit", show=False),
@@ -56,10 +57,13 @@ class ResultsScreen(PartyScreen):
     def __init__(self) -> None:
         super().__init__()
         self.taking_keys = False
+        self._watch_asked = False
+        """``w`` asked the host for its past games: the newest from this room opens."""
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._show)
         self.watch(self.app, "room", self.refresh_bindings, init=False)
+        self.watch(self.app, "past_games", self._open_asked_replay, init=False)
         self.set_timer(KEY_PAUSE, self.take_keys)
 
     def take_keys(self) -> None:
@@ -143,7 +147,7 @@ class ResultsScreen(PartyScreen):
         if self.party.solo:
             game = room.get("game", "")
             return Text.assemble(
-                ("\nPress s to play again, or Enter to quit.", "dim"),
+                ("\nPress s to play again, w to watch this game again, or Enter to quit.", "dim"),
                 "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
                 (f"partyhost play {game} --level hard", "bold"),
                 "  (or ",
@@ -151,8 +155,16 @@ class ResultsScreen(PartyScreen):
                 ")",
             )
         if self.party.seat is not None and room.get("owner") == self.party.seat:
-            return Text("\nPress s to play again, or Enter to go back to the lobby.", "dim")
-        return Text("\nPress r if you are up for another game, Enter for the lobby.", "dim")
+            return Text(
+                "\nPress s to play again, w to watch this game again, or Enter to go back"
+                " to the lobby.",
+                "dim",
+            )
+        return Text(
+            "\nPress r if you are up for another game, w to watch this game again, Enter for"
+            " the lobby.",
+            "dim",
+        )
 
     # --- keys -------------------------------------------------------------------
 
@@ -187,6 +199,29 @@ class ResultsScreen(PartyScreen):
             self.query_one(ChatPanel).focus_input()
         else:
             self.app.push_screen(ChatScreen())
+
+    def action_watch(self) -> None:
+        """The game just played, step by step with every hand shown (the host's replay)."""
+        self._watch_asked = self.party.requests.list_past_games(None)
+        if self._watch_asked:
+            self.notify("Fetching the replay...")
+
+    def _open_asked_replay(self) -> None:
+        if not self._watch_asked or not self.is_current:
+            return
+        self._watch_asked = False
+        code = self.party.room_code
+        ours = [
+            game
+            for game in self.party.past_games
+            if game.get("room") == code
+            and game.get("status") == "over"
+            and isinstance(game.get("id"), int)
+        ]
+        if not ours:
+            self.notify("The host has no replay of this game.", severity="warning")
+            return
+        self.party.open_replay(max(int(game["id"]) for game in ours))
 
     def action_leave(self) -> None:
         self.party.requests.leave_room()
