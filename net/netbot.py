@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 MAX_REFUSALS = 20
 """Consecutive refused commands after which a bot stops retrying until the next view."""
+RETRY_BACKOFF = 0.05
+"""Seconds more to wait before each further retry after a refusal (a bot that thinks for
+no time would otherwise spend the host's rate limit on retries in a few milliseconds)."""
 
 Delay = float | tuple[float, float]
 
@@ -50,6 +53,8 @@ class NetBot:
         self.code: str | None = None
         self.room: Message | None = None
         self.view: Message | None = None
+        self._view_at = 0.0
+        """When the last view came (monotonic): the game clock has run on since."""
         self.game: Game | None = None
         self.statuses: list[str] = []
         self._act_at: float | None = None
@@ -112,10 +117,12 @@ class NetBot:
             elif kind == p.ROOM:
                 if self._on_room(message):
                     finished += 1
+                if self._waited_for(message):  # a round's result: "read" it, go on
+                    await self.client.seen()
                 if finished < games:  # after the last game, start nothing more
                     await self._lobby_duties(message, start_with)
             elif kind == p.VIEW:
-                self.view = message
+                self.view, self._view_at = message, time.monotonic()
                 self._refusals = 0
                 self._act_at = time.monotonic() + self._think()
             elif kind == p.ERROR:
@@ -130,7 +137,8 @@ class NetBot:
                     return
                 self._refusals += 1
                 if self.view is not None and self._refusals < MAX_REFUSALS:
-                    self._act_at = time.monotonic() + self._think()
+                    wait = max(self._think(), RETRY_BACKOFF * self._refusals)
+                    self._act_at = time.monotonic() + wait
             elif kind == p.LEFT:
                 return
 
@@ -140,6 +148,21 @@ class NetBot:
         Does nothing here; tools that audit a bot's traffic (the chaos bench
         records every view it is shown) override it.
         """
+
+    def _game_time(self) -> float:
+        """The room's game clock now, which the view's times are on: the view's ``now``
+        plus the time since it came (a view sent while the clock stood still says when)."""
+        assert self.view is not None
+        now = self.view.get("now")
+        if not isinstance(now, float):
+            return time.time()
+        return now + (time.monotonic() - self._view_at)
+
+    @staticmethod
+    def _waited_for(room: Message) -> bool:
+        """Whether the room has stopped for a round's result and waits for this seat."""
+        pause = room.get("pause")
+        return isinstance(pause, dict) and room.get("you") in (pause.get("waiting") or [])
 
     def _on_room(self, room: Message) -> bool:
         """Track the room; True when a game this bot played has just ended."""
@@ -176,11 +199,8 @@ class NetBot:
             return
         if self.room is None or self.room["status"] != p.PLAYING or self.room.get("paused"):
             return
-        now = self.view.get("now")  # the room's game clock, which the view's times are on
         try:
-            command = self.game.bot_command(
-                self.view["view"], self.rng, now if isinstance(now, float) else time.time()
-            )
+            command = self.game.bot_command(self.view["view"], self.rng, self._game_time())
         except Exception:
             log.exception("%s: bot_command failed", self.name)
             return

@@ -376,7 +376,7 @@ def test_play_a_game_then_watch_its_replay_step_by_step_to_the_end(
     found = STEP.search(screen)
     assert found and found.group(1) == "0", screen
     last = int(found.group(2))
-    assert "every card shown" in screen and "The game as dealt." in screen
+    assert "every card shown" in screen and "The game before its first move." in screen
 
     seen_rounds: set[str] = set()
     for step in range(1, last + 1):

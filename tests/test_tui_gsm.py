@@ -378,6 +378,23 @@ async def test_with_hints_a_chosen_card_takes_the_cursor_to_where_it_fits() -> N
         assert len(played(host)) == 1 and admitted(view, played(host)[0])
 
 
+async def test_with_hints_a_card_that_fits_here_only_turned_is_turned() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = gridiron_view()
+        await seated(pilot, host, view, [])
+        screen = app.screen
+        assert isinstance(screen, GridironScreen)
+        await pilot.press("5")  # card 1 fits at (4, -2) alone: the cursor goes there
+        assert screen.cursor == (4, -2) and not screen.turned
+        await pilot.press("1")  # card 59 fits there once turned
+        assert screen.cursor == (4, -2) and screen.turned
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(played(host)) == 1 and admitted(view, played(host)[0])
+
+
 async def test_in_gridiron_enter_draws_when_drawing_is_the_only_move() -> None:
     host = FakeHost()
     app = app_for(host)

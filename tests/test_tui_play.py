@@ -123,13 +123,21 @@ def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixt
     assert run_play("tshirt", None, "Ann", False, bot_pace=0) == 2
 
 
-def test_a_finished_game_leaves_its_winner_in_the_terminal() -> None:
-    app = app_for(FakeHost(), solo=True)
-    app.room = sample_room(status="over")
-    app.view = {**over_view(), "winners": [1]}
-    assert parting_words(app, "The T-Shirt Game", "tshirt") == (
+async def test_a_finished_game_leaves_its_winner_in_the_terminal() -> None:
+    host = FakeHost()
+    app = app_for(host, solo=True)
+    quick = QuickGame("tshirt", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        quick.attach(app)
+        app.room = sample_room(status="over")
+        app.view = {**over_view(), "winners": [1]}
+        await settle(pilot)
+        app.room = sample_room(status="playing")
+        app.view = tshirt_view()  # another game began just before the player quit
+        await settle(pilot)
+    assert quick.finished is not None
+    assert parting_words(*quick.finished, "The T-Shirt Game", "tshirt") == (
         "The T-Shirt Game: Bea won. Play again: partyhost play tshirt --level hard"
         " (or --level easy)"
     )
-    app.view = tshirt_view()
-    assert parting_words(app, "The T-Shirt Game", "tshirt") is None

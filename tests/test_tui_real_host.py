@@ -40,7 +40,11 @@ async def test_quick_game_plays_a_round_as_submitter_and_one_as_judge(host: Host
         assert len(app.room["seats"]) == 4  # type: ignore[index]
         done: set[str] = set()
         while done != {"submit", "pick"}:
-            await wait_until(pilot, lambda: legal_type(app) in ("submit", "pick", "booyah"))
+            await wait_until(
+                pilot,
+                lambda: legal_type(app) in ("submit", "pick", "booyah"),
+                read_results=True,
+            )
             kind = legal_type(app)
             version = app.view["version"]  # type: ignore[index]
             if kind == "booyah":
@@ -49,7 +53,11 @@ async def test_quick_game_plays_a_round_as_submitter_and_one_as_judge(host: Host
             else:
                 await pilot.press("1", "enter")
                 done.add(str(kind))
-            await wait_until(pilot, lambda v=version: app.view["version"] != v)  # type: ignore[index]
+            await wait_until(
+                pilot,
+                lambda v=version: app.view["version"] != v,  # type: ignore[index]
+                read_results=True,
+            )
         await wait_until(pilot, lambda: "played a slogan" in screen_text(app))
         assert "wins the round" in screen_text(app) or app.view["last_round"]  # type: ignore[index]
 

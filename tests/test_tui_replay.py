@@ -43,7 +43,7 @@ async def test_keys_step_by_move_and_by_round_to_the_end_and_back(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        assert "The game as dealt." in shown(app, "replay-status")
+        assert "The game before its first move." in shown(app, "replay-status")
         await pilot.press("right", "right")
         assert screen.position == 2 and f"Step 2 of {last}" in shown(app, "replay-status")
         await pilot.press("left")

@@ -50,6 +50,8 @@ class Pauser:
             return
         if not isinstance(self.app.screen, ModalScreen) or party.link != "online":
             return
+        if getattr(self.app.screen, "holds_the_clock", False):
+            return  # a round's result: the host holds the game's clock already
         owner = party.seat is not None and room.get("owner") == party.seat
         if owner and room.get("status") == "playing" and is_real_time(str(room.get("game"))):
             self.for_dialog = party.requests.pause_game()

@@ -47,10 +47,18 @@ class QuickGame:
         """Room options (``--option target=1000``); None: the game's defaults."""
         self.requested_bots = False
         self.started = False
+        self.finished: tuple[dict[str, Any], dict[str, Any]] | None = None
+        """The last game that ended (its view and room): what to say on the way out, even
+        if another game was started just before quitting."""
 
     def attach(self, app: PartyApp) -> None:
         app.requests.create_room(self.game, options=self.options)
         app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
+        app.watch(app, "view", lambda view: self._view_changed(app, view), init=False)
+
+    def _view_changed(self, app: PartyApp, view: dict[str, Any] | None) -> None:
+        if view is not None and view.get("phase") == "over":
+            self.finished = (view, app.room or {})
 
     def _room_changed(self, app: PartyApp, room: dict[str, Any] | None) -> None:
         if self.started or room is None or room.get("owner") != app.seat:
@@ -160,18 +168,14 @@ async def play(
     finally:
         with contextlib.suppress(Exception):
             await host.close("The game was closed.")
-    words = parting_words(app, game.name, game.id)
-    if words:
-        print(words)
+    if quick.finished is not None:
+        print(parting_words(*quick.finished, game.name, game.id))
     return app.return_code or 0
 
 
-def parting_words(app: PartyApp, title: str, game_id: str) -> str | None:
+def parting_words(view: dict[str, Any], room: dict[str, Any], title: str, game_id: str) -> str:
     """What stays in the terminal after a finished game: who won, and how to play again."""
-    view = app.view or {}
-    if view.get("phase") != "over":
-        return None
-    seats = {s.get("seat"): s.get("name") for s in (app.room or {}).get("seats", [])}
+    seats = {s.get("seat"): s.get("name") for s in room.get("seats", [])}
     winners = [clean(seats.get(seat, f"seat {seat}")) for seat in view.get("winners") or []]
     who = " and ".join(winners) if winners else "nobody"
     again = f"partyhost play {game_id} --level hard (or --level easy)"

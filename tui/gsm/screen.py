@@ -299,12 +299,16 @@ class GsmScreen(GameScreen):
 
     def _cursor_to_a_fit(self) -> None:
         """With hints on, a chosen card takes the cursor to the nearest slot it fits (as it
-        lies, else once turned), unless the cursor is on such a slot already."""
+        lies, else turned, and then it is turned), unless the cursor is on such a slot."""
         marks = moves.marks(self.view, self.PLACE, self.selected, self.turned)
-        if marks.get(self.cursor or (0, 0)) in ("fit", "turn") and self.cursor is not None:
+        here = marks.get(self.cursor) if self.cursor is not None else None
+        if here in ("fit", "turn"):
+            self.turned ^= here == "turn"
             return
         fits = [slot for slot, kind in marks.items() if kind == "fit"]
-        fits = fits or [slot for slot, kind in marks.items() if kind == "turn"]
+        if not fits:
+            fits = [slot for slot, kind in marks.items() if kind == "turn"]
+            self.turned ^= bool(fits)
         if not fits:
             return
         x, y = self.cursor or (0, 0)

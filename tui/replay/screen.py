@@ -56,7 +56,7 @@ class ReplayScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
-    ReplayScreen #replay-title { height: 1; padding: 0 1; background: $panel; }
+    ReplayScreen #replay-title { height: auto; padding: 0 1; background: $panel; }
     ReplayScreen #replay-status { height: auto; padding: 0 1; }
     ReplayScreen #replay-body { height: 1fr; }
     ReplayScreen #replay-table-box { width: 3fr; border: $edge $border-blurred; }
@@ -172,7 +172,7 @@ class ReplayScreen(Screen[None]):
             line.append("\n")
             line.append_text(said[0])
         elif self.position == 0:
-            line.append("\nThe game as dealt.", "italic")
+            line.append("\nThe game before its first move.", "italic")
         if self.position == self.total - 1:
             line.append("\nThe end. ", "bold")
             line.append_text(self._results())

@@ -27,6 +27,9 @@ GO_ON = "Press any key to go on."
 class RoundResultScreen(PartyModal[bool]):
     """Returns True when closed by a key or click (the host is told), False by the host."""
 
+    holds_the_clock: ClassVar[bool] = True
+    """The host holds the game's clock while a result is read: no pause is needed for it."""
+
     DEFAULT_CSS = """
     RoundResultScreen #round-result VerticalScroll { height: auto; max-height: 16; }
     RoundResultScreen #round-result-clock { margin-top: 1; color: $text-muted; }

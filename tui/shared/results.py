@@ -203,8 +203,6 @@ class ResultsScreen(PartyScreen):
     def action_watch(self) -> None:
         """The game just played, step by step with every hand shown (the host's replay)."""
         self._watch_asked = self.party.requests.list_past_games(None)
-        if self._watch_asked:
-            self.notify("Fetching the replay...")
 
     def _open_asked_replay(self) -> None:
         if not self._watch_asked or not self.is_current:
