@@ -360,6 +360,8 @@ def test_play_a_game_then_watch_its_replay_step_by_step_to_the_end(
             "hard",
             "--name",
             "Tess",
+            "--option",
+            "target=1000",
         ],
         PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config"),
         PARTYHOST_DATA_DIR=str(tmp_path / "client-data"),

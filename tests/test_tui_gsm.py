@@ -196,9 +196,9 @@ async def test_gridiron_places_only_listed_fits_and_draws_when_nothing_fits() ->
         await seated(pilot, host, view, [])
         screen = app.screen
         assert isinstance(screen, GridironScreen) and screen.cursor == (3, -3)
-        await pilot.press("2", "enter")  # card 5 fits (3, -3) only when turned
-        assert played(host) == []
-        await pilot.press("r", "enter", "d")
+        await pilot.press("2")  # card 5 fits (3, -3) only when turned: it is turned
+        assert screen.turned and played(host) == []
+        await pilot.press("enter", "d")
         await settle(pilot)
         assert played(host) == [
             {"type": "place", "card": 5, "x": 3, "y": -3, "turned": True, "v": 7}

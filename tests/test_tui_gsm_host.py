@@ -47,13 +47,13 @@ async def host() -> AsyncIterator[Host]:
 
 
 async def steer(pilot: Pilot[int], screen: GsmScreen, number: int, fit: Frame) -> None:
-    """Choose card ``number``, walk the cursor to the fit's slot, turn it if needed, place."""
+    """Choose card ``number``, walk the cursor to the fit's slot, turn it as the fit says, place."""
     await pilot.press(str(number % 10))
     assert screen.cursor is not None
     dx, dy = fit["x"] - screen.cursor[0], fit["y"] - screen.cursor[1]
     keys = ["l" if dx > 0 else "h"] * abs(dx) + ["j" if dy > 0 else "k"] * abs(dy)
     await pilot.press(*keys)
-    if fit["turned"]:
+    if screen.turned != bool(fit["turned"]):  # choosing it may have turned it already
         await pilot.press("r")
     await pilot.press("enter")
 
