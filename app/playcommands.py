@@ -93,7 +93,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from partyhost.tui.app import run_join
+    from partyhost.tui.launch import run_join
 
     if args.locked and args.address is None:
         print("partyhost join: --locked needs the host's address", file=sys.stderr)
