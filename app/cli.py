@@ -1,25 +1,31 @@
-"""The ``partyhost`` command: the composition root that ties engine, net and tui.
+"""The ``partyhost`` command: its arguments, and which module runs each subcommand.
 
-Each subcommand imports its layer lazily, so ``partyhost decks validate`` does
-not pay for loading Textual and ``partyhost serve`` runs without a terminal UI.
+The subcommands run in :mod:`.playcommands` (play, serve, join, bot, games),
+:mod:`.historycommands` (replay, stats) and :mod:`.deckcommands` (decks). Each
+imports its layer lazily, so ``partyhost decks validate`` does not pay for
+loading Textual and ``partyhost serve`` runs without a terminal UI.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
+import importlib
 import sys
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from partyhost import __version__
 from partyhost.engine.core import BOT_LEVELS
-from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT, parse_address
+from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT
+from partyhost.playcommands import (
+    SSH_PASSWORD_ENV,
+    cmd_bot,
+    cmd_games,
+    cmd_join,
+    cmd_play,
+    cmd_serve,
+)
 
-if TYPE_CHECKING:
-    from partyhost.net.config import HostConfig
+Runner = Callable[[argparse.Namespace], int]
 
 
 def _positive(text: str) -> int:
@@ -57,196 +63,14 @@ def _minutes(text: str) -> float:
     return minutes
 
 
-def _player_range(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}-{high}"
+def _imported_when_run(module: str, name: str) -> Runner:
+    """The subcommand ``name`` of ``module``, imported only when that subcommand runs."""
 
+    def run(args: argparse.Namespace) -> int:
+        command: Runner = getattr(importlib.import_module(module), name)
+        return command(args)
 
-def _cmd_games(args: argparse.Namespace) -> int:
-    from partyhost.engine.registry import all_games
-
-    rows = [
-        (game.id, game.name, _player_range(game.min_players, game.max_players))
-        for game in all_games()
-    ]
-    width = max(len(row[0]) for row in rows)
-    name_width = max(len(row[1]) for row in rows)
-    print(f"{'ID':<{width}}  {'GAME':<{name_width}}  PLAYERS")
-    for game_id, name, players in rows:
-        print(f"{game_id:<{width}}  {name:<{name_width}}  {players}")
-    return 0
-
-
-def _cmd_decks(args: argparse.Namespace) -> int:
-    from partyhost import deckcommands
-
-    if args.decks_command == "list":
-        return deckcommands.list_command()
-    if args.decks_command == "show":
-        return deckcommands.show_command(args.name)
-    if args.decks_command == "new":
-        return deckcommands.new_command(args.game, args.name)
-    if args.watch:
-        if len(args.paths) != 1:
-            print("partyhost decks validate: --watch takes one file", file=sys.stderr)
-            return 2
-        return deckcommands.watch_command(args.paths[0])
-    return deckcommands.validate_command(args.paths)
-
-
-SSH_PASSWORD_ENV = "PARTYHOST_SSH_PASSWORD"
-"""Where ``serve`` also looks for the SSH door's password: unlike a flag, other
-users of the machine cannot read it in ``ps``."""
-
-
-def serve_config(args: argparse.Namespace) -> HostConfig:
-    """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
-    from partyhost.net.config import HostConfig
-    from partyhost.paths import data_dir
-
-    password = args.ssh_password
-    if password is None and args.ssh is not None:
-        password = os.environ.get(SSH_PASSWORD_ENV) or None
-    return HostConfig(
-        host=args.host,
-        port=args.port,
-        data_dir=Path(args.data) if args.data else data_dir() / "host",
-        host_name=args.name,
-        max_connections=args.max_clients,
-        max_connections_per_address=args.max_per_address,
-        max_rooms=args.max_rooms,
-        max_rooms_per_address=args.max_rooms_per_address,
-        idle_room_seconds=args.idle_room_minutes * 60.0,
-        ssh_port=args.ssh,
-        ssh_password=password,
-        ssh_max_sessions=args.ssh_max_sessions,
-        ssh_max_connections=args.ssh_max_connections,
-        ssh_max_per_address=args.ssh_max_per_address,
-        ssh_login_timeout=args.ssh_login_timeout,
-        ssh_session_mode=args.ssh_sessions,
-        ssh_visitors_per_worker=args.ssh_per_worker,
-        discovery=not args.no_discovery,
-        stats_file=Path(args.stats_file) if args.stats_file else None,
-    )
-
-
-def _cmd_serve(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from partyhost.net.serve import run_host
-
-    if args.ssh_password is not None and args.ssh is None:
-        print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
-        return 2
-    config = serve_config(args)
-    with contextlib.suppress(KeyboardInterrupt):
-        try:
-            asyncio.run(run_host(config, console=True))
-        except OSError as exc:
-            print(f"partyhost serve: {exc}", file=sys.stderr)
-            return 1
-    return 0
-
-
-def _cmd_join(args: argparse.Namespace) -> int:
-    from partyhost.tui.app import run_join
-
-    if args.locked and args.address is None:
-        print("partyhost join: --locked needs the host's address", file=sys.stderr)
-        return 2
-    if args.address is None and not args.no_discovery:  # with an address, nothing to look for
-        from partyhost.net.discovery import browse_lan
-        from partyhost.tui.shared.connect import use_discovery
-
-        use_discovery(browse_lan)
-
-    if args.deck is not None:
-        from pathlib import Path
-
-        if not Path(args.deck).expanduser().is_file():
-            print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
-            return 2
-    return run_join(
-        args.address,
-        args.name,
-        args.room,
-        args.ascii,
-        args.deck,
-        remember=not args.no_remember,
-        locked=args.locked,
-    )
-
-
-def _cmd_play(args: argparse.Namespace) -> int:
-    from partyhost.tui.play import run_play
-
-    return run_play(
-        args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace
-    )
-
-
-def _host_data(folder: str | None) -> Path:
-    """The data folder given, or the one ``partyhost serve`` uses by default."""
-    from partyhost.paths import data_dir
-
-    return Path(folder) if folder else data_dir() / "host"
-
-
-def _cmd_stats(args: argparse.Namespace) -> int:
-    from partyhost.historycommands import stats_command
-
-    return stats_command(_host_data(args.data), args.all)
-
-
-def _cmd_replay(args: argparse.Namespace) -> int:
-    from partyhost import historycommands as history
-
-    if args.host is not None and args.data is not None:
-        print("partyhost replay: give --data or --host, not both", file=sys.stderr)
-        return 2
-    if args.game is None and (args.export or args.output):
-        print("partyhost replay: --export needs a game number (see the list)", file=sys.stderr)
-        return 2
-    try:
-        if args.game is None:
-            if args.host is not None:
-                games = history.remote_games(args.host)
-            else:
-                games = history.local_games(_host_data(args.data))
-            print("\n".join(history.games_table(games)) if games else "No games kept yet.")
-            return 0
-        if args.host is not None:
-            replay = history.remote_replay(args.host, args.game)
-        else:
-            replay = history.local_replay(_host_data(args.data), args.game)
-    except history.ReplayUnavailable as unavailable:
-        print(f"partyhost replay: {unavailable}", file=sys.stderr)
-        return 1
-    if args.export is None:
-        from partyhost.tui.replay.app import run_replay_viewer
-
-        return run_replay_viewer(replay.info, replay.steps, args.ascii)
-    with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
-        if args.export == "jsonl":
-            history.export_jsonl(replay, out)
-        else:
-            history.export_text(replay, out, args.ascii)
-    return 0
-
-
-def _cmd_bot(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from partyhost.net.netbot import run_network_bots
-
-    try:
-        host, port = parse_address(args.address)
-    except ValueError as exc:
-        print(f"partyhost bot: {exc}", file=sys.stderr)
-        return 2
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_network_bots(host, port, args.room.upper(), args.count, args.delay))
-    return 0
+    return run
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -282,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
-    play.set_defaults(run=_cmd_play)
+    play.set_defaults(run=cmd_play)
 
     serve = sub.add_parser("serve", help="host games for your LAN")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
@@ -385,7 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="time commands and event-loop turns; append the figures to FILE on SIGUSR1 and"
         " at exit (for benchmarks)",
     )
-    serve.set_defaults(run=_cmd_serve)
+    serve.set_defaults(run=cmd_serve)
 
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
@@ -416,14 +240,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="stay with this host: after a disconnect, only reconnecting or quitting"
         " (what the SSH door runs)",
     )
-    join.set_defaults(run=_cmd_join)
+    join.set_defaults(run=cmd_join)
 
     bot = sub.add_parser("bot", help="seat network bots in a room")
     bot.add_argument("address", help="HOST:PORT of the host")
     bot.add_argument("--room", required=True, help="room code")
     bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     bot.add_argument("--delay", type=float, default=0.8, help="seconds a bot thinks (default 0.8)")
-    bot.set_defaults(run=_cmd_bot)
+    bot.set_defaults(run=cmd_bot)
 
     replay = sub.add_parser(
         "replay",
@@ -441,17 +265,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", "-o", default=None, help="export to this file (default: stdout)"
     )
     replay.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
-    replay.set_defaults(run=_cmd_replay)
+    replay.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_replay"))
 
     stats = sub.add_parser("stats", help="tonight's standings from a host's data folder")
     stats.add_argument(
         "--data", default=None, help="the host's data folder (default: the one serve uses)"
     )
     stats.add_argument("--all", action="store_true", help="every night kept, not just tonight")
-    stats.set_defaults(run=_cmd_stats)
+    stats.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_stats"))
 
     games = sub.add_parser("games", help="list the games this partyhost can run")
-    games.set_defaults(run=_cmd_games)
+    games.set_defaults(run=cmd_games)
 
     decks = sub.add_parser("decks", help="list, show and check deck files")
     decks_sub = decks.add_subparsers(dest="decks_command", required=True, metavar="ACTION")
@@ -468,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("game", help="game id (see `partyhost games`)")
     new.add_argument("name", help="the deck's file name without .yaml, e.g. office-party")
-    decks.set_defaults(run=_cmd_decks)
+    decks.set_defaults(run=_imported_when_run("partyhost.deckcommands", "cmd_decks"))
     return parser
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -194,3 +196,18 @@ def new_command(game_id: str, name: str) -> int:
     print("Edit it, and keep this running to check every save:")
     print(f"  partyhost decks validate --watch {path}")
     return 0
+
+
+def cmd_decks(args: argparse.Namespace) -> int:
+    if args.decks_command == "list":
+        return list_command()
+    if args.decks_command == "show":
+        return show_command(args.name)
+    if args.decks_command == "new":
+        return new_command(args.game, args.name)
+    if args.watch:
+        if len(args.paths) != 1:
+            print("partyhost decks validate: --watch takes one file", file=sys.stderr)
+            return 2
+        return watch_command(args.paths[0])
+    return validate_command(args.paths)

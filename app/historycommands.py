@@ -8,7 +8,9 @@ as the host sends them.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import json
 import sys
 import time
@@ -207,3 +209,49 @@ def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
     from partyhost.tui.text import glyphs_for
 
     out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
+
+
+def _host_data(folder: str | None) -> Path:
+    """The data folder given, or the one ``partyhost serve`` uses by default."""
+    from partyhost.paths import data_dir
+
+    return Path(folder) if folder else data_dir() / "host"
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    return stats_command(_host_data(args.data), args.all)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.host is not None and args.data is not None:
+        print("partyhost replay: give --data or --host, not both", file=sys.stderr)
+        return 2
+    if args.game is None and (args.export or args.output):
+        print("partyhost replay: --export needs a game number (see the list)", file=sys.stderr)
+        return 2
+    try:
+        if args.game is None:
+            if args.host is not None:
+                games = remote_games(args.host)
+            else:
+                games = local_games(_host_data(args.data))
+            print("\n".join(games_table(games)) if games else "No games kept yet.")
+            return 0
+        if args.host is not None:
+            replay = remote_replay(args.host, args.game)
+        else:
+            replay = local_replay(_host_data(args.data), args.game)
+    except ReplayUnavailable as unavailable:
+        print(f"partyhost replay: {unavailable}", file=sys.stderr)
+        return 1
+    if args.export is None:
+        from partyhost.tui.replay.app import run_replay_viewer
+
+        return run_replay_viewer(replay.info, replay.steps, args.ascii)
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
+        if args.export == "jsonl":
+            export_jsonl(replay, out)
+        else:
+            export_text(replay, out, args.ascii)
+    return 0

@@ -17,6 +17,9 @@ collection's way; they are still freed the moment nothing refers to them).
 Every ``full_interval`` it thaws them and collects everything once, so cycles
 among older objects are reclaimed too: the one long pause, at most that
 often. Automatic collection stays on as a safety net for sudden bursts.
+
+Any process that runs a host (a client hosting its own game too) at least
+raises the collector's thresholds (:func:`calm_gc`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,23 @@ YOUNG_INTERVAL = 0.1
 """Seconds between young collections."""
 FULL_INTERVAL = 600.0
 """Seconds between full collections (the only ones that walk every object)."""
+GC_THRESHOLDS = (5000, 100, 10)
+"""The cyclic garbage collector's thresholds while a host runs (see :func:`calm_gc`)."""
+
+
+def calm_gc() -> None:
+    """Tune the garbage collector for steady latency in this process.
+
+    A room keeps its game's newest state alive until the next command, often
+    half a second. With Python's default thresholds (700, 10, 10) such a state
+    survives the frequent young collections and is promoted to the oldest
+    generation, so with many rooms a full collection walks the whole heap
+    every few seconds: tens of milliseconds during which no room moves (a
+    thousand clients). Larger thresholds make full collections rare. A
+    process that is only a host (``serve``) goes further with
+    :class:`Collector`. Nothing relies on cycles being collected promptly.
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class Collector:

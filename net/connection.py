@@ -7,10 +7,8 @@ delays its own sender. Outgoing frames are written without awaiting: a
 client whose unsent bytes pass the limit is dropped (it can reconnect and get
 a fresh view), so one sleeping laptop never stalls a room.
 
-Frames queued during one event-loop turn go out together at the start of the
-next (one ``write`` per connection per turn, not one per frame), and only
-after the journal has committed what was accepted in that turn: a view is
-never sent ahead of the command it shows.
+Frames queued during one event-loop turn go out together, after the journal
+has committed (:mod:`.outbox`).
 """
 
 from __future__ import annotations
@@ -25,8 +23,9 @@ from typing import Any, Protocol
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressAllowance, AddressLimits
 from partyhost.net.config import HostConfig
-from partyhost.net.hoststats import LatencyMeter, Sample
+from partyhost.net.hoststats import LatencyMeter
 from partyhost.net.journal import Journal
+from partyhost.net.outbox import Outbox
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.ratelimit import TokenBucket, take_all
 from partyhost.net.roomqueue import RoomInbox
@@ -35,8 +34,6 @@ log = logging.getLogger(__name__)
 
 LINGER = 2.0
 """Seconds a closing connection keeps draining input before it closes for good."""
-JOURNAL_RETRY = 0.2
-"""Seconds before queued frames try again to go out after the journal failed to commit."""
 PAUSE_AT = 64
 """Queued messages at which we stop reading from the socket until the queue drains."""
 
@@ -93,10 +90,7 @@ class Connection(asyncio.Protocol):
         """The buckets of this connection's address, once admitted."""
         self._inbox: deque[tuple[dict[str, Any], float]] = deque()
         """Messages to handle, each with when it was read (``time.perf_counter``)."""
-        self._outbox: list[bytes] = []
-        self._samples: list[Sample] = []
-        """Commands being timed that have a frame in the outbox."""
-        self._flush_planned = False
+        self.outbox = Outbox(self, host, self.config)
         self._wakeup = asyncio.Event()
         self._reading_paused = False
         self._closed = False
@@ -175,8 +169,7 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
-        self._outbox.clear()
-        self._frames_gone()
+        self.outbox.drop()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
@@ -299,65 +292,8 @@ class Connection(asyncio.Protocol):
         self.send_frame(frame, journaled=journaled)
 
     def send_frame(self, frame: bytes, *, journaled: bool = True) -> None:
-        """Queue ``frame`` without waiting; it goes out with this loop turn's others.
-
-        ``journaled=False`` marks a frame that shows no game state (a ping, a
-        pong, a refusal): while the journal cannot write, such a frame goes
-        out at once instead of waiting behind the views the journal holds back.
-        """
-        transport = self.transport
-        if self._closed or transport is None or transport.is_closing():
-            return
-        if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
-            log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
-            return
-        journal = self.host.journal
-        if not journaled and journal is not None and journal.failing:
-            self._write(transport, frame)
-            return
-        self._outbox.append(frame)
-        meter = self.host.meter
-        if meter is not None and meter.current is not None:
-            sample = meter.current
-            if not self._samples or self._samples[-1] is not sample:
-                sample.waiting += 1
-                self._samples.append(sample)
-        if not self._flush_planned:
-            self._flush_planned = True
-            asyncio.get_running_loop().call_soon(self._flush)
-
-    def _flush(self) -> None:
-        """Write the queued frames at once, after the journal has committed.
-
-        Drops the client if its unsent bytes pass the limit.
-        """
-        self._flush_planned = False
-        frames = self._outbox
-        transport = self.transport
-        if not frames or self._closed or transport is None or transport.is_closing():
-            frames.clear()  # (close() flushes before it marks the connection closed)
-            self._frames_gone()
-            return
-        journal = self.host.journal
-        if journal is not None and not journal.commit():
-            if sum(map(len, frames)) > self.config.max_unsent_bytes:
-                limit = self.config.max_unsent_bytes
-                log.info("%r: over %d bytes held for the journal; dropping it", self, limit)
-                self.abort("too far behind")
-            elif not self._closed:  # nothing goes out ahead of the journal: try again soon
-                self._flush_planned = True
-                asyncio.get_running_loop().call_later(JOURNAL_RETRY, self._flush)
-            return
-        self._outbox = []
-        self._write(transport, frames[0] if len(frames) == 1 else b"".join(frames))
-        self._frames_gone()
-
-    def _write(self, transport: asyncio.Transport, data: bytes) -> None:
-        """Hand ``data`` to the socket; drop the client if its unsent bytes pass the limit."""
-        transport.write(data)
-        if transport.get_write_buffer_size() > self.config.max_unsent_bytes:
-            log.info("%r: over %d unsent bytes; dropping it", self, self.config.max_unsent_bytes)
-            self.abort("too far behind")
+        """Queue ``frame`` without waiting (see :meth:`.Outbox.send_frame`)."""
+        self.outbox.send_frame(frame, journaled=journaled)
 
     def close(self, reason: str) -> None:
         """Close after the frames already queued are written.
@@ -370,7 +306,7 @@ class Connection(asyncio.Protocol):
         transport = self.transport
         if transport is None or self._closed:
             return
-        self._flush()
+        self.outbox.flush()
         self.close_reason = self.close_reason or reason
         self._closed = True
         if transport.can_write_eof():
@@ -382,21 +318,9 @@ class Connection(asyncio.Protocol):
     def eof_received(self) -> bool | None:
         return None  # the client is done sending: close our side too
 
-    def _frames_gone(self) -> None:
-        """The outbox was written (or dropped): the commands timed in it are done here."""
-        if not self._samples:
-            return
-        meter = self.host.meter
-        samples, self._samples = self._samples, []
-        if meter is not None:
-            now = time.perf_counter()
-            for sample in samples:
-                meter.written(sample, now)
-
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
-        self._outbox.clear()
-        self._frames_gone()
+        self.outbox.drop()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
             self._closed = True

@@ -1,8 +1,9 @@
 """The LAN host: accepts connections, greets them, routes requests, keeps time.
 
 :class:`Host` owns the listening socket, the set of live connections, the
-heartbeat loop and the lobby; rooms run in their own tasks. Lobby requests are
-handled here; everything aimed at a room goes onto that room's queue.
+heartbeat loop and the lobby; rooms run in their own tasks. A connection's
+messages go to :mod:`.lobbyrequests`, which answers the lobby's and puts
+everything aimed at a room onto that room's queue.
 
 Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
 cancel connection tasks, wait for them.
@@ -11,75 +12,35 @@ cancel connection tasks, wait for them.
 from __future__ import annotations
 
 import asyncio
-import gc
 import importlib
 import logging
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from partyhost.net import pastgames
+from partyhost.net import lobbyrequests
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits
+from partyhost.net.collector import calm_gc
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
-from partyhost.net.credentials import hash_password, token_hash, verify_password
-from partyhost.net.decks import DeckNotFound, DeckShelf
+from partyhost.net.decks import DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
 from partyhost.net.history import History
 from partyhost.net.hostid import load_host_id
 from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
-from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
-from partyhost.net.names import clean_name
+from partyhost.net.lobby import Lobby
 from partyhost.net.pastgames import PastGames
-from partyhost.net.roomqueue import Gone, Join, Request, Resume
+from partyhost.net.roomqueue import Gone
 
 __all__ = ["Host", "HostConfig"]
 
 log = logging.getLogger(__name__)
 
-GC_THRESHOLDS = (5000, 100, 10)
-"""The cyclic garbage collector's thresholds while a host runs (see :func:`calm_gc`)."""
-
-
-def calm_gc() -> None:
-    """Tune the garbage collector for steady latency in this process.
-
-    A room keeps its game's newest state alive until the next command, often
-    half a second. With Python's default thresholds (700, 10, 10) such a state
-    survives the frequent young collections and is promoted to the oldest
-    generation, so with many rooms a full collection walks the whole heap
-    every few seconds: tens of milliseconds during which no room moves (a
-    thousand clients). Larger thresholds make full collections rare. A
-    process that is only a host (``serve``) goes further with
-    :class:`~partyhost.net.collector.Collector`. Nothing relies on cycles
-    being collected promptly.
-    """
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
 HEARTBEAT_SLICES = 10
 """Heartbeat pings go out in this many slices per interval."""
-
-LOBBY_REQUESTS = frozenset(
-    {
-        p.HELLO,
-        p.LIST_ROOMS,
-        p.LIST_DECKS,
-        p.CREATE_ROOM,
-        p.JOIN_ROOM,
-        p.RESUME_SEAT,
-        *pastgames.REQUESTS,
-    }
-)
-WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
-"""Requests still answered while the journal cannot write: they change nothing."""
-NOT_SAVING = (
-    "The host cannot save games right now (its disk may be full), so it takes no"
-    " requests; try again in a moment."
-)
 
 
 class Host:
@@ -168,6 +129,12 @@ class Host:
     @property
     def meter(self) -> LatencyMeter | None:
         return None if self.stats is None else self.stats.meter
+
+    async def dispatch(
+        self, connection: Connection, message: dict[str, Any], arrived: float = 0.0
+    ) -> None:
+        """Handle a lobby request here; pass anything for a room to its queue."""
+        await lobbyrequests.handle(self, connection, message, arrived)
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
@@ -323,51 +290,6 @@ class Host:
             else:
                 failures = 0
 
-    # --- requests --------------------------------------------------------------
-
-    async def dispatch(
-        self, connection: Connection, message: dict[str, Any], arrived: float = 0.0
-    ) -> None:
-        """Handle a lobby request here; pass anything for a room to its queue."""
-        kind = message["t"]
-        if self.journal is not None and self.journal.failing and kind not in WHILE_JOURNAL_FAILS:
-            connection.send(
-                p.error("journal_unavailable", NOT_SAVING, message.get("ref")), journaled=False
-            )
-            return
-        if kind not in LOBBY_REQUESTS:
-            room = connection.room
-            if room is None:
-                connection.send(
-                    p.error("not_in_room", "Join or create a room first.", message.get("ref"))
-                )
-            else:
-                room.post(Request(connection, message, arrived, self.meter))
-            return
-        try:
-            if kind == p.HELLO:
-                self._hello(connection, message)
-            elif kind == p.LIST_ROOMS:
-                assert self.lobby is not None
-                connection.send({"t": p.ROOMS, "rooms": self.lobby.listing()}, journaled=False)
-            elif kind == p.LIST_DECKS:
-                assert self.lobby is not None
-                listing = {"t": p.DECKS, "decks": self.lobby.shelf.listing()}
-                connection.send(listing, journaled=False)
-            elif kind == p.CREATE_ROOM:
-                await self._create_room(connection, message)
-            elif kind == p.RESUME_SEAT:
-                self._resume_seat(connection, message["token"])
-            elif kind in pastgames.REQUESTS:
-                assert self.past_games is not None
-                await self.past_games.handle(connection, message)
-            else:
-                await self._join_room(connection, message)
-        except LobbyRefusal as refused:
-            connection.send(p.error(refused.code, refused.message), journaled=False)
-        except DeckNotFound as refused:
-            connection.send(refused.frame(), journaled=False)
-
     def _decks_changed(self) -> None:
         """Tell everyone in the lobby (not in a room) what the deck folders hold now."""
         assert self.lobby is not None
@@ -375,97 +297,3 @@ class Host:
         for connection in self.connections:
             if connection.greeted and connection.room is None:
                 connection.send_frame(frame, journaled=False)
-
-    def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
-        assert self.lobby is not None
-        connection.name = clean_name(message["name"], self.config.max_name_length)
-        token = message.get("token")
-        seat = self.lobby.seat_for(token_hash(token)) if token else None
-        connection.send(
-            {
-                "t": p.WELCOME,
-                "protocol": p.PROTOCOL_VERSION,
-                "host": self.config.display_name,
-                "host_id": self.host_id,
-                "resumed": seat is not None,
-                "games": self.lobby.games(),
-                "limits": self.limits(),
-                "waiting_seats": [] if seat else self.lobby.waiting_seats(connection.name),
-            },
-            journaled=False,
-        )
-        if seat is not None and token:
-            room, member_id = seat
-            connection.room = room
-            room.post(Resume(connection, member_id, token))
-        elif token:
-            connection.send(p.error("token_unknown", "That seat token matches no seat here."))
-
-    def _resume_seat(self, connection: Connection, token: str) -> None:
-        """Back to a seat by its token, as a hello with the token would have done."""
-        assert self.lobby is not None
-        self._not_in_a_room(connection)
-        seat = self.lobby.seat_for(token_hash(token))
-        if seat is None:
-            raise LobbyRefusal("token_unknown", "That seat token matches no seat here.")
-        room, member_id = seat
-        connection.room = room
-        room.post(Resume(connection, member_id, token))
-
-    def limits(self) -> dict[str, Any]:
-        return p.welcome_limits(self.config)
-
-    def _not_in_a_room(self, connection: Connection) -> None:
-        if connection.room is not None:
-            raise LobbyRefusal("already_in_room", "Leave your current room first.")
-
-    async def _create_room(self, connection: Connection, message: dict[str, Any]) -> None:
-        assert self.lobby is not None
-        self._not_in_a_room(connection)
-        self.lobby.check_room_limit()
-        self._check_rooms_of(connection.peer_host)
-        game = find_game(message["game"])
-        options = message.get("options") or {}
-        try:
-            game.rules_for(options)
-        except Exception as bad:
-            raise LobbyRefusal("bad_option", str(bad)) from None
-        table_deck = await asyncio.to_thread(self.lobby.shelf.for_request, game, message)
-        password = message.get("password")
-        password_hash = await asyncio.to_thread(hash_password, password) if password else None
-        if connection.closed:
-            return  # it went away while we hashed and read files
-        self._not_in_a_room(connection)  # it may have joined elsewhere meanwhile
-        self._check_rooms_of(connection.peer_host)
-        takeover = message.get("bot_takeover")
-        room = self.lobby.create(
-            game,
-            table_deck,
-            options,
-            password_hash,
-            True if takeover is None else takeover,
-            creator=connection.peer_host,
-        )
-        connection.room = room
-        room.post(Join(connection, spectate=False))
-
-    def _check_rooms_of(self, address: str) -> None:
-        assert self.lobby is not None
-        self.lobby.check_rooms_of(address, self.address_limits.rooms_allowed(address))
-
-    async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
-        assert self.lobby is not None
-        self._not_in_a_room(connection)
-        room = self.lobby.find(message["code"])
-        if room.password_hash is not None:
-            address = connection.peer_host
-            await asyncio.sleep(self.passwords.wait_before_try(address))
-            given = message.get("password") or ""
-            if not await asyncio.to_thread(verify_password, given, room.password_hash):
-                self.passwords.failed(address, room.code)
-                raise LobbyRefusal("wrong_password", "That is not the room's password.")
-        if connection.closed:
-            return
-        self._not_in_a_room(connection)
-        connection.room = room
-        room.post(Join(connection, spectate=bool(message.get("spectate"))))

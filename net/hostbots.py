@@ -18,8 +18,9 @@ import logging
 import random
 from typing import Any
 
-from partyhost.engine.core import Command, Game
+from partyhost.engine.core import BOT_LEVELS, Command, Game
 from partyhost.engine.rng import Rng
+from partyhost.net.roomqueue import Refused
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,16 @@ LEVEL_SCALE: dict[str, float] = {"easy": 2.5, "normal": 1.0, "hard": 0.5}
 """How much longer (or shorter) than the host's delay a bot of each level thinks."""
 
 Delay = tuple[float, float]
+
+
+def bot_level(level: str | None) -> str:
+    """The level of a bot the owner asked for (None: the default); Refused if it is none."""
+    if level is None:
+        return DEFAULT_LEVEL
+    if level not in BOT_LEVELS:
+        choices = f"{', '.join(BOT_LEVELS[:-1])} or {BOT_LEVELS[-1]}"
+        raise Refused("bad_level", f"'{level}' is not a bot level: choose {choices}.")
+    return str(level)
 
 
 def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:

@@ -9,7 +9,7 @@ from the code.
 A field's type is a :class:`WireType`: the label the docs show (``int``,
 ``str ≤ 200``, ``bool or nil``) and the check that enforces it. Maps with
 known keys (the ``limits`` of ``welcome``, a room's seats) name a shape in
-:data:`SHAPES`, declared the same way.
+:data:`~.hostshapes.SHAPES`, declared the same way.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 Every message is one frame: a 4-byte big-endian length, then one msgpack map
 with a text key ``"t"`` naming its type. The message types and their fields
-are declared in :mod:`.messages` and :mod:`.hostmessages` (and re-exported
-here), the error codes below; the tables of ``docs/protocol.md`` are
-generated from these declarations, and a test keeps the two in step.
+are declared in :mod:`.messages`, :mod:`.hostmessages` and :mod:`.hostshapes`
+(and re-exported here), the error codes below; ``docs/protocol.md``'s tables
+are generated from these declarations, and a test keeps the two in step.
 
 Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and checked against
 :data:`CLIENT_MESSAGES` before the host acts on them, so a hostile or buggy
@@ -18,7 +18,8 @@ from typing import Any, Final
 
 import msgpack
 from partyhost.net.frames import HEADER, ViewFrames, encode
-from partyhost.net.hostmessages import HOST_MESSAGES, SHAPES, host_problems, welcome_limits
+from partyhost.net.hostmessages import HOST_MESSAGES, host_problems, welcome_limits
+from partyhost.net.hostshapes import SHAPES
 from partyhost.net.messages import (
     ACCEPTED,
     ADD_BOT,

@@ -18,7 +18,8 @@ state, each changed only by its own methods:
 - :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
 - :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
-- :class:`~.roomrecords.RoomRecords`: what is written to the journal.
+- :class:`~.roomrecords.RoomRecords`: what is written to the journal;
+- :class:`~.roomtimers.RoomTimers`: when the room next wakes, how long it stood empty.
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
 (:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
@@ -33,10 +34,10 @@ import logging
 import time
 from typing import Any, Protocol
 
-from partyhost.engine.core import BOT_LEVELS, Command, Game
+from partyhost.engine.core import Command, Game
 from partyhost.net.config import HostConfig
 from partyhost.net.history import History
-from partyhost.net.hostbots import DEFAULT_LEVEL
+from partyhost.net.hostbots import bot_level
 from partyhost.net.journal import Journal, RoomRecord, StoredRoom
 from partyhost.net.members import Member
 from partyhost.net.names import clean_text
@@ -47,6 +48,7 @@ from partyhost.net.roomplay import RoomPlay
 from partyhost.net.roomqueue import ItemQueue, Peer, Refused, RoomItem
 from partyhost.net.roomrecords import RoomRecords
 from partyhost.net.roomsettings import RoomSettings
+from partyhost.net.roomtimers import RoomTimers
 from partyhost.net.roster import Roster
 from partyhost.net.seating import Seating, SeatTokens
 from partyhost.net.table import Ceiling, Table
@@ -77,7 +79,6 @@ class Room:
         self._config = config = services.config
         self._code = code = record.code
         self._closed = False
-        self._idle_since: float | None = None
         self._queue = ItemQueue()
         self._settings = settings = RoomSettings(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
@@ -102,6 +103,7 @@ class Room:
             play=self._play,
             records=self._records,
         )
+        self._timers = RoomTimers(config, roster, room_game, self._seating, self._bots)
 
     @classmethod
     def restore(
@@ -117,7 +119,7 @@ class Room:
             self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
         self._game.rebuild(stored.commands)
         self._records.game_over()  # in case the host stopped before the history kept it
-        self._idle_since = now  # nobody is connected yet: the idle clock runs from the restart
+        self._timers.restarted(now)
 
     # --- reading -------------------------------------------------------------
 
@@ -203,32 +205,11 @@ class Room:
             if spectate:
                 self._seating.spectate(peer)
             else:
-                self._seat_person(peer)
+                self._seating.seat_person(peer)
         except Refused:
             if peer.room is self:
                 peer.room = None
             raise
-
-    def _seat_person(self, peer: Peer) -> None:
-        """A new seat, or the seat of the person of that name if they are not connected.
-
-        A connected player's seat is never taken: during a game the newcomer is refused,
-        between games they get a seat of their own under a name made unique.
-        """
-        member = self._roster.person_named(peer.name)
-        if member is None:
-            self._seating.take_seat(peer)
-        elif member.peer is None or member.peer.closed:
-            self._seating.reclaim(peer, member)
-        elif self._game.playing:
-            raise Refused(
-                "name_in_use",
-                f"{member.name} is at this table and connected. If that is you, your old "
-                "connection has not dropped yet: try again in a few seconds; else pick "
-                "another name.",
-            )
-        else:
-            self._seating.take_seat(peer)
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
@@ -239,7 +220,10 @@ class Room:
         self._seating.resume(peer, member, token)
 
     def connection_lost(self, peer: Peer) -> None:
+        member = self._roster.member_of(peer)
         self._seating.lost(peer)
+        if member is not None:
+            self._not_reading(member)
 
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
@@ -260,7 +244,7 @@ class Room:
     def add_bot(self, peer: Peer, level: str | None) -> None:
         """The owner seats a bot of ``level`` (None: the default level)."""
         self._owner(peer)
-        self._seating.seat_bot(_bot_level(level))
+        self._seating.seat_bot(bot_level(level))
 
     def replace_with_bot(self, peer: Peer, seat: int) -> None:
         """The owner has a bot play a disconnected or away player's seat now."""
@@ -283,8 +267,14 @@ class Room:
         self._remove(target, "removed")
 
     def _remove(self, member: Member, reason: str) -> None:
+        self._not_reading(member)
         if not self._seating.remove(member, reason, time.time()):
             self.close("everyone left")
+
+    def _not_reading(self, member: Member) -> None:
+        """Someone gone cannot read a round's result: the table does not wait for them."""
+        if member.seat is not None and not self._closed:
+            self._play.seen(member.seat, time.time())
 
     def close_by_host(self) -> None:
         """The host's console closes the room; everyone in it is told why."""
@@ -380,18 +370,8 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
-        round's result, an idle room."""
-        idle_end = None
-        if self._idle_since is not None:
-            idle_end = self._idle_since + self._config.idle_room_seconds
-        due = [
-            self._seating.next_grace_end(),
-            self._bots.next_due(),
-            self._game.due_deadline(),
-            self._game.result_pause_ends(),
-        ]
-        return min((when for when in [*due, idle_end] if when is not None), default=None)
+        """When a timer is next due (see :class:`~.roomtimers.RoomTimers`)."""
+        return self._timers.next_wake()
 
     def run_timers(self, now: float) -> None:
         """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
@@ -399,11 +379,7 @@ class Room:
             self.close("everyone left")
         if self._closed:
             return
-        if self._roster.watched:
-            self._idle_since = None
-        elif self._idle_since is None:
-            self._idle_since = now
-        elif now >= self._idle_since + self._config.idle_room_seconds:
+        if self._timers.idle_over(now):
             self.close("nobody came back")
             return
         self._play.run_timers(now)
@@ -429,12 +405,3 @@ class Room:
     def _between_games(self) -> None:
         if self._game.playing:
             raise Refused("not_in_lobby", "Not while a game is running.")
-
-
-def _bot_level(level: str | None) -> str:
-    if level is None:
-        return DEFAULT_LEVEL
-    if level not in BOT_LEVELS:
-        choices = f"{', '.join(BOT_LEVELS[:-1])} or {BOT_LEVELS[-1]}"
-        raise Refused("bad_level", f"'{level}' is not a bot level: choose {choices}.")
-    return str(level)

@@ -94,6 +94,27 @@ class Seating:
         peer.room = self._room
         self._welcome(peer, None, None)
 
+    def seat_person(self, peer: Peer) -> None:
+        """A new seat, or the seat of the person of that name if they are not connected.
+
+        A connected player's seat is never taken: during a game the newcomer is refused,
+        between games they get a seat of their own under a name made unique.
+        """
+        member = self._roster.person_named(peer.name)
+        if member is None:
+            self.take_seat(peer)
+        elif member.peer is None or member.peer.closed:
+            self.reclaim(peer, member)
+        elif self._game.playing:
+            raise Refused(
+                "name_in_use",
+                f"{member.name} is at this table and connected. If that is you, your old "
+                "connection has not dropped yet: try again in a few seconds; else pick "
+                "another name.",
+            )
+        else:
+            self.take_seat(peer)
+
     def take_seat(self, peer: Peer) -> None:
         """Seat a person at the next free seat, with a new seat token."""
         self._check_capacity()

@@ -6,9 +6,9 @@
     <!-- END GENERATED name -->
 
 markers. Each region's text comes from a declaration in the code: a client
-message's fields (``partyhost.net.messages``), a host message's or an inner
-map's (``partyhost.net.hostmessages``), the error codes
-(``partyhost.net.protocol``), or a game's commands and view
+message's fields (``partyhost.net.messages``), a host message's
+(``partyhost.net.hostmessages``) or an inner map's (``partyhost.net.hostshapes``),
+the error codes (``partyhost.net.protocol``), or a game's commands and view
 (``partyhost.engine.wire``). Run ``python scripts/gen_docs.py`` after changing
 any of them; ``--check`` only reports which documents differ (the test suite
 runs the same comparison).

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from partyhost.cli import SSH_PASSWORD_ENV
 from partyhost.net.doorclients import client_environment
 from partyhost.net.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
+from partyhost.playcommands import SSH_PASSWORD_ENV
 from sshdoorhelpers import (
     SERVER_NAME,
     WORKER_NAME,

@@ -15,7 +15,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from partyhost.cli import main
-from partyhost.tui.app import make_app
+from partyhost.tui.launch import make_app
 from sshdoorhelpers import (
     LOOPBACK,
     DoorHost,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from doorhelpers import RawClient
 from nethelpers import HostProcess, Seat, table
-from partyhost.cli import build_parser, serve_config
+from partyhost.cli import build_parser
 from partyhost.engine.playertext import BIDI_CONTROLS, is_invisible
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
@@ -22,6 +22,7 @@ from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.guards import ConnectionCounter
 from partyhost.net.names import name_key
+from partyhost.playcommands import serve_config
 
 PER_ADDRESS = HostConfig.max_connections_per_address
 

@@ -122,3 +122,16 @@ async def test_the_game_clock_stands_still_while_the_result_is_read() -> None:
         frame = ann.view or {}
         assert frame["view"]["deadline"] - frame["now"] > 13  # the clock ran on from where it stood
         await ann.close()
+
+
+async def test_a_reader_who_drops_is_not_waited_for() -> None:
+    async with running_host() as host:
+        ann, room = await ann_judges(host, "until all press a key")
+        bea = await Seat.open(host.port, "Bea")  # watching: she reads nothing
+        await bea.send({"t": p.JOIN_ROOM, "code": room.code, "spectate": True})
+        await bea.expect(p.ROOM)
+        await pick(ann)
+        await bea.until(lambda: pause(bea) is not None)
+        await ann.close()  # her laptop's lid shuts instead of a key
+        await bea.until(lambda: pause(bea) is None)  # the table goes on without her key
+        await bea.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from partyhost.net import protocol as p
-from partyhost.net.host import LOBBY_REQUESTS
+from partyhost.net.lobbyrequests import LOBBY_REQUESTS
 from partyhost.net.roomrequests import HANDLERS
 
 CONNECTION_ONLY = {p.PING, p.PONG}

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from partyhost.cli import SSH_PASSWORD_ENV, build_parser, main, serve_config
+from partyhost.cli import build_parser, main
 from partyhost.net.address import DEFAULT_SSH_PORT
 from partyhost.net.doorwire import Request
 from partyhost.net.sshdoor import HOST_KEY_FILE
+from partyhost.playcommands import SSH_PASSWORD_ENV, serve_config
 from sshdoorhelpers import (
     LOOPBACK,
     SERVER_NAME,

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from partyhost.cli import main
 from partyhost.net import protocol as p
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.app import PartyApp
 from partyhost.tui.frames import FrameReader
+from partyhost.tui.launch import make_app
 from partyhost.tui.messages import DecksListed, HostError
 from partyhost.tui.shared.deckproblems import DeckProblemsScreen
 from partyhost.tui.shared.dialogs import CreateRoomScreen

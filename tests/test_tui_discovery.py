@@ -199,6 +199,6 @@ def test_join_looks_for_hosts_unless_told_not_to_or_given_an_address(
     from partyhost.net.discovery import browse_lan
 
     monkeypatch.setattr(connect.DISCOVERY, "browser_factory", None)
-    monkeypatch.setattr("partyhost.tui.app.run_join", lambda *args, **kwargs: 0)
+    monkeypatch.setattr("partyhost.tui.launch.run_join", lambda *args, **kwargs: 0)
     assert cli.main(["join", *flags]) == 0
     assert connect.DISCOVERY.browser_factory is (browse_lan if looking else None)

@@ -7,7 +7,7 @@ import copy
 import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
-from partyhost.tui.app import make_app
+from partyhost.tui.launch import make_app
 from partyhost.tui.play import QuickGame, parse_options, parting_words, run_play
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.lobby import LobbyScreen

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 from partyhost.tui import clock as clock_module
-from partyhost.tui.app import make_app
 from partyhost.tui.clock import HostClock
 from partyhost.tui.help import HelpScreen
+from partyhost.tui.launch import make_app
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from textual.pilot import Pilot

@@ -13,7 +13,7 @@ import json
 import stat
 
 import pytest
-from partyhost.tui.app import make_app
+from partyhost.tui.launch import make_app
 from partyhost.tui.seatmemory import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.dialogs import JoinRoomScreen
 from partyhost.tui.shared.seatoffer import SeatOfferScreen
@@ -177,7 +177,9 @@ def test_join_no_remember_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None
     from partyhost import cli
 
     calls: list[dict[str, object]] = []
-    monkeypatch.setattr("partyhost.tui.app.run_join", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.setattr(
+        "partyhost.tui.launch.run_join", lambda *args, **kwargs: calls.append(kwargs)
+    )
     cli.main(["join", "partybox:7000", "--room", "KXTM"])
     cli.main(["join", "partybox:7000", "--no-remember"])
     assert [call["remember"] for call in calls] == [True, False]

@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from partyhost.net.host import Host, HostConfig
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.app import PartyApp
+from partyhost.tui.launch import make_app
 from partyhost.tui.play import QuickGame
 from partyhost.tui.shared.moment import RoundResultScreen
 from textual.pilot import Pilot

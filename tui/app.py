@@ -1,24 +1,23 @@
 """The partyhost client app: holds what the host last said and shows the right screen.
 
-All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`)
-that turns frames into messages; handlers here store them in reactives (always
-a new object) and :meth:`PartyApp.route` picks the main screen from that state.
-Screens render from the reactives and send through :attr:`PartyApp.requests`,
-the client library's typed request methods.
+All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`,
+:mod:`.hostlink`) that turns frames into messages; handlers here store them in
+reactives (always a new object) and :meth:`PartyApp.route` picks the main
+screen from that state (:mod:`.routing`). Screens render from the reactives
+and send through :attr:`PartyApp.requests`, the client library's typed request
+methods. :mod:`.launch` makes the app.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from partyhost.net.client import ConnectionFailed
 from partyhost.tui import messages as m
+from partyhost.tui import routing
 from partyhost.tui.clock import HostClock
 from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
-from partyhost.tui.frames import FrameReader
+from partyhost.tui.hostlink import follow_host
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper
@@ -176,31 +175,7 @@ class PartyApp(App[int]):
     @work(exclusive=True, group="net", exit_on_error=False)
     async def run_connection(self, host: str, port: int, name: str) -> None:
         """Own the connection: read frames until it ends, posting a message for each."""
-        try:
-            connection = await self.connection_factory(host, port, name)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # any failure to connect is shown, never fatal
-            self.post_message(m.ConnectFailed(_describe(exc, host, port)))
-            return
-        self.connection = connection
-        self.post_message(m.Connected(dict(connection.welcome)))
-        reader = FrameReader()
-        reason = "The host closed the connection."
-        try:
-            async for frame in connection:
-                message = reader.read(frame)
-                if message is not None:
-                    self.post_message(message)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a broken link ends the session, not the app
-            reason = _describe(exc, host, port)
-        finally:
-            self.connection = None
-            with contextlib.suppress(Exception):
-                await connection.close()
-        self.post_message(m.ConnectionClosed(reason))
+        await follow_host(self, host, port, name)
 
     def _queue(self, message: Frame) -> bool:
         """Send one message to the host in the background; ``False`` (and a toast) when offline."""
@@ -379,34 +354,12 @@ class PartyApp(App[int]):
 
     def wanted_screen(self) -> str:
         """Which main screen the current state calls for."""
-        if self.welcome is None or self.link in ("offline", "connecting"):
-            return "connect"
-        if self.room is None:
-            return "lobby"
-        status = self.room.get("status")
-        if status == "over" or (self.view is not None and self.view.get("phase") == "over"):
-            return "results"
-        if status == "playing" and self.view is not None:
-            return "game"
-        return "room"
+        return routing.wanted_screen(self.welcome, self.link, self.room, self.view)
 
     def route(self) -> None:
         """Switch the main screen if the state calls for another one."""
-        from partyhost.tui.games import main_screen
-        from partyhost.tui.shared.base import PartyScreen
-
-        wanted = self.wanted_screen()
-        stack = self.screen_stack
-        base = stack[1] if len(stack) > 1 else None
-        if isinstance(base, PartyScreen) and wanted == base.KIND:
-            return
         game = str(self.room.get("game", "")) if self.room else ""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        if len(self.screen_stack) < 2:
-            self.push_screen(main_screen(wanted, game))
-        else:
-            self.switch_screen(main_screen(wanted, game))
+        routing.show_main_screen(self, self.wanted_screen(), game)
 
     def action_help(self) -> None:
         from partyhost.tui.help import HelpScreen
@@ -432,87 +385,6 @@ class PartyApp(App[int]):
         self.link = "offline"
         self.connect_error = reason
         self.route()
-
-
-def _describe(exc: BaseException, host: str, port: int) -> str:
-    """A sentence a person understands for a connection failure."""
-    if isinstance(exc, ConnectionFailed):
-        hint = " Is partyhost running there?" if exc.code == "connect_failed" else ""
-        return f"{exc}{hint}"
-    if isinstance(exc, ConnectionRefusedError):
-        return f"Nobody is hosting at {host}:{port} (connection refused)."
-    if isinstance(exc, TimeoutError):
-        return f"{host}:{port} did not answer in time."
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"Could not reach {host}:{port}: {exc.strerror}."
-    text = str(exc) or type(exc).__name__
-    return f"Could not talk to {host}:{port}: {text}"
-
-
-def make_app(
-    connection_factory: ConnectionFactory | None = None,
-    *,
-    address: str | None = None,
-    name: str | None = None,
-    room: str | None = None,
-    ascii_only: bool = False,
-    remember: bool = True,
-    animate: bool = True,
-    on_welcome: Callable[[PartyApp], None] | None = None,
-    solo: bool = False,
-    deck_file: str | None = None,
-    pause_with_dialogs: bool = False,
-    locked: bool = False,
-) -> PartyApp:
-    """The client app, with the real network unless a factory is injected."""
-    if connection_factory is None:
-        from partyhost.net.client import open_client
-
-        connection_factory = open_client
-    return PartyApp(
-        connection_factory,
-        address=address,
-        name=name,
-        room=room,
-        ascii_only=ascii_only,
-        remember=remember,
-        animate=animate,
-        on_welcome=on_welcome,
-        solo=solo,
-        deck_file=deck_file,
-        pause_with_dialogs=pause_with_dialogs,
-        locked=locked,
-    )
-
-
-def run_join(
-    address: str | None,
-    name: str | None,
-    room: str | None,
-    ascii_only: bool,
-    deck_file: str | None = None,
-    *,
-    remember: bool = True,
-    locked: bool = False,
-) -> int:
-    """``partyhost join``: the full-screen client; returns the process exit code.
-
-    With ``deck_file`` the create-room dialog opens in the lobby with that file
-    chosen as the deck to bring; without ``remember`` nothing is kept on disk.
-    ``locked`` keeps it on ``address`` (nothing kept on disk either, no other
-    host offered).
-    """
-    app = make_app(
-        address=address,
-        name=name,
-        room=room,
-        ascii_only=ascii_only,
-        deck_file=deck_file,
-        remember=remember and not locked,
-        locked=locked,
-    )
-    result = app.run()
-    return result if isinstance(result, int) else 0
 
 
 def _keeps_the_party_promise(app: PartyApp) -> Party:

@@ -81,7 +81,7 @@ def rehearse() -> None:
     """
     from partyhost.net.config import HostConfig
     from partyhost.net.host import Host
-    from partyhost.tui.app import make_app
+    from partyhost.tui.launch import make_app
 
     async def visit() -> None:
         config = HostConfig(host=LOOPBACK, port=0, host_name="rehearsal", shutdown_timeout=1.0)

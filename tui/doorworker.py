@@ -35,8 +35,9 @@ from partyhost.net.doorwire import (
     decode,
     send_quietly,
 )
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.app import PartyApp
 from partyhost.tui.doorterminal import Terminal, attach
+from partyhost.tui.launch import make_app
 
 log = logging.getLogger(__name__)
 

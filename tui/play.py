@@ -14,7 +14,8 @@ import logging
 import sys
 from typing import Any
 
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.app import PartyApp
+from partyhost.tui.launch import make_app
 from partyhost.tui.settings import default_name, load_remembered
 from partyhost.tui.text import clean
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from partyhost.tui.app import PartyApp, make_app
+from partyhost.tui.app import PartyApp
+from partyhost.tui.launch import make_app
 from rich.console import Console
 from textual.pilot import Pilot
 

@@ -1,0 +1,141 @@
+"""``partyhost play|serve|join|bot|games``: hosting a party and sitting down at it.
+
+Each command imports its layer when it runs, so ``partyhost serve`` runs
+without a terminal UI and ``partyhost join`` without the host's parts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from partyhost.net.address import parse_address
+
+if TYPE_CHECKING:
+    from partyhost.net.config import HostConfig
+
+
+def _player_range(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from partyhost.engine.registry import all_games
+
+    rows = [
+        (game.id, game.name, _player_range(game.min_players, game.max_players))
+        for game in all_games()
+    ]
+    width = max(len(row[0]) for row in rows)
+    name_width = max(len(row[1]) for row in rows)
+    print(f"{'ID':<{width}}  {'GAME':<{name_width}}  PLAYERS")
+    for game_id, name, players in rows:
+        print(f"{game_id:<{width}}  {name:<{name_width}}  {players}")
+    return 0
+
+
+SSH_PASSWORD_ENV = "PARTYHOST_SSH_PASSWORD"
+"""Where ``serve`` also looks for the SSH door's password: unlike a flag, other
+users of the machine cannot read it in ``ps``."""
+
+
+def serve_config(args: argparse.Namespace) -> HostConfig:
+    """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
+    from partyhost.net.config import HostConfig
+    from partyhost.paths import data_dir
+
+    password = args.ssh_password
+    if password is None and args.ssh is not None:
+        password = os.environ.get(SSH_PASSWORD_ENV) or None
+    return HostConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data) if args.data else data_dir() / "host",
+        host_name=args.name,
+        max_connections=args.max_clients,
+        max_connections_per_address=args.max_per_address,
+        max_rooms=args.max_rooms,
+        max_rooms_per_address=args.max_rooms_per_address,
+        idle_room_seconds=args.idle_room_minutes * 60.0,
+        ssh_port=args.ssh,
+        ssh_password=password,
+        ssh_max_sessions=args.ssh_max_sessions,
+        ssh_max_connections=args.ssh_max_connections,
+        ssh_max_per_address=args.ssh_max_per_address,
+        ssh_login_timeout=args.ssh_login_timeout,
+        ssh_session_mode=args.ssh_sessions,
+        ssh_visitors_per_worker=args.ssh_per_worker,
+        discovery=not args.no_discovery,
+        stats_file=Path(args.stats_file) if args.stats_file else None,
+    )
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from partyhost.net.serve import run_host
+
+    if args.ssh_password is not None and args.ssh is None:
+        print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
+        return 2
+    config = serve_config(args)
+    with contextlib.suppress(KeyboardInterrupt):
+        try:
+            asyncio.run(run_host(config, console=True))
+        except OSError as exc:
+            print(f"partyhost serve: {exc}", file=sys.stderr)
+            return 1
+    return 0
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from partyhost.tui.launch import run_join
+
+    if args.locked and args.address is None:
+        print("partyhost join: --locked needs the host's address", file=sys.stderr)
+        return 2
+    if args.address is None and not args.no_discovery:  # with an address, nothing to look for
+        from partyhost.net.discovery import browse_lan
+        from partyhost.tui.shared.connect import use_discovery
+
+        use_discovery(browse_lan)
+
+    if args.deck is not None and not Path(args.deck).expanduser().is_file():
+        print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+        return 2
+    return run_join(
+        args.address,
+        args.name,
+        args.room,
+        args.ascii,
+        args.deck,
+        remember=not args.no_remember,
+        locked=args.locked,
+    )
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from partyhost.tui.play import run_play
+
+    return run_play(
+        args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace
+    )
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from partyhost.net.netbot import run_network_bots
+
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        print(f"partyhost bot: {exc}", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_network_bots(host, port, args.room.upper(), args.count, args.delay))
+    return 0
