@@ -13,6 +13,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 from partyhost.engine.core import Game
@@ -118,7 +119,7 @@ class NetBot:
                 if self._on_room(message):
                     finished += 1
                 if self._waited_for(message):  # a round's result: "read" it, go on
-                    await self.client.seen()
+                    await self._send_quietly(self.client.seen())
                 if finished < games:  # after the last game, start nothing more
                     await self._lobby_duties(message, start_with)
             elif kind == p.VIEW:
@@ -205,10 +206,14 @@ class NetBot:
             log.exception("%s: bot_command failed", self.name)
             return
         if command is not None:
-            try:
-                await self.client.play(command)
-            except Exception as exc:  # the reconnecting stream reports the loss
-                log.debug("%s: could not send: %s", self.name, exc)
+            await self._send_quietly(self.client.play(command))
+
+    async def _send_quietly(self, sending: Awaitable[None]) -> None:
+        """Send; a lost link is not this bot's to handle (the reconnecting stream reports it)."""
+        try:
+            await sending
+        except Exception as exc:
+            log.debug("%s: could not send: %s", self.name, exc)
 
 
 async def run_network_bots(

@@ -207,7 +207,7 @@ def serve_door(
         try:
             yield DoorHost(port, ssh_port, process, data, log_path)
         finally:
-            stop(process)
+            stop(process, grace=WAIT_SECONDS)  # a busy machine may take a while to clean up
 
 
 # --- an in-process host and asyncssh clients --------------------------------------------------

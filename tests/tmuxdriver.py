@@ -70,12 +70,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Terminate a subprocess we started (SIGTERM, then SIGKILL) and reap it."""
+def stop(process: subprocess.Popen[bytes], grace: float = 5.0) -> None:
+    """Terminate a subprocess we started (SIGTERM, then SIGKILL after ``grace`` s), reap it."""
     if process.poll() is None:
         process.terminate()
         try:
-            process.wait(timeout=5)
+            process.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=5)
