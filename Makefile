@@ -57,8 +57,17 @@ typecheck: $(TOOLS) $(LINKED)
 docs: $(TOOLS) $(LINKED)
 	$(BIN)/python scripts/gen_docs.py
 
+# Three runs, each reported even if one before it failed: the tests on loopback sockets and
+# in-process apps on every core; the end-to-end tests in real terminals one at a time (they
+# wait as a person would); the whole games under random keys two at a time (they wait only
+# for their game's end).
+PYTEST := $(BIN)/python -m pytest
 unit: $(TOOLS) $(LINKED)
-	$(BIN)/python -m pytest
+	@status=0; \
+	$(PYTEST) -m "not e2e" -n auto || status=1; \
+	$(PYTEST) -m "e2e and not random_keys" || status=1; \
+	$(PYTEST) -m random_keys -n 2 || status=1; \
+	exit $$status
 
 test: lint typecheck unit
 

@@ -80,7 +80,15 @@ def seats_for(game_id: str, wanted: int) -> int:
 
 
 def options_for(game_id: str) -> dict[str, Any]:
-    return dict(OPTIONS.get(game_id, {}))
+    """The room options for ``game_id``: :data:`OPTIONS`, and no stop after a round (the
+    bench's clients read nothing; a stop would idle the room, not load the host)."""
+    game = get_game(game_id)
+    pause = (
+        {"round_results": "no pause"}
+        if any(option.name == "round_results" for option in game.options)
+        else {}
+    )
+    return {**pause, **OPTIONS.get(game_id, {})}
 
 
 def _deck(game: Game) -> Any:

@@ -21,6 +21,7 @@ import shutil
 import string
 import time
 import zlib
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from tmuxdriver import DriverError, Terminal, partyhost_command
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.random_keys,
     pytest.mark.skipif(
         shutil.which("tmux") is None,
         reason="tmux is not installed: the real-terminal tests drive the client through it",
@@ -81,10 +83,11 @@ def at_the_table(screen: str) -> bool:
 
 
 RUNS = [(game, SIZES[n % len(SIZES)]) for n, game in enumerate(SETTINGS)]
-"""Each game once, the sizes taken in turn: every screen of every game meets random keys,
-and the suite keeps its time."""
+"""Each game once, the two sizes taken in turn: both sizes meet a real-time board, a
+turn-based board, a hand of slogans and the meme table, and the suite keeps its time."""
 
 
+@pytest.mark.timeout(GAME_SECONDS + 120)
 @pytest.mark.parametrize(("game", "size"), RUNS, ids=[f"{g}-{w}x{h}" for g, (w, h) in RUNS])
 def test_random_keys_take_a_game_to_its_end(
     game: str, size: tuple[int, int], terminal: Terminal, tmp_path: Path
@@ -114,15 +117,18 @@ def test_random_keys_take_a_game_to_its_end(
     deadline = time.monotonic() + GAME_SECONDS
     pressed = 0
     screen = ""
+    looks: deque[tuple[str, list[str]]] = deque(maxlen=3)
+    """The last screens and the keys that followed each: what led to a failure."""
     while True:
         before, screen = screen, terminal.screen()
         status = terminal.exit_status()
         if status == 0 and " won. Play again: " in unwrapped(before + screen):
             return  # it ended, and a key (Enter) on the game-over screen quit before we looked
         if status is not None:
+            story = "\n".join(f"{shown}\nthen the keys {sent}" for shown, sent in looks)
             raise DriverError(
-                f"seed {seed}: the client ended ({status}) after {pressed} keys; before the"
-                f" last keys the screen was:\n{before}\nthen:\n{screen}"
+                f"seed {seed}: the client ended ({status}) after {pressed} keys;"
+                f" the last screens:\n{story}\nand at the end:\n{screen}"
             )
         footer = (screen.split("\n") + [""] * size[1])[size[1] - 1]
         if footer.strip():  # blank for a moment while a screen opens
@@ -133,7 +139,9 @@ def test_random_keys_take_a_game_to_its_end(
             terminal.keys("P")
         if time.monotonic() > deadline:
             raise DriverError(f"seed {seed}: no game over after {pressed} keys:\n{screen}")
-        for key in keys.choices(list(KEYS), weights=list(KEYS.values()), k=CHECK_EVERY):
+        sending = keys.choices(list(KEYS), weights=list(KEYS.values()), k=CHECK_EVERY)
+        looks.append((screen, sending))
+        for key in sending:
             terminal.keys(key)
             pressed += 1
     terminal.keys("C-q")

@@ -84,6 +84,7 @@ def test_a_player_plays_a_round_over_ssh_and_leaves_nothing_behind(
         return "say something" in screen and len(rows) >= 40 and "Help" in rows[39]
 
     terminal.wait_for(wide)
+    terminal.reads_results = True  # at the table, each round's result is read and put away
     play_rounds(terminal, {"submit"})
 
     serve_pid = door_host.process.pid

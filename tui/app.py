@@ -24,6 +24,7 @@ from partyhost.tui.rejoin import SeatKeeper
 from partyhost.tui.seatmemory import SeatMemory, memory_path
 from partyhost.tui.settings import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
+from partyhost.tui.toasts import guard_toasts
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -92,6 +93,7 @@ class PartyApp(App[int]):
         pause_with_dialogs: bool = False,
         locked: bool = False,
     ) -> None:
+        guard_toasts()
         self.connection_factory = connection_factory
         self.start_address = address
         self.locked_address = address if locked else None

@@ -11,6 +11,7 @@ from typing import Any
 
 from partyhost.tui.replay.screen import ReplayScreen
 from partyhost.tui.text import glyphs_for
+from partyhost.tui.toasts import guard_toasts
 from textual.app import App
 
 Frame = dict[str, Any]
@@ -23,6 +24,7 @@ class ReplayApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, info: Frame, steps: Sequence[Frame], *, ascii_only: bool = False) -> None:
+        guard_toasts()
         self.info = info
         self.steps = list(steps)
         self.ascii_only = ascii_only

@@ -320,6 +320,8 @@ class ConfirmScreen(PartyModal[bool]):
         Binding("n,escape", "answer(False)", "No"),
         HELP_KEY,
     ]
+    AUTO_FOCUS = "#no"
+    """No has the focus from the first moment: an Enter that comes quickly says no."""
 
     def __init__(self, question: str | Text, yes: str = "Yes") -> None:
         """``question`` as Text when it quotes what people typed (shown literally)."""
@@ -336,10 +338,6 @@ class ConfirmScreen(PartyModal[bool]):
                 classes="buttons",
             )
         yield Footer()
-
-    def on_mount(self) -> None:
-        for button in self.query("#no").results(Button):  # none when taken down at once
-            button.focus()
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
