@@ -427,7 +427,8 @@ async def test_dialogs_taken_down_as_they_open_do_not_crash() -> None:
             await settle(pilot)
             for widget in list(dialog.query(part)):
                 await widget.remove()
-            dialog.on_mount()  # as when its mount message comes after the take-down
+            if isinstance(dialog, ChatScreen):  # a confirm dialog's focus comes with it
+                dialog.on_mount()  # as when its mount message comes after the take-down
             dialog.dismiss(None)
             await settle(pilot)
     assert app.return_code in (None, 0)
