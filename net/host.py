@@ -249,19 +249,24 @@ class Host:
 
         Checked every ``lobby_news_interval``, so a room one person makes (or
         fills, or starts) shows in everyone else's lobby at once, without them
-        asking; an unchanged list sends nothing.
+        asking; an unchanged list sends nothing. With nobody in the lobby the
+        list is not even made (a busy host has hundreds of rooms, all of whose
+        players are in them); whoever comes to the lobby then gets it at the
+        next change from the last list made.
         """
         assert self.lobby is not None
         shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
         while True:
             await asyncio.sleep(self.config.lobby_news_interval)
+            watching = [c for c in self.connections if c.greeted and c.room is None]
+            if not watching:
+                continue
             frame = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
             if frame == shown:
                 continue
             shown = frame
-            for connection in self.connections:
-                if connection.greeted and connection.room is None:
-                    connection.send_frame(frame, journaled=False)
+            for connection in watching:
+                connection.send_frame(frame, journaled=False)
 
     async def _checkpoint(self) -> None:
         """Fold the journal's and the history's WAL into their databases off the event loop.

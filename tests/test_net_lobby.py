@@ -361,3 +361,26 @@ async def test_everyone_in_the_lobby_sees_a_new_room_without_asking() -> None:
         assert [m for m in bob.log[mark:] if m["t"] == p.ROOMS] == []  # in a room: no news
         for seat in (*seats, bob, cy):
             await seat.close()
+
+
+async def test_with_nobody_in_the_lobby_the_rooms_list_is_not_made() -> None:
+    async with running_host(lobby_news_interval=0.05) as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)  # both in a room
+        assert host.lobby is not None
+        listing = host.lobby.listing
+        made: list[int] = []
+
+        def counted() -> list[dict[str, object]]:
+            made.append(1)
+            return listing()
+
+        host.lobby.listing = counted  # type: ignore[method-assign]
+        await asyncio.sleep(10 * host.config.lobby_news_interval)
+        assert made == []  # ten news checks, nobody to tell
+        cy = await Seat.open(host.port, "Cy")
+        mark = cy.mark()
+        more, _ = await table(host.port, ["Dee"], start=False)
+        await cy.expect(p.ROOMS, since=mark, where=lambda m: len(m["rooms"]) == 2)
+        assert made  # someone in the lobby: the list is made and sent
+        for seat in (*seats, *more, cy):
+            await seat.close()
