@@ -299,7 +299,7 @@ class Terminal:
                 self.keys("Enter")
                 self.server.wait(self.target, lambda s: GO_ON not in s, started=started)
                 return False
-            return check(screen)
+            return bool(check(screen))
 
         while True:
             self.server.wait(self.target, ready, seconds=seconds, started=started, label=label)
