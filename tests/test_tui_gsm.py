@@ -417,3 +417,26 @@ async def test_a_big_hand_at_80x24_leaves_the_board_room_from_the_start() -> Non
         screen = app.screen
         assert isinstance(screen, GsmScreen) and screen.zoom == "normal"
         assert layout_problems(app) == []
+
+
+async def test_the_cursor_stays_in_sight_when_the_board_grows_on_the_other_side() -> None:
+    """Played by hand: a bot's cards came in on the left of a wide board, and the cursor slot
+    at the right edge was pushed out of sight (the board scrolled before it had grown)."""
+    host = FakeHost()
+    app = app_for(host, ascii_only=True)
+    view = gridiron_view(legal=[])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot, host, view, [])
+        await pilot.press(*["l"] * 10)  # to the right edge of what may be shown
+        await settle(pilot)
+        assert "#========#" in screen_text(app)
+        grown = copy.deepcopy(view)
+        first = grown["board"][0]
+        grown["board"] += [
+            {**copy.deepcopy(first), "id": 900 + x, "card": 900 + x, "x": x, "y": 0}
+            for x in range(-6, -1)
+        ]
+        grown["version"] = view["version"] + 1
+        host.last.push(view_frame(grown))
+        await settle(pilot)
+        assert "#========#" in screen_text(app)

@@ -268,6 +268,12 @@ class BoardView(Widget):
             super().__init__()
             self.slot = slot
 
+    class Resized(Message):
+        """The board took its new size (cards came on a side): the cursor may be out of sight."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
     def __init__(self, painter: Painter, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.painter = painter

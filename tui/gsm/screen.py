@@ -374,6 +374,10 @@ class GsmScreen(GameScreen):
         else:
             self.party.play(command)
 
+    @on(BoardView.Resized)
+    def _board_resized(self) -> None:
+        self._scroll_to_cursor()
+
     @on(BoardView.SlotClicked)
     def _slot_clicked(self, event: BoardView.SlotClicked) -> None:
         if event.slot == self.cursor:
