@@ -15,9 +15,13 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 DOOR_FOLDER = "ssh-door"
+CLOSE_TRIES = 20
+CLOSE_PAUSE = 0.1
+"""Seconds between tries to remove the door's folder on the way out."""
 PREFIX = "partyhost-ssh-"
 
 
@@ -92,8 +96,14 @@ class DoorFolders:
         shutil.rmtree(folder, ignore_errors=True)
 
     def close(self) -> None:
+        """Remove this door's folder; a visitor's client still ending may write into it
+        meanwhile, so try again for a moment (bounded) until it is gone."""
         if self.root is not None:
-            shutil.rmtree(self.root, ignore_errors=True)
+            for _ in range(CLOSE_TRIES):
+                shutil.rmtree(self.root, ignore_errors=True)
+                if not self.root.exists():
+                    break
+                time.sleep(CLOSE_PAUSE)
             self.root = None
         if self.in_data:
             with contextlib.suppress(OSError):

@@ -186,13 +186,13 @@ class NetBot:
         you = room.get("you")
         mine = next((seat for seat in room["seats"] if seat["seat"] == you), None)
         if mine is not None and not mine["ready"]:
-            await self.client.set_ready(True)
+            await self._send_quietly(self.client.set_ready(True))
         if start_with is None or room.get("owner") != you:
             return
         seated = [seat for seat in room["seats"] if not seat["left"]]
         others_ready = all(seat["ready"] for seat in seated if seat["seat"] != you)
         if len(seated) >= start_with and others_ready:
-            await self.client.start_game()
+            await self._send_quietly(self.client.start_game())
 
     async def _act(self) -> None:
         self._act_at = None
