@@ -23,6 +23,19 @@ async def run_host(config: HostConfig, console: bool = False) -> None:
 
     ``console``: take commands typed into this terminal (see :mod:`.console`).
     """
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):  # before listening: a stop asked for as
+        loop.add_signal_handler(signum, stop.set)  # soon as it listens still cleans up
+    try:
+        await _serve_until(config, console, stop)
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+
+
+async def _serve_until(config: HostConfig, console: bool, stop: asyncio.Event) -> None:
+    """Start the host, say how to join, serve until ``stop``, then close it."""
     host = Host(config)
     await host.start()
     collector = Collector()  # this process is the host's: collect garbage on its schedule
@@ -37,19 +50,13 @@ async def run_host(config: HostConfig, console: bool = False) -> None:
         discovery=config.discovery,
     )
     print(instructions, flush=True)
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
     typed = console_input() if console else None
     if typed is not None and host.lobby is not None:
         HostConsole(host.lobby, stop.set, sys.stdout).start(typed)
         print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
     try:
         await stop.wait()
     finally:
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(signum)
         await host.close("The host is shutting down; reconnect when it is back.")
         await collector.stop()
         print("partyhost host stopped.", flush=True)

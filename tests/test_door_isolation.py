@@ -110,7 +110,8 @@ def test_the_door_folder_does_not_outlive_a_sigkill(tmp_path: Path) -> None:
     with serve_door(tmp_path, data=data) as door:
         [current] = list(door_root.iterdir())
         assert current != left_behind and not left_behind.exists(), "swept at start"
-    assert not door_root.exists(), "a normal stop leaves nothing"
+    left = sorted(str(path.relative_to(door_root)) for path in door_root.rglob("*"))
+    assert not door_root.exists(), f"a normal stop leaves nothing, yet left: {left}"
 
 
 def test_without_a_data_folder_only_folders_of_dead_doors_are_swept(
