@@ -117,6 +117,8 @@ def test_random_keys_take_a_game_to_its_end(
     deadline = time.monotonic() + GAME_SECONDS
     pressed = 0
     screen = ""
+    helpless = 0
+    """Looks in a row whose footer offered no Help."""
     looks: deque[tuple[str, list[str]]] = deque(maxlen=3)
     """The last screens and the keys that followed each: what led to a failure."""
     while True:
@@ -131,8 +133,10 @@ def test_random_keys_take_a_game_to_its_end(
                 f" the last screens:\n{story}\nand at the end:\n{screen}"
             )
         footer = (screen.split("\n") + [""] * size[1])[size[1] - 1]
-        if footer.strip():  # blank for a moment while a screen opens
-            assert "Help" in footer, f"seed {seed}: no Help in the footer:\n{screen}"
+        # Blank for a moment while a screen opens; a look in the middle of a redraw on a
+        # busy machine may catch half a footer, so only two looks in a row without Help fail.
+        helpless = helpless + 1 if footer.strip() and "Help" not in footer else 0
+        assert helpless < 2, f"seed {seed}: no Help in the footer:\n{before}\nthen:\n{screen}"
         if is_over(screen):
             break
         if "P resumes." in screen:  # the table dialog's p paused it: resume, as its status says
