@@ -5,10 +5,9 @@ one for each change a person or the clock can make: join (or take a seat
 back by name), resume, leave, kick, seat or remove a bot, put a bot in an
 absent player's seat, hand the room on, ready up, choose options, start,
 pause and resume the game, play a command, say a round's result was read,
-chat, lose a connection, run its
-timers, close. Each checks who
-asks, then hands the work to the part whose job it is. The parts hold the
-state, each changed only by its own methods:
+chat, lose a connection, run its timers, close. Each checks who asks, then
+hands the work to the part whose job it is. The parts hold the state, each
+changed only by its own methods:
 
 - :class:`~.roster.Roster`: members, spectators and the owner;
 - :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
@@ -222,8 +221,7 @@ class Room:
     def connection_lost(self, peer: Peer) -> None:
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
-        if member is not None:
-            self._not_reading(member)
+        self._play.gone(None if member is None else member.seat, time.time())
 
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
@@ -267,14 +265,9 @@ class Room:
         self._remove(target, "removed")
 
     def _remove(self, member: Member, reason: str) -> None:
-        self._not_reading(member)
+        self._play.gone(member.seat, time.time())
         if not self._seating.remove(member, reason, time.time()):
             self.close("everyone left")
-
-    def _not_reading(self, member: Member) -> None:
-        """Someone gone cannot read a round's result: the table does not wait for them."""
-        if member.seat is not None and not self._closed:
-            self._play.seen(member.seat, time.time())
 
     def close_by_host(self) -> None:
         """The host's console closes the room; everyone in it is told why."""

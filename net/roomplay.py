@@ -90,6 +90,12 @@ class RoomPlay:
         if self._game.read_by(seat, now):
             self._pause_changed(now)
 
+    def gone(self, seat: int | None, now: float) -> None:
+        """Someone who left or lost their link cannot read a round's result: the table does
+        not wait for them."""
+        if seat is not None:
+            self.seen(seat, now)
+
     def _pause_changed(self, now: float) -> None:
         if not self._game.reading_result:
             self._bots.rethink(now)

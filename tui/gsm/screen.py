@@ -4,9 +4,8 @@ A cursor walks the card slots (arrows or hjkl, or a click), number keys pick
 a card from the hand (Stealing Home: one of the two face-up cards), ``r``
 turns it and Enter puts it down at the cursor, drawn there first as a
 preview. Everything is drawn from the app's ``view``; a command is sent only
-when a template in the view's ``legal`` list admits it (:mod:`.moves`).
-Each game's own keys and actions live in the module named for it
-(:mod:`.stealing_home`, :mod:`.scramble`, :mod:`.gridiron`, :mod:`.four_corners`).
+when a template in the view's ``legal`` list admits it (:mod:`.moves`). Each
+game's own keys and actions live in the module named for it (:mod:`.scramble`...).
 """
 
 from __future__ import annotations
@@ -374,8 +373,7 @@ class GsmScreen(GameScreen):
         else:
             self.party.play(command)
 
-    @on(BoardView.Resized)
-    def _board_resized(self) -> None:
+    def on_board_view_resized(self) -> None:
         self._scroll_to_cursor()
 
     @on(BoardView.SlotClicked)
