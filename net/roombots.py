@@ -22,6 +22,10 @@ from partyhost.net.roster import Roster
 log = logging.getLogger(__name__)
 
 
+SHARED_JITTER = random.Random()
+"""One source of thinking-time jitter for every room (a generator's state is 2.5 KiB)."""
+
+
 class RoomBots:
     """The brains of a room's bots and stand-ins, and when each may act."""
 
@@ -34,7 +38,7 @@ class RoomBots:
         """The room's thinking range, paced (for a brain without its own)."""
         self._roster = roster
         self._game = game
-        self.jitter = random.Random()
+        self.jitter: random.Random = SHARED_JITTER
         """Where thinking times within a bot's range come from (tests pin it)."""
 
     def brain(self, level: str, seed: int) -> BotBrain:

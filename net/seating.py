@@ -14,6 +14,7 @@ journaled, so a restarted host keeps each grace period where it was.
 from __future__ import annotations
 
 import time
+import weakref
 from typing import Protocol
 
 from partyhost.engine.core import Game
@@ -61,7 +62,9 @@ class Seating:
         play: RoomPlay,
         records: RoomRecords,
     ) -> None:
-        self._room = room
+        self._room = weakref.ref(room)
+        """Weak: the room owns its seating, and a cycle would keep a closed room (and its
+        game's history) alive until a full garbage collection (``net/collector.py``)."""
         self._code = code
         self._config = config
         self._tokens = tokens
@@ -91,7 +94,7 @@ class Seating:
             raise Refused(
                 "too_many_spectators", f"This room has its maximum of {limit} spectators."
             )
-        peer.room = self._room
+        peer.room = self._room()
         self._welcome(peer, None, None)
 
     def seat_person(self, peer: Peer) -> None:
@@ -128,7 +131,7 @@ class Seating:
         self._records.save()
         self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
         member.connect(peer)
-        peer.room = self._room
+        peer.room = self._room()
         self._welcome(peer, member, token)
 
     def seat_bot(self, level: str) -> None:
@@ -182,7 +185,7 @@ class Seating:
         self._records.save()
         self._broadcast.notice(f"{member.name} is back.")
         member.connect(peer)
-        peer.room = self._room
+        peer.room = self._room()
         self._welcome(peer, member, token)
 
     def _next_seat(self) -> int:

@@ -1,6 +1,6 @@
 """Every game, from its start to the game-over screen, under random keys in a real terminal.
 
-``partyhost play`` runs in tmux at 80x24 or at 100x30 (the games take turns) while a seeded stream
+``partyhost play`` runs in tmux at 80x24 and at 100x30 while a seeded stream
 of keys (arrows, letters, digits, Enter, Space, Escape; see :data:`KEYS` for
 how often each comes) goes in, one at a time like a person mashing the
 keyboard. The bots are hard and think a tenth of
@@ -82,9 +82,15 @@ def at_the_table(screen: str) -> bool:
     return "Leave" in footer and "Start" not in footer and "Connect" not in footer
 
 
-RUNS = [(game, SIZES[n % len(SIZES)]) for n, game in enumerate(SETTINGS)]
-"""Each game once, the two sizes taken in turn: both sizes meet a real-time board, a
-turn-based board, a hand of slogans and the meme table, and the suite keeps its time."""
+def host_log(tmp_path: Path) -> str:
+    """What the game's host wrote to its log (warnings and errors), headed for a message."""
+    log = tmp_path / "state" / "play.log"
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    return f"\nthe host's log:\n{text}" if text.strip() else ""
+
+
+RUNS = [(game, size) for game in SETTINGS for size in SIZES]
+"""Every game at both sizes."""
 
 
 @pytest.mark.timeout(GAME_SECONDS + 120)
@@ -111,6 +117,7 @@ def test_random_keys_take_a_game_to_its_end(
         size=size,
         PARTYHOST_CONFIG_DIR=str(tmp_path / "config"),
         PARTYHOST_DATA_DIR=str(tmp_path / "data"),
+        PARTYHOST_STATE_DIR=str(tmp_path / "state"),
     )
     terminal.wait_for(at_the_table, seconds=60)
     terminal.server.key_gap = KEY_GAP
@@ -130,19 +137,22 @@ def test_random_keys_take_a_game_to_its_end(
             story = "\n".join(f"{shown}\nthen the keys {sent}" for shown, sent in looks)
             raise DriverError(
                 f"seed {seed}: the client ended ({status}) after {pressed} keys;"
-                f" the last screens:\n{story}\nand at the end:\n{screen}"
+                f" the last screens:\n{story}\nand at the end:\n{screen}{host_log(tmp_path)}"
             )
         footer = (screen.split("\n") + [""] * size[1])[size[1] - 1]
         # Blank for a moment while a screen opens; a look in the middle of a redraw on a
         # busy machine may catch half a footer, so only two looks in a row without Help fail.
         helpless = helpless + 1 if footer.strip() and "Help" not in footer else 0
         assert helpless < 2, f"seed {seed}: no Help in the footer:\n{before}\nthen:\n{screen}"
+        assert not host_log(tmp_path), f"seed {seed}: the host complained:{host_log(tmp_path)}"
         if is_over(screen):
             break
         if "P resumes." in screen:  # the table dialog's p paused it: resume, as its status says
             terminal.keys("P")
         if time.monotonic() > deadline:
-            raise DriverError(f"seed {seed}: no game over after {pressed} keys:\n{screen}")
+            raise DriverError(
+                f"seed {seed}: no game over after {pressed} keys:\n{screen}{host_log(tmp_path)}"
+            )
         sending = keys.choices(list(KEYS), weights=list(KEYS.values()), k=CHECK_EVERY)
         looks.append((screen, sending))
         for key in sending:

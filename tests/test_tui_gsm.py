@@ -20,7 +20,7 @@ from partyhost.tui.viewdata import legal_of
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems
-from tuikit.pilot import app_for, screen_text, settle
+from tuikit.pilot import app_for, screen_text, settle, settle_logs
 from tuikit.samples import view_frame
 from tuikit.samples_gsm import (
     SAMPLE_VIEWS,
@@ -282,7 +282,7 @@ def snapshot_app(game: str, keys: tuple[str, ...], ascii_only: bool = False) -> 
         view = gridiron_draw_view() if game == "gridiron-draw" else SAMPLE_VIEWS[game]()
         await seated(pilot, host, view, LOG if game == "stealing-home" else [])
         await pilot.press(*keys)
-        await settle(pilot)
+        await settle_logs(pilot)
 
     return app, run_before
 
@@ -322,6 +322,26 @@ async def test_the_board_gives_way_to_the_results_without_a_crash(game: str) -> 
         await settle(pilot)
         assert isinstance(app.screen, GsmResultsScreen)
     assert app.return_code in (None, 0)
+
+
+@pytest.mark.parametrize("reason", ["stall", "all_passed"])
+async def test_a_four_corners_ending_reads_without_brackets_in_brackets(reason: str) -> None:
+    """The results say why the winner won in one parenthesis (it read "(Bot 1 holds the
+    fewest cards (the game stalled))")."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, four_corners_view(), [])
+        over = four_corners_view(phase="over", legal=[], winners=[1])
+        room = gsm_room("four-corners", seats=2, status="over")
+        ended = {"kind": "game_over", "winners": [1], "reason": reason}
+        host.last.push(view_frame(over, [ended]), room)
+        await settle(pilot)
+        assert isinstance(app.screen, GsmResultsScreen)
+        text = screen_text(app)
+        assert "holds the fewest cards" in text
+        for line in text.splitlines():
+            assert "((" not in line and "))" not in line, line
 
 
 async def test_every_cell_reads_without_color_or_legend_at_80x24() -> None:

@@ -32,7 +32,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from tuihost import ann_app, loopback_host, wait_until
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import app_for, screen_text, settle
+from tuikit.pilot import app_for, screen_text, settle, settle_logs
 from tuikit.samples import seat_entry, view_frame
 from tuikit.samples_meme import (
     betting_view,
@@ -379,6 +379,7 @@ def build(
 
     async def run_before(pilot: Pilot[int]) -> None:
         await PICTURES[name](pilot, host)
+        await settle_logs(pilot)
 
     return app, run_before
 

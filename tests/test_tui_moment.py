@@ -126,3 +126,53 @@ async def test_a_key_that_reaches_a_result_taken_down_by_the_games_end_closes_no
         await settle(pilot)
         assert app.screen is results and seen(host) == 0
     assert app.return_code in (None, 0)
+
+
+async def test_the_hosts_close_waits_for_a_dialog_opened_over_the_result() -> None:
+    """Help opened over the result and the host closed the pause: the help stays, and the
+    result closes once it is on top again. A dialog under another counts as "current" in
+    Textual; closing it then popped the help instead and delivered the result twice (a
+    crash on the next close)."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        room = sample_room(status="playing")
+        await seated(pilot, host, room, tshirt_view())
+        host.last.push(paused(room, [0]))
+        await settle(pilot)
+        result = app.screen
+        assert isinstance(result, RoundResultScreen)
+        await pilot.press("f1")
+        await settle(pilot)
+        helping = app.screen
+        assert type(helping).__name__ == "HelpScreen"
+        host.last.push({**room, "pause": None})
+        await settle(pilot)
+        assert app.screen is helping and result in app.screen_stack
+        await pilot.press("escape")
+        await settle(pilot)
+        assert result not in app.screen_stack and type(app.screen).__name__ == "TShirtScreen"
+        assert seen(host) == 0
+    assert app.return_code in (None, 0)
+
+
+async def test_a_dialog_under_another_is_not_closed_in_its_place() -> None:
+    """Closing a dialog that is not on top (the leave question under the help) does nothing:
+    Textual would pop the dialog on top and call the one underneath's answer."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        room = sample_room(status="playing")
+        await seated(pilot, host, room, tshirt_view())
+        await pilot.press("escape")
+        await settle(pilot)
+        question = app.screen
+        assert type(question).__name__ == "ConfirmScreen"
+        await pilot.press("f1")
+        await settle(pilot)
+        helping = app.screen
+        question.dismiss(False)
+        question.dismiss(False)
+        await settle(pilot)
+        assert app.screen is helping and question in app.screen_stack
+    assert app.return_code in (None, 0)

@@ -123,6 +123,14 @@ def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixt
     assert run_play("tshirt", None, "Ann", False, bot_pace=0) == 2
 
 
+def test_scramble_refuses_hints_rather_than_ignoring_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Hints would show where cards fit; arranging unchecked is Scramble's game."""
+    assert run_play("scramble", None, "Ann", False, options=["hints=on"]) == 2
+    assert "Unknown option(s): hints." in capsys.readouterr().err
+
+
 async def test_a_finished_game_leaves_its_winner_in_the_terminal() -> None:
     host = FakeHost()
     app = app_for(host, solo=True)

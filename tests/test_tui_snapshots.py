@@ -11,7 +11,7 @@ import pytest
 from partyhost.tui.app import PartyApp
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import app_for, screen_text, settle
+from tuikit.pilot import app_for, screen_text, settle, settle_logs
 from tuikit.samples import (
     booyah_view,
     over_view,
@@ -131,6 +131,7 @@ def build(
 
     async def run_before(pilot: Pilot[int]) -> None:
         await setup(pilot, host)
+        await settle_logs(pilot)
 
     return app, run_before
 

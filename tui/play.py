@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from partyhost.tui.app import PartyApp
@@ -142,36 +143,74 @@ async def play(
         print("partyhost play: --bot-pace must be more than 0", file=sys.stderr)
         return 2
     player = (name or load_remembered().name or default_name()).strip() or "player"
-    logging.getLogger("partyhost").addHandler(logging.NullHandler())
-    host = Host(
-        HostConfig(
-            host="127.0.0.1",
-            port=0,
-            data_dir=None,
-            bot_delay=BOT_DELAY,
-            bot_pace=bot_pace,
-            host_name="this computer",
+    with logging_to_file():
+        host = Host(
+            HostConfig(
+                host="127.0.0.1",
+                port=0,
+                data_dir=None,
+                bot_delay=BOT_DELAY,
+                bot_pace=bot_pace,
+                host_name="this computer",
+            )
         )
-    )
-    await host.start()
-    quick = QuickGame(game.id, count, level, rules)
-    app = make_app(
-        address=f"127.0.0.1:{host.port}",
-        name=player,
-        ascii_only=ascii_only,
-        remember=False,
-        on_welcome=quick.attach,
-        pause_with_dialogs=True,
-        solo=True,
-    )
-    try:
-        await app.run_async()
-    finally:
-        with contextlib.suppress(Exception):
-            await host.close("The game was closed.")
+        await host.start()
+        quick = QuickGame(game.id, count, level, rules)
+        app = make_app(
+            address=f"127.0.0.1:{host.port}",
+            name=player,
+            ascii_only=ascii_only,
+            remember=False,
+            on_welcome=quick.attach,
+            pause_with_dialogs=True,
+            solo=True,
+        )
+        try:
+            await app.run_async()
+        finally:
+            with contextlib.suppress(Exception):
+                await host.close("The game was closed.")
     if quick.finished is not None:
         print(parting_words(*quick.finished, game.name, game.id))
     return app.return_code or 0
+
+
+PLAY_LOG = "play.log"
+"""The host's warnings and errors during ``partyhost play``, in the state folder."""
+PLAY_LOG_BYTES = 256 * 1024
+"""The log's size before it starts over (one older copy is kept)."""
+
+
+@contextlib.contextmanager
+def logging_to_file() -> Iterator[None]:
+    """Send the embedded host's warnings and errors to :data:`PLAY_LOG`, not the terminal.
+
+    The game owns the terminal, so nothing may print there; yet a room that
+    fails must leave a trace a person can attach to a bug report.
+    """
+    from logging.handlers import RotatingFileHandler
+
+    from partyhost.paths import state_dir
+
+    logger = logging.getLogger("partyhost")
+    logger.propagate = False  # Python's last-resort handler would write into the game
+    try:
+        folder = state_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = RotatingFileHandler(
+            folder / PLAY_LOG, maxBytes=PLAY_LOG_BYTES, backupCount=1, encoding="utf-8"
+        )
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = True
+        handler.close()
 
 
 def parting_words(view: dict[str, Any], room: dict[str, Any], title: str, game_id: str) -> str:

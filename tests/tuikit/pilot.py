@@ -9,11 +9,14 @@ from partyhost.tui.app import PartyApp
 from partyhost.tui.launch import make_app
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from tuikit.fakehost import FakeHost
 
 SETTLE_PAUSES = 5
 """Pauses that let the network worker deliver what the fake host queued and screens redraw."""
+LOG_PAUSES = 50
+"""At most this many more pauses for the logs to reach their last line (a busy machine)."""
 
 
 def app_for(
@@ -42,6 +45,21 @@ async def settle(pilot: Pilot[int]) -> None:
     """Let queued frames arrive and every screen redraw before looking."""
     for _ in range(SETTLE_PAUSES):
         await pilot.pause()
+
+
+async def settle_logs(pilot: Pilot[int]) -> None:
+    """Settle, then wait (boundedly) until every log shows its newest line.
+
+    A log written before its size is known scrolls to its end only after the
+    next layout; on a busy machine that can come after the settling pauses,
+    and a snapshot taken then shows older lines.
+    """
+    await settle(pilot)
+    for _ in range(LOG_PAUSES):
+        logs = list(pilot.app.screen.query(RichLog).results(RichLog))
+        if all(log.scroll_y >= log.max_scroll_y for log in logs):
+            return
+        await pilot.pause(0.01)
 
 
 def screen_text(app: Any) -> str:

@@ -31,8 +31,8 @@ NO_FIT_REASONS = {
 }
 OVER_REASONS = {
     "out_of_cards": "is out of cards",
-    "all_passed": "holds the fewest cards (everyone passed)",
-    "stall": "holds the fewest cards (the game stalled)",
+    "all_passed": "holds the fewest cards once everyone passed",
+    "stall": "holds the fewest cards when the game stalled",
     "others_left": "is the last one at the table",
 }
 AXIS_NAMES = {"h": "left-right", "v": "up-down"}

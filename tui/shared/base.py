@@ -37,11 +37,14 @@ class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close this dialog, only while it is on top.
 
-        Textual pops whatever screen is on top; a key that reached this dialog
-        after the router had taken it down (the game ended, the link dropped)
-        would otherwise close the screen now showing, or the last one.
+        Textual pops whatever screen is on top and answers this dialog's caller;
+        a key that reached this dialog after the router had taken it down (the
+        game ended, the link dropped), or a close while another dialog is open
+        over it, would otherwise close the screen on top, and a second close
+        would answer the caller twice (an ``InvalidStateError``). Textual's
+        ``is_current`` is true for a dialog under another, so ``is_active``.
         """
-        if not self.is_current:
+        if not self.is_active:
             done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return done
         return super().dismiss(result)

@@ -45,7 +45,10 @@ class RoundResultScreen(PartyModal[bool]):
         self.body = body
         self.until = until
         self._clock: Timer | None = None
-        self._closed = False
+        self._answered = False
+        """Closed once already (not ``_closed``: that name is Textual's, for a finished pump)."""
+        self._host_closed = False
+        """The host closed the moment while a dialog (help, chat) was open over it."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-result", classes="dialog"):
@@ -83,11 +86,22 @@ class RoundResultScreen(PartyModal[bool]):
     def action_go_on(self) -> None:
         self.close(True)
 
+    def on_screen_resume(self) -> None:
+        if self._host_closed:
+            self.close(False)
+
     def close(self, by_key: bool) -> None:
-        """Close once: a second key before the first has closed it tells the host nothing."""
-        if self._closed or not self.is_current:
+        """Close once: a second key before the first has closed it tells the host nothing.
+
+        The host's close (``by_key`` False) waits while a dialog is open over this
+        one, and comes when that dialog closes.
+        """
+        if self._answered:
             return
-        self._closed = True
+        if not self.is_active:
+            self._host_closed = self._host_closed or not by_key
+            return
+        self._answered = True
         self.dismiss(by_key)
 
 

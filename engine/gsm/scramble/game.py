@@ -7,7 +7,7 @@ from typing import Any
 
 from partyhost.engine.core import ROUND_RESULTS, Command, Event, RuleOption, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.game import HINTS, ROTATE, GsmGame
+from partyhost.engine.gsm.game import ROTATE, GsmGame
 from partyhost.engine.gsm.scramble import bot, rules, setup, views
 from partyhost.engine.gsm.scramble.evolve import evolve
 from partyhost.engine.gsm.scramble.state import (
@@ -27,8 +27,7 @@ class Scramble(GsmGame):
     min_players = 2
     max_players = 6
     options = (
-        ROTATE,
-        HINTS,
+        ROTATE,  # no hints: arranging freely, with nothing checked until Game!, is the game
         RuleOption(
             "solvable_deals",
             "Only solvable hands",
