@@ -47,7 +47,7 @@ KEYS = {
 """Every key with its weight: a person mashing keys hits Enter, the arrows and the
 numbers most; a letter now and then (``c`` opens the chat, Escape leaves it)."""
 SETTINGS = {
-    "tshirt": ["--option", "target=500"],
+    "tshirt": ["--option", "target=1000"],
     "meme": ["--bots", "1", "--option", "picking_timer=10", "--option", "betting_timer=5"],
     "stealing-home": ["--bots", "1", "--option", "round_seconds=5"],
     "scramble": ["--bots", "1"],

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import copy
+import logging
+from pathlib import Path
 
 import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
 from partyhost.tui.launch import make_app
-from partyhost.tui.play import QuickGame, parse_options, parting_words, run_play
+from partyhost.tui.play import (
+    PLAY_LOG,
+    QuickGame,
+    logging_to_file,
+    parse_options,
+    parting_words,
+    run_play,
+)
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
@@ -148,4 +157,24 @@ async def test_a_finished_game_leaves_its_winner_in_the_terminal() -> None:
     assert parting_words(*quick.finished, "The T-Shirt Game", "tshirt") == (
         "The T-Shirt Game: Bea won. Play again: partyhost play tshirt --level hard"
         " (or --level easy)"
+    )
+
+
+def test_the_built_in_hosts_complaints_go_to_play_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game owns the terminal: a host warning lands in the state folder's play.log,
+    never on the screen, and the logging is as it was afterwards."""
+    monkeypatch.setenv("PARTYHOST_STATE_DIR", str(tmp_path / "state"))
+    logger = logging.getLogger("partyhost.net.roomtask")
+    with logging_to_file():
+        logger.warning("room ABCD failed handling %r", "play")
+        logger.info("room ABCD closed")  # below the log's level
+    text = (tmp_path / "state" / PLAY_LOG).read_text(encoding="utf-8")
+    assert "WARNING partyhost.net.roomtask: room ABCD failed handling 'play'" in text
+    assert "closed" not in text
+    assert capsys.readouterr().err == ""
+    assert logging.getLogger("partyhost").propagate
+    assert not any(
+        isinstance(h, logging.FileHandler) for h in logging.getLogger("partyhost").handlers
     )
