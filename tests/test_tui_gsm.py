@@ -325,21 +325,24 @@ async def test_the_board_gives_way_to_the_results_without_a_crash(game: str) -> 
 
 
 @pytest.mark.parametrize("reason", ["stall", "all_passed"])
-async def test_a_four_corners_ending_reads_without_brackets_in_brackets(reason: str) -> None:
+@pytest.mark.parametrize(("winners", "verb"), [([1], "holds"), ([0, 1], "hold")])
+async def test_a_four_corners_ending_reads_without_brackets_in_brackets(
+    reason: str, winners: list[int], verb: str
+) -> None:
     """The results say why the winner won in one parenthesis (it read "(Bot 1 holds the
-    fewest cards (the game stalled))")."""
+    fewest cards (the game stalled))"), and why winners who tie share it (it said nothing)."""
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=(80, 24)) as pilot:
         await seated(pilot, host, four_corners_view(), [])
-        over = four_corners_view(phase="over", legal=[], winners=[1])
+        over = four_corners_view(phase="over", legal=[], winners=winners)
         room = gsm_room("four-corners", seats=2, status="over")
-        ended = {"kind": "game_over", "winners": [1], "reason": reason}
+        ended = {"kind": "game_over", "winners": winners, "reason": reason}
         host.last.push(view_frame(over, [ended]), room)
         await settle(pilot)
         assert isinstance(app.screen, GsmResultsScreen)
         text = screen_text(app)
-        assert "holds the fewest cards" in text
+        assert f" {verb} the fewest cards" in text
         for line in text.splitlines():
             assert "((" not in line and "))" not in line, line
 

@@ -14,10 +14,11 @@ from typing import Any
 from partyhost.tui.gsm.board import BoardView
 from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
 from partyhost.tui.gsm.picture import final_picture
-from partyhost.tui.gsm.text import OVER_REASONS, TITLES
+from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.text import names
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, ScrollableContainer, VerticalScroll
@@ -88,9 +89,13 @@ class GsmResultsScreen(ResultsScreen):
 
     def ending(self, view: Frame, winners: list[int]) -> Text:
         over = next((e for e in reversed(self.party.events) if e.get("kind") == "game_over"), {})
-        reason = OVER_REASONS.get(str(over.get("reason")), "")
+        kind = str(over.get("reason"))
+        reason = OVER_REASONS.get(kind, "")
         if reason and len(winners) == 1:
             return Text.assemble("\n(", self._who(winners[0]), f" {reason})")
+        tied = TIED_REASONS.get(kind, "")
+        if tied and len(winners) > 1:
+            return Text.assemble("\n(", names(winners, self._who), f" {tied})")
         return Text()
 
     def standings(self, view: Frame) -> Text:

@@ -35,6 +35,11 @@ OVER_REASONS = {
     "stall": "holds the fewest cards when the game stalled",
     "others_left": "is the last one at the table",
 }
+TIED_REASONS = {
+    "all_passed": "hold the fewest cards once everyone passed",
+    "stall": "hold the fewest cards when the game stalled",
+}
+"""Why several seats share the win (only a count can tie)."""
 AXIS_NAMES = {"h": "left-right", "v": "up-down"}
 
 
