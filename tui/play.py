@@ -193,6 +193,7 @@ def logging_to_file() -> Iterator[None]:
     from partyhost.paths import state_dir
 
     logger = logging.getLogger("partyhost")
+    propagated = logger.propagate
     logger.propagate = False  # Python's last-resort handler would write into the game
     try:
         folder = state_dir()
@@ -209,7 +210,7 @@ def logging_to_file() -> Iterator[None]:
         yield
     finally:
         logger.removeHandler(handler)
-        logger.propagate = True
+        logger.propagate = propagated
         handler.close()
 
 
