@@ -15,7 +15,7 @@ from tuikit.fakehost import FakeHost
 
 SETTLE_PAUSES = 5
 """Pauses that let the network worker deliver what the fake host queued and screens redraw."""
-LOG_PAUSES = 50
+LOG_PAUSES = 200
 """At most this many more pauses for the logs to reach their last line (a busy machine)."""
 
 
@@ -56,10 +56,16 @@ async def settle_logs(pilot: Pilot[int]) -> None:
     """
     await settle(pilot)
     for _ in range(LOG_PAUSES):
-        logs = list(pilot.app.screen.query(RichLog).results(RichLog))
-        if all(log.scroll_y >= log.max_scroll_y for log in logs):
+        logs = pilot.app.screen.query(RichLog).results(RichLog)
+        if all(at_its_end(log) for log in logs if log.region.height > 0):
             return
         await pilot.pause(0.01)
+
+
+def at_its_end(log: RichLog) -> bool:
+    """The last line shows: lines that overflow have a scroll range, and it is scrolled."""
+    fits = len(log.lines) <= log.scrollable_content_region.height
+    return (fits or log.max_scroll_y > 0) and log.scroll_y >= log.max_scroll_y
 
 
 def screen_text(app: Any) -> str:
