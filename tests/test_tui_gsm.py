@@ -347,6 +347,25 @@ async def test_a_four_corners_ending_reads_without_brackets_in_brackets(
             assert "((" not in line and "))" not in line, line
 
 
+@pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
+async def test_the_arrows_move_the_cursor_with_a_long_log(game: str) -> None:
+    """A log long enough to scroll took the focus, and with it the up and down arrows."""
+    host = FakeHost()
+    app = app_for(host)
+    notes = [{"kind": "no_fit_vote", "seat": 1 + n % 3} for n in range(30)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, SAMPLE_VIEWS[game](), notes)
+        screen = app.screen
+        assert isinstance(screen, GsmScreen)
+        start = screen.cursor or (0, 0)
+        await pilot.press("down", "down", "right")
+        await settle(pilot)
+        assert screen.cursor == (start[0] + 1, start[1] + 2)
+        await pilot.press("up")
+        await settle(pilot)
+        assert screen.cursor == (start[0] + 1, start[1] + 1)
+
+
 async def test_every_cell_reads_without_color_or_legend_at_80x24() -> None:
     """The object's letter and the color's letter in every cell, from the start."""
     host = FakeHost()

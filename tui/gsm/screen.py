@@ -42,6 +42,7 @@ class GsmScreen(GameScreen):
     """Board, hand, scores, legend and log; subclasses add each game's keys."""
 
     KIND = "game"
+    AUTO_FOCUS = ""  # a focused log took the arrows once its lines overflowed
     PLACE: ClassVar[str] = "place"
     """The command type that puts a card down (Stealing Home: ``match``)."""
     RACK_TITLE: ClassVar[str] = "Your hand"
@@ -49,9 +50,8 @@ class GsmScreen(GameScreen):
     DEFAULT_CSS = """
     GsmScreen #gsm-feedback { height: auto; max-height: 2; padding: 0 1; }
     GsmScreen #gsm-top { height: 1fr; }
-    GsmScreen #gsm-board-scroll {
-        width: 1fr; height: 1fr; align: center middle; scrollbar-size: 1 1;
-    }
+    GsmScreen #gsm-board-scroll { width: 1fr; height: 1fr; align: center middle; }
+    GsmScreen #gsm-board-scroll { scrollbar-size: 1 1; }
     GsmScreen #gsm-side { width: 34; height: 1fr; border-left: $edge $panel-lighten-2; }
     GsmScreen.-wide #gsm-side { width: 36; }
     GsmScreen #gsm-legend { height: auto; padding: 0 1; }
