@@ -55,6 +55,17 @@ def paused(room: Frame, waiting: list[int]) -> Frame:
     return {**room, "pause": {"until": time.time() + 30, "waiting": waiting}}
 
 
+async def reading_a_result(pilot: Pilot[int], host: FakeHost) -> tuple[Frame, RoundResultScreen]:
+    """Ann at a T-Shirt table whose host waits for her to read the round's result."""
+    room = sample_room(status="playing")
+    await seated(pilot, host, room, tshirt_view())
+    host.last.push(paused(room, [0]))
+    await settle(pilot)
+    result = pilot.app.screen
+    assert isinstance(result, RoundResultScreen)
+    return room, result
+
+
 def seen(host: FakeHost) -> int:
     return sum(1 for frame in host.last.sent if frame.get("t") == "seen")
 
@@ -84,11 +95,7 @@ async def test_the_host_closes_the_result_once_everyone_has_read_it() -> None:
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=(80, 24)) as pilot:
-        room = sample_room(status="playing")
-        await seated(pilot, host, room, tshirt_view())
-        host.last.push(paused(room, [0]))
-        await settle(pilot)
-        assert isinstance(app.screen, RoundResultScreen)
+        room, _ = await reading_a_result(pilot, host)
         host.last.push({**room, "pause": None})
         await settle(pilot)
         assert not isinstance(app.screen, RoundResultScreen) and seen(host) == 0
@@ -111,12 +118,7 @@ async def test_a_key_that_reaches_a_result_taken_down_by_the_games_end_closes_no
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=(80, 24)) as pilot:
-        room = sample_room(status="playing")
-        await seated(pilot, host, room, tshirt_view())
-        host.last.push(paused(room, [0]))
-        await settle(pilot)
-        result = app.screen
-        assert isinstance(result, RoundResultScreen)
+        room, result = await reading_a_result(pilot, host)
         over = {**tshirt_view("over", winners=[1]), "legal": []}
         host.last.push(view_frame(over), {**room, "status": "over", "pause": None})
         await settle(pilot)
@@ -136,12 +138,7 @@ async def test_the_hosts_close_waits_for_a_dialog_opened_over_the_result() -> No
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=(80, 24)) as pilot:
-        room = sample_room(status="playing")
-        await seated(pilot, host, room, tshirt_view())
-        host.last.push(paused(room, [0]))
-        await settle(pilot)
-        result = app.screen
-        assert isinstance(result, RoundResultScreen)
+        room, result = await reading_a_result(pilot, host)
         await pilot.press("f1")
         await settle(pilot)
         helping = app.screen
