@@ -29,6 +29,8 @@ from tuikit.samples import HAND, sample_room, tshirt_view, view_frame
 from tuikit.samples_meme import meme_room, meme_view
 
 Frame = dict[str, Any]
+SHORT = (80, 14)
+"""A terminal too short for the table beside the cards: it scrolls."""
 SIZE = (120, 40)
 CLOCK = re.compile(r"^ (\d+) s left ")
 
@@ -112,10 +114,10 @@ class Seat:
 
 
 @asynccontextmanager
-async def seated(game: Game, view: Frame) -> AsyncIterator[Seat]:
+async def seated(game: Game, view: Frame, size: tuple[int, int] = SIZE) -> AsyncIterator[Seat]:
     host = FakeHost()
     app = app_for(host)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         seat = Seat(app, host, pilot)
         await seat.settle()
         host.room = game.room()
@@ -126,10 +128,14 @@ async def seated(game: Game, view: Frame) -> AsyncIterator[Seat]:
         yield seat
 
 
+@pytest.mark.parametrize("size", [SIZE, SHORT], ids=["fits", "overflows"])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-async def test_the_arrows_walk_only_the_playable_cards_round_and_round(game: Game) -> None:
+async def test_the_arrows_walk_only_the_playable_cards_round_and_round(
+    game: Game, size: tuple[int, int]
+) -> None:
+    """Also on a terminal so short the table scrolls: a focused table took the arrows."""
     first, last = game.playable
-    async with seated(game, game.view(game.playable)) as seat:
+    async with seated(game, game.view(game.playable), size) as seat:
         assert seat.highlights() == (None, [])
         walk = []
         for key in ("down", "down", "down", "up", "up"):

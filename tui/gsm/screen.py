@@ -42,7 +42,6 @@ class GsmScreen(GameScreen):
     """Board, hand, scores, legend and log; subclasses add each game's keys."""
 
     KIND = "game"
-    AUTO_FOCUS = ""  # a focused log took the arrows once its lines overflowed
     PLACE: ClassVar[str] = "place"
     """The command type that puts a card down (Stealing Home: ``match``)."""
     RACK_TITLE: ClassVar[str] = "Your hand"

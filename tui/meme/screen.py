@@ -50,7 +50,6 @@ class MemeScreen(TableScreen):
 
     KIND = "game"
     LEAVE_QUESTION = "Leave this game? Your money stays on the table, but you cannot win."
-    AUTO_FOCUS = None
     SCOPED_CSS = False
     DEFAULT_CSS = """
     MemeScreen #meme-body { height: 1fr; }

@@ -34,6 +34,9 @@ TABLE_KEYS: list[BindingType] = [
 class GameScreen(PartyScreen):
     """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
 
+    AUTO_FOCUS = ""
+    """Nothing takes the keys first: a focused log or table took the arrows from the game
+    (moving between cards, or the board's cursor) once its lines overflowed."""
     _names: tuple[tuple[object, object], ...] = ()
 
     def __init__(self) -> None:
