@@ -60,7 +60,7 @@ def replay_states(stored: StoredRoom) -> list[Any]:
     room = stored.room
     game = get_game(room.game)
     assert room.seed is not None and room.start_seats is not None and room.rules is not None
-    state = game.setup(game.build_deck(room.deck_data), room.start_seats, room.rules, room.seed)
+    state = game.start(game.build_deck(room.deck_data), room.start_seats, room.rules, room.seed)
     states = [state]
     for record in stored.commands:
         if record.command is None:

@@ -129,7 +129,7 @@ def record_trace(game_id: str, seats: int, steps: int = TRACE_STEPS) -> list[lis
         if len(trace) >= steps:
             return trace
         if state is None or game.is_over(state):
-            state, now = game.setup(deck, seat_numbers, rules, seed), 0.0
+            state, now = game.start(deck, seat_numbers, rules, seed), 0.0
             seed += 1
             state, events = apply_tick(game, state, now)
         due = game.deadline(state)

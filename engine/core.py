@@ -36,7 +36,6 @@ The host also sends *system commands* with ``seat == SYSTEM_SEAT``:
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -48,6 +47,7 @@ from partyhost.engine.options import ROUND_RESULTS as ROUND_RESULTS
 from partyhost.engine.options import RuleOption as RuleOption
 from partyhost.engine.options import resolve_rules as resolve_rules
 from partyhost.engine.rng import Rng
+from partyhost.engine.wire import GameSpec
 
 Command = dict[str, Any]
 View = dict[str, Any]
@@ -114,8 +114,29 @@ class DeckInvalid(Exception):
         self.problems = list(problems)
 
 
-class Game(ABC):
-    """A registered game: metadata plus the pure functions of the contract."""
+def no_events(state: Any, now: float) -> list[Event]:
+    """A game without timers: time passing changes nothing."""
+    return []
+
+
+def no_deadline(state: Any) -> None:
+    """A game without timers never needs a tick."""
+    return None
+
+
+def no_rounds(events: Sequence[Event]) -> bool:
+    """A game without rounds has no round result to pause on."""
+    return False
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Game:
+    """A registered game: its metadata and the pure functions of the contract.
+
+    Each game's ``game`` module declares one, naming the functions of the
+    modules that do each job; the checks every game shares (rules resolved,
+    seats within bounds, stale commands) are methods here and in :func:`apply`.
+    """
 
     id: str
     name: str
@@ -125,81 +146,66 @@ class Game(ABC):
     """The ``game:`` value this game's deck files declare."""
     default_deck: str
     """File stem of the shipped deck used when a room names none."""
+    build_deck: Callable[[Any], Any]
+    """Parsed deck data to the game's deck object, or raise :class:`DeckInvalid`."""
+    setup: Callable[[Any, Sequence[int], Mapping[str, Any], int], Any]
+    """A new game's state from resolved rules and checked seats: call :meth:`start`."""
+    decide: Callable[[Any, int, Command, float], list[Event]]
+    """The events a command causes, or raise IllegalMove."""
+    evolve: Callable[[Any, Event], Any]
+    """The state after one event."""
+    view: Callable[[Any, int | None], View]
+    """What a seat (``None``: a spectator) may see, including its ``legal`` commands."""
+    legal: Callable[[Any, int], list[Command]]
+    """Commands a seat may send now (templates; UI and bots pick from them)."""
+    is_over: Callable[[Any], bool]
+    replay_view: Callable[[Any], View]
+    """The table with every hand, face-down card and sealed bet shown.
+
+    Only for replays of games that are over, when nothing is secret any more;
+    the host never builds one for a running game. Besides the game's own
+    fields it carries ``"round"``: the round (or hand, or turn) the state
+    belongs to, which replays step by.
+    """
+    results: Callable[[Any], list[SeatResult]]
+    """Each seat's outcome of a game that is over, for the night's standings."""
+    bot_command: Callable[[View, Rng, float], Command | None]
+    """A bot's command chosen from a view alone, or ``None`` to wait.
+
+    Bots see exactly what a person in their seat sees; the generator is the
+    bot's own, so bot play is reproducible from its seed.
+    """
+    tick: Callable[[Any, float], list[Event]] = no_events
+    """Events caused by the passage of time."""
+    deadline: Callable[[Any], float | None] = no_deadline
+    """When ``tick`` has something to do next, or ``None``."""
+    round_over: Callable[[Sequence[Event]], bool] = no_rounds
+    """Whether events end a round whose result everyone should see before play goes
+    on (a game with rounds says so, and offers :data:`ROUND_RESULTS`)."""
+    bot_delays: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    """Seconds (low, high) a bot waits, by level; a level not listed keeps the
+    host's own thinking delay. Real-time games list theirs so a person has a fair chance."""
     options: tuple[RuleOption, ...] = ()
     versioned_commands: frozenset[str] = frozenset()
     """Command types refused when they name an older state version."""
     joins_mid_game: bool = False
+    card_locations: Callable[[Any], list[tuple[Any, str]]] | None = None
+    """Every card and where it lies, for conservation checks (optional)."""
+    hidden_texts: Callable[[Any, int | None], set[str]] | None = None
+    """Texts a seat must not find in its view, for leak checks (optional)."""
+    wire: GameSpec | None = None
+    """The game's commands and view as a client sees them (its ``wire`` module's ``WIRE``)."""
 
-    @abstractmethod
-    def build_deck(self, data: Any) -> Any:
-        """Turn parsed deck data into the game's deck object or raise DeckInvalid."""
-
-    @abstractmethod
-    def setup(self, deck: Any, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> Any:
-        """A new game's state."""
-
-    @abstractmethod
-    def decide(self, state: Any, seat: int, command: Command, now: float) -> list[Event]:
-        """The events a command causes, or raise IllegalMove."""
-
-    @abstractmethod
-    def evolve(self, state: Any, event: Event) -> Any:
-        """The state after one event."""
-
-    @abstractmethod
-    def view(self, state: Any, seat: int | None) -> View:
-        """What ``seat`` may see, including ``legal`` for that seat."""
-
-    @abstractmethod
-    def legal(self, state: Any, seat: int) -> list[Command]:
-        """Commands ``seat`` may send now (templates; UI and bots pick from them)."""
-
-    def tick(self, state: Any, now: float) -> list[Event]:
-        """Events caused by the passage of time (none by default)."""
-        return []
-
-    def deadline(self, state: Any) -> float | None:
-        """When ``tick`` has something to do next, or ``None``."""
-        return None
-
-    @abstractmethod
-    def is_over(self, state: Any) -> bool:
-        """Whether the game has ended."""
-
-    @abstractmethod
-    def replay_view(self, state: Any) -> View:
-        """The table with every hand, face-down card and sealed bet shown.
-
-        Only for replays of games that are over, when nothing is secret any
-        more; the host never builds one for a running game. Besides the
-        game's own fields it carries ``"round"``: the round (or hand, or
-        turn) the state belongs to, which replays step by.
-        """
-
-    @abstractmethod
-    def results(self, state: Any) -> list[SeatResult]:
-        """Each seat's outcome of a game that is over, for the night's standings."""
-
-    @abstractmethod
-    def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
-        """A bot's command chosen from ``view`` alone, or ``None`` to wait.
-
-        Bots see exactly what a person in their seat sees; ``rng`` is the
-        bot's own generator, so bot play is reproducible from its seed.
-        """
-
-    def round_over(self, events: Sequence[Event]) -> bool:
-        """Whether ``events`` end a round whose result everyone should see before play goes
-        on (a game with rounds says so, and offers :data:`ROUND_RESULTS`)."""
-        return False
+    def start(self, deck: Any, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> Any:
+        """A new game: the room's rules resolved, the seats checked, then the game's setup."""
+        resolved = self.rules_for(rules)
+        self.check_seats(seats)
+        return self.setup(deck, seats, resolved, seed)
 
     def bot_delay(self, level: str) -> tuple[float, float] | None:
-        """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits.
-
-        ``None``: the host's own thinking delay, scaled by level, suits this
-        game. Real-time games override this so a person has a fair chance.
-        """
-        return None
+        """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits, if the
+        game sets them (``None``: the host's own delay, scaled by level)."""
+        return self.bot_delays.get(level)
 
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
         return resolve_rules(self.options, given)
@@ -207,8 +213,8 @@ class Game(ABC):
     def check_player_count(self, count: int) -> None:
         """Refuse ``count`` players outside ``min_players``..``max_players`` (``player_count``).
 
-        The host asks before starting a room and every game's ``setup`` asks
-        again (through :meth:`check_seats`), so the bounds live in one place.
+        The host asks before starting a room and :meth:`start` asks again
+        (through :meth:`check_seats`), so the bounds live in one place.
         """
         low, high = self.min_players, self.max_players
         if low <= count <= high:
@@ -222,6 +228,10 @@ class Game(ABC):
             raise IllegalMove("bad_seats", "Seats must be distinct numbers, zero or more.")
         self.check_player_count(len(seats))
 
+    def has_free_seat(self, seated: int) -> bool:
+        """Whether a table of ``seated`` players has room for one more."""
+        return seated < self.max_players
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -233,6 +243,16 @@ class Game(ABC):
             "options": [option.describe() for option in self.options],
             "joins_mid_game": self.joins_mid_game,
         }
+
+
+def check_join(present: int, most: int) -> None:
+    """Refuse a seat joining a running game whose ``present`` players already number ``most``.
+
+    Games that take players mid-game call this from ``decide`` with their
+    declared ``max_players``.
+    """
+    if present >= most:
+        raise IllegalMove("table_full", f"The table already has {most} players.")
 
 
 class SeededState(Protocol):

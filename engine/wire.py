@@ -4,7 +4,8 @@ A seat's view is a map; its ``legal`` list holds *templates* of the commands
 the seat may send now. Some templates are complete commands (send one as
 is); others are forms with fields to fill in, plus hints the host ignores
 when they come back. Each game declares both once, as ``WIRE`` in the
-``wire`` module of its package, next to its rules: ``docs/games-wire.md`` is
+``wire`` module of its package, next to its rules, and names it in its
+:class:`~partyhost.engine.core.Game` (``wire``): ``docs/games-wire.md`` is
 generated from these declarations and the tests hold every game's real
 views, templates and accepted commands to them.
 
@@ -15,13 +16,9 @@ Types are written the way the protocol document writes them: ``int``,
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from partyhost.engine.core import Game
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -108,19 +105,3 @@ def fits(label: str, value: Any) -> bool:
             raise ValueError(f"unknown type {choice!r} in {label!r}")
         return True
     return False
-
-
-def spec_for(game: Game) -> GameSpec | None:
-    """The ``WIRE`` declaration in the ``wire`` module of ``game``'s package, if it has one."""
-    package = type(game).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    name = f"{package}.wire"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        return None
-    spec = getattr(module, "WIRE", None)
-    return spec if isinstance(spec, GameSpec) else None

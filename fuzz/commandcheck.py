@@ -118,8 +118,8 @@ def _check_accepted(table: Prepared, after: Any, events: list[Event]) -> None:
             shown = event.for_seat(seat)
             if shown is not None:
                 _packs(shown)
-    if table.cards is not None:
-        listed = [card for card, _place in game.card_locations(after)]  # type: ignore[attr-defined]
+    if table.cards is not None and game.card_locations is not None:
+        listed = [card for card, _place in game.card_locations(after)]
         assert len(listed) == len(set(listed)), "a card is in two places"
         assert set(listed) == table.cards, "a card appeared or vanished"
     _packs(game.view(after, None))

@@ -127,7 +127,7 @@ def _playthrough(game: Game, seed: int) -> tuple[int, list[tuple[Any, float]]]:
     rng = Rng(seed)
     seat_count = game.min_players + rng.below(min(game.max_players, 5) - game.min_players + 1)
     rules = game.rules_for(_rules(game, seed))
-    state = game.setup(_deck(game), list(range(seat_count)), rules, seed)
+    state = game.start(_deck(game), list(range(seat_count)), rules, seed)
     now, bots = START, Rng(seed ^ 0xB07)
     states = [(state, now)]
     for _ in range(MAX_STEPS):

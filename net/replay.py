@@ -152,7 +152,7 @@ def build_replay(archived: ArchivedGame) -> Replay:
 
 def _play_again(game: Game, archived: ArchivedGame) -> list[Step]:
     deck = game.build_deck(archived.deck_data)
-    state = game.setup(deck, archived.start_seats, archived.rules, archived.seed)
+    state = game.start(deck, archived.start_seats, archived.rules, archived.seed)
     steps = [_step(game, 0, state, SETUP, None, None, archived.entry.started, ())]
     for index, record in enumerate(archived.commands, 1):
         if record.command is None:

@@ -85,7 +85,7 @@ class Seating:
             raise Refused(
                 "game_in_progress", f"{game.name} takes no players mid-game; spectate instead."
             )
-        if len(self._roster.seated) >= game.max_players:
+        if not game.has_free_seat(len(self._roster.seated)):
             raise Refused("room_full", f"All {game.max_players} seats are taken.")
 
     def spectate(self, peer: Peer) -> None:

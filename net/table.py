@@ -113,7 +113,7 @@ class Table:
         ceiling: Ceiling = NO_CEILING,
     ) -> Table:
         """Set the game up and replay ``commands`` exactly as they were applied."""
-        state = game.setup(deck, seats, rules, seed)
+        state = game.start(deck, seats, rules, seed)
         for record in commands:
             if record.command is None:
                 state, _ = apply_tick(game, state, record.now)

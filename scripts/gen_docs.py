@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.engine.registry import all_games, get_game
-from partyhost.engine.wire import CommandSpec, GameSpec, WireField, spec_for
+from partyhost.engine.wire import CommandSpec, GameSpec, WireField
 from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.messages import Fields
@@ -148,7 +148,7 @@ def _game(spec: GameSpec) -> str:
 def games_regions() -> dict[str, Callable[[], str]]:
     regions: dict[str, Callable[[], str]] = {}
     for game in all_games():
-        spec = spec_for(game)
+        spec = game.wire
         if spec is not None:
             regions[f"game {game.id}"] = functools.partial(_game, spec)
     return regions

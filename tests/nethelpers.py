@@ -22,6 +22,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+from partyhost.engine import registry
 from partyhost.engine.core import Game
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
@@ -290,6 +292,13 @@ def counting() -> Game:
     """The test game, registered on first use (see netgame's docstring)."""
     importlib.import_module("netgame")
     return get_game("counting")
+
+
+def swap_game(monkeypatch: pytest.MonkeyPatch, game_id: str, **changed: Any) -> Game:
+    """Make the registry hand out ``game_id`` with ``changed`` declarations, for one test."""
+    game = replace(get_game(game_id), **changed)
+    monkeypatch.setitem(registry._GAMES, game_id, game)
+    return game
 
 
 # --- a host in a real subprocess ------------------------------------------------

@@ -44,7 +44,7 @@ def play_game(
     deck = decks_for_game(game.deck_game)[0]
     rules = game.rules_for(options or {})
     players = list(range(seats))
-    state = game.setup(game.build_deck(deck.data), players, rules, seed)
+    state = game.start(game.build_deck(deck.data), players, rules, seed)
     rng, commands, now = Rng(seed), [], start
     for _ in range(20_000):
         if game.is_over(state):

@@ -12,7 +12,7 @@ from partyhost.engine.registry import all_games
 from partyhost.paths import user_decks_dir
 
 SHIPPED_GAMES = sorted(
-    game.id for game in all_games() if type(game).__module__.startswith("partyhost.engine.")
+    game.id for game in all_games() if game.setup.__module__.startswith("partyhost.engine.")
 )
 
 

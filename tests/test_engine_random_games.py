@@ -7,9 +7,9 @@ After every step the test checks what every game promises:
 
 * views and events are plain msgpack data with text keys only;
 * no view shows a text the game says that seat cannot know
-  (optional ``hidden_texts(state, seat)`` hook);
+  (the optional ``hidden_texts`` declaration);
 * every card is in exactly one place and none appears or vanishes
-  (optional ``card_locations(state)`` hook);
+  (the optional ``card_locations`` declaration);
 * a player's shown score equals the points of the face-up cards shown for them;
 * replaying the same seed and accepted commands gives an identical final state.
 """
@@ -17,7 +17,7 @@ After every step the test checks what every game promises:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,7 +110,7 @@ def _check_view(table: Table, seat: int | None) -> dict[str, Any]:
     game, state = table.game, table.state
     view: dict[str, Any] = game.view(state, seat)
     packed = _packed(view)
-    hidden: Callable[[Any, int | None], set[str]] | None = getattr(game, "hidden_texts", None)
+    hidden = game.hidden_texts
     if hidden is not None:
         # A packed text is its length header then its bytes: look for exactly that.
         leaked = [text for text in hidden(state, seat) if _packed_text(text) in packed]
@@ -126,9 +126,7 @@ def _check_view(table: Table, seat: int | None) -> dict[str, Any]:
 
 def _check_state(table: Table, cards: set[Hashable]) -> dict[int, dict[str, Any]]:
     """Check the invariants; returns each present seat's view (for the bots)."""
-    locations: Callable[[Any], list[tuple[Hashable, str]]] | None = getattr(
-        table.game, "card_locations", None
-    )
+    locations = table.game.card_locations
     if locations is not None:
         listed = [card for card, _place in locations(table.state)]
         assert len(listed) == len(set(listed)), "a card is in two places"
@@ -213,8 +211,8 @@ def _play(game: Game, deck: Any, seed: int) -> Table:
     seats = list(range(game.min_players + rng.below(top - game.min_players + 1)))
     rules = {} if seed % DEFAULTS_EVERY == 0 else _random_rules(game.options, rng)
     table = Table(game, deck, seats, rules, seed, tuple(seats))
-    table.state = game.setup(deck, seats, table.rules, seed)
-    locations = getattr(game, "card_locations", None)
+    table.state = game.start(deck, seats, table.rules, seed)
+    locations = game.card_locations
     cards = {card for card, _ in locations(table.state)} if locations else set()
     bots = Rng(seed ^ 0x5EED)
     for _ in range(MAX_STEPS):
@@ -248,7 +246,7 @@ def _play(game: Game, deck: Any, seed: int) -> Table:
 def _replay(table: Table) -> Any:
     """The final state rebuilt from the seed and the accepted steps alone."""
     game = table.game
-    state = game.setup(table.deck, table.first_seats, table.rules, table.seed)
+    state = game.start(table.deck, table.first_seats, table.rules, table.seed)
     for seat, command, now in table.journal:
         if seat is None:
             state, _ = apply_tick(game, state, now)

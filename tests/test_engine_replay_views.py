@@ -87,7 +87,7 @@ def _check_replay_view(table: Table, state: Any, seats: list[int]) -> None:
 def _states(table: Table) -> list[Any]:
     """Every state of the game again, from its seed and accepted steps."""
     game = table.game
-    state = game.setup(table.deck, table.first_seats, table.rules, table.seed)
+    state = game.start(table.deck, table.first_seats, table.rules, table.seed)
     states = [state]
     for seat, command, now in table.journal:
         if seat is None:

@@ -1,58 +1,100 @@
-"""Every game package has one shape, one way to decide and one seat check.
+"""Every game is one declaration, its package has one shape, and the core does the checks.
 
-Knowing one game means knowing all: each registered game's package has the
-same modules for the same jobs, every ``decide`` records its events in a
+Knowing one game means knowing all: each game's ``game`` module declares a
+:class:`~partyhost.engine.core.Game` naming the functions of its contract,
+each living in the module named for its job (in the game's own package, or
+for a family of games like Game, Set, Match! in the family's shared module of
+that name). Every ``decide`` records its events in a
 :class:`~partyhost.engine.core.Decision`, and every game refuses a table
-outside its declared bounds with the same code.
+outside its declared bounds with the same code, from the core.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import partyhost.engine
 import pytest
 from partyhost.decks.files import load_deck_file
-from partyhost.engine.core import RESULT_PAUSES, ROUND_RESULTS, Decision, Event, Game, IllegalMove
+from partyhost.engine.core import (
+    RESULT_PAUSES,
+    ROUND_RESULTS,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    check_join,
+)
 from partyhost.engine.registry import all_games, get_game
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
-GAMES = all_games()
 JOBS = {
-    "game": (),
-    "state": (),
-    "setup": ("setup",),
-    "rules": ("decide", "tick", "deadline"),
-    "evolve": ("evolve",),
-    "views": ("view", "legal"),
-    "bot": ("bot_command",),
+    "setup": "setup",
+    "decide": "rules",
+    "tick": "rules",
+    "deadline": "rules",
+    "evolve": "evolve",
+    "view": "views",
+    "legal": "views",
+    "replay_view": "views",
+    "results": "views",
+    "bot_command": "bot",
 }
-"""Module name -> the functions it must define, in every game package."""
+"""Each function a game declares -> the name of the module whose job it is."""
+TIMERS = ("tick", "deadline")
+"""Functions a game without timers may leave to the core's defaults."""
 
 
-def package_of(game: Game) -> str:
-    module = type(game).__module__
-    assert module.endswith(".game"), f"{game.id}: its Game class lives in {module}"
-    return module.removesuffix(".game")
+def _declarations() -> dict[str, ModuleType]:
+    """Every ``game`` module under the engine that declares a ``GAME``, by game id."""
+    found: dict[str, ModuleType] = {}
+    for info in pkgutil.walk_packages(partyhost.engine.__path__, "partyhost.engine."):
+        if info.name.endswith(".game"):
+            module = importlib.import_module(info.name)
+            declared = getattr(module, "GAME", None)
+            if isinstance(declared, Game):
+                found[declared.id] = module
+    return found
+
+
+DECLARED = _declarations()
+GAMES = [get_game(game_id) for game_id in sorted(DECLARED)]
 
 
 def deck_for(game: Game) -> Any:
     return load_deck_file(DECKS / f"{game.default_deck}.yaml").deck
 
 
+def test_every_shipped_game_is_declared_by_a_game_module_and_registered() -> None:
+    assert len(DECLARED) >= 6
+    shipped = {g.id for g in all_games() if g.setup.__module__.startswith("partyhost.engine.")}
+    assert set(DECLARED) == shipped
+    for game_id, module in DECLARED.items():
+        assert get_game(game_id) is module.GAME, game_id
+        package = importlib.import_module(module.__name__.removesuffix(".game"))
+        assert getattr(package, "GAME", None) is module.GAME, f"{package.__name__} exports GAME"
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
-def test_every_game_package_has_the_same_modules_for_the_same_jobs(game: Game) -> None:
-    package = package_of(game)
-    for name, functions in JOBS.items():
-        module = importlib.import_module(f"{package}.{name}")
-        missing = [
-            function for function in functions if not callable(getattr(module, function, None))
-        ]
-        assert missing == [], f"{package}.{name} lacks {missing}"
-    registered = importlib.import_module(package)
-    assert getattr(registered, "GAME", None) is game
+def test_every_declared_function_lives_in_the_module_named_for_its_job(game: Game) -> None:
+    package = DECLARED[game.id].__name__.removesuffix(".game")
+    family = package.rpartition(".")[0]
+    for name, job in JOBS.items():
+        home = getattr(game, name).__module__
+        homes = {f"{package}.{job}"}
+        if family != "partyhost.engine":
+            homes.add(f"{family}.{job}")
+        if name in TIMERS:
+            homes.add("partyhost.engine.core")
+        assert home in homes, f"{game.id}: {name} lives in {home}, not in {sorted(homes)}"
+    for job in ("state", "setup", "rules", "evolve", "views", "wire"):
+        importlib.import_module(f"{package}.{job}")
+    assert game.wire is not None and game.wire.game == game.id
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
@@ -60,11 +102,11 @@ def test_every_game_refuses_too_few_or_too_many_players_with_player_count(game: 
     deck = deck_for(game)
     for count in (game.min_players - 1, game.max_players + 1):
         with pytest.raises(IllegalMove) as refused:
-            game.setup(deck, list(range(count)), {}, 1)
+            game.start(deck, list(range(count)), {}, 1)
         assert refused.value.code == "player_count"
         assert game.name in refused.value.message
     for count in (game.min_players, game.max_players):
-        game.setup(deck, list(range(count)), {}, 1)
+        game.start(deck, list(range(count)), {}, 1)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
@@ -73,7 +115,7 @@ def test_every_game_refuses_a_repeated_or_negative_seat(game: Game) -> None:
     seats = list(range(game.min_players))
     for bad in ([*seats[:-1], seats[0]], [-1, *seats[1:]]):
         with pytest.raises(IllegalMove) as refused:
-            game.setup(deck, bad, {}, 1)
+            game.start(deck, bad, {}, 1)
         assert refused.value.code == "bad_seats"
 
 
@@ -88,6 +130,16 @@ def test_the_player_count_check_names_the_bounds_and_the_count() -> None:
     with pytest.raises(IllegalMove) as refused:
         ranged.check_player_count(0)
     assert f"{ranged.min_players} to {ranged.max_players} players, not 0" in refused.value.message
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
+def test_a_seat_is_free_until_the_table_holds_the_most_players(game: Game) -> None:
+    assert game.has_free_seat(game.max_players - 1)
+    assert not game.has_free_seat(game.max_players)
+    check_join(game.max_players - 1, game.max_players)
+    with pytest.raises(IllegalMove) as refused:
+        check_join(game.max_players, game.max_players)
+    assert refused.value.code == "table_full"
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ with the promise's assertion, and one whose outcome drifts fails visibly.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import msgpack
 import pytest
 from partyhost.engine.core import IllegalMove
-from partyhost.engine.gsm.seating import system_target
+from partyhost.engine.gsm.rules import system_target
 from partyhost.net import protocol as p
 
 FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
@@ -130,6 +131,14 @@ def test_command_check_reports_the_gsm_system_command_bug_if_it_returns(
         commandcheck.check_command(_gsm_input())
 
 
+def _swap_game(monkeypatch: pytest.MonkeyPatch, index: int, **changed: Any) -> None:
+    """Make prepared table ``index`` play a game with ``changed`` declarations, for this test."""
+    tables = list(prepared())
+    table = tables[index]
+    tables[index] = dataclasses.replace(table, game=dataclasses.replace(table.game, **changed))
+    monkeypatch.setattr(commandcheck, "prepared", lambda: tuple(tables))
+
+
 def test_command_check_sees_a_game_that_changes_the_state_it_is_given(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -137,13 +146,13 @@ def test_command_check_sees_a_game_that_changes_the_state_it_is_given(
     index = prepared().index(table)
     data = commandcheck.command_input(index, 0, 0, _body({"type": "nonsense"}))
     assert commandcheck.check_command(data) == "illegal:unknown_command"
-    decide = type(table.game).decide
+    decide = table.game.decide
 
-    def meddling(self: Any, state: Any, seat: int, command: Any, now: float) -> Any:
+    def meddling(state: Any, seat: int, command: Any, now: float) -> Any:
         object.__setattr__(state, "version", state.version + 1000)
-        return decide(self, state, seat, command, now)
+        return decide(state, seat, command, now)
 
-    monkeypatch.setattr(type(table.game), "decide", meddling)
+    _swap_game(monkeypatch, index, decide=meddling)
     try:
         with pytest.raises(AssertionError, match="changed the state"):
             commandcheck.check_command(data)
@@ -159,8 +168,8 @@ def test_command_check_sees_a_card_that_vanishes(monkeypatch: pytest.MonkeyPatch
     seat = table.seats.index(-1)
     data = commandcheck.command_input(index, seat, 0, _body({"type": "seat_away", "seat": 0}))
     assert commandcheck.check_command(data) == "ok"
-    game_type: Any = type(table.game)
-    locate = game_type.card_locations
-    monkeypatch.setattr(game_type, "card_locations", lambda self, state: locate(self, state)[1:])
+    locate = table.game.card_locations
+    assert locate is not None
+    _swap_game(monkeypatch, index, card_locations=lambda state: locate(state)[1:])
     with pytest.raises(AssertionError, match="vanished"):
         commandcheck.check_command(data)

@@ -9,7 +9,7 @@ import msgpack
 import pytest
 from partyhost.engine.core import Event, Game
 from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME
-from partyhost.engine.gsm.bots import BOT_DELAYS, bot_delay
+from partyhost.engine.gsm.bot import BOT_DELAYS, bot_delay
 from partyhost.engine.rng import Rng
 from test_gsm_support import play_bots, shipped_deck
 
@@ -49,7 +49,8 @@ def _checker(game: Game) -> Any:
     steps = {"count": 0}
 
     def check(state: Any, events: list[Event]) -> None:
-        listed = [card for card, _ in game.card_locations(state)]  # type: ignore[attr-defined]
+        assert game.card_locations is not None
+        listed = [card for card, _ in game.card_locations(state)]
         assert sorted(listed) == ALL_CARDS, "a card appeared, vanished or is in two places"
         for event in events:
             for seat, extra in event.private.items():
@@ -97,7 +98,7 @@ TABLES = [
 def test_bots_play_every_variant_to_the_end(
     game: Game, seats: list[int], rules: dict[str, Any], seed: int
 ) -> None:
-    state = game.setup(DECK, seats, rules, seed)
+    state = game.start(DECK, seats, rules, seed)
     state, log, _now = play_bots(game, state, seed, check=_checker(game))
     assert game.is_over(state)
     assert state.winners and set(state.winners) <= set(seats)

@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 from partyhost.engine.core import Event, Game, apply
-from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME, bots
+from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME
+from partyhost.engine.gsm import bot as shared_bot
 from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.masks import CardTable
 from partyhost.engine.gsm.scramble import bot as scramble_bot
-from partyhost.engine.gsm.table import CardTable
 from partyhost.engine.rng import Rng
 from test_gsm_support import make_deck, play_bots, shipped_cards, shipped_deck
 
@@ -40,7 +41,7 @@ def states_of(
     game: Game, deck: Deck, seats: list[int], rules: dict[str, Any], seed: int
 ) -> list[Any]:
     """Every state of one bot-played game, in order."""
-    found = [game.setup(deck, seats, rules, seed)]
+    found = [game.start(deck, seats, rules, seed)]
 
     def keep(state: Any, _events: list[Event]) -> None:
         found.append(state)
@@ -61,13 +62,13 @@ def uncached_answer(
 ) -> Any:
     """The bot's answer with every cache bypassed: tables and solutions built afresh."""
     with monkeypatch.context() as patch:
-        patch.setattr(bots, "cached_table", CardTable)
+        patch.setattr(shared_bot, "cached_table", CardTable)
         patch.setattr(scramble_bot, "solution", scramble_bot.solution.__wrapped__)
         return game.bot_command(view, Rng(seed), 0.0)
 
 
 def clear_bot_caches() -> None:
-    bots.cached_table.cache_clear()
+    shared_bot.cached_table.cache_clear()
     scramble_bot.solution.cache_clear()
 
 
@@ -86,7 +87,7 @@ def test_cached_bot_answers_equal_fresh_ones(monkeypatch: pytest.MonkeyPatch) ->
             assert cached == again == fresh, (game.id, state.version, seat)
             compared += 1
     assert compared > 500
-    assert bots.cached_table.cache_info().hits > 200
+    assert shared_bot.cached_table.cache_info().hits > 200
     assert scramble_bot.solution.cache_info().hits > 50
 
 
@@ -97,8 +98,8 @@ def test_the_same_ids_with_other_cells_get_their_own_table(
     clear_bot_caches()
     checked = 0
     for seed in range(6):
-        shipped = GRIDIRON.setup(DECK, [0, 1], {"first_seat": 0}, seed)
-        mirror = GRIDIRON.setup(MIRROR, [0, 1], {"first_seat": 0}, seed)
+        shipped = GRIDIRON.start(DECK, [0, 1], {"first_seat": 0}, seed)
+        mirror = GRIDIRON.start(MIRROR, [0, 1], {"first_seat": 0}, seed)
         assert shipped.hands == mirror.hands and shipped.board == mirror.board
         for state in (shipped, mirror):
             view = GRIDIRON.view(state, 0)
@@ -108,7 +109,7 @@ def test_the_same_ids_with_other_cells_get_their_own_table(
             apply(GRIDIRON, state, 0, answer, 0.0)  # legal on its own deck
             checked += 1
     assert checked == 12
-    assert bots.cached_table.cache_info().currsize == 12
+    assert shared_bot.cached_table.cache_info().currsize == 12
 
 
 def test_a_scramble_solution_is_for_the_cells_and_turning_it_was_found_for(
@@ -120,7 +121,7 @@ def test_a_scramble_solution_is_for_the_cells_and_turning_it_was_found_for(
     for seed in range(4):
         for deck, rotate in ((DECK, True), (DECK, False), (MIRROR, True)):
             rules = {"solvable_deals": False, "rotate": rotate}
-            state = SCRAMBLE.setup(deck, [0, 1], rules, seed)
+            state = SCRAMBLE.start(deck, [0, 1], rules, seed)
             for _ in range(20):
                 view = SCRAMBLE.view(state, 0)
                 command = SCRAMBLE.bot_command(view, Rng(0), 0.0)
@@ -136,9 +137,11 @@ def test_a_scramble_solution_is_for_the_cells_and_turning_it_was_found_for(
 def test_bot_caches_are_bounded() -> None:
     clear_bot_caches()
     pairs = [(a, b) for a in DECK.cards for b in DECK.cards if a.id < b.id]
-    for k, pair in enumerate(pairs[: bots.TABLE_CACHE_SIZE + 20]):
-        bots.cached_table(2, 2, tuple((card.id, card.cells) for card in pair))
-        assert bots.cached_table.cache_info().currsize == min(k + 1, bots.TABLE_CACHE_SIZE)
+    for k, pair in enumerate(pairs[: shared_bot.TABLE_CACHE_SIZE + 20]):
+        shared_bot.cached_table(2, 2, tuple((card.id, card.cells) for card in pair))
+        assert shared_bot.cached_table.cache_info().currsize == min(
+            k + 1, shared_bot.TABLE_CACHE_SIZE
+        )
 
 
 # --- views ---------------------------------------------------------------------
@@ -184,19 +187,19 @@ def test_building_more_views_never_changes_one_already_built() -> None:
 
 def test_seats_share_the_public_parts_of_a_state() -> None:
     """Shared objects are what makes views cheap (and the host packs them once)."""
-    state = STEALING_HOME.setup(DECK, [0, 1, 2], {}, seed=2)
+    state = STEALING_HOME.start(DECK, [0, 1, 2], {}, seed=2)
     one, two, watcher = (STEALING_HOME.view(state, seat) for seat in (0, 1, None))
     for key in ("board", "face_up", "scores", "legend", "rules"):
         assert one[key] is two[key] is watcher[key]
     assert one["legal"][0] is two["legal"][0]  # the "match" template, alike for every claimant
-    gridiron = GRIDIRON.setup(DECK, [0, 1], {}, seed=2)
+    gridiron = GRIDIRON.start(DECK, [0, 1], {}, seed=2)
     mine, theirs = GRIDIRON.view(gridiron, 0), GRIDIRON.view(gridiron, 1)
     assert mine["board"] is theirs["board"] and mine["hand"] != theirs["hand"]
     assert mine["hand"][0]["cells"] is DECK.cell_rows[2 * gridiron.hands[0][0]]
 
 
 def test_a_changed_state_never_shows_the_old_views() -> None:
-    state = GRIDIRON.setup(DECK, [0, 1], {"first_seat": 0}, seed=5)
+    state = GRIDIRON.start(DECK, [0, 1], {"first_seat": 0}, seed=5)
     before = GRIDIRON.view(state, 1)
     command = GRIDIRON.bot_command(GRIDIRON.view(state, 0), Rng(1), 0.0)
     assert command is not None
@@ -209,7 +212,7 @@ def test_a_changed_state_never_shows_the_old_views() -> None:
 
 
 def test_shared_parts_are_left_out_of_state_equality() -> None:
-    state = FOUR_CORNERS.setup(DECK, [0, 1], {}, seed=3)
+    state = FOUR_CORNERS.start(DECK, [0, 1], {}, seed=3)
     twin = copy.deepcopy(state)
     FOUR_CORNERS.view(state, 0)
     assert state.shared_views and not twin.shared_views

@@ -16,7 +16,7 @@ DECK = shipped_deck()
 
 
 def start(**rules: Any) -> FourCornersState:
-    state = GAME.setup(DECK, [0, 1], rules, seed=4)
+    state = GAME.start(DECK, [0, 1], rules, seed=4)
     state, _ = apply_tick(GAME, state, 0.0)
     return state
 

@@ -16,7 +16,7 @@ DECK = shipped_deck()
 
 
 def start(seats: tuple[int, ...] = (0, 1, 2), **rules: Any) -> GridironState:
-    return GAME.setup(DECK, list(seats), {"first_seat": seats[0], **rules}, seed=3)
+    return GAME.start(DECK, list(seats), {"first_seat": seats[0], **rules}, seed=3)
 
 
 def misfits(state: GridironState) -> list[int]:
@@ -46,13 +46,13 @@ def place(state: GridironState, seat: int) -> tuple[GridironState, list[str]]:
 
 
 def test_setup_deals_seven_each_and_one_middle_card() -> None:
-    state = GAME.setup(DECK, [0, 1, 2], {}, seed=1)
+    state = GAME.start(DECK, [0, 1, 2], {}, seed=1)
     assert all(len(hand) == 7 for hand in state.hands.values())
     assert state.board == (Placement(state.board[0].card, 0, 0),)
     assert len(state.pile) == 60 - 21 - 1
     assert state.turn in (0, 1, 2)
     assert start().turn == 0 and start((4, 5)).turn == 4
-    assert GAME.setup(DECK, [0, 1], {"first_seat": 9}, seed=1).turn in (0, 1)
+    assert GAME.start(DECK, [0, 1], {"first_seat": 9}, seed=1).turn in (0, 1)
 
 
 def test_placing_a_card_legally_passes_the_turn() -> None:

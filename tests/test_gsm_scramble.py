@@ -17,7 +17,7 @@ DECK = shipped_deck()
 
 
 def start(seats: tuple[int, ...] = (0, 1, 2), **rules: Any) -> ScrambleState:
-    return GAME.setup(DECK, list(seats), rules, seed=6)
+    return GAME.start(DECK, list(seats), rules, seed=6)
 
 
 def command(state: ScrambleState, seat: int, **fields: Any) -> tuple[ScrambleState, list[str]]:
@@ -42,7 +42,7 @@ def test_each_player_gets_seven_cards_that_can_be_arranged() -> None:
     assert all(solve(DECK.table, hand, True) is not None for hand in state.hands.values())
     assert len(state.out_of_play) == 60 - 21
     for seed in range(5):
-        dealt = GAME.setup(DECK, [0, 1, 2, 3, 4, 5], {"rotate": False}, seed)
+        dealt = GAME.start(DECK, [0, 1, 2, 3, 4, 5], {"rotate": False}, seed)
         assert all(solve(DECK.table, h, False) is not None for h in dealt.hands.values())
 
 

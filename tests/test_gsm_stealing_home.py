@@ -20,7 +20,7 @@ DECK = shipped_deck()
 
 
 def start(seats: tuple[int, ...] = (0, 1, 2), **rules: Any) -> StealingHomeState:
-    state = GAME.setup(DECK, list(seats), rules, seed=5)
+    state = GAME.start(DECK, list(seats), rules, seed=5)
     state, events = apply_tick(GAME, state, 0.0)
     assert [e.kind for e in events] == ["round_clock"]
     return with_face_up(state, fit=True)
@@ -60,7 +60,7 @@ def match(
 
 
 def test_setup_lays_a_two_by_two_block_that_obeys_the_rule() -> None:
-    state = GAME.setup(DECK, [0, 1], {}, seed=9)
+    state = GAME.start(DECK, [0, 1], {}, seed=9)
     assert sorted(p.slot for p in state.board) == sorted(BLOCK)
     cards = {card.id: card.cells for card in DECK.cards}
     assert layout_ok(2, 2, cards, {p.slot: (p.card, p.turned) for p in state.board})

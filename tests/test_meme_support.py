@@ -11,13 +11,11 @@ from typing import Any
 import pytest
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import Event, IllegalMove, apply
-from partyhost.engine.meme import GAME as MEME
+from partyhost.engine.meme import GAME
 from partyhost.engine.meme.deck import MemeDeck
-from partyhost.engine.meme.game import MemeGame
 from partyhost.engine.meme.state import MemeState, Phase
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "what-do-you-meme.yaml"
-GAME: MemeGame = MEME
 
 NOPE, FUMING, WHEEZE, SHOOK, NAILED_IT, WHY_ME, AWKWARD = range(7)
 
@@ -30,7 +28,7 @@ def shipped_deck() -> MemeDeck:
 
 
 def new_game(players: int = 3, seed: int = 1, **rules: Any) -> MemeState:
-    return GAME.setup(shipped_deck(), list(range(players)), rules, seed)
+    return GAME.start(shipped_deck(), list(range(players)), rules, seed)
 
 
 def play(

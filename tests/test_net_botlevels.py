@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from nethelpers import Seat, running_host, table
 from partyhost.engine.core import BOT_LEVELS
-from partyhost.engine.gsm.bots import BOT_DELAYS
+from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
 from partyhost.net.host import Host

@@ -57,7 +57,7 @@ def replay(game: Game, stored: Any) -> tuple[dict[int, Any], dict[int, list[Even
     """States and events by version, from the room's journal, as the host made them."""
     room = stored.room
     deck = game.build_deck(room.deck_data)
-    state = game.setup(deck, room.start_seats, room.rules, room.seed)
+    state = game.start(deck, room.start_seats, room.rules, room.seed)
     states = {state.version: state}
     events_at: dict[int, list[Event]] = {}
     for record in stored.commands:

@@ -30,9 +30,8 @@ from typing import Any
 
 import pytest
 from hiddenaudit import Auditor, cells_of
-from nethelpers import DECK_DIR, Seat, connect, running_host, seat_number
+from nethelpers import DECK_DIR, Seat, connect, running_host, seat_number, swap_game
 from partyhost.engine.core import Event, Game
-from partyhost.engine.gsm.gridiron.game import Gridiron
 from partyhost.engine.gsm.views import cards_view
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
@@ -419,14 +418,14 @@ async def test_the_audit_catches_a_host_that_sends_hidden_event_fields_to_everyo
 async def test_the_audit_catches_a_view_that_shows_another_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    honest = Gridiron.view
+    honest = get_game("gridiron").view
 
-    def peeking_view(self: Gridiron, state: Any, seat: int | None) -> dict[str, Any]:
-        view = honest(self, state, seat)
+    def peeking_view(state: Any, seat: int | None) -> dict[str, Any]:
+        view = honest(state, seat)
         neighbour = next(s for s in state.seats if s != seat)
         return {**view, "peek": cards_view(state.deck, state.hands[neighbour])}
 
-    monkeypatch.setattr(Gridiron, "view", peeking_view)
+    swap_game(monkeypatch, "gridiron", view=peeking_view)
     monkeypatch.setattr(roomgame, "secrets", SeededSecrets(SEEDS[1]))
     leaks, _ = audit(await record("gridiron", SEEDS[1], max_steps=12))
     assert any("Ann" in leak and "hidden gsm card" in leak for leak in leaks)

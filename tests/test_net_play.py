@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import msgpack
+import pytest
 from nethelpers import (
     LOOPBACK,
     Seat,
@@ -18,8 +19,10 @@ from nethelpers import (
     running_host,
     seat_number,
     step,
+    swap_game,
     table,
 )
+from partyhost.engine.core import Event
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.client import ReconnectingClient, ReconnectPolicy
@@ -311,29 +314,27 @@ def _seat(room: dict[str, Any], seat: int) -> dict[str, Any]:
     return next((s for s in seats if s["seat"] == seat), {})
 
 
-async def test_a_past_deadline_that_ticks_to_nothing_does_not_spin_the_room() -> None:
-    game = counting()
+async def test_a_past_deadline_that_ticks_to_nothing_does_not_spin_the_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     ticks: list[float] = []
-    original_deadline, original_tick = type(game).deadline, type(game).tick
 
-    def deadline(self: object, state: object) -> float:
+    def deadline(state: object) -> float:
         return 1.0  # always in the past
 
-    def tick(self: object, state: object, now: float) -> list[object]:
+    def tick(state: object, now: float) -> list[Event]:
         ticks.append(now)
         return []
 
-    type(game).deadline, type(game).tick = deadline, tick  # type: ignore[method-assign,assignment]
-    try:
-        async with running_host() as host:
-            seats, _ = await table(host.port, ["Ann", "Bob"])
-            await asyncio.sleep(0.2)
-            assert len(ticks) == 1
-            await step(seats, game, Rng(1))  # a new version may tick once more
-            await asyncio.sleep(0.1)
-            assert len(ticks) == 2
-    finally:
-        type(game).deadline, type(game).tick = original_deadline, original_tick  # type: ignore[method-assign]
+    counting()
+    game = swap_game(monkeypatch, "counting", deadline=deadline, tick=tick)
+    async with running_host() as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"])
+        await asyncio.sleep(0.2)
+        assert len(ticks) == 1
+        await step(seats, game, Rng(1))  # a new version may tick once more
+        await asyncio.sleep(0.1)
+        assert len(ticks) == 2
 
 
 async def test_bots_only_play_while_someone_is_connected() -> None:

@@ -48,7 +48,7 @@ def test_a_whole_tshirt_game_frames_alike_built_together_or_one_by_one() -> None
     game = get_game("tshirt")
     deck = load_deck_file(DECKS / "the-t-shirt-game.yaml", "shipped").deck
     seats = [0, 1, 2, 3]
-    state = game.setup(deck, seats, game.rules_for({"target": 3000}), 7)
+    state = game.start(deck, seats, game.rules_for({"target": 3000}), 7)
     state, events = apply_tick(game, state, 0.0)
     rng = Rng(3)
     checked = 0

@@ -30,9 +30,9 @@ def test_three_to_ten_players() -> None:
     deck = GAME.build_deck(deck_data())
     for seats in ((0, 1), tuple(range(11))):
         with pytest.raises(IllegalMove) as refused:
-            GAME.setup(deck, seats, {}, 1)
+            GAME.start(deck, seats, {}, 1)
         assert refused.value.code == "player_count"
-    assert GAME.setup(deck, tuple(range(10)), {}, 1).phase is Phase.STARTING
+    assert GAME.start(deck, tuple(range(10)), {}, 1).phase is Phase.STARTING
 
 
 def test_options_have_rulebook_defaults_and_bounds() -> None:
@@ -53,7 +53,7 @@ def test_first_judge_is_a_random_seat_announced_in_an_event() -> None:
     deck = GAME.build_deck(deck_data())
     judges = set()
     for seed in range(20):
-        state = GAME.setup(deck, (4, 5, 6), {}, seed)
+        state = GAME.start(deck, (4, 5, 6), {}, seed)
         state, events = apply_tick(GAME, state, 0.0)
         announced = event(events, "first_judge")
         assert announced.data["chosen"] == "random"
@@ -66,12 +66,12 @@ def test_room_can_choose_the_first_judge() -> None:
     state = start((0, 1, 2), first_judge=2)
     assert state.judge == 2
     with pytest.raises(IllegalMove) as refused:
-        GAME.setup(GAME.build_deck(deck_data()), (0, 1, 2), {"first_judge": 9}, 1)
+        GAME.start(GAME.build_deck(deck_data()), (0, 1, 2), {"first_judge": 9}, 1)
     assert refused.value.code == "bad_option"
 
 
 def test_nobody_is_dealt_before_the_opening_tick() -> None:
-    state = GAME.setup(GAME.build_deck(deck_data()), (0, 1, 2), {}, 3)
+    state = GAME.start(GAME.build_deck(deck_data()), (0, 1, 2), {}, 3)
     assert GAME.deadline(state) == 0.0
     assert all(not player.hand for player in state.players)
     with pytest.raises(IllegalMove) as refused:

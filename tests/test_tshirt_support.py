@@ -10,14 +10,9 @@ from dataclasses import replace
 from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Command, Event, apply, apply_tick
-from partyhost.engine.registry import get_game
+from partyhost.engine.tshirt import GAME
 from partyhost.engine.tshirt.deck import TShirtDeck
-from partyhost.engine.tshirt.game import TShirtGame
 from partyhost.engine.tshirt.state import TShirtState, player_of, score
-
-game = get_game("tshirt")
-assert isinstance(game, TShirtGame)
-GAME: TShirtGame = game
 
 
 def deck_data(
@@ -59,7 +54,7 @@ def start(
     **rules: Any,
 ) -> TShirtState:
     """A game after its opening tick: round 1, slogans dealt, T-shirt on the table."""
-    state = GAME.setup(
+    state = GAME.start(
         deck or GAME.build_deck(deck_data()), seats, {"first_judge": first_judge, **rules}, seed
     )
     state, _ = apply_tick(GAME, state, 0.0)

@@ -63,7 +63,7 @@ def test_judge_timer_expiry_picks_at_random_and_says_so() -> None:
 
 
 def test_the_opening_tick_is_due_at_once_and_deals() -> None:
-    state = GAME.setup(start().deck, (0, 1, 2), {"submit_timer": 30}, 5)
+    state = GAME.start(start().deck, (0, 1, 2), {"submit_timer": 30}, 5)
     assert GAME.deadline(state) == 0.0
     state, events = apply_tick(GAME, state, 1000.0)
     assert kinds(events)[:2] == ["first_judge", "round_started"]

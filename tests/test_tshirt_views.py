@@ -94,7 +94,7 @@ def test_authors_are_public_after_the_pick() -> None:
 
 
 def test_dealt_cards_reach_only_their_seat() -> None:
-    state = GAME.setup(start().deck, (0, 1, 2), {"first_judge": 0}, 4)
+    state = GAME.start(start().deck, (0, 1, 2), {"first_judge": 0}, 4)
     _, events = apply_tick(GAME, state, 0.0)
     dealt = [e for e in events if e.kind == "dealt"]
     assert [e.data for e in dealt] == [{"seat": 1, "count": 3}, {"seat": 2, "count": 3}]

@@ -141,7 +141,7 @@ def test_sample_views_have_the_keys_the_engine_sends() -> None:
     deck = load_deck_file(shipped_decks_dir() / "game-set-match.yaml").deck
     for game_id, sample in SAMPLE_VIEWS.items():
         game = get_game(game_id)
-        state = game.setup(deck, [0, 1], {}, seed=11)
+        state = game.start(deck, [0, 1], {}, seed=11)
         state, _ = apply_tick(game, state, 100.0)
         real = game.view(state, 0)
         view = sample()

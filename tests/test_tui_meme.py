@@ -309,7 +309,7 @@ def engine_views() -> dict[str, Frame]:
     """Seat 0's first view of each phase in which it has a move, from a real seeded game."""
     game = get_game("meme")
     deck = load_deck_file(shipped_decks_dir() / "what-do-you-meme.yaml").deck
-    state = game.setup(deck, [0, 1, 2, 3], {}, seed=11)
+    state = game.start(deck, [0, 1, 2, 3], {}, seed=11)
     views: dict[str, Frame] = {}
     while len(views) < 5:
         seat = next(s for s in state.seats if game.legal(state, s))

@@ -79,7 +79,7 @@ def test_play_seats_three_bots_for_the_t_shirt_game() -> None:
 def test_sample_views_have_exactly_the_keys_the_engine_sends() -> None:
     game = get_game("tshirt")
     loaded = load_deck_file(shipped_decks_dir() / "the-t-shirt-game.yaml")
-    state = game.setup(loaded.deck, [0, 1, 2, 3], {}, seed=7)
+    state = game.start(loaded.deck, [0, 1, 2, 3], {}, seed=7)
     state, _ = apply_tick(game, state, 0.0)
     real = game.view(state, 0)
     assert set(tshirt_view()) == set(real)

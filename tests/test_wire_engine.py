@@ -75,7 +75,7 @@ def test_gridiron_draw_and_pass_templates_carry_the_version(kind: str) -> None:
 
 def test_a_tshirt_view_has_no_deadline_before_the_opening_deal_then_the_timer() -> None:
     game = get_game("tshirt")
-    state = game.setup(deck_for("tshirt"), [0, 1, 2], {"submit_timer": 30}, 1)
+    state = game.start(deck_for("tshirt"), [0, 1, 2], {"submit_timer": 30}, 1)
     assert game.deadline(state) == 0.0
     assert game.view(state, 0)["phase"] == "starting"
     assert game.view(state, 0)["deadline"] is None
@@ -86,7 +86,7 @@ def test_a_tshirt_view_has_no_deadline_before_the_opening_deal_then_the_timer() 
 
 def test_a_stealing_home_view_has_one_deadline_the_round_clock_or_the_tie_window() -> None:
     game = get_game("stealing-home")
-    state = game.setup(deck_for("stealing-home"), [0, 1], {"hints": True}, 1)
+    state = game.start(deck_for("stealing-home"), [0, 1], {"hints": True}, 1)
     assert game.view(state, 0)["deadline"] is None
     state, _ = apply_tick(game, state, START)
     view = game.view(state, 0)
@@ -100,7 +100,7 @@ def test_a_stealing_home_view_has_one_deadline_the_round_clock_or_the_tie_window
 
 def test_a_four_corners_view_deadline_is_the_stall_clock() -> None:
     game = get_game("four-corners")
-    state = game.setup(deck_for("four-corners"), [0, 1], {}, 1)
+    state = game.start(deck_for("four-corners"), [0, 1], {}, 1)
     assert game.view(state, None)["deadline"] is None
     state, _ = apply_tick(game, state, START)
     assert game.view(state, None)["deadline"] == START + 120.0
@@ -109,7 +109,7 @@ def test_a_four_corners_view_deadline_is_the_stall_clock() -> None:
 @pytest.mark.parametrize("game_id", ["gridiron", "scramble"])
 def test_games_without_timers_show_no_deadline(game_id: str) -> None:
     game = get_game(game_id)
-    state = game.setup(deck_for(game_id), [0, 1], {}, 1)
+    state = game.start(deck_for(game_id), [0, 1], {}, 1)
     assert game.view(state, 0)["deadline"] is None
 
 
@@ -119,7 +119,7 @@ def test_games_without_timers_show_no_deadline(game_id: str) -> None:
 def test_stealing_home_seats_nobody_past_its_player_limit_mid_game() -> None:
     game = get_game("stealing-home")
     full = list(range(game.max_players))
-    state = game.setup(deck_for("stealing-home"), full, {}, 1)
+    state = game.start(deck_for("stealing-home"), full, {}, 1)
     newcomer = {"type": "seat_joined", "seat": game.max_players}
     with pytest.raises(IllegalMove) as refused:
         apply(game, state, SYSTEM_SEAT, newcomer, START)

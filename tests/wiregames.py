@@ -53,7 +53,7 @@ def play(
     """Every state of one game its bots play to the end (or ``max_steps``)."""
     game = get_game(game_id)
     seats = list(range(players))
-    state = game.setup(deck_for(game_id), seats, dict(rules or {}), seed)
+    state = game.start(deck_for(game_id), seats, dict(rules or {}), seed)
     bots, now = Rng(seed ^ 0x77), START
     for _ in range(max_steps):
         if game.is_over(state):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from partyhost.engine.gsm.table import DIRECTIONS, SIDES, CardTable, Cell, Slot, bits
+from partyhost.engine.gsm.masks import DIRECTIONS, SIDES, CardTable, Cell, Slot, bits
 
 BoardMap = dict[Slot, int]
 """Placed cards: slot -> orientation index in a :class:`CardTable`."""

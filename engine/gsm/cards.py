@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from partyhost.engine.gsm.table import CardTable, Cell
+from partyhost.engine.gsm.masks import CardTable, Cell
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 from partyhost.engine.deckcheck import DeckReader, Path
 from partyhost.engine.gsm.cards import Card, Color, Deck, SportsObject
-from partyhost.engine.gsm.table import Cell
+from partyhost.engine.gsm.masks import Cell
 
 DECK_GAME = "game-set-match"
 MIN_CARDS = 21

@@ -1,19 +1,17 @@
-"""What the four Game, Set, Match! variants' ``Game`` classes share.
+"""What the four Game, Set, Match! variants declare alike.
 
-Every variant reads the same deck file, ends in the phase ``over``, offers
-the same two options first and takes its bots' reaction time from
-:data:`~partyhost.engine.gsm.bots.BOT_DELAYS`. A variant's own ``game``
-module declares the rest and wires the contract to its own modules.
+Every variant reads the same deck file, ends in the phase ``over`` and offers
+the same two options first. :data:`gsm_game` fills in the shared part; a
+variant's own ``game`` module declares the rest.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from partyhost.engine.core import Game, RuleOption
-from partyhost.engine.gsm.bots import BOT_DELAYS
-from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.deck import DECK_GAME, build_deck
+from partyhost.engine.gsm.state import TableState
 
 ROTATE = RuleOption(
     "rotate", "Turn cards around", "bool", True, help="Cards may be turned 180 degrees."
@@ -27,18 +25,11 @@ HINTS = RuleOption(
 )
 
 
-class GsmGame(Game):
-    """A Game, Set, Match! variant: the shared deck, the shared end, bot speed by level."""
+def is_over(state: TableState) -> bool:
+    return state.phase == "over"
 
-    deck_game = DECK_GAME
-    default_deck = DECK_GAME
 
-    def build_deck(self, data: Any) -> Deck:
-        return build_deck(data)
-
-    def is_over(self, state: Any) -> bool:
-        return bool(state.phase == "over")
-
-    def bot_delay(self, level: str) -> tuple[float, float] | None:
-        """The real-time variants' reaction time for ``level``, from :data:`~.bots.BOT_DELAYS`."""
-        return BOT_DELAYS.get(self.id, {}).get(level)
+gsm_game = partial(
+    Game, deck_game=DECK_GAME, default_deck=DECK_GAME, build_deck=build_deck, is_over=is_over
+)
+"""A variant's :class:`~partyhost.engine.core.Game`: the shared deck and end, then its own."""

@@ -20,8 +20,8 @@ from partyhost.engine.gsm.board import (
     legal_placements,
 )
 from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.seating import read_int
-from partyhost.engine.gsm.table import Cell, Slot
+from partyhost.engine.gsm.masks import Cell, Slot
+from partyhost.engine.gsm.rules import read_int
 
 MAX_COORD = 60
 """Slots stay within +-60: far beyond any real board, small enough to refuse junk."""

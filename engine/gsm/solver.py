@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from partyhost.engine.gsm.board import BoardMap, fitting
-from partyhost.engine.gsm.table import SIDES, CardTable, Slot, bits
+from partyhost.engine.gsm.masks import SIDES, CardTable, Slot, bits
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ rows and legend. A view is therefore read-only; copy a part before changing it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from partyhost.engine.core import SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement
-from partyhost.engine.gsm.seating import TableState
+from partyhost.engine.gsm.state import TableState
 
 State = TypeVar("State", bound=TableState)
 
@@ -118,3 +118,16 @@ def seat_results(state: TableState, points: Callable[[int], int | None]) -> list
     """Every seat that played, the winners marked, with the variant's score (None: none kept)."""
     winners = set(state.winners)
     return [SeatResult(seat, seat in winners, points=points(seat)) for seat in state.seats]
+
+
+def score_rows(
+    state: TableState, columns: Callable[[int], Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """One scoreboard row a seat: its number, the variant's ``columns``, then away/left."""
+    away, left = state.away, state.left
+    return [{"seat": s, **columns(s), "away": s in away, "left": s in left} for s in state.seats]
+
+
+def winners_only(state: TableState) -> list[SeatResult]:
+    """The results of a variant that keeps no score (Gridiron, Four Corners)."""
+    return seat_results(state, lambda seat: None)

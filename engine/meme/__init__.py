@@ -15,6 +15,6 @@ a turn runs on by itself, with its timers), ``evolve``, ``views`` and
 
 from __future__ import annotations
 
-from partyhost.engine.meme.game import MemeGame
+from partyhost.engine.meme.game import GAME
 
-GAME = MemeGame()
+__all__ = ["GAME"]

@@ -40,7 +40,7 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class Rules:
-    """The room's options, resolved (see ``MemeGame.options``)."""
+    """The room's options, resolved (see ``OPTIONS`` in :mod:`.game`)."""
 
     custom_scenarios: bool = False
     picking_timer: int | None = None

@@ -8,6 +8,6 @@ same in every game: ``game`` (metadata and wiring), ``deck``, ``state``,
 
 from __future__ import annotations
 
-from partyhost.engine.tshirt.game import TShirtGame
+from partyhost.engine.tshirt.game import GAME
 
-GAME = TShirtGame()
+__all__ = ["GAME"]

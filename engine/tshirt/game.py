@@ -1,25 +1,15 @@
-"""The T-Shirt Game as the host sees it: metadata, room options and the contract's wiring.
-
-No rules live here; each method hands over to the module that owns its job.
-"""
+"""The T-Shirt Game as the host sees it: metadata, room options and the functions of each job."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from partyhost.engine.core import ROUND_RESULTS, Command, Event, Game, RuleOption, SeatResult, View
-from partyhost.engine.rng import Rng
+from partyhost.engine.core import ROUND_RESULTS, Event, Game, RuleOption
 from partyhost.engine.tshirt import bot, rules, setup, views
-from partyhost.engine.tshirt.deck import TShirtDeck, build_deck
+from partyhost.engine.tshirt.deck import build_deck
 from partyhost.engine.tshirt.evolve import evolve
-from partyhost.engine.tshirt.state import (
-    MAX_SEATS,
-    MIN_ACTIVE,
-    Phase,
-    TShirtState,
-    card_locations,
-)
+from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE, Phase, TShirtState, card_locations
+from partyhost.engine.tshirt.wire import WIRE
 
 SUBMIT_SECONDS = 90
 """The slogan timer's default: enough to read the shirt and three slogans, twice."""
@@ -82,66 +72,38 @@ ROUND_ENDS = frozenset({"drew", "round_void"})
 """Events that settle a round: a Hot or Not card drawn for the winner, or a round called off."""
 
 
-class TShirtGame(Game):
-    """The T-Shirt Game, registered as ``tshirt``."""
+def round_over(events: Sequence[Event]) -> bool:
+    return any(event.kind in ROUND_ENDS for event in events)
 
-    id = "tshirt"
-    name = "The T-Shirt Game"
-    min_players = MIN_ACTIVE
-    max_players = MAX_SEATS
-    deck_game = "tshirt"
-    default_deck = "the-t-shirt-game"
-    options = OPTIONS
-    versioned_commands = frozenset({"pick"})
-    joins_mid_game = True
 
-    def round_over(self, events: Sequence[Event]) -> bool:
-        return any(event.kind in ROUND_ENDS for event in events)
+def is_over(state: TShirtState) -> bool:
+    return state.phase is Phase.OVER
 
-    def build_deck(self, data: Any) -> TShirtDeck:
-        return build_deck(data)
 
-    def setup(
-        self, deck: TShirtDeck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
-    ) -> TShirtState:
-        resolved = self.rules_for(rules)
-        self.check_seats(seats)
-        return setup.setup(deck, seats, resolved, seed)
-
-    def decide(self, state: TShirtState, seat: int, command: Command, now: float) -> list[Event]:
-        return rules.decide(state, seat, command, now)
-
-    def evolve(self, state: TShirtState, event: Event) -> TShirtState:
-        return evolve(state, event)
-
-    def view(self, state: TShirtState, seat: int | None) -> View:
-        return views.view(state, seat)
-
-    def legal(self, state: TShirtState, seat: int) -> list[Command]:
-        return views.legal(state, seat)
-
-    def tick(self, state: TShirtState, now: float) -> list[Event]:
-        return rules.tick(state, now)
-
-    def deadline(self, state: TShirtState) -> float | None:
-        return rules.deadline(state)
-
-    def is_over(self, state: TShirtState) -> bool:
-        return state.phase is Phase.OVER
-
-    def replay_view(self, state: TShirtState) -> View:
-        return views.replay_view(state)
-
-    def results(self, state: TShirtState) -> list[SeatResult]:
-        return views.results(state)
-
-    def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
-        return bot.bot_command(view, rng, now)
-
-    def card_locations(self, state: TShirtState) -> list[tuple[tuple[str, int], str]]:
-        """Every card and where it lies (optional hook for conservation checks)."""
-        return card_locations(state)
-
-    def hidden_texts(self, state: TShirtState, seat: int | None) -> set[str]:
-        """Texts ``seat`` must not find in its view (optional hook for leak checks)."""
-        return views.hidden_texts(state, seat)
+GAME = Game(
+    id="tshirt",
+    name="The T-Shirt Game",
+    min_players=MIN_ACTIVE,
+    max_players=MAX_SEATS,
+    deck_game="tshirt",
+    default_deck="the-t-shirt-game",
+    options=OPTIONS,
+    versioned_commands=frozenset({"pick"}),
+    joins_mid_game=True,
+    build_deck=build_deck,
+    setup=setup.setup,
+    decide=rules.decide,
+    evolve=evolve,
+    view=views.view,
+    legal=views.legal,
+    tick=rules.tick,
+    deadline=rules.deadline,
+    is_over=is_over,
+    round_over=round_over,
+    replay_view=views.replay_view,
+    results=views.results,
+    bot_command=bot.bot_command,
+    card_locations=card_locations,
+    hidden_texts=views.hidden_texts,
+    wire=WIRE,
+)

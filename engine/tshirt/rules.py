@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove
+from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove, check_join
 from partyhost.engine.tshirt import flow
 from partyhost.engine.tshirt.evolve import evolve
 from partyhost.engine.tshirt.state import (
@@ -155,8 +155,7 @@ def _join(decision: Decision[TShirtState], seat: int, player: Player | None) -> 
         raise IllegalMove("bad_command", "Seat numbers are zero or more.")
     if player is not None and player.presence is not Presence.LEFT:
         raise IllegalMove("already_seated", f"Seat {seat} is already in the game.")
-    if sum(1 for _ in present_players(state)) >= MAX_SEATS:
-        raise IllegalMove("table_full", f"The table already has {MAX_SEATS} players.")
+    check_join(sum(1 for _ in present_players(state)), MAX_SEATS)
     decision.emit("seat_joined", {"seat": seat})
     if state.phase is not Phase.STARTING:
         flow.refill(decision, seat)

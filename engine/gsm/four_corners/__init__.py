@@ -7,6 +7,6 @@ modules are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.four_corners.game import FourCorners
+from partyhost.engine.gsm.four_corners.game import GAME
 
-GAME = FourCorners()
+__all__ = ["GAME"]

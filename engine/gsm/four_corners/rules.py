@@ -20,7 +20,7 @@ from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.four_corners.evolve import evolve
 from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, open_slots
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
-from partyhost.engine.gsm.seating import read_int
+from partyhost.engine.gsm.rules import read_int
 
 
 def decide(state: FourCornersState, seat: int, command: Command, now: float) -> list[Event]:

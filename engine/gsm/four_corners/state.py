@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from partyhost.engine.gsm.masks import Slot
 from partyhost.engine.gsm.placement import Placement
-from partyhost.engine.gsm.seating import TableState
-from partyhost.engine.gsm.table import Slot
+from partyhost.engine.gsm.state import TableState
 
 GAME_ID = "four-corners"
 HAND_SIZE = 10

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.core import Command, View
 from partyhost.engine.gsm.four_corners.state import (
     GAME_ID,
     FourCornersState,
@@ -10,13 +10,12 @@ from partyhost.engine.gsm.four_corners.state import (
     open_slots,
 )
 from partyhost.engine.gsm.placement import place_template
-from partyhost.engine.gsm.seating import score_rows
 from partyhost.engine.gsm.views import (
     board_view,
     cards_view,
     hands_view,
     open_table,
-    seat_results,
+    score_rows,
     table_view,
 )
 
@@ -68,8 +67,3 @@ def seat_view(state: FourCornersState, seat: int) -> View:
 def replay_view(state: FourCornersState) -> View:
     """Both hands shown. No rounds: a replay steps by each card put on the table."""
     return open_table(view(state, None), len(state.board), hands=hands_view(state))
-
-
-def results(state: FourCornersState) -> list[SeatResult]:
-    """Winners only: Four Corners keeps no score."""
-    return seat_results(state, lambda seat: None)

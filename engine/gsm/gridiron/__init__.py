@@ -7,6 +7,6 @@ are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.gridiron.game import Gridiron
+from partyhost.engine.gsm.gridiron.game import GAME
 
-GAME = Gridiron()
+__all__ = ["GAME"]

@@ -1,28 +1,26 @@
-"""Gridiron as the host sees it: metadata, room options and the contract's wiring."""
+"""Gridiron as the host sees it: metadata, room options and the functions of each job.
+
+Turns, not a race: its bots keep the host's own pace (scaled by level).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from partyhost.engine.core import Command, Event, RuleOption, SeatResult, View
-from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.game import HINTS, ROTATE, GsmGame
-from partyhost.engine.gsm.gridiron import bot, rules, setup, views
+from partyhost.engine.core import RuleOption
+from partyhost.engine.gsm.bot import place_else_give_way
+from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
+from partyhost.engine.gsm.gridiron import rules, setup, views
 from partyhost.engine.gsm.gridiron.evolve import evolve
-from partyhost.engine.gsm.gridiron.state import GAME_ID, GridironState, card_locations
-from partyhost.engine.rng import Rng
+from partyhost.engine.gsm.gridiron.state import GAME_ID, card_locations
+from partyhost.engine.gsm.gridiron.wire import WIRE
+from partyhost.engine.gsm.views import winners_only
 
-
-class Gridiron(GsmGame):
-    """Gridiron, registered as ``gridiron``."""
-
-    id = GAME_ID
-    name = "Game, Set, Match! - Gridiron"
-    min_players = 2
-    max_players = 6
-    versioned_commands = frozenset({"place", "draw", "pass"})
-    options = (
+GAME = gsm_game(
+    id=GAME_ID,
+    name="Game, Set, Match! - Gridiron",
+    min_players=2,
+    max_players=6,
+    versioned_commands=frozenset({"place", "draw", "pass"}),
+    options=(
         ROTATE,
         HINTS,
         RuleOption(
@@ -35,40 +33,15 @@ class Gridiron(GsmGame):
             maximum=63,
             allow_none=True,
         ),
-    )
-
-    def setup(
-        self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
-    ) -> GridironState:
-        resolved = self.rules_for(rules)
-        self.check_seats(seats)
-        return setup.setup(deck, seats, resolved, seed)
-
-    def decide(self, state: GridironState, seat: int, command: Command, now: float) -> list[Event]:
-        return rules.decide(state, seat, command, now)
-
-    def evolve(self, state: GridironState, event: Event) -> GridironState:
-        return evolve(state, event)
-
-    def view(self, state: GridironState, seat: int | None) -> View:
-        return views.view(state, seat)
-
-    def legal(self, state: GridironState, seat: int) -> list[Command]:
-        return views.legal(state, seat)
-
-    def replay_view(self, state: GridironState) -> View:
-        return views.replay_view(state)
-
-    def results(self, state: GridironState) -> list[SeatResult]:
-        return views.results(state)
-
-    def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
-        return bot.bot_command(view, rng, now)
-
-    def bot_delay(self, level: str) -> tuple[float, float] | None:
-        """Turns, not a race: the host's own pace (scaled by level) suits it."""
-        return None
-
-    def card_locations(self, state: GridironState) -> list[tuple[int, str]]:
-        """Where every card is (for the invariant tests)."""
-        return card_locations(state)
+    ),
+    setup=setup.setup,
+    decide=rules.decide,
+    evolve=evolve,
+    view=views.view,
+    legal=views.legal,
+    replay_view=views.replay_view,
+    results=winners_only,
+    bot_command=place_else_give_way,
+    card_locations=card_locations,
+    wire=WIRE,
+)

@@ -20,15 +20,6 @@ def decide(state: GridironState, seat: int, command: Command, now: float) -> lis
     )
 
 
-def tick(state: GridironState, now: float) -> list[Event]:
-    """Gridiron has no timers."""
-    return []
-
-
-def deadline(state: GridironState) -> float | None:
-    return None
-
-
 def _play(decision: Decision[GridironState], seat: int, command: Command) -> None:
     state = decision.state
     kind = command.get("type")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from partyhost.engine.gsm.board import any_fit
 from partyhost.engine.gsm.placement import Placement, board_map
-from partyhost.engine.gsm.seating import TableState
+from partyhost.engine.gsm.state import TableState
 
 GAME_ID = "gridiron"
 HAND_SIZE = 7

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.core import Command, View
 from partyhost.engine.gsm.gridiron.state import GAME_ID, GridironState, can_place
 from partyhost.engine.gsm.placement import place_template
-from partyhost.engine.gsm.seating import score_rows
 from partyhost.engine.gsm.views import (
     board_view,
     cards_view,
     hands_view,
     open_table,
-    seat_results,
+    score_rows,
     table_view,
 )
 
@@ -51,8 +50,3 @@ def seat_view(state: GridironState, seat: int) -> View:
 def replay_view(state: GridironState) -> View:
     """Every hand shown. No rounds: a replay steps by each card put on the table."""
     return open_table(view(state, None), len(state.board), hands=hands_view(state))
-
-
-def results(state: GridironState) -> list[SeatResult]:
-    """Winners only: Gridiron keeps no score."""
-    return seat_results(state, lambda seat: None)

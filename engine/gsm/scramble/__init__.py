@@ -7,6 +7,6 @@ are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.scramble.game import Scramble
+from partyhost.engine.gsm.scramble.game import GAME
 
-GAME = Scramble()
+__all__ = ["GAME"]

@@ -2,7 +2,7 @@
 
 The solution is cached by the cards' ids and cells (the whole input, so it is
 never stale): a player keeps the same seven all game, so the solver runs once.
-The table comes from :func:`~partyhost.engine.gsm.bots.cached_table`, looked
+The table comes from :func:`~partyhost.engine.gsm.bot.cached_table`, looked
 up on that module so tests can swap it for a fresh build.
 """
 
@@ -11,29 +11,31 @@ from __future__ import annotations
 from functools import lru_cache
 
 from partyhost.engine.core import Command, View
-from partyhost.engine.gsm import bots
-from partyhost.engine.gsm.bots import TABLE_CACHE_SIZE, CardList
+from partyhost.engine.gsm import bot as shared
+from partyhost.engine.gsm.bot import TABLE_CACHE_SIZE, CardList
+from partyhost.engine.gsm.masks import Slot
 from partyhost.engine.gsm.solver import Spot, solve
-from partyhost.engine.gsm.table import Slot
 from partyhost.engine.rng import Rng
 
 
 @lru_cache(maxsize=TABLE_CACHE_SIZE)
 def solution(rows: int, cols: int, cards: CardList, rotate: bool) -> tuple[Spot, ...] | None:
     """An arrangement of all ``cards``, kept: a player's seven stay the same all game."""
-    found = solve(bots.cached_table(rows, cols, cards), [card_id for card_id, _ in cards], rotate)
+    found = solve(shared.cached_table(rows, cols, cards), [card_id for card_id, _ in cards], rotate)
     return None if found is None else tuple(found)
 
 
 def bot_command(view: View, rng: Rng, now: float) -> Command | None:
     """Solve the own seven cards, then lay out the solution one move at a time."""
-    legal = bots.legal_by_type(view)
+    legal = shared.legal_by_type(view)
     if "place" not in legal:
         return None
     mine = view["board"]
     shape = view["shape"]
     rotate = True in legal["place"]["turned"]
-    solved = solution(shape["rows"], shape["cols"], bots.card_list([*view["hand"], *mine]), rotate)
+    solved = solution(
+        shape["rows"], shape["cols"], shared.card_list([*view["hand"], *mine]), rotate
+    )
     if solved is None:
         return {"type": "stuck"} if "stuck" in legal else None
     where: dict[int, tuple[Slot, bool]] = {p["id"]: ((p["x"], p["y"]), p["turned"]) for p in mine}

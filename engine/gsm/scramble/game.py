@@ -1,32 +1,29 @@
-"""Scramble as the host sees it: metadata, room options and the contract's wiring."""
+"""Scramble as the host sees it: metadata, room options and the functions of each job."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from partyhost.engine.core import ROUND_RESULTS, Command, Event, RuleOption, SeatResult, View
-from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.game import ROTATE, GsmGame
+from partyhost.engine.core import ROUND_RESULTS, Event, RuleOption
+from partyhost.engine.gsm.bot import BOT_DELAYS
+from partyhost.engine.gsm.game import ROTATE, gsm_game
 from partyhost.engine.gsm.scramble import bot, rules, setup, views
 from partyhost.engine.gsm.scramble.evolve import evolve
-from partyhost.engine.gsm.scramble.state import (
-    GAME_ID,
-    MATCH_WINS,
-    ScrambleState,
-    card_locations,
-)
-from partyhost.engine.rng import Rng
+from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, card_locations
+from partyhost.engine.gsm.scramble.wire import WIRE
 
 
-class Scramble(GsmGame):
-    """Scramble, registered as ``scramble``."""
+def round_over(events: Sequence[Event]) -> bool:
+    """A game of a match ends with a right "Game!" call."""
+    return any(event.kind == "game_called" and event.data["valid"] for event in events)
 
-    id = GAME_ID
-    name = "Game, Set, Match! - Scramble"
-    min_players = 2
-    max_players = 6
-    options = (
+
+GAME = gsm_game(
+    id=GAME_ID,
+    name="Game, Set, Match! - Scramble",
+    min_players=2,
+    max_players=6,
+    options=(
         ROTATE,  # no hints: arranging freely, with nothing checked until Game!, is the game
         RuleOption(
             "solvable_deals",
@@ -44,40 +41,17 @@ class Scramble(GsmGame):
             choices=tuple(MATCH_WINS),
         ),
         ROUND_RESULTS,
-    )
-
-    def round_over(self, events: Sequence[Event]) -> bool:
-        """A game of a match ends with a right "Game!" call."""
-        return any(event.kind == "game_called" and event.data["valid"] for event in events)
-
-    def setup(
-        self, deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
-    ) -> ScrambleState:
-        resolved = self.rules_for(rules)
-        self.check_seats(seats)
-        return setup.setup(deck, seats, resolved, seed)
-
-    def decide(self, state: ScrambleState, seat: int, command: Command, now: float) -> list[Event]:
-        return rules.decide(state, seat, command, now)
-
-    def evolve(self, state: ScrambleState, event: Event) -> ScrambleState:
-        return evolve(state, event)
-
-    def view(self, state: ScrambleState, seat: int | None) -> View:
-        return views.view(state, seat)
-
-    def legal(self, state: ScrambleState, seat: int) -> list[Command]:
-        return views.legal(state, seat)
-
-    def replay_view(self, state: ScrambleState) -> View:
-        return views.replay_view(state)
-
-    def results(self, state: ScrambleState) -> list[SeatResult]:
-        return views.results(state)
-
-    def bot_command(self, view: View, rng: Rng, now: float) -> Command | None:
-        return bot.bot_command(view, rng, now)
-
-    def card_locations(self, state: ScrambleState) -> list[tuple[int, str]]:
-        """Where every card is (for the invariant tests)."""
-        return card_locations(state)
+    ),
+    setup=setup.setup,
+    decide=rules.decide,
+    evolve=evolve,
+    view=views.view,
+    legal=views.legal,
+    round_over=round_over,
+    replay_view=views.replay_view,
+    results=views.results,
+    bot_command=bot.bot_command,
+    bot_delays=BOT_DELAYS[GAME_ID],
+    card_locations=card_locations,
+    wire=WIRE,
+)

@@ -15,10 +15,10 @@ from partyhost.engine.core import Command, Decision, Event, IllegalMove
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.placement import Placement, cells_map, clash_text, read_placement
+from partyhost.engine.gsm.rules import read_int
 from partyhost.engine.gsm.scramble.evolve import evolve
 from partyhost.engine.gsm.scramble.setup import deal
 from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState
-from partyhost.engine.gsm.seating import read_int
 from partyhost.engine.gsm.views import board_view
 from partyhost.engine.rng import Rng
 
@@ -27,15 +27,6 @@ def decide(state: ScrambleState, seat: int, command: Command, now: float) -> lis
     return shared.decide(
         Decision(evolve, state, now), seat, command, play=_play, seat_change=_seat_change
     )
-
-
-def tick(state: ScrambleState, now: float) -> list[Event]:
-    """Scramble has no timers."""
-    return []
-
-
-def deadline(state: ScrambleState) -> float | None:
-    return None
 
 
 def _play(decision: Decision[ScrambleState], seat: int, command: Command) -> None:

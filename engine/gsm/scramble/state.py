@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from partyhost.engine.gsm.placement import Placement
-from partyhost.engine.gsm.seating import TableState
+from partyhost.engine.gsm.state import TableState
 
 GAME_ID = "scramble"
 HAND_SIZE = 7

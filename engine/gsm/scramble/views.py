@@ -5,13 +5,13 @@ from __future__ import annotations
 from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, ScrambleState
-from partyhost.engine.gsm.seating import score_rows
 from partyhost.engine.gsm.views import (
     board_view,
     boards_view,
     cards_view,
     hands_view,
     open_table,
+    score_rows,
     seat_results,
     table_view,
 )

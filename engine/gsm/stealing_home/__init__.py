@@ -7,6 +7,6 @@ modules are those of every game: ``game``, ``state``, ``setup``, ``rules``,
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.stealing_home.game import StealingHome
+from partyhost.engine.gsm.stealing_home.game import GAME
 
-GAME = StealingHome()
+__all__ = ["GAME"]

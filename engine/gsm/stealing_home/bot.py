@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, View
-from partyhost.engine.gsm.bots import legal_by_type, place_from
+from partyhost.engine.gsm.bot import legal_by_type, place_from
 from partyhost.engine.rng import Rng
 
 

@@ -10,7 +10,7 @@ sneak in front of a settlement that was already due.
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.core import Command, Decision, Event, IllegalMove, check_join
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.placement import (
     fits,
@@ -202,8 +202,8 @@ def _game_over(decision: Decision[StealingHomeState]) -> None:
 def _seat_change(decision: Decision[StealingHomeState], kind: str, target: int) -> None:
     if decision.state.phase == "over":
         return
-    if kind == "seat_joined" and len(decision.state.present()) >= MAX_PLAYERS:
-        raise IllegalMove("table_full", f"The table already has {MAX_PLAYERS} players.")
+    if kind == "seat_joined":
+        check_join(len(decision.state.present()), MAX_PLAYERS)
     decision.emit(kind, {"seat": target})
     if kind == "seat_left" and len(decision.state.present()) < 2:
         _game_over(decision)

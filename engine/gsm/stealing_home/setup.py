@@ -8,9 +8,9 @@ from typing import Any
 from partyhost.engine.core import IllegalMove
 from partyhost.engine.gsm.board import BoardMap, fitting
 from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.masks import CardTable, bits
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.stealing_home.state import StealingHomeState
-from partyhost.engine.gsm.table import CardTable, bits
 from partyhost.engine.rng import Rng
 
 BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.placement import place_template
-from partyhost.engine.gsm.seating import score_rows
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, StealingHomeState
-from partyhost.engine.gsm.views import board_view, cards_view, open_table, seat_results, table_view
+from partyhost.engine.gsm.views import (
+    board_view,
+    cards_view,
+    open_table,
+    score_rows,
+    seat_results,
+    table_view,
+)
 
 
 def view(state: StealingHomeState, seat: int | None) -> View:

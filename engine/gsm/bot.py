@@ -22,7 +22,7 @@ from typing import Any
 
 from partyhost.engine.core import Command, View
 from partyhost.engine.gsm.board import BoardMap, legal_placements
-from partyhost.engine.gsm.table import CardTable, Cell, Slot
+from partyhost.engine.gsm.masks import CardTable, Cell, Slot
 from partyhost.engine.rng import Rng
 
 BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
@@ -119,3 +119,20 @@ def place_from_hand(view: View, legal: Mapping[str, Command], rng: Rng) -> Comma
     if "place" not in legal:
         return None
     return place_from(view, legal["place"], view["hand"], rng)
+
+
+def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
+    """Place a card from the hand that fits; otherwise draw, pass or say "stuck", as offered.
+
+    Gridiron's and Four Corners' bot: each offers only its own way to give up a
+    turn (Gridiron draws, or passes when the pile is empty; Four Corners says
+    "stuck" once).
+    """
+    legal = legal_by_type(view)
+    move = place_from_hand(view, legal, rng)
+    if move is not None:
+        return move
+    for kind in ("draw", "pass", "stuck"):
+        if kind in legal:
+            return {"type": kind}
+    return None
