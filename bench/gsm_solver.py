@@ -20,9 +20,11 @@ import partyhost.engine.gsm  # noqa: F401  (registers the games, so the deck fil
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, fits
-from partyhost.engine.gsm.reference import brute_placements, naive_solvable
 from partyhost.engine.gsm.solver import solve
 from partyhost.engine.rng import Rng
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from gsm_reference import brute_placements, naive_solvable
 
 DECK_FILE = Path(__file__).resolve().parent.parent / "decks" / "game-set-match.yaml"
 BOARDS = 30

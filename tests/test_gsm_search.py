@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from gsm_reference import brute_placements, brute_solvable, layout_ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from partyhost.engine.gsm.board import is_connected
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, fits
-from partyhost.engine.gsm.reference import brute_placements, brute_solvable, layout_ok
 from partyhost.engine.gsm.solver import Spot, solve
 from partyhost.engine.rng import Rng
 from test_gsm_support import make_deck, random_cards, shipped_deck
