@@ -1,10 +1,12 @@
-"""The contract every game implements, and the few types all games share.
+"""The contract every game declares, the checks all games share, and their common types.
 
-A game is a :class:`Game` object registered under a short id. The host drives
-it through the same handful of pure functions (after OpenSpiel's State/Game
-split, boardgame.io's player views and the decider pattern):
+A game is a :class:`Game` registered under a short id: a frozen dataclass of
+its metadata and the pure functions the host drives it through (after
+OpenSpiel's State/Game split, boardgame.io's player views and the decider
+pattern):
 
-* ``setup(deck, seats, rules, seed) -> state``
+* ``setup(deck, seats, rules, seed) -> state`` (the host calls
+  :meth:`Game.start`, which resolves the rules and checks the seats first)
 * ``decide(state, seat, command, now) -> events`` or raise :class:`IllegalMove`
 * ``evolve(state, event) -> state``: the only way state changes
 * ``view(state, seat)``: what one seat (``None``: a spectator) may see
@@ -15,13 +17,15 @@ split, boardgame.io's player views and the decider pattern):
   finished games (never sent while a game runs)
 * ``results(state)``: how each seat ended a finished game, for standings
 
-Every game package has the same modules for the same jobs: ``game`` (the
-:class:`Game` subclass: metadata and wiring), ``deck``, ``state``, ``setup``,
-``rules`` (``decide``, ``tick`` and ``deadline``), ``evolve``, ``views``
-(``view`` and ``legal``) and ``bot``. While deciding, a game records its
-events in a :class:`Decision`, which folds them into a scratch state so later
-checks see earlier events. :meth:`Game.check_seats` is the one check of a
-table's seats against the game's declared bounds.
+Each game's ``game`` module declares its ``GAME``, naming functions from the
+modules whose job each is: ``deck``, ``state``, ``setup``, ``rules``
+(``decide``, ``tick`` and ``deadline``), ``evolve``, ``views`` (``view``,
+``legal``, ``replay_view``, ``results``), ``bot`` and ``wire``. While
+deciding, a game records its events in a :class:`Decision`, which folds them
+into a scratch state so later checks see earlier events. Seat bounds are
+checked here only: :meth:`Game.check_seats` and :meth:`Game.check_player_count`
+before a game starts, :meth:`Game.has_free_seat` and :func:`check_join`
+when someone joins.
 
 Commands, events, views and options are plain data (str/int/float/bool/None,
 lists and string-keyed dicts) so the host can journal and send them as is.

@@ -11,7 +11,9 @@ outside its declared bounds with the same code, from the core.
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import pkgutil
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -95,6 +97,15 @@ def test_every_declared_function_lives_in_the_module_named_for_its_job(game: Gam
     for job in ("state", "setup", "rules", "evolve", "views", "wire"):
         importlib.import_module(f"{package}.{job}")
     assert game.wire is not None and game.wire.game == game.id
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
+def test_a_game_module_declares_and_defines_no_class(game: Game) -> None:
+    """The declaration names the functions; no subclass forwards to them."""
+    module = DECLARED[game.id]
+    tree = ast.parse(inspect.getsource(module))
+    classes = [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    assert classes == [], f"{module.__name__} defines {classes}"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])

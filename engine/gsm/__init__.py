@@ -1,12 +1,14 @@
 """Game, Set, Match!: four games played with one deck of sports-gear cards.
 
 The four games are Stealing Home, Scramble, Gridiron and Four Corners. Each
-variant is a package with the modules every game has (``game``, ``state``,
-``setup``, ``rules``, ``evolve``, ``views``, ``bot``); what they share lives
-here: the card model (:mod:`.cards`, :mod:`.deck`), placements
-(:mod:`.placement`, with the fast search in :mod:`.board` and :mod:`.table`),
-the solver (:mod:`.solver`), seats (:mod:`.seating`), and the shared parts of
-``game``, ``setup``, ``rules``, ``views`` and bots (:mod:`.bots`).
+variant is a package holding only what differs: its declaration (``game``),
+``state``, ``setup``, ``rules``, ``evolve``, ``views``, ``wire`` and, where it
+plays its own way, ``bot``. What they share lives here, in the module named
+for its job (:mod:`.game`, :mod:`.state`, :mod:`.setup`, :mod:`.rules`,
+:mod:`.evolve`, :mod:`.views`, :mod:`.bot`, :mod:`.wire`), with the card model
+(:mod:`.cards`, :mod:`.deck`), placements (:mod:`.placement`, with the fast
+search in :mod:`.board` over the neighbour masks of :mod:`.masks`) and the
+solver (:mod:`.solver`).
 """
 
 from __future__ import annotations

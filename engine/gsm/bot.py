@@ -1,7 +1,8 @@
 """What the four variants' bots share: rebuilding cards and boards from a view, and searching them.
 
-Each variant's bot (its ``bot`` module) plays from the view a person in its
-seat gets. It rebuilds the little it needs (card cells, the board) from the
+Every bot plays from the view a person in its seat gets: Stealing Home's and
+Scramble's in their own ``bot`` module, Gridiron's and Four Corners' with
+:func:`place_else_give_way` here. It rebuilds the little it needs (card cells, the board) from the
 view and runs the same fast placement search and solver the host uses; it
 never sees a hand, board or pile its seat could not see. Reaction speed is the host's job:
 :data:`BOT_DELAYS` suggests how long a bot of each level waits before acting.

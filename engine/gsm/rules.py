@@ -1,4 +1,4 @@
-"""What every Game, Set, Match! variant's rules share: the order of deciding, and ties.
+"""What every Game, Set, Match! variant's rules share: the order of deciding, seat commands, ties.
 
 A variant's ``rules`` module passes its own steps to :func:`decide`: overdue
 timers run first, so a late command never jumps a settlement that was already

@@ -7,7 +7,7 @@ final round betting cash at even odds. The rules as refereed are in
 ``docs/rules.md``.
 
 The registry (:mod:`partyhost.engine.registry`) lists the game as ``meme``.
-Its modules, the same in every game: ``game`` (metadata and wiring), ``deck``, ``state``, ``setup``,
+Its modules, the same in every game: ``game`` (its declaration), ``deck``, ``state``, ``setup``,
 ``rules`` (``decide`` and ``tick``: what each command may do), ``flow`` (how
 a turn runs on by itself, with its timers), ``evolve``, ``views`` and
 ``bot``; ``betting`` holds the betting arithmetic.

@@ -1,7 +1,7 @@
 """The T-Shirt Game: match slogans to T-shirts; the judge's favourite wins Hot or Not cards.
 
 The registry (:mod:`partyhost.engine.registry`) lists the game as ``tshirt``. Its modules, the
-same in every game: ``game`` (metadata and wiring), ``deck``, ``state``,
+same in every game: ``game`` (its declaration), ``deck``, ``state``,
 ``setup``, ``rules`` (``decide`` and ``tick``: what each command may do),
 ``flow`` (how a round runs on by itself), ``evolve``, ``views`` and ``bot``.
 """

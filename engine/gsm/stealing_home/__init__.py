@@ -1,8 +1,8 @@
 """Game, Set, Match! - Stealing Home: race to spot where one of two turned cards fits the grid.
 
-The registry (:mod:`partyhost.engine.registry`) lists the variant as ``stealing-home``. Its
-modules are those of every game: ``game``, ``state``, ``setup``, ``rules``,
-``evolve``, ``views`` and ``bot``.
+The registry (:mod:`partyhost.engine.registry`) lists the variant as ``stealing-home``.
+Its modules hold what is its own: ``game``, ``state``, ``setup``, ``rules``,
+``evolve``, ``views``, ``wire`` and ``bot``.
 """
 
 from __future__ import annotations
