@@ -163,6 +163,7 @@ class Game:
     legal: Callable[[Any, int], list[Command]]
     """Commands a seat may send now (templates; UI and bots pick from them)."""
     is_over: Callable[[Any], bool]
+    """Whether the game has ended."""
     replay_view: Callable[[Any], View]
     """The table with every hand, face-down card and sealed bet shown.
 
