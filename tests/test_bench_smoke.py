@@ -78,22 +78,24 @@ def run_script(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[s
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
-def last_json_object(script: Path, done: subprocess.CompletedProcess[str]) -> dict[str, object]:
-    """The JSON object on the last line of a run that ended well after a table."""
+def check_smoke_run(script: Path, done: subprocess.CompletedProcess[str]) -> None:
+    """Status 0, a table, and one JSON object on the last line."""
     said = f"{script.name} --smoke said:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     assert done.returncode == 0, said
     lines = done.stdout.strip().splitlines()
     assert len(lines) >= 2, f"no table before the figures; {said}"
-    figures = json.loads(lines[-1])
+    try:
+        figures = json.loads(lines[-1])
+    except ValueError:
+        pytest.fail(f"the last line is no JSON; {said}")
     assert isinstance(figures, dict) and figures, f"the last line is no JSON object; {said}"
-    return figures
 
 
 @pytest.mark.timeout(SMOKE_SECONDS + 60)
 @pytest.mark.parametrize("script", [smoke_case(script) for script in benches()])
 def test_bench_runs_in_smoke_mode(script: Path, tmp_path: Path) -> None:
     done = run_script(script, "--smoke", cwd=tmp_path)
-    last_json_object(script, done)
+    check_smoke_run(script, done)
     if script.name == "host_load.py":
         saved = tmp_path / "run.txt"
         saved.write_text(done.stdout, encoding="utf-8")
