@@ -16,7 +16,8 @@ over. The game history's replay of it (the one players watch) must match that
 replay step for step. At the end the host must have logged no traceback, never died by itself,
 and left no process behind.
 
-Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N]
+Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N] [--smoke]
+(``--smoke``: one room, one game, to check that it still runs.)
 Prints a table, then one JSON line with every figure. Exit status 1 on any failure.
 """
 
@@ -400,8 +401,11 @@ def main() -> int:
     parser.add_argument(
         "--keep", type=Path, default=None, help="keep the journal and host logs in this folder"
     )
+    parser.add_argument("--smoke", action="store_true", help="one room, one game: does it run?")
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
+    if args.smoke:
+        settings.rooms = settings.max_rooms = 1
     if args.games:
         settings.games = tuple(args.games.split(","))
     if args.keep is not None:

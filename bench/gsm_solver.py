@@ -1,13 +1,15 @@
 """Game, Set, Match!: how fast the placement search and the solver are, next to brute force.
 
-Run with ``.venv/bin/python bench/gsm_solver.py``. Not a test: it prints a
-table and, as its last line, one JSON object with the figures. Goals: legal
-placements on a 40-card board under 1 ms, a 7-card Scramble hand solved in
-under 5 ms (medians).
+Run with ``.venv/bin/python bench/gsm_solver.py`` (``--smoke``: a few boards and
+hands, to check that it still runs; its figures mean nothing). Not a test: it
+prints a table and, as its last line, one JSON object with the figures. Goals:
+legal placements on a 40-card board under 1 ms, a 7-card Scramble hand solved
+in under 5 ms (medians).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -31,6 +33,7 @@ BOARDS = 30
 HANDS = 300
 NAIVE_HANDS = 40
 NAIVE_BUDGET = 100_000
+SMOKE_BOARDS, SMOKE_HANDS, SMOKE_NAIVE_HANDS = 2, 40, 3
 
 
 def timed(action: Callable[[], Any]) -> tuple[float, Any]:
@@ -54,10 +57,10 @@ def board_of(deck: Deck, rng: Rng, size: int) -> tuple[list[Placement], list[int
     return board, [c for c in order if c not in used]
 
 
-def bench_placements(deck: Deck, rng: Rng) -> dict[str, float]:
+def bench_placements(deck: Deck, rng: Rng, boards: int) -> dict[str, float]:
     cards = {card.id: card.cells for card in deck.cards}
     fast, brute, found = [], [], []
-    for _ in range(BOARDS):
+    for _ in range(boards):
         board, rest = board_of(deck, rng, 40)
         assert len(board) == 40, "could not grow a 40-card board"
         hand = rest[:7]
@@ -76,23 +79,23 @@ def bench_placements(deck: Deck, rng: Rng) -> dict[str, float]:
     }
 
 
-def bench_solver(deck: Deck, rng: Rng) -> dict[str, float]:
+def bench_solver(deck: Deck, rng: Rng, hand_count: int, naive_hands: int) -> dict[str, float]:
     cards = {card.id: card.cells for card in deck.cards}
-    hands = [rng.shuffled(range(len(deck.cards)))[:7] for _ in range(HANDS)]
+    hands = [rng.shuffled(range(len(deck.cards)))[:7] for _ in range(hand_count)]
     fast, solvable = [], 0
     for hand in hands:
         ms, solution = timed(lambda: solve(deck.table, hand, True))  # noqa: B023
         fast.append(ms)
         solvable += solution is not None
     naive, undecided, agree = [], 0, True
-    for hand in hands[:NAIVE_HANDS]:
+    for hand in hands[:naive_hands]:
         ms, verdict = timed(lambda: naive_solvable(2, 2, cards, hand, True, NAIVE_BUDGET))  # noqa: B023
         naive.append(ms)
         if verdict is None:
             undecided += 1
         elif verdict != (solve(deck.table, hand, True) is not None):
             agree = False
-    stuck = [h for h in hands if solve(deck.table, h, False) is None][:NAIVE_HANDS]
+    stuck = [h for h in hands if solve(deck.table, h, False) is None][:naive_hands]
     proof, proof_naive, proof_undecided = [], [], 0
     for hand in stuck:
         proof.append(timed(lambda: solve(deck.table, hand, False))[0])  # noqa: B023
@@ -115,12 +118,18 @@ def bench_solver(deck: Deck, rng: Rng) -> dict[str, float]:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="a quick check that it runs")
+    smoke = parser.parse_args().smoke
+    boards, hands, naive_hands = (
+        (SMOKE_BOARDS, SMOKE_HANDS, SMOKE_NAIVE_HANDS) if smoke else (BOARDS, HANDS, NAIVE_HANDS)
+    )
     deck = load_deck_file(DECK_FILE).deck
     assert isinstance(deck, Deck)
     deck.table  # noqa: B018  (built once per deck, like the host does)
     rng = Rng(2024)
-    placements = bench_placements(deck, rng)
-    solver = bench_solver(deck, rng)
+    placements = bench_placements(deck, rng, boards)
+    solver = bench_solver(deck, rng, hands, naive_hands)
     rows = [
         ("legal placements, 40-card board, 7-card hand", placements["fast"], placements["brute"]),
         ("solve a random 7-card Scramble hand", solver["fast"], solver["naive"]),
@@ -130,9 +139,9 @@ def main() -> int:
     for name, fast, slow in rows:
         print(f"{name:<46} {fast:>10.3f} {slow:>10.2f} {slow / fast:>8.0f}x")
     print(
-        f"({BOARDS} boards, {placements['placements']:.0f} legal placements each (median); "
-        f"{HANDS} hands, {solver['solvable']:.1%} solvable, slowest solve "
-        f"{solver['fast_max']:.2f} ms; brute-force solver on {NAIVE_HANDS} hands, "
+        f"({boards} boards, {placements['placements']:.0f} legal placements each (median); "
+        f"{hands} hands, {solver['solvable']:.1%} solvable, slowest solve "
+        f"{solver['fast_max']:.2f} ms; brute-force solver on {naive_hands} hands, "
         f"{solver['undecided']} undecided within {NAIVE_BUDGET} tries, agrees: {solver['agree']}; "
         f"{solver['proof_hands']} impossible hands, brute force gave up on "
         f"{solver['proof_undecided']} of them)"

@@ -42,7 +42,8 @@ noise, while "host CPU/cmd" (the host's CPU seconds per command, from /proc)
 stays comparable between runs. Repeat runs and compare medians.
 
 Usage: python bench/host_load.py [--games mix] [--rooms 250] [--seats 4] [--paced 20]
-[--saturation 10]. Prints the tables (totals, per game), then one JSON line with
+[--saturation 10] [--smoke] (one room per game and a second per mode, to check
+that it still runs). Prints the tables (totals, per game), then one JSON line with
 every figure and the machine.
 
 The partyhost host measures itself too (``serve --stats-file``): each
@@ -460,11 +461,16 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("relay", "partyhost"), default=None, help="run one target only"
     )
+    parser.add_argument(
+        "--smoke", action="store_true", help="one room per game, 1 s per mode: does it run?"
+    )
     args = parser.parse_args()
     try:
         games = parse_games(args.games)
     except (KeyError, ValueError) as problem:
         parser.error(str(problem))
+    if args.smoke:
+        args.rooms, args.paced, args.saturation = len(games), 1.0, 1.0
     if args.rooms < len(games):
         parser.error(f"--rooms must be at least {len(games)}, one per game")
 

@@ -25,6 +25,7 @@ read as it arrives (escape sequences removed), so a figure includes ssh, the
 door, the client's redraw and the way back.
 
 Usage: python bench/ssh_door.py [--sessions 32] [--seconds 20] [--designs shared,fresh]
+[--smoke] (two sessions typing the dialog once, to check that it still runs).
 Prints a table, then, as the last line, one JSON object with
 ``pss_per_session_mib``, ``lobby_ms_p50`` and ``key_to_screen_p99_ms`` for the
 default design and the same with a ``baseline_`` prefix for the fresh one.
@@ -348,6 +349,7 @@ async def run(sessions: int, seconds: float, designs: list[str], serve_flags: li
 
 
 def main() -> int:
+    global PACE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=20.0)
@@ -359,7 +361,12 @@ def main() -> int:
         metavar="FLAG",
         help="extra `partyhost serve` flag for every design, e.g. --serve-flag=--ssh-per-worker=4",
     )
+    parser.add_argument(
+        "--smoke", action="store_true", help="2 sessions typing quickly, once: does it run?"
+    )
     args = parser.parse_args()
+    if args.smoke:  # every step once, in seconds: a short typing time, keys without a pause
+        args.sessions, args.seconds, PACE = 2, 1.0, (0.01, 0.02)
     if shutil.which("ssh") is None:
         print("ssh_door: the OpenSSH client (ssh) is needed", file=sys.stderr)
         return 2

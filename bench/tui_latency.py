@@ -21,7 +21,8 @@ The host is `partyhost serve` on 127.0.0.1; the game's other three seats are
 stopped at the end. The terminal driver is the end-to-end tests' own
 (tests/tmuxdriver.py), so the benchmark types and reads the screen as they do.
 
-Usage: python bench/tui_latency.py [--runs 10] [--keys 20] [--rounds 8]
+Usage: python bench/tui_latency.py [--runs 10] [--keys 20] [--rounds 8] [--smoke]
+(``--smoke``: one of each, to check that it still runs; its figures mean nothing.)
 Prints a table, then one JSON line with every figure (milliseconds).
 """
 
@@ -47,7 +48,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from tmuxdriver import (
+    GO_ON,
     HEIGHT,
+    RESULT_SETTLE_SECONDS,
     TMUX_CONF,
     WIDTH,
     Check,
@@ -92,6 +95,18 @@ ROUND = re.compile(r"\bRound (\d+)  judge ")
 SUBMIT_TURN = "Your move: pick the slogan"
 JUDGE_TURN = "You are the judge: pick"
 LOBBY = "Welcome to bench host"
+CREATE_TITLE = "Create a room"
+ROOM_OWNED = "You own this room"
+TARGET_LABEL = "Points to win"
+TARGET = "20000"
+"""The highest target T-Shirt allows, so the game outlasts the benchmark."""
+MAX_TABS = 30
+"""More Tabs than the create-room dialog has fields: past them, the field is not there."""
+FOCUS_SECONDS = 0.5
+"""How long a Tab may take to show the focus on a field before the next Tab goes."""
+ROOM_SECONDS = 5.0
+"""No room this long after Ctrl+S: the dialog or the host refused it (the screen says why)."""
+SGR = re.compile(r"\x1b\[([0-9;:]*)m")
 
 
 class BenchError(RuntimeError):
@@ -203,8 +218,8 @@ class Bench:
         self.tmux.run("send-keys", "-t", name, "C-q")
         return self.tmux.wait_exit(name, started)[0]
 
-    def launches(self) -> None:
-        for kind in ("print", "textual", "join"):
+    def launches(self, warm: bool = True) -> None:
+        for kind in ("print", "textual", "join") if warm else ():
             self.launch_once(kind, record=False)  # warm the disk cache and .pyc files
         for _ in range(self.runs):
             for kind in ("print", "textual", "join"):
@@ -241,30 +256,78 @@ class Bench:
     def create_room(self, name: str) -> str:
         """A T-Shirt room with a high target, so the game outlasts the benchmark."""
         self.tmux.keys(name, "c")
-        self.tmux.wait(name, lambda s: "Points to win" in s)
+        self.tmux.wait(name, lambda s: CREATE_TITLE in s and TARGET_LABEL in s)
         self.tmux.settled(name)
-        self.tmux.keys(name, "Tab", "Tab", "Tab", "Tab", *"20000")
-        self.tmux.wait(name, lambda s: re.search(r"Points to win\s+20000\b", s))
+        self.fill_field(name, TARGET_LABEL, TARGET)
         self.tmux.keys(name, "C-s")
-        _, screen = self.tmux.wait(name, lambda s: "You own this room" in s)
+        try:
+            _, screen = self.tmux.wait(name, lambda s: ROOM_OWNED in s, seconds=ROOM_SECONDS)
+        except DriverError:
+            raise BenchError(f"Ctrl+S made no room:\n{self.tmux.capture(name)}") from None
         found = ROOM_CODE.search(screen)
         if not found:
             raise BenchError(f"no room code on screen:\n{screen}")
         return found.group(1)
+
+    def fill_field(self, name: str, label: str, value: str) -> None:
+        """Tab to the dialog's field labelled ``label`` and replace its value with ``value``.
+
+        The field is found by its label, not by a count of Tabs, so a field added
+        to the dialog cannot send the value into another one: Tab moves on until
+        the field's first character is drawn differently from how it was drawn
+        without the focus (a focused field is tinted, its text selected).
+        """
+        unfocused = field_look(self.tmux.capture(name, escapes=True), label)
+        if unfocused is None:
+            raise BenchError(f"no field labelled {label!r} on screen:\n{self.tmux.capture(name)}")
+        for _ in range(MAX_TABS):
+            self.tmux.keys(name, "Tab")
+            try:
+                self.tmux.wait(
+                    name,
+                    lambda s: field_look(s, label) not in (None, unfocused),
+                    seconds=FOCUS_SECONDS,
+                    escapes=True,
+                )
+            except DriverError:
+                continue  # another field has the focus (or the Tab is still on its way)
+            break
+        else:
+            screen = self.tmux.capture(name)
+            raise BenchError(f"{MAX_TABS} Tabs never gave {label!r} the focus:\n{screen}")
+        self.tmux.keys(name, "End", "C-u")  # empty the field, whatever it held
+        self.tmux.type(name, value)
+        shown = re.compile(rf"{re.escape(label)}\s+{re.escape(value)}(?!\S)")
+        try:
+            self.tmux.wait(name, shown.search, seconds=FOCUS_SECONDS * 4)
+        except DriverError:
+            raise BenchError(
+                f"typed {value} into {label!r}, which does not show it:\n{self.tmux.capture(name)}"
+            ) from None
 
     def play(self, name: str, rounds: int) -> None:
         """Play until ``rounds`` slogans were submitted, timing the keys of each turn."""
         submitted = judged = done_to = 0
 
         def my_turn(screen: str) -> bool:
-            if "k Keep:" in screen or "press b to choose" in screen:
+            if GO_ON in screen or "k Keep:" in screen or "press b to choose" in screen:
                 return True
             turn = SUBMIT_TURN in screen or JUDGE_TURN in screen
             found = ROUND.search(screen)
             return turn and found is not None and int(found.group(1)) > done_to
 
         while submitted < rounds:
-            _, screen = self.tmux.wait(name, my_turn)
+            self.tmux.wait(name, my_turn)
+            # The next round's view comes a moment before the last round's result opens
+            # over it (any key then closes the result): a turn counts once none came.
+            time.sleep(RESULT_SETTLE_SECONDS)
+            screen = self.tmux.capture(name)
+            if GO_ON in screen:  # read the result, as a player does
+                self.tmux.keys(name, "Enter")
+                self.tmux.wait(name, lambda s: GO_ON not in s)
+                continue
+            if not my_turn(screen):
+                continue
             if "k Keep:" in screen or "press b to choose" in screen:
                 self.tmux.keys(name, "b" if "k Keep:" not in screen else "k")
                 continue
@@ -300,6 +363,54 @@ class Bench:
             self.tmux.keys(name, "s")
             self.play(name, rounds)
             self.quit(name)
+
+
+Look = tuple[str, str, frozenset[str]]
+"""How a character is drawn: foreground, background and attributes, as SGR codes."""
+
+
+def drawn(row: str) -> list[Look]:
+    """The look of each character of a row captured with its escapes (``capture-pane -e``).
+
+    tmux writes a cell's whole style after a reset whenever an attribute goes, so
+    colours and added attributes are all there is to follow.
+    """
+    looks: list[Look] = []
+    foreground = background = ""
+    attributes: set[str] = set()
+    for index, part in enumerate(SGR.split(row)):
+        if index % 2 == 0:  # the text between two escapes
+            looks += [(foreground, background, frozenset(attributes))] * len(part)
+            continue
+        codes = [int(code or 0) for code in part.replace(":", ";").split(";")]
+        while codes:
+            code = codes.pop(0)
+            if code in (38, 48):  # 256 colours (5;N) or true colour (2;R;G;B)
+                size = 2 if codes[:1] == [5] else 4
+                colour = ";".join(map(str, codes[:size]))
+                del codes[:size]
+                foreground, background = (
+                    (colour, background) if code == 38 else (foreground, colour)
+                )
+            elif code == 0:
+                foreground = background = ""
+                attributes.clear()
+            elif 30 <= code <= 39 or 90 <= code <= 97:
+                foreground = "" if code == 39 else str(code)
+            elif 40 <= code <= 49 or 100 <= code <= 107:
+                background = "" if code == 49 else str(code)
+            else:
+                attributes.add(str(code))
+    return looks
+
+
+def field_look(screen: str, label: str) -> Look | None:
+    """How the first character of the field labelled ``label`` is drawn (None: not on screen)."""
+    for row in screen.splitlines():
+        found = re.search(rf"(?<!\S){re.escape(label)} +(?=\S)", SGR.sub("", row))
+        if found:
+            return drawn(row)[found.end()]
+    return None
 
 
 def _count_shown(number: int) -> Check:
@@ -371,7 +482,12 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=20, help="presses per key figure")
     parser.add_argument("--rounds", type=int, default=8, help="rounds played as a submitter")
     parser.add_argument("--poll", type=float, default=0.002, help="sleep between captures (s)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="a quick check that it runs: 1 launch, 1 key, 1 round"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.runs, args.keys, args.rounds = 1, 1, 1
     if shutil.which("tmux") is None:
         print("tui_latency: tmux is not installed", file=sys.stderr)
         return 2
@@ -389,7 +505,7 @@ def main() -> int:
                 port, host = serve(folder / "host", "bench host", log)
                 try:
                     bench = Bench(tmux, f"127.0.0.1:{port}", args.runs, args.keys)
-                    bench.launches()
+                    bench.launches(warm=not args.smoke)
                     bench.key_floors()
                     bench.game(args.rounds, folder / "bots.log")
                 finally:
