@@ -49,7 +49,7 @@ async def play_steps(seats: Sequence[Seat], game: Game, rng: Rng, steps: int) ->
             if command is None:
                 continue
             version = seat.version
-            await seat.send({"t": p.PLAY, "cmd": command})
+            await seat.play(command)
             await seat.until(lambda s=seat, v=version: s.version > v or _refused(s))
             moved = seat.version > version
             break
@@ -76,10 +76,10 @@ async def start_table(port: int, game: Game) -> tuple[list[Seat], str]:
     names = ["Ann", "Bob", "Cy"][: max(2, game.min_players)]
     seats, code = await table(port, names, game=game.id, start=False, options=_quick(game))
     if game.max_players > len(names):
-        await seats[0].send({"t": p.ADD_BOT})
+        await seats[0].add_bot()
         await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == len(names) + 1)
     mark = seats[0].mark()
-    await seats[0].send({"t": p.START_GAME})
+    await seats[0].start_game()
     await seats[0].expect(p.VIEW, since=mark)
     for seat in seats:
         await seat.until(lambda s=seat: s.view is not None)
@@ -102,10 +102,10 @@ async def test_the_owner_pauses_resumes_and_runs_the_table_in_every_game(game_id
 
         # Only the owner pauses; then everyone sees who did, and nothing moves.
         mark = bob.mark()
-        await bob.send({"t": p.PAUSE_GAME})
+        await bob.pause_game()
         assert (await bob.expect(p.ERROR, since=mark))["code"] == "not_owner"
         marks = [seat.mark() for seat in seats]
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         for seat, since in zip(seats, marks, strict=True):
             room = await seat.expect(p.ROOM, since=since, where=lambda r: r["paused"] is not None)
             assert room["paused"]["by"] == "Ann"
@@ -114,13 +114,13 @@ async def test_the_owner_pauses_resumes_and_runs_the_table_in_every_game(game_id
         versions = [seat.version for seat in seats]
         mover = next(s for s in seats if any_legal(s) is not None)
         mark = mover.mark()
-        await mover.send({"t": p.PLAY, "cmd": any_legal(mover)})
+        await mover.play(any_legal(mover))
         assert (await mover.expect(p.ERROR, since=mark))["code"] == "paused"
         await asyncio.sleep(0.5)  # a bot with no delay, a due timer: both would act by now
         assert [seat.version for seat in seats] == versions
 
         marks = [seat.mark() for seat in seats]
-        await ann.send({"t": p.RESUME_GAME})
+        await ann.resume_game()
         for seat, since in zip(seats, marks, strict=True):
             await seat.expect(p.ROOM, since=since, where=lambda r: r["paused"] is None)
             view = await seat.expect(p.VIEW, since=since)
@@ -135,35 +135,35 @@ async def test_the_owner_pauses_resumes_and_runs_the_table_in_every_game(game_id
         bob.conn.abort()
         await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
         mark = ann.mark()
-        await ann.send({"t": p.REPLACE_WITH_BOT, "seat": 0})
+        await ann.replace_with_bot(0)
         assert (await ann.expect(p.ERROR, since=mark))["code"] == "player_connected"
         mark = ann.mark()
-        await ann.send({"t": p.REPLACE_WITH_BOT, "seat": 1})
+        await ann.replace_with_bot(1)
         room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "away"))
         assert entry(room, 1)["stand_in"] is True
 
         # Bob is back by name; Ann hands him the room; only he pauses now.
         back = await Seat.open(host.port, "Bob")
-        await back.send({"t": p.JOIN_ROOM, "code": code})
+        await back.join_room(code)
         assert (await back.expect(p.JOINED))["seat"] == 1
         await back.expect(p.ROOM, where=presence_of(1, "connected"))
         assert back.view is not None
         mark = ann.mark()
-        await ann.send({"t": p.GIVE_OWNERSHIP, "seat": 1})
+        await ann.give_ownership(1)
         room = await ann.expect(p.ROOM, since=mark, where=lambda r: r["owner"] == 1)
         mark = ann.mark()
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_owner"
         mark = back.mark()
-        await back.send({"t": p.PAUSE_GAME})
+        await back.pause_game()
         await back.expect(p.ROOM, since=mark, where=lambda r: bool(r["paused"]))
         mark = back.mark()
-        await back.send({"t": p.RESUME_GAME})
+        await back.resume_game()
         await back.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is None)
 
         # Bob kicks Ann mid-game: she is out, her seat shows as gone while the game lasts.
         mark, ann_mark = back.mark(), ann.mark()
-        await back.send({"t": p.KICK, "seat": 0})
+        await back.kick(0)
         assert (await ann.expect(p.LEFT, since=ann_mark))["reason"] == "kicked"
         room = await back.expect(p.ROOM, since=mark, where=lambda r: entry(r, 0).get("left"))
         assert entry(room, 0)["presence"] == "gone" or room["status"] != p.PLAYING
@@ -184,7 +184,7 @@ async def test_a_pause_survives_a_host_restart_in_every_game(game_id: str, tmp_p
         assert await play_steps(seats, game, rng, 2) >= 1
         await quiet(seats, 0.3)
         mark = ann.mark()
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         paused = await ann.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is not None)
         versions = [seat.version for seat in seats]
         marks = [seat.mark() for seat in seats]
@@ -203,13 +203,13 @@ async def test_a_pause_survives_a_host_restart_in_every_game(game_id: str, tmp_p
             assert view["now"] == paused["paused"]["at"]  # the game's clock stands still
         mover = next(s for s in seats if any_legal(s) is not None)
         mark = mover.mark()
-        await mover.send({"t": p.PLAY, "cmd": any_legal(mover)})
+        await mover.play(any_legal(mover))
         assert (await mover.expect(p.ERROR, since=mark))["code"] == "paused"
         await asyncio.sleep(0.5)
         assert [seat.version for seat in seats] == versions
 
         mark = ann.mark()
-        await ann.send({"t": p.RESUME_GAME})
+        await ann.resume_game()
         await ann.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is None)
         assert await play_steps(seats, game, rng, 2) >= 1
     finally:
@@ -246,7 +246,7 @@ async def test_a_paused_timer_does_not_run_out_and_keeps_its_time_across_a_resta
         before = bob.view
         assert before is not None and before["view"]["deadline"] is not None
         left_before = before["view"]["deadline"] - before["now"]
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         paused = await ann.expect(p.ROOM, where=lambda r: r["paused"] is not None)
         await asyncio.sleep(1.5)  # past the deadline on the host's clock
         assert bob.version == before["version"]
@@ -265,7 +265,7 @@ async def test_a_paused_timer_does_not_run_out_and_keeps_its_time_across_a_resta
         await asyncio.sleep(1.0)
         assert bob.version == before["version"]
         mark = bob.mark()
-        await ann.send({"t": p.RESUME_GAME})
+        await ann.resume_game()
         resumed = await bob.expect(p.VIEW, since=mark)
         assert resumed["view"]["deadline"] - resumed["now"] <= left_paused
         started = time.monotonic()
@@ -293,19 +293,19 @@ async def test_only_a_running_game_can_be_paused_and_only_a_paused_one_resumed()
         seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
         ann = seats[0]
         mark = ann.mark()
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_playing"
         mark = ann.mark()
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW, since=mark)
         mark = ann.mark()
-        await ann.send({"t": p.RESUME_GAME})
+        await ann.resume_game()
         assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_paused"
         mark = ann.mark()
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         await ann.expect(p.ROOM, since=mark, where=lambda r: r["paused"] is not None)
         mark = ann.mark()
-        await ann.send({"t": p.PAUSE_GAME})
+        await ann.pause_game()
         assert (await ann.expect(p.ERROR, since=mark))["code"] == "paused"
 
 
@@ -318,9 +318,9 @@ async def test_the_room_goes_only_to_a_person_who_is_here() -> None:
         await ann.expect(p.ROOM, since=mark, where=presence_of(2, "disconnected"))
         for seat, code in ((2, "not_connected"), (0, "bad_seat"), (9, "bad_seat")):
             mark = ann.mark()
-            await ann.send({"t": p.GIVE_OWNERSHIP, "seat": seat})
+            await ann.give_ownership(seat)
             assert (await ann.expect(p.ERROR, since=mark))["code"] == code
         mark = bob.mark()
-        await ann.send({"t": p.GIVE_OWNERSHIP, "seat": seat_number(bob)})
+        await ann.give_ownership(seat_number(bob))
         room = await bob.expect(p.ROOM, since=mark, where=lambda r: r["owner"] == 1)
         assert room["you"] == 1

@@ -46,9 +46,9 @@ async def test_in_host_bots_play_a_whole_game_with_a_human() -> None:
         seats, _ = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
         for _ in range(3):
-            await ann.send({"t": p.ADD_BOT})
+            await ann.add_bot()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 4)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await play_until_over(ann, 3, timeout=10)
         assert ann.view is not None and ann.view["view"]["over"]
 
@@ -124,18 +124,18 @@ async def test_past_the_grace_period_a_bot_stands_in_until_the_player_returns() 
 async def test_without_bot_takeover_the_engine_is_told_seat_away_and_seat_back() -> None:
     async with running_host(grace_seconds=0.2) as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "bot_takeover": False})
+        await ann.create_room("counting", bot_takeover=False)
         code = (await ann.expect(p.JOINED))["code"]
         others = []
         for name in ("Bob", "Cy"):
             seat = await Seat.open(host.port, name)
-            await seat.send({"t": p.JOIN_ROOM, "code": code})
-            await seat.send({"t": p.SET_READY, "ready": True})
+            await seat.join_room(code)
+            await seat.set_ready()
             others.append(seat)
         await ann.expect(
             p.ROOM, where=lambda r: len(r["seats"]) == 3 and all(s["ready"] for s in r["seats"][1:])
         )
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW)
         token = others[0].conn.token
         await others[0].close()
@@ -209,7 +209,7 @@ async def test_a_spectator_that_never_reads_is_dropped_at_the_byte_limit_without
             host.port, ["Ann"], start=False, options={"target": 300, "pad": 8000}
         )
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         sleepy = _raw_client(
             host.port,
             [
@@ -218,7 +218,7 @@ async def test_a_spectator_that_never_reads_is_dropped_at_the_byte_limit_without
             ],
         )
         await ann.expect(p.ROOM, where=lambda r: r["spectators"] == 1 and len(r["seats"]) == 2)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         elapsed = await play_until_over(ann, 9)
         assert ann.room is not None and ann.room["spectators"] == 0
         assert len(host.connections) == 1  # dropped by the byte limit, not a heartbeat
@@ -240,7 +240,7 @@ async def test_a_seated_player_who_stops_reading_is_dropped_and_a_bot_stands_in(
             ],
         )
         await ann.expect(p.ROOM, where=lambda r: _seat(r, 1).get("ready", False))
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         elapsed = await play_until_over(ann, 10)
         assert ann.room is not None
         sleeper = _seat(ann.room, 1)
@@ -340,9 +340,9 @@ async def test_bots_only_play_while_someone_is_connected() -> None:
     async with running_host(grace_seconds=0.05) as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW)
         await ann.close()  # Ann's seat goes away and a stand-in could play it...
         assert host.lobby is not None
@@ -351,7 +351,7 @@ async def test_bots_only_play_while_someone_is_connected() -> None:
         assert room.members[0].away and room.table is not None
         assert room.table.version == 0  # ...but nobody is watching, so nobody plays
         watcher = await Seat.open(host.port, "Watcher")
-        await watcher.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await watcher.join_room(code, spectate=True)
         await watcher.expect(p.ROOM, where=lambda r: r["status"] == p.OVER)
 
 
@@ -359,9 +359,9 @@ async def test_an_unwatched_room_sleeps_instead_of_spinning() -> None:
     async with running_host(grace_seconds=60, bot_delay=(0.2, 0.2)) as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW)
         await step([ann], counting(), Rng(1))  # the bot starts "thinking"...
         await ann.close()  # ...and nobody is left to play for
