@@ -22,7 +22,7 @@ from nethelpers import (
 )
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.client import ReconnectingClient, ReconnectPolicy
+from partyhost.net.client import ReconnectingClient, ReconnectPolicy, build
 
 
 async def test_every_seat_gets_its_own_view_and_only_its_own_private_events() -> None:
@@ -163,7 +163,7 @@ async def test_the_host_calls_tick_at_the_games_deadline() -> None:
 async def test_a_silent_client_is_dropped_after_missed_heartbeats() -> None:
     async with running_host(heartbeat_interval=0.1, heartbeat_misses=3) as host:
         with socket.create_connection((LOOPBACK, host.port), timeout=2) as raw:
-            body = msgpack.packb({"t": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Zzz"})
+            body = msgpack.packb(build.hello(p.PROTOCOL_VERSION, "Zzz"))
             raw.sendall(struct.pack(">I", len(body)) + body)
             started = time.monotonic()
             await _until_closed(raw, timeout=3)
@@ -213,8 +213,8 @@ async def test_a_spectator_that_never_reads_is_dropped_at_the_byte_limit_without
         sleepy = _raw_client(
             host.port,
             [
-                {"t": "hello", "protocol": 1, "name": "Sleepy"},
-                {"t": "join_room", "code": code, "spectate": True},
+                build.hello(1, "Sleepy"),
+                build.join_room(code, spectate=True),
             ],
         )
         await ann.expect(p.ROOM, where=lambda r: r["spectators"] == 1 and len(r["seats"]) == 2)
@@ -234,9 +234,9 @@ async def test_a_seated_player_who_stops_reading_is_dropped_and_a_bot_stands_in(
         sleepy = _raw_client(
             host.port,
             [
-                {"t": "hello", "protocol": 1, "name": "Sleepy"},
-                {"t": "join_room", "code": code},
-                {"t": "set_ready", "ready": True},
+                build.hello(1, "Sleepy"),
+                build.join_room(code),
+                build.set_ready(),
             ],
         )
         await ann.expect(p.ROOM, where=lambda r: _seat(r, 1).get("ready", False))
