@@ -77,7 +77,7 @@ async def test_every_frame_the_host_sends_matches_its_declaration() -> None:
         await ann.play({"type": "nonsense"}, ref=7)
         await ann.chat("hi")
         await ann.ping(3)
-        await ann.send({"t": "hello", "protocol": 1, "name": "Ann"})
+        await ann.hello(1, "Ann")  # a second hello is refused
         await bob.until(p.CHAT_LINE)
         await bob.leave_room()
         await bob.until(p.LEFT)
