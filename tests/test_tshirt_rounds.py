@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from partyhost.engine.core import IllegalMove, apply_tick
 from partyhost.engine.tshirt.state import Phase
-from test_tshirt_support import (
+from tshirtplay import (
     GAME,
     arrange_hot_pile,
     deck_data,
