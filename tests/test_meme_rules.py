@@ -1,4 +1,4 @@
-"""What Do You Meme? as the rulebook and RULINGS.md play it: one test per rule."""
+"""What Do You Meme? as the rulebook and docs/rules.md play it: one test per rule."""
 
 from __future__ import annotations
 

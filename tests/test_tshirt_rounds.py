@@ -1,4 +1,4 @@
-"""The T-Shirt Game, round by round, as the rulebook and RULINGS.md tell it."""
+"""The T-Shirt Game, round by round, as the rulebook and docs/rules.md tell it."""
 
 from __future__ import annotations
 
