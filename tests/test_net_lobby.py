@@ -9,6 +9,7 @@ import pytest
 from nethelpers import Seat, connect, running_host, seat_number, table
 from partyhost.net import protocol as p
 from partyhost.net.client import ConnectionFailed, ProtocolMismatch
+from partyhost.net.host import Host
 
 
 async def test_welcome_lists_games_with_their_decks_and_limits() -> None:
@@ -96,20 +97,31 @@ async def test_joining_an_unknown_code_is_refused() -> None:
         assert (await bob.expect(p.ERROR))["code"] == "no_such_room"
 
 
-async def test_password_rooms_refuse_a_wrong_password_and_store_only_a_hash() -> None:
+async def password_room(host: Host) -> tuple[Seat, str]:
+    ann = await Seat.open(host.port, "Ann")
+    await ann.create_room("counting", password="hunter2")
+    code = (await ann.expect(p.JOINED))["code"]
+    assert (await ann.expect(p.ROOM))["has_password"] is True
+    return ann, code
+
+
+async def test_a_password_room_seats_only_who_gives_its_password() -> None:
     async with running_host() as host:
-        ann = await Seat.open(host.port, "Ann")
-        await ann.create_room("counting", password="hunter2")
-        code = (await ann.expect(p.JOINED))["code"]
-        assert (await ann.expect(p.ROOM))["has_password"] is True
+        _, code = await password_room(host)
         bob = await Seat.open(host.port, "Bob")
         await bob.join_room(code, password="wrong")
         assert (await bob.expect(p.ERROR))["code"] == "wrong_password"
+        mark = bob.mark()
         await bob.join_room(code)
-        assert (await bob.expect(p.ERROR, since=1))["code"] == "wrong_password"
+        assert (await bob.expect(p.ERROR, since=mark))["code"] == "wrong_password"
         mark = bob.mark()
         await bob.join_room(code, password="hunter2")
         await bob.expect(p.JOINED, since=mark)
+
+
+async def test_the_host_keeps_only_a_hash_of_a_room_password() -> None:
+    async with running_host() as host:
+        _, code = await password_room(host)
         assert host.lobby is not None
         stored = host.lobby.rooms[code].password_hash
         assert stored is not None and "hunter2" not in stored
@@ -142,18 +154,27 @@ async def test_names_are_unique_per_room_case_insensitively_and_cleaned() -> Non
         assert [s["name"] for s in room["seats"]] == ["Ann", "ANN 2", "ann 3", "Bob"]
 
 
-async def test_the_owner_can_kick_and_the_kicked_player_is_told() -> None:
+async def test_only_the_owner_may_kick() -> None:
     async with running_host() as host:
-        seats, _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
-        ann, bob, cy = seats
+        (_, bob, _), _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
         await bob.kick(2)
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
+
+
+async def test_a_kicked_player_is_told_and_the_seats_after_his_move_up() -> None:
+    async with running_host() as host:
+        (ann, bob, cy), _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
         mark = bob.mark()
         await ann.kick(1)
         assert (await bob.expect(p.LEFT, since=mark))["reason"] == "kicked"
         room = await cy.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
         assert [(s["seat"], s["name"]) for s in room["seats"]] == [(0, "Ann"), (1, "Cy")]
         assert room["you"] == 1
+
+
+async def test_the_owner_cannot_kick_himself() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await ann.kick(0)
         assert (await ann.expect(p.ERROR))["code"] == "bad_seat"
 
@@ -181,16 +202,27 @@ async def test_the_last_human_leaving_closes_the_room() -> None:
         await seats[0].until(lambda: code not in lobby.rooms, timeout=2)
 
 
-async def test_owner_adds_and_removes_bots_which_are_marked_and_always_ready() -> None:
+async def test_only_the_owner_adds_bots() -> None:
     async with running_host() as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        ann, bob = seats
+        (_, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await bob.add_bot()
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
+
+
+async def test_a_bot_is_named_marked_as_a_bot_and_always_ready() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await ann.add_bot()
         room = await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
         bot = room["seats"][2]
         assert (bot["bot"], bot["ready"], bot["name"]) == (True, True, "Bot 1")
+
+
+async def test_the_owner_removes_bots_and_only_bots() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.add_bot()
+        await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
         await ann.remove_bot(1)
         assert (await ann.expect(p.ERROR))["code"] == "not_a_bot"
         mark = ann.mark()
@@ -198,29 +230,37 @@ async def test_owner_adds_and_removes_bots_which_are_marked_and_always_ready() -
         await ann.expect(p.ROOM, since=mark, where=lambda r: len(r["seats"]) == 2)
 
 
-async def test_start_needs_the_owner_and_enough_players_and_clears_ready_flags() -> None:
+async def test_a_game_does_not_start_with_too_few_players() -> None:
     async with running_host() as host:
-        ann = await Seat.open(host.port, "Ann")
-        await ann.create_room("counting")
-        code = (await ann.expect(p.JOINED))["code"]
+        (ann,), _ = await table(host.port, ["Ann"], start=False)
         await ann.start_game()
         assert (await ann.expect(p.ERROR))["code"] == "player_count"
-        bob = await Seat.open(host.port, "Bob")
-        await bob.join_room(code)
-        await bob.expect(p.JOINED)
+
+
+async def test_only_the_owner_starts_the_game() -> None:
+    async with running_host() as host:
+        (_, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await bob.start_game()
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
-        await bob.set_ready()
-        await ann.expect(p.ROOM, where=lambda r: all(s["ready"] for s in r["seats"][1:]))
-        mark = ann.mark()
-        bob_mark = bob.mark()
+
+
+async def test_the_start_clears_the_ready_flags_and_deals_every_seat_its_view() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        mark = bob.mark()
         await ann.start_game()
-        room = await bob.expect(p.ROOM, since=bob_mark, where=lambda r: r["status"] == p.PLAYING)
+        room = await bob.expect(p.ROOM, since=mark, where=lambda r: r["status"] == p.PLAYING)
         assert [s["ready"] for s in room["seats"]] == [False, False]
-        view = await bob.expect(p.VIEW, since=bob_mark)
+        view = await bob.expect(p.VIEW, since=mark)
         assert view["view"]["you"] == 1 and len(view["view"]["hand"]) == 3
+
+
+async def test_ready_is_refused_once_the_game_is_running() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"])
+        mark = ann.mark()
         await ann.set_ready()
-        assert (await ann.expect(p.ERROR, since=mark + 1))["code"] == "not_in_lobby"
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_in_lobby"
 
 
 async def test_ready_flags_inform_the_owner_but_do_not_hold_the_start_back() -> None:
@@ -234,33 +274,53 @@ async def test_ready_flags_inform_the_owner_but_do_not_hold_the_start_back() -> 
         await bob.expect(p.ROOM, where=lambda r: r["status"] == p.PLAYING)
 
 
-async def test_options_are_validated_and_only_the_owner_sets_them() -> None:
+async def test_an_option_outside_its_range_is_refused() -> None:
     async with running_host() as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        ann, bob = seats
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await ann.set_options({"target": 3})
         assert (await ann.expect(p.ERROR))["code"] == "bad_option"
+
+
+async def test_only_the_owner_sets_options() -> None:
+    async with running_host() as host:
+        (_, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await bob.set_options({"target": 50})
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
+
+
+async def test_new_options_reach_everyone_and_everyone_confirms_ready_again() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         mark = bob.mark()
         await ann.set_options({"target": 50}, bot_takeover=False)
         room = await bob.expect(p.ROOM, since=mark, where=lambda r: r["rules"]["target"] == 50)
         assert room["bot_takeover"] is False
-        assert room["seats"][1]["ready"] is False  # new rules: everyone confirms again
+        assert room["seats"][1]["ready"] is False
 
 
-async def test_chat_reaches_everyone_cleaned_and_is_rate_limited() -> None:
-    async with running_host(chat_burst=3, chat_per_second=0.5) as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        ann, bob = seats
+async def test_chat_reaches_everyone_without_escapes_and_cut_to_length() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await ann.chat("hi \x1b[2Jall" + "!" * 400)
         line = await bob.expect(p.CHAT_LINE)
         assert (line["seat"], line["name"]) == (0, "Ann")
         assert line["text"].startswith("hi all!") and len(line["text"]) == p.MAX_CHAT_LENGTH
-        for _ in range(3):
+
+
+async def test_chat_past_its_burst_is_rate_limited() -> None:
+    async with running_host(chat_burst=3, chat_per_second=0.5) as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        for _ in range(4):
             await ann.chat("spam")
         assert (await ann.expect(p.ERROR))["code"] == "rate_limited"
+
+
+async def test_a_chat_line_with_nothing_left_after_cleaning_is_refused() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         await ann.chat("\x1b[0m  ")
+        assert (await ann.expect(p.ERROR))["code"] == "empty_chat"
+        assert bob.last(p.CHAT_LINE) is None
 
 
 async def test_room_requests_need_a_room() -> None:
@@ -277,7 +337,7 @@ async def test_one_room_at_a_time() -> None:
         assert (await seats[0].expect(p.ERROR))["code"] == "already_in_room"
 
 
-async def test_a_full_room_refuses_players_and_a_started_room_too_when_the_game_says_so() -> None:
+async def test_a_full_room_refuses_one_more_player() -> None:
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         for _ in range(7):
