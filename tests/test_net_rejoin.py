@@ -10,6 +10,7 @@ restarted host keeps each grace period where it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,27 +35,51 @@ def notice(text: str) -> Any:
     return lambda message: message["text"] == text
 
 
-async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_their_name() -> None:
+@dataclass
+class Dropped:
+    """Bob's client was killed four moves into a game of three."""
+
+    ann: Seat
+    code: str
+    view: Message
+    """The last view Bob had."""
+    token: str
+    """The seat token Bob's client held."""
+
+
+async def bob_dropped(host: Host) -> Dropped:
+    seats, code = await table(host.port, ["Ann", "Bob", "Cy"])
+    ann, bob, _ = seats
+    game, rng = counting(), Rng(3)
+    for _ in range(4):
+        await step(seats, game, rng)
+    before = bob.view
+    token = bob.conn.token
+    assert before is not None and token is not None
+    mark = ann.mark()
+    bob.conn.abort()  # a killed client: no goodbye
+    await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
+    return Dropped(ann, code, before, token)
+
+
+async def test_a_killed_client_is_announced_and_its_seat_waits_out_a_grace_period() -> None:
     async with running_host() as host:
-        seats, code = await table(host.port, ["Ann", "Bob", "Cy"])
-        ann, bob, _ = seats
-        game, rng = counting(), Rng(3)
-        for _ in range(4):
-            await step(seats, game, rng)
-        before = bob.view
-        old_token = bob.conn.token
-        assert before is not None and old_token is not None
+        seats, _ = await table(host.port, ["Ann", "Bob"])
+        ann, bob = seats
         mark = ann.mark()
-        bob.conn.abort()  # a killed client: no goodbye
+        bob.conn.abort()
         await ann.expect(p.NOTICE, since=mark, where=notice("Bob lost connection."))
         room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
         assert 0 < entry(room, 1)["grace_left"] <= host.config.grace_seconds
 
-        mark = ann.mark()
+
+async def test_the_welcome_lists_the_seat_waiting_under_the_players_name() -> None:
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
         again = await Seat.open(host.port, "bob")  # names compare NFKC + casefold
         assert again.conn.welcome["waiting_seats"] == [
             {
-                "code": code,
+                "code": dropped.code,
                 "game": "counting",
                 "game_name": "Counting",
                 "status": p.PLAYING,
@@ -63,16 +88,31 @@ async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_th
                 "name": "Bob",
             }
         ]
-        await again.join_room(code)
+
+
+async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_their_name() -> None:
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
+        ann = dropped.ann
+        mark = ann.mark()
+        again = await Seat.open(host.port, "bob")
+        await again.join_room(dropped.code)
         joined = await again.expect(p.JOINED)
-        assert joined["seat"] == 1 and joined["token"] not in (None, old_token)
+        assert joined["seat"] == 1 and joined["token"] not in (None, dropped.token)
         view = await again.expect(p.VIEW)
-        assert view["view"] == before["view"]  # same hand, same counter
+        assert view["view"] == dropped.view["view"]  # same hand, same counter
         await ann.expect(p.NOTICE, since=mark, where=notice("Bob is back."))
         room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "connected"))
         assert entry(room, 1)["name"] == "Bob" and entry(room, 1)["grace_left"] is None
 
-        stale = await Seat.open(host.port, "Bob", token=old_token)  # the old token is spent
+
+async def test_a_seat_taken_back_by_name_spends_its_old_token() -> None:
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
+        again = await Seat.open(host.port, "Bob")
+        await again.join_room(dropped.code)
+        await again.expect(p.JOINED)
+        stale = await Seat.open(host.port, "Bob", token=dropped.token)
         assert stale.conn.welcome["resumed"] is False
         assert (await stale.expect(p.ERROR))["code"] == "token_unknown"
 
