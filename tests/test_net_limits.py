@@ -1,6 +1,6 @@
 """Every resource limit of the host, hit on purpose against a small configured value.
 
-One test per :class:`~partyhost.net.config.HostConfig` limit: the host is
+Each :class:`~partyhost.net.config.HostConfig` limit has its own tests: the host is
 started with a tiny limit so hitting it is quick, the client that passes it
 gets the exact error code (and a message naming the limit), and the host goes
 on serving everyone else. Limits tested elsewhere are listed in docs/limits.md.
@@ -281,7 +281,7 @@ async def test_messages_sent_just_before_an_oversized_frame_are_still_handled() 
         await wire.close()
 
 
-async def test_max_name_length_cuts_names_and_a_name_past_the_wire_cap_is_refused() -> None:
+async def test_max_name_length_cuts_names_and_numbers_them_within_the_limit() -> None:
     async with running_host(max_name_length=8) as host:
         first = await Seat.open(host.port, "Bartholomew the Great")
         assert first.conn.welcome["limits"]["max_name"] == 8
@@ -294,6 +294,12 @@ async def test_max_name_length_cuts_names_and_a_name_past_the_wire_cap_is_refuse
         room = await second.expect(p.ROOM)
         names = [seat["name"] for seat in room["seats"]]
         assert names == ["Owner", "Bartholo", "Bartho 2"]  # cut, then numbered within 8
+        for seat in (first, second, *owners):
+            await seat.close()
+
+
+async def test_a_hello_with_a_name_past_the_wire_cap_is_refused_and_hung_up() -> None:
+    async with running_host(max_name_length=8) as host:
         wire = await Wire.open(host.port, name=None)
         wire.send(build.hello(p.PROTOCOL_VERSION, "x" * 201))
         refused = await wire.read()
@@ -302,17 +308,23 @@ async def test_max_name_length_cuts_names_and_a_name_past_the_wire_cap_is_refuse
         assert await wire.read() is None  # a refused hello ends the connection
         await wire.close()
         await still_serves(host)
-        for seat in (first, second, *owners):
-            await seat.close()
 
 
-async def test_max_chat_length_cuts_long_lines_and_a_line_past_the_wire_cap_is_refused() -> None:
+async def test_max_chat_length_cuts_long_lines() -> None:
     async with running_host(max_chat_length=10) as host:
         seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
         ann, bob = seats
         assert ann.conn.welcome["limits"]["max_chat"] == 10
         await ann.chat("hello there, everyone")
         assert (await bob.expect(p.CHAT_LINE))["text"] == "hello ther"
+        for seat in seats:
+            await seat.close()
+
+
+async def test_a_chat_line_past_the_wire_cap_is_refused_and_the_player_stays() -> None:
+    async with running_host(max_chat_length=10) as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
+        ann, bob = seats
         mark = ann.mark()
         await ann.chat("x" * (p.MAX_CHAT_LENGTH * 4 + 1))
         refused = await ann.expect(p.ERROR, since=mark)
