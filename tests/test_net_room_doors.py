@@ -67,32 +67,41 @@ async def test_one_address_cannot_fill_the_host_with_abandoned_rooms(tmp_path: P
             await seat.close()
 
 
-async def test_rooms_nobody_is_connected_to_close_within_minutes_also_after_a_restart(
+IDLE = ("--idle-room-minutes", "0.05")  # 3 s
+
+
+async def gone_from_the_list(watcher: Seat, code: str) -> None:
+    """Wait (20 s at most: the idle time, not the 2-minute grace) until ``code`` is not listed."""
+
+    async def gone() -> bool:
+        return code not in {room["code"] for room in await listed(watcher)}
+
+    await eventually(gone)
+
+
+async def test_a_room_nobody_is_connected_to_closes_without_waiting_out_the_grace(
     tmp_path: Path,
 ) -> None:
-    idle = ("--idle-room-minutes", "0.05")  # 3 s
-    data = tmp_path / "data"
-    async with serve(data, *idle) as host:
+    async with serve(tmp_path / "data", *IDLE) as host:
         watcher = await host.seat("Watcher", BYSTANDER)
-        first = await abandoned_room(host.port, ATTACKER)
-        assert first in {room["code"] for room in await listed(watcher)}
-
-        async def first_gone() -> bool:
-            return first not in {room["code"] for room in await listed(watcher)}
-
-        await eventually(first_gone)  # the grace period (2 minutes) is not waited for
-        second = await abandoned_room(host.port, ATTACKER)
+        code = await abandoned_room(host.port, ATTACKER)
+        assert code in {room["code"] for room in await listed(watcher)}
+        await gone_from_the_list(watcher, code)
         await watcher.close()
-        host.kill()  # before the second room's idle time is up
-    async with serve(data, *idle) as host:
+
+
+async def test_after_a_restart_an_abandoned_room_still_closes_and_its_journal_goes(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    async with serve(data, *IDLE) as host:
+        code = await abandoned_room(host.port, ATTACKER)
+        host.kill()  # before the room's idle time is up
+    async with serve(data, *IDLE) as host:
         watcher = await host.seat("Watcher", BYSTANDER)
-        assert second in {room["code"] for room in await listed(watcher)}
-
-        async def second_gone() -> bool:
-            return second not in {room["code"] for room in await listed(watcher)}
-
-        await eventually(second_gone)  # within 20 s: the idle time, not the 2-minute grace
-        assert read_journal(data, second) == []
+        assert code in {room["code"] for room in await listed(watcher)}
+        await gone_from_the_list(watcher, code)
+        assert read_journal(data, code) == []
         await watcher.close()
 
 
