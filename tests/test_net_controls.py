@@ -37,12 +37,21 @@ def presence_of(seat: int, presence: str) -> Any:
     return lambda room: entry(room, seat).get("presence") == presence
 
 
-async def play_steps(seats: Sequence[Seat], game: Game, rng: Rng, steps: int) -> int:
-    """Up to ``steps`` bot moves from the seats' own views (at each view's game clock)."""
-    taken = 0
-    for _ in range(steps * 4):
-        if taken >= steps:
+async def play_steps(
+    seats: Sequence[Seat], game: Game, rng: Rng, steps: int, patience: float = 10.0
+) -> int:
+    """Up to ``steps`` bot moves from the seats' own views (at each view's game clock).
+
+    Gives up after ``steps * 4`` tries once a move was made; before the first
+    one it waits up to ``patience`` seconds (a real-time game's bot may take
+    its time on a busy machine before anyone has a move again).
+    """
+    taken = tries = 0
+    deadline = time.monotonic() + patience
+    while taken < steps:
+        if tries >= steps * 4 and (taken > 0 or time.monotonic() > deadline):
             break
+        tries += 1
         moved = False
         for seat in seats:
             frame = seat.view
