@@ -2,7 +2,7 @@
 
 The engines' ``view`` functions are not asked: the secrets come from the
 host's state at a version (rebuilt from the journal) and the rulebooks
-(docs/rules.md, RULINGS.md); the search walks every decoded frame, whatever
+(as docs/rules.md states them); the search walks every decoded frame, whatever
 its type and layout. A secret is recognised on the wire as:
 
 * text: the audit T-shirt deck gives every card a unique marker such as

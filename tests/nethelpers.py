@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,12 @@ from partyhost.engine.core import Game
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.client import HostConnection, ReconnectingClient, ReconnectPolicy
+from partyhost.net.client import (
+    HostConnection,
+    ReconnectingClient,
+    ReconnectPolicy,
+    RequestMethods,
+)
 from partyhost.net.config import HostConfig
 from partyhost.net.host import Host
 
@@ -94,8 +99,11 @@ async def connect(port: int, name: str, **kwargs: Any) -> HostConnection:
     return await HostConnection.connect(LOOPBACK, port, name, timeout=3.0, **kwargs)
 
 
-class Seat:
-    """A client that records everything it receives, with waits that time out."""
+class Seat(RequestMethods[Awaitable[None]]):
+    """A client that records everything it receives, with waits that time out.
+
+    Requests go through the typed client API (``await seat.join_room(code)``).
+    """
 
     def __init__(self, conn: HostConnection | ReconnectingClient) -> None:
         self.conn = conn
@@ -196,21 +204,21 @@ async def table(
 ) -> tuple[list[Seat], str]:
     """Seats ``names`` in a new room (first one owns it) and starts the game."""
     owner = await opener(port, names[0])
-    await owner.send({"t": p.CREATE_ROOM, "game": game, "options": options or {}})
+    await owner.create_room(game, options=options or {})
     joined = await owner.expect(p.JOINED)
     code = joined["code"]
     seats = [owner]
     for name in names[1:]:
         seat = await opener(port, name)
-        await seat.send({"t": p.JOIN_ROOM, "code": code})
+        await seat.join_room(code)
         await seat.expect(p.JOINED)
-        await seat.send({"t": p.SET_READY, "ready": True})
+        await seat.set_ready()
         seats.append(seat)
     for seat in seats[1:]:
         await owner.expect(p.ROOM, where=lambda room, s=seat: _is_ready(room, s))
     if start:
         mark = owner.mark()
-        await owner.send({"t": p.START_GAME})
+        await owner.start_game()
         await owner.expect(p.VIEW, since=mark)
         for seat in seats:
             await seat.until(lambda s=seat: s.view is not None)
@@ -253,7 +261,7 @@ async def step(seats: Sequence[Seat], game: Game, rng: Rng, timeout: float = 5.0
             if command is None:
                 continue
             version = seat.version
-            await seat.send({"t": p.PLAY, "cmd": command})
+            await seat.play(command)
             for other in seats:
                 await other.until(lambda o=other, v=version: o.version > v, timeout)
             return True
@@ -281,7 +289,7 @@ async def play_until_over(seat: Seat, seed: int, timeout: float = 20.0) -> float
             seen = len(seat.log)
             if command is not None:
                 version = seat.version
-                await seat.send({"t": p.PLAY, "cmd": command})
+                await seat.play(command)
                 await seat.until(lambda v=version: seat.version > v)
             else:
                 await seat.until(lambda n=seen: len(seat.log) > n)

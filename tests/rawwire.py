@@ -10,17 +10,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import struct
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgpack
 from partyhost.net import protocol as p
+from partyhost.net.client import RequestMethods
 
 Message = dict[str, Any]
 
 
-class RawClient:
-    """One connection; ``received`` holds every frame but the host's pings."""
+class RawClient(RequestMethods[Awaitable[None]]):
+    """One connection; ``received`` holds every frame but the host's pings.
+
+    Well-formed requests go through the typed client API (``await
+    client.list_rooms()``); ``send``, ``send_body`` and ``send_bytes`` write
+    anything else.
+    """
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
@@ -46,7 +52,7 @@ class RawClient:
                 if frame.get("t") == p.PING:
                     self.pings.append(frame)
                     self._arrived.set()
-                    await self.send({"t": p.PONG, "n": frame.get("n", 0)})
+                    await self.pong(frame.get("n", 0))
                     continue
                 self.received.append(frame)
                 self._arrived.set()
@@ -101,8 +107,9 @@ class RawClient:
                 self._arrived.clear()
                 await self._arrived.wait()
 
-    async def hello(self, name: str) -> Message:
-        await self.send({"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": name})
+    async def greet(self, name: str) -> Message:
+        """The hello of this protocol version, then the welcome it gets back."""
+        await self.hello(p.PROTOCOL_VERSION, name)
         (welcome,) = await self.take(1)
         assert welcome["t"] == p.WELCOME, welcome
         return welcome

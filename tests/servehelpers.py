@@ -110,6 +110,6 @@ async def serve(data: Path, *flags: str) -> AsyncIterator[Serve]:
 async def listed(seat: Seat) -> list[dict[str, object]]:
     """The rooms the lobby lists to ``seat`` now."""
     mark = seat.mark()
-    await seat.send({"t": "list_rooms"})
+    await seat.list_rooms()
     rooms = await seat.expect("rooms", since=mark)
     return list(rooms["rooms"])

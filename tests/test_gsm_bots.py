@@ -7,11 +7,11 @@ from typing import Any
 
 import msgpack
 import pytest
+from gsmplay import play_bots, shipped_deck
 from partyhost.engine.core import Event, Game
 from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME
 from partyhost.engine.gsm.bot import BOT_DELAYS, bot_delay
 from partyhost.engine.rng import Rng
-from test_gsm_support import play_bots, shipped_deck
 
 DECK = shipped_deck()
 ALL_CARDS = list(range(60))

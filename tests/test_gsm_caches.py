@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from gsmplay import make_deck, play_bots, shipped_cards, shipped_deck
 from partyhost.engine.core import Event, Game, apply
 from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME
 from partyhost.engine.gsm import bot as shared_bot
@@ -21,7 +22,6 @@ from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import CardTable
 from partyhost.engine.gsm.scramble import bot as scramble_bot
 from partyhost.engine.rng import Rng
-from test_gsm_support import make_deck, play_bots, shipped_cards, shipped_deck
 
 DECK = shipped_deck()
 MIRROR = make_deck(shipped_cards()[::-1])

@@ -6,11 +6,11 @@ import dataclasses
 from typing import Any
 
 import pytest
+from gsmplay import shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
 from partyhost.engine.gsm import GRIDIRON as GAME
 from partyhost.engine.gsm.gridiron.state import GridironState
 from partyhost.engine.gsm.placement import Placement, fits
-from test_gsm_support import shipped_deck
 
 DECK = shipped_deck()
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 from gsm_reference import layout_ok
+from gsmplay import SHIPPED, deck_text, make_deck, shipped_deck
 from partyhost.cli import main
 from partyhost.decks.files import DeckFileError, build_from_text
 from partyhost.engine.core import IllegalMove
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, placement_clash
-from test_gsm_support import SHIPPED, deck_text, make_deck, shipped_deck
 
 A = "Gr Tb / Hg Sw"
 

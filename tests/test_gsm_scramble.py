@@ -7,11 +7,11 @@ from typing import Any
 
 import msgpack
 import pytest
+from gsmplay import shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
 from partyhost.engine.gsm import SCRAMBLE as GAME
 from partyhost.engine.gsm.scramble.state import ScrambleState
 from partyhost.engine.gsm.solver import solve
-from test_gsm_support import shipped_deck
 
 DECK = shipped_deck()
 

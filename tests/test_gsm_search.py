@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gsm_reference import brute_placements, brute_solvable, layout_ok
+from gsmplay import make_deck, random_cards, shipped_deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from partyhost.engine.gsm.board import is_connected
@@ -10,7 +11,6 @@ from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, fits
 from partyhost.engine.gsm.solver import Spot, solve
 from partyhost.engine.rng import Rng
-from test_gsm_support import make_deck, random_cards, shipped_deck
 
 SHAPES = [(2, 2), (1, 3), (3, 2), (1, 2)]
 TIGHT = {  # few objects and colors, so many hands cannot be arranged

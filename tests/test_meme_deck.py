@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from memeplay import SHIPPED, shipped_deck
 from partyhost.decks.files import DeckFileError, build_from_text
 from partyhost.engine.core import DeckInvalid
 from partyhost.engine.meme.deck import FACE_LINES, FACE_WIDTH, MemeDeck, build_deck
-from test_meme_support import SHIPPED, shipped_deck
 
 
 def _errors(text: str) -> list[str]:

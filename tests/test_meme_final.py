@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.meme.state import MemeState, Phase
-from test_meme_support import (
+from memeplay import (
     AWKWARD,
     GAME,
     NOPE,
@@ -18,6 +17,7 @@ from test_meme_support import (
     refused,
     started,
 )
+from partyhost.engine.meme.state import MemeState, Phase
 
 
 def _final(reactor_money: int, others_money: int) -> tuple[MemeState, int, list[int]]:

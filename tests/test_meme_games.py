@@ -15,10 +15,10 @@ from typing import Any
 
 import msgpack
 import pytest
+from memeplay import GAME, new_game
 from partyhost.engine.core import SYSTEM_SEAT, Event, apply, apply_tick
 from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.rng import Rng
-from test_meme_support import GAME, new_game
 
 REVEALS = {"guesses_revealed", "bets_revealed", "reaction_revealed", "turn_over", "game_over"}
 MAX_STEPS = 2000

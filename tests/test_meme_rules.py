@@ -1,13 +1,11 @@
-"""What Do You Meme? as the rulebook and RULINGS.md play it: one test per rule."""
+"""What Do You Meme? as the rulebook and docs/rules.md play it: one test per rule."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
-from partyhost.engine.core import IllegalMove
-from partyhost.engine.meme.state import TOKENS, MemeState, Phase
-from test_meme_support import (
+from memeplay import (
     AWKWARD,
     FUMING,
     GAME,
@@ -25,6 +23,8 @@ from test_meme_support import (
     roll_off,
     started,
 )
+from partyhost.engine.core import IllegalMove
+from partyhost.engine.meme.state import TOKENS, MemeState, Phase
 
 # --- setup and the roll-off ------------------------------------------------
 

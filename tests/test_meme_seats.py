@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply_tick
-from partyhost.engine.meme.state import MemeState, Phase
-from test_meme_support import (
+from memeplay import (
     GAME,
     NOPE,
     SHOOK,
@@ -19,6 +17,8 @@ from test_meme_support import (
     play,
     started,
 )
+from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply_tick
+from partyhost.engine.meme.state import MemeState, Phase
 
 
 def _system(state: MemeState, kind: str, seat: int, now: float = 0.0) -> MemeState:

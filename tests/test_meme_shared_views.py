@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from memeplay import GAME, new_game
 from partyhost.engine.core import apply
 from partyhost.engine.rng import Rng
-from test_meme_support import GAME, new_game
 
 
 def test_shared_parts_are_built_once_per_state_and_equal_a_fresh_build() -> None:

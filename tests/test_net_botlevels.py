@@ -20,6 +20,7 @@ from partyhost.engine.core import BOT_LEVELS
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
+from partyhost.net.client import build
 from partyhost.net.host import Host
 from partyhost.net.hostbots import LEVEL_SCALE, BotBrain, thinking_delay
 from partyhost.net.journal import Journal
@@ -46,13 +47,13 @@ async def add_bot(owner: Seat, level: str | None = None) -> dict[str, object]:
     """Ask for a bot (``level`` None: say nothing) and return the room frame that seats it."""
     before = len(owner.room["seats"]) if owner.room else 0
     mark = owner.mark()
-    await owner.send({"t": p.ADD_BOT} if level is None else {"t": p.ADD_BOT, "level": level})
+    await owner.send(build.add_bot() if level is None else build.add_bot(level))
     return await owner.expect(p.ROOM, since=mark, where=lambda r: len(r["seats"]) > before)
 
 
 async def owner_of_room(port: int, game: str) -> tuple[Seat, str]:
     owner = await Seat.open(port, "Ann")
-    await owner.send({"t": p.CREATE_ROOM, "game": game})
+    await owner.create_room(game)
     joined = await owner.expect(p.JOINED)
     await owner.expect(p.ROOM)
     return owner, str(joined["code"])
@@ -86,7 +87,7 @@ async def test_an_unknown_level_is_refused_with_bad_level_and_seats_nobody(level
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT, "level": level})
+        await ann.add_bot(level)
         error = await ann.expect(p.ERROR)
         assert error["code"] == "bad_level"
         assert "easy, normal or hard" in error["message"]
@@ -97,7 +98,7 @@ async def test_an_unknown_level_is_refused_with_bad_level_and_seats_nobody(level
 async def test_only_the_owner_adds_bots_whatever_the_level() -> None:
     async with running_host() as host:
         seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        await seats[1].send({"t": p.ADD_BOT, "level": "nonsense"})
+        await seats[1].add_bot("nonsense")
         assert (await seats[1].expect(p.ERROR))["code"] == "not_owner"
         for seat in seats:
             await seat.close()
@@ -171,7 +172,7 @@ async def test_bots_wake_nobody_once_the_game_is_over() -> None:
         seats, code = await table(host.port, ["Ann"], start=False, options={"target": 6})
         ann = seats[0]
         await add_bot(ann, "hard")
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         assert host.lobby is not None
         room = host.lobby.rooms[code]
         async with asyncio.timeout(20):
@@ -179,7 +180,7 @@ async def test_bots_wake_nobody_once_the_game_is_over() -> None:
                 shown = ann.view
                 legal = (shown or {}).get("view", {}).get("legal") or []
                 if legal:
-                    await ann.send({"t": p.PLAY, "cmd": legal[0]})
+                    await ann.play(legal[0])
                 await asyncio.sleep(0.05)
         (bot,) = bots_of(host, code)
         assert bot.brain is not None
@@ -198,7 +199,7 @@ async def test_a_bot_in_a_turn_based_game_is_armed_from_the_scaled_host_delay() 
         host.lobby.rooms[code].bots.jitter = HighestJitter()
         started = time.time()
         mark = ann.mark()
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW, since=mark)
         armed = time.time()
         easy, hard = bots_of(host, code)
@@ -220,7 +221,7 @@ async def test_a_four_corners_bot_reacts_at_the_games_pace_for_its_level(level: 
         host.lobby.rooms[code].bots.jitter = HighestJitter()
         started = time.time()
         mark = ann.mark()
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW, since=mark)
         armed = time.time()
         (bot,) = bots_of(host, code)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
+from typing import Any
 
 from nethelpers import LOOPBACK, counting, running_host
 from partyhost.net import protocol as p
-from partyhost.net.client import ReconnectPolicy
+from partyhost.net.client import ReconnectPolicy, RequestMethods
 from partyhost.net.netbot import NetBot, run_network_bots
 
 FAST = ReconnectPolicy(first_delay=0.05, max_delay=0.2, attempts=20, total_seconds=10)
@@ -62,25 +64,19 @@ async def test_a_network_bot_gives_up_on_a_room_that_does_not_exist() -> None:
             await run_network_bots(LOOPBACK, host.port, "ZZZZ", 2, 0.0)
 
 
-class ScriptedLink:
+class ScriptedLink(RequestMethods[Awaitable[None]]):
     """Stands in for a bot's connection: hands out ``script``, records what the bot sends."""
 
     def __init__(self, script: list[dict[str, object]]) -> None:
         self.script = script
-        self.sent: list[dict[str, object]] = []
+        self.sent: list[dict[str, Any]] = []
 
     async def recv(self) -> dict[str, object]:
         assert self.script, "the bot asked for more than the script holds"
         return self.script.pop(0)
 
-    async def send(self, message: dict[str, object]) -> None:
+    async def send(self, message: dict[str, Any]) -> None:
         self.sent.append(message)
-
-    async def set_ready(self, ready: bool = True) -> None:
-        await self.send({"t": p.SET_READY, "ready": ready})
-
-    async def start_game(self) -> None:
-        await self.send({"t": p.START_GAME})
 
 
 async def test_an_owner_bot_whose_last_game_ended_starts_no_other() -> None:

@@ -4,6 +4,7 @@ and deck folders the host keeps watching while it runs."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from nethelpers import DECK_DIR, Seat, deck_text, running_host, table
 from partyhost.net import protocol as p
@@ -15,14 +16,9 @@ def folder_contents() -> dict[Path, bytes]:
     return {path: path.read_bytes() for path in DECK_DIR.iterdir()}
 
 
-async def create_with_upload(seat: Seat, text: str, **extra: object) -> None:
-    await seat.send(
-        {
-            "t": p.CREATE_ROOM,
-            "game": "counting",
-            "deck_files": [{"name": "/home/ann/decks/mine.yaml", "text": text}],
-            **extra,
-        }
+async def create_with_upload(seat: Seat, text: str, **extra: Any) -> None:
+    await seat.create_room(
+        "counting", deck_files=[{"name": "/home/ann/decks/mine.yaml", "text": text}], **extra
     )
 
 
@@ -37,11 +33,11 @@ async def test_a_room_plays_the_cards_of_a_sent_deck_and_the_journal_keeps_them(
         room = await ann.expect(p.ROOM)
         assert room["decks"] == [{"name": "mine", "title": "Mine", "source": "upload"}]
         bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.JOIN_ROOM, "code": joined["code"]})
+        await bob.join_room(joined["code"])
         await bob.expect(p.JOINED)
-        await bob.send({"t": p.SET_READY, "ready": True})
+        await bob.set_ready()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2 and r["seats"][1]["ready"])
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         view = (await ann.expect(p.VIEW))["view"]
         assert all(card["word"].startswith("uploaded-word-") for card in view["hand"])
     async with running_host(data_dir=tmp_path / "data") as again:
@@ -108,7 +104,7 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
     folder.mkdir()
     async with running_host(deck_dirs=(DECK_DIR, folder), deck_poll_seconds=0.05) as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.LIST_DECKS})
+        await ann.list_decks()
         listed = await ann.expect(p.DECKS)
         assert "fresh" not in [d["name"] for d in listed["decks"]]
         mark = ann.mark()
@@ -126,7 +122,7 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
         bob = await Seat.open(host.port, "Bob")
         games = {g["id"]: g for g in bob.conn.welcome["games"]}
         assert [d["name"] for d in games["counting"]["decks"]] == ["counting", "fresh"]
-        await bob.send({"t": p.CREATE_ROOM, "game": "counting", "deck": "fresh"})
+        await bob.create_room("counting", deck="fresh")
         assert (await bob.expect(p.ROOM))["decks"][0]["title"] == "Fresh"
         mark = ann.mark()
         (folder / "fresh.yaml").unlink()
@@ -138,6 +134,6 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
 async def test_deck_files_of_the_wrong_shape_are_a_bad_message() -> None:
     async with running_host() as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "deck_files": [{"text": "x"}]})
+        await ann.create_room("counting", deck_files=[{"text": "x"}])
         error = await ann.expect(p.ERROR)
         assert error["code"] == "bad_message" and "deck_files" in error["message"]

@@ -19,6 +19,7 @@ from partyhost.engine.playertext import BIDI_CONTROLS, is_invisible
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
+from partyhost.net.client import build
 from partyhost.net.config import HostConfig
 from partyhost.net.guards import ConnectionCounter
 from partyhost.net.names import name_key
@@ -88,7 +89,7 @@ async def _guess(client: RawClient, code: str, password: str) -> tuple[str, floa
     """Send one join with ``password``; the answer's kind and how long it took."""
     mark = len(client.log)
     started = time.monotonic()
-    client.send({"t": p.JOIN_ROOM, "code": code, "password": password})
+    client.send(build.join_room(code, password=password))
     answer = await client.first([p.ERROR, p.JOINED], since=mark, timeout=30)
     kind = answer["code"] if answer["t"] == p.ERROR else answer["t"]
     return str(kind), time.monotonic() - started
@@ -103,7 +104,7 @@ async def test_room_password_guesses_slow_down_per_address_and_are_logged(
     try:
         owner = await RawClient.open(port, "127.0.0.1", name="Owner")
         clients.append(owner)
-        owner.send({"t": p.CREATE_ROOM, "game": "counting", "password": "kazoo"})
+        owner.send(build.create_room("counting", password="kazoo"))
         code = (await owner.first([p.JOINED]))["code"]
 
         guesser = await RawClient.open(port, "127.0.0.2", name="Guesser")
@@ -159,12 +160,12 @@ async def test_look_alike_and_blank_names_cannot_pass_for_someone(tmp_path: Path
     try:
         owner = await Seat.open(port, "Owner")
         seats.append(owner)
-        await owner.send({"t": p.CREATE_ROOM, "game": "counting"})
+        await owner.create_room("counting")
         code = (await owner.expect(p.JOINED))["code"]
         for name in LOOK_ALIKES:
             seat = await Seat.open(port, name)
             seats.append(seat)
-            await seat.send({"t": p.JOIN_ROOM, "code": code})
+            await seat.join_room(code)
             await seat.expect(p.JOINED)
         full = len(LOOK_ALIKES) + 1
         await owner.until(lambda: owner.room is not None and len(owner.room["seats"]) == full)
@@ -172,7 +173,7 @@ async def test_look_alike_and_blank_names_cannot_pass_for_someone(tmp_path: Path
         names = [seat["name"] for seat in owner.room["seats"]]
         blank = await Seat.open(port, "\u3164")  # a Hangul filler: drawn as nothing
         seats.append(blank)
-        await blank.send({"t": p.CREATE_ROOM, "game": "counting"})
+        await blank.create_room("counting")
         await blank.until(lambda: blank.room is not None)
         assert blank.room is not None
         blank_name = blank.room["seats"][0]["name"]
@@ -226,7 +227,7 @@ async def _play_until_someone_writes(seats: list[Seat], text: str) -> Seat:
                 if command is None:
                     continue
                 version = seat.version
-                await seat.send({"t": p.PLAY, "cmd": command})
+                await seat.play(command)
                 await seat.until(lambda s=seat, v=version: s.version > v)
                 if templates:
                     return seat

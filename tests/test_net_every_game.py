@@ -85,7 +85,7 @@ async def test_every_game_plays_out_and_each_seat_gets_exactly_its_own_view(game
             host.port, names, options=QUICK_OPTIONS.get(game_id, {}), game=game_id, opener=opener
         )
         spectator = await opener(host.port, "Spectator")
-        await spectator.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await spectator.join_room(code, spectate=True)
         await spectator.expect(p.VIEW)
         steps = await play_to_the_end(seats, game, Rng(23))
         final_version = seats[0].version

@@ -129,7 +129,7 @@ async def lockstep(seats: Sequence[Seat], game: Game, rng: Rng, max_steps: int) 
                     await asyncio.sleep(0.005)
             continue
         version = mover.version
-        await mover.send({"t": p.PLAY, "cmd": command})
+        await mover.play(command)
         for other in seats:
             await other.until(lambda o=other, v=version: o.version > v)
     return max_steps
@@ -150,31 +150,29 @@ async def record(game_id: str, seed: int, max_steps: int = 4000) -> Recording:
     async with running_host(deck_dirs=(DECK_DIR, AUDIT_DECKS)) as host:
         port = host.port
         owner = await opener(NAMES[0])
-        await owner.send(
-            {"t": p.CREATE_ROOM, "game": game_id, "deck": spec.deck, "options": spec.options}
-        )
+        await owner.create_room(game_id, deck=spec.deck, options=spec.options)
         code = (await owner.expect(p.JOINED))["code"]
         seats = [owner]
         for name in NAMES[1 : spec.players]:
             seat = await opener(name)
-            await seat.send({"t": p.JOIN_ROOM, "code": code})
+            await seat.join_room(code)
             await seat.expect(p.JOINED)
             seats.append(seat)
-        await owner.send({"t": p.START_GAME})
+        await owner.start_game()
         for seat in seats:
             await seat.expect(p.VIEW)
         watchers = [await opener(SPECTATORS[0])]
-        await watchers[0].send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await watchers[0].join_room(code, spectate=True)
         await watchers[0].expect(p.VIEW)
         steps = await lockstep(seats, game, Rng(seed), min(6, max_steps))
         # Mid-game: a late spectator, a chat line and a refused command (an error frame).
         watchers.append(await opener(SPECTATORS[1]))
-        await watchers[1].send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await watchers[1].join_room(code, spectate=True)
         await watchers[1].expect(p.VIEW)
         mark = owner.mark()
-        await owner.send({"t": p.CHAT, "text": "good luck, everyone"})
+        await owner.chat("good luck, everyone")
         await owner.expect(p.CHAT_LINE, since=mark)
-        await owner.send({"t": p.PLAY, "cmd": {"type": "audit-no-such-command"}})
+        await owner.play({"type": "audit-no-such-command"})
         await owner.expect(p.ERROR, since=mark)
         steps += await lockstep(seats, game, Rng(seed + 1), max_steps - steps)
         final = seats[0].version

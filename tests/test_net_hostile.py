@@ -72,13 +72,13 @@ async def _start_background_room(threaded: ThreadedHost) -> None:
     seats, code = await table(threaded.port, ["Owner"], start=False, options={"target": 10_000})
     owner = seats[0]
     for _ in range(2):
-        await owner.send({"t": p.ADD_BOT})
+        await owner.add_bot()
     await owner.expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
-    await owner.send({"t": p.START_GAME})
+    await owner.start_game()
     await owner.expect(p.VIEW)
     await owner.close()  # past the grace period a stand-in plays the owner's seat
     watcher = await Seat.open(threaded.port, "Watcher")  # bots play for an audience
-    await watcher.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+    await watcher.join_room(code, spectate=True)
     await watcher.expect(p.VIEW)
     threaded.background = watcher
 

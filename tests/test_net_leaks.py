@@ -98,7 +98,7 @@ async def test_no_frame_carries_another_seats_hidden_data(game_id: str) -> None:
             host.port, names, options=GAMES[game_id], game=game_id, opener=opener
         )
         spectator = await opener(host.port, "Spectator")
-        await spectator.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await spectator.join_room(code, spectate=True)
         await spectator.expect(p.VIEW)
         steps = await play_out(seats, game, Rng(17))
         final = seats[0].version

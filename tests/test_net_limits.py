@@ -1,6 +1,6 @@
 """Every resource limit of the host, hit on purpose against a small configured value.
 
-One test per :class:`~partyhost.net.config.HostConfig` limit: the host is
+Each :class:`~partyhost.net.config.HostConfig` limit has its own tests: the host is
 started with a tiny limit so hitting it is quick, the client that passes it
 gets the exact error code (and a message naming the limit), and the host goes
 on serving everyone else. Limits tested elsewhere are listed in docs/limits.md.
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from nethelpers import LOOPBACK, Seat, connect, running_host, table
 from partyhost.net import protocol as p
-from partyhost.net.client import ConnectionFailed
+from partyhost.net.client import ConnectionFailed, build
 from partyhost.net.host import Host
 
 TIMEOUT = 5.0
@@ -37,7 +37,7 @@ class Wire:
             reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
         wire = cls(reader, writer)
         if name is not None:
-            wire.send({"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": name})
+            wire.send(build.hello(p.PROTOCOL_VERSION, name))
             welcome = await wire.read()
             assert welcome is not None and welcome["t"] == p.WELCOME, welcome
         return wire
@@ -80,7 +80,7 @@ async def eventually(condition: Callable[[], bool], timeout: float = TIMEOUT) ->
 async def room_codes(seat: Seat) -> set[str]:
     """The codes of the open rooms, as the lobby lists them to ``seat`` now."""
     mark = seat.mark()
-    await seat.send({"t": p.LIST_ROOMS})
+    await seat.list_rooms()
     rooms = await seat.expect(p.ROOMS, since=mark)
     return {room["code"] for room in rooms["rooms"]}
 
@@ -95,7 +95,7 @@ async def still_serves(host: Host, name: str = "Later") -> None:
 async def create(seat: Seat) -> Message:
     """``seat`` creates a counting room; returns the first reply (joined or error)."""
     mark = seat.mark()
-    await seat.send({"t": p.CREATE_ROOM, "game": "counting"})
+    await seat.create_room("counting")
     await seat.until(lambda: any(m["t"] in (p.JOINED, p.ERROR) for m in seat.log[mark:]))
     return next(m for m in seat.log[mark:] if m["t"] in (p.JOINED, p.ERROR))
 
@@ -113,7 +113,7 @@ async def test_max_rooms_refuses_one_more_room_with_too_many_rooms() -> None:
         assert refused["message"] == "This host has its maximum of 2 rooms."
         assert len(await room_codes(cat)) == 2
         mark = bob.mark()
-        await bob.send({"t": p.LEAVE_ROOM})  # his room closes: a slot is free again
+        await bob.leave_room()  # his room closes: a slot is free again
         await bob.expect(p.LEFT, since=mark)
         assert (await create(cat))["t"] == p.JOINED
         for seat in (ann, bob, cat):
@@ -147,18 +147,18 @@ async def test_max_spectators_refuses_one_more_watcher_with_too_many_spectators(
         seats, code = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
         cat, dan, eve = [await Seat.open(host.port, n) for n in ("Cat", "Dan", "Eve")]
-        await cat.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await cat.join_room(code, spectate=True)
         assert (await cat.expect(p.JOINED))["seat"] is None
-        await dan.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await dan.join_room(code, spectate=True)
         refused = await dan.expect(p.ERROR)
         assert refused["code"] == "too_many_spectators"
         assert refused["message"] == "This room has its maximum of 1 spectators."
         mark = dan.mark()
-        await dan.send({"t": p.JOIN_ROOM, "code": code})  # a seat is still fine
+        await dan.join_room(code)  # a seat is still fine
         assert (await dan.expect(p.JOINED, since=mark))["seat"] == 1
-        await cat.send({"t": p.LEAVE_ROOM})
+        await cat.leave_room()
         await ann.expect(p.ROOM, where=lambda r: r["spectators"] == 0 and len(r["seats"]) == 2)
-        await eve.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await eve.join_room(code, spectate=True)
         assert (await eve.expect(p.JOINED))["seat"] is None
         for seat in (ann, cat, dan, eve):
             await seat.close()
@@ -175,13 +175,13 @@ async def test_chat_per_second_and_chat_burst_drop_the_lines_past_the_burst() ->
         seats, _ = await table(host.port, ["Ann", "Bob"], start=False, opener=from_own_address)
         ann, bob = seats
         for n in range(4):
-            await ann.send({"t": p.CHAT, "text": f"line {n}"})
+            await ann.chat(f"line {n}")
         await ann.until(lambda: sum(m["t"] == p.ERROR for m in ann.log) == 2)
         errors = [m for m in ann.log if m["t"] == p.ERROR]
         assert {e["code"] for e in errors} == {"rate_limited"}
         assert "chat limit: 0.2 a second, bursts of 2" in errors[0]["message"]
         mark = ann.mark()
-        await bob.send({"t": p.CHAT, "text": "bob is not limited by ann"})
+        await bob.chat("bob is not limited by ann")
         await ann.expect(p.CHAT_LINE, since=mark, where=lambda line: line["name"] == "Bob")
         heard = [m["text"] for m in bob.log if m["t"] == p.CHAT_LINE and m["name"] == "Ann"]
         assert heard == ["line 0", "line 1"]
@@ -193,7 +193,7 @@ async def test_messages_per_second_and_message_burst_drop_the_frames_past_the_bu
     async with running_host(messages_per_second=2.0, message_burst=3) as host:
         wire = await Wire.open(host.port)
         await asyncio.sleep(0.6)  # the hello took a token; let the bucket fill up again
-        wire.send(*({"t": p.PLAY, "cmd": {"type": "x"}, "ref": ref} for ref in range(1, 9)))
+        wire.send(*(build.play({"type": "x"}, ref=ref) for ref in range(1, 9)))
         replies = [await wire.read() for _ in range(8)]
         by_code: dict[str, set[int]] = {}
         for reply in replies:
@@ -202,13 +202,13 @@ async def test_messages_per_second_and_message_burst_drop_the_frames_past_the_bu
         assert by_code == {"not_in_room": {1, 2, 3}, "rate_limited": {4, 5, 6, 7, 8}}
         limited = next(r for r in replies if r is not None and r["code"] == "rate_limited")
         assert "at most 2 a second, bursts of 3" in limited["message"]
-        wire.send({"t": p.PING, "n": 7})  # pings are never limited
+        wire.send(build.ping(7))  # pings are never limited
         assert await wire.read() == {"t": p.PONG, "n": 7}
         await asyncio.sleep(0.6)  # tokens come back at the configured rate
-        wire.send({"t": p.LIST_ROOMS})
+        wire.send(build.list_rooms())
         assert (await wire.read() or {}).get("t") == p.ROOMS
         other = await Wire.open(host.port, "Other", source="127.0.0.2")  # another address
-        other.send({"t": p.LIST_ROOMS})
+        other.send(build.list_rooms())
         assert (await other.read() or {}).get("t") == p.ROOMS
         await other.close()
         await wire.close()
@@ -223,11 +223,11 @@ async def test_idle_room_seconds_closes_a_room_nobody_is_connected_to() -> None:
         kept_seats, kept = await table(host.port, ["Bob"], start=False)
         watched_seats, watched = await table(host.port, ["Dan"], start=False)
         cat = await Seat.open(host.port, "Cat")
-        await cat.send({"t": p.JOIN_ROOM, "code": watched, "spectate": True})
+        await cat.join_room(watched, spectate=True)
         await cat.expect(p.JOINED)
         await watched_seats[0].close()  # only a spectator is left connected there
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting"})
+        await ann.create_room("counting")
         joined = await ann.expect(p.JOINED)
         gone, token = joined["code"], joined["token"]
         started = time.monotonic()
@@ -253,11 +253,11 @@ async def test_idle_room_seconds_closes_a_room_nobody_is_connected_to() -> None:
 async def test_max_client_frame_refuses_a_bigger_frame_with_frame_too_large_and_hangs_up() -> None:
     async with running_host(max_client_frame=1024) as host:
         wire = await Wire.open(host.port)
-        under = {"t": p.CHAT, "text": "x" * 900}
+        under = build.chat("x" * 900)
         assert len(p.encode(under)) - p.HEADER.size <= 1024
         wire.send(under)  # fits: handled (and refused only for having no room)
         assert (await wire.read() or {}).get("code") == "not_in_room"
-        over = {"t": p.CHAT, "text": "x" * 1100}
+        over = build.chat("x" * 1100)
         size = len(p.encode(over)) - p.HEADER.size
         wire.send(over)
         refused = await wire.read()
@@ -272,7 +272,7 @@ async def test_messages_sent_just_before_an_oversized_frame_are_still_handled() 
     """The last good frames and the bad length arrive in one read: both are answered."""
     async with running_host(max_client_frame=1024) as host:
         wire = await Wire.open(host.port)
-        wire.writer.write(p.encode({"t": p.CHAT, "text": "last words"}) + p.HEADER.pack(5000))
+        wire.writer.write(p.encode(build.chat("last words")) + p.HEADER.pack(5000))
         answered = await wire.read()
         assert answered is not None and answered["code"] == "not_in_room"  # the chat was read
         refused = await wire.read()
@@ -281,45 +281,57 @@ async def test_messages_sent_just_before_an_oversized_frame_are_still_handled() 
         await wire.close()
 
 
-async def test_max_name_length_cuts_names_and_a_name_past_the_wire_cap_is_refused() -> None:
+async def test_max_name_length_cuts_names_and_numbers_them_within_the_limit() -> None:
     async with running_host(max_name_length=8) as host:
         first = await Seat.open(host.port, "Bartholomew the Great")
         assert first.conn.welcome["limits"]["max_name"] == 8
         owners, code = await table(host.port, ["Owner"], start=False)
-        await first.send({"t": p.JOIN_ROOM, "code": code})
+        await first.join_room(code)
         await first.expect(p.JOINED)
         second = await Seat.open(host.port, "Bartholomew")
-        await second.send({"t": p.JOIN_ROOM, "code": code})
+        await second.join_room(code)
         await second.expect(p.JOINED)
         room = await second.expect(p.ROOM)
         names = [seat["name"] for seat in room["seats"]]
         assert names == ["Owner", "Bartholo", "Bartho 2"]  # cut, then numbered within 8
+        for seat in (first, second, *owners):
+            await seat.close()
+
+
+async def test_a_hello_with_a_name_past_the_wire_cap_is_refused_and_hung_up() -> None:
+    async with running_host(max_name_length=8) as host:
         wire = await Wire.open(host.port, name=None)
-        wire.send({"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": "x" * 201})
+        wire.send(build.hello(p.PROTOCOL_VERSION, "x" * 201))
         refused = await wire.read()
         assert refused is not None and refused["code"] == "bad_message"
         assert "at most 200 characters" in refused["message"]
         assert await wire.read() is None  # a refused hello ends the connection
         await wire.close()
         await still_serves(host)
-        for seat in (first, second, *owners):
-            await seat.close()
 
 
-async def test_max_chat_length_cuts_long_lines_and_a_line_past_the_wire_cap_is_refused() -> None:
+async def test_max_chat_length_cuts_long_lines() -> None:
     async with running_host(max_chat_length=10) as host:
         seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
         ann, bob = seats
         assert ann.conn.welcome["limits"]["max_chat"] == 10
-        await ann.send({"t": p.CHAT, "text": "hello there, everyone"})
+        await ann.chat("hello there, everyone")
         assert (await bob.expect(p.CHAT_LINE))["text"] == "hello ther"
+        for seat in seats:
+            await seat.close()
+
+
+async def test_a_chat_line_past_the_wire_cap_is_refused_and_the_player_stays() -> None:
+    async with running_host(max_chat_length=10) as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
+        ann, bob = seats
         mark = ann.mark()
-        await ann.send({"t": p.CHAT, "text": "x" * (p.MAX_CHAT_LENGTH * 4 + 1)})
+        await ann.chat("x" * (p.MAX_CHAT_LENGTH * 4 + 1))
         refused = await ann.expect(p.ERROR, since=mark)
         assert refused["code"] == "bad_message"
         assert f"at most {p.MAX_CHAT_LENGTH * 4} characters" in refused["message"]
         mark = bob.mark()
-        await ann.send({"t": p.CHAT, "text": "still here"})  # not fatal once greeted
+        await ann.chat("still here")  # not fatal once greeted
         assert (await bob.expect(p.CHAT_LINE, since=mark))["text"] == "still here"
         for seat in seats:
             await seat.close()

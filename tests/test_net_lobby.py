@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from nethelpers import Seat, connect, running_host, seat_number, table
 from partyhost.net import protocol as p
 from partyhost.net.client import ConnectionFailed, ProtocolMismatch
+from partyhost.net.host import Host
 
 
 async def test_welcome_lists_games_with_their_decks_and_limits() -> None:
@@ -43,7 +45,7 @@ async def test_connecting_to_a_closed_port_fails_clearly() -> None:
 async def test_create_room_seats_the_creator_as_owner_with_a_code() -> None:
     async with running_host() as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "options": {"target": 10}})
+        await ann.create_room("counting", options={"target": 10})
         joined = await ann.expect(p.JOINED)
         assert joined["seat"] == 0 and len(joined["token"]) >= 20
         assert len(joined["code"]) == 4 and set(joined["code"]) <= set(p.ROOM_CODE_LETTERS)
@@ -64,10 +66,10 @@ async def test_create_room_seats_the_creator_as_owner_with_a_code() -> None:
         ({"game": "counting", "options": {"colour": "red"}}, "bad_option"),
     ],
 )
-async def test_create_room_refusals(request_: dict[str, object], code: str) -> None:
+async def test_create_room_refusals(request_: dict[str, Any], code: str) -> None:
     async with running_host() as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, **request_})
+        await ann.create_room(**request_)
         error = await ann.expect(p.ERROR)
         assert error["code"] == code
         await ann.close()
@@ -77,12 +79,12 @@ async def test_rooms_are_listed_and_joined_by_code_in_any_case() -> None:
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.LIST_ROOMS})
+        await bob.list_rooms()
         rooms = await bob.expect(p.ROOMS)
         assert [(r["code"], r["seats"], r["owner_name"]) for r in rooms["rooms"]] == [
             (code, 1, "Ann")
         ]
-        await bob.send({"t": p.JOIN_ROOM, "code": code.lower()})
+        await bob.join_room(code.lower())
         assert (await bob.expect(p.JOINED))["seat"] == 1
         room = await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
         assert [s["name"] for s in room["seats"]] == ["Ann", "Bob"]
@@ -91,24 +93,35 @@ async def test_rooms_are_listed_and_joined_by_code_in_any_case() -> None:
 async def test_joining_an_unknown_code_is_refused() -> None:
     async with running_host() as host:
         bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.JOIN_ROOM, "code": "ZZZZ"})
+        await bob.join_room("ZZZZ")
         assert (await bob.expect(p.ERROR))["code"] == "no_such_room"
 
 
-async def test_password_rooms_refuse_a_wrong_password_and_store_only_a_hash() -> None:
+async def password_room(host: Host) -> tuple[Seat, str]:
+    ann = await Seat.open(host.port, "Ann")
+    await ann.create_room("counting", password="hunter2")
+    code = (await ann.expect(p.JOINED))["code"]
+    assert (await ann.expect(p.ROOM))["has_password"] is True
+    return ann, code
+
+
+async def test_a_password_room_seats_only_who_gives_its_password() -> None:
     async with running_host() as host:
-        ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "password": "hunter2"})
-        code = (await ann.expect(p.JOINED))["code"]
-        assert (await ann.expect(p.ROOM))["has_password"] is True
+        _, code = await password_room(host)
         bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.JOIN_ROOM, "code": code, "password": "wrong"})
+        await bob.join_room(code, password="wrong")
         assert (await bob.expect(p.ERROR))["code"] == "wrong_password"
-        await bob.send({"t": p.JOIN_ROOM, "code": code})
-        assert (await bob.expect(p.ERROR, since=1))["code"] == "wrong_password"
         mark = bob.mark()
-        await bob.send({"t": p.JOIN_ROOM, "code": code, "password": "hunter2"})
+        await bob.join_room(code)
+        assert (await bob.expect(p.ERROR, since=mark))["code"] == "wrong_password"
+        mark = bob.mark()
+        await bob.join_room(code, password="hunter2")
         await bob.expect(p.JOINED, since=mark)
+
+
+async def test_the_host_keeps_only_a_hash_of_a_room_password() -> None:
+    async with running_host() as host:
+        _, code = await password_room(host)
         assert host.lobby is not None
         stored = host.lobby.rooms[code].password_hash
         assert stored is not None and "hunter2" not in stored
@@ -118,14 +131,14 @@ async def test_spectators_watch_without_a_seat_and_see_only_the_public_view() ->
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann", "Bob"])
         eve = await Seat.open(host.port, "Eve")
-        await eve.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await eve.join_room(code, spectate=True)
         joined = await eve.expect(p.JOINED)
         assert joined["seat"] is None and joined["token"] is None
         view = await eve.expect(p.VIEW)
         assert "hand" not in view["view"] and view["view"]["you"] is None
         room = await seats[0].expect(p.ROOM, where=lambda r: r["spectators"] == 1)
         assert len(room["seats"]) == 2
-        await eve.send({"t": p.PLAY, "cmd": {"type": "play", "card": 0}, "ref": 9})
+        await eve.play({"type": "play", "card": 0}, ref=9)
         error = await eve.expect(p.ERROR)
         assert (error["code"], error["ref"]) == ("not_a_player", 9)
 
@@ -135,25 +148,34 @@ async def test_names_are_unique_per_room_case_insensitively_and_cleaned() -> Non
         seats, code = await table(host.port, ["Ann"], start=False)
         for raw in ("ANN", "\x1b[31mann\x1b[0m", "Bo\x07b\u202e"):
             seat = await Seat.open(host.port, raw)
-            await seat.send({"t": p.JOIN_ROOM, "code": code})
+            await seat.join_room(code)
             await seat.expect(p.JOINED)
         room = await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 4)
         assert [s["name"] for s in room["seats"]] == ["Ann", "ANN 2", "ann 3", "Bob"]
 
 
-async def test_the_owner_can_kick_and_the_kicked_player_is_told() -> None:
+async def test_only_the_owner_may_kick() -> None:
     async with running_host() as host:
-        seats, _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
-        ann, bob, cy = seats
-        await bob.send({"t": p.KICK, "seat": 2})
+        (_, bob, _), _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
+        await bob.kick(2)
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
+
+
+async def test_a_kicked_player_is_told_and_the_seats_after_his_move_up() -> None:
+    async with running_host() as host:
+        (ann, bob, cy), _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
         mark = bob.mark()
-        await ann.send({"t": p.KICK, "seat": 1})
+        await ann.kick(1)
         assert (await bob.expect(p.LEFT, since=mark))["reason"] == "kicked"
         room = await cy.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
         assert [(s["seat"], s["name"]) for s in room["seats"]] == [(0, "Ann"), (1, "Cy")]
         assert room["you"] == 1
-        await ann.send({"t": p.KICK, "seat": 0})
+
+
+async def test_the_owner_cannot_kick_himself() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.kick(0)
         assert (await ann.expect(p.ERROR))["code"] == "bad_seat"
 
 
@@ -161,7 +183,7 @@ async def test_owner_hands_over_to_the_next_player_on_leaving() -> None:
     async with running_host() as host:
         seats, _ = await table(host.port, ["Ann", "Bob", "Cy"], start=False)
         mark = seats[1].mark()
-        await seats[0].send({"t": p.LEAVE_ROOM})
+        await seats[0].leave_room()
         assert (await seats[0].expect(p.LEFT))["reason"] == "left"
         room = await seats[1].expect(p.ROOM, since=mark, where=lambda r: len(r["seats"]) == 2)
         assert room["owner"] == 0 and room["you"] == 0
@@ -171,55 +193,74 @@ async def test_owner_hands_over_to_the_next_player_on_leaving() -> None:
 async def test_the_last_human_leaving_closes_the_room() -> None:
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann"], start=False)
-        await seats[0].send({"t": p.ADD_BOT})
+        await seats[0].add_bot()
         await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
-        await seats[0].send({"t": p.LEAVE_ROOM})
+        await seats[0].leave_room()
         await seats[0].expect(p.LEFT)
         lobby = host.lobby
         assert lobby is not None
         await seats[0].until(lambda: code not in lobby.rooms, timeout=2)
 
 
-async def test_owner_adds_and_removes_bots_which_are_marked_and_always_ready() -> None:
+async def test_only_the_owner_adds_bots() -> None:
     async with running_host() as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        ann, bob = seats
-        await bob.send({"t": p.ADD_BOT})
+        (_, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await bob.add_bot()
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
-        await ann.send({"t": p.ADD_BOT})
+
+
+async def test_a_bot_is_named_marked_as_a_bot_and_always_ready() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.add_bot()
         room = await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
         bot = room["seats"][2]
         assert (bot["bot"], bot["ready"], bot["name"]) == (True, True, "Bot 1")
-        await ann.send({"t": p.REMOVE_BOT, "seat": 1})
+
+
+async def test_the_owner_removes_bots_and_only_bots() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.add_bot()
+        await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
+        await ann.remove_bot(1)
         assert (await ann.expect(p.ERROR))["code"] == "not_a_bot"
         mark = ann.mark()
-        await ann.send({"t": p.REMOVE_BOT, "seat": 2})
+        await ann.remove_bot(2)
         await ann.expect(p.ROOM, since=mark, where=lambda r: len(r["seats"]) == 2)
 
 
-async def test_start_needs_the_owner_and_enough_players_and_clears_ready_flags() -> None:
+async def test_a_game_does_not_start_with_too_few_players() -> None:
     async with running_host() as host:
-        ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting"})
-        code = (await ann.expect(p.JOINED))["code"]
-        await ann.send({"t": p.START_GAME})
+        (ann,), _ = await table(host.port, ["Ann"], start=False)
+        await ann.start_game()
         assert (await ann.expect(p.ERROR))["code"] == "player_count"
-        bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.JOIN_ROOM, "code": code})
-        await bob.expect(p.JOINED)
-        await bob.send({"t": p.START_GAME})
+
+
+async def test_only_the_owner_starts_the_game() -> None:
+    async with running_host() as host:
+        (_, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await bob.start_game()
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
-        await bob.send({"t": p.SET_READY, "ready": True})
-        await ann.expect(p.ROOM, where=lambda r: all(s["ready"] for s in r["seats"][1:]))
-        mark = ann.mark()
-        bob_mark = bob.mark()
-        await ann.send({"t": p.START_GAME})
-        room = await bob.expect(p.ROOM, since=bob_mark, where=lambda r: r["status"] == p.PLAYING)
+
+
+async def test_the_start_clears_the_ready_flags_and_deals_every_seat_its_view() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        mark = bob.mark()
+        await ann.start_game()
+        room = await bob.expect(p.ROOM, since=mark, where=lambda r: r["status"] == p.PLAYING)
         assert [s["ready"] for s in room["seats"]] == [False, False]
-        view = await bob.expect(p.VIEW, since=bob_mark)
+        view = await bob.expect(p.VIEW, since=mark)
         assert view["view"]["you"] == 1 and len(view["view"]["hand"]) == 3
-        await ann.send({"t": p.SET_READY, "ready": True})
-        assert (await ann.expect(p.ERROR, since=mark + 1))["code"] == "not_in_lobby"
+
+
+async def test_ready_is_refused_once_the_game_is_running() -> None:
+    async with running_host() as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"])
+        mark = ann.mark()
+        await ann.set_ready()
+        assert (await ann.expect(p.ERROR, since=mark))["code"] == "not_in_lobby"
 
 
 async def test_ready_flags_inform_the_owner_but_do_not_hold_the_start_back() -> None:
@@ -227,63 +268,83 @@ async def test_ready_flags_inform_the_owner_but_do_not_hold_the_start_back() -> 
         seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
         ann, bob = seats
         mark = ann.mark()
-        await bob.send({"t": p.SET_READY, "ready": False})
+        await bob.set_ready(False)
         await ann.expect(p.ROOM, since=mark, where=lambda r: not r["seats"][1]["ready"])
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await bob.expect(p.ROOM, where=lambda r: r["status"] == p.PLAYING)
 
 
-async def test_options_are_validated_and_only_the_owner_sets_them() -> None:
+async def test_an_option_outside_its_range_is_refused() -> None:
     async with running_host() as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        ann, bob = seats
-        await ann.send({"t": p.SET_OPTIONS, "options": {"target": 3}})
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.set_options({"target": 3})
         assert (await ann.expect(p.ERROR))["code"] == "bad_option"
-        await bob.send({"t": p.SET_OPTIONS, "options": {"target": 50}})
+
+
+async def test_only_the_owner_sets_options() -> None:
+    async with running_host() as host:
+        (_, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await bob.set_options({"target": 50})
         assert (await bob.expect(p.ERROR))["code"] == "not_owner"
+
+
+async def test_new_options_reach_everyone_and_everyone_confirms_ready_again() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
         mark = bob.mark()
-        await ann.send({"t": p.SET_OPTIONS, "options": {"target": 50}, "bot_takeover": False})
+        await ann.set_options({"target": 50}, bot_takeover=False)
         room = await bob.expect(p.ROOM, since=mark, where=lambda r: r["rules"]["target"] == 50)
         assert room["bot_takeover"] is False
-        assert room["seats"][1]["ready"] is False  # new rules: everyone confirms again
+        assert room["seats"][1]["ready"] is False
 
 
-async def test_chat_reaches_everyone_cleaned_and_is_rate_limited() -> None:
-    async with running_host(chat_burst=3, chat_per_second=0.5) as host:
-        seats, _ = await table(host.port, ["Ann", "Bob"], start=False)
-        ann, bob = seats
-        await ann.send({"t": p.CHAT, "text": "hi \x1b[2Jall" + "!" * 400})
+async def test_chat_reaches_everyone_without_escapes_and_cut_to_length() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.chat("hi \x1b[2Jall" + "!" * 400)
         line = await bob.expect(p.CHAT_LINE)
         assert (line["seat"], line["name"]) == (0, "Ann")
         assert line["text"].startswith("hi all!") and len(line["text"]) == p.MAX_CHAT_LENGTH
-        for _ in range(3):
-            await ann.send({"t": p.CHAT, "text": "spam"})
+
+
+async def test_chat_past_its_burst_is_rate_limited() -> None:
+    async with running_host(chat_burst=3, chat_per_second=0.5) as host:
+        (ann, _), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        for _ in range(4):
+            await ann.chat("spam")
         assert (await ann.expect(p.ERROR))["code"] == "rate_limited"
-        await ann.send({"t": p.CHAT, "text": "\x1b[0m  "})
+
+
+async def test_a_chat_line_with_nothing_left_after_cleaning_is_refused() -> None:
+    async with running_host() as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        await ann.chat("\x1b[0m  ")
+        assert (await ann.expect(p.ERROR))["code"] == "empty_chat"
+        assert bob.last(p.CHAT_LINE) is None
 
 
 async def test_room_requests_need_a_room() -> None:
     async with running_host() as host:
         bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.SET_READY, "ready": True})
+        await bob.set_ready()
         assert (await bob.expect(p.ERROR))["code"] == "not_in_room"
 
 
 async def test_one_room_at_a_time() -> None:
     async with running_host() as host:
         seats, _ = await table(host.port, ["Ann"], start=False)
-        await seats[0].send({"t": p.CREATE_ROOM, "game": "counting"})
+        await seats[0].create_room("counting")
         assert (await seats[0].expect(p.ERROR))["code"] == "already_in_room"
 
 
-async def test_a_full_room_refuses_players_and_a_started_room_too_when_the_game_says_so() -> None:
+async def test_a_full_room_refuses_one_more_player() -> None:
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         for _ in range(7):
-            await seats[0].send({"t": p.ADD_BOT})
+            await seats[0].add_bot()
         await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 8)
         late = await Seat.open(host.port, "Late")
-        await late.send({"t": p.JOIN_ROOM, "code": code})
+        await late.join_room(code)
         assert (await late.expect(p.ERROR))["code"] == "room_full"
 
 
@@ -291,7 +352,7 @@ async def test_mid_game_joins_are_seated_through_the_engine() -> None:
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann", "Bob"])
         cy = await Seat.open(host.port, "Cy")
-        await cy.send({"t": p.JOIN_ROOM, "code": code})
+        await cy.join_room(code)
         joined = await cy.expect(p.JOINED)
         assert joined["seat"] == 2
         view = await cy.expect(p.VIEW)
@@ -302,7 +363,7 @@ async def test_mid_game_joins_are_seated_through_the_engine() -> None:
 async def test_leaving_mid_game_tells_the_engine_and_keeps_seat_numbers() -> None:
     async with running_host() as host:
         seats, _ = await table(host.port, ["Ann", "Bob", "Cy"])
-        await seats[1].send({"t": p.LEAVE_ROOM})
+        await seats[1].leave_room()
         await seats[1].expect(p.LEFT)
         await seats[0].until(lambda: seats[0].view["view"]["seats"] == [0, 2])  # type: ignore[index]
         room = seats[2].room
@@ -322,11 +383,11 @@ async def test_an_illegal_play_gets_an_error_with_the_engine_code_and_ref_to_the
     async with running_host() as host:
         seats, _ = await table(host.port, ["Ann", "Bob"])
         ann, bob = seats
-        await bob.send({"t": p.PLAY, "cmd": {"type": "play", "card": 0}, "ref": 41})
+        await bob.play({"type": "play", "card": 0}, ref=41)
         error = await bob.expect(p.ERROR)
         assert (error["code"], error["ref"]) == ("not_your_turn", 41)
         stale = {"type": "play", "card": 0, "v": ann.version - 1}
-        await ann.send({"t": p.PLAY, "cmd": stale, "ref": 42})
+        await ann.play(stale, ref=42)
         assert (await ann.expect(p.ERROR))["code"] == "stale"
         await asyncio.sleep(0.05)
         assert not [m for m in bob.log if m["t"] == p.ERROR and m.get("ref") == 42]
@@ -351,11 +412,11 @@ async def test_everyone_in_the_lobby_sees_a_new_room_without_asking() -> None:
         seats, code = await table(host.port, ["Ann"], start=False)
         rooms = await bob.expect(p.ROOMS, since=mark, where=lambda m: bool(m["rooms"]))
         assert [room["code"] for room in rooms["rooms"]] == [code]
-        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        await bob.join_room(code)
         await bob.expect(p.JOINED)
         mark = bob.mark()
         cy = await Seat.open(host.port, "Cy")
-        await cy.send({"t": p.JOIN_ROOM, "code": code})
+        await cy.join_room(code)
         await cy.expect(p.JOINED)
         await asyncio.sleep(3 * host.config.lobby_news_interval)
         assert [m for m in bob.log[mark:] if m["t"] == p.ROOMS] == []  # in a room: no news

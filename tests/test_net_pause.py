@@ -20,12 +20,12 @@ async def ann_judges(host: Host, round_results: str, **timers: int) -> tuple[Sea
     """Ann's room with three bots, started; returns once round 1 waits for her pick."""
     ann = await Seat.open(host.port, "Ann")
     options = {"first_judge": 0, "round_results": round_results, **timers}
-    await ann.send({"t": p.CREATE_ROOM, "game": "tshirt", "options": options})
+    await ann.create_room("tshirt", options=options)
     code = (await ann.expect(p.JOINED))["code"]
     for _ in range(3):
-        await ann.send({"t": p.ADD_BOT, "level": "hard"})
+        await ann.add_bot("hard")
     await ann.expect(p.ROOM, where=lambda room: len(room["seats"]) == 4)
-    await ann.send({"t": p.START_GAME})
+    await ann.start_game()
     await ann.until(lambda: bool(legal(ann, "pick")))
     assert host.lobby is not None
     return ann, host.lobby.rooms[code]
@@ -45,7 +45,7 @@ def pause(seat: Seat) -> dict[str, Any] | None:
 async def pick(ann: Seat) -> None:
     """Ann picks a slogan; the round ends."""
     mark = ann.mark()
-    await ann.send({"t": p.PLAY, "cmd": legal(ann, "pick")[0]})
+    await ann.play(legal(ann, "pick")[0])
     await ann.expect(p.ROOM, since=mark, where=lambda room: room.get("pause") is not None)
 
 
@@ -59,7 +59,7 @@ async def test_the_bots_wait_until_everyone_has_read_the_result() -> None:
         assert room.bots.next_due() is None  # held, though they think for no time
         version = ann.version
         assert room.table is not None and room.table.state.version == version
-        await ann.send({"t": p.SEEN})
+        await ann.seen()
         await ann.until(lambda: pause(ann) is None)
         await ann.until(lambda: ann.version > version)  # the bots play round 2 now
         await ann.close()
@@ -82,7 +82,7 @@ async def test_no_pause_when_the_room_says_so() -> None:
         ann, _ = await ann_judges(host, "no pause")
         version = ann.version
         mark = ann.mark()
-        await ann.send({"t": p.PLAY, "cmd": legal(ann, "pick")[0]})
+        await ann.play(legal(ann, "pick")[0])
         await ann.until(lambda: round_two_submitted(ann))  # the bots go on unasked
         assert ann.version > version
         assert all(m.get("pause") is None for m in ann.log[mark:] if m["t"] == p.ROOM)
@@ -98,8 +98,8 @@ async def test_seen_outside_a_pause_changes_nothing() -> None:
     async with running_host() as host:
         ann, _ = await ann_judges(host, "until all press a key")
         mark = ann.mark()
-        await ann.send({"t": p.SEEN})
-        await ann.send({"t": p.PING, "n": 1})
+        await ann.seen()
+        await ann.ping(1)
         await ann.expect(p.PONG, since=mark)
         assert [m["t"] for m in ann.log[mark:]] == [p.PONG]
         await ann.close()
@@ -116,7 +116,7 @@ async def test_the_game_clock_stands_still_while_the_result_is_read() -> None:
         version = room.table.state.version
         room.run_timers(shown["until"] - 1)  # past the timer, within the pause: it stood still
         assert room.table.state.version == version and pause(ann) is not None
-        await ann.send({"t": p.SEEN})
+        await ann.seen()
         await ann.until(lambda: pause(ann) is None and ann.version > version)  # bots play on
         assert room.table.deadline() == deadline
         frame = ann.view or {}
@@ -128,7 +128,7 @@ async def test_a_reader_who_drops_is_not_waited_for() -> None:
     async with running_host() as host:
         ann, room = await ann_judges(host, "until all press a key")
         bea = await Seat.open(host.port, "Bea")  # watching: she reads nothing
-        await bea.send({"t": p.JOIN_ROOM, "code": room.code, "spectate": True})
+        await bea.join_room(room.code, spectate=True)
         await bea.expect(p.ROOM)
         await pick(ann)
         await bea.until(lambda: pause(bea) is not None)

@@ -25,7 +25,7 @@ from nethelpers import (
 from partyhost.engine.core import Event
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.client import ReconnectingClient, ReconnectPolicy
+from partyhost.net.client import ReconnectingClient, ReconnectPolicy, build
 
 
 async def test_every_seat_gets_its_own_view_and_only_its_own_private_events() -> None:
@@ -49,9 +49,9 @@ async def test_in_host_bots_play_a_whole_game_with_a_human() -> None:
         seats, _ = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
         for _ in range(3):
-            await ann.send({"t": p.ADD_BOT})
+            await ann.add_bot()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 4)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await play_until_over(ann, 3, timeout=10)
         assert ann.view is not None and ann.view["view"]["over"]
 
@@ -127,18 +127,18 @@ async def test_past_the_grace_period_a_bot_stands_in_until_the_player_returns() 
 async def test_without_bot_takeover_the_engine_is_told_seat_away_and_seat_back() -> None:
     async with running_host(grace_seconds=0.2) as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "bot_takeover": False})
+        await ann.create_room("counting", bot_takeover=False)
         code = (await ann.expect(p.JOINED))["code"]
         others = []
         for name in ("Bob", "Cy"):
             seat = await Seat.open(host.port, name)
-            await seat.send({"t": p.JOIN_ROOM, "code": code})
-            await seat.send({"t": p.SET_READY, "ready": True})
+            await seat.join_room(code)
+            await seat.set_ready()
             others.append(seat)
         await ann.expect(
             p.ROOM, where=lambda r: len(r["seats"]) == 3 and all(s["ready"] for s in r["seats"][1:])
         )
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW)
         token = others[0].conn.token
         await others[0].close()
@@ -166,7 +166,7 @@ async def test_the_host_calls_tick_at_the_games_deadline() -> None:
 async def test_a_silent_client_is_dropped_after_missed_heartbeats() -> None:
     async with running_host(heartbeat_interval=0.1, heartbeat_misses=3) as host:
         with socket.create_connection((LOOPBACK, host.port), timeout=2) as raw:
-            body = msgpack.packb({"t": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Zzz"})
+            body = msgpack.packb(build.hello(p.PROTOCOL_VERSION, "Zzz"))
             raw.sendall(struct.pack(">I", len(body)) + body)
             started = time.monotonic()
             await _until_closed(raw, timeout=3)
@@ -212,16 +212,16 @@ async def test_a_spectator_that_never_reads_is_dropped_at_the_byte_limit_without
             host.port, ["Ann"], start=False, options={"target": 300, "pad": 8000}
         )
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         sleepy = _raw_client(
             host.port,
             [
-                {"t": "hello", "protocol": 1, "name": "Sleepy"},
-                {"t": "join_room", "code": code, "spectate": True},
+                build.hello(1, "Sleepy"),
+                build.join_room(code, spectate=True),
             ],
         )
         await ann.expect(p.ROOM, where=lambda r: r["spectators"] == 1 and len(r["seats"]) == 2)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         elapsed = await play_until_over(ann, 9)
         assert ann.room is not None and ann.room["spectators"] == 0
         assert len(host.connections) == 1  # dropped by the byte limit, not a heartbeat
@@ -237,13 +237,13 @@ async def test_a_seated_player_who_stops_reading_is_dropped_and_a_bot_stands_in(
         sleepy = _raw_client(
             host.port,
             [
-                {"t": "hello", "protocol": 1, "name": "Sleepy"},
-                {"t": "join_room", "code": code},
-                {"t": "set_ready", "ready": True},
+                build.hello(1, "Sleepy"),
+                build.join_room(code),
+                build.set_ready(),
             ],
         )
         await ann.expect(p.ROOM, where=lambda r: _seat(r, 1).get("ready", False))
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         elapsed = await play_until_over(ann, 10)
         assert ann.room is not None
         sleeper = _seat(ann.room, 1)
@@ -341,9 +341,9 @@ async def test_bots_only_play_while_someone_is_connected() -> None:
     async with running_host(grace_seconds=0.05) as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW)
         await ann.close()  # Ann's seat goes away and a stand-in could play it...
         assert host.lobby is not None
@@ -352,7 +352,7 @@ async def test_bots_only_play_while_someone_is_connected() -> None:
         assert room.members[0].away and room.table is not None
         assert room.table.version == 0  # ...but nobody is watching, so nobody plays
         watcher = await Seat.open(host.port, "Watcher")
-        await watcher.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await watcher.join_room(code, spectate=True)
         await watcher.expect(p.ROOM, where=lambda r: r["status"] == p.OVER)
 
 
@@ -360,9 +360,9 @@ async def test_an_unwatched_room_sleeps_instead_of_spinning() -> None:
     async with running_host(grace_seconds=60, bot_delay=(0.2, 0.2)) as host:
         seats, code = await table(host.port, ["Ann"], start=False)
         ann = seats[0]
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         await ann.expect(p.ROOM, where=lambda r: len(r["seats"]) == 2)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.expect(p.VIEW)
         await step([ann], counting(), Rng(1))  # the bot starts "thinking"...
         await ann.close()  # ...and nobody is left to play for

@@ -10,6 +10,7 @@ restarted host keeps each grace period where it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,27 +35,51 @@ def notice(text: str) -> Any:
     return lambda message: message["text"] == text
 
 
-async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_their_name() -> None:
+@dataclass
+class Dropped:
+    """Bob's client was killed four moves into a game of three."""
+
+    ann: Seat
+    code: str
+    view: Message
+    """The last view Bob had."""
+    token: str
+    """The seat token Bob's client held."""
+
+
+async def bob_dropped(host: Host) -> Dropped:
+    seats, code = await table(host.port, ["Ann", "Bob", "Cy"])
+    ann, bob, _ = seats
+    game, rng = counting(), Rng(3)
+    for _ in range(4):
+        await step(seats, game, rng)
+    before = bob.view
+    token = bob.conn.token
+    assert before is not None and token is not None
+    mark = ann.mark()
+    bob.conn.abort()  # a killed client: no goodbye
+    await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
+    return Dropped(ann, code, before, token)
+
+
+async def test_a_killed_client_is_announced_and_its_seat_waits_out_a_grace_period() -> None:
     async with running_host() as host:
-        seats, code = await table(host.port, ["Ann", "Bob", "Cy"])
-        ann, bob, _ = seats
-        game, rng = counting(), Rng(3)
-        for _ in range(4):
-            await step(seats, game, rng)
-        before = bob.view
-        old_token = bob.conn.token
-        assert before is not None and old_token is not None
+        seats, _ = await table(host.port, ["Ann", "Bob"])
+        ann, bob = seats
         mark = ann.mark()
-        bob.conn.abort()  # a killed client: no goodbye
+        bob.conn.abort()
         await ann.expect(p.NOTICE, since=mark, where=notice("Bob lost connection."))
         room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "disconnected"))
         assert 0 < entry(room, 1)["grace_left"] <= host.config.grace_seconds
 
-        mark = ann.mark()
+
+async def test_the_welcome_lists_the_seat_waiting_under_the_players_name() -> None:
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
         again = await Seat.open(host.port, "bob")  # names compare NFKC + casefold
         assert again.conn.welcome["waiting_seats"] == [
             {
-                "code": code,
+                "code": dropped.code,
                 "game": "counting",
                 "game_name": "Counting",
                 "status": p.PLAYING,
@@ -63,16 +88,31 @@ async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_th
                 "name": "Bob",
             }
         ]
-        await again.send({"t": p.JOIN_ROOM, "code": code})
+
+
+async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_their_name() -> None:
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
+        ann = dropped.ann
+        mark = ann.mark()
+        again = await Seat.open(host.port, "bob")
+        await again.join_room(dropped.code)
         joined = await again.expect(p.JOINED)
-        assert joined["seat"] == 1 and joined["token"] not in (None, old_token)
+        assert joined["seat"] == 1 and joined["token"] not in (None, dropped.token)
         view = await again.expect(p.VIEW)
-        assert view["view"] == before["view"]  # same hand, same counter
+        assert view["view"] == dropped.view["view"]  # same hand, same counter
         await ann.expect(p.NOTICE, since=mark, where=notice("Bob is back."))
         room = await ann.expect(p.ROOM, since=mark, where=presence_of(1, "connected"))
         assert entry(room, 1)["name"] == "Bob" and entry(room, 1)["grace_left"] is None
 
-        stale = await Seat.open(host.port, "Bob", token=old_token)  # the old token is spent
+
+async def test_a_seat_taken_back_by_name_spends_its_old_token() -> None:
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
+        again = await Seat.open(host.port, "Bob")
+        await again.join_room(dropped.code)
+        await again.expect(p.JOINED)
+        stale = await Seat.open(host.port, "Bob", token=dropped.token)
         assert stale.conn.welcome["resumed"] is False
         assert (await stale.expect(p.ERROR))["code"] == "token_unknown"
 
@@ -80,22 +120,22 @@ async def test_a_player_without_a_token_gets_their_seat_back_by_joining_under_th
 async def test_the_room_password_comes_before_a_seat_is_taken_back() -> None:
     async with running_host() as host:
         ann = await Seat.open(host.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "password": "tea"})
+        await ann.create_room("counting", password="tea")
         code = (await ann.expect(p.JOINED))["code"]
         bob = await Seat.open(host.port, "Bob")
-        await bob.send({"t": p.JOIN_ROOM, "code": code, "password": "tea"})
+        await bob.join_room(code, password="tea")
         await bob.expect(p.JOINED)
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await bob.expect(p.VIEW)
         bob.conn.abort()
         await ann.expect(p.ROOM, where=presence_of(1, "disconnected"))
 
         again = await Seat.open(host.port, "Bob")
         assert again.conn.welcome["waiting_seats"][0]["has_password"] is True
-        await again.send({"t": p.JOIN_ROOM, "code": code})
+        await again.join_room(code)
         assert (await again.expect(p.ERROR))["code"] == "wrong_password"
         mark = again.mark()
-        await again.send({"t": p.JOIN_ROOM, "code": code, "password": "tea"})
+        await again.join_room(code, password="tea")
         assert (await again.expect(p.JOINED, since=mark))["seat"] == 1
 
 
@@ -105,7 +145,7 @@ async def test_a_connected_players_seat_is_never_taken_by_name() -> None:
         ann, bob = seats
         impostor = await Seat.open(host.port, "BOB")
         assert impostor.conn.welcome["waiting_seats"] == []
-        await impostor.send({"t": p.JOIN_ROOM, "code": code})
+        await impostor.join_room(code)
         refusal = await impostor.expect(p.ERROR)
         assert refusal["code"] == "name_in_use" and "Bob" in refusal["message"]
         assert impostor.last(p.JOINED) is None
@@ -120,7 +160,7 @@ async def test_between_games_a_second_person_of_a_connected_players_name_gets_a_
     async with running_host() as host:
         seats, code = await table(host.port, ["Ann", "Bob"], start=False)
         twin = await Seat.open(host.port, "bob")
-        await twin.send({"t": p.JOIN_ROOM, "code": code})
+        await twin.join_room(code)
         assert (await twin.expect(p.JOINED))["seat"] == 2
         room = await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
         assert [s["name"] for s in room["seats"]] == ["Ann", "Bob", "bob 2"]
@@ -133,7 +173,7 @@ async def test_the_owner_who_comes_back_by_name_still_owns_the_room() -> None:
         ann.conn.abort()
         await bob.expect(p.ROOM, where=presence_of(0, "disconnected"))
         again = await Seat.open(host.port, "Ann")
-        await again.send({"t": p.JOIN_ROOM, "code": code})
+        await again.join_room(code)
         room = await again.expect(p.ROOM)
         assert room["owner"] == 0 and room["you"] == 0
 
@@ -146,7 +186,7 @@ async def test_an_away_player_comes_back_by_name_and_the_stand_in_stops() -> Non
         room = await ann.expect(p.ROOM, where=presence_of(1, "away"))
         assert entry(room, 1)["stand_in"] is True
         again = await Seat.open(host.port, "Bob")
-        await again.send({"t": p.JOIN_ROOM, "code": code})
+        await again.join_room(code)
         room = await again.expect(p.ROOM, where=presence_of(1, "connected"))
         assert entry(room, 1)["stand_in"] is False and entry(room, 1)["away"] is False
 
@@ -161,16 +201,16 @@ async def test_resume_seat_takes_a_connection_in_the_lobby_back_to_its_seat() ->
         bob.conn.abort()
         await seats[0].expect(p.ROOM, where=presence_of(1, "disconnected"))
         lobby = await Seat.open(host.port, "Bob")
-        await lobby.send({"t": p.RESUME_SEAT, "token": token})
+        await lobby.resume_seat(token)
         joined = await lobby.expect(p.JOINED)
         assert (joined["seat"], joined["token"]) == (1, token)
         assert (await lobby.expect(p.VIEW))["view"] == before["view"]  # type: ignore[index]
         mark = lobby.mark()
-        await lobby.send({"t": p.RESUME_SEAT, "token": token})
+        await lobby.resume_seat(token)
         assert (await lobby.expect(p.ERROR, since=mark))["code"] == "already_in_room"
 
         stranger = await Seat.open(host.port, "Eve")
-        await stranger.send({"t": p.RESUME_SEAT, "token": "made-up"})
+        await stranger.resume_seat("made-up")
         assert (await stranger.expect(p.ERROR))["code"] == "token_unknown"
         assert stranger.last(p.JOINED) is None
 
@@ -180,7 +220,7 @@ async def test_a_seat_that_joined_mid_game_and_left_before_acting_gets_the_short
         seats, code = await table(host.port, ["Ann", "Bob"])
         ann = seats[0]
         ghost = await Seat.open(host.port, "Gus")
-        await ghost.send({"t": p.JOIN_ROOM, "code": code})
+        await ghost.join_room(code)
         seat = (await ghost.expect(p.JOINED))["seat"]
         await ghost.expect(p.VIEW)
         ghost.conn.abort()
@@ -199,7 +239,7 @@ async def test_a_mid_game_joiner_who_acted_keeps_the_whole_grace() -> None:
         seats, code = await table(host.port, ["Ann", "Bob"])
         ann = seats[0]
         late = await Seat.open(host.port, "Lu")
-        await late.send({"t": p.JOIN_ROOM, "code": code})
+        await late.join_room(code)
         seat = (await late.expect(p.JOINED))["seat"]
         everyone = [*seats, late]
         game, rng = counting(), Rng(4)
@@ -222,7 +262,7 @@ async def test_a_restarted_host_keeps_grace_periods_and_away_seats_where_they_we
     ann, bob, cy = seats
     cy.conn.abort()
     await ann.expect(p.ROOM, where=presence_of(2, "disconnected"))
-    await ann.send({"t": p.REPLACE_WITH_BOT, "seat": 2})  # Cy's seat: a bot plays it now
+    await ann.replace_with_bot(2)  # Cy's seat: a bot plays it now
     await ann.expect(p.ROOM, where=presence_of(2, "away"))
     bob.conn.abort()
     await ann.expect(p.ROOM, where=presence_of(1, "disconnected"))

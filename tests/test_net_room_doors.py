@@ -16,6 +16,7 @@ from typing import Any
 
 from nethelpers import HostProcess, Seat, quiet
 from partyhost.net import protocol as p
+from partyhost.net.client import build
 from partyhost.net.journal import read_journal
 from servehelpers import listed, serve
 
@@ -27,12 +28,12 @@ BYSTANDER = "127.0.0.4"
 async def abandoned_room(host_port: int, source: str) -> str:
     """A T-Shirt room with two bots, started, then left by its only person: the attack."""
     seat = await Seat.open(host_port, "Ghost", source=source)
-    await seat.send({"t": p.CREATE_ROOM, "game": "tshirt"})
+    await seat.create_room("tshirt")
     reply = await seat.expect(p.JOINED)
     for _ in range(2):
-        await seat.send({"t": p.ADD_BOT})
+        await seat.add_bot()
     await seat.expect(p.ROOM, where=lambda room: len(room["seats"]) == 3)
-    await seat.send({"t": p.START_GAME})
+    await seat.start_game()
     await seat.expect(p.ROOM, where=lambda room: room["status"] == p.PLAYING)
     await seat.close()
     return str(reply["code"])
@@ -52,12 +53,12 @@ async def test_one_address_cannot_fill_the_host_with_abandoned_rooms(tmp_path: P
     async with serve(tmp_path / "data", "--max-rooms", "8") as host:
         codes = [await abandoned_room(host.port, ATTACKER) for _ in range(3)]
         ghost = await host.seat("Ghost", ATTACKER)
-        await ghost.send({"t": p.CREATE_ROOM, "game": "tshirt"})
+        await ghost.create_room("tshirt")
         refused = await ghost.expect(p.ERROR)
         assert refused["code"] == "too_many_rooms"
         assert f"Your address {ATTACKER} already has 3 open room(s)" in refused["message"]
         other = await host.seat("Dora", BYSTANDER)  # everyone else still gets a room
-        await other.send({"t": p.CREATE_ROOM, "game": "tshirt"})
+        await other.create_room("tshirt")
         await other.expect(p.JOINED)
         host.type("rooms")
         for code in codes:
@@ -66,32 +67,41 @@ async def test_one_address_cannot_fill_the_host_with_abandoned_rooms(tmp_path: P
             await seat.close()
 
 
-async def test_rooms_nobody_is_connected_to_close_within_minutes_also_after_a_restart(
+IDLE = ("--idle-room-minutes", "0.05")  # 3 s
+
+
+async def gone_from_the_list(watcher: Seat, code: str) -> None:
+    """Wait (20 s at most: the idle time, not the 2-minute grace) until ``code`` is not listed."""
+
+    async def gone() -> bool:
+        return code not in {room["code"] for room in await listed(watcher)}
+
+    await eventually(gone)
+
+
+async def test_a_room_nobody_is_connected_to_closes_without_waiting_out_the_grace(
     tmp_path: Path,
 ) -> None:
-    idle = ("--idle-room-minutes", "0.05")  # 3 s
-    data = tmp_path / "data"
-    async with serve(data, *idle) as host:
+    async with serve(tmp_path / "data", *IDLE) as host:
         watcher = await host.seat("Watcher", BYSTANDER)
-        first = await abandoned_room(host.port, ATTACKER)
-        assert first in {room["code"] for room in await listed(watcher)}
-
-        async def first_gone() -> bool:
-            return first not in {room["code"] for room in await listed(watcher)}
-
-        await eventually(first_gone)  # the grace period (2 minutes) is not waited for
-        second = await abandoned_room(host.port, ATTACKER)
+        code = await abandoned_room(host.port, ATTACKER)
+        assert code in {room["code"] for room in await listed(watcher)}
+        await gone_from_the_list(watcher, code)
         await watcher.close()
-        host.kill()  # before the second room's idle time is up
-    async with serve(data, *idle) as host:
+
+
+async def test_after_a_restart_an_abandoned_room_still_closes_and_its_journal_goes(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    async with serve(data, *IDLE) as host:
+        code = await abandoned_room(host.port, ATTACKER)
+        host.kill()  # before the room's idle time is up
+    async with serve(data, *IDLE) as host:
         watcher = await host.seat("Watcher", BYSTANDER)
-        assert second in {room["code"] for room in await listed(watcher)}
-
-        async def second_gone() -> bool:
-            return second not in {room["code"] for room in await listed(watcher)}
-
-        await eventually(second_gone)  # within 20 s: the idle time, not the 2-minute grace
-        assert read_journal(data, second) == []
+        assert code in {room["code"] for room in await listed(watcher)}
+        await gone_from_the_list(watcher, code)
+        assert read_journal(data, code) == []
         await watcher.close()
 
 
@@ -99,10 +109,10 @@ async def test_the_hosts_console_closes_a_room_for_everyone_in_it(tmp_path: Path
     async with serve(tmp_path / "data") as host:
         await host.printed("Type help for the host's commands")
         ann = await host.seat("Ann", VICTIM)
-        await ann.send({"t": p.CREATE_ROOM, "game": "tshirt"})
+        await ann.create_room("tshirt")
         code = (await ann.expect(p.JOINED))["code"]
         watcher = await host.seat("Watcher", BYSTANDER)
-        await watcher.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+        await watcher.join_room(code, spectate=True)
         await watcher.expect(p.JOINED)
         host.type("help")
         await host.printed(r"close CODE\s+close a room")
@@ -137,7 +147,7 @@ async def test_leaving_rejoining_or_reconnecting_never_refills_the_chat_limit(
 ) -> None:
     async with serve(tmp_path / "data") as host:  # chat: 1 line a second, bursts of 5
         ann = await host.seat("Ann", VICTIM)
-        await ann.send({"t": p.CREATE_ROOM, "game": "tshirt"})
+        await ann.create_room("tshirt")
         code = (await ann.expect(p.JOINED))["code"]
         started = time.monotonic()
         spammer = await host.seat("Spam", ATTACKER)
@@ -146,11 +156,11 @@ async def test_leaving_rejoining_or_reconnecting_never_refills_the_chat_limit(
                 await spammer.close()
                 spammer = await host.seat("Spam", ATTACKER)
             mark = spammer.mark()
-            await spammer.send({"t": p.JOIN_ROOM, "code": code, "spectate": True})
+            await spammer.join_room(code, spectate=True)
             await spammer.expect(p.JOINED, since=mark)
             for n in range(5):
-                await spammer.send({"t": p.CHAT, "text": f"spam {round_number}.{n}"})
-            await spammer.send({"t": p.LEAVE_ROOM})
+                await spammer.chat(f"spam {round_number}.{n}")
+            await spammer.leave_room()
             await spammer.until(lambda seat=spammer, mark=mark: has_left(seat, mark))
         elapsed = time.monotonic() - started
         await quiet([ann])
@@ -159,7 +169,7 @@ async def test_leaving_rejoining_or_reconnecting_never_refills_the_chat_limit(
         refused = [m for m in spammer.log if m["t"] == p.ERROR]
         assert refused and {m["code"] for m in refused} == {"rate_limited"}
         mark = ann.mark()
-        await ann.send({"t": p.CHAT, "text": "still talking"})  # another address is not limited
+        await ann.chat("still talking")  # another address is not limited
         await ann.expect(p.CHAT_LINE, since=mark, where=lambda m: m["text"] == "still talking")
         for seat in (ann, spammer):
             await seat.close()
@@ -171,14 +181,14 @@ async def test_leaving_rejoining_or_reconnecting_never_refills_the_chat_limit(
 async def scramble_table(port: int) -> tuple[Seat, Seat, str]:
     """Two people at a Scramble table, the game running."""
     ann = await Seat.open(port, "Ann", source=VICTIM)
-    await ann.send({"t": p.CREATE_ROOM, "game": "scramble"})
+    await ann.create_room("scramble")
     code = str((await ann.expect(p.JOINED))["code"])
     bob = await Seat.open(port, "Bob", source=BYSTANDER)
-    await bob.send({"t": p.JOIN_ROOM, "code": code})
+    await bob.join_room(code)
     await bob.expect(p.JOINED)
-    await bob.send({"t": p.SET_READY, "ready": True})
+    await bob.set_ready()
     await ann.expect(p.ROOM, where=lambda room: room["seats"][-1]["ready"])
-    await ann.send({"t": p.START_GAME})
+    await ann.start_game()
     await ann.until(lambda: bool(hand(ann)))
     return ann, bob, code
 
@@ -191,7 +201,7 @@ def hand(seat: Seat) -> list[int]:
 
 
 def place(card: int, x: int, ref: int) -> dict[str, Any]:
-    return {"t": p.PLAY, "cmd": {"type": "place", "card": card, "x": x, "y": 0}, "ref": ref}
+    return build.play({"type": "place", "card": card, "x": x, "y": 0}, ref=ref)
 
 
 async def test_a_move_that_changes_nothing_is_refused_and_not_journaled(tmp_path: Path) -> None:
@@ -235,7 +245,7 @@ async def test_a_game_that_only_moves_a_card_back_and_forth_stops_at_its_ceiling
         await quiet([ann, bob])
         assert len(read_journal(tmp_path / "data", code)[0].commands) == 30
         mark = ann.mark()
-        await ann.send({"t": p.START_GAME})  # the owner can deal a new game
+        await ann.start_game()  # the owner can deal a new game
         await ann.expect(p.ROOM, since=mark, where=lambda room: room["status"] == p.PLAYING)
         assert read_journal(tmp_path / "data", code)[0].commands == []
         for seat in (ann, bob):

@@ -8,7 +8,7 @@ import pytest
 from partyhost.engine.core import Event, IllegalMove, apply_tick
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt.state import Phase, TShirtState
-from test_tshirt_support import (
+from tshirtplay import (
     BOOYAH,
     GAME,
     arrange_hot_pile,

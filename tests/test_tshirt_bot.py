@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.rng import Rng
-from test_tshirt_support import GAME, hand, start, submit_all
+from tshirtplay import GAME, hand, start, submit_all
 
 
 def test_bot_plays_a_slogan_from_its_own_hand() -> None:

@@ -9,7 +9,7 @@ import pytest
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import DeckInvalid
 from partyhost.engine.tshirt.deck import HotOrNotCard, TShirtCard, TShirtDeck
-from test_tshirt_support import GAME, deck_data
+from tshirtplay import GAME, deck_data
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "the-t-shirt-game.yaml"
 

@@ -1,4 +1,4 @@
-"""The T-Shirt Game, round by round, as the rulebook and RULINGS.md tell it."""
+"""The T-Shirt Game, round by round, as the rulebook and docs/rules.md tell it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from partyhost.engine.core import IllegalMove, apply_tick
 from partyhost.engine.tshirt.state import Phase
-from test_tshirt_support import (
+from tshirtplay import (
     GAME,
     arrange_hot_pile,
     deck_data,

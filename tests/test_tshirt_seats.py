@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove
 from partyhost.engine.tshirt.state import Phase, Presence, player_of
-from test_tshirt_support import (
+from tshirtplay import (
     GAME,
     event,
     hand,

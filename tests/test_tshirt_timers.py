@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from partyhost.engine.core import apply_tick
 from partyhost.engine.tshirt.state import Phase
-from test_tshirt_support import GAME, event, hand, kinds, start, submit, submit_all, system
+from tshirtplay import GAME, event, hand, kinds, start, submit, submit_all, system
 
 
 def test_timers_are_on_by_default_so_nobody_can_hold_up_a_round() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply, apply_tick
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt.state import Phase, TShirtState
-from test_tshirt_support import GAME, event, hand, pick_seat, play, start, submit, submit_all
+from tshirtplay import GAME, event, hand, pick_seat, play, start, submit, submit_all
 
 VIEW_KEYS = {
     "game", "version", "phase", "round", "judge", "you", "target", "hand_size", "timers",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
+from partyhost.net.client import build
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.launch import make_app
 from partyhost.tui.settings import load_remembered, settings_path
@@ -97,13 +98,12 @@ async def test_lobby_lists_rooms_and_creates_one_with_deck_options_and_password(
         await pilot.press("ctrl+s")
         await settle(pilot)
         create = next(f for f in host.last.sent if f["t"] == "create_room")
-        assert create == {
-            "t": "create_room",
-            "game": "tshirt",
-            "deck": "office-party",
-            "options": {"hand_size": 3, "target": 2000, "submit_timer": None},
-            "password": "hunter2",
-        }
+        assert create == build.create_room(
+            "tshirt",
+            deck="office-party",
+            options={"hand_size": 3, "target": 2000, "submit_timer": None},
+            password="hunter2",
+        )
         assert isinstance(app.screen, RoomScreen)
 
 
@@ -146,7 +146,7 @@ async def test_join_by_code_and_join_a_password_room_from_the_list() -> None:
         await pilot.press(*"abcd", "enter")
         await settle(pilot)
         join = next(f for f in host.last.sent if f["t"] == "join_room")
-        assert join == {"t": "join_room", "code": "ABCD"}
+        assert join == build.join_room("ABCD")
         assert isinstance(app.screen, RoomScreen)
 
 
@@ -168,7 +168,7 @@ async def test_join_room_given_on_the_command_line() -> None:
     app = app_for(host, room="plmx")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert {"t": "join_room", "code": "PLMX"} in host.last.sent
+        assert build.join_room("PLMX") in host.last.sent
 
 
 async def test_room_owner_adds_a_bot_kicks_and_starts_and_the_game_screen_opens() -> None:
@@ -185,10 +185,10 @@ async def test_room_owner_adds_a_bot_kicks_and_starts_and_the_game_screen_opens(
         assert "Bot 3" in screen_text(app)
         await pilot.press("down", "down", "k")
         await settle(pilot)
-        assert {"t": "remove_bot", "seat": 1} in host.last.sent
+        assert build.remove_bot(1) in host.last.sent
         await pilot.press("r", "s")
         await settle(pilot)
-        assert {"t": "set_ready", "ready": False} in host.last.sent
+        assert build.set_ready(False) in host.last.sent
         assert isinstance(app.screen, TShirtScreen)
 
 
@@ -296,7 +296,7 @@ async def test_chat_is_sent_and_every_line_shows_exactly_as_typed() -> None:
             }
         )
         await settle(pilot)
-        assert {"t": "chat", "text": "[bold]hi"} in host.last.sent
+        assert build.chat("[bold]hi") in host.last.sent
         text = screen_text(app)
         assert "Ann: [bold]hi" in text
         assert "[red]x: ^[[31mnot red^[[0m" in text

@@ -9,6 +9,7 @@ from pathlib import Path
 import partyhost.tui
 import pytest
 from partyhost.engine.registry import all_games
+from partyhost.net.client import build
 from partyhost.tui.games import GAMES, main_screen
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.stealing_home import StealingHomeScreen
@@ -115,5 +116,5 @@ async def test_a_game_without_screens_ends_on_the_shared_results_screen() -> Non
         app.screen.take_keys()  # as the short pause after the game's end does
         await pilot.press("s")
         await settle(pilot)
-        assert host.last.sent[-1] == {"t": "start_game"}
+        assert host.last.sent[-1] == build.start_game()
         assert host.refused == []

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 import pytest
+from partyhost.net.client import build
 from partyhost.tui.games import GAMES
 from partyhost.tui.help import HelpScreen, key_list
 from partyhost.tui.shared.base import PartyScreen
@@ -178,10 +179,10 @@ async def test_the_owner_adds_a_normal_bot_with_b_and_picks_a_level_with_shift_b
         assert isinstance(app.screen, RoomScreen)
         bots = [frame for frame in host.last.sent if frame.get("t") == "add_bot"]
         assert bots == [
-            {"t": "add_bot"},
-            {"t": "add_bot", "level": "easy"},
-            {"t": "add_bot", "level": "hard"},
-            {"t": "add_bot", "level": "normal"},
+            build.add_bot(),
+            build.add_bot("easy"),
+            build.add_bot("hard"),
+            build.add_bot("normal"),
         ]
 
 

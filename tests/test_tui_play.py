@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
+from partyhost.net.client import build
 from partyhost.tui.launch import make_app
 from partyhost.tui.play import (
     PLAY_LOG,
@@ -69,7 +70,7 @@ async def test_leaving_a_game_against_bots_alone_quits_instead_of_stranding_you(
         await pilot.press("y")
         await settle(pilot)
     assert app.return_code == 0
-    assert {"t": "leave_room"} not in host.last.sent
+    assert build.leave_room() not in host.last.sent
 
 
 async def test_after_a_game_against_bots_enter_quits_and_the_levels_are_named() -> None:
@@ -86,7 +87,7 @@ async def test_after_a_game_against_bots_enter_quits_and_the_levels_are_named() 
         await pilot.press("enter")
         await settle(pilot)
     assert app.return_code == 0
-    assert {"t": "leave_room"} not in host.last.sent
+    assert build.leave_room() not in host.last.sent
 
 
 async def test_escape_in_the_lobby_of_a_game_against_bots_quits() -> None:

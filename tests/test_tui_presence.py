@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 import pytest
+from partyhost.net.client import build
 from partyhost.tui import clock as clock_module
 from partyhost.tui.clock import HostClock
 from partyhost.tui.help import HelpScreen
@@ -186,7 +187,7 @@ async def test_the_owner_puts_a_bot_in_an_absent_seat_and_kicks_after_a_yes() ->
         await pilot.press("b")
         await settle(pilot)
         assert [m for m in host.last.sent if m["t"] == "replace_with_bot"] == [
-            {"t": "replace_with_bot", "seat": 2}
+            build.replace_with_bot(2)
         ]
         await pilot.press("k")
         await settle(pilot)
@@ -196,7 +197,7 @@ async def test_the_owner_puts_a_bot_in_an_absent_seat_and_kicks_after_a_yes() ->
         assert "kick" not in host.last.sent_types()
         await pilot.press("k", "y")
         await settle(pilot)
-        assert {"t": "kick", "seat": 2} in host.last.sent
+        assert build.kick(2) in host.last.sent
 
 
 async def test_the_owner_hands_the_room_over_and_pauses_from_the_table() -> None:
@@ -211,10 +212,10 @@ async def test_the_owner_hands_the_room_over_and_pauses_from_the_table() -> None
         highlight(app, 4)
         await pilot.press("m", "y")
         await settle(pilot)
-        assert {"t": "give_ownership", "seat": 4} in host.last.sent
+        assert build.give_ownership(4) in host.last.sent
         await pilot.press("p")
         await settle(pilot)
-        assert {"t": "pause_game"} in host.last.sent
+        assert build.pause_game() in host.last.sent
         await pilot.press("escape")
         await settle(pilot)
         await pilot.press("P")  # the table's own key: the room is not paused yet here

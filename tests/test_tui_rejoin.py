@@ -13,6 +13,7 @@ import json
 import stat
 
 import pytest
+from partyhost.net.client import build
 from partyhost.tui.launch import make_app
 from partyhost.tui.seatmemory import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.dialogs import JoinRoomScreen
@@ -74,7 +75,7 @@ async def test_connecting_offers_the_held_seat_first_and_enter_goes_back() -> No
         )
         await pilot.press("enter")
         await settle(pilot)
-        assert {"t": "resume_seat", "token": "secret-token"} in host.last.sent
+        assert build.resume_seat("secret-token") in host.last.sent
         assert "join_room" not in host.last.sent_types()
         host.last.push(view_frame(tshirt_view(you=2, judge=1)))
         await settle(pilot)
@@ -99,7 +100,7 @@ async def test_join_with_room_goes_straight_back_to_the_seat_held_there() -> Non
     app = remembering_app(host, room="kxtm")
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
-        assert {"t": "resume_seat", "token": "secret-token"} in host.last.sent
+        assert build.resume_seat("secret-token") in host.last.sent
         assert "join_room" not in host.last.sent_types()
         assert not isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
         assert app.room_code == "KXTM"  # type: ignore[attr-defined]
@@ -112,7 +113,7 @@ async def test_a_token_the_host_calls_unknown_is_forgotten() -> None:
     app = remembering_app(host, room="KXTM")
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
-        assert {"t": "resume_seat", "token": "secret-token"} in host.last.sent
+        assert build.resume_seat("secret-token") in host.last.sent
         assert [seat.code for seat in SeatMemory(memory_path()).seats_at(HOST_ID)] == ["MNPR"]
 
 
@@ -138,7 +139,7 @@ async def test_a_seat_waiting_for_your_name_is_offered_and_taken_back_after_the_
         assert isinstance(app.screen, JoinRoomScreen)  # type: ignore[attr-defined]
         await pilot.press(*"tea", "enter")
         await settle(pilot)
-        assert {"t": "join_room", "code": "PLMX", "password": "tea"} in host.last.sent
+        assert build.join_room("PLMX", password="tea") in host.last.sent
 
 
 async def test_escape_leaves_the_offer_for_the_lobby() -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from partyhost.net.client import build
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared import results
 from partyhost.tui.shared.dialogs import ConfirmScreen
@@ -192,7 +193,7 @@ async def test_leaving_asks_the_games_own_question_and_only_yes_gives_up_the_sea
             assert isinstance(dialog, ConfirmScreen) and dialog.question == game.question
             await seat.press(answer)
             left = [frame for frame in seat.host.last.sent if frame.get("t") == "leave_room"]
-            assert left == ([] if answer == "n" else [{"t": "leave_room"}])
+            assert left == ([] if answer == "n" else [build.leave_room()])
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
@@ -219,4 +220,4 @@ async def test_keys_at_the_games_end_are_not_moves_and_the_results_wait_a_moment
         assert isinstance(seat.app.screen, ResultsScreen)
         seat.app.screen.take_keys()
         await seat.press("enter")
-        assert {"t": "leave_room"} in seat.host.last.sent[sent:]
+        assert build.leave_room() in seat.host.last.sent[sent:]

@@ -10,28 +10,28 @@ from rawwire import RawClient
 async def test_a_running_stealing_home_game_seats_no_more_players_than_may_start_it() -> None:
     async with running_host(bot_delay=(60.0, 60.0)) as host:
         ann = await RawClient.open(host.port)
-        await ann.hello("Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "stealing-home"})
+        await ann.greet("Ann")
+        await ann.create_room("stealing-home")
         await ann.until(p.ROOM)
         code = ann.last(p.JOINED)["code"]
         for count in range(7):
-            await ann.send({"t": p.ADD_BOT})
+            await ann.add_bot()
             await ann.until(p.ROOM, count=count + 2)
-        await ann.send({"t": p.ADD_BOT})
+        await ann.add_bot()
         await ann.until(p.ERROR)
         full = ann.last(p.ERROR)
         assert (full["code"], full["message"]) == ("room_full", "All 8 seats are taken.")
-        await ann.send({"t": p.START_GAME})
+        await ann.start_game()
         await ann.until(p.VIEW)
         bob = await RawClient.open(host.port)
-        await bob.hello("Bob")
-        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        await bob.greet("Bob")
+        await bob.join_room(code)
         await bob.until(p.ERROR)
         assert bob.last(p.ERROR)["code"] == "room_full"
-        await ann.send({"t": p.REMOVE_BOT, "seat": 7})
+        await ann.remove_bot(7)
         removed = "Bot 7 was removed."
         await ann.wait_for(lambda: any(f.get("text") == removed for f in ann.received), removed)
-        await bob.send({"t": p.JOIN_ROOM, "code": code})
+        await bob.join_room(code)
         await bob.until(p.VIEW)
         assert bob.last(p.JOINED)["seat"] == 8
         view = bob.last(p.VIEW)["view"]

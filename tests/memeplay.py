@@ -1,4 +1,4 @@
-"""Shared helpers for the What Do You Meme? tests (imported by the other test_meme files)."""
+"""Helpers for the What Do You Meme? tests: games set up and played from the rules."""
 
 from __future__ import annotations
 
@@ -107,8 +107,3 @@ def refused(code: str, state: MemeState, seat: int, command: dict[str, Any]) -> 
     assert caught.value.code == code, caught.value.message
     assert caught.value.message.endswith(".")
     return caught.value
-
-
-def test_helpers_reach_the_first_turn() -> None:
-    state = started(4, seed=3)
-    assert state.turn == 1 and state.reactor == state.first_player
