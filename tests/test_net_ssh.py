@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import signal
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,17 +20,14 @@ import asyncssh
 import pytest
 from partyhost.cli import build_parser, main
 from partyhost.net.address import DEFAULT_SSH_PORT
-from partyhost.net.doorwire import Request
+from partyhost.net.doorclients import CLIENT_START, client_command
 from partyhost.net.sshdoor import HOST_KEY_FILE
 from partyhost.playcommands import SSH_PASSWORD_ENV, serve_config
 from sshdoorhelpers import (
     LOOPBACK,
-    SERVER_NAME,
-    WORKER_NAME,
     DoorHost,
     door_clients,
     door_of,
-    door_processes,
     no_visitors,
     open_terminal,
     parent_of,
@@ -87,13 +84,10 @@ def test_a_player_plays_a_round_over_ssh_and_leaves_nothing_behind(
     terminal.reads_results = True  # at the table, each round's result is read and put away
     play_rounds(terminal, {"submit"})
 
-    serve_pid = door_host.process.pid
-    [server] = door_processes(serve_pid, SERVER_NAME)
-    [worker] = door_processes(serve_pid, WORKER_NAME)
-    assert parent_of(server) == serve_pid and parent_of(worker) == server
-    assert door_clients(door_host.port) == [worker]
+    [client] = door_clients(door_host.port)
+    assert parent_of(client) == door_host.process.pid
     terminal.close()  # the player closes the terminal: ssh dies with it
-    wait_until(lambda: not door_processes(serve_pid, WORKER_NAME), "the door's worker to end")
+    wait_until(lambda: not door_clients(door_host.port), "the visitor's client to end")
     assert door_host.process.poll() is None
     assert (door_host.data / HOST_KEY_FILE).exists()
 
@@ -112,7 +106,7 @@ def test_a_session_without_a_terminal_gets_a_one_line_hint(door_host: DoorHost) 
     hint = f"partyhost needs a terminal: connect with {command}"
     assert done.returncode == 1
     assert done.stderr.decode().splitlines() == [hint]
-    assert door_processes(door_host.process.pid, WORKER_NAME) == []
+    assert door_clients(door_host.port) == []
     assert f"  {command}" in door_host.log.read_text()  # serve said so
 
 
@@ -133,7 +127,8 @@ async def test_the_party_password_keeps_out_a_wrong_one_and_lets_in_the_right_on
             process = await open_terminal(connection)
             seen = await read_until(process.stdout, b"Welcome to door host")
             [client] = door_of(host).clients
-            assert client.pid in door_processes(os.getpid(), WORKER_NAME)
+            assert door_clients(host.port) == [client.pid]
+            assert parent_of(client.pid) == os.getpid()
             process.stdin.write(b"c")  # create a room: the dialog shows the name in use
             await read_until(process.stdout, b"Create a room")
             assert seen
@@ -172,36 +167,22 @@ async def test_closing_the_host_ends_every_ssh_visitor(tmp_path: Path) -> None:
         connection = await ssh_connect(ssh_port_of(host))
         process = await open_terminal(connection)
         await read_until(process.stdout, b"Welcome to door host")
-        assert len(door_of(host).clients) == 1
+        [client] = door_of(host).clients
     try:
         result = await asyncio.wait_for(process.wait(), WAIT_SECONDS)
         assert result.exit_status == 0
-        assert door_processes(os.getpid(), WORKER_NAME) == []
-        assert door_processes(os.getpid(), SERVER_NAME) == []
+        assert client.process.returncode is not None
+        assert door_clients(host.port) == []
     finally:
         connection.close()
 
 
-async def test_a_session_server_that_died_is_started_again_for_the_next_visitor(
-    tmp_path: Path,
-) -> None:
-    async with running_door(tmp_path) as host:
-        door = door_of(host)
-        await door._launcher_ready
-        first_server = door.launcher.process.pid
-        os.kill(first_server, signal.SIGKILL)
-        for name in ("ann", "bob"):  # whether or not the door has noticed yet
-            async with await ssh_connect(ssh_port_of(host), name) as connection:
-                process = await open_terminal(connection)
-                await read_until(process.stdout, b"Welcome to door host")
-            await no_visitors(host)
-        [server] = door_processes(os.getpid(), SERVER_NAME)
-        assert server != first_server
-
-
 def test_the_client_runs_locked_to_this_host_without_a_shell() -> None:
-    request = Request("[::1]:7777", "Ann", {}, "/nowhere")
-    assert request.arguments() == [
+    assert client_command("[::1]:7777", "Ann") == [
+        sys.executable,
+        "-I",  # isolated: nothing from the folder serve runs in, no PYTHON* variables
+        "-c",
+        CLIENT_START,
         "join",
         "[::1]:7777",
         "--name=Ann",
@@ -227,7 +208,6 @@ def test_the_door_limits_are_serve_flags_with_sane_defaults() -> None:
     defaults = serve_config(parse(["serve", "--ssh"]))
     assert (defaults.ssh_max_sessions, defaults.ssh_max_connections) == (32, 64)
     assert (defaults.ssh_max_per_address, defaults.ssh_login_timeout) == (4, 20.0)
-    assert (defaults.ssh_session_mode, defaults.ssh_visitors_per_worker) == ("shared", 3)
     chosen = serve_config(
         parse(
             [
@@ -235,14 +215,12 @@ def test_the_door_limits_are_serve_flags_with_sane_defaults() -> None:
                 "--ssh",
                 *("--ssh-max-sessions", "5", "--ssh-max-connections", "9"),
                 *("--ssh-max-per-address", "2", "--ssh-login-timeout", "7.5"),
-                *("--ssh-sessions", "fresh", "--ssh-per-worker", "3"),
             ]
         )
     )
     assert (chosen.ssh_max_sessions, chosen.ssh_max_connections) == (5, 9)
     assert (chosen.ssh_max_per_address, chosen.ssh_login_timeout) == (2, 7.5)
-    assert (chosen.ssh_session_mode, chosen.ssh_visitors_per_worker) == ("fresh", 3)
-    for bad in (["--ssh-max-per-address", "0"], ["--ssh-login-timeout", "-1"]):
+    for bad in (["--ssh-max-per-address", "0"], ["--ssh-login-timeout", "-1"], ["--ssh-sessions"]):
         with pytest.raises(SystemExit):
             parse(["serve", "--ssh", *bad])
 
