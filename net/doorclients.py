@@ -3,7 +3,9 @@
 Everything the door asks of the operating system lives here: the pty, its
 window size, the session the client leads and the signals that end it. Only
 calls that every POSIX host has (Linux and macOS alike): the client is started
-by ``subprocess``, never by forking the host (which has OpenSSL loaded).
+by ``subprocess``, never by forking the host (which has OpenSSL loaded). Each
+client is started one visitor ahead (:class:`ClientLauncher`), so a visitor
+waits for the lobby, not for Python to import the client.
 
 The client is the installed partyhost, run by an isolated interpreter (``python
 -I``: nothing in the folder ``serve`` was started in is ever imported, no
@@ -23,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import logging
 import os
 import re
@@ -58,7 +61,22 @@ TAKE_TERMINAL = "import fcntl, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
 """The client's first step: its pty becomes its controlling terminal (``subprocess`` cannot
 make it so), so the kernel tells it of window changes (SIGWINCH) and of the door's end
 (SIGHUP when the pty's other end closes, even if the host was killed)."""
-CLIENT_START = TAKE_TERMINAL + "import sys; from partyhost.cli import main; sys.exit(main())"
+CLIENT_START = TAKE_TERMINAL + (
+    "import json, os, sys\n"
+    "from partyhost.cli import main\n"
+    "import partyhost.net.client, partyhost.tui.launch\n"  # what a visitor would wait for
+    "with open(int(sys.argv[1]), encoding='utf-8') as orders:\n"
+    "    order = orders.readline()\n"
+    "if not order:\n"
+    "    sys.exit(0)\n"
+    "visitor = json.loads(order)\n"
+    "os.environ.clear()\n"
+    "os.environ.update(visitor['env'])\n"
+    "os.chdir(visitor['folder'])\n"
+    "sys.exit(main([*sys.argv[2:], *visitor['arguments']]))\n"
+)
+"""A client started ahead, before its visitor: it loads the client, then waits on a pipe for
+the visitor's name, environment and folder (one JSON line) and runs ``partyhost join``."""
 
 
 def game_address(game_host: str, game_port: int) -> str:
@@ -66,16 +84,11 @@ def game_address(game_host: str, game_port: int) -> str:
     return f"[{game_host}]:{game_port}" if ":" in game_host else f"{game_host}:{game_port}"
 
 
-def client_command(address: str, name: str) -> list[str]:
-    """This Python, isolated, running ``partyhost join``: this host only, nothing kept on disk."""
+def client_command(orders: int, address: str) -> list[str]:
+    """This Python, isolated, to run ``partyhost join``: this host only, nothing kept on disk."""
     return [
-        *(sys.executable, "-I", "-c", CLIENT_START),
-        "join",
-        address,
-        f"--name={name}",
-        "--no-discovery",
-        "--no-remember",
-        "--locked",
+        *(sys.executable, "-I", "-c", CLIENT_START, str(orders)),
+        *("join", address, "--no-discovery", "--no-remember", "--locked"),
     ]
 
 
@@ -128,6 +141,86 @@ class InputMeter:
         return max(0.0, -self.allowance / self.rate)
 
 
+class ClientLauncher:
+    """Starts each visitor's client one visitor ahead: a spare waits, the client loaded.
+
+    A visitor then waits for the lobby, not for Python to import the client.
+    The spare is an ordinary fresh process (no fork of anything loaded), on a
+    pty of its own; it only learns its visitor's name, environment and folder
+    when it is taken, and until then sees an environment as bare as theirs.
+    """
+
+    def __init__(self, address: str, home: Path) -> None:
+        self.address = address
+        self.home = home
+        self._spare: tuple[VisitorClient, int] | None = None
+        self._lock = asyncio.Lock()
+
+    async def launch(
+        self, name: str, env: dict[str, str], folder: Path, columns: int, rows: int
+    ) -> VisitorClient:
+        """The spare, given to this visitor (a new one if it died); the next spare started."""
+        order = {"arguments": [f"--name={name}"], "env": env, "folder": str(folder)}
+        async with self._lock:
+            spare, self._spare = self._spare, None
+            client = await _hand_over(spare or await self._start_spare(), order, columns, rows)
+            if client is None:  # the spare died waiting: a new one, straight away
+                client = await _hand_over(await self._start_spare(), order, columns, rows)
+            self._spare = await self._start_spare()
+        if client is None:
+            raise OSError("the client did not start")
+        return client
+
+    async def _start_spare(self) -> tuple[VisitorClient, int]:
+        theirs, orders = os.pipe()
+        try:
+            client = await VisitorClient.start(
+                client_command(theirs, self.address),
+                client_environment(None, {}, self.home),
+                self.home,
+                pass_fds=(theirs,),
+            )
+        except BaseException:
+            os.close(orders)
+            raise
+        finally:
+            os.close(theirs)
+        return client, orders
+
+    async def open(self) -> None:
+        async with self._lock:
+            if self._spare is None:
+                self._spare = await self._start_spare()
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self._spare is not None:
+                client, orders = self._spare
+                self._spare = None
+                os.close(orders)
+                await client.end()
+
+    @property
+    def spare_pid(self) -> int | None:
+        return self._spare[0].pid if self._spare is not None else None
+
+
+async def _hand_over(
+    spare: tuple[VisitorClient, int], order: dict[str, Any], columns: int, rows: int
+) -> VisitorClient | None:
+    """Tell a spare who its visitor is; None if it is gone."""
+    client, orders = spare
+    try:
+        set_window_size(client.master, columns, rows)
+        os.write(orders, json.dumps(order).encode() + b"\n")
+        return client
+    except OSError:  # EPIPE: it died waiting
+        await client.end()
+        return None
+    finally:
+        os.close(orders)
+
+
 class VisitorClient:
     """One visitor's client process, and the relay between its pty and the SSH session.
 
@@ -144,7 +237,13 @@ class VisitorClient:
 
     @classmethod
     async def start(
-        cls, command: list[str], env: dict[str, str], folder: Path, columns: int, rows: int
+        cls,
+        command: list[str],
+        env: dict[str, str],
+        folder: Path,
+        columns: int = 80,
+        rows: int = 24,
+        pass_fds: tuple[int, ...] = (),
     ) -> VisitorClient:
         master, terminal = os.openpty()
         try:
@@ -157,6 +256,7 @@ class VisitorClient:
                 start_new_session=True,
                 env=env,
                 cwd=folder,
+                pass_fds=pass_fds,
             )
         except BaseException:
             os.close(master)

@@ -3,8 +3,9 @@
 An asyncssh server runs in the host's process. Each SSH connection may open
 one session; a session that asks for a terminal gets a fresh pseudo-terminal
 and, on it, a fresh process of the ordinary client (``partyhost join
-127.0.0.1:PORT --name NAME --locked``, :mod:`partyhost.net.doorclients`),
-whose pty the door relays to the SSH channel. Whichever ends first, the client
+127.0.0.1:PORT --name NAME --locked``, :mod:`partyhost.net.doorclients`;
+started ahead, before its visitor came), whose pty the door relays to the SSH
+channel. Whichever ends first, the client
 or the channel, ends the other (hangup, then kill). A session without a
 terminal gets a one-line hint.
 
@@ -28,8 +29,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 from partyhost.net.doorclients import (
     HANGUP_SECONDS,
+    ClientLauncher,
     VisitorClient,
-    client_command,
     client_environment,
     game_address,
 )
@@ -128,6 +129,7 @@ class SSHDoor:
         self.backoff = PasswordBackoff(first=settings.password_backoff)
         self.folders = DoorFolders(settings.data_dir)
         self.key: asyncssh.SSHKey | None = None
+        self.launcher: ClientLauncher | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[None]] = set()
         self._closing = False
@@ -149,11 +151,13 @@ class SSHDoor:
         return self.key.get_fingerprint() if self.key is not None else ""
 
     async def start(self) -> None:
-        """Load (or make) the host key, sweep old folders, listen."""
+        """Load (or make) the host key, sweep old folders, start a spare client, listen."""
         settings = self.settings
         self.key = await asyncio.to_thread(load_host_key, settings.data_dir)
-        await asyncio.to_thread(self.folders.open)
+        root = await asyncio.to_thread(self.folders.open)
+        self.launcher = ClientLauncher(game_address(settings.game_host, settings.game_port), root)
         try:
+            await self.launcher.open()
             self._acceptor = await asyncssh.listen(
                 settings.listen_host or None,
                 settings.port,
@@ -169,7 +173,7 @@ class SSHDoor:
                 keepalive_count_max=4,
             )
         except BaseException:
-            await asyncio.to_thread(self.folders.close)
+            await self._close_launcher()
             raise
         log.info("SSH door on port %d, host key %s", self.port, self.fingerprint)
 
@@ -188,6 +192,13 @@ class SSHDoor:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), HANGUP_SECONDS)
             self._acceptor = None
+        await self._close_launcher()
+
+    async def _close_launcher(self) -> None:
+        """End the spare client, then remove the door's folders."""
+        if self.launcher is not None:
+            await self.launcher.close()
+            self.launcher = None
         await asyncio.to_thread(self.folders.close)
 
     async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
@@ -224,13 +235,13 @@ class SSHDoor:
 
     async def _run_client(self, process: asyncssh.SSHServerProcess[bytes]) -> int:
         """Run a client on a new pty until it exits or the visitor goes; the exit status."""
+        assert self.launcher is not None
         username = str(process.get_extra_info("username") or "")
         name = clean_name(username, MAX_NAME_LENGTH)
-        address = game_address(self.settings.game_host, self.settings.game_port)
         folder = self.folders.visitor()
         try:
-            client = await VisitorClient.start(
-                client_command(address, name),
+            client = await self.launcher.launch(
+                name,
                 client_environment(process.term_type, process.env, folder),
                 folder,
                 *process.term_size[:2],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import socket
 import subprocess
@@ -95,7 +96,17 @@ def _command_line(pid: int) -> bytes:
 
 
 def door_clients(game_port: int) -> list[int]:
-    """Processes running door visitors' clients (``partyhost.cli join``) for ``game_port``."""
+    """Door visitors' clients (``partyhost.cli join``, in a visitor's folder) for ``game_port``.
+
+    The spare the door keeps for its next visitor runs in the door's own folder.
+    """
+    return sorted(
+        pid for pid in door_processes(game_port) if working_folder(pid).startswith("visitor-")
+    )
+
+
+def door_processes(game_port: int) -> list[int]:
+    """Every client process of the door for ``game_port``: visitors' and the spare."""
     marker = f"\0join\0{LOOPBACK}:{game_port}\0".encode()
     found = []
     for entry in Path("/proc").iterdir():
@@ -104,6 +115,14 @@ def door_clients(game_port: int) -> list[int]:
             if marker in command and b"partyhost.cli" in command:
                 found.append(int(entry.name))
     return sorted(found)
+
+
+def working_folder(pid: int) -> str:
+    """The name of the folder ``pid`` works in ("" if it cannot be read)."""
+    try:
+        return Path(os.readlink(f"/proc/{pid}/cwd")).name
+    except OSError:
+        return ""
 
 
 def environment_of(pid: int) -> dict[str, str]:

@@ -22,6 +22,7 @@ from sshdoorhelpers import (
     alive,
     descendants,
     door_clients,
+    door_processes,
     environment_of,
     open_terminal,
     read_until,
@@ -60,7 +61,8 @@ async def test_serve_in_a_folder_with_a_planted_partyhost_gives_visitors_the_rea
             process = await open_terminal(connection)
             await read_until(process.stdout, b"Welcome to e2e host")
             clients = descendants(door.process.pid)
-            assert clients == set(door_clients(door.port)), "the visitor's client, and only it"
+            assert clients == set(door_processes(door.port)), "the visitor's client, and a spare"
+            assert len(door_clients(door.port)) == 1 and len(clients) == 2
             for pid in clients:
                 environment = environment_of(pid)
                 assert SSH_PASSWORD_ENV not in environment
@@ -99,11 +101,11 @@ async def test_neither_the_door_folder_nor_a_client_outlives_a_sigkill(tmp_path:
         async with connection:
             process = await open_terminal(connection)
             await read_until(process.stdout, b"Welcome to e2e host")
-            clients = door_clients(door.port)
-            assert clients and set(clients) == descendants(door.process.pid)
+            clients = door_processes(door.port)  # the visitor's, and the spare for the next
+            assert len(clients) == 2 and set(clients) == descendants(door.process.pid)
             door.process.send_signal(signal.SIGKILL)
             door.process.wait()
-            wait_until(lambda: not any(alive(pid) for pid in clients), "the client to end")
+            wait_until(lambda: not any(alive(pid) for pid in clients), "the clients to end")
         assert left_behind.exists()  # nobody was left to clean up
     with serve_door(tmp_path, data=data) as door:
         [current] = list(door_root.iterdir())

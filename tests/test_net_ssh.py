@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,8 +27,10 @@ from partyhost.playcommands import SSH_PASSWORD_ENV, serve_config
 from sshdoorhelpers import (
     LOOPBACK,
     DoorHost,
+    alive,
     door_clients,
     door_of,
+    door_processes,
     no_visitors,
     open_terminal,
     parent_of,
@@ -168,24 +171,55 @@ async def test_closing_the_host_ends_every_ssh_visitor(tmp_path: Path) -> None:
         process = await open_terminal(connection)
         await read_until(process.stdout, b"Welcome to door host")
         [client] = door_of(host).clients
+        spare = door_of(host).launcher.spare_pid
     try:
         result = await asyncio.wait_for(process.wait(), WAIT_SECONDS)
         assert result.exit_status == 0
         assert client.process.returncode is not None
-        assert door_clients(host.port) == []
+        assert door_processes(host.port) == [] and not alive(spare)
     finally:
         connection.close()
 
 
+async def test_each_visitor_takes_the_client_started_ahead_and_the_next_one_starts(
+    tmp_path: Path,
+) -> None:
+    async with running_door(tmp_path) as host:
+        door = door_of(host)
+        for name in ("Ann", "Bob"):
+            spare = door.launcher.spare_pid
+            assert spare in door_processes(host.port) and door_clients(host.port) == []
+            async with await ssh_connect(ssh_port_of(host), name) as connection:
+                process = await open_terminal(connection)
+                await read_until(process.stdout, b"Welcome to door host")
+                assert [client.pid for client in door.clients] == door_clients(host.port) == [spare]
+                assert door.launcher.spare_pid not in (None, spare)
+                assert [player.name for player in host.connections] == [name]
+            await no_visitors(host)
+
+
+async def test_a_spare_client_that_died_is_replaced_for_the_next_visitor(tmp_path: Path) -> None:
+    async with running_door(tmp_path) as host:
+        door = door_of(host)
+        dead = door.launcher.spare_pid
+        os.kill(dead, signal.SIGKILL)
+        async with await ssh_connect(ssh_port_of(host)) as connection:
+            process = await open_terminal(connection)
+            await read_until(process.stdout, b"Welcome to door host")
+            [client] = door.clients
+            assert client.pid != dead
+        await no_visitors(host)
+
+
 def test_the_client_runs_locked_to_this_host_without_a_shell() -> None:
-    assert client_command("[::1]:7777", "Ann") == [
+    assert client_command(7, "[::1]:7777") == [
         sys.executable,
         "-I",  # isolated: nothing from the folder serve runs in, no PYTHON* variables
         "-c",
         CLIENT_START,
+        "7",  # where the visitor's name, environment and folder will come from
         "join",
         "[::1]:7777",
-        "--name=Ann",
         "--no-discovery",
         "--no-remember",  # visitors share this machine's folders: no one keeps a seat token
         "--locked",
