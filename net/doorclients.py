@@ -166,7 +166,7 @@ class ClientLauncher:
             client = await _hand_over(spare or await self._start_spare(), order, columns, rows)
             if client is None:  # the spare died waiting: a new one, straight away
                 client = await _hand_over(await self._start_spare(), order, columns, rows)
-            self._spare = await self._start_spare()
+            await self._replenish()
         if client is None:
             raise OSError("the client did not start")
         return client
@@ -187,10 +187,17 @@ class ClientLauncher:
             os.close(theirs)
         return client, orders
 
+    async def _replenish(self) -> None:
+        """A spare for the next visitor; if none can start now, that visitor starts one."""
+        try:
+            self._spare = await self._start_spare()
+        except OSError as exc:
+            log.warning("SSH door: cannot start a client ahead: %s", exc)
+
     async def open(self) -> None:
         async with self._lock:
             if self._spare is None:
-                self._spare = await self._start_spare()
+                await self._replenish()
 
     async def close(self) -> None:
         async with self._lock:
