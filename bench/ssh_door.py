@@ -1,15 +1,15 @@
 """SSH door benchmark: many real OpenSSH sessions against `partyhost serve --ssh`.
 
 Each visitor's client is a fresh ``python -I`` process running ``partyhost
-join``, started one visitor ahead (a spare waits, the client loaded). For each session count (10 and 30 unless told), on a fresh
-`partyhost serve --ssh` on loopback: one warm-up session (not counted), then
-SESSIONS ``ssh -tt`` clients, each on its own pty and started one after another from eight
-loopback source addresses (so the door's default per-address cap holds),
-timed from starting ``ssh`` to the lobby's text on its screen (the "ssh floor"
-is ``ssh -T`` to the door's one-line hint: the same connection without a
-client). Then PSS: the
-sum over every process under ``serve`` (the visitors' clients and the spare;
-the host process itself is not counted), divided by SESSIONS, from
+join``, started one visitor ahead (a spare waits, the client loaded). For each
+session count (10 and 30 unless told), on a fresh `partyhost serve --ssh` on
+loopback: one warm-up session (not counted), then SESSIONS ``ssh -tt``
+clients, each on its own pty and started one after another from eight loopback
+source addresses (so the door's default per-address cap holds), timed from
+starting ``ssh`` to the lobby's text on its screen (the "ssh floor" is ``ssh
+-T`` to the door's one-line hint: the same connection without a client). Then
+PSS: the sum over every process under ``serve`` (the visitors' clients and the
+spare; the host process itself is not counted), divided by SESSIONS, from
 /proc/PID/smaps_rollup.
 Then all sessions type at once for SECONDS: each opens the join-code dialog
 (``j``, a screen change), types a room code, clears it (Ctrl+U), types it
