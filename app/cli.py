@@ -185,20 +185,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="time to log in and open a session before the door hangs up (default 20)",
     )
-    door.add_argument(
-        "--ssh-sessions",
-        choices=("shared", "fresh"),
-        default="shared",
-        help="shared: visitors' clients in workers forked from one preloaded server"
-        " (default); fresh: a new Python process per visitor (slower, more memory)",
-    )
-    door.add_argument(
-        "--ssh-per-worker",
-        type=_positive,
-        default=3,
-        metavar="N",
-        help="visitors one shared worker serves (default 3; 1 gives each their own process)",
-    )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )

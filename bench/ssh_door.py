@@ -1,21 +1,16 @@
 """SSH door benchmark: many real OpenSSH sessions against `partyhost serve --ssh`.
 
-Two designs in one run, each on a fresh `partyhost serve --ssh` on loopback:
-
-- shared (the default): visitors' clients run in workers forked from the
-  door's session server, which has the client loaded once;
-- fresh (``--ssh-sessions fresh``, the old design kept as the baseline): a new
-  ``python -I -m partyhost.cli join ...`` process per visitor.
-
-For each: one warm-up session (not counted), then SESSIONS ``ssh -tt``
-clients, each on its own pty and started one after another from eight
-loopback source addresses (so the door's default per-address cap holds),
-timed from starting ``ssh`` to the lobby's text on its screen (the "ssh floor"
-is ``ssh -T`` to the door's one-line hint: the same connection without a
-client). Then PSS: the
-sum over every process under ``serve`` (the door's session server and
-workers, or the fresh clients; the host process itself is the same in both
-designs and not counted), divided by SESSIONS, from /proc/PID/smaps_rollup.
+Each visitor's client is a fresh ``python -I`` process running ``partyhost
+join``, started one visitor ahead (a spare waits, the client loaded). For each
+session count (10 and 30 unless told), on a fresh `partyhost serve --ssh` on
+loopback: one warm-up session (not counted), then SESSIONS ``ssh -tt``
+clients, each on its own pty and started one after another from eight loopback
+source addresses (so the door's default per-address cap holds), timed from
+starting ``ssh`` to the lobby's text on its screen (the "ssh floor" is ``ssh
+-T`` to the door's one-line hint: the same connection without a client). Then
+PSS: the sum over every process under ``serve`` (the visitors' clients and the
+spare; the host process itself is not counted), divided by SESSIONS, from
+/proc/PID/smaps_rollup.
 Then all sessions type at once for SECONDS: each opens the join-code dialog
 (``j``, a screen change), types a room code, clears it (Ctrl+U), types it
 again and closes the dialog, at a person's pace (a key every 0.4-1.2 s);
@@ -24,11 +19,11 @@ screen output (about one key in twenty is a screen change). The output is
 read as it arrives (escape sequences removed), so a figure includes ssh, the
 door, the client's redraw and the way back.
 
-Usage: python bench/ssh_door.py [--sessions 32] [--seconds 20] [--designs shared,fresh]
+Usage: python bench/ssh_door.py [--sessions 10,30] [--seconds 20]
 [--smoke] (two sessions typing the dialog once, to check that it still runs).
 Prints a table, then, as the last line, one JSON object with
-``pss_per_session_mib``, ``lobby_ms_p50`` and ``key_to_screen_p99_ms`` for the
-default design and the same with a ``baseline_`` prefix for the fresh one.
+``pss_per_session_mib``, ``lobby_ms_p50`` and ``key_to_screen_p99_ms`` (and a
+few more) for each session count, suffixed ``_at_N``.
 """
 
 from __future__ import annotations
@@ -73,8 +68,7 @@ PACE = (0.4, 1.2)
 
 @dataclass
 class Figures:
-    design: str
-    sessions: int = 0
+    sessions: int
     lobby_ms: list[float] = field(default_factory=list)
     typing_ms: list[float] = field(default_factory=list)
     """Keys that change a line: a letter into the code field, Ctrl+U clearing it."""
@@ -245,12 +239,9 @@ async def typist(session: Session, until: float, figures: Figures) -> None:
         await asyncio.sleep(pace.uniform(*PACE))
 
 
-async def measure(
-    design: str, sessions: int, seconds: float, folder: Path, serve_flags: list[str]
-) -> Figures:
-    figures = Figures(design, sessions)
-    flags = ["--ssh-sessions", design, *serve_flags]
-    with serve_door(folder, *flags, name="bench host") as door:
+async def measure(sessions: int, seconds: float, folder: Path, serve_flags: list[str]) -> Figures:
+    figures = Figures(sessions)
+    with serve_door(folder, *serve_flags, name="bench host") as door:
         warmup, _ = await open_session(sessions, door.ssh_port)
         warmup.close()
         figures.floor_ms = [ssh_floor_ms(door.ssh_port) for _ in range(5)]
@@ -294,13 +285,13 @@ def machine() -> str:
 
 def table(results: list[Figures]) -> str:
     head = (
-        f"{'design':<8} {'sessions':>8} {'procs':>5} {'PSS/session':>12} {'ssh floor':>10} "
+        f"{'sessions':>8} {'procs':>5} {'PSS/session':>12} {'ssh floor':>10} "
         f"{'lobby p50':>10} {'p90':>7} {'max':>7} {'keys':>6} {'key p50':>8} {'p99':>7} {'max':>7}"
     )
     rows = [head, "-" * len(head)]
     for f in results:
         rows.append(
-            f"{f.design:<8} {f.sessions:>8} {f.processes:>5} {f.pss_per_session_mib:>8.1f} MiB "
+            f"{f.sessions:>8} {f.processes:>5} {f.pss_per_session_mib:>8.1f} MiB "
             f"{percentile(f.floor_ms, 0.5):>7.0f} ms "
             f"{percentile(f.lobby_ms, 0.5):>7.0f} ms {percentile(f.lobby_ms, 0.9):>7.0f} "
             f"{max(f.lobby_ms):>7.0f} {len(f.key_ms):>6} {percentile(f.key_ms, 0.5):>5.0f} ms "
@@ -309,41 +300,44 @@ def table(results: list[Figures]) -> str:
     return "\n".join(rows)
 
 
-def summary(figures: Figures, prefix: str = "") -> dict[str, float | int]:
+def summary(figures: Figures) -> dict[str, float | int]:
+    suffix = f"_at_{figures.sessions}"
     return {
-        f"{prefix}pss_per_session_mib": round(figures.pss_per_session_mib, 2),
-        f"{prefix}lobby_ms_p50": round(percentile(figures.lobby_ms, 0.5), 1),
-        f"{prefix}ssh_floor_ms_p50": round(percentile(figures.floor_ms, 0.5), 1),
-        f"{prefix}key_to_screen_p99_ms": round(percentile(figures.key_ms, 0.99), 1),
-        f"{prefix}key_to_screen_p50_ms": round(percentile(figures.key_ms, 0.5), 1),
-        f"{prefix}keys_timed": len(figures.key_ms),
-        f"{prefix}typing_key_p99_ms": round(percentile(figures.typing_ms, 0.99), 1),
-        f"{prefix}screen_key_p99_ms": round(percentile(figures.screen_ms, 0.99), 1),
+        f"pss_per_session_mib{suffix}": round(figures.pss_per_session_mib, 2),
+        f"lobby_ms_p50{suffix}": round(percentile(figures.lobby_ms, 0.5), 1),
+        f"lobby_ms_p90{suffix}": round(percentile(figures.lobby_ms, 0.9), 1),
+        f"ssh_floor_ms_p50{suffix}": round(percentile(figures.floor_ms, 0.5), 1),
+        f"key_to_screen_p99_ms{suffix}": round(percentile(figures.key_ms, 0.99), 1),
+        f"key_to_screen_p50_ms{suffix}": round(percentile(figures.key_ms, 0.5), 1),
+        f"keys_timed{suffix}": len(figures.key_ms),
+        f"typing_key_p99_ms{suffix}": round(percentile(figures.typing_ms, 0.99), 1),
+        f"screen_key_p99_ms{suffix}": round(percentile(figures.screen_ms, 0.99), 1),
     }
 
 
-async def run(sessions: int, seconds: float, designs: list[str], serve_flags: list[str]) -> int:
+async def run(counts: list[int], seconds: float, serve_flags: list[str]) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="partyhost-bench-ssh-") as folder:
-        for design in designs:
-            print(f"{design}: {sessions} sessions ...", file=sys.stderr, flush=True)
-            folder_of_run = Path(folder) / design
-            results.append(await measure(design, sessions, seconds, folder_of_run, serve_flags))
-    print(f"SSH door, {sessions} OpenSSH sessions at {COLUMNS}x{ROWS}; {machine()}")
-    print(f"Python {platform.python_version()}; typing for {seconds:.0f} s per design")
+        for sessions in counts:
+            print(f"{sessions} sessions ...", file=sys.stderr, flush=True)
+            folder_of_run = Path(folder) / str(sessions)
+            results.append(await measure(sessions, seconds, folder_of_run, serve_flags))
+    print(f"SSH door, OpenSSH sessions at {COLUMNS}x{ROWS}; {machine()}")
+    print(f"Python {platform.python_version()}; typing for {seconds:.0f} s per run")
     print(table(results))
     for figures in results:
         print(
-            f"{figures.design}: typing keys p50 {percentile(figures.typing_ms, 0.5):.0f} ms,"
+            f"{figures.sessions} sessions: typing keys"
+            f" p50 {percentile(figures.typing_ms, 0.5):.0f} ms,"
             f" p99 {percentile(figures.typing_ms, 0.99):.0f} ms ({len(figures.typing_ms)});"
             f" dialog opening p50 {percentile(figures.screen_ms, 0.5):.0f} ms,"
             f" p99 {percentile(figures.screen_ms, 0.99):.0f} ms ({len(figures.screen_ms)})"
         )
         used = ", ".join(f"{name} {cpu:.1f} s" for name, cpu in figures.cpu_seconds.items())
-        print(f"CPU while typing ({figures.design}): {used}")
-    report: dict[str, object] = {"sessions": sessions, "machine": machine()}
+        print(f"CPU while typing ({figures.sessions} sessions): {used}")
+    report: dict[str, object] = {"sessions": counts, "machine": machine()}
     for figures in results:
-        report.update(summary(figures, "" if figures.design == "shared" else "baseline_"))
+        report.update(summary(figures))
     print(json.dumps(report))
     return 0
 
@@ -351,27 +345,26 @@ async def run(sessions: int, seconds: float, designs: list[str], serve_flags: li
 def main() -> int:
     global PACE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sessions", type=int, default=32)
+    parser.add_argument("--sessions", default="10,30", help="session counts, one run each")
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--designs", default="shared,fresh")
     parser.add_argument(
         "--serve-flag",
         action="append",
         default=[],
         metavar="FLAG",
-        help="extra `partyhost serve` flag for every design, e.g. --serve-flag=--ssh-per-worker=4",
+        help="extra `partyhost serve` flag for every run, e.g. --serve-flag=--ssh-max-sessions=40",
     )
     parser.add_argument(
         "--smoke", action="store_true", help="2 sessions typing quickly, once: does it run?"
     )
     args = parser.parse_args()
     if args.smoke:  # every step once, in seconds: a short typing time, keys without a pause
-        args.sessions, args.seconds, PACE = 2, 1.0, (0.01, 0.02)
+        args.sessions, args.seconds, PACE = "2", 1.0, (0.01, 0.02)
     if shutil.which("ssh") is None:
         print("ssh_door: the OpenSSH client (ssh) is needed", file=sys.stderr)
         return 2
-    designs = [d for d in args.designs.split(",") if d]
-    return asyncio.run(run(args.sessions, args.seconds, designs, args.serve_flag))
+    counts = [int(count) for count in args.sessions.split(",") if count]
+    return asyncio.run(run(counts, args.seconds, args.serve_flag))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
@@ -98,12 +97,6 @@ class HostConfig:
     the same address doubles it (up to 30 s)."""
     ssh_login_timeout: float = 20.0
     """Seconds an SSH connection has to log in and open its session before it is closed."""
-    ssh_session_mode: Literal["shared", "fresh"] = "shared"
-    """shared: door clients run in workers forked from one preloaded session server,
-    several visitors per worker; fresh: a new Python process per visitor (slower and
-    heavier: the benchmark's baseline)."""
-    ssh_visitors_per_worker: int = 3
-    """Door visitors one shared worker serves (1: a process of its own for each)."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
     stats_file: Path | None = None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections.abc import Callable
 from typing import Protocol
 
 import asyncssh
@@ -31,17 +30,6 @@ class Door(Protocol):
 
     async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         """Serve one SSH session (a client on a pty, or a hint)."""
-
-
-class DoorProcess(asyncssh.SSHServerProcess[bytes]):
-    """A session that also tells a shared worker's client when the window changes size."""
-
-    on_resize: Callable[[int, int], None] | None = None
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        super().terminal_size_changed(width, height, pixwidth, pixheight)
-        if self.on_resize is not None and width > 0 and height > 0:
-            self.on_resize(width, height)
 
 
 class DoorConnection(asyncssh.SSHServer):
@@ -135,7 +123,7 @@ class DoorConnection(asyncssh.SSHServer):
         self._session_used = True
         self._sessions_open += 1
         self._cancel_idle_timer()
-        return DoorProcess(self._run_session, None, 0, False)
+        return asyncssh.SSHServerProcess(self._run_session, None, 0, False)
 
     async def _run_session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         try:

@@ -2,11 +2,12 @@
 
 An asyncssh server runs in the host's process. Each SSH connection may open
 one session; a session that asks for a terminal gets a fresh pseudo-terminal
-and, on it, the ordinary client (``partyhost join 127.0.0.1:PORT --name NAME
---locked``), run by a worker of the door's session server or as a fresh
-process (:mod:`partyhost.net.doorclients`); the SSH channel is wired to the
-pty's master end. Whichever ends first, the client or the channel, ends the
-other (hangup, then kill). A session without a terminal gets a one-line hint.
+and, on it, a fresh process of the ordinary client (``partyhost join
+127.0.0.1:PORT --name NAME --locked``, :mod:`partyhost.net.doorclients`;
+started ahead, before its visitor came), whose pty the door relays to the SSH
+channel. Whichever ends first, the client
+or the channel, ends the other (hangup, then kill). A session without a
+terminal gets a one-line hint.
 
 Connections are capped in total and per address, must open their session
 within the login timeout, and wrong passwords are answered ever more slowly
@@ -19,25 +20,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
-import struct
-import termios
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import asyncssh
 from partyhost.net.doorclients import (
+    HANGUP_SECONDS,
     ClientLauncher,
-    FreshProcesses,
-    RunningClient,
-    SharedSessions,
+    VisitorClient,
     client_environment,
     game_address,
 )
-from partyhost.net.doorconnection import DoorConnection, DoorProcess
+from partyhost.net.doorconnection import DoorConnection
 from partyhost.net.doorfolders import DoorFolders
 from partyhost.net.doorguard import (
     BACKOFF_FIRST,
@@ -46,7 +43,6 @@ from partyhost.net.doorguard import (
     PasswordBackoff,
     QuietLog,
 )
-from partyhost.net.doorwire import HANGUP_SECONDS, Request
 from partyhost.net.names import clean_name
 from partyhost.net.protocol import MAX_NAME_LENGTH
 
@@ -56,8 +52,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
-DRAIN_SECONDS = 0.2
-"""After the client exits, how long its last screen output gets to reach the channel."""
 TERMINAL_RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
     b"\x1b[<u\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l"
@@ -82,9 +76,6 @@ class DoorSettings:
     """Seconds a connection has to log in and open its session."""
     password_backoff: float = BACKOFF_FIRST
     """Seconds the first wrong password from an address waits (then doubling)."""
-    session_mode: Literal["shared", "fresh"] = "shared"
-    """shared: clients in workers forked from the session server; fresh: a new process each."""
-    visitors_per_worker: int = 3
     data_dir: Path | None = None
 
     @classmethod
@@ -100,8 +91,6 @@ class DoorSettings:
             max_per_address=config.ssh_max_per_address,
             login_timeout=config.ssh_login_timeout,
             password_backoff=config.ssh_password_backoff,
-            session_mode=config.ssh_session_mode,
-            visitors_per_worker=config.ssh_visitors_per_worker,
             data_dir=config.data_dir,
         )
 
@@ -128,27 +117,20 @@ def load_host_key(data_dir: Path | None) -> asyncssh.SSHKey:
     return key
 
 
-def set_window_size(fd: int, columns: int, rows: int, xpixel: int = 0, ypixel: int = 0) -> None:
-    """TIOCSWINSZ on a pty; zero sizes (a client that sent none) become 80x24."""
-    size = struct.pack("HHHH", rows or 24, columns or 80, xpixel, ypixel)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, size)
-
-
 class SSHDoor:
     """The SSH server of one host. ``await start()``, later ``await close()``."""
 
     def __init__(self, settings: DoorSettings) -> None:
         self.settings = settings
         self.connections: set[asyncssh.SSHServerConnection] = set()
-        self.clients: set[RunningClient] = set()
+        self.clients: set[VisitorClient] = set()
         self.counter = ConnectionCounter(Caps(settings.max_connections, settings.max_per_address))
         self.quiet = QuietLog(log)
         self.backoff = PasswordBackoff(first=settings.password_backoff)
         self.folders = DoorFolders(settings.data_dir)
-        self.launcher: ClientLauncher | None = None
         self.key: asyncssh.SSHKey | None = None
+        self.launcher: ClientLauncher | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
-        self._launcher_ready: asyncio.Task[None] | None = None
         self._sessions: set[asyncio.Task[None]] = set()
         self._closing = False
 
@@ -169,19 +151,13 @@ class SSHDoor:
         return self.key.get_fingerprint() if self.key is not None else ""
 
     async def start(self) -> None:
-        """Load (or make) the host key, sweep old folders, listen; load clients meanwhile."""
+        """Load (or make) the host key, sweep old folders, start a spare client, listen."""
         settings = self.settings
         self.key = await asyncio.to_thread(load_host_key, settings.data_dir)
-        folder = await asyncio.to_thread(self.folders.open)
-        launcher: ClientLauncher = (
-            FreshProcesses()
-            if settings.session_mode == "fresh"
-            else SharedSessions(folder, settings.visitors_per_worker)
-        )
-        self.launcher = launcher
-        self._launcher_ready = asyncio.create_task(launcher.start(), name="SSH door clients")
-        self._launcher_ready.add_done_callback(_report_launcher)
+        root = await asyncio.to_thread(self.folders.open)
+        self.launcher = ClientLauncher(game_address(settings.game_host, settings.game_port), root)
         try:
+            await self.launcher.open()
             self._acceptor = await asyncssh.listen(
                 settings.listen_host or None,
                 settings.port,
@@ -197,7 +173,7 @@ class SSHDoor:
                 keepalive_count_max=4,
             )
         except BaseException:
-            await self._stop_launcher()
+            await self._close_launcher()
             raise
         log.info("SSH door on port %d, host key %s", self.port, self.fingerprint)
 
@@ -216,14 +192,10 @@ class SSHDoor:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), HANGUP_SECONDS)
             self._acceptor = None
-        await self._stop_launcher()
+        await self._close_launcher()
 
-    async def _stop_launcher(self) -> None:
-        if self._launcher_ready is not None:
-            self._launcher_ready.cancel()
-            with contextlib.suppress(BaseException):
-                await self._launcher_ready
-            self._launcher_ready = None
+    async def _close_launcher(self) -> None:
+        """End the spare client, then remove the door's folders."""
         if self.launcher is not None:
             await self.launcher.close()
             self.launcher = None
@@ -261,80 +233,34 @@ class SSHDoor:
         host = sockname[0] if isinstance(sockname, tuple) and sockname else "HOST"
         return f"ssh -t -p {self.port} NAME@{host}"
 
-    async def _start_client(
-        self, process: asyncssh.SSHServerProcess[bytes], folder: Path, terminal: int
-    ) -> RunningClient:
-        assert self.launcher is not None and self._launcher_ready is not None
+    async def _run_client(self, process: asyncssh.SSHServerProcess[bytes]) -> int:
+        """Run a client on a new pty until it exits or the visitor goes; the exit status."""
+        assert self.launcher is not None
         username = str(process.get_extra_info("username") or "")
         name = clean_name(username, MAX_NAME_LENGTH)
-        settings = self.settings
-        request = Request(
-            game_address(settings.game_host, settings.game_port),
-            name,
-            client_environment(process.term_type, process.env, folder),
-            str(folder),
-        )
-        await asyncio.shield(self._launcher_ready)
-        client = await self.launcher.launch(request, terminal)
-        log.info("SSH: %r plays as %r (pid %d)", username, name, client.pid)
-        return client
-
-    async def _run_client(self, process: asyncssh.SSHServerProcess[bytes]) -> int:
-        """Run the client on a new pty until it exits or the channel closes."""
         folder = self.folders.visitor()
         try:
-            master, terminal = os.openpty()
-            try:
-                set_window_size(master, *process.term_size)
-                client = await self._start_client(process, folder, terminal)
-            except BaseException:
-                os.close(master)
-                raise
-            finally:
-                os.close(terminal)
+            client = await self.launcher.launch(
+                name,
+                client_environment(process.term_type, process.env, folder),
+                folder,
+                *process.term_size[:2],
+            )
+            log.info("SSH: %r plays as %r (pid %d)", username, name, client.pid)
             self.clients.add(client)
             try:
-                return await self._relay(process, client, master)
+                code = await client.relay(process)
             finally:
                 await client.end()
                 self.clients.discard(client)
         finally:
             self.folders.discard(folder)
-
-    async def _relay(
-        self, process: asyncssh.SSHServerProcess[bytes], client: RunningClient, master: int
-    ) -> int:
-        """Wire the channel to the pty until one side ends; the exit status for the visitor."""
-        if client.signals_by_pid:
-            process.set_redirect_pid(client.pid)
-        elif isinstance(process, DoorProcess):
-            process.on_resize = client.resize
-        try:
-            # send_eof=False: the channel stays writable after the pty closes (see below).
-            await process.redirect(stdin=os.dup(master), stdout=master, send_eof=False)
-        except BaseException:
-            os.close(master)
-            raise
-        exited = asyncio.ensure_future(client.wait())
-        closed = asyncio.ensure_future(process.channel.wait_closed())
-        await asyncio.wait({exited, closed}, return_when=asyncio.FIRST_COMPLETED)
-        closed.cancel()
-        if not exited.done():
-            exited.cancel()
-            return 0
-        await asyncio.sleep(DRAIN_SECONDS)
-        code = exited.result()
-        if code >= 0:
-            return code
+        if code is None or code >= 0:
+            return code or 0  # the visitor left: nobody reads the status
         # Killed (e.g. the host is closing): it could not restore the terminal itself.
         process.stdout.write(TERMINAL_RESET)
         _say(process, "partyhost: the game client ended; goodbye.")
         return 0 if self._closing else 128 - code
-
-
-def _report_launcher(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("SSH door: cannot start visitors' clients: %s", task.exception())
 
 
 def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:

@@ -24,8 +24,6 @@ from partyhost.net.host import Host
 from tmuxdriver import WAIT_SECONDS, clean_env, free_port, partyhost_command, stop
 
 LOOPBACK = "127.0.0.1"
-SERVER_NAME = "partyhost-door"
-WORKER_NAME = "partyhost-guest"
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-B]|\x1b[=>]")
 
 
@@ -73,13 +71,6 @@ def alive(pid: int) -> bool:
         return False
 
 
-def process_name(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
-
-
 def descendants(root: int) -> set[int]:
     """Every live process below ``root``."""
     children: dict[int, list[int]] = {}
@@ -97,11 +88,6 @@ def descendants(root: int) -> set[int]:
     return found
 
 
-def door_processes(root: int, name: str) -> list[int]:
-    """The door's session server (SERVER_NAME) or workers (WORKER_NAME) below ``root``."""
-    return sorted(pid for pid in descendants(root) if process_name(pid) == name)
-
-
 def _command_line(pid: int) -> bytes:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
@@ -110,29 +96,33 @@ def _command_line(pid: int) -> bytes:
 
 
 def door_clients(game_port: int) -> list[int]:
-    """Processes running door visitors' clients for the host on ``game_port``.
+    """Door visitors' clients (``partyhost.cli join``, in a visitor's folder) for ``game_port``.
 
-    A shared worker under the `serve` that listens there, or a fresh
-    ``partyhost.cli join 127.0.0.1:PORT`` process; a worker leaves with its
-    last visitor.
+    The spare the door keeps for its next visitor runs in the door's own folder.
     """
-    serve_marker = f"\0--port\0{game_port}\0".encode()
-    fresh_marker = f"\0join\0{LOOPBACK}:{game_port}\0".encode()
+    return sorted(
+        pid for pid in door_processes(game_port) if working_folder(pid).startswith("visitor-")
+    )
+
+
+def door_processes(game_port: int) -> list[int]:
+    """Every client process of the door for ``game_port``: visitors' and the spare."""
+    marker = f"\0join\0{LOOPBACK}:{game_port}\0".encode()
     found = []
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        pid = int(entry.name)
-        if not alive(pid):
-            continue
-        if fresh_marker in _command_line(pid) and b"partyhost.cli" in _command_line(pid):
-            found.append(pid)
-        elif process_name(pid) == WORKER_NAME:
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                server = parent_of(pid)
-                if serve_marker in _command_line(parent_of(server)):
-                    found.append(pid)
+        if entry.name.isdigit() and alive(int(entry.name)):
+            command = _command_line(int(entry.name))
+            if marker in command and b"partyhost.cli" in command:
+                found.append(int(entry.name))
     return sorted(found)
+
+
+def working_folder(pid: int) -> str:
+    """The name of the folder ``pid`` works in ("" if it cannot be read)."""
+    try:
+        return Path(os.readlink(f"/proc/{pid}/cwd")).name
+    except OSError:
+        return ""
 
 
 def environment_of(pid: int) -> dict[str, str]:
@@ -281,8 +271,8 @@ async def read_until(stream: Any, marker: bytes, seconds: float = WAIT_SECONDS) 
 
 
 async def no_visitors(host: Host, seconds: float = WAIT_SECONDS) -> None:
-    """Wait until the door has no client and no worker left."""
+    """Wait until the door has no client left, and no client process is running."""
     door = door_of(host)
     async with asyncio.timeout(seconds):
-        while door.clients or door_processes(os.getpid(), WORKER_NAME):
+        while door.clients or door_clients(host.port):
             await asyncio.sleep(0.05)

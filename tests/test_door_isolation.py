@@ -19,10 +19,9 @@ from partyhost.net.doorclients import client_environment
 from partyhost.net.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
 from partyhost.playcommands import SSH_PASSWORD_ENV
 from sshdoorhelpers import (
-    SERVER_NAME,
-    WORKER_NAME,
     alive,
     descendants,
+    door_clients,
     door_processes,
     environment_of,
     open_terminal,
@@ -50,29 +49,26 @@ def plant(folder: Path, marker: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("mode", ["shared", "fresh"])
 async def test_serve_in_a_folder_with_a_planted_partyhost_gives_visitors_the_real_client(
-    tmp_path: Path, mode: str
+    tmp_path: Path,
 ) -> None:
     planted, marker = tmp_path / "planted", tmp_path / "planted-code-ran"
     plant(planted, marker)
     env = clean_env(**{SSH_PASSWORD_ENV: PASSWORD})
-    with serve_door(tmp_path, "--ssh-sessions", mode, cwd=planted, env=env) as door:
+    with serve_door(tmp_path, cwd=planted, env=env) as door:
         connection = await ssh_connect(door.ssh_port, password=PASSWORD)
         async with connection:
             process = await open_terminal(connection)
             await read_until(process.stdout, b"Welcome to e2e host")
             clients = descendants(door.process.pid)
-            assert clients, "the visitor's client runs under the host"
+            assert clients == set(door_processes(door.port)), "the visitor's client, and a spare"
+            assert len(door_clients(door.port)) == 1 and len(clients) == 2
             for pid in clients:
                 environment = environment_of(pid)
                 assert SSH_PASSWORD_ENV not in environment
                 assert PASSWORD not in repr(environment)
                 folder = Path(os.readlink(f"/proc/{pid}/cwd"))
                 assert folder.is_relative_to(door.data / DOOR_FOLDER), folder
-            if mode == "shared":
-                assert door_processes(door.process.pid, SERVER_NAME)
-                assert door_processes(door.process.pid, WORKER_NAME)
     assert not marker.exists(), "planted code ran: " + marker.read_text()
 
 
@@ -94,18 +90,22 @@ def test_a_visitors_environment_is_built_from_nothing(
     assert client_environment("xterm; rm -rf /", {}, tmp_path)["TERM"] == "xterm-256color"
 
 
-def test_the_door_folder_does_not_outlive_a_sigkill(tmp_path: Path) -> None:
+async def test_neither_the_door_folder_nor_a_client_outlives_a_sigkill(tmp_path: Path) -> None:
     data = tmp_path / "host-data"
     with serve_door(tmp_path, data=data) as door:
         door_root = data / DOOR_FOLDER
         [left_behind] = list(door_root.iterdir())
         assert left_behind.name.startswith(f"{PREFIX}{door.process.pid}-")
         assert left_behind.stat().st_mode & 0o777 == 0o700
-        wait_until(lambda: door_processes(door.process.pid, SERVER_NAME), "the session server")
-        helpers = descendants(door.process.pid)
-        door.process.send_signal(signal.SIGKILL)
-        door.process.wait()
-        wait_until(lambda: not any(alive(pid) for pid in helpers), "the door's helpers to end")
+        connection = await ssh_connect(door.ssh_port)
+        async with connection:
+            process = await open_terminal(connection)
+            await read_until(process.stdout, b"Welcome to e2e host")
+            clients = door_processes(door.port)  # the visitor's, and the spare for the next
+            assert len(clients) == 2 and set(clients) == descendants(door.process.pid)
+            door.process.send_signal(signal.SIGKILL)
+            door.process.wait()
+            wait_until(lambda: not any(alive(pid) for pid in clients), "the clients to end")
         assert left_behind.exists()  # nobody was left to clean up
     with serve_door(tmp_path, data=data) as door:
         [current] = list(door_root.iterdir())

@@ -13,6 +13,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,14 +21,13 @@ import asyncssh
 import pytest
 from partyhost.cli import build_parser, main
 from partyhost.net.address import DEFAULT_SSH_PORT
-from partyhost.net.doorwire import Request
+from partyhost.net.doorclients import CLIENT_START, client_command
 from partyhost.net.sshdoor import HOST_KEY_FILE
 from partyhost.playcommands import SSH_PASSWORD_ENV, serve_config
 from sshdoorhelpers import (
     LOOPBACK,
-    SERVER_NAME,
-    WORKER_NAME,
     DoorHost,
+    alive,
     door_clients,
     door_of,
     door_processes,
@@ -87,13 +87,10 @@ def test_a_player_plays_a_round_over_ssh_and_leaves_nothing_behind(
     terminal.reads_results = True  # at the table, each round's result is read and put away
     play_rounds(terminal, {"submit"})
 
-    serve_pid = door_host.process.pid
-    [server] = door_processes(serve_pid, SERVER_NAME)
-    [worker] = door_processes(serve_pid, WORKER_NAME)
-    assert parent_of(server) == serve_pid and parent_of(worker) == server
-    assert door_clients(door_host.port) == [worker]
+    [client] = door_clients(door_host.port)
+    assert parent_of(client) == door_host.process.pid
     terminal.close()  # the player closes the terminal: ssh dies with it
-    wait_until(lambda: not door_processes(serve_pid, WORKER_NAME), "the door's worker to end")
+    wait_until(lambda: not door_clients(door_host.port), "the visitor's client to end")
     assert door_host.process.poll() is None
     assert (door_host.data / HOST_KEY_FILE).exists()
 
@@ -112,7 +109,7 @@ def test_a_session_without_a_terminal_gets_a_one_line_hint(door_host: DoorHost) 
     hint = f"partyhost needs a terminal: connect with {command}"
     assert done.returncode == 1
     assert done.stderr.decode().splitlines() == [hint]
-    assert door_processes(door_host.process.pid, WORKER_NAME) == []
+    assert door_clients(door_host.port) == []
     assert f"  {command}" in door_host.log.read_text()  # serve said so
 
 
@@ -133,7 +130,8 @@ async def test_the_party_password_keeps_out_a_wrong_one_and_lets_in_the_right_on
             process = await open_terminal(connection)
             seen = await read_until(process.stdout, b"Welcome to door host")
             [client] = door_of(host).clients
-            assert client.pid in door_processes(os.getpid(), WORKER_NAME)
+            assert door_clients(host.port) == [client.pid]
+            assert parent_of(client.pid) == os.getpid()
             process.stdin.write(b"c")  # create a room: the dialog shows the name in use
             await read_until(process.stdout, b"Create a room")
             assert seen
@@ -172,39 +170,56 @@ async def test_closing_the_host_ends_every_ssh_visitor(tmp_path: Path) -> None:
         connection = await ssh_connect(ssh_port_of(host))
         process = await open_terminal(connection)
         await read_until(process.stdout, b"Welcome to door host")
-        assert len(door_of(host).clients) == 1
+        [client] = door_of(host).clients
+        spare = door_of(host).launcher.spare_pid
     try:
         result = await asyncio.wait_for(process.wait(), WAIT_SECONDS)
         assert result.exit_status == 0
-        assert door_processes(os.getpid(), WORKER_NAME) == []
-        assert door_processes(os.getpid(), SERVER_NAME) == []
+        assert client.process.returncode is not None
+        assert door_processes(host.port) == [] and not alive(spare)
     finally:
         connection.close()
 
 
-async def test_a_session_server_that_died_is_started_again_for_the_next_visitor(
+async def test_each_visitor_takes_the_client_started_ahead_and_the_next_one_starts(
     tmp_path: Path,
 ) -> None:
     async with running_door(tmp_path) as host:
         door = door_of(host)
-        await door._launcher_ready
-        first_server = door.launcher.process.pid
-        os.kill(first_server, signal.SIGKILL)
-        for name in ("ann", "bob"):  # whether or not the door has noticed yet
+        for name in ("Ann", "Bob"):
+            spare = door.launcher.spare_pid
+            assert spare in door_processes(host.port) and door_clients(host.port) == []
             async with await ssh_connect(ssh_port_of(host), name) as connection:
                 process = await open_terminal(connection)
                 await read_until(process.stdout, b"Welcome to door host")
+                assert [client.pid for client in door.clients] == door_clients(host.port) == [spare]
+                assert door.launcher.spare_pid not in (None, spare)
+                assert [player.name for player in host.connections] == [name]
             await no_visitors(host)
-        [server] = door_processes(os.getpid(), SERVER_NAME)
-        assert server != first_server
+
+
+async def test_a_spare_client_that_died_is_replaced_for_the_next_visitor(tmp_path: Path) -> None:
+    async with running_door(tmp_path) as host:
+        door = door_of(host)
+        dead = door.launcher.spare_pid
+        os.kill(dead, signal.SIGKILL)
+        async with await ssh_connect(ssh_port_of(host)) as connection:
+            process = await open_terminal(connection)
+            await read_until(process.stdout, b"Welcome to door host")
+            [client] = door.clients
+            assert client.pid != dead
+        await no_visitors(host)
 
 
 def test_the_client_runs_locked_to_this_host_without_a_shell() -> None:
-    request = Request("[::1]:7777", "Ann", {}, "/nowhere")
-    assert request.arguments() == [
+    assert client_command(7, "[::1]:7777") == [
+        sys.executable,
+        "-I",  # isolated: nothing from the folder serve runs in, no PYTHON* variables
+        "-c",
+        CLIENT_START,
+        "7",  # where the visitor's name, environment and folder will come from
         "join",
         "[::1]:7777",
-        "--name=Ann",
         "--no-discovery",
         "--no-remember",  # visitors share this machine's folders: no one keeps a seat token
         "--locked",
@@ -227,7 +242,6 @@ def test_the_door_limits_are_serve_flags_with_sane_defaults() -> None:
     defaults = serve_config(parse(["serve", "--ssh"]))
     assert (defaults.ssh_max_sessions, defaults.ssh_max_connections) == (32, 64)
     assert (defaults.ssh_max_per_address, defaults.ssh_login_timeout) == (4, 20.0)
-    assert (defaults.ssh_session_mode, defaults.ssh_visitors_per_worker) == ("shared", 3)
     chosen = serve_config(
         parse(
             [
@@ -235,14 +249,12 @@ def test_the_door_limits_are_serve_flags_with_sane_defaults() -> None:
                 "--ssh",
                 *("--ssh-max-sessions", "5", "--ssh-max-connections", "9"),
                 *("--ssh-max-per-address", "2", "--ssh-login-timeout", "7.5"),
-                *("--ssh-sessions", "fresh", "--ssh-per-worker", "3"),
             ]
         )
     )
     assert (chosen.ssh_max_sessions, chosen.ssh_max_connections) == (5, 9)
     assert (chosen.ssh_max_per_address, chosen.ssh_login_timeout) == (2, 7.5)
-    assert (chosen.ssh_session_mode, chosen.ssh_visitors_per_worker) == ("fresh", 3)
-    for bad in (["--ssh-max-per-address", "0"], ["--ssh-login-timeout", "-1"]):
+    for bad in (["--ssh-max-per-address", "0"], ["--ssh-login-timeout", "-1"], ["--ssh-sessions"]):
         with pytest.raises(SystemExit):
             parse(["serve", "--ssh", *bad])
 
