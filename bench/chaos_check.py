@@ -28,9 +28,8 @@ import msgpack
 from chaos_players import ChaosBot, digest
 from partyhost.engine.core import SYSTEM_SEAT, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.history import HistoryView
-from partyhost.net.journal import StoredRoom
 from partyhost.net.replay import ReplayRefused, build_replay
+from partyhost.net.store import StoredRoom, StoreReader
 
 
 @dataclass
@@ -124,7 +123,7 @@ def check_room(stored: StoredRoom, bots: list[ChaosBot]) -> RoomVerdict:
     return verdict
 
 
-def check_replay(stored: StoredRoom, history: HistoryView) -> ReplayVerdict:
+def check_replay(stored: StoredRoom, history: StoreReader) -> ReplayVerdict:
     """Compare the history's replay of the room's game with the journal's fault-free replay."""
     room = stored.room
     verdict = ReplayVerdict(room.code, room.game)
