@@ -23,8 +23,8 @@ import msgpack
 from partyhost.net.pastgames import describe_entry, game_name
 from partyhost.net.replay import ReplayRefused, build_replay
 from partyhost.net.standings import Standing
-from partyhost.net.store import StoreReader, StoreUnusable, read_store
-from partyhost.net.storerows import night_of
+from partyhost.net.store import StoreUnusable, read_store
+from partyhost.net.storerows import StoreReader, night_of
 
 Frame = dict[str, Any]
 

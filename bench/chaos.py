@@ -42,7 +42,8 @@ from chaos_host import LOOPBACK, ChaosHost
 from chaos_hostile import attack
 from chaos_players import ChaosBot, RoomPlan
 from partyhost.net.client import ConnectionFailed
-from partyhost.net.store import StoredRoom, StoreUnusable, read_store
+from partyhost.net.store import StoreUnusable, read_store
+from partyhost.net.storerows import StoredRoom
 
 PLANS = [
     RoomPlan("tshirt", 4, {"target": 1000}),

@@ -22,7 +22,8 @@ from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
 from partyhost.net.room import Room
 from partyhost.net.roomqueue import CloseRoom, Stop
-from partyhost.net.store import RoomRecord, Store
+from partyhost.net.store import Store
+from partyhost.net.storerows import RoomRecord
 from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)

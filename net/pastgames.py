@@ -18,8 +18,7 @@ from typing import Any, Protocol
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
 from partyhost.net.replay import Replay, ReplayRefused, build_replay, check_replayable
-from partyhost.net.store import StoreReader
-from partyhost.net.storerows import GameEntry, night_of
+from partyhost.net.storerows import GameEntry, StoreReader, night_of
 
 REQUESTS = frozenset({p.LIST_PAST_GAMES, p.GET_REPLAY, p.GET_STANDINGS})
 PAGE_STEPS = 40

@@ -48,7 +48,8 @@ from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roomtimers import RoomTimers
 from partyhost.net.roster import Roster
 from partyhost.net.seating import Seating, SeatTokens
-from partyhost.net.store import RoomRecord, Store, StoredRoom
+from partyhost.net.store import Store
+from partyhost.net.storerows import RoomRecord, StoredRoom
 from partyhost.net.table import Ceiling, Table
 
 log = logging.getLogger(__name__)

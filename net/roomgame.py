@@ -30,7 +30,8 @@ from partyhost.engine.core import (
 from partyhost.net import protocol as p
 from partyhost.net.roomclock import RoomClock
 from partyhost.net.roomqueue import Refused
-from partyhost.net.store import CommandRecord, RoomRecord, Store
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, RoomRecord
 from partyhost.net.table import NO_CEILING, Ceiling, Table
 
 log = logging.getLogger(__name__)

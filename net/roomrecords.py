@@ -21,7 +21,8 @@ from partyhost.engine.core import SeatResult
 from partyhost.net.roomgame import RoomGame
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
-from partyhost.net.store import GameStart, MemberRecord, Player, RoomRecord, Store
+from partyhost.net.store import Store
+from partyhost.net.storerows import GameStart, MemberRecord, Player, RoomRecord
 
 log = logging.getLogger(__name__)
 

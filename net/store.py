@@ -58,20 +58,6 @@ from partyhost.net.storerows import (
     StoreReader,
 )
 
-__all__ = [
-    "CommandRecord",
-    "GameStart",
-    "MemberRecord",
-    "Player",
-    "RoomRecord",
-    "Store",
-    "StoreLocked",
-    "StoreReader",
-    "StoreUnusable",
-    "StoredRoom",
-    "read_store",
-]
-
 log = logging.getLogger(__name__)
 
 DB_FILE = "host.sqlite3"
@@ -176,10 +162,6 @@ class Store(StoreReader):
                 raise unusable(target, error) from None
             raise
 
-    @property
-    def path(self) -> str:
-        return self._target
-
     def _lock(self, path: Path) -> None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         os.chmod(path, 0o600)
@@ -221,11 +203,6 @@ class Store(StoreReader):
     def failing(self) -> bool:
         """True while the store cannot write: the host takes no new commands then."""
         return self.failure is not None
-
-    @property
-    def uncommitted(self) -> int:
-        """Writes queued but not committed yet."""
-        return len(self._pending)
 
     def save(self, room: RoomRecord, members: list[MemberRecord]) -> None:
         """Store a room's settings and members (replacing what was there)."""

@@ -30,8 +30,8 @@ from partyhost.engine.core import (
     apply,
     apply_tick,
 )
-from partyhost.net.store import CommandRecord, Store
-from partyhost.net.storerows import journaled_bytes
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, journaled_bytes
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,8 @@ from partyhost.decks.catalog import decks_for_game
 from partyhost.engine.core import SeatResult, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
-from partyhost.net.store import CommandRecord, GameStart, RoomRecord, Store
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, GameStart, RoomRecord
 
 START = 1000.0
 """The host clock when a played game begins."""

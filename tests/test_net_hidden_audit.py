@@ -39,7 +39,7 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net import roomgame
 from partyhost.net.roombroadcast import RoomBroadcast
-from partyhost.net.store import StoredRoom
+from partyhost.net.storerows import StoredRoom
 from test_net_every_game import replay
 
 AUDIT_DECKS = Path(tempfile.mkdtemp(prefix="partyhost-auditdecks-"))

@@ -26,7 +26,8 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.host import Host
 from partyhost.net.netbot import NetBot, run_network_bots
-from partyhost.net.store import CommandRecord, GameStart, Store, StoreLocked
+from partyhost.net.store import Store, StoreLocked
+from partyhost.net.storerows import CommandRecord, GameStart
 from playedgames import keep_game
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from nethelpers import HostProcess, Seat, quiet
 from partyhost.net import protocol as p
-from partyhost.net.store import StoredRoom, read_store
+from partyhost.net.store import read_store
+from partyhost.net.storerows import StoredRoom
 from servehelpers import listed, serve
 
 ATTACKER = "127.0.0.2"

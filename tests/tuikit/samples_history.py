@@ -16,7 +16,8 @@ import msgpack
 from partyhost.engine.registry import get_game
 from partyhost.net.pastgames import describe_entry
 from partyhost.net.replay import build_replay
-from partyhost.net.store import GameStart, Player, Store
+from partyhost.net.store import Store
+from partyhost.net.storerows import GameStart, Player
 from playedgames import keep_game, play_game
 
 Frame = dict[str, Any]
