@@ -55,10 +55,14 @@ JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
 """Columns a format-0 journal may lack, by table (older journals had fewer; all nullable)."""
 
 
+class HistoryUnreadable(OSError):
+    """The old layout's history file cannot be read, so the folder is not upgraded."""
+
+
 def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) -> None:
     """Create or upgrade the schema of ``db`` (format ``version``) and retire the old history.
 
-    Runs before foreign keys are switched on, so rebuilding tables never cascades.
+    Runs before foreign keys are switched on, as SQLite advises for changes of schema.
     """
     legacy = None if folder is None else folder / LEGACY_HISTORY
     if legacy is not None and not legacy.is_file():
@@ -68,7 +72,7 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
             _retire(legacy)
         return
     if legacy is not None:
-        db.execute("ATTACH DATABASE ? AS legacy", (str(legacy),))
+        _attach(db, legacy)
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -85,6 +89,20 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
     if legacy is not None:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # on disk before the old file goes
         _retire(legacy)
+
+
+def _attach(db: sqlite3.Connection, legacy: Path) -> None:
+    """Open the old history as ``legacy``, naming it (not the database) if it is damaged."""
+    try:
+        db.execute("ATTACH DATABASE ? AS legacy", (str(legacy),))
+        db.execute("SELECT count(*) FROM legacy.sqlite_master").fetchone()
+    except sqlite3.DatabaseError as error:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("DETACH DATABASE legacy")
+        raise HistoryUnreadable(
+            f"the game history {legacy} left by an older partyhost cannot be read ({error}):"
+            " move it aside (its past games and standings are lost) and start again"
+        ) from None
 
 
 def _upgrade(db: sqlite3.Connection, with_history: bool) -> None:

@@ -148,6 +148,21 @@ def test_an_upgrade_cut_short_leaves_the_old_files_to_upgrade_again(
     assert not (old_folder / OLD_HISTORY).exists()
 
 
+def test_a_damaged_old_history_is_named_and_the_rooms_wait_untouched(old_folder: Path) -> None:
+    (old_folder / OLD_HISTORY).write_bytes(b"this is no database" * 100)
+    with pytest.raises(OSError) as caught:
+        Store(old_folder)
+    message = str(caught.value)
+    assert OLD_HISTORY in message and "move it aside" in message and "\n" not in message
+    (old_folder / OLD_HISTORY).unlink()
+    store = Store(old_folder)  # the folder is free again, and upgrades without the history
+    try:
+        assert [stored.room.code for stored in store.load()] == ["YRDH", "JCMK", "DJHW"]
+        assert [entry.room for entry in store.games()] == ["DJHW", "JCMK", "YRDH"]
+    finally:
+        store.close()
+
+
 async def test_a_fresh_data_folder_holds_one_database_after_a_game(tmp_path: Path) -> None:
     data = tmp_path / "data"
     async with running_host(data_dir=data) as host:
