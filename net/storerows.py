@@ -18,7 +18,7 @@ import hashlib
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import msgpack
@@ -356,7 +356,7 @@ class Player:
     bot: bool
 
     def describe(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "bot": self.bot}
+        return asdict(self)
 
 
 @dataclass
@@ -469,14 +469,7 @@ class Outcome:
     money: int | None
 
     def describe(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "bot": self.bot,
-            "won": self.won,
-            "points": self.points,
-            "money": self.money,
-        }
+        return asdict(self)
 
 
 @dataclass

@@ -172,6 +172,11 @@ async def test_a_fresh_data_folder_holds_one_database_after_a_game(tmp_path: Pat
             await seat.until(lambda s=seat: s.room is not None and s.room["status"] == p.OVER)
         open_files = {path.name for path in data.iterdir()}
         assert open_files - SQLITE_SIDE_FILES == {DB_FILE, "host-id", "host.lock"}
+        running = read_store(data)  # what replay and stats see while the host runs
+        try:
+            assert [entry.status for entry in running.games()] == ["over"]
+        finally:
+            running.close()
         for seat in seats:
             await seat.close()
     assert {path.name for path in data.iterdir()} == {DB_FILE, "host-id", "host.lock"}
