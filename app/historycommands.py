@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import msgpack
-from partyhost.net.history import HistoryUnreadable, HistoryView, read_history
-from partyhost.net.historyrows import night_of
 from partyhost.net.pastgames import describe_entry, game_name
 from partyhost.net.replay import ReplayRefused, build_replay
 from partyhost.net.standings import Standing
+from partyhost.net.store import StoreUnusable, read_store
+from partyhost.net.storerows import StoreReader, night_of
 
 Frame = dict[str, Any]
 
@@ -46,10 +46,10 @@ def _plain(value: Any) -> Any:
     return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False)
 
 
-def _open(data: Path) -> HistoryView:
+def _open(data: Path) -> StoreReader:
     try:
-        return read_history(data)
-    except HistoryUnreadable as unreadable:
+        return read_store(data)
+    except StoreUnusable as unreadable:
         raise ReplayUnavailable(str(unreadable)) from None
 
 

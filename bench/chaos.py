@@ -43,8 +43,8 @@ from chaos_host import LOOPBACK, ChaosHost
 from chaos_hostile import attack
 from chaos_players import ChaosBot, RoomPlan
 from partyhost.net.client import ConnectionFailed
-from partyhost.net.history import HistoryUnreadable, read_history
-from partyhost.net.journal import StoredRoom, read_journal
+from partyhost.net.store import StoreUnusable, read_store
+from partyhost.net.storerows import StoredRoom
 
 PLANS = [
     RoomPlan("tshirt", 4, {"target": 1000}),
@@ -321,26 +321,30 @@ async def _until(predicate: Callable[[], bool], timeout: float) -> bool:
 
 
 async def _read_room(data_dir: Path, code: str) -> StoredRoom | None:
-    """The room's journal entry (retried: a restarting host may hold a lock for a moment)."""
+    """The room as the store keeps it (retried: a restarting host may hold a lock for a moment)."""
     for _ in range(50):
-        with contextlib.suppress(sqlite3.Error):
-            rooms = read_journal(data_dir, code)
+        with contextlib.suppress(sqlite3.Error, StoreUnusable):
+            store = read_store(data_dir)
+            try:
+                rooms = store.rooms(code)
+            finally:
+                store.close()
             return rooms[0] if rooms else None
         await asyncio.sleep(0.1)
     return None
 
 
 async def _check_replay(data_dir: Path, stored: StoredRoom) -> ReplayVerdict:
-    """The history's replay of the room's game against the journal (retried like the journal)."""
+    """The kept game's replay against the room's fault-free replay (retried like the room)."""
     for _ in range(50):
-        with contextlib.suppress(sqlite3.Error, HistoryUnreadable):
-            history = read_history(data_dir)
+        with contextlib.suppress(sqlite3.Error, StoreUnusable):
+            history = read_store(data_dir)
             try:
                 return check_replay(stored, history)
             finally:
                 history.close()
         await asyncio.sleep(0.1)
-    return ReplayVerdict(stored.room.code, stored.room.game, problems=["no readable game history"])
+    return ReplayVerdict(stored.room.code, stored.room.game, problems=["no readable store"])
 
 
 async def run_chaos(settings: ChaosSettings, workdir: Path | None = None) -> ChaosReport:

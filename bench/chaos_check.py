@@ -1,6 +1,6 @@
 """The chaos bench's referee: every view a player was shown must fit one fault-free history.
 
-The journal holds a room's seed, deck and accepted commands. Replaying them on a
+The host's store holds a room's seed, deck and accepted commands. Replaying them on a
 fresh engine, with no host, no network and no crash, gives the state at every
 version. A finished room passes when:
 
@@ -13,10 +13,10 @@ version. A finished room passes when:
   that forgot a command would do that);
 - each bot's last view is of the final state.
 
-The game history's replay of the room's game is checked against the same
-fault-free replay (:func:`check_replay`): the history kept exactly the
-journal's commands, and every replay step is the replay view of the state at
-that version.
+The replay of the room's game, as ``partyhost replay`` builds it from the
+store, is checked against the same fault-free replay (:func:`check_replay`):
+the kept game holds exactly the room's commands, and every replay step is the
+replay view of the state at that version.
 """
 
 from __future__ import annotations
@@ -28,9 +28,8 @@ import msgpack
 from chaos_players import ChaosBot, digest
 from partyhost.engine.core import SYSTEM_SEAT, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.history import HistoryView
-from partyhost.net.journal import StoredRoom
 from partyhost.net.replay import ReplayRefused, build_replay
+from partyhost.net.storerows import StoredRoom, StoreReader
 
 
 @dataclass
@@ -124,17 +123,17 @@ def check_room(stored: StoredRoom, bots: list[ChaosBot]) -> RoomVerdict:
     return verdict
 
 
-def check_replay(stored: StoredRoom, history: HistoryView) -> ReplayVerdict:
-    """Compare the history's replay of the room's game with the journal's fault-free replay."""
+def check_replay(stored: StoredRoom, history: StoreReader) -> ReplayVerdict:
+    """Compare the kept game's replay with the room's fault-free replay."""
     room = stored.room
     verdict = ReplayVerdict(room.code, room.game)
     if room.seed is None:
-        verdict.problems.append("the journal holds no game for this room")
+        verdict.problems.append("the store holds no game for this room")
         return verdict
     game_id = history.game_of_room(room.code, room.seed)
     archived = None if game_id is None else history.archived(game_id)
     if archived is None:
-        verdict.problems.append("the game history does not hold the room's game")
+        verdict.problems.append("the store does not hold the room's game")
         return verdict
     kept = [(c.seat, c.command, c.now) for c in archived.commands]
     journaled = [(c.seat, c.command, c.now) for c in stored.commands]

@@ -20,7 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m partyhost.net", description=__doc__)
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--data", default=None, help="journal folder (default: in memory)")
+    parser.add_argument("--data", default=None, help="data folder (default: in memory)")
     parser.add_argument("--name", default=None)
     parser.add_argument("--grace", type=float, default=120.0)
     parser.add_argument("--ghost-grace", type=float, default=15.0)

@@ -77,7 +77,7 @@ class HostConfig:
     """SO_SNDBUF for client sockets (None: the system's default)."""
     shutdown_timeout: float = 5.0
     checkpoint_interval: float = 1.0
-    """Seconds between journal checkpoints (run in a thread, never on the event loop)."""
+    """Seconds between the store's checkpoints (run in a thread, never on the event loop)."""
     lobby_news_interval: float = 0.5
     """Seconds between looks at the rooms list; a changed list goes to everyone in the lobby."""
     extra_games: tuple[str, ...] = field(default_factory=tuple)

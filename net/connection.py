@@ -24,11 +24,11 @@ from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressAllowance, AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.hoststats import LatencyMeter
-from partyhost.net.journal import Journal
 from partyhost.net.outbox import Outbox
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.ratelimit import TokenBucket, take_all
 from partyhost.net.roomqueue import RoomInbox
+from partyhost.net.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class ConnectionHost(Protocol):
     def config(self) -> HostConfig: ...
 
     @property
-    def journal(self) -> Journal | None:
+    def journal(self) -> Store | None:
         """Committed before queued frames go out (None before the host has one)."""
 
     @property

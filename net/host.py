@@ -26,14 +26,13 @@ from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.decks import DeckShelf
 from partyhost.net.guards import ConnectionCounter, PasswordThrottle
-from partyhost.net.history import History
 from partyhost.net.hostid import load_host_id
 from partyhost.net.hoststats import HostStats, LatencyMeter
-from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby
 from partyhost.net.pastgames import PastGames
 from partyhost.net.roomqueue import Gone
+from partyhost.net.store import Store, StoreUnusable
 
 __all__ = ["Host", "HostConfig"]
 
@@ -55,10 +54,10 @@ class Host:
         self._admitted = 0
         self._per_address = ConnectionCounter(self.config)
         self.passwords = PasswordThrottle(self.config)
-        self.journal: Journal | None = None
+        self.journal: Store | None = None
+        """The data folder's database; every frame out waits for its queued writes."""
         self.host_id = ""
         """Stable across restarts on one data folder (``welcome.host_id``)."""
-        self.history: History | None = None
         self.past_games: PastGames | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
@@ -80,22 +79,17 @@ class Host:
         shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = Journal(self.config.data_dir)
-        try:
-            self.history = History(self.config.data_dir)
-        except OSError:
-            self.journal.close()
-            raise
-        self.past_games = PastGames(self.history)
+        self.journal = Store(self.config.data_dir)
+        self.past_games = PastGames(self.journal)
         self.host_id = load_host_id(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf, self.history)
+        self.lobby = Lobby(self.config, self.journal, shelf)
         try:
             restored = self.lobby.restore()
-        except JournalUnusable:
-            self._close_stores()
+        except StoreUnusable:
+            self._close_store()
             raise
         if restored:
-            log.info("rebuilt %d room(s) from the journal", restored)
+            log.info("rebuilt %d room(s) from the store", restored)
         loop = asyncio.get_running_loop()
         try:
             self._server = await loop.create_server(
@@ -103,7 +97,7 @@ class Host:
             )
         except OSError:
             await self.lobby.stop(self.config.shutdown_timeout)
-            self._close_stores()
+            self._close_store()
             raise
         shelf.start_watching()
         self.port = self._server.sockets[0].getsockname()[1]
@@ -116,11 +110,11 @@ class Host:
             self._server = None
             await shelf.stop_watching()
             await self.lobby.stop(self.config.shutdown_timeout)
-            self._close_stores()
+            self._close_store()
             raise
         self.lan = lan
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
-        self._checkpoints = loop.create_task(self._checkpoint(), name="journal checkpoints")
+        self._checkpoints = loop.create_task(self._checkpoint(), name="store checkpoints")
         self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
         if self.stats is not None:
             self.stats.start(loop)
@@ -167,15 +161,13 @@ class Host:
         await self._flush()
         if self.stats is not None:
             self.stats.stop()
-        self._close_stores()
+        self._close_store()
         self._closed.set()
         log.info("host closed: %s", reason)
 
-    def _close_stores(self) -> None:
+    def _close_store(self) -> None:
         if self.journal is not None:
             self.journal.close()
-        if self.history is not None:
-            self.history.close()
 
     async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
         if tasks:
@@ -269,9 +261,9 @@ class Host:
                 connection.send_frame(frame, journaled=False)
 
     async def _checkpoint(self) -> None:
-        """Fold the journal's and the history's WAL into their databases off the event loop.
+        """Fold the store's WAL into its database off the event loop.
 
-        Also retries a journal that could not write (so it recovers even when no
+        Also retries a store that could not write (so it recovers even when no
         connection is waiting to send), and logs held-back password reports.
         """
         assert self.journal is not None
@@ -282,13 +274,11 @@ class Host:
             self.journal.commit()
             try:
                 await asyncio.to_thread(self.journal.checkpoint)
-                if self.history is not None:
-                    await asyncio.to_thread(self.history.checkpoint)
             except Exception as error:
                 failures += 1
                 if failures == 1 or failures % 60 == 0:  # not every second of a full disk
                     log.error(
-                        "journal or history checkpoint failed %d time(s) (will retry): %s",
+                        "store checkpoint failed %d time(s) (will retry): %s",
                         failures,
                         error,
                     )

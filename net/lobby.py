@@ -20,10 +20,10 @@ from partyhost.net import protocol as p
 from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
-from partyhost.net.history import History
-from partyhost.net.journal import Journal, RoomRecord
 from partyhost.net.room import Room
 from partyhost.net.roomqueue import CloseRoom, Stop
+from partyhost.net.store import Store
+from partyhost.net.storerows import RoomRecord
 from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)
@@ -51,13 +51,10 @@ def find_game(game_id: str) -> Game:
 class Lobby:
     """Every open room, and the seat-token index used by reconnecting players."""
 
-    def __init__(
-        self, config: HostConfig, journal: Journal, shelf: DeckShelf, history: History
-    ) -> None:
+    def __init__(self, config: HostConfig, store: Store, shelf: DeckShelf) -> None:
         self.config = config
-        self.journal = journal
+        self.store = store
         self.shelf = shelf
-        self.history = history
         self.rooms: dict[str, Room] = {}
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
@@ -202,18 +199,16 @@ class Lobby:
         return room
 
     def restore(self) -> int:
-        """Rebuild every journaled room; returns how many came back."""
+        """Rebuild every stored room; returns how many came back."""
         now = time.time()
-        for stored in self.journal.load():
+        for stored in self.store.load():
             code = stored.room.code
             try:
                 game = get_game(stored.room.game)
                 table_deck = self.shelf.restore(game, stored.room.deck_name, stored.room.deck_data)
                 room = Room.restore(self, stored, game, table_deck.deck, now)
             except Exception as error:  # a damaged or foreign room: the others still come back
-                self.journal.set_aside(
-                    code, f"it cannot be rebuilt: {type(error).__name__}: {error}"
-                )
+                self.store.set_aside(code, f"it cannot be rebuilt: {type(error).__name__}: {error}")
                 continue
             self.rooms[code] = room
             self._table_decks[code] = table_deck
@@ -224,7 +219,7 @@ class Lobby:
         return len(self.rooms)
 
     async def stop(self, timeout: float) -> None:
-        """Stop every room task (the journal keeps the rooms); cancel any that lingers."""
+        """Stop every room task (the store keeps the rooms); cancel any that lingers."""
         tasks = []
         for room in list(self.rooms.values()):
             room.post(Stop())

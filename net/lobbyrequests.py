@@ -21,11 +21,11 @@ from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound
 from partyhost.net.guards import PasswordThrottle
 from partyhost.net.hoststats import LatencyMeter
-from partyhost.net.journal import Journal
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
 from partyhost.net.pastgames import PastGames
 from partyhost.net.roomqueue import Join, Request, Resume
+from partyhost.net.store import Store
 
 LOBBY_REQUESTS = frozenset(
     {
@@ -53,7 +53,7 @@ class LobbyHost(Protocol):
     def config(self) -> HostConfig: ...
 
     @property
-    def journal(self) -> Journal | None: ...
+    def journal(self) -> Store | None: ...
 
     @property
     def lobby(self) -> Lobby | None: ...

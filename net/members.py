@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
-from partyhost.net.journal import MemberRecord
 from partyhost.net.roomqueue import Peer
+from partyhost.net.storerows import MemberRecord
 
 CONNECTED = "connected"
 DISCONNECTED = "disconnected"

@@ -18,7 +18,7 @@ from typing import Protocol
 from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.hoststats import LatencyMeter, Sample
-from partyhost.net.journal import Journal
+from partyhost.net.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ class OutboxHost(Protocol):
     """What an outbox needs from the host: the journal to wait for, the latency meter."""
 
     @property
-    def journal(self) -> Journal | None:
+    def journal(self) -> Store | None:
         """Committed before queued frames go out (None before the host has one)."""
 
     @property

@@ -17,9 +17,8 @@ from typing import Any, Protocol
 
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
-from partyhost.net.history import History
-from partyhost.net.historyrows import GameEntry, night_of
 from partyhost.net.replay import Replay, ReplayRefused, build_replay, check_replayable
+from partyhost.net.storerows import GameEntry, StoreReader, night_of
 
 REQUESTS = frozenset({p.LIST_PAST_GAMES, p.GET_REPLAY, p.GET_STANDINGS})
 PAGE_STEPS = 40
@@ -54,9 +53,9 @@ def _night(message: dict[str, Any]) -> str | None:
 
 
 class PastGames:
-    """Answers the three requests from the host's :class:`~partyhost.net.history.History`."""
+    """Answers the three requests from the host's :class:`~partyhost.net.store.Store`."""
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: StoreReader) -> None:
         self.history = history
         self._replays: OrderedDict[int, Replay] = OrderedDict()
         self._building = asyncio.Lock()

@@ -20,7 +20,7 @@ from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.historyrows import ABANDONED, PLAYING, ArchivedGame, GameEntry
+from partyhost.net.storerows import ABANDONED, PLAYING, ArchivedGame, GameEntry
 
 log = logging.getLogger(__name__)
 

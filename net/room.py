@@ -35,9 +35,7 @@ from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
 from partyhost.net.config import HostConfig
-from partyhost.net.history import History
 from partyhost.net.hostbots import bot_level
-from partyhost.net.journal import Journal, RoomRecord, StoredRoom
 from partyhost.net.members import Member
 from partyhost.net.names import clean_text
 from partyhost.net.roombots import RoomBots
@@ -50,6 +48,8 @@ from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roomtimers import RoomTimers
 from partyhost.net.roster import Roster
 from partyhost.net.seating import Seating, SeatTokens
+from partyhost.net.store import Store
+from partyhost.net.storerows import RoomRecord, StoredRoom
 from partyhost.net.table import Ceiling, Table
 
 log = logging.getLogger(__name__)
@@ -62,10 +62,7 @@ class RoomServices(SeatTokens, Protocol):
     def config(self) -> HostConfig: ...
 
     @property
-    def journal(self) -> Journal: ...
-
-    @property
-    def history(self) -> History: ...
+    def store(self) -> Store: ...
 
     def room_closed(self, room: Room) -> None: ...
 
@@ -82,10 +79,8 @@ class Room:
         self._settings = settings = RoomSettings(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
-        self._game = room_game = RoomGame(game, deck, record, services.journal, ceiling)
-        self._records = RoomRecords(
-            services.journal, services.history, code, settings, roster, room_game
-        )
+        self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
+        self._records = RoomRecords(services.store, code, settings, roster, room_game)
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game)
         self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
@@ -108,7 +103,7 @@ class Room:
     def restore(
         cls, services: RoomServices, stored: StoredRoom, game: Game, deck: Any, now: float
     ) -> Room:
-        """Rebuild a room from the journal; its people have the grace period to return."""
+        """Rebuild a room from the store; its people have the grace period to return."""
         room = cls(services, stored.room, game, deck)
         room._restore(stored, now)
         return room
@@ -117,7 +112,7 @@ class Room:
         for record in stored.members:
             self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
         self._game.rebuild(stored.commands)
-        self._records.game_over()  # in case the host stopped before the history kept it
+        self._records.game_over()  # in case the host stopped before marking it over
         self._timers.restarted(now)
 
     # --- reading -------------------------------------------------------------
@@ -277,7 +272,7 @@ class Room:
         self.close("closed by the host", "closed_by_host")
 
     def close(self, reason: str, told: str = "room_closed") -> None:
-        """End the room: everyone gets ``left`` with reason ``told``, the journal forgets it."""
+        """End the room: everyone gets ``left`` with reason ``told``, the store forgets it."""
         if self._closed:
             return
         self._closed = True

@@ -28,9 +28,10 @@ from partyhost.engine.core import (
     IllegalMove,
 )
 from partyhost.net import protocol as p
-from partyhost.net.journal import CommandRecord, Journal, RoomRecord
 from partyhost.net.roomclock import RoomClock
 from partyhost.net.roomqueue import Refused
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, RoomRecord
 from partyhost.net.table import NO_CEILING, Ceiling, Table
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ class RoomGame:
         game: Game,
         deck: Any,
         record: RoomRecord,
-        journal: Journal,
+        journal: Store,
         ceiling: Ceiling = NO_CEILING,
     ) -> None:
         self._game = game

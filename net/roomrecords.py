@@ -1,14 +1,14 @@
-"""How a room is kept: its records in the journal, and its games in the game history.
+"""How a room is kept in the host's store: its record, its members, and its games.
 
 A part of :class:`~partyhost.net.room.Room`. The room saves after every
-change to who sits where or what was chosen; a game's commands are journaled
-by its :class:`~partyhost.net.table.Table`. A restarted host rebuilds the room
+change to who sits where or what was chosen; a game's commands are kept by
+its :class:`~partyhost.net.table.Table`. A restarted host rebuilds the room
 from these records (:meth:`Room.restore <partyhost.net.room.Room.restore>`).
 
-The game history (:mod:`~partyhost.net.history`) hears of each game as it
-starts, ends (its commands, players and results, for replays and the night's
-standings) or is cut short by the room closing. None of that may take the
-room down: a game whose results cannot be read is still kept for its replay.
+Each game is noted as it starts, marked over with its players and results
+(for replays and the night's standings) or abandoned when the room closes
+before its end. A game whose results cannot be read is still kept for its
+replay.
 """
 
 from __future__ import annotations
@@ -18,30 +18,22 @@ import time
 from collections.abc import Callable
 
 from partyhost.engine.core import SeatResult
-from partyhost.net.history import GameStart, History
-from partyhost.net.historyrows import Player
-from partyhost.net.journal import Journal, MemberRecord, RoomRecord
 from partyhost.net.roomgame import RoomGame
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
+from partyhost.net.store import Store
+from partyhost.net.storerows import GameStart, MemberRecord, Player, RoomRecord
 
 log = logging.getLogger(__name__)
 
 
 class RoomRecords:
-    """Writes one room's record and member records to the journal, and its games to the history."""
+    """Writes one room's record, its member records and its games to the store."""
 
     def __init__(
-        self,
-        journal: Journal,
-        history: History,
-        code: str,
-        settings: RoomSettings,
-        roster: Roster,
-        game: RoomGame,
+        self, store: Store, code: str, settings: RoomSettings, roster: Roster, game: RoomGame
     ) -> None:
-        self._journal = journal
-        self._history = history
+        self._store = store
         self._code = code
         self._settings = settings
         self._roster = roster
@@ -73,45 +65,38 @@ class RoomRecords:
         return self._roster.records()
 
     def save(self) -> None:
-        self._journal.save(self.record(), self.members())
+        self._store.save(self.record(), self.members())
 
     def game_started(self) -> None:
-        """A new game: the room as it is now, and no commands yet; the history notes it."""
-        self._journal.start_game(self.record(), self.members())
+        """A new game: the room as it is now, and the game, running, with no commands yet."""
         start = self._game_start(time.time())
-        if start is not None:
-            self._history.game_started(start)
+        assert start is not None, "a game has started"
+        self._store.start_game(self.record(), self.members(), start)
 
     def game_over(self) -> None:
-        """Keep the finished game: its commands for replays, its results for standings.
+        """Mark the finished game over with its results, for replays and standings.
 
-        Called when the game ends and again on every restore (the history keeps
-        a game once), so a game that ended just before the host stopped is kept
-        too. It started and ended when its first and last commands were
-        applied, so a game kept late gets the same times as one kept at once.
+        Called when the game ends and again on every restore (a game already
+        over stays as it is), so a game that ended just before the host
+        stopped is marked too. It ended when its last command was applied, so
+        a game marked late gets the same time as one marked at once.
         """
         table = self._game.table
         if table is None or not table.over:
             return
         records = table.records
         ended = records[-1].now if records else time.time()
-        start = self._game_start(records[0].now if records else ended)
-        if start is None:
-            return
         try:
             results: list[SeatResult] = list(self._game.game.results(table.state))
         except Exception:
-            log.exception("room %s: %s could not tell its results", self._code, start.game)
+            log.exception("room %s: %s could not tell its results", self._code, self._game.game.id)
             results = []
         players = self._players(lambda seat: self._game.in_game(seat))
-        self._history.game_over(start, records, results, players, ended)
+        self._store.game_over(self._code, results, players, ended)
 
     def forget(self) -> None:
         """The room closed: nothing of it stays, and a game cut short is never replayed."""
-        seed = self._game.seed
-        if self._game.playing and seed is not None:
-            self._history.game_abandoned(self._code, seed, time.time())
-        self._journal.delete_room(self._code)
+        self._store.forget(self._code, time.time())
 
     def _players(self, sat_in: Callable[[int], bool]) -> list[Player]:
         """Who sat in the game's seats (people who left included: the seat was theirs)."""
@@ -125,7 +110,7 @@ class RoomRecords:
         )
 
     def _game_start(self, started: float) -> GameStart | None:
-        """The room's current game as the history keeps it (None: no game has started)."""
+        """The room's current game as the store keeps it (None: no game has started)."""
         game, seats, rules = self._game, self._game.start_seats, self._game.rules
         if game.seed is None or seats is None or rules is None:
             return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.net.journal import RoomRecord
+from partyhost.net.storerows import RoomRecord
 
 
 class RoomSettings:

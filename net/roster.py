@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from partyhost.net.config import HostConfig
 from partyhost.net.hostbots import DEFAULT_LEVEL, BotBrain
-from partyhost.net.journal import MemberRecord
 from partyhost.net.members import Member
 from partyhost.net.names import name_key, unique_name
 from partyhost.net.roomqueue import Peer
+from partyhost.net.storerows import MemberRecord
 
 
 class Roster:

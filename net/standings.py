@@ -11,7 +11,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from partyhost.net.historyrows import ResultRow
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result in one finished game, in the order the games ended."""
+
+    game: str
+    name: str
+    name_key: str
+    bot: bool
+    won: bool
+    points: int | None
+    money: int | None
 
 
 @dataclass

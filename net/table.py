@@ -30,8 +30,8 @@ from partyhost.engine.core import (
     apply,
     apply_tick,
 )
-from partyhost.net.journal import CommandRecord, Journal
-from partyhost.net.journalrows import journaled_bytes
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, journaled_bytes
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ class Table:
         self,
         game: Game,
         state: Any,
-        journal: Journal,
+        journal: Store,
         code: str,
         records: Sequence[CommandRecord] = (),
         ceiling: Ceiling = NO_CEILING,
@@ -107,7 +107,7 @@ class Table:
         seats: Sequence[int],
         rules: dict[str, Any],
         seed: int,
-        journal: Journal,
+        journal: Store,
         code: str,
         commands: Sequence[CommandRecord] = (),
         ceiling: Ceiling = NO_CEILING,

@@ -2,19 +2,22 @@
 
 No host, no network: seats take turns asking the game's bot for a command,
 and the game's clock is ticked whenever it is due, the way the host runs it.
-The accepted commands are what a journal (or the game history) would hold.
+The accepted commands are what the host's store would hold; :func:`keep_game`
+puts a game there the way a host does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from partyhost.decks.catalog import decks_for_game
-from partyhost.engine.core import apply, apply_tick
+from partyhost.engine.core import SeatResult, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
-from partyhost.net.journal import CommandRecord
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, GameStart, RoomRecord
 
 START = 1000.0
 """The host clock when a played game begins."""
@@ -67,3 +70,37 @@ def play_game(
                 now = max(now, due - 0.5)
     assert game.is_over(state), f"{game_id} did not end"
     return PlayedGame(game_id, deck.name, deck.data, rules, players, seed, commands, state)
+
+
+def keep_game(
+    store: Store,
+    start: GameStart,
+    commands: Sequence[CommandRecord],
+    results: Sequence[SeatResult] = (),
+    ended: float | None = None,
+) -> None:
+    """Keep a game in ``store`` as a host does: started in its room, each command as accepted,
+    then (given ``ended``) marked over with its results and its room closed."""
+    room = RoomRecord(
+        code=start.room,
+        game=start.game,
+        deck_name=start.deck_name,
+        deck_data=start.deck_data,
+        options={},
+        password_hash=None,
+        bot_takeover=False,
+        owner=None,
+        status="playing",
+        next_member=len(start.players),
+        created=start.started,
+        seed=start.seed,
+        start_seats=start.start_seats,
+        rules=start.rules,
+    )
+    store.start_game(room, [], start)
+    for index, command in enumerate(commands):
+        store.append(start.room, index, command)
+    if ended is not None:
+        store.game_over(start.room, results, start.players, ended)
+        store.forget(start.room, ended)
+    store.commit()

@@ -16,10 +16,9 @@ from typing import Any
 import msgpack
 import pytest
 from partyhost.engine.registry import get_game
-from partyhost.net.history import GameStart, History
-from partyhost.net.historyrows import Player
-from partyhost.net.journal import CommandRecord, RoomRecord, StoredRoom
-from playedgames import play_game
+from partyhost.net.store import Store
+from partyhost.net.storerows import CommandRecord, GameStart, Player, RoomRecord, StoredRoom
+from playedgames import keep_game, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -143,8 +142,8 @@ def test_the_referee_sees_a_game_that_never_ended() -> None:
     assert any("not over" in problem for problem in problems)
 
 
-def kept(stored: StoredRoom, commands: list[CommandRecord]) -> History:
-    """A game history holding the room's game with ``commands``, as a host would keep it."""
+def kept(stored: StoredRoom, commands: list[CommandRecord]) -> Store:
+    """A store holding the room's game with ``commands``, as a host would keep it."""
     room = stored.room
     assert room.seed is not None and room.start_seats is not None and room.rules is not None
     start = GameStart(
@@ -158,9 +157,9 @@ def kept(stored: StoredRoom, commands: list[CommandRecord]) -> History:
         0.0,
         [Player(0, "Ann", False), Player(1, "Bob", False)],
     )
-    history = History(None)
-    history.game_over(start, commands, [], start.players, 1.0)
-    return history
+    store = Store(None)
+    keep_game(store, start, commands, [], 1.0)
+    return store
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=lambda plan: plan.game)

@@ -1,6 +1,6 @@
 """``partyhost replay`` and ``partyhost stats`` straight from a host's data folder.
 
-The data folder is filled the way a host fills it (its game history), with
+The data folder is filled the way a host fills it (its store), with
 games the engine's bots played to the end, and one still running.
 """
 
@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 from partyhost.cli import main
 from partyhost.engine.registry import get_game
-from partyhost.net.history import GameStart, History
-from partyhost.net.historyrows import Player, night_of
-from playedgames import PlayedGame, play_game
+from partyhost.net.store import Store
+from partyhost.net.storerows import GameStart, Player, night_of
+from playedgames import PlayedGame, keep_game, play_game
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 DAY = 24 * 3600.0
 ROOMS = ("ACDE", "FHJK", "MNPR", "TWXY")
 
 
-def keep(history: History, played: PlayedGame, room: str, ended: float) -> None:
+def keep(store: Store, played: PlayedGame, room: str, ended: float) -> None:
     players = [Player(seat, NAMES[seat], seat == 3) for seat in played.seats]
     start = GameStart(
         room,
@@ -37,19 +37,20 @@ def keep(history: History, played: PlayedGame, room: str, ended: float) -> None:
         players,
     )
     results = get_game(played.game).results(played.final)
-    history.game_over(start, played.commands, results, players, ended)
+    keep_game(store, start, played.commands, results, ended)
 
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
     """Tonight: a T-Shirt Game and a meme game over, a Scramble still running; one last week."""
     now = time.time()
-    history = History(tmp_path)
-    keep(history, play_game("tshirt", 4, seed=3, options={"target": 1000}), "ACDE", now - 120)
-    keep(history, play_game("meme", 3, seed=4), "FHJK", now - 60)
-    keep(history, play_game("four-corners", 2, seed=5), "MNPR", now - 7 * DAY)
+    store = Store(tmp_path)
+    keep(store, play_game("tshirt", 4, seed=3, options={"target": 1000}), "ACDE", now - 120)
+    keep(store, play_game("meme", 3, seed=4), "FHJK", now - 60)
+    keep(store, play_game("four-corners", 2, seed=5), "MNPR", now - 7 * DAY)
     running = play_game("scramble", 2, seed=6)
-    history.game_started(
+    keep_game(
+        store,
         GameStart(
             "TWXY",
             running.seed,
@@ -60,9 +61,10 @@ def data(tmp_path: Path) -> Path:
             running.seats,
             now,
             [Player(0, "Ann", False), Player(1, "Bob", False)],
-        )
+        ),
+        [],
     )
-    history.close()
+    store.close()
     return tmp_path
 
 

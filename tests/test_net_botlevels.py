@@ -23,9 +23,9 @@ from partyhost.net import protocol as p
 from partyhost.net.client import build
 from partyhost.net.host import Host
 from partyhost.net.hostbots import LEVEL_SCALE, BotBrain, thinking_delay
-from partyhost.net.journal import Journal
-from partyhost.net.journalrows import MEMBER_COLUMNS
 from partyhost.net.members import Member
+from partyhost.net.store import Store
+from partyhost.net.storerows import MEMBER_COLUMNS
 
 HOST_DELAY = (30.0, 40.0)
 """Long enough that no bot acts while a test looks at it."""
@@ -231,7 +231,7 @@ async def test_a_four_corners_bot_reacts_at_the_games_pace_for_its_level(level: 
         await ann.close()
 
 
-# --- the journal --------------------------------------------------------------------
+# --- the store ----------------------------------------------------------------------
 
 
 async def test_the_level_is_journaled_with_the_bot_seat(tmp_path: Path) -> None:
@@ -239,7 +239,7 @@ async def test_the_level_is_journaled_with_the_bot_seat(tmp_path: Path) -> None:
         seats, _ = await table(host.port, ["Ann"], start=False)
         await add_bot(seats[0], "hard")
         await seats[0].close()
-    journal = Journal(tmp_path)
+    journal = Store(tmp_path)
     try:
         (stored,) = journal.load()
     finally:
@@ -277,7 +277,7 @@ def test_a_journal_from_before_bot_levels_opens_and_reads_as_no_level(tmp_path: 
         """
     )
     old.close()
-    journal = Journal(tmp_path)
+    journal = Store(tmp_path)
     try:
         columns = [row[1] for row in journal._db.execute("PRAGMA table_info(members)")]
         assert "bot_level" in columns and set(MEMBER_COLUMNS) <= set(columns)

@@ -37,8 +37,8 @@ from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net import roomgame
-from partyhost.net.journal import StoredRoom
 from partyhost.net.roombroadcast import RoomBroadcast
+from partyhost.net.storerows import StoredRoom
 from test_net_every_game import replay
 
 AUDIT_DECKS = Path(tempfile.mkdtemp(prefix="partyhost-auditdecks-"))

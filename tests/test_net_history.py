@@ -21,11 +21,10 @@ import pytest
 from nethelpers import Seat, counting, host_config, play_out, running_host, step, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.history import HISTORY_FILE, History, HistoryUnreadable, read_history
-from partyhost.net.historyrows import ResultRow
 from partyhost.net.host import Host
-from partyhost.net.journal import Journal
 from partyhost.net.standings import standings
+from partyhost.net.store import DB_FILE, Store, StoreUnusable, read_store
+from partyhost.net.storerows import ResultRow
 
 
 async def past_games(seat: Seat) -> list[dict[str, Any]]:
@@ -189,16 +188,16 @@ async def test_a_game_that_ended_just_before_a_crash_is_kept_on_restore(tmp_path
         final = seats[0].version
         for seat in seats:
             await seat.close()
-    with sqlite3.connect(tmp_path / HISTORY_FILE) as db:  # as if the host died before keeping it
+    with sqlite3.connect(tmp_path / DB_FILE) as db:  # as if the host died before marking it over
         db.execute("DELETE FROM results")
-        db.execute("DELETE FROM games")
+        db.execute("UPDATE games SET status = 'playing', ended = NULL, night = NULL")
     async with running_host(data_dir=tmp_path) as second:
         ann = await Seat.open(second.port, "Ann")
         (game,) = await past_games(ann)
         assert game["status"] == "over" and len(game["results"]) == 2
         steps = await whole_replay(ann, game["id"], count=50)
         assert steps[-1]["version"] == final
-    history = read_history(tmp_path)  # tools read it without the host
+    history = read_store(tmp_path)  # tools read it without the host
     try:
         assert [entry.id for entry in history.games()] == [game["id"]]
     finally:
@@ -228,18 +227,19 @@ def test_standings_join_names_like_seats_keep_bots_apart_and_rank_by_wins_then_p
     ]
 
 
-async def test_a_damaged_history_stops_the_host_with_one_line_and_frees_the_folder(
+async def test_a_damaged_database_stops_the_host_with_one_line_and_frees_the_folder(
     tmp_path: Path,
 ) -> None:
-    (tmp_path / HISTORY_FILE).write_bytes(b"this is no database" * 100)
+    (tmp_path / DB_FILE).write_bytes(b"this is no database" * 100)
     host = Host(host_config(data_dir=tmp_path))
-    with pytest.raises(HistoryUnreadable) as caught:
+    with pytest.raises(StoreUnusable) as caught:
         await host.start()
     message = str(caught.value)
-    assert HISTORY_FILE in message and "\n" not in message and "fresh --data" in message
-    Journal(tmp_path).close()  # the journal's lock was given back
+    assert DB_FILE in message and "\n" not in message and "fresh --data" in message
+    (tmp_path / DB_FILE).unlink()
+    Store(tmp_path).close()  # the folder's lock was given back
 
 
-def test_the_history_file_is_private(tmp_path: Path) -> None:
-    History(tmp_path).close()
-    assert stat.S_IMODE((tmp_path / HISTORY_FILE).stat().st_mode) == 0o600
+def test_the_database_file_is_private(tmp_path: Path) -> None:
+    Store(tmp_path).close()
+    assert stat.S_IMODE((tmp_path / DB_FILE).stat().st_mode) == 0o600

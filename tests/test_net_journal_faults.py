@@ -83,16 +83,18 @@ async def test_one_damaged_room_is_set_aside_and_every_other_room_comes_back(
         assert "Traceback" not in first.stop()
     good, unreadable, unplayable = (rooms[name][0] for name in ("Ann", "Bea", "Cy"))
     with contextlib.closing(sqlite3.connect(tmp_path / "host.sqlite3")) as db, db:
-        count = "SELECT COUNT(*) FROM commands WHERE code=?"
-        stored = db.execute(count, (unreadable,)).fetchone()[0]
-        last = "SELECT MAX(idx) FROM commands WHERE code=?"
+        game = "(SELECT game_id FROM rooms WHERE code=?)"
+        stored = db.execute(
+            f"SELECT COUNT(*) FROM commands WHERE game_id={game}", (unreadable,)
+        ).fetchone()[0]
+        last = f"SELECT MAX(idx) FROM commands WHERE game_id={game}"
         # A blob that is not msgpack at all, and a command no game would take.
         db.execute(
-            f"UPDATE commands SET command=x'c1c1' WHERE code=? AND idx=({last})",
+            f"UPDATE commands SET command=x'c1c1' WHERE game_id={game} AND idx=({last})",
             (unreadable, unreadable),
         )
         db.execute(
-            f"UPDATE commands SET command=? WHERE code=? AND idx=({last})",
+            f"UPDATE commands SET command=? WHERE game_id={game} AND idx=({last})",
             (msgpack.packb({"type": "no such move"}), unplayable, unplayable),
         )
 
@@ -119,12 +121,20 @@ async def test_one_damaged_room_is_set_aside_and_every_other_room_comes_back(
     with contextlib.closing(sqlite3.connect(tmp_path / "host.sqlite3")) as db:
         live = {row[0] for row in db.execute("SELECT code FROM rooms")}
         aside = {row[0] for row in db.execute("SELECT code FROM set_aside_rooms")}
+        game = "(SELECT game_id FROM set_aside_rooms WHERE code=?)"
         kept = db.execute(
-            "SELECT COUNT(*) FROM set_aside_commands WHERE code=?", (unreadable,)
+            f"SELECT COUNT(*) FROM commands WHERE game_id={game}", (unreadable,)
         ).fetchone()[0]
+        statuses = {
+            row[0]
+            for row in db.execute(
+                f"SELECT status FROM games WHERE id IN ({game}, {game})", (unreadable, unplayable)
+            )
+        }
     assert live == {good}
     assert aside == {unreadable, unplayable}
-    assert kept == stored >= 4  # the room's rows are kept for a look, damaged one included
+    assert kept == stored >= 4  # the game's commands are kept for a look, damaged one included
+    assert statuses == {"abandoned"}  # and neither game is ever replayed
 
 
 def _mode(path: Path) -> int:

@@ -25,8 +25,10 @@ from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.host import Host
-from partyhost.net.journal import Journal, JournalLocked
 from partyhost.net.netbot import NetBot, run_network_bots
+from partyhost.net.store import Store, StoreLocked
+from partyhost.net.storerows import CommandRecord, GameStart
+from playedgames import keep_game
 
 
 def integration_game() -> tuple[Game, dict[str, Any]]:
@@ -111,11 +113,11 @@ async def test_the_deck_data_lives_in_the_journal_not_the_file(tmp_path: Path) -
 
 
 def test_two_hosts_cannot_share_a_data_folder(tmp_path: Path) -> None:
-    first = Journal(tmp_path)
-    with pytest.raises(JournalLocked):
-        Journal(tmp_path)
+    first = Store(tmp_path)
+    with pytest.raises(StoreLocked):
+        Store(tmp_path)
     first.close()
-    Journal(tmp_path).close()
+    Store(tmp_path).close()
 
 
 async def test_a_host_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
@@ -211,25 +213,20 @@ async def test_a_port_in_use_fails_start_and_frees_the_data_folder(tmp_path: Pat
         blocked = Host(host_config(port=busy.port, data_dir=tmp_path))
         with pytest.raises(OSError):
             await blocked.start()
-    Journal(tmp_path).close()  # the lock was released
+    Store(tmp_path).close()  # the lock was released
 
 
-def test_the_journal_checkpoints_off_the_loop_and_truncates_its_wal_on_close(
+def test_the_store_checkpoints_off_the_loop_and_truncates_its_wal_on_close(
     tmp_path: Path,
 ) -> None:
-    from partyhost.net.journal import CommandRecord, RoomRecord
-
-    journal = Journal(tmp_path)
-    journal.save(
-        RoomRecord("ACDE", "counting", "counting", {}, {}, None, True, None, p.PLAYING, 0, 0.0), []
-    )
-    for index in range(500):
-        journal.append("ACDE", index, CommandRecord(0, {"type": "play", "card": 0}, 1.0))
+    store = Store(tmp_path)
+    start = GameStart("ACDE", 1, "counting", "counting", {}, {}, [0], 0.0, [])
+    keep_game(store, start, [CommandRecord(0, {"type": "play", "card": 0}, 1.0)] * 500)
     wal = tmp_path / "host.sqlite3-wal"
     grown = wal.stat().st_size
-    journal.checkpoint()
-    journal.close()
+    store.checkpoint()
+    store.close()
     assert grown > 0 and (not wal.exists() or wal.stat().st_size == 0)
-    reopened = Journal(tmp_path)
+    reopened = Store(tmp_path)
     assert len(reopened.load()[0].commands) == 500
     reopened.close()

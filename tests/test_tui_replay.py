@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 from partyhost.historycommands import ReplayData, local_replay
-from partyhost.net.history import History
+from partyhost.net.store import Store
 from partyhost.tui.replay.app import ReplayApp
 from partyhost.tui.replay.screen import ReplayScreen
 from playedgames import play_game
@@ -22,9 +22,9 @@ SIZE = (100, 32)
 
 
 def tshirt_replay(folder: Path) -> ReplayData:
-    history = History(folder)
-    keep(history, play_game("tshirt", 4, seed=8, options={"target": 1000}), "ACDE", 5000.0)
-    history.close()
+    store = Store(folder)
+    keep(store, play_game("tshirt", 4, seed=8, options={"target": 1000}), "ACDE", 5000.0)
+    store.close()
     return local_replay(folder, 1)
 
 

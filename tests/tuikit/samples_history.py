@@ -14,11 +14,11 @@ from typing import Any
 
 import msgpack
 from partyhost.engine.registry import get_game
-from partyhost.net.history import GameStart, History
-from partyhost.net.historyrows import Player
 from partyhost.net.pastgames import describe_entry
 from partyhost.net.replay import build_replay
-from playedgames import play_game
+from partyhost.net.store import Store
+from partyhost.net.storerows import GameStart, Player
+from playedgames import keep_game, play_game
 
 Frame = dict[str, Any]
 
@@ -49,12 +49,13 @@ def _kept() -> tuple[list[Frame], Frame, list[Frame]]:
         STARTED,
         players,
     )
-    history = History(None)
+    store = Store(None)
     results = get_game("tshirt").results(played.final)
     ended = played.commands[-1].now
-    history.game_over(start, played.commands, results, players, ended)
+    keep_game(store, start, played.commands, results, ended)
     running = play_game("meme", 2, seed=3)
-    history.game_started(
+    keep_game(
+        store,
         GameStart(
             "HTWX",
             running.seed,
@@ -65,13 +66,14 @@ def _kept() -> tuple[list[Frame], Frame, list[Frame]]:
             running.seats,
             ended + 60,
             [Player(0, "Dana", False), Player(1, "Eli", False)],
-        )
+        ),
+        [],
     )
-    archived = history.archived(FINISHED_ID)
+    archived = store.archived(FINISHED_ID)
     assert archived is not None
     replay = build_replay(archived)
-    games = _plain([describe_entry(entry) for entry in history.games()])
-    history.close()
+    games = _plain([describe_entry(entry) for entry in store.games()])
+    store.close()
     return games, _plain(replay.info()), _plain(replay.steps)
 
 

@@ -1,104 +1,110 @@
-"""The host's SQLite journal: enough to rebuild every room after a crash.
+"""The host's one database: rooms to rebuild after a crash, and every game it ran.
 
-Rooms, their members (with token hashes, never tokens), the deck *data* (so a
-restart never depends on the deck file again), options, each game's seed and
-setup, and every accepted command in order with the host time it was applied
-at. A room is rebuilt by calling the game's ``setup`` and replaying the
-commands; the commit of a command happens before any view of its result is
-sent, so whatever a player saw survives a crash of the host process.
+One SQLite file per data folder (``host.sqlite3``; its tables and queries are
+:mod:`.storerows`, its upgrades :mod:`.storemigration`). Rooms keep their
+members (with token hashes, never tokens), the deck *data* (so a restart never
+depends on the deck file again), options and a pointer to their current game.
+A game keeps its seed, deck, rules and every accepted command in order with the
+host time it was applied at; once over, it is marked ``over`` with its players
+and results, and stays for replays and the night's standings. A room is
+rebuilt by calling the game's ``setup`` and replaying its game's commands; the
+commit of a command happens before any view of its result is sent, so whatever
+a player saw survives a crash of the host process.
 
 WAL mode with ``synchronous=NORMAL``: a commit survives the process being
 killed (SIGKILL), and costs well under a millisecond, so the room task calls
-it directly instead of paying a thread hop per command.
+it directly instead of paying a thread hop per command. Tools (``partyhost
+replay`` and ``stats``, the chaos bench) read the file while the host runs
+(:func:`read_store`).
 
 Every write is queued and the queue is committed as one transaction: commands
-at the end of the event loop's turn (a ``call_soon``), room settings at once,
-and in any case by :meth:`Journal.commit`, which every connection calls
+at the end of the event loop's turn (a ``call_soon``), everything else at
+once, and in any case by :meth:`Store.commit`, which every connection calls
 before it writes anything. So the commit still comes before any view of the
 command goes out, but a busy host pays one commit per loop turn.
 
 A write that fails (a full disk) loses nothing: the queue is kept, retried
-now and then, and :attr:`Journal.failing` tells the host to refuse new
+now and then, and :attr:`Store.failing` tells the host to refuse new
 commands until a commit succeeds again. The data folder and its files are
-private to the host's user (0700 and 0600): they hold password hashes.
+private to the host's user (0700 and 0600): they hold password hashes and
+players' names.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from partyhost.net.journalrows import (
-    SCHEMA,
-    SET_ASIDE_SCHEMA,
+from partyhost.engine.core import SeatResult
+from partyhost.net import storerows as rows
+from partyhost.net.storemigration import SIDE_FILES, bring_up_to_date
+from partyhost.net.storerows import (
+    INSERT_COMMAND,
+    SCHEMA_VERSION,
     CommandRecord,
+    GameStart,
     MemberRecord,
+    Player,
     RoomRecord,
+    Statement,
     StoredRoom,
-    add_missing_columns,
-    member_rows,
-    pack,
-    read_room,
-    room_codes,
-    room_row,
-    set_aside_statements,
+    StoreReader,
 )
-
-__all__ = [
-    "CommandRecord",
-    "Journal",
-    "JournalLocked",
-    "JournalUnusable",
-    "MemberRecord",
-    "RoomRecord",
-    "StoredRoom",
-    "read_journal",
-]
 
 log = logging.getLogger(__name__)
 
 DB_FILE = "host.sqlite3"
-INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
 LOCK_FILE = "host.lock"
-SIDE_FILES = ("-wal", "-shm")
 RETRY_SECONDS = 0.5
 """While writes fail, a commit is tried at most this often (every connection asks)."""
 REMIND_SECONDS = 60.0
 """While writes fail, the log says so again this often, not on every try."""
 
-Statement = tuple[str, tuple[Any, ...]]
+
+class StoreUnusable(OSError):
+    """The data folder's database cannot be opened or read; the message says what to do."""
 
 
-class JournalUnusable(OSError):
-    """The data folder's journal cannot be opened or read; the message says what to do."""
-
-
-class JournalLocked(JournalUnusable):
+class StoreLocked(StoreUnusable):
     """Another host already uses this data folder."""
 
 
-def unusable(path: str, error: sqlite3.Error) -> JournalUnusable:
+def unusable(path: str, error: sqlite3.Error) -> StoreUnusable:
     """One line naming the file, what is wrong and what to do about it."""
     if type(error) is sqlite3.DatabaseError:  # not a database, or a damaged one
-        return JournalUnusable(
-            f"the journal {path} is damaged ({error}): move it aside and start again"
-            " (its rooms are lost), or start with a fresh --data folder"
+        return StoreUnusable(
+            f"the database {path} is damaged ({error}): move it aside and start again"
+            " (its rooms and past games are lost), or start with a fresh --data folder"
         )
-    return JournalUnusable(
-        f"cannot use the journal {path} ({error}): check the folder's free space and"
+    return StoreUnusable(
+        f"cannot use the database {path} ({error}): check the folder's free space and"
         " permissions, or start with a fresh --data folder"
     )
 
 
+def lock_exclusively(fd: int) -> bool:
+    """Take the folder's lock without waiting; False if another process holds it.
+
+    The one platform-specific call of the store.
+    """
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
 def _make_private(folder: Path) -> None:
-    """The folder 0700 and the journal's files 0600, whether new or left by an older host."""
+    """The folder 0700 and the database's files 0600, whether new or left by an older host."""
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.chmod(folder, 0o700)
     database = folder / DB_FILE
@@ -109,14 +115,16 @@ def _make_private(folder: Path) -> None:
     os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))
 
 
-class Journal:
-    """One SQLite database per host; writes commit before returning, commands by the turn's end."""
+class Store(StoreReader):
+    """The host's database; writes commit before returning, commands by the turn's end."""
 
     def __init__(self, data_dir: Path | None) -> None:
         self._lock_fd: int | None = None
         self._pending: list[Statement] = []
         self._commit_planned: asyncio.AbstractEventLoop | None = None
         """The loop whose next turn commits (a loop that closed first does not count)."""
+        self._games: dict[str, int] = {}
+        """Each room's current game, by room code."""
         self.failure: str | None = None
         """Why the last commit failed; None while writing works."""
         self._failing_since = 0.0
@@ -129,33 +137,37 @@ class Journal:
             self._lock(data_dir / LOCK_FILE)
             target = str(data_dir / DB_FILE)
         self._target = target
-        self._db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        super().__init__(db)
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
             # Checkpoints (which fsync) run in a thread via checkpoint(), not inside a commit
-            # on the event loop: they were the journal's only multi-millisecond pauses.
-            self._db.execute("PRAGMA wal_autocheckpoint=0")
-            self._db.executescript(SCHEMA + SET_ASIDE_SCHEMA)
-            add_missing_columns(self._db)
-        except sqlite3.Error as error:
-            self._db.close()
+            # on the event loop: they were the store's only multi-millisecond pauses.
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreUnusable(
+                    f"the database {target} was written by a newer partyhost (format"
+                    f" {version}; this one reads up to {SCHEMA_VERSION}): upgrade partyhost"
+                    " or start with a fresh --data folder"
+                )
+            bring_up_to_date(db, version, data_dir)
+            db.execute("PRAGMA foreign_keys=ON")
+            self._next_game = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+        except BaseException as error:
+            db.close()
             self._unlock()
-            raise unusable(target, error) from None
-
-    @property
-    def path(self) -> str:
-        return self._target
+            if isinstance(error, sqlite3.Error):
+                raise unusable(target, error) from None
+            raise
 
     def _lock(self, path: Path) -> None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        os.fchmod(fd, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        os.chmod(path, 0o600)
+        if not lock_exclusively(fd):
             os.close(fd)
-            raise JournalLocked(f"another partyhost host is using {path.parent}") from None
+            raise StoreLocked(f"another partyhost host is using {path.parent}")
         self._lock_fd = fd
 
     def _unlock(self) -> None:
@@ -176,43 +188,57 @@ class Journal:
     def close(self) -> None:
         if not self.commit(force=True):
             log.error(
-                "closing with %d change(s) the journal %s could not save",
+                "closing with %d change(s) the database %s could not save",
                 len(self._pending),
                 self._target,
             )
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self._db.close()
+        super().close()
         self._unlock()
 
     # --- writing -----------------------------------------------------------------
 
     @property
     def failing(self) -> bool:
-        """True while the journal cannot write: the host takes no new commands then."""
+        """True while the store cannot write: the host takes no new commands then."""
         return self.failure is not None
-
-    @property
-    def uncommitted(self) -> int:
-        """Writes queued but not committed yet."""
-        return len(self._pending)
 
     def save(self, room: RoomRecord, members: list[MemberRecord]) -> None:
         """Store a room's settings and members (replacing what was there)."""
-        self._write([room_row(room), *member_rows(room.code, members)])
+        game_id = self._games.get(room.code)
+        self._write([rows.room_row(room, game_id), *rows.member_rows(room.code, members)])
 
-    def start_game(self, room: RoomRecord, members: list[MemberRecord]) -> None:
-        """A new game replaces the previous game's commands, atomically."""
+    def start_game(self, room: RoomRecord, members: list[MemberRecord], start: GameStart) -> None:
+        """A new game becomes the room's, atomically; a previous one still running is abandoned."""
+        previous = self._games.get(room.code)
+        game_id = self._games[room.code] = self._next_game
+        self._next_game += 1
         self._write(
             [
-                ("DELETE FROM commands WHERE code=?", (room.code,)),
-                room_row(room),
-                *member_rows(room.code, members),
+                *([] if previous is None else rows.abandon_rows(previous, start.started)),
+                *rows.game_rows(game_id, start),
+                rows.room_row(room, game_id),
+                *rows.member_rows(room.code, members),
             ]
         )
 
-    def delete_room(self, code: str) -> None:
-        self._write([("DELETE FROM rooms WHERE code=?", (code,))])
+    def game_over(
+        self, code: str, results: Sequence[SeatResult], players: Sequence[Player], ended: float
+    ) -> None:
+        """Mark room ``code``'s game over with its results (a game already over stays as kept).
+
+        ``players`` are everyone who sat in the game by its end (late joiners too).
+        """
+        game_id = self._games.get(code)
+        if game_id is not None:
+            self._write(rows.game_over_rows(game_id, results, players, ended))
+
+    def forget(self, code: str, when: float) -> None:
+        """The room closed: it goes, and its game, if still running, is never replayed."""
+        game_id = self._games.pop(code, None)
+        abandon = [] if game_id is None else rows.abandon_rows(game_id, when)
+        self._write([*abandon, ("DELETE FROM rooms WHERE code=?", (code,))])
 
     def set_aside(self, code: str, reason: str) -> None:
         """Move a room that cannot be rebuilt out of the way, keeping its rows for a look."""
@@ -222,7 +248,8 @@ class Journal:
             reason,
             self._target,
         )
-        self._write(set_aside_statements(code, reason, time.time()))
+        self._games.pop(code, None)
+        self._write(rows.set_aside_statements(code, reason, time.time()))
 
     def _write(self, statements: list[Statement]) -> None:
         """Queue ``statements`` after the writes already queued and try to commit them all."""
@@ -230,13 +257,13 @@ class Journal:
         self.commit()
 
     def append(self, code: str, index: int, record: CommandRecord) -> None:
-        """Journal one accepted command (or tick).
+        """Keep one accepted command (or tick) of room ``code``'s game.
 
         In an event loop it is committed with the others of this loop turn,
         before any frame goes out (see :meth:`commit`); else on return.
         """
-        command = None if record.command is None else pack(record.command)
-        self._pending.append((INSERT_COMMAND, (code, index, record.seat, command, record.now)))
+        row = rows.command_row(self._games[code], index, record)
+        self._pending.append((INSERT_COMMAND, row))
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -272,7 +299,7 @@ class Journal:
             return False
         if self.failure is not None:
             log.warning(
-                "the journal %s writes again after %.0f s; %d waiting change(s) saved",
+                "the database %s writes again after %.0f s; %d waiting change(s) saved",
                 self._target,
                 now - self._failing_since,
                 len(statements),
@@ -309,7 +336,7 @@ class Journal:
             self.failure = str(error)
             self._failing_since = self._reminded = now
             log.error(
-                "the journal %s cannot be written (%s): the host refuses commands until it"
+                "the database %s cannot be written (%s): the host refuses commands until it"
                 " can; %d change(s) wait in memory",
                 self._target,
                 error,
@@ -318,7 +345,7 @@ class Journal:
         elif now - self._reminded >= REMIND_SECONDS:
             self._reminded = now
             log.error(
-                "the journal %s still cannot be written after %.0f s (%s); %d change(s) wait",
+                "the database %s still cannot be written after %.0f s (%s); %d change(s) wait",
                 self._target,
                 now - self._failing_since,
                 error,
@@ -334,31 +361,47 @@ class Journal:
         """
         self.commit(force=True)
         try:
-            codes = room_codes(self._db)
+            codes = rows.room_codes(self._db)
         except sqlite3.Error as error:
             raise unusable(self._target, error) from None
-        rooms: list[StoredRoom] = []
+        stored_rooms: list[StoredRoom] = []
         for code in codes:
             try:
-                stored = read_room(self._db, code)
+                stored = rows.read_room(self._db, code)
             except Exception as error:  # a damaged row, whatever it raises
                 self.set_aside(code, f"its rows cannot be read: {type(error).__name__}: {error}")
                 continue
             if stored is not None:
-                rooms.append(stored)
-        return rooms
+                stored_rooms.append(stored)
+                if stored.game_id is not None:
+                    self._games[code] = stored.game_id
+        return stored_rooms
 
 
-def read_journal(data_dir: Path, code: str | None = None) -> list[StoredRoom]:
-    """Read another host's journal without disturbing it (read-only, no lock).
+def read_store(data_dir: Path) -> StoreReader:
+    """A data folder's database opened read-only (no lock: the host may be running).
 
-    For tools that audit a running or killed host, such as the chaos bench:
-    they see exactly what a restarted host would replay. ``code`` reads one room.
+    A folder last used by an older host is upgraded first, which needs it
+    free: :class:`StoreLocked` while that older host still runs.
     """
-    uri = f"{(data_dir / DB_FILE).resolve().as_uri()}?mode=ro"
-    db = sqlite3.connect(uri, uri=True, isolation_level=None)
-    try:
-        codes = room_codes(db) if code is None else [code]
-        return [stored for each in codes if (stored := read_room(db, each)) is not None]
-    finally:
+    path = data_dir / DB_FILE
+    if not path.is_file():
+        raise StoreUnusable(f"no games are kept in {data_dir} (no {DB_FILE} there)")
+    for attempt in range(2):
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as error:
+            raise StoreUnusable(f"cannot read the database {path}: {error}") from None
+        if version == SCHEMA_VERSION or attempt == 1:
+            break
         db.close()
+        Store(data_dir).close()  # an older host's folder: upgraded once, then read
+    if version != SCHEMA_VERSION:
+        db.close()
+        raise StoreUnusable(
+            f"the database {path} is in format {version}; this partyhost reads {SCHEMA_VERSION}"
+        )
+    return StoreReader(db)

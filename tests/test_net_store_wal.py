@@ -1,4 +1,4 @@
-"""The game history never folds its WAL on the event loop: the host does it in a thread."""
+"""The store never folds its WAL on the event loop: the host does it in a thread."""
 
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ import time
 from pathlib import Path
 
 from partyhost.engine.core import SeatResult
-from partyhost.net.history import HISTORY_FILE, GameStart, History
-from partyhost.net.historyrows import Player
-from partyhost.net.journal import CommandRecord
+from partyhost.net.store import DB_FILE, Store
+from partyhost.net.storerows import CommandRecord, GameStart, Player
+from playedgames import keep_game
 
 WAL_AUTOCHECKPOINT_BYTES = 1000 * 4096
 """Where SQLite would otherwise fold the WAL in, inside the committing call."""
 
 
 def test_games_kept_grow_the_wal_until_the_host_checkpoints_it(tmp_path: Path) -> None:
-    history = History(tmp_path)
+    store = Store(tmp_path)
     players = [Player(seat, f"p{seat}", False) for seat in range(4)]
-    wal = tmp_path / f"{HISTORY_FILE}-wal"
+    wal = tmp_path / f"{DB_FILE}-wal"
     for number in range(120):
         start = GameStart(
             room=f"R{number:03d}",
@@ -31,13 +31,12 @@ def test_games_kept_grow_the_wal_until_the_host_checkpoints_it(tmp_path: Path) -
             started=time.time(),
             players=players,
         )
-        history.game_started(start)
         commands = [CommandRecord(0, {"type": "submit", "text": "y" * 200}, time.time())] * 300
         results = [SeatResult(seat, seat == 0, 1) for seat in range(4)]
-        history.game_over(start, commands, results, players, time.time())
+        keep_game(store, start, commands, results, time.time())
     assert wal.stat().st_size > 2 * WAL_AUTOCHECKPOINT_BYTES  # never folded in by a write
-    history.checkpoint()
-    with sqlite3.connect(tmp_path / HISTORY_FILE) as db:
+    store.checkpoint()
+    with sqlite3.connect(tmp_path / DB_FILE) as db:
         busy, frames, folded = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
     assert busy == 0 and frames == folded  # everything was already in the database
-    history.close()
+    store.close()

@@ -1,0 +1,188 @@
+"""A data folder from the two-file layout opens whole, and a fresh one holds one database.
+
+``tests/data/two-file-folder`` was written by the host of the two-file layout
+(``host.sqlite3``, the journal, and ``history.sqlite3``, the game history,
+each folded into its file with ``VACUUM``): room YRDH played Four Corners to
+the end (Ann beat Bob), room JCMK Gridiron (Cy beat ann), and room DJHW was
+left in the middle of a Scramble (Di and Ed, four moves in). The replay
+digests are of ``partyhost replay N --export jsonl`` as that host's release
+wrote them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from nethelpers import Seat, counting, play_out, running_host, table
+from partyhost.cli import main
+from partyhost.engine.rng import Rng
+from partyhost.net import protocol as p
+from partyhost.net import storemigration
+from partyhost.net.store import DB_FILE, Store, read_store
+
+OLD_FOLDER = Path(__file__).parent / "data" / "two-file-folder"
+OLD_HISTORY = "history.sqlite3"
+NIGHT = "2026-12-04"
+REPLAY_DIGESTS = {
+    1: "9c5cf61eae028ea4777f298078709a77f928d88491cac3e41ef23b4b46efb8ec",
+    2: "a2da0043409d960d38c132f2e3994e2417484aef45b629b69d36ec5aea60bf3e",
+}
+SQLITE_SIDE_FILES = {f"{DB_FILE}-wal", f"{DB_FILE}-shm"}
+
+
+@pytest.fixture
+def old_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(OLD_FOLDER, folder)
+    folder.chmod(0o700)
+    return folder
+
+
+def test_replay_and_stats_read_an_old_folder_as_its_host_left_it(
+    old_folder: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["replay", "--data", str(old_folder)]) == 0
+    listed = capsys.readouterr().out.splitlines()[1:]
+    assert [line.split()[0] for line in listed] == ["3", "2", "1"]
+    assert ["DJHW" in listed[0], "JCMK" in listed[1], "YRDH" in listed[2]] == [True] * 3
+    assert "playing" in listed[0] and "Cy*" in listed[1] and "Ann*" in listed[2]
+    for game_id, digest in REPLAY_DIGESTS.items():
+        target = tmp_path / f"game{game_id}.jsonl"
+        command = ["replay", str(game_id), "--data", str(old_folder), "--export", "jsonl"]
+        assert main([*command, "-o", str(target)]) == 0
+        assert hashlib.sha256(target.read_bytes()).hexdigest() == digest
+    assert main(["replay", "3", "--data", str(old_folder), "--export", "jsonl"]) == 1
+    assert "still being played" in capsys.readouterr().err
+
+    assert main(["stats", "--data", str(old_folder), "--all"]) == 0
+    rows = {line.split()[0]: line.split()[1:3] for line in capsys.readouterr().out.splitlines()}
+    assert (rows["Cy"], rows["ann"], rows["Bob"]) == (["1", "1"], ["2", "1"], ["1", "0"])
+    store = read_store(old_folder)
+    try:
+        assert store.nights() == [NIGHT]
+        table_of_night = [
+            (row.name, row.games_played, row.games_won) for row in store.standings(NIGHT)
+        ]
+    finally:
+        store.close()
+    assert table_of_night == [("Cy", 1, 1), ("ann", 2, 1), ("Bob", 1, 0)]
+    assert not (old_folder / OLD_HISTORY).exists()
+
+
+async def test_a_host_on_an_old_folder_brings_back_every_room_and_game(
+    old_folder: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="partyhost.net")
+    async with running_host(data_dir=old_folder) as host:
+        assert "rebuilt 3 room(s) from the store" in caplog.text
+        # The finished games' rooms close at once (their players' grace ended long ago);
+        # their games stay kept. The game in the middle keeps its seats for its players.
+        assert host.lobby is not None
+        rooms = host.lobby.rooms
+        assert {code: room.status for code, room in rooms.items()} == {"DJHW": p.PLAYING}
+        running = rooms["DJHW"].table
+        assert running is not None and running.index == 4  # every move made before the stop
+        assert [m.name for m in rooms["DJHW"].members] == ["Di", "Ed"]
+        zed = await Seat.open(host.port, "Zed")
+        await zed.send({"t": p.LIST_PAST_GAMES})
+        games = (await zed.expect(p.PAST_GAMES))["games"]
+        assert [(g["id"], g["room"], g["status"]) for g in games] == [
+            (3, "DJHW", "playing"),
+            (2, "JCMK", "over"),
+            (1, "YRDH", "over"),
+        ]
+        await zed.close()
+    assert {path.name for path in old_folder.iterdir()} == {DB_FILE, "host-id", "host.lock"}
+    with sqlite3.connect(old_folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] >= 1
+        commands = dict(db.execute("SELECT game_id, COUNT(*) FROM commands GROUP BY game_id"))
+    assert commands == {1: 25, 2: 13, 3: 4}  # each command once, under its game
+
+
+async def test_a_second_start_finds_the_folder_upgraded_and_changes_nothing(
+    old_folder: Path,
+) -> None:
+    for _ in range(2):
+        async with running_host(data_dir=old_folder) as host:
+            assert host.lobby is not None and list(host.lobby.rooms) == ["DJHW"]
+            table_of_djhw = host.lobby.rooms["DJHW"].table
+            assert table_of_djhw is not None and table_of_djhw.index == 4
+            assert host.journal is not None
+            assert [entry.id for entry in host.journal.games()] == [3, 2, 1]
+        with sqlite3.connect(old_folder / DB_FILE) as db:
+            assert db.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 42
+        assert not (old_folder / OLD_HISTORY).exists()
+
+
+def test_an_upgrade_cut_short_leaves_the_old_files_to_upgrade_again(
+    old_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def crash(db: sqlite3.Connection) -> None:
+        raise KeyboardInterrupt  # the host killed in the middle of the upgrade
+
+    with monkeypatch.context() as patched:
+        patched.setattr(storemigration, "_link_rooms_to_games", crash)
+        with pytest.raises(KeyboardInterrupt):
+            Store(old_folder)
+    assert (old_folder / OLD_HISTORY).is_file()
+    with sqlite3.connect(old_folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 0
+        columns = {row[1] for row in db.execute("PRAGMA table_info(commands)")}
+        assert "code" in columns and "game_id" not in columns
+        assert db.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 42
+    store = Store(old_folder)
+    try:
+        assert [entry.id for entry in store.games()] == [3, 2, 1]
+        assert {stored.room.code: len(stored.commands) for stored in store.load()} == {
+            "YRDH": 25,
+            "JCMK": 13,
+            "DJHW": 4,
+        }
+    finally:
+        store.close()
+    assert not (old_folder / OLD_HISTORY).exists()
+
+
+def test_a_damaged_old_history_is_named_and_the_rooms_wait_untouched(old_folder: Path) -> None:
+    (old_folder / OLD_HISTORY).write_bytes(b"this is no database" * 100)
+    with pytest.raises(OSError) as caught:
+        Store(old_folder)
+    message = str(caught.value)
+    assert OLD_HISTORY in message and "move it aside" in message and "\n" not in message
+    (old_folder / OLD_HISTORY).unlink()
+    store = Store(old_folder)  # the folder is free again, and upgrades without the history
+    try:
+        assert [stored.room.code for stored in store.load()] == ["YRDH", "JCMK", "DJHW"]
+        assert [entry.room for entry in store.games()] == ["DJHW", "JCMK", "YRDH"]
+    finally:
+        store.close()
+
+
+async def test_a_fresh_data_folder_holds_one_database_after_a_game(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    async with running_host(data_dir=data) as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"], options={"target": 15})
+        await play_out(seats, counting(), Rng(4))
+        for seat in seats:
+            await seat.until(lambda s=seat: s.room is not None and s.room["status"] == p.OVER)
+        open_files = {path.name for path in data.iterdir()}
+        assert open_files - SQLITE_SIDE_FILES == {DB_FILE, "host-id", "host.lock"}
+        running = read_store(data)  # what replay and stats see while the host runs
+        try:
+            assert [entry.status for entry in running.games()] == ["over"]
+        finally:
+            running.close()
+        for seat in seats:
+            await seat.close()
+    assert {path.name for path in data.iterdir()} == {DB_FILE, "host-id", "host.lock"}
+    store = read_store(data)
+    try:
+        (game,) = store.games()
+    finally:
+        store.close()
+    assert game.status == "over" and len(game.outcomes) == 2
