@@ -19,8 +19,8 @@ from typing import Any
 
 from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_text
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.names import clean_text
-from partyhost.net.ratelimit import TokenBucket
 
 MAX_UPLOAD_NAME = 60
 
