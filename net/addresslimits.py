@@ -23,8 +23,8 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from partyhost.net.address import local_address
 from partyhost.net.config import HostConfig
-from partyhost.net.joinhints import local_address
 
 log = logging.getLogger(__name__)
 

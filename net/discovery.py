@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from partyhost.net.address import with_port
 from partyhost.net.names import clean_text
 
 if TYPE_CHECKING:
@@ -63,8 +64,7 @@ class DiscoveredHost:
     @property
     def address(self) -> str:
         """``HOST:PORT`` for ``partyhost join`` (IPv6 in brackets)."""
-        first = self.addresses[0] if self.addresses else self.name
-        return f"[{first}]:{self.port}" if ":" in first else f"{first}:{self.port}"
+        return with_port(self.addresses[0] if self.addresses else self.name, self.port)
 
 
 def instance_name(display_name: str) -> str:
@@ -135,11 +135,6 @@ class HostAdvertiser:
         self._info: AsyncServiceInfo | None = None
         self._shown: Properties = {}
         self._refresher: asyncio.Task[None] | None = None
-
-    @property
-    def registered_name(self) -> str | None:
-        """The advertised service name (``None`` until registered)."""
-        return str(self._info.name) if self._info is not None else None
 
     async def start(self) -> None:
         """Register the service; raises :class:`DiscoveryError` when mDNS is unavailable."""

@@ -391,6 +391,11 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
 HOST_TIME: Final = "seconds since the Unix epoch on the host's clock"
 """How a host message's times are told: the words every time field's description ends with."""
 
+_PAST_PLAYER: Final[Fields] = {
+    "seat": spec(INT, "the seat"),
+    "name": spec(STR, "the player's name"),
+    "bot": spec(BOOL, "an in-host bot"),
+}
 _PAST_GAME: Final[Fields] = {
     "id": spec(INT, "the game's number (what `get_replay` takes)"),
     "room": spec(STR, "the room's code"),
@@ -457,15 +462,9 @@ SHAPES: Final[dict[str, Fields]] = {
         "steps": spec(INT, "how many steps in all"),
         "rounds": spec(array_of(INT), "the first step of each round"),
     },
-    "past player": {
-        "seat": spec(INT, "the seat"),
-        "name": spec(STR, "the player's name"),
-        "bot": spec(BOOL, "an in-host bot"),
-    },
+    "past player": _PAST_PLAYER,
     "result": {
-        "seat": spec(INT, "the seat"),
-        "name": spec(STR, "the player's name"),
-        "bot": spec(BOOL, "an in-host bot"),
+        **_PAST_PLAYER,
         "won": spec(BOOL, "one of the winners"),
         "points": spec(nil_or(INT), "points scored, in games that keep them"),
         "money": spec(nil_or(INT), "money held, in games that keep it"),

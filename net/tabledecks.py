@@ -115,45 +115,42 @@ class TableDecks:
     def __len__(self) -> int:
         return len(self._by_digest)
 
-    def _shared(self, digest: str, build: Callable[[], TableDeck]) -> TableDeck:
+    def _shared(
+        self,
+        game: Game,
+        parts: tuple[DeckPart, ...],
+        datas: Sequence[dict[str, Any]],
+        journal: dict[str, Any],
+        single: Callable[[], Any],
+    ) -> TableDeck:
+        """The table deck with this journal form: found by its digest, else built.
+
+        ``single`` builds the deck of one part; several are combined
+        (:func:`~partyhost.decks.combine.combine_decks`, which raises ``CombineError``).
+        """
+        digest = _digest(game, journal)
         with self._lock:
             found = self._by_digest.get(digest)
         if found is not None:
             return found
-        built = build()
+        if len(parts) == 1:
+            deck = single()
+        else:
+            _, deck = combine_decks(game, [part.name for part in parts], datas)
+        built = TableDeck(parts, journal, deck, digest)
         with self._lock:
             return self._by_digest.setdefault(digest, built)
 
     def of(self, game: Game, decks: Sequence[tuple[LoadedDeck, str]]) -> TableDeck:
-        """The table deck of these (already valid) decks and their sources.
-
-        Several decks are combined (:func:`~partyhost.decks.combine.combine_decks`,
-        which raises ``CombineError``).
-        """
+        """The table deck of these (already valid) decks and their sources."""
         parts = tuple(part_of(loaded, source) for loaded, source in decks)
-        journal = journal_form(parts, [loaded.data for loaded, _ in decks])
-        digest = _digest(game, journal)
-
-        def build() -> TableDeck:
-            if len(decks) == 1:
-                return TableDeck(parts, journal, decks[0][0].deck, digest)
-            names = [part.name for part in parts]
-            _, deck = combine_decks(game, names, [loaded.data for loaded, _ in decks])
-            return TableDeck(parts, journal, deck, digest)
-
-        return self._shared(digest, build)
+        datas = [loaded.data for loaded, _ in decks]
+        journal = journal_form(parts, datas)
+        return self._shared(game, parts, datas, journal, lambda: decks[0][0].deck)
 
     def restore(self, game: Game, deck_name: str, data: dict[str, Any]) -> TableDeck:
         """The table deck of a journaled room (shared with any room playing the same cards)."""
-        digest = _digest(game, data)
-
-        def build() -> TableDeck:
-            found = parts_in(deck_name, data)
-            parts = tuple(part for part, _ in found)
-            if len(found) == 1:
-                return TableDeck(parts, data, game.build_deck(found[0][1]), digest)
-            names = [part.name for part in parts]
-            _, deck = combine_decks(game, names, [part_data for _, part_data in found])
-            return TableDeck(parts, data, deck, digest)
-
-        return self._shared(digest, build)
+        found = parts_in(deck_name, data)
+        parts = tuple(part for part, _ in found)
+        datas = [part_data for _, part_data in found]
+        return self._shared(game, parts, datas, data, lambda: game.build_deck(datas[0]))
