@@ -24,9 +24,9 @@ from partyhost.net.addresslimits import AddressLimits, ConnectionCounter, Passwo
 from partyhost.net.collector import calm_gc
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
+from partyhost.net.credentials import load_host_id
 from partyhost.net.decks import DeckShelf
 from partyhost.net.history import History
-from partyhost.net.hostid import load_host_id
 from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.journal import Journal, JournalUnusable
 from partyhost.net.lanservices import LanServices
