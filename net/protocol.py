@@ -25,7 +25,7 @@ from __future__ import annotations
 import operator
 import struct
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 import msgpack
@@ -115,6 +115,8 @@ class WireType:
     check: Check
     shape: str | None = None
     """For maps with declared keys (or arrays of them): the name of their shape in SHAPES."""
+    expected: str = ""
+    """How an error to a client words a wrong value (empty: the label)."""
 
 
 def _is_int(value: Any) -> bool:
@@ -148,7 +150,10 @@ def text(limit: int) -> WireType:
 
 def nil_or(inner: WireType) -> WireType:
     return WireType(
-        f"{inner.label} or nil", lambda value: value is None or inner.check(value), inner.shape
+        f"{inner.label} or nil",
+        lambda value: value is None or inner.check(value),
+        inner.shape,
+        inner.expected,
     )
 
 
@@ -215,7 +220,7 @@ class Field:
 
 
 def spec(kind: WireType, doc: str, required: bool = True, expected: str = "") -> Field:
-    return Field(kind, doc, required, expected or kind.label)
+    return Field(kind, doc, required, expected or kind.expected or kind.label)
 
 
 Fields = dict[str, Field]
@@ -223,7 +228,12 @@ Fields = dict[str, Field]
 # --- client messages -------------------------------------------------------
 
 _SHORT = text(64)
-_PASSWORD = nil_or(text(MAX_PASSWORD_LENGTH))
+_FLAG = replace(BOOL, expected="true or false")
+_SEAT = replace(INT, expected="a seat number")
+_OPTIONS = replace(MAP, expected="a map of rule options")
+_TOKEN = replace(text(128), expected="a seat token")
+_NIGHT = nil_or(replace(text(16), expected="a night as YYYY-MM-DD"))
+_PASSWORD = nil_or(replace(text(MAX_PASSWORD_LENGTH), expected="a password"))
 _N = spec(INT, "any number; the answer carries it back", False, "an integer")
 
 CLIENT_MESSAGES: Final[dict[str, Fields]] = {
@@ -243,12 +253,7 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
         "client": spec(
             _SHORT, "your program and version, e.g. `mygame/1.0`", False, "a client description"
         ),
-        "token": spec(
-            nil_or(text(128)),
-            "a seat token from `joined`: back to that seat",
-            False,
-            "a seat token",
-        ),
+        "token": spec(nil_or(_TOKEN), "a seat token from `joined`: back to that seat", False),
     },
     PING: {"n": _N},
     PONG: {"n": spec(INT, "the `n` of the host's `ping` you answer", False, "an integer")},
@@ -276,67 +281,44 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
             f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
         ),
         "options": spec(
-            nil_or(MAP),
+            nil_or(_OPTIONS),
             "rule options by name (the game's `options`); missing ones take defaults",
             False,
-            "a map of rule options",
         ),
         "password": spec(
-            _PASSWORD,
-            "others must give it to join (the host keeps a salted hash)",
-            False,
-            "a password",
+            _PASSWORD, "others must give it to join (the host keeps a salted hash)", False
         ),
         "bot_takeover": spec(
-            nil_or(BOOL),
-            "whether a bot plays for an away player (nil: true)",
-            False,
-            "true or false",
+            nil_or(_FLAG), "whether a bot plays for an away player (nil: true)", False
         ),
     },
     JOIN_ROOM: {
         "code": spec(text(16), "the room code, in any case", True, "a room code"),
-        "password": spec(_PASSWORD, "the room's password, if it has one", False, "a password"),
-        "spectate": spec(nil_or(BOOL), "true: watch without a seat", False, "true or false"),
+        "password": spec(_PASSWORD, "the room's password, if it has one", False),
+        "spectate": spec(nil_or(_FLAG), "true: watch without a seat", False),
     },
     RESUME_SEAT: {
-        "token": spec(
-            text(128),
-            "a seat token from `joined`: back to that seat, once connected",
-            True,
-            "a seat token",
-        )
+        "token": spec(_TOKEN, "a seat token from `joined`: back to that seat, once connected")
     },
     LEAVE_ROOM: {},
-    SET_READY: {"ready": spec(BOOL, "whether you are set to go", True, "true or false")},
+    SET_READY: {"ready": spec(_FLAG, "whether you are set to go")},
     SET_OPTIONS: {
-        "options": spec(
-            MAP,
-            "merged into the room's options, then checked by the game",
-            True,
-            "a map of rule options",
-        ),
-        "bot_takeover": spec(
-            nil_or(BOOL), "change the room's bot takeover setting", False, "true or false"
-        ),
+        "options": spec(_OPTIONS, "merged into the room's options, then checked by the game"),
+        "bot_takeover": spec(nil_or(_FLAG), "change the room's bot takeover setting", False),
     },
     START_GAME: {},
-    KICK: {"seat": spec(INT, "the seat of the player to remove", True, "a seat number")},
+    KICK: {"seat": spec(_SEAT, "the seat of the player to remove")},
     ADD_BOT: {
         "level": spec(
             nil_or(_SHORT), "`easy`, `normal` or `hard` (nil: `normal`)", False, "a bot level"
         ),
     },
-    REMOVE_BOT: {"seat": spec(INT, "the bot's seat", True, "a seat number")},
+    REMOVE_BOT: {"seat": spec(_SEAT, "the bot's seat")},
     REPLACE_WITH_BOT: {
-        "seat": spec(
-            INT, "the seat of a disconnected or away player a bot takes now", True, "a seat number"
-        )
+        "seat": spec(_SEAT, "the seat of a disconnected or away player a bot takes now")
     },
     GIVE_OWNERSHIP: {
-        "seat": spec(
-            INT, "the seat of the connected player who owns the room next", True, "a seat number"
-        )
+        "seat": spec(_SEAT, "the seat of the connected player who owns the room next")
     },
     PAUSE_GAME: {},
     RESUME_GAME: {},
@@ -363,14 +345,7 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
         ),
     },
     SEEN: {},
-    LIST_PAST_GAMES: {
-        "night": spec(
-            nil_or(text(16)),
-            "only that night's games (`YYYY-MM-DD`)",
-            False,
-            "a night as YYYY-MM-DD",
-        ),
-    },
+    LIST_PAST_GAMES: {"night": spec(_NIGHT, "only that night's games (`YYYY-MM-DD`)", False)},
     GET_REPLAY: {
         "id": spec(INT, "a game's `id` from `past_games`", True, "a past game's number"),
         "first": spec(nil_or(INT), "the first step wanted (nil: 0)", False, "a step number"),
@@ -378,11 +353,7 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
             nil_or(INT), "how many steps (nil: 40; at most 200)", False, "how many steps"
         ),
     },
-    GET_STANDINGS: {
-        "night": spec(
-            nil_or(text(16)), "a night (`YYYY-MM-DD`); nil: tonight", False, "a night as YYYY-MM-DD"
-        ),
-    },
+    GET_STANDINGS: {"night": spec(_NIGHT, "a night (`YYYY-MM-DD`); nil: tonight", False)},
 }
 """Every message a client may send, with the fields each must or may carry."""
 
