@@ -219,7 +219,10 @@ BrowserFactory = Callable[[HostListener], HostWatcher]
 
 
 class HostBrowser:
-    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop)."""
+    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop).
+
+    The class itself is the real :data:`BrowserFactory`.
+    """
 
     def __init__(
         self, listener: HostListener, resolve_timeout_ms: int = RESOLVE_TIMEOUT_MS
@@ -294,8 +297,3 @@ class HostBrowser:
                 await asyncio.wait_for(zeroconf.async_close(), CLOSE_TIMEOUT)
         except Exception:
             log.warning("mDNS browser did not close cleanly", exc_info=True)
-
-
-def browse_lan(listener: HostListener) -> HostWatcher:
-    """The real :data:`BrowserFactory`."""
-    return HostBrowser(listener)
