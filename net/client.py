@@ -25,8 +25,9 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from partyhost import __version__
@@ -114,7 +115,7 @@ class RequestMethods(Generic[Sent]):
     ) -> Sent:
         """A new room; ``decks`` plays several of the host's decks together and
         ``deck_files`` sends decks from this computer, ``{"name", "text"}`` each
-        (:func:`partyhost.net.deckupload.read_deck_files` reads them)."""
+        (:func:`read_deck_files` reads them)."""
         return self._send_with(
             p.CREATE_ROOM,
             game=game,
@@ -550,6 +551,47 @@ class ReconnectingClient(Requests):
 async def open_client(host: str, port: int, name: str) -> ReconnectingClient:
     """The TUI's connection factory: a reconnecting client, hello done."""
     return await ReconnectingClient.open(host, port, name)
+
+
+# --- deck files sent with create_room -------------------------------------------
+
+
+class DeckFileUnsendable(Exception):
+    """A deck file this computer cannot send (unreadable, not text, too big for one request)."""
+
+
+UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
+"""Bytes of deck text one ``create_room`` can carry, leaving room for its other fields."""
+
+
+def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
+    """Each file's ``{"name", "text"}``, ready for ``create_room(deck_files=...)``.
+
+    Raises :class:`DeckFileUnsendable` saying which file and why, before
+    anything is sent: the host would refuse the frame otherwise.
+    """
+    files: list[dict[str, str]] = []
+    total = 0
+    if len(paths) > p.MAX_DECK_FILES:
+        raise DeckFileUnsendable(f"At most {p.MAX_DECK_FILES} deck files go with one room.")
+    for path in paths:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise DeckFileUnsendable(f"{path}: cannot read it ({exc.strerror}).") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DeckFileUnsendable(f"{path}: not UTF-8 text.") from None
+        total += len(raw) + len(path.name)
+        if total > UPLOAD_ALLOWANCE:
+            raise DeckFileUnsendable(
+                f"{path}: deck files sent to a host may total {UPLOAD_ALLOWANCE // 1024} KiB;"
+                f" this one brings them to {total // 1024} KiB. Ask the host to put it in"
+                " a deck folder instead."
+            )
+        files.append({"name": path.name, "text": text})
+    return files
 
 
 # --- past games ------------------------------------------------------------------

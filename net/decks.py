@@ -10,17 +10,22 @@ created with. A broken file is listed too, with its first problem, so its
 author sees why it is not offered.
 
 Players may also send deck files with the room request (``deck_files``): they
-are checked by the same loader as the files here and kept only in the room's
-journal, never written into a deck folder.
+are checked by the same loader as the files here (at a bounded rate, see
+:class:`UploadReader`) and kept only in the room's journal, never written into
+a deck folder. An upload's file name is the sender's; it is cleaned like a
+chat line and never used as a path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import operator
+import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,18 +38,14 @@ from partyhost.decks.files import (
     DeckFileError,
     LoadedDeck,
     build_from_text,
+    load_deck_text,
     read_deck_text,
 )
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
 from partyhost.net import protocol as p
-from partyhost.net.deckupload import (
-    DeckUpload,
-    UploadReader,
-    UploadsTooFast,
-    upload_name,
-    uploads_in,
-)
+from partyhost.net.addresslimits import TokenBucket
+from partyhost.net.names import clean_text
 from partyhost.net.tabledecks import TableDeck, TableDecks
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,81 @@ MAX_PROBLEMS_SENT = 50
 
 FileKey = tuple[int, int, int]
 """A file's version: modification time (ns), size and inode."""
+MAX_UPLOAD_NAME = 60
+
+
+@dataclass(frozen=True)
+class DeckUpload:
+    """One deck file as a player sent it: its file name and its text."""
+
+    name: str
+    text: str
+
+
+def upload_name(raw: str) -> str:
+    """The file name an upload is shown under: no folders, no controls, never empty."""
+    base = raw.replace("\\", "/").rsplit("/", 1)[-1]
+    return clean_text(base, MAX_UPLOAD_NAME) or "deck.yaml"
+
+
+def uploads_in(message: dict[str, Any]) -> list[DeckUpload]:
+    """The uploads of a validated ``create_room``, in the order sent."""
+    return [DeckUpload(item["name"], item["text"]) for item in message.get("deck_files") or []]
+
+
+UPLOADS_PER_SECOND = 1.0
+UPLOAD_BURST = 5
+RECENT_UPLOADS = 16
+
+
+class UploadsTooFast(Exception):
+    """More deck files than the host reads in a while; nothing was read."""
+
+
+class UploadReader:
+    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
+
+    Reading a deck costs milliseconds of CPU in a worker thread, and threads
+    share the interpreter with the event loop. So one deck is read at a time,
+    new texts are read at :data:`UPLOADS_PER_SECOND` (bursts of
+    :data:`UPLOAD_BURST`) across the host, and the outcome of each of the
+    last :data:`RECENT_UPLOADS` texts is kept: a text sent again (the same
+    file for a second room, or retried unchanged) is not read again.
+    """
+
+    def __init__(self) -> None:
+        self._bucket = TokenBucket(UPLOADS_PER_SECOND, UPLOAD_BURST)
+        self._lock = threading.Lock()
+        self._recent: OrderedDict[tuple[str, str], LoadedDeck | DeckFileError] = OrderedDict()
+
+    def read(self, upload: DeckUpload) -> LoadedDeck:
+        """The upload as a deck (raises DeckFileError, or UploadsTooFast)."""
+        file = upload_name(upload.name)
+        key = (file, hashlib.sha256(upload.text.encode("utf-8", "surrogatepass")).hexdigest())
+        with self._lock:
+            outcome = self._recent.get(key)
+            if outcome is None:
+                if not self._bucket.take():
+                    raise UploadsTooFast()
+                outcome = self._load(upload.text, file)
+            self._recent[key] = outcome
+            self._recent.move_to_end(key)
+            while len(self._recent) > RECENT_UPLOADS:
+                self._recent.popitem(last=False)
+        if isinstance(outcome, DeckFileError):
+            raise DeckFileError(outcome.errors)
+        return outcome
+
+    @staticmethod
+    def _load(text: str, file: str) -> LoadedDeck | DeckFileError:
+        stem = os.path.splitext(file)[0] or "upload"
+        try:
+            return load_deck_text(text, file, stem, "upload")
+        except DeckFileError as exc:
+            return exc
+        except Exception as exc:  # a shape nobody foresaw is still this file's problem
+            problem = f"cannot be read ({type(exc).__name__}: {exc})"
+            return DeckFileError([DeckError(file, 1, 1, problem)])
 
 
 class DeckNotFound(Exception):
