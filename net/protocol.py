@@ -40,6 +40,14 @@ ROOM_CODE_LETTERS: Final = "ACDEFHJKMNPRTWXY"
 """Letters a room code is made of: none that reads like a digit or another letter."""
 MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
+MAX_PASSWORD_LENGTH: Final = 64
+MAX_CHAT_LENGTH: Final = 300
+MAX_ROOM_DECKS: Final = 8
+"""Decks one room may play together (host decks and uploaded files)."""
+MAX_DECK_FILES: Final = 4
+"""Deck files one ``create_room`` may carry (all of them within the frame cap)."""
+INT_LIMIT: Final = 2**53
+"""Integers a client sends stay within +-2**53, so every language reads them exactly."""
 
 
 # --- message types ---------------------------------------------------------
@@ -92,15 +100,6 @@ STANDINGS: Final = "standings"
 LOBBY: Final = "lobby"
 PLAYING: Final = "playing"
 OVER: Final = "over"
-
-MAX_PASSWORD_LENGTH: Final = 64
-MAX_CHAT_LENGTH: Final = 300
-MAX_ROOM_DECKS: Final = 8
-"""Decks one room may play together (host decks and uploaded files)."""
-MAX_DECK_FILES: Final = 4
-"""Deck files one ``create_room`` may carry (all of them within the frame cap)."""
-INT_LIMIT: Final = 2**53
-"""Integers a client sends stay within +-2**53, so every language reads them exactly."""
 
 # --- types -----------------------------------------------------------------
 
