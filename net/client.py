@@ -60,17 +60,13 @@ class ProtocolMismatch(ConnectionFailed):
 
 
 class ConnectionLost(NetError):
-    """The connection ended (``reason`` says how); nothing more will arrive."""
+    """The connection ended (``reason`` says how); nothing more will arrive.
+
+    Queued after a stream's last message, one marks its end for every later ``recv``.
+    """
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason
-
-
-class End:
-    """Queued after the last message: the stream is over, for this ``reason``."""
-
-    def __init__(self, reason: str) -> None:
         self.reason = reason
 
 
@@ -270,7 +266,7 @@ class HostConnection(Requests):
         self.seat: int | None = None
         self.close_reason: str | None = None
         self._ended = False
-        self._inbox: asyncio.Queue[Message | End] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
 
     @classmethod
@@ -358,7 +354,7 @@ class HostConnection(Requests):
             return
         self._ended = True
         self.close_reason = self.close_reason or reason
-        self._inbox.put_nowait(End(self.close_reason))
+        self._inbox.put_nowait(ConnectionLost(self.close_reason))
         self._writer.close()
 
     @property
@@ -385,7 +381,7 @@ class HostConnection(Requests):
     async def recv(self) -> Message:
         """The next message from the host; ConnectionLost once the connection is over."""
         item = await self._inbox.get()
-        if isinstance(item, End):
+        if isinstance(item, ConnectionLost):
             self._inbox.put_nowait(item)  # every later recv() sees the end too
             raise ConnectionLost(item.reason)
         return item
@@ -451,7 +447,7 @@ class ReconnectingClient(Requests):
         self.connection: HostConnection | None = None
         self._token = token
         self._closing = False
-        self._statuses: asyncio.Queue[Message | End] = asyncio.Queue()
+        self._statuses: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reconnector: asyncio.Task[None] | None = None
 
     @classmethod
@@ -491,7 +487,7 @@ class ReconnectingClient(Requests):
         while True:
             if not self._statuses.empty() or self.connection is None:
                 item = await self._statuses.get()
-                if isinstance(item, End):
+                if isinstance(item, ConnectionLost):
                     self._statuses.put_nowait(item)
                     raise ConnectionLost(item.reason)
                 return item
@@ -535,7 +531,7 @@ class ReconnectingClient(Requests):
             )
             return
         self._statuses.put_nowait(status("failed", detail=last_error))
-        self._statuses.put_nowait(End(f"gave up reconnecting: {last_error}"))
+        self._statuses.put_nowait(ConnectionLost(f"gave up reconnecting: {last_error}"))
 
     async def close(self) -> None:
         self._closing = True
@@ -545,7 +541,7 @@ class ReconnectingClient(Requests):
         if self.connection is not None:
             await self.connection.close()
         self.connection = None
-        self._statuses.put_nowait(End("closed"))
+        self._statuses.put_nowait(ConnectionLost("closed"))
 
 
 async def open_client(host: str, port: int, name: str) -> ReconnectingClient:
