@@ -79,8 +79,13 @@ def local_replay(data: Path, game_id: int) -> ReplayData:
 
 async def _remote(address: str, game_id: int | None) -> tuple[list[Frame], ReplayData | None]:
     from partyhost.net.address import parse_address
-    from partyhost.net.client import ConnectionFailed, HostConnection
-    from partyhost.net.pastclient import HostRefused, fetch_past_games, fetch_replay
+    from partyhost.net.client import (
+        ConnectionFailed,
+        HostConnection,
+        HostRefused,
+        fetch_past_games,
+        fetch_replay,
+    )
 
     try:
         host, port = parse_address(address)

@@ -97,10 +97,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         print("partyhost join: --locked needs the host's address", file=sys.stderr)
         return 2
     if args.address is None and not args.no_discovery:  # with an address, nothing to look for
-        from partyhost.net.discovery import browse_lan
+        from partyhost.net.discovery import HostBrowser
         from partyhost.tui.shared.connect import use_discovery
 
-        use_discovery(browse_lan)
+        use_discovery(HostBrowser)
 
     if args.deck is not None and not Path(args.deck).expanduser().is_file():
         print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)

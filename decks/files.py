@@ -5,6 +5,11 @@ present) so every node keeps its line and column. Nothing is ever built from a
 tag; anchors and aliases are refused (they allow exponential blow-ups); keys
 must be unique. The resulting plain data is handed to the game's
 ``build_deck``, whose problems are mapped back to ``file:line:column``.
+
+A deck may come from a friend's laptop, so every text in it is cleaned the
+way chat is (:func:`partyhost.engine.playertext.strip_controls`: escape
+sequences, control characters and bidi controls removed) before any game or
+screen sees it, line by line, so the line breaks of ASCII drawings stay.
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from partyhost.decks.cleaning import clean_deck_data
 from partyhost.engine.core import DeckInvalid, Game
+from partyhost.engine.playertext import strip_controls
 from partyhost.engine.registry import all_games
 
 MAX_DECK_BYTES = 512 * 1024
@@ -202,6 +207,29 @@ def read_deck_text(path: Path) -> str:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DeckFileError([DeckError(file, line, column, "not UTF-8 text")]) from None
+
+
+def clean_deck_text(text: str) -> str:
+    """``text`` cleaned like a chat line, except that its line breaks stay."""
+    if text.isprintable():
+        return text
+    return "\n".join(strip_controls(line) for line in text.split("\n"))
+
+
+def clean_deck_data(value: Any) -> Any:
+    """``value`` (parsed deck data) with every text cleaned; numbers kept as they are.
+
+    Keys are left alone: the games accept only known words or two-digit
+    numbers as keys, and report any other key with ``repr``, which shows a
+    control character as an escape instead of obeying it.
+    """
+    if isinstance(value, str):
+        return clean_deck_text(value)
+    if isinstance(value, list):
+        return [clean_deck_data(item) for item in value]
+    if isinstance(value, dict):
+        return {key: clean_deck_data(item) for key, item in value.items()}
+    return value
 
 
 def game_for_deck(data: Any, file: str, converter: _Converter) -> Game:

@@ -1,10 +1,18 @@
-"""Host addresses as people type them, and the ports partyhost uses unless told otherwise.
+"""Host addresses: as people type them, the default ports, and where friends reach a host.
 
-One home for both, so the command line, the client's connect screen and the
-host agree on what ``mybox``, ``mybox:7777`` and ``[::1]:7777`` mean.
+One home for all of it, so the command line, the client's connect screen and
+the host agree on what ``mybox``, ``mybox:7777`` and ``[::1]:7777`` mean, and
+``partyhost serve`` prints every LAN address friends can join at. Addresses
+come from the interfaces themselves (``ifaddr``, which zeroconf already
+depends on): nothing is sent anywhere to find them.
 """
 
 from __future__ import annotations
+
+import ipaddress
+import logging
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7777
 """The game port a host listens on and a client tries when none is typed."""
@@ -29,3 +37,79 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         raise ValueError(f"bad port in address {text!r}: expected a number from 1 to 65535")
     return host, int(port_text)
+
+
+def with_port(host: str, port: int) -> str:
+    """``HOST:PORT`` as :func:`parse_address` reads it back (IPv6 in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+WILDCARDS = frozenset({"", "0.0.0.0", "::"})
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback and link-local, sorted."""
+    try:
+        import ifaddr
+
+        adapters = ifaddr.get_adapters()
+    except Exception:
+        log.warning("could not list network interfaces", exc_info=True)
+        return []
+    found: set[str] = set()
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6 entries are tuples; typed commands stay with IPv4
+            try:
+                address = ipaddress.IPv4Address(ip.ip)
+            except ValueError:
+                continue
+            if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+                found.add(str(address))
+    return sorted(found, key=ipaddress.IPv4Address)
+
+
+def reachable_addresses(listen_host: str) -> list[str]:
+    """Where friends can reach a host listening on ``listen_host``."""
+    if listen_host not in WILDCARDS:
+        return [listen_host]
+    return lan_addresses() or ["127.0.0.1"]
+
+
+def local_address(listen_host: str) -> str:
+    """The address a process on this machine uses to reach the host (the SSH door's clients)."""
+    if listen_host in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if listen_host == "::":
+        return "::1"
+    return listen_host
+
+
+def join_instructions(
+    display_name: str,
+    listen_host: str,
+    port: int,
+    *,
+    addresses: list[str] | None = None,
+    ssh_port: int | None = None,
+    ssh_password: bool = False,
+    discovery: bool = False,
+) -> str:
+    """The start-up text of ``partyhost serve``: one block of commands per LAN address."""
+    shown = addresses if addresses is not None else reachable_addresses(listen_host)
+    lines = [
+        f"partyhost host {display_name!r} is listening on {with_port(listen_host, port)}",
+        "Friends join with:",
+    ]
+    for address in shown:
+        lines.append(f"  partyhost join {with_port(address, port)}")
+        if ssh_port is not None:
+            lines.append(f"  ssh -t -p {ssh_port} NAME@{address}")
+    if ssh_port is not None:
+        how = "the party password" if ssh_password else "no password"
+        lines.append(f"SSH needs nothing installed: NAME becomes their name at the table ({how}).")
+    if discovery:
+        lines.append("`partyhost join` with no address also finds this host on the LAN.")
+    lines.append("Press Ctrl+C to stop.")
+    return "\n".join(lines)

@@ -1,10 +1,14 @@
-"""Rate limits that follow a client's address, not its connection or its seat.
+"""Limits on what a client may send, most of them following its address.
 
-Leaving a room and joining again, or hanging up and connecting again, must
-not refill anyone's allowance, so the host keeps one message bucket and one
-chat bucket per source address (the IP, any port), beside each connection's
-own. An address holding several connections (a machine with two windows, the
-SSH door whose visitors all connect from one address) gets one share per
+Token buckets let bursts through but not a sustained flood. A hostile guest
+can open many connections, and leaving a room and joining again, or hanging
+up and connecting again, must not refill anyone's allowance, so what
+protects everyone else is counted per source address (the IP, any port):
+how many connections it holds, its message and chat buckets beside each
+connection's own, and how many wrong room passwords it has sent lately.
+
+An address holding several connections (a machine with two windows, the SSH
+door whose visitors all connect from one address) gets one bucket share per
 connection: the same limits per connection as before, but a share arrives
 without tokens and the tokens outlive the connections. A connection needs a
 token from its own bucket and from its address's, so one busy connection
@@ -13,12 +17,188 @@ cannot use up its neighbours' shares either.
 
 from __future__ import annotations
 
+import logging
 import time
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
+from partyhost.net.address import local_address
 from partyhost.net.config import HostConfig
-from partyhost.net.joinhints import local_address
-from partyhost.net.ratelimit import TokenBucket
+
+log = logging.getLogger(__name__)
+
+PASSWORD_LOG_INTERVAL = 60.0
+"""Wrong passwords from one address are logged at most this often (with a count)."""
+MAX_REMEMBERED_FAILURES = 64
+"""Per address; past this many the delay is at its cap anyway."""
+
+
+class ConnectionCounter:
+    """Connections held per address, and the refusal for one too many."""
+
+    def __init__(self, config: HostConfig) -> None:
+        self.config = config
+        self._held: dict[str, int] = {}
+        self._door = local_address(config.host) if config.ssh_port is not None else None
+
+    def limit_for(self, address: str) -> int:
+        """The SSH door's visitors all arrive from the door's own address: it gets their room."""
+        limit = self.config.max_connections_per_address
+        return limit + self.config.ssh_max_sessions if address == self._door else limit
+
+    def refusal(self, address: str, total: int) -> str | None:
+        """Why a new connection from ``address`` is refused, or None when it is welcome."""
+        if total >= self.config.max_connections:
+            limit = self.config.max_connections
+            return f"This host is full ({limit} connections at most); try later."
+        per_address = self.limit_for(address)
+        if self._held.get(address, 0) >= per_address:
+            return (
+                f"Too many connections from your address {address} (this host takes"
+                f" {per_address} from one address); close some and try again."
+            )
+        return None
+
+    def add(self, address: str) -> None:
+        self._held[address] = self._held.get(address, 0) + 1
+
+    def remove(self, address: str) -> None:
+        left = self._held.get(address, 0) - 1
+        if left > 0:
+            self._held[address] = left
+        else:
+            self._held.pop(address, None)
+
+
+@dataclass
+class _Guesses:
+    failures: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_REMEMBERED_FAILURES))
+    next_turn: float = 0.0
+    """When this address's next password may be checked (parallel tries queue up)."""
+    unlogged: int = 0
+    logged_at: float = float("-inf")
+    rooms: set[str] = field(default_factory=set)
+
+
+class PasswordThrottle:
+    """Wrong room passwords slow their address down: a growing, capped wait per try.
+
+    The first few failures cost nothing (typos happen); after that each try
+    from the address waits ``wrong_password_delay`` seconds, doubling with
+    every failure up to ``wrong_password_max_delay``. Tries from several
+    connections of one address queue behind each other, so opening more
+    connections does not guess faster. Failures older than
+    ``wrong_password_memory`` seconds are forgotten.
+    """
+
+    def __init__(self, config: HostConfig) -> None:
+        self.config = config
+        self._by_address: dict[str, _Guesses] = {}
+
+    def wait_before_try(self, address: str) -> float:
+        """Seconds to wait before checking a password from ``address`` (reserves its turn)."""
+        guesses = self._by_address.get(address)
+        if guesses is None:
+            return 0.0
+        now = time.monotonic()
+        self._forget_old(guesses, now)
+        excess = len(guesses.failures) - self.config.wrong_password_free
+        if excess < 0:
+            return 0.0
+        config = self.config
+        delay = min(config.wrong_password_max_delay, config.wrong_password_delay * 2.0**excess)
+        guesses.next_turn = max(now, guesses.next_turn) + delay
+        return guesses.next_turn - now
+
+    def failed(self, address: str, room: str) -> None:
+        """Count a wrong password; the log hears of it now or in the next report."""
+        now = time.monotonic()
+        guesses = self._by_address.setdefault(address, _Guesses())
+        guesses.failures.append(now)
+        guesses.unlogged += 1
+        guesses.rooms.add(room)
+        self._report(address, guesses, now)
+
+    def report(self) -> None:
+        """Log what was held back, and forget quiet addresses (call it now and then)."""
+        now = time.monotonic()
+        for address, guesses in list(self._by_address.items()):
+            self._report(address, guesses, now)
+            if not guesses.failures and not guesses.unlogged:
+                del self._by_address[address]
+
+    def _report(self, address: str, guesses: _Guesses, now: float) -> None:
+        """One line per address and interval, never one per guess."""
+        self._forget_old(guesses, now)
+        if not guesses.unlogged or now - guesses.logged_at < PASSWORD_LOG_INTERVAL:
+            return
+        log.warning(
+            "%d wrong room password(s) from %s (room %s); %d in the last %.0f s",
+            guesses.unlogged,
+            address,
+            ", ".join(sorted(guesses.rooms)),
+            len(guesses.failures),
+            self.config.wrong_password_memory,
+        )
+        guesses.unlogged = 0
+        guesses.rooms.clear()
+        guesses.logged_at = now
+
+    def _forget_old(self, guesses: _Guesses, now: float) -> None:
+        horizon = now - self.config.wrong_password_memory
+        while guesses.failures and guesses.failures[0] < horizon:
+            guesses.failures.popleft()
+
+
+class TokenBucket:
+    """``rate`` tokens a second, holding at most ``burst``; each message takes one.
+
+    ``shares`` multiplies both (a bucket shared by several connections of one
+    address holds one share per connection). Raising it raises the ceiling
+    and the refill rate but adds no token, so a new connection never brings a
+    fresh burst with it.
+    """
+
+    __slots__ = ("_stamp", "_tokens", "burst", "rate", "shares")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.shares = 1
+        self._tokens = float(burst)
+        self._stamp = time.monotonic()
+
+    def ready(self, now: float) -> bool:
+        """Refill up to ``now``; True if a token is there to spend."""
+        shares = max(1, self.shares)
+        refilled = self._tokens + (now - self._stamp) * self.rate * shares
+        self._tokens = min(self.burst * shares, refilled)
+        self._stamp = now
+        return self._tokens >= 1.0
+
+    def spend(self) -> None:
+        self._tokens -= 1.0
+
+    def take(self) -> bool:
+        """Spend one token if there is one; False means "too fast, drop it"."""
+        return take_all((self,))
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket holds its whole burst again (nothing left to remember)."""
+        self.ready(now)
+        return self._tokens >= self.burst * max(1, self.shares)
+
+
+def take_all(buckets: Iterable[TokenBucket]) -> bool:
+    """One token from every bucket, or from none when any is empty."""
+    now = time.monotonic()
+    held = list(buckets)
+    if not all([bucket.ready(now) for bucket in held]):
+        return False
+    for bucket in held:
+        bucket.spend()
+    return True
 
 
 @dataclass

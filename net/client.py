@@ -1,12 +1,22 @@
 """The one client library: what the TUI, network bots and tests talk to a host with.
 
+:class:`RequestMethods` is the only place a client builds a message: one
+method per type in :data:`partyhost.net.protocol.CLIENT_MESSAGES`, with every
+field the host accepts (a test holds the two in step). What a method does
+with the message is its class's ``send``: the connections send it
+(:class:`Requests`), the terminal client queues it from the UI, and
+:data:`build` just returns it.
+
 :class:`HostConnection` is one TCP connection: ``connect`` says hello and
 waits for ``welcome``; a background reader answers the host's pings and
 queues everything else for :meth:`~HostConnection.recv` / ``async for``.
 :class:`ReconnectingClient` wraps it: when the link drops it retries with the
 seat token (exponential backoff, bounded attempts and time) and reports
 ``{"t": "connection", "state": "lost" | "reconnecting" | "restored" | "failed"}``
-in the message stream so a UI can show what is happening.
+in the message stream so a UI can show what is happening. The past games
+and replays are fetched with :func:`fetch_past_games` and :func:`fetch_replay`
+(page after page until it holds every step); a refusal raises
+:class:`HostRefused`.
 """
 
 from __future__ import annotations
@@ -15,41 +25,203 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from partyhost import __version__
 from partyhost.net import protocol as p
-from partyhost.net.clientbase import (
-    ConnectionFailed,
-    ConnectionLost,
-    End,
-    Message,
-    MessageBuilder,
-    NetError,
-    ProtocolMismatch,
-    RequestMethods,
-    Requests,
-    build,
-)
 
-__all__ = [
-    "CONNECTION",
-    "ConnectionFailed",
-    "ConnectionLost",
-    "HostConnection",
-    "Message",
-    "MessageBuilder",
-    "NetError",
-    "ProtocolMismatch",
-    "ReconnectPolicy",
-    "ReconnectingClient",
-    "RequestMethods",
-    "Requests",
-    "build",
-    "open_client",
-]
+Message = dict[str, Any]
+Sent = TypeVar("Sent")
+"""What a class's ``send`` returns, and so every request method (an awaitable, a flag...)."""
+
+
+class NetError(Exception):
+    """Base of the client library's errors."""
+
+
+class ConnectionFailed(NetError):
+    """Could not connect, or the host refused the hello (``code`` says why)."""
+
+    def __init__(self, message: str, code: str = "connect_failed") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class ProtocolMismatch(ConnectionFailed):
+    """The host speaks another protocol version; the message names both."""
+
+    def __init__(self, message: str, host_protocol: int | None, client_protocol: int) -> None:
+        super().__init__(message, "protocol_mismatch")
+        self.host_protocol = host_protocol
+        self.client_protocol = client_protocol
+
+
+class ConnectionLost(NetError):
+    """The connection ended (``reason`` says how); nothing more will arrive.
+
+    Queued after a stream's last message, one marks its end for every later ``recv``.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class RequestMethods(Generic[Sent]):
+    """One method per client message; optional fields left at ``None`` are not sent."""
+
+    def send(self, message: Message) -> Sent:
+        raise NotImplementedError
+
+    def _send_with(self, kind: str, **fields: Any) -> Sent:
+        return self.send({"t": kind, **{k: v for k, v in fields.items() if v is not None}})
+
+    def hello(
+        self, protocol: int, name: str, client: str | None = None, token: str | None = None
+    ) -> Sent:
+        """The first message of a connection (``connect`` sends it; a second is refused)."""
+        return self._send_with(p.HELLO, protocol=protocol, name=name, client=client, token=token)
+
+    def ping(self, n: int | None = None) -> Sent:
+        return self._send_with(p.PING, n=n)
+
+    def pong(self, n: int | None = None) -> Sent:
+        """The answer to the host's ``ping`` (the connections send it by themselves)."""
+        return self._send_with(p.PONG, n=n)
+
+    def list_rooms(self) -> Sent:
+        return self._send_with(p.LIST_ROOMS)
+
+    def list_decks(self) -> Sent:
+        """Every deck file of the host, broken ones too; the host answers ``decks``."""
+        return self._send_with(p.LIST_DECKS)
+
+    def create_room(
+        self,
+        game: str,
+        deck: str | None = None,
+        options: dict[str, Any] | None = None,
+        password: str | None = None,
+        bot_takeover: bool | None = None,
+        decks: list[str] | None = None,
+        deck_files: list[dict[str, str]] | None = None,
+    ) -> Sent:
+        """A new room; ``decks`` plays several of the host's decks together and
+        ``deck_files`` sends decks from this computer, ``{"name", "text"}`` each
+        (:func:`read_deck_files` reads them)."""
+        return self._send_with(
+            p.CREATE_ROOM,
+            game=game,
+            deck=deck,
+            decks=decks,
+            deck_files=deck_files,
+            options=options,
+            password=password,
+            bot_takeover=bot_takeover,
+        )
+
+    def join_room(self, code: str, password: str | None = None, spectate: bool = False) -> Sent:
+        return self._send_with(
+            p.JOIN_ROOM, code=code, password=password, spectate=True if spectate else None
+        )
+
+    def resume_seat(self, token: str) -> Sent:
+        """Back to the seat a token from ``joined`` names (as ``hello``'s token does)."""
+        return self._send_with(p.RESUME_SEAT, token=token)
+
+    def leave_room(self) -> Sent:
+        return self._send_with(p.LEAVE_ROOM)
+
+    def set_ready(self, ready: bool = True) -> Sent:
+        return self._send_with(p.SET_READY, ready=ready)
+
+    def set_options(self, options: dict[str, Any], bot_takeover: bool | None = None) -> Sent:
+        return self._send_with(p.SET_OPTIONS, options=options, bot_takeover=bot_takeover)
+
+    def start_game(self) -> Sent:
+        return self._send_with(p.START_GAME)
+
+    def kick(self, seat: int) -> Sent:
+        return self._send_with(p.KICK, seat=seat)
+
+    def add_bot(self, level: str | None = None) -> Sent:
+        """An in-host bot: ``easy``, ``normal`` or ``hard`` (None: the host's default)."""
+        return self._send_with(p.ADD_BOT, level=level)
+
+    def remove_bot(self, seat: int) -> Sent:
+        return self._send_with(p.REMOVE_BOT, seat=seat)
+
+    def replace_with_bot(self, seat: int) -> Sent:
+        """The owner has a bot play a disconnected or away player's seat now."""
+        return self._send_with(p.REPLACE_WITH_BOT, seat=seat)
+
+    def give_ownership(self, seat: int) -> Sent:
+        return self._send_with(p.GIVE_OWNERSHIP, seat=seat)
+
+    def pause_game(self) -> Sent:
+        return self._send_with(p.PAUSE_GAME)
+
+    def resume_game(self) -> Sent:
+        return self._send_with(p.RESUME_GAME)
+
+    def chat(self, text: str) -> Sent:
+        return self._send_with(p.CHAT, text=text)
+
+    def play(self, cmd: dict[str, Any], ref: int | None = None) -> Sent:
+        """A game command, one of the view's ``legal`` templates (``ref`` comes back in errors)."""
+        return self._send_with(p.PLAY, cmd=cmd, ref=ref)
+
+    def list_past_games(self, night: str | None = None) -> Sent:
+        """The games the host kept (``past_games``), of one night (``YYYY-MM-DD``) or all."""
+        return self._send_with(p.LIST_PAST_GAMES, night=night)
+
+    def get_replay(self, id: int, first: int | None = None, count: int | None = None) -> Sent:
+        """A page of past game ``id``'s replay (``replay``) from step ``first`` (default 0)."""
+        return self._send_with(p.GET_REPLAY, id=id, first=first, count=count)
+
+    def get_standings(self, night: str | None = None) -> Sent:
+        """A night's standings (``standings``; default tonight's)."""
+        return self._send_with(p.GET_STANDINGS, night=night)
+
+    def seen(self) -> Sent:
+        """This player has read the round's result (the room's ``pause`` waits for it)."""
+        return self._send_with(p.SEEN)
+
+
+class MessageBuilder(RequestMethods[Message]):
+    """The messages themselves, sent nowhere: ``build.add_bot("hard")``."""
+
+    def send(self, message: Message) -> Message:
+        return message
+
+
+build = MessageBuilder()
+"""Every client message as a value (handshakes, tests, tools that write frames themselves)."""
+
+
+class Requests(RequestMethods[Awaitable[None]]):
+    """What both connection classes share: every request awaits its ``send``, and
+    ``async for message in client`` runs over :meth:`recv`, ending when the link does."""
+
+    async def send(self, message: Message) -> None:
+        raise NotImplementedError
+
+    async def recv(self) -> Message:
+        """The next message; :class:`ConnectionLost` once the stream is over."""
+        raise NotImplementedError
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self
+
+    async def __anext__(self) -> Message:
+        try:
+            return await self.recv()
+        except ConnectionLost:
+            raise StopAsyncIteration from None
+
 
 CLIENT_NAME = f"partyhost-python/{__version__}"
 CONNECTION = "connection"
@@ -94,7 +266,7 @@ class HostConnection(Requests):
         self.seat: int | None = None
         self.close_reason: str | None = None
         self._ended = False
-        self._inbox: asyncio.Queue[Message | End] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
 
     @classmethod
@@ -182,7 +354,7 @@ class HostConnection(Requests):
             return
         self._ended = True
         self.close_reason = self.close_reason or reason
-        self._inbox.put_nowait(End(self.close_reason))
+        self._inbox.put_nowait(ConnectionLost(self.close_reason))
         self._writer.close()
 
     @property
@@ -209,7 +381,7 @@ class HostConnection(Requests):
     async def recv(self) -> Message:
         """The next message from the host; ConnectionLost once the connection is over."""
         item = await self._inbox.get()
-        if isinstance(item, End):
+        if isinstance(item, ConnectionLost):
             self._inbox.put_nowait(item)  # every later recv() sees the end too
             raise ConnectionLost(item.reason)
         return item
@@ -275,7 +447,7 @@ class ReconnectingClient(Requests):
         self.connection: HostConnection | None = None
         self._token = token
         self._closing = False
-        self._statuses: asyncio.Queue[Message | End] = asyncio.Queue()
+        self._statuses: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reconnector: asyncio.Task[None] | None = None
 
     @classmethod
@@ -315,7 +487,7 @@ class ReconnectingClient(Requests):
         while True:
             if not self._statuses.empty() or self.connection is None:
                 item = await self._statuses.get()
-                if isinstance(item, End):
+                if isinstance(item, ConnectionLost):
                     self._statuses.put_nowait(item)
                     raise ConnectionLost(item.reason)
                 return item
@@ -359,7 +531,7 @@ class ReconnectingClient(Requests):
             )
             return
         self._statuses.put_nowait(status("failed", detail=last_error))
-        self._statuses.put_nowait(End(f"gave up reconnecting: {last_error}"))
+        self._statuses.put_nowait(ConnectionLost(f"gave up reconnecting: {last_error}"))
 
     async def close(self) -> None:
         self._closing = True
@@ -369,9 +541,93 @@ class ReconnectingClient(Requests):
         if self.connection is not None:
             await self.connection.close()
         self.connection = None
-        self._statuses.put_nowait(End("closed"))
+        self._statuses.put_nowait(ConnectionLost("closed"))
 
 
 async def open_client(host: str, port: int, name: str) -> ReconnectingClient:
     """The TUI's connection factory: a reconnecting client, hello done."""
     return await ReconnectingClient.open(host, port, name)
+
+
+# --- deck files sent with create_room -------------------------------------------
+
+
+class DeckFileUnsendable(Exception):
+    """A deck file this computer cannot send (unreadable, not text, too big for one request)."""
+
+
+UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
+"""Bytes of deck text one ``create_room`` can carry, leaving room for its other fields."""
+
+
+def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
+    """Each file's ``{"name", "text"}``, ready for ``create_room(deck_files=...)``.
+
+    Raises :class:`DeckFileUnsendable` saying which file and why, before
+    anything is sent: the host would refuse the frame otherwise.
+    """
+    files: list[dict[str, str]] = []
+    total = 0
+    if len(paths) > p.MAX_DECK_FILES:
+        raise DeckFileUnsendable(f"At most {p.MAX_DECK_FILES} deck files go with one room.")
+    for path in paths:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise DeckFileUnsendable(f"{path}: cannot read it ({exc.strerror}).") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DeckFileUnsendable(f"{path}: not UTF-8 text.") from None
+        total += len(raw) + len(path.name)
+        if total > UPLOAD_ALLOWANCE:
+            raise DeckFileUnsendable(
+                f"{path}: deck files sent to a host may total {UPLOAD_ALLOWANCE // 1024} KiB;"
+                f" this one brings them to {total // 1024} KiB. Ask the host to put it in"
+                " a deck folder instead."
+            )
+        files.append({"name": path.name, "text": text})
+    return files
+
+
+# --- past games ------------------------------------------------------------------
+
+PAGE = 200
+
+
+class HostRefused(NetError):
+    """The host answered with an ``error`` (``code`` is its stable code)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+async def _answer(connection: HostConnection, kind: str) -> dict[str, Any]:
+    message = await connection.wait_for(kind, p.ERROR, timeout=30.0)
+    if message["t"] == p.ERROR:
+        raise HostRefused(str(message.get("code")), str(message.get("message")))
+    return message
+
+
+async def fetch_past_games(connection: HostConnection) -> list[dict[str, Any]]:
+    """The host's kept games, newest first (``past_games``)."""
+    await connection.list_past_games()
+    games: list[dict[str, Any]] = (await _answer(connection, p.PAST_GAMES))["games"]
+    return games
+
+
+async def fetch_replay(
+    connection: HostConnection, game_id: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A finished game's ``info`` and every step of its replay."""
+    steps: list[dict[str, Any]] = []
+    info: dict[str, Any] = {}
+    while True:
+        await connection.get_replay(game_id, len(steps), PAGE)
+        page = await _answer(connection, p.REPLAY)
+        info = page["info"]
+        steps += page["steps"]
+        if len(steps) >= page["total"] or not page["steps"]:
+            return info, steps

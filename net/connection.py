@@ -21,12 +21,11 @@ from collections import deque
 from typing import Any, Protocol
 
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import AddressAllowance, AddressLimits
+from partyhost.net.addresslimits import AddressAllowance, AddressLimits, TokenBucket, take_all
 from partyhost.net.config import HostConfig
 from partyhost.net.hoststats import LatencyMeter
 from partyhost.net.outbox import Outbox
 from partyhost.net.protocol import ProtocolError
-from partyhost.net.ratelimit import TokenBucket, take_all
 from partyhost.net.roomqueue import RoomInbox
 from partyhost.net.store import Store
 

@@ -2,50 +2,60 @@
 
 The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
 user's deck folder) plus the host's own ``deck_dirs``. Each file is read once
-per version (its modification time, size and inode): rooms created from the
-same version share one deck (:mod:`.tabledecks`). A cheap poll (one ``stat``
+per version (its modification time, size and inode). A cheap poll (one ``stat``
 per file every few seconds, in a thread) notices new, changed and removed
 files, so an edit shows up without a restart; a room keeps the cards it was
 created with. A broken file is listed too, with its first problem, so its
 author sees why it is not offered.
 
 Players may also send deck files with the room request (``deck_files``): they
-are checked by the same loader as the files here and kept only in the room's
-journal, never written into a deck folder.
+are checked by the same loader as the files here (at a bounded rate, see
+:class:`UploadReader`) and kept only in the room's journal, never written into
+a deck folder. An upload's file name is the sender's; it is cleaned like a
+chat line and never used as a path.
+
+What a room deals from is a :class:`TableDeck`: one deck or several played
+together, read-only once built. Rooms that play the same cards refer to the
+same one (:class:`TableDecks` finds it by content), so a host with a hundred
+T-Shirt rooms holds the T-Shirt deck, and everything the game derives from
+it, once. In the journal a room keeps its deck's *data*, so a restarted host
+never needs the file (or the laptop it was uploaded from) again: the data of
+a single deck from this host's folders as it is (the form older journals
+have), anything else as ``{"decks": [{"name", "title", "source", "data"}, ...]}``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import operator
+import os
 import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgpack
 from partyhost.decks.catalog import DECK_SUFFIXES, deck_files_in, deck_folders, declared_game
-from partyhost.decks.combine import CombineError, located
+from partyhost.decks.combine import CombineError, combine_decks, located
 from partyhost.decks.files import (
     DeckError,
     DeckFileError,
     LoadedDeck,
     build_from_text,
+    load_deck_text,
     read_deck_text,
 )
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
 from partyhost.net import protocol as p
-from partyhost.net.deckupload import (
-    DeckUpload,
-    UploadReader,
-    UploadsTooFast,
-    upload_name,
-    uploads_in,
-)
-from partyhost.net.tabledecks import TableDeck, TableDecks
+from partyhost.net.addresslimits import TokenBucket
+from partyhost.net.names import clean_text
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +65,210 @@ MAX_PROBLEMS_SENT = 50
 
 FileKey = tuple[int, int, int]
 """A file's version: modification time (ns), size and inode."""
+MAX_UPLOAD_NAME = 60
+UPLOAD = "upload"
+"""The source of a deck a player sent with the room request."""
+
+
+@dataclass(frozen=True)
+class DeckUpload:
+    """One deck file as a player sent it: its file name and its text."""
+
+    name: str
+    text: str
+
+
+def upload_name(raw: str) -> str:
+    """The file name an upload is shown under: no folders, no controls, never empty."""
+    base = raw.replace("\\", "/").rsplit("/", 1)[-1]
+    return clean_text(base, MAX_UPLOAD_NAME) or "deck.yaml"
+
+
+def uploads_in(message: dict[str, Any]) -> list[DeckUpload]:
+    """The uploads of a validated ``create_room``, in the order sent."""
+    return [DeckUpload(item["name"], item["text"]) for item in message.get("deck_files") or []]
+
+
+UPLOADS_PER_SECOND = 1.0
+UPLOAD_BURST = 5
+RECENT_UPLOADS = 16
+
+
+class UploadsTooFast(Exception):
+    """More deck files than the host reads in a while; nothing was read."""
+
+
+class UploadReader:
+    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
+
+    Reading a deck costs milliseconds of CPU in a worker thread, and threads
+    share the interpreter with the event loop. So one deck is read at a time,
+    new texts are read at :data:`UPLOADS_PER_SECOND` (bursts of
+    :data:`UPLOAD_BURST`) across the host, and the outcome of each of the
+    last :data:`RECENT_UPLOADS` texts is kept: a text sent again (the same
+    file for a second room, or retried unchanged) is not read again.
+    """
+
+    def __init__(self) -> None:
+        self._bucket = TokenBucket(UPLOADS_PER_SECOND, UPLOAD_BURST)
+        self._lock = threading.Lock()
+        self._recent: OrderedDict[tuple[str, str], LoadedDeck | DeckFileError] = OrderedDict()
+
+    def read(self, upload: DeckUpload) -> LoadedDeck:
+        """The upload as a deck (raises DeckFileError, or UploadsTooFast)."""
+        file = upload_name(upload.name)
+        key = (file, hashlib.sha256(upload.text.encode("utf-8", "surrogatepass")).hexdigest())
+        with self._lock:
+            outcome = self._recent.get(key)
+            if outcome is None:
+                if not self._bucket.take():
+                    raise UploadsTooFast()
+                outcome = self._load(upload.text, file)
+            self._recent[key] = outcome
+            self._recent.move_to_end(key)
+            while len(self._recent) > RECENT_UPLOADS:
+                self._recent.popitem(last=False)
+        if isinstance(outcome, DeckFileError):
+            raise DeckFileError(outcome.errors)
+        return outcome
+
+    @staticmethod
+    def _load(text: str, file: str) -> LoadedDeck | DeckFileError:
+        stem = os.path.splitext(file)[0] or "upload"
+        try:
+            return load_deck_text(text, file, stem, UPLOAD)
+        except DeckFileError as exc:
+            return exc
+        except Exception as exc:  # a shape nobody foresaw is still this file's problem
+            problem = f"cannot be read ({type(exc).__name__}: {exc})"
+            return DeckFileError([DeckError(file, 1, 1, problem)])
+
+
+@dataclass(frozen=True)
+class DeckPart:
+    """One deck of a room's cards, as the room names it."""
+
+    name: str
+    title: str
+    source: str
+    """``shipped``, ``host`` (a deck folder of the host) or ``upload``."""
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "source": self.source}
+
+
+@dataclass(frozen=True, eq=False)
+class TableDeck:
+    """A room's cards: the decks in play, their journal form and the game's deck object."""
+
+    parts: tuple[DeckPart, ...]
+    data: dict[str, Any]
+    """The journal form (see the module's docstring); shared, never changed."""
+    deck: Any
+    digest: str
+
+    @property
+    def name(self) -> str:
+        return " + ".join(part.name for part in self.parts)
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [part.describe() for part in self.parts]
+
+
+def part_of(loaded: LoadedDeck, source: str) -> DeckPart:
+    title = loaded.data.get("name")
+    return DeckPart(loaded.name, title if isinstance(title, str) else loaded.name, source)
+
+
+def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    if len(parts) == 1 and parts[0].source != UPLOAD:
+        return datas[0]
+    return {
+        "decks": [
+            {**part.describe(), "data": data} for part, data in zip(parts, datas, strict=True)
+        ]
+    }
+
+
+def _is_combined(data: dict[str, Any]) -> bool:
+    return "game" not in data and isinstance(data.get("decks"), list)
+
+
+def parts_in(deck_name: str, data: dict[str, Any]) -> list[tuple[DeckPart, dict[str, Any]]]:
+    """The decks (and their data) of a room's journal form."""
+    if not _is_combined(data):
+        title = data.get("name")
+        return [(DeckPart(deck_name, title if isinstance(title, str) else deck_name, "host"), data)]
+    found = []
+    for item in data["decks"]:
+        part = DeckPart(str(item["name"]), str(item["title"]), str(item["source"]))
+        found.append((part, item["data"]))
+    return found
+
+
+def decks_in_play(deck_name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ``decks`` a room message names: ``[{name, title, source}, ...]``."""
+    return [part.describe() for part, _ in parts_in(deck_name, data)]
+
+
+def _digest(game: Game, journal: dict[str, Any]) -> str:
+    packed = msgpack.packb([game.deck_game, journal], use_bin_type=True)
+    return hashlib.sha256(packed).hexdigest()
+
+
+class TableDecks:
+    """Every table deck some room still uses, by content: equal cards are built once.
+
+    Safe to call from worker threads; a deck no room refers to any more is
+    forgotten by itself (weak references).
+    """
+
+    def __init__(self) -> None:
+        self._by_digest: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._by_digest)
+
+    def _shared(
+        self,
+        game: Game,
+        parts: tuple[DeckPart, ...],
+        datas: Sequence[dict[str, Any]],
+        journal: dict[str, Any],
+        single: Callable[[], Any],
+    ) -> TableDeck:
+        """The table deck with this journal form: found by its digest, else built.
+
+        ``single`` builds the deck of one part; several are combined
+        (:func:`~partyhost.decks.combine.combine_decks`, which raises ``CombineError``).
+        """
+        digest = _digest(game, journal)
+        with self._lock:
+            found = self._by_digest.get(digest)
+        if found is not None:
+            return found
+        if len(parts) == 1:
+            deck = single()
+        else:
+            _, deck = combine_decks(game, [part.name for part in parts], datas)
+        built = TableDeck(parts, journal, deck, digest)
+        with self._lock:
+            return self._by_digest.setdefault(digest, built)
+
+    def of(self, game: Game, decks: Sequence[tuple[LoadedDeck, str]]) -> TableDeck:
+        """The table deck of these (already valid) decks and their sources."""
+        parts = tuple(part_of(loaded, source) for loaded, source in decks)
+        datas = [loaded.data for loaded, _ in decks]
+        journal = journal_form(parts, datas)
+        return self._shared(game, parts, datas, journal, lambda: decks[0][0].deck)
+
+    def restore(self, game: Game, deck_name: str, data: dict[str, Any]) -> TableDeck:
+        """The table deck of a journaled room (shared with any room playing the same cards)."""
+        found = parts_in(deck_name, data)
+        parts = tuple(part for part, _ in found)
+        datas = [part_data for _, part_data in found]
+        return self._shared(game, parts, datas, data, lambda: game.build_deck(datas[0]))
 
 
 class DeckNotFound(Exception):
@@ -262,14 +476,14 @@ class DeckShelf:
         chosen = [(self._named(game, name), "host") for name in wanted]
         texts: list[str | None] = [None] * len(chosen)
         for upload in uploads:
-            chosen.append((self._uploaded(game, upload), "upload"))
+            chosen.append((self._uploaded(game, upload), UPLOAD))
             texts.append(upload.text)
         try:
             return self.tables.of(game, chosen)
         except CombineError as clash:
             files = [_shown_file(loaded) for loaded, _ in chosen]
             for index, (loaded, source) in enumerate(chosen):
-                if source != "upload":
+                if source != UPLOAD:
                     with contextlib.suppress(DeckFileError):
                         texts[index] = read_deck_text(Path(loaded.path))
             errors = located(clash.problems, files, texts)
@@ -381,4 +595,4 @@ class DeckShelf:
 
 def _shown_file(loaded: LoadedDeck) -> str:
     """How a problem names a deck's file: its name only (folders are the host's business)."""
-    return Path(loaded.path).name if loaded.source != "upload" else loaded.path
+    return Path(loaded.path).name if loaded.source != UPLOAD else loaded.path

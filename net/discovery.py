@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from partyhost.net.address import with_port
 from partyhost.net.names import clean_text
 
 if TYPE_CHECKING:
@@ -63,8 +64,7 @@ class DiscoveredHost:
     @property
     def address(self) -> str:
         """``HOST:PORT`` for ``partyhost join`` (IPv6 in brackets)."""
-        first = self.addresses[0] if self.addresses else self.name
-        return f"[{first}]:{self.port}" if ":" in first else f"{first}:{self.port}"
+        return with_port(self.addresses[0] if self.addresses else self.name, self.port)
 
 
 def instance_name(display_name: str) -> str:
@@ -135,11 +135,6 @@ class HostAdvertiser:
         self._info: AsyncServiceInfo | None = None
         self._shown: Properties = {}
         self._refresher: asyncio.Task[None] | None = None
-
-    @property
-    def registered_name(self) -> str | None:
-        """The advertised service name (``None`` until registered)."""
-        return str(self._info.name) if self._info is not None else None
 
     async def start(self) -> None:
         """Register the service; raises :class:`DiscoveryError` when mDNS is unavailable."""
@@ -224,7 +219,10 @@ BrowserFactory = Callable[[HostListener], HostWatcher]
 
 
 class HostBrowser:
-    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop)."""
+    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop).
+
+    The class itself is the real :data:`BrowserFactory`.
+    """
 
     def __init__(
         self, listener: HostListener, resolve_timeout_ms: int = RESOLVE_TIMEOUT_MS
@@ -299,8 +297,3 @@ class HostBrowser:
                 await asyncio.wait_for(zeroconf.async_close(), CLOSE_TIMEOUT)
         except Exception:
             log.warning("mDNS browser did not close cleanly", exc_info=True)
-
-
-def browse_lan(listener: HostListener) -> HostWatcher:
-    """The real :data:`BrowserFactory`."""
-    return HostBrowser(listener)

@@ -20,13 +20,12 @@ from typing import Any
 
 from partyhost.net import lobbyrequests
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import AddressLimits
+from partyhost.net.addresslimits import AddressLimits, ConnectionCounter, PasswordThrottle
 from partyhost.net.collector import calm_gc
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
+from partyhost.net.credentials import load_host_id
 from partyhost.net.decks import DeckShelf
-from partyhost.net.guards import ConnectionCounter, PasswordThrottle
-from partyhost.net.hostid import load_host_id
 from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby

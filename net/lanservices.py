@@ -14,9 +14,9 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from partyhost.net.address import WILDCARDS, local_address, reachable_addresses
 from partyhost.net.config import HostConfig
 from partyhost.net.discovery import DiscoveryError, HostAdvertiser, Properties
-from partyhost.net.joinhints import WILDCARDS, local_address, reachable_addresses
 from partyhost.net.protocol import PROTOCOL_VERSION
 
 if TYPE_CHECKING:

@@ -19,12 +19,11 @@ from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p
 from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
-from partyhost.net.decks import DeckShelf
+from partyhost.net.decks import DeckShelf, TableDeck
 from partyhost.net.room import Room
 from partyhost.net.roomqueue import CloseRoom, Stop
 from partyhost.net.store import Store
 from partyhost.net.storerows import RoomRecord
-from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,11 @@ from typing import Any, Protocol
 
 from partyhost.net import pastgames
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import AddressLimits
+from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound
-from partyhost.net.guards import PasswordThrottle
 from partyhost.net.hoststats import LatencyMeter
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name

@@ -1,143 +1,34 @@
-"""The partyhost wire protocol: frames, message types and their validation.
+"""The partyhost wire protocol: every message, field by field, and its frames.
 
 Every message is one frame: a 4-byte big-endian length, then one msgpack map
-with a text key ``"t"`` naming its type. The message types and their fields
-are declared in :mod:`.messages`, :mod:`.hostmessages` and :mod:`.hostshapes`
-(and re-exported here), the error codes below; ``docs/protocol.md``'s tables
-are generated from these declarations, and a test keeps the two in step.
+with a text key ``"t"`` naming its type. One declaration serves two readers:
+the host checks each client message against :data:`CLIENT_MESSAGES` before
+acting on it, the tests check every host frame against :data:`HOST_MESSAGES`
+and :data:`SHAPES` (:func:`host_problems`), and the tables of
+``docs/protocol.md`` are generated from these declarations and the error
+codes, so the document cannot drift from the code.
 
-Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and checked against
-:data:`CLIENT_MESSAGES` before the host acts on them, so a hostile or buggy
-client gets an ``error`` frame (or, for broken framing, a disconnect) and
-nothing else happens.
+A field's type is a :class:`WireType`: the label the docs show (``int``,
+``str ≤ 200``, ``bool or nil``) and the check that enforces it. Maps with
+known keys (the ``limits`` of ``welcome``, a room's seats) name a shape in
+:data:`SHAPES`, declared the same way.
+
+Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and validated
+before the host acts on them, so a hostile or buggy client gets an ``error``
+frame (or, for broken framing, a disconnect) and nothing else happens. The
+views of one change go out as :class:`ViewFrames`, which packs what the
+seats' views share only once.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+import operator
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, Protocol
 
 import msgpack
-from partyhost.net.frames import HEADER, ViewFrames, encode
-from partyhost.net.hostmessages import HOST_MESSAGES, host_problems, welcome_limits
-from partyhost.net.hostshapes import SHAPES
-from partyhost.net.messages import (
-    ACCEPTED,
-    ADD_BOT,
-    BYE,
-    CHAT,
-    CHAT_LINE,
-    CLIENT_MESSAGES,
-    CREATE_ROOM,
-    DECKS,
-    ERROR,
-    GET_REPLAY,
-    GET_STANDINGS,
-    GIVE_OWNERSHIP,
-    HELLO,
-    JOIN_ROOM,
-    JOINED,
-    KICK,
-    LEAVE_ROOM,
-    LEFT,
-    LIST_DECKS,
-    LIST_PAST_GAMES,
-    LIST_ROOMS,
-    LOBBY,
-    MAX_CHAT_LENGTH,
-    MAX_DECK_FILES,
-    MAX_PASSWORD_LENGTH,
-    MAX_ROOM_DECKS,
-    NOTICE,
-    OVER,
-    PAST_GAMES,
-    PAUSE_GAME,
-    PING,
-    PLAY,
-    PLAYING,
-    PONG,
-    REMOVE_BOT,
-    REPLACE_WITH_BOT,
-    REPLAY,
-    RESUME_GAME,
-    RESUME_SEAT,
-    ROOM,
-    ROOMS,
-    SEEN,
-    SET_OPTIONS,
-    SET_READY,
-    STANDINGS,
-    START_GAME,
-    VIEW,
-    WELCOME,
-    Field,
-)
-
-__all__ = [
-    "ACCEPTED",
-    "ADD_BOT",
-    "BYE",
-    "CHAT",
-    "CHAT_LINE",
-    "CLIENT_MESSAGES",
-    "CREATE_ROOM",
-    "DECKS",
-    "ERROR",
-    "ERROR_CODES",
-    "FATAL_ERRORS",
-    "GET_REPLAY",
-    "GET_STANDINGS",
-    "GIVE_OWNERSHIP",
-    "HEADER",
-    "HELLO",
-    "HOST_MESSAGES",
-    "JOINED",
-    "JOIN_ROOM",
-    "KICK",
-    "LEAVE_ROOM",
-    "LEFT",
-    "LIST_DECKS",
-    "LIST_PAST_GAMES",
-    "LIST_ROOMS",
-    "LOBBY",
-    "MAX_CHAT_LENGTH",
-    "MAX_DECK_FILES",
-    "MAX_PASSWORD_LENGTH",
-    "MAX_ROOM_DECKS",
-    "NOTICE",
-    "OVER",
-    "PAST_GAMES",
-    "PAUSE_GAME",
-    "PING",
-    "PLAY",
-    "PLAYING",
-    "PONG",
-    "REMOVE_BOT",
-    "REPLACE_WITH_BOT",
-    "REPLAY",
-    "RESUME_GAME",
-    "RESUME_SEAT",
-    "ROOM",
-    "ROOMS",
-    "SEEN",
-    "SET_OPTIONS",
-    "SET_READY",
-    "SHAPES",
-    "STANDINGS",
-    "START_GAME",
-    "VIEW",
-    "WELCOME",
-    "Field",
-    "FrameDecoder",
-    "ProtocolError",
-    "ViewFrames",
-    "decode_body",
-    "encode",
-    "error",
-    "host_problems",
-    "mismatch_error",
-    "validate_client_message",
-    "welcome_limits",
-]
 
 PROTOCOL_VERSION: Final = 1
 MAX_CLIENT_FRAME: Final = 64 * 1024
@@ -149,6 +40,682 @@ ROOM_CODE_LETTERS: Final = "ACDEFHJKMNPRTWXY"
 """Letters a room code is made of: none that reads like a digit or another letter."""
 MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
+MAX_PASSWORD_LENGTH: Final = 64
+MAX_CHAT_LENGTH: Final = 300
+MAX_ROOM_DECKS: Final = 8
+"""Decks one room may play together (host decks and uploaded files)."""
+MAX_DECK_FILES: Final = 4
+"""Deck files one ``create_room`` may carry (all of them within the frame cap)."""
+INT_LIMIT: Final = 2**53
+"""Integers a client sends stay within +-2**53, so every language reads them exactly."""
+
+
+# --- message types ---------------------------------------------------------
+
+# Client -> host
+HELLO: Final = "hello"
+PING: Final = "ping"
+PONG: Final = "pong"
+LIST_ROOMS: Final = "list_rooms"
+LIST_DECKS: Final = "list_decks"
+CREATE_ROOM: Final = "create_room"
+JOIN_ROOM: Final = "join_room"
+RESUME_SEAT: Final = "resume_seat"
+LEAVE_ROOM: Final = "leave_room"
+SET_READY: Final = "set_ready"
+SET_OPTIONS: Final = "set_options"
+START_GAME: Final = "start_game"
+KICK: Final = "kick"
+ADD_BOT: Final = "add_bot"
+REMOVE_BOT: Final = "remove_bot"
+REPLACE_WITH_BOT: Final = "replace_with_bot"
+GIVE_OWNERSHIP: Final = "give_ownership"
+PAUSE_GAME: Final = "pause_game"
+RESUME_GAME: Final = "resume_game"
+CHAT: Final = "chat"
+PLAY: Final = "play"
+SEEN: Final = "seen"
+LIST_PAST_GAMES: Final = "list_past_games"
+GET_REPLAY: Final = "get_replay"
+GET_STANDINGS: Final = "get_standings"
+
+# Host -> client
+WELCOME: Final = "welcome"
+ACCEPTED: Final = "accepted"
+ERROR: Final = "error"
+ROOMS: Final = "rooms"
+DECKS: Final = "decks"
+JOINED: Final = "joined"
+ROOM: Final = "room"
+VIEW: Final = "view"
+CHAT_LINE: Final = "chat_line"
+NOTICE: Final = "notice"
+LEFT: Final = "left"
+BYE: Final = "bye"
+PAST_GAMES: Final = "past_games"
+REPLAY: Final = "replay"
+STANDINGS: Final = "standings"
+
+# Room statuses (the ``status`` of ``room`` and ``rooms`` entries)
+LOBBY: Final = "lobby"
+PLAYING: Final = "playing"
+OVER: Final = "over"
+
+# --- types -----------------------------------------------------------------
+
+Check = Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
+class WireType:
+    """A value's type as the docs name it, and the check that holds values to it."""
+
+    label: str
+    check: Check
+    shape: str | None = None
+    """For maps with declared keys (or arrays of them): the name of their shape in SHAPES."""
+    expected: str = ""
+    """How an error to a client words a wrong value (empty: the label)."""
+
+
+def _is_int(value: Any) -> bool:
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and -INT_LIMIT <= value <= INT_LIMIT
+    )
+
+
+def _is_plain(value: Any) -> bool:
+    """Plain data only: text-keyed maps, lists, text, numbers, booleans, nil (no bin)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, list):
+        return all(_is_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _is_plain(item) for key, item in value.items())
+    return False
+
+
+INT = WireType("int", _is_int)
+FLOAT = WireType("float", lambda value: isinstance(value, float))
+BOOL = WireType("bool", lambda value: isinstance(value, bool))
+STR = WireType("str", lambda value: isinstance(value, str))
+MAP = WireType("map", lambda value: isinstance(value, dict) and _is_plain(value))
+ANY = WireType("any", _is_plain)
+
+
+def text(limit: int) -> WireType:
+    return WireType(f"str ≤ {limit}", lambda value: isinstance(value, str) and len(value) <= limit)
+
+
+def nil_or(inner: WireType) -> WireType:
+    return WireType(
+        f"{inner.label} or nil",
+        lambda value: value is None or inner.check(value),
+        inner.shape,
+        inner.expected,
+    )
+
+
+def array_of(inner: WireType) -> WireType:
+    return WireType(
+        f"array of {inner.label}",
+        lambda value: isinstance(value, list) and all(inner.check(item) for item in value),
+        inner.shape,
+    )
+
+
+def text_list(items: int, limit: int) -> WireType:
+    """An array of at most ``items`` texts of at most ``limit`` characters each."""
+    single = text(limit)
+    return WireType(
+        f"array of str ≤ {limit}, at most {items}",
+        lambda value: (
+            isinstance(value, list) and len(value) <= items and all(map(single.check, value))
+        ),
+    )
+
+
+def _is_deck_files(value: Any) -> bool:
+    """A short list of ``{name, text}`` maps: deck files sent with ``create_room``."""
+    name = text(255)
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_DECK_FILES
+        and all(
+            isinstance(item, dict)
+            and set(item) == {"name", "text"}
+            and name.check(item["name"])
+            and isinstance(item["text"], str)
+            for item in value
+        )
+    )
+
+
+DECK_FILES = WireType(
+    f"array of map (deck file), at most {MAX_DECK_FILES}", _is_deck_files, "deck file"
+)
+
+
+def shaped(name: str) -> WireType:
+    """A map whose keys are declared in SHAPES[name]."""
+    return WireType(f"map ({name})", lambda value: isinstance(value, dict), name)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: its type, what it means, whether it must be there.
+
+    ``expected`` is how an error to a client words a wrong value.
+    """
+
+    type: WireType
+    doc: str
+    required: bool = True
+    expected: str = ""
+
+    @property
+    def check(self) -> Check:
+        return self.type.check
+
+
+def spec(kind: WireType, doc: str, required: bool = True, expected: str = "") -> Field:
+    return Field(kind, doc, required, expected or kind.expected or kind.label)
+
+
+Fields = dict[str, Field]
+
+# --- client messages -------------------------------------------------------
+
+_SHORT = text(64)
+_FLAG = replace(BOOL, expected="true or false")
+_SEAT = replace(INT, expected="a seat number")
+_OPTIONS = replace(MAP, expected="a map of rule options")
+_TOKEN = replace(text(128), expected="a seat token")
+_NIGHT = nil_or(replace(text(16), expected="a night as YYYY-MM-DD"))
+_PASSWORD = nil_or(replace(text(MAX_PASSWORD_LENGTH), expected="a password"))
+_N = spec(INT, "any number; the answer carries it back", False, "an integer")
+
+CLIENT_MESSAGES: Final[dict[str, Fields]] = {
+    HELLO: {
+        "protocol": spec(
+            INT,
+            "the protocol version you speak (this document: 1)",
+            True,
+            "an integer protocol version",
+        ),
+        "name": spec(
+            text(200),
+            "your display name (cleaned, then cut to 24 characters)",
+            True,
+            "your name as text of at most 200 characters",
+        ),
+        "client": spec(
+            _SHORT, "your program and version, e.g. `mygame/1.0`", False, "a client description"
+        ),
+        "token": spec(nil_or(_TOKEN), "a seat token from `joined`: back to that seat", False),
+    },
+    PING: {"n": _N},
+    PONG: {"n": spec(INT, "the `n` of the host's `ping` you answer", False, "an integer")},
+    LIST_ROOMS: {},
+    LIST_DECKS: {},
+    CREATE_ROOM: {
+        "game": spec(_SHORT, "a game `id` from `welcome.games`", True, "a game id"),
+        "deck": spec(
+            nil_or(_SHORT),
+            "a deck `name` from that game's `decks` (nil: its default deck)",
+            False,
+            "a deck name",
+        ),
+        "decks": spec(
+            nil_or(text_list(MAX_ROOM_DECKS, 64)),
+            f"deck names played together (instead of `deck`); at most {MAX_ROOM_DECKS} decks"
+            " in all, files included",
+            False,
+            f"a list of at most {MAX_ROOM_DECKS} deck names",
+        ),
+        "deck_files": spec(
+            nil_or(DECK_FILES),
+            "deck files sent from your computer (see Sending a deck file)",
+            False,
+            f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
+        ),
+        "options": spec(
+            nil_or(_OPTIONS),
+            "rule options by name (the game's `options`); missing ones take defaults",
+            False,
+        ),
+        "password": spec(
+            _PASSWORD, "others must give it to join (the host keeps a salted hash)", False
+        ),
+        "bot_takeover": spec(
+            nil_or(_FLAG), "whether a bot plays for an away player (nil: true)", False
+        ),
+    },
+    JOIN_ROOM: {
+        "code": spec(text(16), "the room code, in any case", True, "a room code"),
+        "password": spec(_PASSWORD, "the room's password, if it has one", False),
+        "spectate": spec(nil_or(_FLAG), "true: watch without a seat", False),
+    },
+    RESUME_SEAT: {
+        "token": spec(_TOKEN, "a seat token from `joined`: back to that seat, once connected")
+    },
+    LEAVE_ROOM: {},
+    SET_READY: {"ready": spec(_FLAG, "whether you are set to go")},
+    SET_OPTIONS: {
+        "options": spec(_OPTIONS, "merged into the room's options, then checked by the game"),
+        "bot_takeover": spec(nil_or(_FLAG), "change the room's bot takeover setting", False),
+    },
+    START_GAME: {},
+    KICK: {"seat": spec(_SEAT, "the seat of the player to remove")},
+    ADD_BOT: {
+        "level": spec(
+            nil_or(_SHORT), "`easy`, `normal` or `hard` (nil: `normal`)", False, "a bot level"
+        ),
+    },
+    REMOVE_BOT: {"seat": spec(_SEAT, "the bot's seat")},
+    REPLACE_WITH_BOT: {
+        "seat": spec(_SEAT, "the seat of a disconnected or away player a bot takes now")
+    },
+    GIVE_OWNERSHIP: {
+        "seat": spec(_SEAT, "the seat of the connected player who owns the room next")
+    },
+    PAUSE_GAME: {},
+    RESUME_GAME: {},
+    CHAT: {
+        "text": spec(
+            text(MAX_CHAT_LENGTH * 4),
+            f"the line; cleaned, then cut to {MAX_CHAT_LENGTH} characters",
+            True,
+            f"chat text of at most {MAX_CHAT_LENGTH * 4} characters",
+        ),
+    },
+    PLAY: {
+        "cmd": spec(
+            MAP,
+            'a game command `{"type": ..., ...}` (see the game\'s commands)',
+            True,
+            "a game command (a map with a 'type')",
+        ),
+        "ref": spec(
+            nil_or(INT),
+            "your number for this command: `accepted`, or the `error` about it, repeats it",
+            False,
+            "an integer reference",
+        ),
+    },
+    SEEN: {},
+    LIST_PAST_GAMES: {"night": spec(_NIGHT, "only that night's games (`YYYY-MM-DD`)", False)},
+    GET_REPLAY: {
+        "id": spec(INT, "a game's `id` from `past_games`", True, "a past game's number"),
+        "first": spec(nil_or(INT), "the first step wanted (nil: 0)", False, "a step number"),
+        "count": spec(
+            nil_or(INT), "how many steps (nil: 40; at most 200)", False, "how many steps"
+        ),
+    },
+    GET_STANDINGS: {"night": spec(_NIGHT, "a night (`YYYY-MM-DD`); nil: tonight", False)},
+}
+"""Every message a client may send, with the fields each must or may carry."""
+
+# --- the maps inside host messages --------------------------------------------
+
+HOST_TIME: Final = "seconds since the Unix epoch on the host's clock"
+"""How a host message's times are told: the words every time field's description ends with."""
+
+_PAST_PLAYER: Final[Fields] = {
+    "seat": spec(INT, "the seat"),
+    "name": spec(STR, "the player's name"),
+    "bot": spec(BOOL, "an in-host bot"),
+}
+_PAST_GAME: Final[Fields] = {
+    "id": spec(INT, "the game's number (what `get_replay` takes)"),
+    "room": spec(STR, "the room's code"),
+    "game": spec(STR, "the game's id"),
+    "game_name": spec(STR, "the game's name"),
+    "deck": spec(STR, "the deck's name"),
+    "status": spec(STR, "`over`, or `playing` (listed, not replayed)"),
+    "started": spec(FLOAT, f"when it started, {HOST_TIME}"),
+    "ended": spec(nil_or(FLOAT), "when it ended; nil while it runs"),
+    "night": spec(nil_or(STR), "the night it ended in (`YYYY-MM-DD`)"),
+    "players": spec(array_of(shaped("past player")), "who played"),
+    "results": spec(array_of(shaped("result")), "each seat's result, once it is over"),
+}
+
+SHAPES: Final[dict[str, Fields]] = {
+    "game": {
+        "id": spec(STR, "the id `create_room` takes"),
+        "name": spec(STR, "the game's name"),
+        "min_players": spec(INT, "the fewest players it starts with"),
+        "max_players": spec(INT, "the most players it seats"),
+        "deck_game": spec(STR, "the `game:` its deck files declare"),
+        "default_deck": spec(STR, "the deck a room gets when it names none"),
+        "options": spec(array_of(shaped("option")), "the rule options a room may set"),
+        "joins_mid_game": spec(BOOL, "whether players may join once the game has started"),
+        "decks": spec(array_of(shaped("deck")), "its usable decks on this host (`problem` nil)"),
+    },
+    "option": {
+        "name": spec(STR, "the key in `options`"),
+        "label": spec(STR, "a short label for people"),
+        "kind": spec(STR, "`int`, `bool` or `choice`"),
+        "default": spec(ANY, "the value when the room sets none (int, bool, str or nil)"),
+        "help": spec(STR, "a sentence for people"),
+        "min": spec(nil_or(INT), "the smallest `int` allowed"),
+        "max": spec(nil_or(INT), "the largest `int` allowed"),
+        "choices": spec(array_of(STR), "the values a `choice` takes"),
+        "allow_none": spec(BOOL, 'whether nil (shown as "off") is allowed too'),
+    },
+    "deck": {
+        "name": spec(STR, "the file name without `.yaml`: what `create_room.deck` takes"),
+        "title": spec(STR, "the deck's `name:` (the file name if it has none)"),
+        "description": spec(STR, "a sentence about it; may be empty"),
+        "game": spec(nil_or(STR), "the `game:` it declares (a `deck_game`); nil if unreadable"),
+        "source": spec(STR, "`shipped` or `host` (one of the host's deck folders)"),
+        "cards": spec(MAP, 'cards per section, e.g. `{"slogans": 160, "tshirts": 70}`'),
+        "samples": spec(array_of(STR), "a few cards, one short line each"),
+        "problem": spec(
+            nil_or(STR), "why it cannot be used (`file:line:column: ...`); nil when usable"
+        ),
+    },
+    "deck problem": {
+        "file": spec(STR, "the file's name as sent (or the host's file)"),
+        "line": spec(INT, "the line, from 1"),
+        "column": spec(INT, "the column, from 1"),
+        "message": spec(STR, "what is wrong, and what would be right"),
+    },
+    "room deck": {
+        "name": spec(STR, "the deck's name"),
+        "title": spec(STR, "its title"),
+        "source": spec(STR, "`host` or `upload` (sent with `create_room`)"),
+    },
+    "past game": _PAST_GAME,
+    "replay info": {
+        **_PAST_GAME,
+        "steps": spec(INT, "how many steps in all"),
+        "rounds": spec(array_of(INT), "the first step of each round"),
+    },
+    "past player": _PAST_PLAYER,
+    "result": {
+        **_PAST_PLAYER,
+        "won": spec(BOOL, "one of the winners"),
+        "points": spec(nil_or(INT), "points scored, in games that keep them"),
+        "money": spec(nil_or(INT), "money held, in games that keep it"),
+    },
+    "replay step": {
+        "step": spec(INT, "the step's number (0: the game as dealt)"),
+        "version": spec(INT, "the game state's version after it"),
+        "round": spec(ANY, "the round it belongs to, as the game's view names it"),
+        "kind": spec(STR, "`setup`, `move`, `system` or `timer`"),
+        "seat": spec(nil_or(INT), "who moved (-1: the host's seat change)"),
+        "command": spec(nil_or(MAP), "the command applied"),
+        "at": spec(nil_or(FLOAT), f"when, {HOST_TIME}"),
+        "events": spec(array_of(MAP), "what it caused, each as the log tells it"),
+        "private": spec(
+            array_of(MAP), "what single seats were told besides: `{event, seat, fields}`"
+        ),
+        "view": spec(MAP, "the game's replay view: the table with nothing hidden"),
+    },
+    "standing": {
+        "name": spec(STR, "the player's name"),
+        "bot": spec(BOOL, "an in-host bot"),
+        "played": spec(INT, "games played"),
+        "won": spec(INT, "games won"),
+        "games": spec(array_of(MAP), "per game id: `{game, played, won}`"),
+        "points": spec(nil_or(INT), "points over the games that keep them"),
+        "money": spec(nil_or(INT), "money over the games that keep it"),
+    },
+    "deck file": {
+        "name": spec(text(255), "the file's name: shown in messages, never a path on the host"),
+        "text": spec(STR, "the whole file as text"),
+    },
+    "limits": {
+        "max_frame": spec(INT, "largest client frame body, in bytes"),
+        "max_name": spec(INT, "characters a name is cut to"),
+        "max_chat": spec(INT, "characters a chat line is cut to"),
+        "max_password": spec(INT, "characters a password may have"),
+        "chat_per_second": spec(FLOAT, "chat lines a second, on average"),
+        "chat_burst": spec(INT, "chat lines at once"),
+        "messages_per_second": spec(FLOAT, "messages a second, on average"),
+        "message_burst": spec(INT, "messages at once"),
+        "heartbeat_interval": spec(FLOAT, "seconds between the host's pings"),
+        "heartbeat_misses": spec(INT, "intervals of silence after which you are dropped"),
+        "grace_seconds": spec(FLOAT, "seconds a dropped player keeps their seat as it was"),
+        "ghost_grace_seconds": spec(
+            FLOAT, "the same for a player who joined mid-game and has not acted yet"
+        ),
+        "max_unsent_bytes": spec(INT, "bytes queued for you past which you are dropped"),
+    },
+    "seat": {
+        "seat": spec(INT, "the seat number"),
+        "name": spec(STR, "the member's name"),
+        "ready": spec(BOOL, "set to go (bots always are)"),
+        "bot": spec(BOOL, "an in-host bot"),
+        "bot_level": spec(nil_or(STR), "a bot's `easy`, `normal` or `hard`; nil for a person"),
+        "connected": spec(BOOL, "connected now (bots always are)"),
+        "away": spec(BOOL, "gone past the grace period"),
+        "stand_in": spec(BOOL, "a bot plays this away seat"),
+        "left": spec(BOOL, "a player who left during the game (listed until it ends)"),
+        "presence": spec(
+            STR, "`connected`, `disconnected` (within the grace), `away` (past it) or `gone`"
+        ),
+        "grace_left": spec(nil_or(FLOAT), "seconds of grace left while disconnected, else nil"),
+    },
+    "pause": {
+        "by": spec(STR, "the name of who paused"),
+        "at": spec(FLOAT, f"when, {HOST_TIME}"),
+    },
+    "result pause": {
+        "until": spec(FLOAT, f"when the table goes on by itself, {HOST_TIME}"),
+        "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
+        "at": spec(FLOAT, f"where the game's clock stands meanwhile, {HOST_TIME}"),
+    },
+    "waiting seat": {
+        "code": spec(STR, "the room's code"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "status": spec(STR, "`lobby`, `playing` or `over`"),
+        "has_password": spec(BOOL, "whether taking it back takes the room password"),
+        "seat": spec(INT, "the seat"),
+        "name": spec(STR, "the name it is held under"),
+    },
+    "room summary": {
+        "code": spec(STR, "the code `join_room` takes"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "deck": spec(STR, "the deck's name"),
+        "seats": spec(INT, "seated members"),
+        "max_seats": spec(INT, "the game's most players"),
+        "status": spec(STR, "`lobby`, `playing` or `over`"),
+        "has_password": spec(BOOL, "whether joining takes a password"),
+        "owner_name": spec(nil_or(STR), "the owner's name"),
+        "spectators": spec(INT, "how many watch"),
+    },
+}
+"""The maps with declared keys inside host messages, by the name their type gives."""
+
+
+class LimitSettings(Protocol):
+    """The host settings ``welcome.limits`` reports (``HostConfig`` has them all)."""
+
+    max_client_frame: int
+    max_name_length: int
+    max_chat_length: int
+    chat_per_second: float
+    chat_burst: int
+    messages_per_second: float
+    message_burst: int
+    heartbeat_interval: float
+    heartbeat_misses: int
+    grace_seconds: float
+    ghost_grace_seconds: float
+    max_unsent_bytes: int
+
+
+# --- host messages ---------------------------------------------------------
+
+HOST_MESSAGES: Final[dict[str, Fields]] = {
+    WELCOME: {
+        "protocol": spec(INT, "the host's protocol version"),
+        "host": spec(STR, "the host's name"),
+        "host_id": spec(STR, "stays the same across restarts of this host's data folder"),
+        "resumed": spec(BOOL, "whether `hello.token` took you back to a seat"),
+        "games": spec(array_of(shaped("game")), "every game this host runs"),
+        "limits": spec(shaped("limits"), "the host's limits (see Limits)"),
+        "waiting_seats": spec(
+            array_of(shaped("waiting seat")),
+            "seats held for a person of your name who is not connected (joining takes one back)",
+        ),
+    },
+    ERROR: {
+        "code": spec(STR, "stable; see Error codes (a refused `play` gives the game's own code)"),
+        "message": spec(STR, "a sentence for people"),
+        "ref": spec(INT, "the request's `ref`, when it had one", False),
+        "host_protocol": spec(INT, "with `protocol_mismatch` only: the host's version", False),
+        "client_protocol": spec(INT, "with `protocol_mismatch` only: yours", False),
+        "problems": spec(
+            array_of(shaped("deck problem")),
+            "with `bad_deck` for a deck that failed its checks: each problem (at most 50)",
+            False,
+        ),
+    },
+    ACCEPTED: {
+        "ref": spec(INT, "the `ref` of your `play`, which the game accepted"),
+        "version": spec(INT, "the game's version after it; the `view` showing it comes next"),
+    },
+    ROOMS: {"rooms": spec(array_of(shaped("room summary")), "every open room")},
+    DECKS: {
+        "decks": spec(
+            array_of(shaped("deck")),
+            "every deck file in the host's deck folders, in search order, broken ones too",
+        )
+    },
+    JOINED: {
+        "code": spec(STR, "the room's code"),
+        "seat": spec(nil_or(INT), "your seat; nil when you spectate"),
+        "token": spec(nil_or(STR), "your seat token (keep it to come back); nil for spectators"),
+    },
+    ROOM: {
+        "code": spec(STR, "the room's code"),
+        "game": spec(STR, "the game's id"),
+        "game_name": spec(STR, "the game's name"),
+        "deck": spec(STR, "the deck's name (decks played together: their names joined by ` + `)"),
+        "decks": spec(array_of(shaped("room deck")), "the decks in play"),
+        "options": spec(MAP, "the options as the owner set them"),
+        "rules": spec(MAP, "every option, defaults filled in"),
+        "bot_takeover": spec(BOOL, "whether a bot plays for an away player"),
+        "has_password": spec(BOOL, "whether joining takes a password"),
+        "owner": spec(nil_or(INT), "the owner's seat"),
+        "you": spec(nil_or(INT), "your seat; nil for spectators"),
+        "status": spec(STR, "`lobby`, `playing` or `over`"),
+        "seats": spec(array_of(shaped("seat")), "every seated member, in seat order"),
+        "spectators": spec(INT, "how many watch"),
+        "min_players": spec(INT, "the fewest players the game starts with"),
+        "max_players": spec(INT, "the most players the game seats"),
+        "paused": spec(nil_or(shaped("pause")), "who paused the game and when; nil while it runs"),
+        "pause": spec(
+            nil_or(shaped("result pause")),
+            "the table stopped to show a round's result: until when, and who has not read it",
+        ),
+    },
+    VIEW: {
+        "version": spec(INT, "the game state's version (one more per change)"),
+        "view": spec(
+            MAP, "your seat's view of the game (spectators: the public one), with `legal`"
+        ),
+        "events": spec(array_of(MAP), "what just happened, as your seat may see it: `{kind, ...}`"),
+        "now": spec(FLOAT, f"when the host sent the frame, {HOST_TIME}"),
+    },
+    CHAT_LINE: {
+        "seat": spec(nil_or(INT), "the speaker's seat; nil for a spectator"),
+        "name": spec(STR, "the speaker's name"),
+        "text": spec(STR, "the line, cleaned"),
+        "at": spec(FLOAT, f"when it was said, {HOST_TIME}"),
+    },
+    NOTICE: {"text": spec(STR, "an announcement for people; do not parse it")},
+    LEFT: {
+        "code": spec(STR, "the room you are no longer in"),
+        "reason": spec(
+            STR,
+            "`left`, `kicked`, `removed`, `disconnected`, `replaced`, `room_closed` or"
+            " `closed_by_host`",
+        ),
+    },
+    BYE: {"reason": spec(STR, "why the host is closing the connection")},
+    PAST_GAMES: {
+        "night": spec(nil_or(STR), "the night asked for; nil for every kept night"),
+        "games": spec(array_of(shaped("past game")), "newest first, at most 200"),
+    },
+    REPLAY: {
+        "id": spec(INT, "the game's number"),
+        "info": spec(
+            shaped("replay info"), "the game's `past_games` entry, its step count and rounds"
+        ),
+        "first": spec(INT, "the number of the first step in `steps`"),
+        "steps": spec(array_of(shaped("replay step")), "consecutive steps from `first` on"),
+        "total": spec(INT, "steps in the whole replay"),
+    },
+    STANDINGS: {
+        "night": spec(STR, "the night shown, as its evening's date (`YYYY-MM-DD`)"),
+        "tonight": spec(STR, "tonight's date the same way"),
+        "nights": spec(array_of(STR), "every night with a finished game, oldest first"),
+        "rows": spec(array_of(shaped("standing")), "best first"),
+    },
+    PING: {"n": spec(INT, "answer with `pong` carrying the same `n`")},
+    PONG: {"n": spec(INT, "the `n` of your `ping` (0 if it had none)")},
+}
+"""Every message the host sends, with the fields it carries."""
+
+
+def host_problems(message: Mapping[str, Any]) -> list[str]:
+    """What in a host message disagrees with :data:`HOST_MESSAGES` (nothing: ``[]``)."""
+    kind = message.get("t")
+    fields = HOST_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        return [f"unknown host message type {kind!r}"]
+    return _map_problems(str(kind), message, fields, skip=("t",))
+
+
+def _map_problems(
+    where: str, value: Mapping[str, Any], fields: Fields, skip: tuple[str, ...] = ()
+) -> list[str]:
+    problems = [
+        f"{where}: undeclared field {key!r}" for key in value if key not in (*skip, *fields)
+    ]
+    for name, field in fields.items():
+        if name not in value:
+            if field.required:
+                problems.append(f"{where}: missing {name!r}")
+            continue
+        item = value[name]
+        if not field.check(item):
+            problems.append(f"{where}.{name}: {item!r} is not {field.type.label}")
+            continue
+        shape = field.type.shape
+        if shape is not None and item is not None:
+            items = item if isinstance(item, list) else [item]
+            for index, entry in enumerate(items):
+                label = f"{where}.{name}[{index}]" if isinstance(item, list) else f"{where}.{name}"
+                problems += _map_problems(label, entry, SHAPES[shape])
+    return problems
+
+
+def welcome_limits(
+    config: LimitSettings, max_password: int = MAX_PASSWORD_LENGTH
+) -> dict[str, Any]:
+    """``welcome.limits`` for a host with ``config``: times and rates always as floats."""
+    return {
+        "max_frame": int(config.max_client_frame),
+        "max_name": int(config.max_name_length),
+        "max_chat": int(config.max_chat_length),
+        "max_password": max_password,
+        "chat_per_second": float(config.chat_per_second),
+        "chat_burst": int(config.chat_burst),
+        "messages_per_second": float(config.messages_per_second),
+        "message_burst": int(config.message_burst),
+        "heartbeat_interval": float(config.heartbeat_interval),
+        "heartbeat_misses": int(config.heartbeat_misses),
+        "grace_seconds": float(config.grace_seconds),
+        "ghost_grace_seconds": float(config.ghost_grace_seconds),
+        "max_unsent_bytes": int(config.max_unsent_bytes),
+    }
 
 
 class ProtocolError(Exception):
@@ -286,6 +853,14 @@ def validate_client_message(message: Any) -> dict[str, Any]:
 
 # --- framing ---------------------------------------------------------------
 
+HEADER: Final = struct.Struct(">I")
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One frame: length prefix plus the msgpack map."""
+    body = msgpack.packb(message, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
 
 def decode_body(body: bytes, *, strict_keys: bool = True) -> Any:
     """Decode one frame's body; only plain msgpack types are accepted.
@@ -398,3 +973,113 @@ def mismatch_error(client_protocol: int) -> dict[str, Any]:
         host_protocol=PROTOCOL_VERSION,
         client_protocol=client_protocol,
     )
+
+
+# --- view frames -------------------------------------------------------------
+
+
+def _map_header(size: int) -> bytes:
+    if size < 16:
+        return bytes((0x80 | size,))
+    if size < 0x10000:
+        return b"\xde" + size.to_bytes(2, "big")
+    return b"\xdf" + size.to_bytes(4, "big")
+
+
+def _array_header(size: int) -> bytes:
+    if size < 16:
+        return bytes((0x90 | size,))
+    if size < 0x10000:
+        return b"\xdc" + size.to_bytes(2, "big")
+    return b"\xdd" + size.to_bytes(4, "big")
+
+
+class ViewFrames:
+    """The ``view`` frames of one change, one per seat, packing what the seats share once.
+
+    After a change every seat gets its own view, but most of a view is the
+    same objects in every seat's copy (a game builds its public parts once per
+    state). Keys whose values are the very same object in every view are
+    packed once; per seat only the other values are packed. Events shown alike
+    to several seats are packed once too. Each frame is byte for byte
+    ``encode(message)`` of the message it stands for:
+    ``{"t": "view", "version": ..., "view": ..., "events": ..., "now": ...}``.
+    """
+
+    def __init__(self, version: int, views: Sequence[dict[str, Any]], now: float) -> None:
+        self._pack = msgpack.Packer(use_bin_type=True).pack
+        self._head = _map_header(5) + self._items(["t", VIEW, "version", version, "view"])
+        self._events_key: bytes = self._pack("events")
+        self._tail = self._items(["now", now])
+        self._events: dict[int, bytes] = {}
+        self._views = list(views)
+        self._planned: set[int] = set()
+        self._map_header = b""
+        self._slots: list[tuple[bytes, str]] = []
+        """Per key that differs between views: the packed shared items before it, then it."""
+        self._rest = b""
+        """The packed shared items after the last key that differs."""
+        if len(views) > 1:
+            self._plan(views)
+
+    def _items(self, items: list[Any]) -> bytes:
+        """The packed items back to back: a list's packing without its header."""
+        packed: bytes = self._pack(items)
+        return packed[len(_array_header(len(items))) :]
+
+    def _plan(self, views: Sequence[dict[str, Any]]) -> None:
+        first, others = views[0], views[1:]
+        keys = list(first)
+        if any(list(view) != keys for view in others):
+            return  # views of different shapes: each is packed whole
+        values = list(first.values())
+        same: Any = [True] * len(values)
+        for view in others:
+            same = list(map(operator.and_, same, map(operator.is_, values, view.values())))
+        if not any(same):
+            return
+        pending: list[Any] = []
+        for key, value, shared in zip(keys, values, same, strict=True):
+            pending.append(key)
+            if shared:
+                pending.append(value)
+            else:
+                self._slots.append((self._items(pending), key))
+                pending = []
+        self._rest = self._items(pending)
+        self._map_header = _map_header(len(keys))
+        self._planned = {id(view) for view in views}
+
+    def _view(self, view: dict[str, Any]) -> list[bytes]:
+        if id(view) not in self._planned:
+            return [self._pack(view)]
+        pack = self._pack
+        parts = [self._map_header]
+        for before, key in self._slots:
+            parts.append(before)
+            parts.append(pack(view[key]))
+        parts.append(self._rest)
+        return parts
+
+    def event(self, index: int, kind: str, data: Mapping[str, Any]) -> bytes:
+        """Event ``index`` as every seat without private fields sees it, packed once."""
+        packed = self._events.get(index)
+        if packed is None:
+            packed = self._events[index] = self._pack({"kind": kind, **data})
+        return packed
+
+    def pack(self, value: Any) -> bytes:
+        """``value`` packed on its own (an event only one seat sees that way)."""
+        packed: bytes = self._pack(value)
+        return packed
+
+    def frame(self, view: dict[str, Any], events: Sequence[bytes]) -> bytes:
+        """One seat's frame: its view (one of those given) and its events, each packed.
+
+        Pack events with :meth:`event` (shown alike to several seats) or :meth:`pack`.
+        """
+        parts = [b"", self._head, *self._view(view), self._events_key, _array_header(len(events))]
+        parts.extend(events)
+        parts.append(self._tail)
+        parts[0] = HEADER.pack(sum(map(len, parts)))
+        return b"".join(parts)

@@ -23,11 +23,11 @@ from typing import Any
 
 from partyhost.engine.core import Event
 from partyhost.net import protocol as p
+from partyhost.net.decks import decks_in_play
 from partyhost.net.members import Member
 from partyhost.net.roomgame import RoomGame
 from partyhost.net.roomsettings import RoomSettings
 from partyhost.net.roster import Roster
-from partyhost.net.tabledecks import decks_in_play
 
 log = logging.getLogger(__name__)
 

@@ -11,11 +11,11 @@ import asyncio
 import signal
 import sys
 
+from partyhost.net.address import join_instructions
 from partyhost.net.collector import Collector
 from partyhost.net.config import HostConfig
 from partyhost.net.console import HostConsole, console_input
 from partyhost.net.host import Host
-from partyhost.net.joinhints import join_instructions
 
 
 async def run_host(config: HostConfig, console: bool = False) -> None:

@@ -6,9 +6,8 @@
     <!-- END GENERATED name -->
 
 markers. Each region's text comes from a declaration in the code: a client
-message's fields (``partyhost.net.messages``), a host message's
-(``partyhost.net.hostmessages``) or an inner map's (``partyhost.net.hostshapes``),
-the error codes (``partyhost.net.protocol``), or a game's commands and view
+message's fields, a host message's or an inner map's, the error codes (all
+in ``partyhost.net.protocol``), or a game's commands and view
 (``partyhost.engine.wire``). Run ``python scripts/gen_docs.py`` after changing
 any of them; ``--check`` only reports which documents differ (the test suite
 runs the same comparison).
@@ -29,7 +28,6 @@ from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.wire import CommandSpec, GameSpec, WireField
 from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
-from partyhost.net.messages import Fields
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 REGION = re.compile(
@@ -56,7 +54,7 @@ def _json(value: Any) -> str:
 # --- protocol.md -------------------------------------------------------------------
 
 
-def _message_table(fields: Fields, defaults: Mapping[str, Any] | None = None) -> str:
+def _message_table(fields: p.Fields, defaults: Mapping[str, Any] | None = None) -> str:
     if not fields:
         return "No fields.\n"
     header: tuple[str, ...] = ("field", "type", "required", "meaning")

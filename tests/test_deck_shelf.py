@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from partyhost.engine.registry import get_game
-from partyhost.net.decks import DeckNotFound, DeckShelf
-from partyhost.net.deckupload import UPLOAD_BURST, DeckUpload
+from partyhost.net.decks import UPLOAD_BURST, DeckNotFound, DeckShelf, DeckUpload
 from partyhost.paths import user_decks_dir
 from test_deck_combine import SHIPPED, tshirt_text
 

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from partyhost.net.address import join_instructions, lan_addresses, reachable_addresses
 from partyhost.net.config import HostConfig
 from partyhost.net.discovery import SERVICE_TYPE, DiscoveredHost, HostAdvertiser, HostBrowser
 from partyhost.net.host import Host
-from partyhost.net.joinhints import join_instructions, lan_addresses, reachable_addresses
 from partyhost.net.lanservices import room_properties
 from partyhost.net.protocol import PROTOCOL_VERSION
 

@@ -17,8 +17,8 @@ from typing import Any
 from nethelpers import Seat, counting, host_config, running_host, seat_number, step, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
+from partyhost.net.credentials import HOST_ID, load_host_id
 from partyhost.net.host import Host
-from partyhost.net.hostid import HOST_ID, load_host_id
 
 Message = dict[str, Any]
 

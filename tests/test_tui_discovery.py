@@ -196,9 +196,9 @@ def test_join_looks_for_hosts_unless_told_not_to_or_given_an_address(
     monkeypatch: pytest.MonkeyPatch, flags: list[str], looking: bool
 ) -> None:
     from partyhost import cli
-    from partyhost.net.discovery import browse_lan
+    from partyhost.net.discovery import HostBrowser
 
     monkeypatch.setattr(connect.DISCOVERY, "browser_factory", None)
     monkeypatch.setattr("partyhost.tui.launch.run_join", lambda *args, **kwargs: 0)
     assert cli.main(["join", *flags]) == 0
-    assert connect.DISCOVERY.browser_factory is (browse_lan if looking else None)
+    assert connect.DISCOVERY.browser_factory is (HostBrowser if looking else None)

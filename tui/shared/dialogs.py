@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.net.deckupload import DeckFileUnsendable
+from partyhost.net.client import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.deckchoice import (
