@@ -188,9 +188,7 @@ async def test_each_visitor_takes_the_client_started_ahead_and_the_next_one_star
         door = door_of(host)
         for name in ("Ann", "Bob"):
             spare = door.launcher.spare_pid
-            async with asyncio.timeout(
-                WAIT_SECONDS
-            ):  # a process just started shows its command late
+            async with asyncio.timeout(WAIT_SECONDS):  # a new process shows its command late
                 while spare not in door_processes(host.port):
                     await asyncio.sleep(0.05)
             assert door_clients(host.port) == []
