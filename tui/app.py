@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from partyhost.tui import messages as m
-from partyhost.tui import routing
+from partyhost.tui import hostlink, routing
 from partyhost.tui.clock import HostClock
-from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
-from partyhost.tui.hostlink import follow_host
+from partyhost.tui.hostlink import Connection, ConnectionFactory, HostRequests, follow_host
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper
@@ -79,7 +77,7 @@ class PartyApp(App[int]):
 
     def __init__(
         self,
-        connection_factory: ConnectionFactory,
+        connection_factory: ConnectionFactory | None = None,
         *,
         address: str | None = None,
         name: str | None = None,
@@ -94,7 +92,11 @@ class PartyApp(App[int]):
         locked: bool = False,
     ) -> None:
         guard_toasts()
-        self.connection_factory = connection_factory
+        if connection_factory is None:  # the real network, unless a test injects one
+            from partyhost.net.client import open_client
+
+            connection_factory = open_client
+        self.connection_factory: ConnectionFactory = connection_factory
         self.start_address = address
         self.locked_address = address if locked else None
         """The only host this client may connect to (the SSH door's clients), or None."""
@@ -224,7 +226,7 @@ class PartyApp(App[int]):
 
     # --- frames from the worker ---------------------------------------------
 
-    def on_connected(self, message: m.Connected) -> None:
+    def on_connected(self, message: hostlink.Connected) -> None:
         self._quitting = False
         self.welcome = message.welcome
         self.link = "online"
@@ -238,12 +240,12 @@ class PartyApp(App[int]):
             hook, self.on_welcome = self.on_welcome, None
             hook(self)
 
-    def on_connect_failed(self, message: m.ConnectFailed) -> None:
+    def on_connect_failed(self, message: hostlink.ConnectFailed) -> None:
         self.link = "offline"
         self.connect_error = message.reason
         self.route()
 
-    def on_connection_changed(self, message: m.ConnectionChanged) -> None:
+    def on_connection_changed(self, message: hostlink.ConnectionChanged) -> None:
         from partyhost.tui.shared.reconnecting import ReconnectingScreen
 
         state = message.state
@@ -259,21 +261,21 @@ class PartyApp(App[int]):
         elif state == "failed":
             self._end_session(message.detail or "Could not reach the host again.")
 
-    def on_connection_closed(self, message: m.ConnectionClosed) -> None:
+    def on_connection_closed(self, message: hostlink.ConnectionClosed) -> None:
         if not self._quitting:
             self._end_session(message.reason)
 
-    def on_rooms_listed(self, message: m.RoomsListed) -> None:
+    def on_rooms_listed(self, message: hostlink.RoomsListed) -> None:
         self.rooms = tuple(message.rooms)
 
-    def on_joined(self, message: m.Joined) -> None:
+    def on_joined(self, message: hostlink.Joined) -> None:
         self.room_code = message.code
         self.seat = message.seat
         self.view = None
         self.events = ()
         self.seats.joined(message.code, message.token)
 
-    def on_room_updated(self, message: m.RoomUpdated) -> None:
+    def on_room_updated(self, message: hostlink.RoomUpdated) -> None:
         if "you" in message.room:
             you = message.room["you"]
             self.seat = you if isinstance(you, int) else None
@@ -282,17 +284,17 @@ class PartyApp(App[int]):
         self.room = message.room
         self.route()
 
-    def on_view_updated(self, message: m.ViewUpdated) -> None:
+    def on_view_updated(self, message: hostlink.ViewUpdated) -> None:
         self.clock.saw_view(message.now)
         self.seats.round_seen(message.view)
         self.events = message.events
         self.view = message.view
         self.route()
 
-    def on_past_games_listed(self, message: m.PastGamesListed) -> None:
+    def on_past_games_listed(self, message: hostlink.PastGamesListed) -> None:
         self.past_games = tuple(message.games)
 
-    def on_standings_shown(self, message: m.StandingsShown) -> None:
+    def on_standings_shown(self, message: hostlink.StandingsShown) -> None:
         self.standings = message.standings
 
     def open_replay(self, game_id: int) -> None:
@@ -300,23 +302,23 @@ class PartyApp(App[int]):
         self._replay_wanted = game_id
         self.requests.get_replay(game_id)
 
-    def on_replay_page(self, message: m.ReplayPage) -> None:
+    def on_replay_page(self, message: hostlink.ReplayPage) -> None:
         from partyhost.tui.replay.screen import show_page
 
         show_page(self, message, self._replay_wanted)
 
-    def on_chat_received(self, message: m.ChatReceived) -> None:
+    def on_chat_received(self, message: hostlink.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
 
-    def on_notice_received(self, message: m.NoticeReceived) -> None:
+    def on_notice_received(self, message: hostlink.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
         if self.room is not None:
             self.events = message.events
 
-    def on_decks_listed(self, message: m.DecksListed) -> None:
+    def on_decks_listed(self, message: hostlink.DecksListed) -> None:
         self.decks = tuple(message.decks)
 
-    def on_host_error(self, message: m.HostError) -> None:
+    def on_host_error(self, message: hostlink.HostError) -> None:
         if message.code == STALE_GAME_REFUSAL and not self.game_running():
             return  # a move that crossed the game's end on the way: nothing to tell
         if message.problems:
@@ -331,7 +333,7 @@ class PartyApp(App[int]):
             message.text or message.code, title="The host says", severity="error", markup=False
         )
 
-    def on_left_room(self, message: m.LeftRoom) -> None:
+    def on_left_room(self, message: hostlink.LeftRoom) -> None:
         if message.reason != "replaced":
             self.seats.gone(self.room_code)
         self.pauser.left_room()
@@ -347,7 +349,7 @@ class PartyApp(App[int]):
         self.requests.list_rooms()
         self.requests.get_standings()
 
-    def on_host_closing(self, message: m.HostClosing) -> None:
+    def on_host_closing(self, message: hostlink.HostClosing) -> None:
         self.notify(
             message.reason or "The host is shutting down.", title="Host closing", markup=False
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from partyhost.tui.clock import HostClock
-from partyhost.tui.connection import HostRequests
+from partyhost.tui.hostlink import HostRequests
 from partyhost.tui.text import Glyphs
 from textual.binding import Binding, BindingType
 

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 if TYPE_CHECKING:
-    from partyhost.tui.messages import ReplayPage
+    from partyhost.tui.hostlink import ReplayPage
     from partyhost.tui.party import Party
 
 Frame = dict[str, Any]
