@@ -25,13 +25,11 @@ from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import GameScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.moment import follow_pause
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Size
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
@@ -73,7 +71,6 @@ class GsmScreen(GameScreen):
         self.claim_sent = False
         self._painter: Painter | None = None
         self._painter_key: tuple[object, ...] = ()
-        self._clock: Timer | None = None
         self.zoom = "normal"
 
     def compose(self) -> ComposeResult:
@@ -97,9 +94,6 @@ class GsmScreen(GameScreen):
         self.call_after_refresh(self.redraw)
         self.watch(self.app, "view", self._view_changed)
         self.watch(self.app, "room", self.redraw, init=False)
-        self.watch(self.app, "events", self._show_log)
-        self.watch(self.app, "room", self._names_changed)
-        self.watch(self.app, "room", lambda: follow_pause(self), init=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)
@@ -207,18 +201,10 @@ class GsmScreen(GameScreen):
     def redraw_table(self) -> None:
         self.redraw()
 
-    def _show_status(self) -> None:
-        if not self.on_stage:
-            return
+    def timed_status(self) -> tuple[Text, bool]:
         line = self.pause_note()
         line.append_text(status_line(self.view, self._who, self.glyphs, self.party.ascii_only))
-        line, timed = timed_status(line, self.view, self.game_time())
-        if timed and self._clock is None:
-            self._clock = self.set_interval(1, self._show_status)
-        elif not timed and self._clock is not None:
-            self._clock.stop()
-            self._clock = None
-        self.query_one("#status", Static).update(line)
+        return timed_status(line, self.view, self.game_time())
 
     def feedback(self) -> Text:
         """A colored line under the status (the outcome of your last call)."""

@@ -27,9 +27,8 @@ from partyhost.tui.meme.text import (
 )
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.gametable import TABLE_KEYS
+from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
 from partyhost.tui.viewdata import legal_of
 from rich.text import Text

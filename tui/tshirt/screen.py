@@ -11,9 +11,8 @@ from typing import Any, ClassVar
 
 from partyhost.tui.shared.bar import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.gametable import TABLE_KEYS
+from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
 from partyhost.tui.tshirt.cards import CardFace, CardRack
 from partyhost.tui.tshirt.dialogs import BooyahScreen
