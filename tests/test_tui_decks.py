@@ -12,8 +12,7 @@ from partyhost.net import protocol as p
 from partyhost.tui.app import PartyApp
 from partyhost.tui.hostlink import DecksListed, FrameReader, HostError
 from partyhost.tui.launch import make_app
-from partyhost.tui.shared.deckproblems import DeckProblemsScreen
-from partyhost.tui.shared.dialogs import CreateRoomScreen
+from partyhost.tui.shared.dialogs import CreateRoomScreen, DeckProblemsScreen
 from partyhost.tui.shared.room import RoomScreen
 from textual.widgets import Input, Select, Static
 from tuikit.fakehost import FakeHost

@@ -246,7 +246,7 @@ class PartyApp(App[int]):
         self.route()
 
     def on_connection_changed(self, message: hostlink.ConnectionChanged) -> None:
-        from partyhost.tui.shared.reconnecting import ReconnectingScreen
+        from partyhost.tui.shared.dialogs import ReconnectingScreen
 
         state = message.state
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
@@ -322,7 +322,7 @@ class PartyApp(App[int]):
         if message.code == STALE_GAME_REFUSAL and not self.game_running():
             return  # a move that crossed the game's end on the way: nothing to tell
         if message.problems:
-            from partyhost.tui.shared.deckproblems import DeckProblemsScreen
+            from partyhost.tui.shared.dialogs import DeckProblemsScreen
 
             self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
             return

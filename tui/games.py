@@ -15,16 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from partyhost.tui.gsm import help as gsm_help
-from partyhost.tui.meme import help as meme_help
+from partyhost.tui.gsm import text as gsm_text
+from partyhost.tui.meme import text as meme_text
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.gametable import UnsupportedGameScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.replayparts import PLAIN, ReplayParts
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import RoomScreen
-from partyhost.tui.shared.unsupported import UnsupportedGameScreen
-from partyhost.tui.tshirt import help as tshirt_help
+from partyhost.tui.tshirt import text as tshirt_text
 from textual.binding import BindingType
 from textual.screen import Screen
 
@@ -89,7 +89,7 @@ GSM_RESULTS = "gsm.results:GsmResultsScreen"
 GAMES: dict[str, GameScreens] = {
     "tshirt": GameScreens(
         "The T-Shirt Game",
-        tshirt_help.RULES,
+        tshirt_text.RULES,
         _screens(
             "tshirt.screen:TShirtScreen",
             "tshirt.results:TShirtResultsScreen",
@@ -99,34 +99,34 @@ GAMES: dict[str, GameScreens] = {
     ),
     "stealing-home": GameScreens(
         "Stealing Home",
-        gsm_help.STEALING_HOME,
+        gsm_text.RULES["stealing-home"],
         _screens("gsm.stealing_home:StealingHomeScreen", GSM_RESULTS),
         _later("gsm.replay:PARTS"),
         real_time=True,
     ),
     "scramble": GameScreens(
         "Scramble",
-        gsm_help.SCRAMBLE,
+        gsm_text.RULES["scramble"],
         _screens("gsm.scramble:ScrambleScreen", GSM_RESULTS),
         _later("gsm.replay:SCRAMBLE"),
         real_time=True,
     ),
     "gridiron": GameScreens(
         "Gridiron",
-        gsm_help.GRIDIRON,
+        gsm_text.RULES["gridiron"],
         _screens("gsm.gridiron:GridironScreen", GSM_RESULTS),
         _later("gsm.replay:CARDS_DOWN"),
     ),
     "four-corners": GameScreens(
         "Four Corners",
-        gsm_help.FOUR_CORNERS,
+        gsm_text.RULES["four-corners"],
         _screens("gsm.four_corners:FourCornersScreen", GSM_RESULTS),
         _later("gsm.replay:CARDS_DOWN"),
         real_time=True,
     ),
     "meme": GameScreens(
         "What Do You Meme?",
-        meme_help.RULES,
+        meme_text.RULES,
         _screens(
             "meme.screen:MemeScreen",
             "meme.results:MemeResultsScreen",

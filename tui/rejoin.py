@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from partyhost.tui.party import Party
 from partyhost.tui.seatmemory import HeldSeat, SeatMemory
-from partyhost.tui.shared.seatoffer import SeatOffer, SeatOfferScreen, waiting_words
+from partyhost.tui.shared.dialogs import SeatOffer, SeatOfferScreen, waiting_words
 from textual.app import App
 
 Frame = dict[str, Any]

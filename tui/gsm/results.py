@@ -15,7 +15,7 @@ from partyhost.tui.gsm.board import BoardView
 from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
 from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
-from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import names

@@ -19,21 +19,53 @@ from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
 from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import seat_name
+from partyhost.tui.shared.base import TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
-from partyhost.tui.shared.gametable import GameScreen
+from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
 Slot = tuple[int, int]
+CHOOSE = Binding.Group("Choose")
+MOVE = Binding.Group("Move")
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+VIM = {"left": "h", "right": "l", "up": "k", "down": "j"}
+# The keys all four screens share: choose a card, move the cursor, turn (HEAD), then color
+# letters, chat, the table's keys and leave (TAIL); each game puts its own keys between.
+# Moving and turning stay off the footer (the line above the hand names them), so each
+# game's own keys and Help fit in 80 columns.
+HEAD: list[BindingType] = [
+    *(
+        Binding(str(n % 10), f"choose({n})", "Card", key_display="1-9", show=n == 1, group=CHOOSE)
+        for n in range(1, 11)
+    ),
+    *(
+        Binding(
+            f"{way},{VIM[way]}",
+            f"move({dx},{dy})",
+            "Move",
+            key_display="hjkl",
+            show=False,
+            group=MOVE,
+        )
+        for way, (dx, dy) in STEPS.items()
+    ),
+    Binding("r", "turn", "Turn", show=False),
+]
+TAIL: list[BindingType] = [
+    Binding("i", "initials", "Color letters on/off", show=False),
+    Binding("c", "chat", "Chat"),
+    *TABLE_KEYS,
+    Binding("escape", "leave", "Leave"),
+]
 
 
 class GsmScreen(GameScreen):

@@ -25,7 +25,7 @@ from partyhost.tui.meme.text import (
     round_label,
     status_line,
 )
-from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog

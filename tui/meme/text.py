@@ -1,4 +1,4 @@
-"""Words for What Do You Meme?: names in their colors, amounts, the status line, log lines.
+"""Words for What Do You Meme?: names in their colors, amounts, the status line, log lines, the rules.
 
 Only presentation: every fact comes from the host's view and events. Player
 text (names, custom scenarios) and deck text always go through ``literal``.
@@ -254,3 +254,17 @@ def _turn_over(event: Frame, name: Name, final: bool) -> Text:
         what = "cash" if final else "tokens"
         line.append(f"nobody wins anything (no {what} lay on a right guess).", "dim")
     return line
+
+
+RULES = """\
+Four rounds; in each, every player is the reactor once. The reactor rolls
+two dice for a scenario (or writes one, if the room allows) and picks one
+of their 7 memes face down. Everyone else guesses it by playing a meme from
+their own hand, face down.
+
+The reactor bets 1 to 3 tokens on the others' guesses. The guesses are
+shown, and everyone else bets up to 3 tokens (at most 2 on their own
+guess). Then the reactor's meme is revealed: each token on a right guess
+pays $1. In the final round you bet your own cash instead: a right bet
+doubles, a wrong one is lost. Most money after round 4 wins."""
+"""How to play, as the help screen shows it (keys come from the screens)."""

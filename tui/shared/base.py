@@ -1,4 +1,4 @@
-"""What every partyhost screen shares: typed access to the app and its state."""
+"""What every partyhost screen shares: typed access to the app and its state, and the title bar."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 
 ResultT = TypeVar("ResultT")
 SOLO_QUIT = "Quit? It is just you and the bots here, so the game ends when you go."
@@ -90,3 +91,34 @@ def seat_name(room: dict[str, Any] | None, seat: object) -> str:
         if isinstance(entry, dict) and entry.get("seat") == seat:
             return str(entry.get("name", f"seat {seat}"))
     return f"seat {seat}"
+
+
+class TitleBar(Static):
+    """The one-line title bar every screen shows: ``partyhost``, then what the screen says.
+
+    Instead of Textual's Header, which carries a clock and an icon that would
+    break snapshots and ``--ascii``.
+    """
+
+    DEFAULT_CSS = """
+    TitleBar {
+        dock: top;
+        height: 1;
+        width: 1fr;
+        background: $panel;
+        color: $foreground;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *parts: Text | str, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_parts(*parts)
+
+    def set_parts(self, *parts: Text | str) -> None:
+        """Set what follows the app name; ``str`` parts are trusted, ``Text`` ones literal."""
+        line = Text.assemble(("partyhost", "bold"))
+        for part in parts:
+            line.append("  ")
+            line.append(part if isinstance(part, Text) else Text(part, style="dim"))
+        self.update(line)

@@ -9,8 +9,7 @@ from partyhost.net.address import DEFAULT_PORT, parse_address
 from partyhost.net.discovery import BrowserFactory
 from partyhost.net.protocol import MAX_NAME_LENGTH
 from partyhost.tui.settings import default_name, load_remembered
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.base import PartyScreen, TitleBar
 from partyhost.tui.shared.hostlist import HostList
 from partyhost.tui.text import literal
 from textual import on

@@ -6,14 +6,15 @@ resumes), a badge on a seat's row while its player is not there (counting
 down the grace period), the status line's "Paused by Ann" and its clock, the
 round-result moment, and in ``partyhost play`` the pause of a real-time game
 while a dialog is open. The T-Shirt Game's and What Do You Meme?'s tables are
-a :class:`TableScreen`: a rack of numbered cards beside the log and chat.
+a :class:`TableScreen`: a rack of numbered cards beside the log and chat. A
+game this client has no screens for gets the :class:`UnsupportedGameScreen`.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, seat_name
+from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.log import GameLog
@@ -24,9 +25,11 @@ from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from partyhost.tui.text import clock_text, literal
 from rich.text import Text
 from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 Badge = tuple[str, str]
 """A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
@@ -281,3 +284,36 @@ class TableScreen(GameScreen):
 
     def action_leave(self) -> None:
         self.app.push_screen(ConfirmScreen(*self.leave_question(self.LEAVE_QUESTION)), self._leave)
+
+
+class UnsupportedGameScreen(PartyScreen):
+    """A game this client cannot draw yet: say so, keep the chat, let the player leave."""
+
+    KIND = "game"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        with Horizontal(id="room-body"):
+            yield Static("", id="unsupported", classes="status")
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        game = (self.party.room or {}).get("game", "?")
+        self.query_one("#unsupported", Static).update(
+            Text.assemble(
+                "This version of partyhost cannot show the game ",
+                literal(game, "bold"),
+                " yet. Update partyhost, or leave with Escape.",
+            )
+        )
+
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).focus_input()
+
+    def action_leave(self) -> None:
+        self.party.leave_room()

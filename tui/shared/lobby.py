@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen, deck_title
+from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
 from partyhost.tui.shared.pastgames import PastGamesScreen
 from partyhost.tui.shared.standings import short_titles, standings_table

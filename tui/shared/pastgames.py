@@ -10,8 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.base import PartyScreen, TitleBar
 from partyhost.tui.text import clean, literal, shorten
 from rich.text import Text
 from textual import on

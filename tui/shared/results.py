@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen, seat_name
+from partyhost.tui.shared.base import PartyScreen, TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal, names

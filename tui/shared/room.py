@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import HELP_KEY, PartyModal, PartyScreen, decks_title, seat_name
+from partyhost.tui.shared.base import (
+    HELP_KEY,
+    PartyModal,
+    PartyScreen,
+    TitleBar,
+    decks_title,
+    seat_name,
+)
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import ConfirmScreen, RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value

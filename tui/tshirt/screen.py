@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
