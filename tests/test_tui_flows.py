@@ -7,8 +7,8 @@ import json
 
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.launch import make_app
-from partyhost.tui.settings import load_remembered, settings_path
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.connect import load_remembered, settings_path
 from partyhost.tui.shared.dialogs import (
     ConfirmScreen,
     CreateRoomScreen,

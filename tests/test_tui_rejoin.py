@@ -14,7 +14,7 @@ import stat
 
 import pytest
 from partyhost.tui.launch import make_app
-from partyhost.tui.seatmemory import HeldSeat, SeatMemory, memory_path
+from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.dialogs import JoinRoomScreen, SeatOfferScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost

@@ -18,9 +18,8 @@ from partyhost.tui.clock import HostClock
 from partyhost.tui.hostlink import Connection, ConnectionFactory, HostRequests, follow_host
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
-from partyhost.tui.rejoin import SeatKeeper
-from partyhost.tui.seatmemory import SeatMemory, memory_path
-from partyhost.tui.settings import Remembered, default_name, save_remembered
+from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
+from partyhost.tui.shared.connect import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from partyhost.tui.toasts import guard_toasts
 from textual import work
@@ -337,12 +336,7 @@ class PartyApp(App[int]):
         if message.reason != "replaced":
             self.seats.gone(self.room_code)
         self.pauser.left_room()
-        self.room = None
-        self.room_code = None
-        self.seat = None
-        self.view = None
-        self.events = ()
-        self.chat = ()
+        self._forget_room()
         if message.reason and message.reason != "left":
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
@@ -371,16 +365,19 @@ class PartyApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def _reset_session(self) -> None:
-        self.welcome = None
-        self.rooms = ()
-        self.decks = ()
+    def _forget_room(self) -> None:
         self.room = None
         self.room_code = None
         self.seat = None
         self.view = None
         self.events = ()
         self.chat = ()
+
+    def _reset_session(self) -> None:
+        self.welcome = None
+        self.rooms = ()
+        self.decks = ()
+        self._forget_room()
         self.past_games = ()
         self.standings = None
 

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen
-from partyhost.tui.viewdata import legal_of
+from partyhost.tui.party import legal_of
 from textual.binding import Binding, BindingType
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm.screen import HEAD, TAIL, Frame, GsmScreen
-from partyhost.tui.viewdata import legal_of
+from partyhost.tui.party import legal_of
 from textual.binding import Binding, BindingType
 
 

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from partyhost.tui.gsm.scores import axis_mark
+from partyhost.tui.party import legal_of
 from partyhost.tui.text import Glyphs, clock_text, literal, names
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
 Frame = dict[str, Any]

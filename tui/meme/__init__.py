@@ -4,5 +4,5 @@
 the phase (roll-off, scenario, memes, guesses, betting, reveal), filled from
 ``rows`` and ``betting``; ``text`` its words and rules; ``dialogs`` writing a
 scenario and the last turn; ``results`` the end; ``replay`` a finished game;
-``bits``, ``cards``, ``dice``, ``money`` and ``table`` the widgets.
+``cards``, ``dice``, ``money`` and ``table`` the widgets.
 """

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.tui.meme.bits import fit
 from partyhost.tui.meme.rows import Look, reveal_text
-from partyhost.tui.meme.text import caption_of, color_style, meme_glyphs, signed_money
+from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, signed_money
 from partyhost.tui.shared.base import TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen

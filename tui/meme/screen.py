@@ -25,12 +25,12 @@ from partyhost.tui.meme.text import (
     round_label,
     status_line,
 )
+from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.text import literal
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from partyhost.tui.party import Party
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
+from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
@@ -18,10 +19,10 @@ HELP_KEY = Binding("f1", "app.help", "Help")
 """A dialog hides the app's keys, so each dialog offers Help itself, last in its footer."""
 
 
-class PartyScreen(Screen[None]):
-    """A main screen; ``KIND`` tells the app's router which one is showing."""
+class PartyView:
+    """Typed access to the app and its state, for every screen and dialog."""
 
-    KIND: ClassVar[str] = ""
+    app: App[Any]
 
     @property
     def party(self) -> Party:
@@ -31,8 +32,19 @@ class PartyScreen(Screen[None]):
     def glyphs(self) -> Glyphs:
         return self.party.glyphs
 
+    def is_owner(self) -> bool:
+        """Whether this client's seat owns the room."""
+        seat = self.party.seat
+        return seat is not None and (self.party.room or {}).get("owner") == seat
 
-class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
+
+class PartyScreen(PartyView, Screen[None]):
+    """A main screen; ``KIND`` tells the app's router which one is showing."""
+
+    KIND: ClassVar[str] = ""
+
+
+class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
     """A dialog over a main screen; Escape closes it without a result."""
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
@@ -49,14 +61,6 @@ class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
             done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return done
         return super().dismiss(result)
-
-    @property
-    def party(self) -> Party:
-        return cast("Party", self.app)
-
-    @property
-    def glyphs(self) -> Glyphs:
-        return self.party.glyphs
 
 
 def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name
-from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.chat import WIDE, ChatPanel, open_chat
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.moment import RoundResultScreen
@@ -133,10 +133,6 @@ class GameScreen(PartyScreen):
         """The room's game clock now (deadlines in the view are on it; it stops when paused)."""
         return self.party.clock.game_time(self.party.room)
 
-    def is_owner(self) -> bool:
-        seat = self.party.seat
-        return seat is not None and (self.party.room or {}).get("owner") == seat
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause":
             return self.is_owner() and (self.party.room or {}).get("status") == "playing"
@@ -216,10 +212,6 @@ class GameScreen(PartyScreen):
             self.party.leave_room()
 
 
-WIDE = 110
-"""Columns from which the chat and each game's extras get their own space (see the .tcss)."""
-
-
 class TableScreen(GameScreen):
     """A game's table with a status clock, a log, a chat panel and a rack of numbered cards."""
 
@@ -277,10 +269,7 @@ class TableScreen(GameScreen):
             self.action_choose(event.number)
 
     def action_chat(self) -> None:
-        if self._wide():
-            self.query_one(ChatPanel).focus_input()
-        else:
-            self.app.push_screen(ChatScreen())
+        open_chat(self)
 
     def action_leave(self) -> None:
         self.app.push_screen(ConfirmScreen(*self.leave_question(self.LEAVE_QUESTION)), self._leave)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyhost.tui.party import legal_of
 from partyhost.tui.text import Glyphs, literal, names, quoted
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
 Frame = dict[str, Any]
