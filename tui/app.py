@@ -3,7 +3,7 @@
 All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`,
 :mod:`.hostlink`) that turns frames into messages; handlers here store them in
 reactives (always a new object) and :meth:`PartyApp.route` picks the main
-screen from that state (:mod:`.routing`). Screens render from the reactives
+screen from that state (:mod:`.games` makes it). Screens render from the reactives
 and send through :attr:`PartyApp.requests`, the client library's typed request
 methods. :mod:`.launch` makes the app.
 """
@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from partyhost.tui import hostlink, routing
+from partyhost.tui import hostlink
 from partyhost.tui.clock import HostClock
+from partyhost.tui.games import main_screen
 from partyhost.tui.hostlink import Connection, ConnectionFactory, HostRequests, follow_host
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
+from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.connect import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from partyhost.tui.toasts import guard_toasts
@@ -351,13 +353,37 @@ class PartyApp(App[int]):
     # --- screens ------------------------------------------------------------
 
     def wanted_screen(self) -> str:
-        """Which main screen the current state calls for."""
-        return routing.wanted_screen(self.welcome, self.link, self.room, self.view)
+        """Which main screen (connect, lobby, room, game or results) the state calls for."""
+        room, view = self.room, self.view
+        if self.welcome is None or self.link in ("offline", "connecting"):
+            return "connect"
+        if room is None:
+            return "lobby"
+        status = room.get("status")
+        if status == "over" or (view is not None and view.get("phase") == "over"):
+            return "results"
+        if status == "playing" and view is not None:
+            return "game"
+        return "room"
 
     def route(self) -> None:
-        """Switch the main screen if the state calls for another one."""
-        game = str(self.room.get("game", "")) if self.room else ""
-        routing.show_main_screen(self, self.wanted_screen(), game)
+        """Switch the main screen if the state calls for another one.
+
+        The main screen lies above Textual's default screen, with any dialogs
+        above it; only when the wanted one differs from the one shown are the
+        dialogs closed and the new one put in its place.
+        """
+        wanted = self.wanted_screen()
+        base = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        if isinstance(base, PartyScreen) and wanted == base.KIND:
+            return
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        screen = main_screen(wanted, str(self.room.get("game", "")) if self.room else "")
+        if len(self.screen_stack) < 2:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
 
     def action_help(self) -> None:
         from partyhost.tui.help import HelpScreen
