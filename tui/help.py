@@ -136,6 +136,3 @@ class HelpScreen(PartyModal[None]):
             if key not in keys:
                 keys.append(key)
         return [(key_list(keys), description) for description, keys in keys_of.items()]
-
-    def action_close(self) -> None:
-        self.dismiss(None)

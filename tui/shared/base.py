@@ -45,7 +45,10 @@ class PartyScreen(PartyView, Screen[None]):
 
 
 class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
-    """A dialog over a main screen; Escape closes it without a result."""
+    """A dialog over a main screen; Escape closes it without a result (``close``)."""
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close this dialog, only while it is on top.

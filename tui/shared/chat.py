@@ -132,9 +132,6 @@ class ChatScreen(PartyModal[None]):
         for panel in self.query(ChatPanel):  # none when the game ended as this opened
             panel.focus_input()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
-
 
 def open_chat(screen: Screen[Any]) -> None:
     """Into the chat beside the screen on wide terminals; over it on narrow ones, where the

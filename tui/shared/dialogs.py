@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from partyhost.net.deckupload import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
-from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, ResultT
 from partyhost.tui.shared.deckchoice import (
     broken_lines,
     deck_file_note,
@@ -31,14 +31,15 @@ Frame = dict[str, Any]
 _UNSET = object()
 """No deck choice given: the game's default deck, unless a deck file is chosen."""
 DIALOG_BINDINGS: list[BindingType] = [
-    Binding("escape", "cancel", "Cancel"),
+    Binding("escape", "close", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
     HELP_KEY,
 ]
 
 
-class Dialog(PartyModal[Frame | None]):
-    """A modal with OK/Cancel buttons; subclasses say what OK returns."""
+class Dialog(PartyModal[ResultT | None]):
+    """A modal with OK/Cancel buttons (Enter in a field is OK); subclasses say what OK
+    returns, or ``None`` to stay open."""
 
     BINDINGS: ClassVar[list[BindingType]] = DIALOG_BINDINGS
 
@@ -49,7 +50,7 @@ class Dialog(PartyModal[Frame | None]):
             classes="buttons",
         )
 
-    def result(self) -> Frame | None:
+    def result(self) -> ResultT | None:
         raise NotImplementedError
 
     def action_confirm(self) -> None:
@@ -57,23 +58,20 @@ class Dialog(PartyModal[Frame | None]):
         if result is not None:
             self.dismiss(result)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
         self.action_confirm()
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
-        self.action_cancel()
+        self.action_close()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_confirm()
 
 
-class CreateRoomScreen(Dialog):
+class CreateRoomScreen(Dialog[Frame]):
     """Pick a game, the host's deck and maybe a deck file from this computer, a password, options.
 
     The host's decks are those of its newest ``decks`` listing, so a file added
@@ -243,7 +241,7 @@ class CreateRoomScreen(Dialog):
         return request
 
 
-class JoinRoomScreen(Dialog):
+class JoinRoomScreen(Dialog[Frame]):
     """Join (or watch) a room by its code, with its password if it has one."""
 
     def __init__(
@@ -295,7 +293,7 @@ class JoinRoomScreen(Dialog):
         }
 
 
-class RoomOptionsScreen(Dialog):
+class RoomOptionsScreen(Dialog[Frame]):
     """The owner changes the room's rule options before the game starts."""
 
     def __init__(self, options: list[Frame], values: Frame) -> None:
@@ -422,9 +420,6 @@ class DeckProblemsScreen(PartyModal[None]):
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
-
     @on(Button.Pressed, "#close")
     def _ok_pressed(self) -> None:
         self.dismiss(None)
@@ -461,7 +456,7 @@ class SeatOfferScreen(PartyModal[SeatOffer | None]):
     AUTO_FOCUS = "#seat-offers"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "take", "Go back"),
-        Binding("escape", "cancel", "Not now"),
+        Binding("escape", "close", "Not now"),
         HELP_KEY,
     ]
     DEFAULT_CSS = """
@@ -500,9 +495,6 @@ class SeatOfferScreen(PartyModal[SeatOffer | None]):
         lists = self.query(OptionList)
         index = lists.first().highlighted if lists else None
         self.dismiss(self.offers[index or 0])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -54,7 +54,7 @@ class BotLevelScreen(PartyModal[str | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "close", "Cancel"),
         HELP_KEY,
     ]
 
@@ -68,9 +68,6 @@ class BotLevelScreen(PartyModal[str | None]):
 
     def action_choose(self, level: str) -> None:
         self.dismiss(level)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     @on(Button.Pressed, ".choice")
     def _pressed(self, event: Button.Pressed) -> None:

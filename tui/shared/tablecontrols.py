@@ -172,6 +172,3 @@ class TableControlsScreen(PartyModal[None]):
 
     def action_pause(self) -> None:
         self.party.pauser.toggle()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
