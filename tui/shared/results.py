@@ -46,10 +46,15 @@ class ResultsScreen(PartyScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title")
         with Horizontal(id="room-body"):
-            with VerticalScroll(id="results"), Center():
-                yield Static("", id="podium")
+            with VerticalScroll(id="results"):
+                yield from self.body()
             yield ChatPanel(id="chat")
         yield Footer()
+
+    def body(self) -> ComposeResult:
+        """What the results show beside the chat (a game with more to show lays out its own)."""
+        with Center():
+            yield Static("", id="podium")
 
     def __init__(self) -> None:
         super().__init__()
