@@ -250,7 +250,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"partyhost replay: {unavailable}", file=sys.stderr)
         return 1
     if args.export is None:
-        from partyhost.tui.replay.app import run_replay_viewer
+        from partyhost.tui.replay.screen import run_replay_viewer
 
         return run_replay_viewer(replay.info, replay.steps, args.ascii)
     with contextlib.ExitStack() as stack:

@@ -10,11 +10,9 @@ import pytest
 from partyhost.cli import main
 from partyhost.net import protocol as p
 from partyhost.tui.app import PartyApp
-from partyhost.tui.frames import FrameReader
+from partyhost.tui.hostlink import DecksListed, FrameReader, HostError
 from partyhost.tui.launch import make_app
-from partyhost.tui.messages import DecksListed, HostError
-from partyhost.tui.shared.deckproblems import DeckProblemsScreen
-from partyhost.tui.shared.dialogs import CreateRoomScreen
+from partyhost.tui.shared.dialogs import CreateRoomScreen, DeckProblemsScreen
 from partyhost.tui.shared.room import RoomScreen
 from textual.widgets import Input, Select, Static
 from tuikit.fakehost import FakeHost

@@ -9,8 +9,7 @@ from partyhost.net.discovery import DiscoveredHost, HostListener, parse_host
 from partyhost.net.protocol import PROTOCOL_VERSION
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared import connect
-from partyhost.tui.shared.connect import ConnectScreen
-from partyhost.tui.shared.hostlist import LOOKING, HostList, describe_host
+from partyhost.tui.shared.connect import LOOKING, ConnectScreen, HostList, describe_host
 from partyhost.tui.shared.lobby import LobbyScreen
 from textual.widgets import Input, OptionList
 from tuikit.fakehost import FakeHost

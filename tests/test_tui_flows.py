@@ -8,11 +8,15 @@ import json
 from partyhost.net.client import build
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.launch import make_app
-from partyhost.tui.settings import load_remembered, settings_path
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
-from partyhost.tui.shared.dialogs import ConfirmScreen, CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.connect import load_remembered, settings_path
+from partyhost.tui.shared.dialogs import (
+    ConfirmScreen,
+    CreateRoomScreen,
+    JoinRoomScreen,
+    ReconnectingScreen,
+)
 from partyhost.tui.shared.lobby import LobbyScreen
-from partyhost.tui.shared.reconnecting import ReconnectingScreen
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import RoomScreen
 from partyhost.tui.tshirt.dialogs import BooyahScreen

@@ -16,10 +16,10 @@ from partyhost.tui.gsm.stealing_home import StealingHomeScreen
 from partyhost.tui.meme.results import MemeResultsScreen
 from partyhost.tui.meme.screen import MemeScreen
 from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.gametable import UnsupportedGameScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import RoomScreen
-from partyhost.tui.shared.unsupported import UnsupportedGameScreen
 from partyhost.tui.tshirt.results import TShirtResultsScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost

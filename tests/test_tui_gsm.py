@@ -16,7 +16,7 @@ from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.scramble import ScrambleScreen
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.gsm.stealing_home import StealingHomeScreen
-from partyhost.tui.viewdata import legal_of
+from partyhost.tui.party import legal_of
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems

@@ -19,8 +19,8 @@ from partyhost.tui.gsm.gridiron import GridironScreen
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.gsm.stealing_home import StealingHomeScreen
 from partyhost.tui.gsm.text import mine
+from partyhost.tui.party import legal_of
 from partyhost.tui.play import QuickGame
-from partyhost.tui.viewdata import legal_of
 from textual.pilot import Pilot
 from tuihost import ann_app, loopback_host, wait_until
 from tuikit.pilot import screen_text

@@ -15,9 +15,8 @@ import stat
 import pytest
 from partyhost.net.client import build
 from partyhost.tui.launch import make_app
-from partyhost.tui.seatmemory import HeldSeat, SeatMemory, memory_path
-from partyhost.tui.shared.dialogs import JoinRoomScreen
-from partyhost.tui.shared.seatoffer import SeatOfferScreen
+from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
+from partyhost.tui.shared.dialogs import JoinRoomScreen, SeatOfferScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import screen_text, settle

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from partyhost.historycommands import ReplayData, local_replay
 from partyhost.net.store import Store
-from partyhost.tui.replay.app import ReplayApp
-from partyhost.tui.replay.screen import ReplayScreen
+from partyhost.tui.replay.screen import ReplayApp, ReplayScreen
 from playedgames import play_game
 from rich.console import Console
 from test_cli_history import keep

@@ -20,8 +20,8 @@ from partyhost.net.client import build
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared import results
 from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.gametable import TableScreen
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.shared.table import TableScreen
 from textual.pilot import Pilot
 from textual.widgets import Static
 from tuikit.fakehost import FakeHost

@@ -6,10 +6,10 @@ from partyhost.decks.catalog import shipped_decks_dir
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.tui import messages as m
-from partyhost.tui.frames import LOG_LIMIT, FrameReader
+from partyhost.tui import hostlink as m
+from partyhost.tui.hostlink import LOG_LIMIT, FrameReader
 from partyhost.tui.play import default_bots
-from partyhost.tui.settings import Remembered, load_remembered, save_remembered, settings_path
+from partyhost.tui.shared.connect import Remembered, load_remembered, save_remembered, settings_path
 from partyhost.tui.text import ASCII, a_number, clean, literal, progress_bar
 from partyhost.tui.tshirt.shirt import ASCII_BOX, BOX, shirt_rows
 from tuikit.samples import booyah_view, tshirt_view

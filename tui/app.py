@@ -3,7 +3,7 @@
 All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`,
 :mod:`.hostlink`) that turns frames into messages; handlers here store them in
 reactives (always a new object) and :meth:`PartyApp.route` picks the main
-screen from that state (:mod:`.routing`). Screens render from the reactives
+screen from that state (:mod:`.games` makes it). Screens render from the reactives
 and send through :attr:`PartyApp.requests`, the client library's typed request
 methods. :mod:`.launch` makes the app.
 """
@@ -13,16 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from partyhost.tui import messages as m
-from partyhost.tui import routing
+from partyhost.tui import hostlink
 from partyhost.tui.clock import HostClock
-from partyhost.tui.connection import Connection, ConnectionFactory, HostRequests
-from partyhost.tui.hostlink import follow_host
+from partyhost.tui.games import main_screen
+from partyhost.tui.hostlink import Connection, ConnectionFactory, HostRequests, follow_host
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
-from partyhost.tui.rejoin import SeatKeeper
-from partyhost.tui.seatmemory import SeatMemory, memory_path
-from partyhost.tui.settings import Remembered, default_name, save_remembered
+from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
+from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.connect import Remembered, default_name, save_remembered
 from partyhost.tui.text import glyphs_for
 from partyhost.tui.toasts import guard_toasts
 from textual import work
@@ -79,7 +78,7 @@ class PartyApp(App[int]):
 
     def __init__(
         self,
-        connection_factory: ConnectionFactory,
+        connection_factory: ConnectionFactory | None = None,
         *,
         address: str | None = None,
         name: str | None = None,
@@ -94,7 +93,11 @@ class PartyApp(App[int]):
         locked: bool = False,
     ) -> None:
         guard_toasts()
-        self.connection_factory = connection_factory
+        if connection_factory is None:  # the real network, unless a test injects one
+            from partyhost.net.client import open_client
+
+            connection_factory = open_client
+        self.connection_factory: ConnectionFactory = connection_factory
         self.start_address = address
         self.locked_address = address if locked else None
         """The only host this client may connect to (the SSH door's clients), or None."""
@@ -224,7 +227,7 @@ class PartyApp(App[int]):
 
     # --- frames from the worker ---------------------------------------------
 
-    def on_connected(self, message: m.Connected) -> None:
+    def on_connected(self, message: hostlink.Connected) -> None:
         self._quitting = False
         self.welcome = message.welcome
         self.link = "online"
@@ -238,13 +241,13 @@ class PartyApp(App[int]):
             hook, self.on_welcome = self.on_welcome, None
             hook(self)
 
-    def on_connect_failed(self, message: m.ConnectFailed) -> None:
+    def on_connect_failed(self, message: hostlink.ConnectFailed) -> None:
         self.link = "offline"
         self.connect_error = message.reason
         self.route()
 
-    def on_connection_changed(self, message: m.ConnectionChanged) -> None:
-        from partyhost.tui.shared.reconnecting import ReconnectingScreen
+    def on_connection_changed(self, message: hostlink.ConnectionChanged) -> None:
+        from partyhost.tui.shared.dialogs import ReconnectingScreen
 
         state = message.state
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
@@ -259,21 +262,21 @@ class PartyApp(App[int]):
         elif state == "failed":
             self._end_session(message.detail or "Could not reach the host again.")
 
-    def on_connection_closed(self, message: m.ConnectionClosed) -> None:
+    def on_connection_closed(self, message: hostlink.ConnectionClosed) -> None:
         if not self._quitting:
             self._end_session(message.reason)
 
-    def on_rooms_listed(self, message: m.RoomsListed) -> None:
+    def on_rooms_listed(self, message: hostlink.RoomsListed) -> None:
         self.rooms = tuple(message.rooms)
 
-    def on_joined(self, message: m.Joined) -> None:
+    def on_joined(self, message: hostlink.Joined) -> None:
         self.room_code = message.code
         self.seat = message.seat
         self.view = None
         self.events = ()
         self.seats.joined(message.code, message.token)
 
-    def on_room_updated(self, message: m.RoomUpdated) -> None:
+    def on_room_updated(self, message: hostlink.RoomUpdated) -> None:
         if "you" in message.room:
             you = message.room["you"]
             self.seat = you if isinstance(you, int) else None
@@ -282,17 +285,17 @@ class PartyApp(App[int]):
         self.room = message.room
         self.route()
 
-    def on_view_updated(self, message: m.ViewUpdated) -> None:
+    def on_view_updated(self, message: hostlink.ViewUpdated) -> None:
         self.clock.saw_view(message.now)
         self.seats.round_seen(message.view)
         self.events = message.events
         self.view = message.view
         self.route()
 
-    def on_past_games_listed(self, message: m.PastGamesListed) -> None:
+    def on_past_games_listed(self, message: hostlink.PastGamesListed) -> None:
         self.past_games = tuple(message.games)
 
-    def on_standings_shown(self, message: m.StandingsShown) -> None:
+    def on_standings_shown(self, message: hostlink.StandingsShown) -> None:
         self.standings = message.standings
 
     def open_replay(self, game_id: int) -> None:
@@ -300,27 +303,27 @@ class PartyApp(App[int]):
         self._replay_wanted = game_id
         self.requests.get_replay(game_id)
 
-    def on_replay_page(self, message: m.ReplayPage) -> None:
+    def on_replay_page(self, message: hostlink.ReplayPage) -> None:
         from partyhost.tui.replay.screen import show_page
 
         show_page(self, message, self._replay_wanted)
 
-    def on_chat_received(self, message: m.ChatReceived) -> None:
+    def on_chat_received(self, message: hostlink.ChatReceived) -> None:
         self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
 
-    def on_notice_received(self, message: m.NoticeReceived) -> None:
+    def on_notice_received(self, message: hostlink.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
         if self.room is not None:
             self.events = message.events
 
-    def on_decks_listed(self, message: m.DecksListed) -> None:
+    def on_decks_listed(self, message: hostlink.DecksListed) -> None:
         self.decks = tuple(message.decks)
 
-    def on_host_error(self, message: m.HostError) -> None:
+    def on_host_error(self, message: hostlink.HostError) -> None:
         if message.code == STALE_GAME_REFUSAL and not self.game_running():
             return  # a move that crossed the game's end on the way: nothing to tell
         if message.problems:
-            from partyhost.tui.shared.deckproblems import DeckProblemsScreen
+            from partyhost.tui.shared.dialogs import DeckProblemsScreen
 
             self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
             return
@@ -331,23 +334,18 @@ class PartyApp(App[int]):
             message.text or message.code, title="The host says", severity="error", markup=False
         )
 
-    def on_left_room(self, message: m.LeftRoom) -> None:
+    def on_left_room(self, message: hostlink.LeftRoom) -> None:
         if message.reason != "replaced":
             self.seats.gone(self.room_code)
         self.pauser.left_room()
-        self.room = None
-        self.room_code = None
-        self.seat = None
-        self.view = None
-        self.events = ()
-        self.chat = ()
+        self._forget_room()
         if message.reason and message.reason != "left":
             self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
         self.route()
         self.requests.list_rooms()
         self.requests.get_standings()
 
-    def on_host_closing(self, message: m.HostClosing) -> None:
+    def on_host_closing(self, message: hostlink.HostClosing) -> None:
         self.notify(
             message.reason or "The host is shutting down.", title="Host closing", markup=False
         )
@@ -355,13 +353,37 @@ class PartyApp(App[int]):
     # --- screens ------------------------------------------------------------
 
     def wanted_screen(self) -> str:
-        """Which main screen the current state calls for."""
-        return routing.wanted_screen(self.welcome, self.link, self.room, self.view)
+        """Which main screen (connect, lobby, room, game or results) the state calls for."""
+        room, view = self.room, self.view
+        if self.welcome is None or self.link in ("offline", "connecting"):
+            return "connect"
+        if room is None:
+            return "lobby"
+        status = room.get("status")
+        if status == "over" or (view is not None and view.get("phase") == "over"):
+            return "results"
+        if status == "playing" and view is not None:
+            return "game"
+        return "room"
 
     def route(self) -> None:
-        """Switch the main screen if the state calls for another one."""
-        game = str(self.room.get("game", "")) if self.room else ""
-        routing.show_main_screen(self, self.wanted_screen(), game)
+        """Switch the main screen if the state calls for another one.
+
+        The main screen lies above Textual's default screen, with any dialogs
+        above it; only when the wanted one differs from the one shown are the
+        dialogs closed and the new one put in its place.
+        """
+        wanted = self.wanted_screen()
+        base = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        if isinstance(base, PartyScreen) and wanted == base.KIND:
+            return
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        screen = main_screen(wanted, str(self.room.get("game", "")) if self.room else "")
+        if len(self.screen_stack) < 2:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
 
     def action_help(self) -> None:
         from partyhost.tui.help import HelpScreen
@@ -369,16 +391,19 @@ class PartyApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def _reset_session(self) -> None:
-        self.welcome = None
-        self.rooms = ()
-        self.decks = ()
+    def _forget_room(self) -> None:
         self.room = None
         self.room_code = None
         self.seat = None
         self.view = None
         self.events = ()
         self.chat = ()
+
+    def _reset_session(self) -> None:
+        self.welcome = None
+        self.rooms = ()
+        self.decks = ()
+        self._forget_room()
         self.past_games = ()
         self.standings = None
 

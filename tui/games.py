@@ -10,20 +10,21 @@ own folder (``tshirt/``, ``meme/``, ``gsm/``); what every game uses lives in
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from partyhost.tui.gsm import help as gsm_help
-from partyhost.tui.meme import help as meme_help
+from partyhost.tui.gsm import text as gsm_text
+from partyhost.tui.meme import text as meme_text
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.gametable import UnsupportedGameScreen
 from partyhost.tui.shared.lobby import LobbyScreen
 from partyhost.tui.shared.replayparts import PLAIN, ReplayParts
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import RoomScreen
-from partyhost.tui.shared.unsupported import UnsupportedGameScreen
-from partyhost.tui.tshirt import help as tshirt_help
+from partyhost.tui.tshirt import text as tshirt_text
 from textual.binding import BindingType
 from textual.screen import Screen
 
@@ -67,98 +68,73 @@ class GameScreens:
         ]
 
 
-def _tshirt() -> Screens:
-    from partyhost.tui.tshirt.dialogs import BooyahScreen
-    from partyhost.tui.tshirt.results import TShirtResultsScreen
-    from partyhost.tui.tshirt.screen import TShirtScreen
-
-    return Screens(TShirtScreen, TShirtResultsScreen, (("Booyah choice", BooyahScreen),))
+def _named(path: str) -> Any:
+    """``module:Name`` under ``partyhost.tui``, imported now (not when the client starts)."""
+    module, name = path.split(":")
+    return getattr(importlib.import_module(f"partyhost.tui.{module}"), name)
 
 
-def _stealing_home() -> Screens:
-    from partyhost.tui.gsm.results import GsmResultsScreen
-    from partyhost.tui.gsm.stealing_home import StealingHomeScreen
-
-    return Screens(StealingHomeScreen, GsmResultsScreen)
+def _later(path: str) -> Callable[[], Any]:
+    return lambda: _named(path)
 
 
-def _scramble() -> Screens:
-    from partyhost.tui.gsm.results import GsmResultsScreen
-    from partyhost.tui.gsm.scramble import ScrambleScreen
-
-    return Screens(ScrambleScreen, GsmResultsScreen)
-
-
-def _gridiron() -> Screens:
-    from partyhost.tui.gsm.gridiron import GridironScreen
-    from partyhost.tui.gsm.results import GsmResultsScreen
-
-    return Screens(GridironScreen, GsmResultsScreen)
+def _screens(table: str, results: str, *dialogs: tuple[str, str]) -> Callable[[], Screens]:
+    """A game's screens named ``module:Class``, each dialog with the help's name for it."""
+    return lambda: Screens(
+        _named(table), _named(results), tuple((place, _named(path)) for place, path in dialogs)
+    )
 
 
-def _four_corners() -> Screens:
-    from partyhost.tui.gsm.four_corners import FourCornersScreen
-    from partyhost.tui.gsm.results import GsmResultsScreen
-
-    return Screens(FourCornersScreen, GsmResultsScreen)
-
-
-def _meme() -> Screens:
-    from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
-    from partyhost.tui.meme.results import MemeResultsScreen
-    from partyhost.tui.meme.screen import MemeScreen
-
-    dialogs = (("Writing a scenario", WriteScenarioScreen), ("Last turn", LastTurnScreen))
-    return Screens(MemeScreen, MemeResultsScreen, dialogs)
-
-
-def _tshirt_replay() -> ReplayParts:
-    from partyhost.tui.tshirt.replay import PARTS
-
-    return PARTS
-
-
-def _stealing_home_replay() -> ReplayParts:
-    from partyhost.tui.gsm.replay import PARTS
-
-    return PARTS
-
-
-def _scramble_replay() -> ReplayParts:
-    from partyhost.tui.gsm.replay import SCRAMBLE
-
-    return SCRAMBLE
-
-
-def _cards_down_replay() -> ReplayParts:
-    from partyhost.tui.gsm.replay import CARDS_DOWN
-
-    return CARDS_DOWN
-
-
-def _meme_replay() -> ReplayParts:
-    from partyhost.tui.meme.replay import PARTS
-
-    return PARTS
-
-
+GSM_RESULTS = "gsm.results:GsmResultsScreen"
 GAMES: dict[str, GameScreens] = {
-    "tshirt": GameScreens("The T-Shirt Game", tshirt_help.RULES, _tshirt, _tshirt_replay),
+    "tshirt": GameScreens(
+        "The T-Shirt Game",
+        tshirt_text.RULES,
+        _screens(
+            "tshirt.screen:TShirtScreen",
+            "tshirt.results:TShirtResultsScreen",
+            ("Booyah choice", "tshirt.dialogs:BooyahScreen"),
+        ),
+        _later("tshirt.replay:PARTS"),
+    ),
     "stealing-home": GameScreens(
         "Stealing Home",
-        gsm_help.STEALING_HOME,
-        _stealing_home,
-        _stealing_home_replay,
+        gsm_text.RULES["stealing-home"],
+        _screens("gsm.stealing_home:StealingHomeScreen", GSM_RESULTS),
+        _later("gsm.replay:PARTS"),
         real_time=True,
     ),
     "scramble": GameScreens(
-        "Scramble", gsm_help.SCRAMBLE, _scramble, _scramble_replay, real_time=True
+        "Scramble",
+        gsm_text.RULES["scramble"],
+        _screens("gsm.scramble:ScrambleScreen", GSM_RESULTS),
+        _later("gsm.replay:SCRAMBLE"),
+        real_time=True,
     ),
-    "gridiron": GameScreens("Gridiron", gsm_help.GRIDIRON, _gridiron, _cards_down_replay),
+    "gridiron": GameScreens(
+        "Gridiron",
+        gsm_text.RULES["gridiron"],
+        _screens("gsm.gridiron:GridironScreen", GSM_RESULTS),
+        _later("gsm.replay:CARDS_DOWN"),
+    ),
     "four-corners": GameScreens(
-        "Four Corners", gsm_help.FOUR_CORNERS, _four_corners, _cards_down_replay, real_time=True
+        "Four Corners",
+        gsm_text.RULES["four-corners"],
+        _screens("gsm.four_corners:FourCornersScreen", GSM_RESULTS),
+        _later("gsm.replay:CARDS_DOWN"),
+        real_time=True,
     ),
-    "meme": GameScreens("What Do You Meme?", meme_help.RULES, _meme, _meme_replay),
+    "meme": GameScreens(
+        "What Do You Meme?",
+        meme_text.RULES,
+        _screens(
+            "meme.screen:MemeScreen",
+            "meme.results:MemeResultsScreen",
+            ("Writing a scenario", "meme.dialogs:WriteScenarioScreen"),
+            ("Last turn", "meme.dialogs:LastTurnScreen"),
+        ),
+        _later("meme.replay:PARTS"),
+    ),
 }
 """Every game the client has screens for, in the order the help lists them."""
 

@@ -17,11 +17,11 @@ from partyhost.tui.replay.screen import ReplayScreen
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
+from partyhost.tui.shared.dialogs import SeatOfferScreen
 from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
 from partyhost.tui.shared.pastgames import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
-from partyhost.tui.shared.seatoffer import SeatOfferScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from rich.text import Text
 from textual.app import ComposeResult
@@ -136,6 +136,3 @@ class HelpScreen(PartyModal[None]):
             if key not in keys:
                 keys.append(key)
         return [(key_list(keys), description) for description, keys in keys_of.items()]
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -1,23 +1,286 @@
-"""The client's network worker: one connection to a host, its frames turned into messages.
+"""The client's link to a host: the connection it needs, its network worker, and the messages.
 
-The app runs :func:`follow_host` in one exclusive worker. It opens the
-connection through the app's factory and posts ``Connected``, then one message
-per frame (:class:`~partyhost.tui.frames.FrameReader`), and at the end
-``ConnectionClosed`` with a sentence a person understands. Nothing that goes
-wrong with the link ends the app.
+The app is handed a :data:`ConnectionFactory`; the default one opens the real
+reconnecting client from :mod:`partyhost.net.client`, tests hand in a fake.
+The app runs :func:`follow_host` in one exclusive worker: it opens the
+connection, posts ``Connected``, then one message per frame
+(:class:`FrameReader`), and at the end ``ConnectionClosed`` with a sentence a
+person understands. Nothing that goes wrong with the link ends the app. The
+worker never touches widgets: the app updates its reactive state from these
+messages on its own loop. Screens never write a message either: they call
+:class:`HostRequests`, the client library's typed request methods.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Protocol
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from partyhost.net.client import ConnectionFailed
-from partyhost.tui import messages as m
-from partyhost.tui.connection import Connection, ConnectionFactory
-from partyhost.tui.frames import FrameReader
+from partyhost.net.client import ConnectionFailed, RequestMethods
 from textual.message import Message
+
+Frame = dict[str, Any]
+LOG_LIMIT = 200
+NOTICE = "notice"
+"""The key of a host notice in the game log (a game's events have a ``kind`` instead)."""
+
+
+class Connection(Protocol):
+    """A live link to a host: the welcome, a way to send, and a stream of frames.
+
+    The stream also carries ``{"t": "connection", "state": ...}`` items when a
+    reconnecting link drops (``lost``), retries (``reconnecting``), comes back
+    (``restored``) or gives up (``failed``).
+    """
+
+    @property
+    def welcome(self) -> Frame: ...
+
+    def send(self, message: Frame) -> Awaitable[None]:
+        """Send one message built by the client library's request methods."""
+        ...
+
+    def __aiter__(self) -> AsyncIterator[Frame]: ...
+
+    async def close(self) -> None: ...
+
+
+ConnectionFactory = Callable[[str, int, str], Awaitable[Connection]]
+"""``(host, port, name) -> Connection`` with the hello already done."""
+
+
+class HostRequests(RequestMethods[bool]):
+    """Every request, sent from the UI without waiting: ``True`` when it went out.
+
+    ``queue`` sends in the background, or says why it cannot (offline) and
+    returns ``False``, so a screen can keep what was typed.
+    """
+
+    def __init__(self, queue: Callable[[Frame], bool]) -> None:
+        self._queue = queue
+
+    def send(self, message: Frame) -> bool:
+        return self._queue(message)
+
+
+# --- the messages the worker posts: one per kind of host frame ----------------------
+
+
+class NewestOnly(Message):
+    """A message whose newer copy replaces an unprocessed older one (only the newest counts)."""
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, type(self))
+
+
+@dataclass
+class Connected(Message):
+    """The hello is done; ``welcome`` lists the host's games."""
+
+    welcome: Frame
+
+
+@dataclass
+class ConnectFailed(Message):
+    """The first connection attempt failed (wrong address, host down, bad protocol)."""
+
+    reason: str
+
+
+@dataclass
+class ConnectionChanged(Message):
+    """The link dropped, is being retried, came back, or was given up on."""
+
+    state: str
+    detail: str = ""
+
+
+@dataclass
+class RoomsListed(NewestOnly):
+    rooms: list[Frame]
+
+
+@dataclass
+class Joined(Message):
+    code: str
+    seat: int | None
+    token: str | None = None
+
+
+@dataclass
+class RoomUpdated(NewestOnly):
+    room: Frame
+
+
+@dataclass
+class ViewUpdated(NewestOnly):
+    """A fresh game view, with the whole event log so far: replacing an older one loses no line."""
+
+    view: Frame
+    events: tuple[Frame, ...] = field(default=())
+    now: float | None = None
+    """The room's game clock when the host sent the view (times in the view are on it)."""
+
+
+@dataclass
+class PastGamesListed(NewestOnly):
+    """The games the host kept (finished, and running ones marked so)."""
+
+    games: list[Frame]
+
+
+@dataclass
+class StandingsShown(NewestOnly):
+    """A night's standings (``night``, ``tonight``, ``nights``, ``rows``)."""
+
+    standings: Frame
+
+
+@dataclass
+class ReplayPage(Message):
+    """Steps ``first`` on of past game ``game_id``'s replay (every page counts: never replaced)."""
+
+    game_id: int
+    info: Frame
+    first: int
+    steps: list[Frame]
+    total: int
+
+
+@dataclass
+class ChatReceived(Message):
+    line: Frame
+
+
+@dataclass
+class NoticeReceived(Message):
+    """A host announcement; it joins the game log too (``events``, the whole log so far)."""
+
+    text: str
+    events: tuple[Frame, ...] = field(default=())
+
+
+@dataclass
+class DecksListed(NewestOnly):
+    """Every deck file of the host, broken ones included (``decks``)."""
+
+    decks: list[Frame]
+
+
+@dataclass
+class HostError(Message):
+    code: str
+    text: str
+    problems: tuple[Frame, ...] = ()
+    """For ``bad_deck``: each problem of a deck with its file, line and column."""
+
+
+@dataclass
+class LeftRoom(Message):
+    reason: str
+
+
+@dataclass
+class HostClosing(Message):
+    reason: str
+
+
+@dataclass
+class ConnectionClosed(Message):
+    """The worker has ended for good (closed by us, or the host went away)."""
+
+    reason: str
+
+
+# --- frames in, messages out ---------------------------------------------------------
+
+
+class FrameReader:
+    """Maps frames to messages and keeps the room's game event log.
+
+    The log must survive a newer view replacing an older one in the message
+    queue, so it has one owner; the host's notices ("Ann lost connection.") go
+    into it too, between the game's events.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Frame] = []
+
+    def read(self, frame: Frame) -> Message | None:
+        kind = frame.get("t")
+        if kind == "connection":
+            return ConnectionChanged(str(frame.get("state", "")), str(frame.get("detail", "")))
+        if kind == "rooms":
+            return RoomsListed(_maps(frame.get("rooms")))
+        if kind == "joined":
+            self.events = []
+            seat, token = frame.get("seat"), frame.get("token")
+            return Joined(
+                str(frame.get("code", "")),
+                seat if isinstance(seat, int) else None,
+                token if isinstance(token, str) else None,
+            )
+        if kind == "room":
+            return RoomUpdated(frame)
+        if kind == "view":
+            view = frame.get("view")
+            if not isinstance(view, dict):
+                return None
+            self.events.extend(_maps(frame.get("events")))
+            del self.events[:-LOG_LIMIT]
+            now = frame.get("now")
+            clock = (
+                float(now) if isinstance(now, int | float) and not isinstance(now, bool) else None
+            )
+            return ViewUpdated(view, tuple(self.events), clock)
+        if kind == "chat_line":
+            return ChatReceived(frame)
+        if kind == "notice":
+            text = str(frame.get("text", ""))
+            self.events.append({NOTICE: text})
+            del self.events[:-LOG_LIMIT]
+            return NoticeReceived(text, tuple(self.events))
+        if kind == "decks":
+            return DecksListed(_maps(frame.get("decks")))
+        if kind == "error":
+            return HostError(
+                str(frame.get("code", "error")),
+                str(frame.get("message", "")),
+                tuple(_maps(frame.get("problems"))),
+            )
+        if kind == "left":
+            self.events = []
+            return LeftRoom(str(frame.get("reason", "")))
+        if kind == "bye":
+            return HostClosing(str(frame.get("reason", "")))
+        if kind == "past_games":
+            return PastGamesListed(_maps(frame.get("games")))
+        if kind == "standings":
+            return StandingsShown(frame)
+        if kind == "replay":
+            return _replay_page(frame)
+        return None
+
+
+def _maps(value: Any) -> list[Frame]:
+    if not isinstance(value, list):
+        return []
+    return [item for item in value if isinstance(item, dict)]
+
+
+def _replay_page(frame: Frame) -> Message | None:
+    game_id, first, total, info = (frame.get(key) for key in ("id", "first", "total", "info"))
+    if not (isinstance(game_id, int) and isinstance(first, int) and isinstance(total, int)):
+        return None
+    return ReplayPage(
+        game_id, info if isinstance(info, dict) else {}, first, _maps(frame.get("steps")), total
+    )
+
+
+# --- the worker ----------------------------------------------------------------------
 
 
 class LinkHolder(Protocol):
@@ -36,10 +299,10 @@ async def follow_host(app: LinkHolder, host: str, port: int, name: str) -> None:
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # any failure to connect is shown, never fatal
-        app.post_message(m.ConnectFailed(describe_failure(exc, host, port)))
+        app.post_message(ConnectFailed(describe_failure(exc, host, port)))
         return
     app.connection = connection
-    app.post_message(m.Connected(dict(connection.welcome)))
+    app.post_message(Connected(dict(connection.welcome)))
     reader = FrameReader()
     reason = "The host closed the connection."
     try:
@@ -55,7 +318,7 @@ async def follow_host(app: LinkHolder, host: str, port: int, name: str) -> None:
         app.connection = None
         with contextlib.suppress(Exception):
             await connection.close()
-    app.post_message(m.ConnectionClosed(reason))
+    app.post_message(ConnectionClosed(reason))
 
 
 def describe_failure(exc: BaseException, host: str, port: int) -> str:

@@ -7,46 +7,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from partyhost.tui.app import PartyApp
-from partyhost.tui.connection import ConnectionFactory
 
-
-def make_app(
-    connection_factory: ConnectionFactory | None = None,
-    *,
-    address: str | None = None,
-    name: str | None = None,
-    room: str | None = None,
-    ascii_only: bool = False,
-    remember: bool = True,
-    animate: bool = True,
-    on_welcome: Callable[[PartyApp], None] | None = None,
-    solo: bool = False,
-    deck_file: str | None = None,
-    pause_with_dialogs: bool = False,
-    locked: bool = False,
-) -> PartyApp:
-    """The client app, with the real network unless a factory is injected."""
-    if connection_factory is None:
-        from partyhost.net.client import open_client
-
-        connection_factory = open_client
-    return PartyApp(
-        connection_factory,
-        address=address,
-        name=name,
-        room=room,
-        ascii_only=ascii_only,
-        remember=remember,
-        animate=animate,
-        on_welcome=on_welcome,
-        solo=solo,
-        deck_file=deck_file,
-        pause_with_dialogs=pause_with_dialogs,
-        locked=locked,
-    )
+make_app = PartyApp
+"""The client app, with the real network unless a connection factory is injected."""
 
 
 def run_join(

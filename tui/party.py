@@ -1,4 +1,5 @@
-"""What a screen may use of the app: the host's last word, the requests, and a few settings.
+"""What a screen may use of the app: the host's last word, the requests, and a few settings;
+and :func:`legal_of`, how every game screen reads the moves the host's view offers.
 
 Screens and dialogs see the app through :class:`Party` instead of importing
 :mod:`partyhost.tui.app`, so the app (which routes to the screens) and the
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from partyhost.tui.clock import HostClock
-from partyhost.tui.connection import HostRequests
+from partyhost.tui.hostlink import HostRequests
 from partyhost.tui.text import Glyphs
 from textual.binding import Binding, BindingType
 
@@ -94,3 +95,8 @@ class Party(Protocol):
 
     def exit(self, result: int | None = None) -> None:
         """End the app."""
+
+
+def legal_of(view: Frame, kind: str) -> list[Frame]:
+    """The view's legal commands of one type (the only moves the UI offers)."""
+    return [c for c in view.get("legal", []) if isinstance(c, dict) and c.get("type") == kind]

@@ -17,7 +17,7 @@ from typing import Any
 
 from partyhost.tui.app import PartyApp
 from partyhost.tui.launch import make_app
-from partyhost.tui.settings import default_name, load_remembered
+from partyhost.tui.shared.connect import default_name, load_remembered
 from partyhost.tui.text import clean
 
 BOT_DELAY = (0.9, 2.2)

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.keys import HEAD, TAIL
-from partyhost.tui.gsm.screen import GsmScreen
-from partyhost.tui.viewdata import legal_of
+from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen
+from partyhost.tui.party import legal_of
 from textual.binding import Binding, BindingType
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from partyhost.tui.gsm.cards import Cells, read_cells, turn_cells
-from partyhost.tui.viewdata import legal_of
+from partyhost.tui.party import legal_of
 
 Frame = dict[str, Any]
 Slot = tuple[int, int]

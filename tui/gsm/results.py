@@ -15,15 +15,13 @@ from partyhost.tui.gsm.board import BoardView
 from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
 from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import names
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Center, Horizontal, ScrollableContainer, VerticalScroll
+from textual.containers import ScrollableContainer
 from textual.geometry import Size
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 Frame = dict[str, Any]
 
@@ -57,17 +55,11 @@ class GsmResultsScreen(ResultsScreen):
     GsmResultsScreen #final-title { margin-top: 1; }
     """
 
-    def compose(self) -> ComposeResult:
-        yield TitleBar(id="title")
-        with Horizontal(id="room-body"):
-            with VerticalScroll(id="results"):
-                with Center():
-                    yield Static("", id="podium")
-                yield Static("The final board", classes="section-title", id="final-title")
-                with ScrollableContainer(id="final-board-scroll", can_focus=False):
-                    yield BoardView(self._painter(), id="final-board")
-            yield ChatPanel(id="chat")
-        yield Footer()
+    def body(self) -> ComposeResult:
+        yield from super().body()
+        yield Static("The final board", classes="section-title", id="final-title")
+        with ScrollableContainer(id="final-board-scroll", can_focus=False):
+            yield BoardView(self._painter(), id="final-board")
 
     def _painter(self) -> Painter:
         legend = Legend.from_view(self.party.view or {})

@@ -19,23 +19,53 @@ from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
 from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import seat_name
+from partyhost.tui.shared.base import TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
-from partyhost.tui.shared.gametable import GameScreen
+from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.moment import follow_pause
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Size
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
 Slot = tuple[int, int]
+CHOOSE = Binding.Group("Choose")
+MOVE = Binding.Group("Move")
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+VIM = {"left": "h", "right": "l", "up": "k", "down": "j"}
+# The keys all four screens share: choose a card, move the cursor, turn (HEAD), then color
+# letters, chat, the table's keys and leave (TAIL); each game puts its own keys between.
+# Moving and turning stay off the footer (the line above the hand names them), so each
+# game's own keys and Help fit in 80 columns.
+HEAD: list[BindingType] = [
+    *(
+        Binding(str(n % 10), f"choose({n})", "Card", key_display="1-9", show=n == 1, group=CHOOSE)
+        for n in range(1, 11)
+    ),
+    *(
+        Binding(
+            f"{way},{VIM[way]}",
+            f"move({dx},{dy})",
+            "Move",
+            key_display="hjkl",
+            show=False,
+            group=MOVE,
+        )
+        for way, (dx, dy) in STEPS.items()
+    ),
+    Binding("r", "turn", "Turn", show=False),
+]
+TAIL: list[BindingType] = [
+    Binding("i", "initials", "Color letters on/off", show=False),
+    Binding("c", "chat", "Chat"),
+    *TABLE_KEYS,
+    Binding("escape", "leave", "Leave"),
+]
 
 
 class GsmScreen(GameScreen):
@@ -73,7 +103,6 @@ class GsmScreen(GameScreen):
         self.claim_sent = False
         self._painter: Painter | None = None
         self._painter_key: tuple[object, ...] = ()
-        self._clock: Timer | None = None
         self.zoom = "normal"
 
     def compose(self) -> ComposeResult:
@@ -97,9 +126,6 @@ class GsmScreen(GameScreen):
         self.call_after_refresh(self.redraw)
         self.watch(self.app, "view", self._view_changed)
         self.watch(self.app, "room", self.redraw, init=False)
-        self.watch(self.app, "events", self._show_log)
-        self.watch(self.app, "room", self._names_changed)
-        self.watch(self.app, "room", lambda: follow_pause(self), init=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)
@@ -207,18 +233,10 @@ class GsmScreen(GameScreen):
     def redraw_table(self) -> None:
         self.redraw()
 
-    def _show_status(self) -> None:
-        if not self.on_stage:
-            return
+    def timed_status(self) -> tuple[Text, bool]:
         line = self.pause_note()
         line.append_text(status_line(self.view, self._who, self.glyphs, self.party.ascii_only))
-        line, timed = timed_status(line, self.view, self.game_time())
-        if timed and self._clock is None:
-            self._clock = self.set_interval(1, self._show_status)
-        elif not timed and self._clock is not None:
-            self._clock.stop()
-            self._clock = None
-        self.query_one("#status", Static).update(line)
+        return timed_status(line, self.view, self.game_time())
 
     def feedback(self) -> Text:
         """A colored line under the status (the outcome of your last call)."""

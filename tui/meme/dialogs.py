@@ -5,17 +5,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.dialogs import Dialog
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Input, Static
 
 SCENARIO_LIMIT = 280
 
 
-class WriteScenarioScreen(PartyModal[str | None]):
+class WriteScenarioScreen(Dialog[str]):
     """Returns the typed scenario (trimmed, one line), or ``None`` to roll after all."""
 
     DEFAULT_CSS = """
@@ -23,7 +24,7 @@ class WriteScenarioScreen(PartyModal[str | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "close", "Cancel"),
         Binding("ctrl+s", "confirm", "Use it"),
         HELP_KEY,
     ]
@@ -47,11 +48,7 @@ class WriteScenarioScreen(PartyModal[str | None]):
                 id="scenario-input",
             )
             yield Static("", id="scenario-count", classes="hint")
-            yield Horizontal(
-                Button("Use it", id="ok", variant="primary", compact=True),
-                Button("Cancel", id="cancel", compact=True),
-                classes="buttons",
-            )
+            yield self.buttons("Use it")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -71,27 +68,12 @@ class WriteScenarioScreen(PartyModal[str | None]):
             Text(f"{len(value)}/{self.limit} characters", style)
         )
 
-    def action_confirm(self) -> None:
+    def result(self) -> str | None:
         value = self.query_one(Input).value.strip()
         if not value:
             self.notify("Write a scenario first, or press Escape to roll.", severity="warning")
-            return
-        self.dismiss(value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_confirm()
-
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        self.action_confirm()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.action_cancel()
+            return None
+        return value
 
 
 class LastTurnScreen(PartyModal[None]):
@@ -117,6 +99,3 @@ class LastTurnScreen(PartyModal[None]):
             with VerticalScroll():
                 yield Static(self.reveal)
         yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from partyhost.tui.meme.bits import MemeGlyphs, fit
+from partyhost.tui.meme.text import MemeGlyphs, fit
 from partyhost.tui.text import literal
 from rich.console import RenderableType
 from rich.table import Table

@@ -21,7 +21,7 @@ from partyhost.tui.meme.rows import (
 )
 from partyhost.tui.meme.table import BetPanel, GuessTable
 from partyhost.tui.meme.text import MemeGlyphs, color_style, memes_of
-from partyhost.tui.viewdata import legal_of
+from partyhost.tui.party import legal_of
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from partyhost.tui.meme.bits import (
+from partyhost.tui.meme.text import (
     MemeGlyphs,
     bills_text,
     color_style,

@@ -15,10 +15,6 @@ NO_GUESS = {
 }
 
 
-def narrate(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
-    return describe_event(event, view, name, glyphs)
-
-
 def _caption(view: Frame, meme: object) -> Text:
     for entry in view.get("memes", []):
         if isinstance(entry, dict) and entry.get("meme") == meme:
@@ -78,4 +74,5 @@ def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Renderab
     return Group(*lines)
 
 
-PARTS = ReplayParts(narrate, table)
+PARTS = ReplayParts(describe_event, table)
+"""A replay is narrated in the log's own words (``describe_event`` reads the step's view too)."""

@@ -8,18 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.tui.meme.bits import fit
 from partyhost.tui.meme.rows import Look, reveal_text
-from partyhost.tui.meme.text import caption_of, color_style, meme_glyphs, signed_money
-from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, signed_money
 from partyhost.tui.shared.base import seat_name
-from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 Frame = dict[str, Any]
 
@@ -39,14 +35,9 @@ class MemeResultsScreen(ResultsScreen):
     }
     """
 
-    def compose(self) -> ComposeResult:
-        yield TitleBar(id="title")
-        with Horizontal(id="room-body"):
-            with VerticalScroll(id="results"):
-                yield Static("", id="meme-podium")
-                yield Static("", id="meme-final")
-            yield ChatPanel(id="chat")
-        yield Footer()
+    def body(self) -> ComposeResult:
+        yield Static("", id="meme-podium")
+        yield Static("", id="meme-final")
 
     def on_resize(self) -> None:
         self._show()

@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.tui.meme.bits import fit
 from partyhost.tui.meme.table import RowSpec
 from partyhost.tui.meme.text import (
     VOID_REASONS,
@@ -20,11 +19,12 @@ from partyhost.tui.meme.text import (
     bills_text,
     caption_of,
     color_style,
+    fit,
     payout_rule,
     signed_money,
 )
+from partyhost.tui.party import legal_of
 from partyhost.tui.text import Glyphs, literal
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
 Frame = dict[str, Any]

@@ -25,13 +25,12 @@ from partyhost.tui.meme.text import (
     round_label,
     status_line,
 )
-from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.party import legal_of
+from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.gametable import TABLE_KEYS
+from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -339,18 +338,13 @@ class MemeScreen(TableScreen):
     def _row_clicked(self, event: TableRow.Picked) -> None:
         self.action_target(event.number)
 
-    @on(Button.Pressed, "#bet-less")
-    def _less(self) -> None:
-        self.action_stake(-1)
-
-    @on(Button.Pressed, "#bet-more")
-    def _more(self) -> None:
-        self.action_stake(1)
-
-    @on(Button.Pressed, "#bet-place")
-    def _place(self) -> None:
-        self.action_place()
-
-    @on(Button.Pressed, "#bet-clear")
-    def _clear(self) -> None:
-        self.action_clear()
+    @on(Button.Pressed, "#bet-less, #bet-more, #bet-place, #bet-clear")
+    def _bet_button(self, event: Button.Pressed) -> None:
+        """The betting panel's buttons do what their keys do."""
+        button = event.button.id
+        if button in ("bet-less", "bet-more"):
+            self.action_stake(-1 if button == "bet-less" else 1)
+        elif button == "bet-place":
+            self.action_place()
+        else:
+            self.action_clear()

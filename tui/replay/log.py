@@ -24,11 +24,6 @@ def parts_for(info: Frame) -> ReplayParts:
     return replay_parts(str(info.get("game", "")))
 
 
-def round_title(info: Frame, number: object) -> str:
-    """``Round 3``, ``Game 2`` (a Scramble match's games), ``5 cards on the table``."""
-    return parts_for(info).round_title(number)
-
-
 def step_lines(info: Frame, step: Frame, glyphs: Glyphs) -> list[Text]:
     """What the step's events say, one line each (bookkeeping left out)."""
     narrate, name, view = parts_for(info).narrate, namer(info), step.get("view") or {}
@@ -82,7 +77,7 @@ def export_text(info: Frame, steps: Iterable[Frame], glyphs: Glyphs) -> str:
         said = step_lines(info, step, glyphs)
         if not said:
             continue
-        where = round_title(info, step.get("round")).lower()
+        where = parts_for(info).round_title(step.get("round")).lower()
         prefix = f"[{clock(step.get('at'))}] step {step.get('step')}, {where}: "
         lines.append(prefix + said[0].plain)
         lines += [" " * len(prefix) + line.plain for line in said[1:]]

@@ -5,6 +5,8 @@ or as ``partyhost replay --data`` builds them). Steps may keep arriving
 after it opens (:meth:`ReplayScreen.add_steps`): the host sends long replays
 in pages. The table and the log's words are the game's own
 (:mod:`partyhost.tui.shared.replayparts`, one module per game folder).
+:class:`ReplayApp` is ``partyhost replay GAME``: this screen on its own,
+without a host to talk to.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from partyhost.tui.replay.log import clock, parts_for, result_line, round_title, step_lines
+from partyhost.tui.replay.log import clock, parts_for, result_line, step_lines
 from partyhost.tui.shared.log import ReflowLog
 from partyhost.tui.shared.replayparts import namer
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Glyphs, glyphs_for, literal
+from partyhost.tui.toasts import guard_toasts
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 if TYPE_CHECKING:
-    from partyhost.tui.messages import ReplayPage
+    from partyhost.tui.hostlink import ReplayPage
     from partyhost.tui.party import Party
 
 Frame = dict[str, Any]
@@ -160,7 +163,7 @@ class ReplayScreen(Screen[None]):
         if not self.steps:
             return Text("Loading the replay…", "italic")
         step = self.steps[self.position]
-        where = round_title(self.info, step.get("round"))
+        where = parts_for(self.info).round_title(step.get("round"))
         line = Text.assemble(
             (f"Step {self.position} of {self.total - 1}", "bold"),
             f"  {where}  {clock(step.get('at'))}",
@@ -227,3 +230,36 @@ def show_page(app: App[Any], page: ReplayPage, wanted: int | None) -> None:
         shown.add_steps(page.first, page.steps)
     if len(shown.steps) < page.total and page.steps:
         party.requests.get_replay(page.game_id, first=len(shown.steps))
+
+
+# --- a replay without a host: the replay was built or fetched before the app starts --
+
+
+class ReplayApp(App[int]):
+    """One replay, full screen; Escape or q closes it (and the app)."""
+
+    TITLE = "partyhost replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, info: Frame, steps: Sequence[Frame], *, ascii_only: bool = False) -> None:
+        guard_toasts()
+        self.info = info
+        self.steps = list(steps)
+        self.ascii_only = ascii_only
+        super().__init__()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {"edge": "ascii" if self.ascii_only else "round"}
+
+    def on_mount(self) -> None:
+        if not self.is_headless and self.console.color_system in ("standard", "windows"):
+            self.theme = "ansi-dark"
+        screen = ReplayScreen(
+            self.info, self.steps, glyphs_for(self.ascii_only), ascii_only=self.ascii_only
+        )
+        self.push_screen(screen, lambda _: self.exit(0))
+
+
+def run_replay_viewer(info: Frame, steps: Sequence[Frame], ascii_only: bool) -> int:
+    result = ReplayApp(info, steps, ascii_only=ascii_only).run()
+    return result if isinstance(result, int) else 0

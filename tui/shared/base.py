@@ -1,4 +1,4 @@
-"""What every partyhost screen shares: typed access to the app and its state."""
+"""What every partyhost screen shares: typed access to the app and its state, and the title bar."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from partyhost.tui.party import Party
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
+from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 
 ResultT = TypeVar("ResultT")
 SOLO_QUIT = "Quit? It is just you and the bots here, so the game ends when you go."
@@ -17,10 +19,10 @@ HELP_KEY = Binding("f1", "app.help", "Help")
 """A dialog hides the app's keys, so each dialog offers Help itself, last in its footer."""
 
 
-class PartyScreen(Screen[None]):
-    """A main screen; ``KIND`` tells the app's router which one is showing."""
+class PartyView:
+    """Typed access to the app and its state, for every screen and dialog."""
 
-    KIND: ClassVar[str] = ""
+    app: App[Any]
 
     @property
     def party(self) -> Party:
@@ -30,9 +32,23 @@ class PartyScreen(Screen[None]):
     def glyphs(self) -> Glyphs:
         return self.party.glyphs
 
+    def is_owner(self) -> bool:
+        """Whether this client's seat owns the room."""
+        seat = self.party.seat
+        return seat is not None and (self.party.room or {}).get("owner") == seat
 
-class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
-    """A dialog over a main screen; Escape closes it without a result."""
+
+class PartyScreen(PartyView, Screen[None]):
+    """A main screen; ``KIND`` tells the app's router which one is showing."""
+
+    KIND: ClassVar[str] = ""
+
+
+class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
+    """A dialog over a main screen; Escape closes it without a result (``close``)."""
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close this dialog, only while it is on top.
@@ -48,14 +64,6 @@ class PartyModal(ModalScreen[ResultT], Generic[ResultT]):
             done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return done
         return super().dismiss(result)
-
-    @property
-    def party(self) -> Party:
-        return cast("Party", self.app)
-
-    @property
-    def glyphs(self) -> Glyphs:
-        return self.party.glyphs
 
 
 def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> str:
@@ -90,3 +98,34 @@ def seat_name(room: dict[str, Any] | None, seat: object) -> str:
         if isinstance(entry, dict) and entry.get("seat") == seat:
             return str(entry.get("name", f"seat {seat}"))
     return f"seat {seat}"
+
+
+class TitleBar(Static):
+    """The one-line title bar every screen shows: ``partyhost``, then what the screen says.
+
+    Instead of Textual's Header, which carries a clock and an icon that would
+    break snapshots and ``--ascii``.
+    """
+
+    DEFAULT_CSS = """
+    TitleBar {
+        dock: top;
+        height: 1;
+        width: 1fr;
+        background: $panel;
+        color: $foreground;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *parts: Text | str, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_parts(*parts)
+
+    def set_parts(self, *parts: Text | str) -> None:
+        """Set what follows the app name; ``str`` parts are trusted, ``Text`` ones literal."""
+        line = Text.assemble(("partyhost", "bold"))
+        for part in parts:
+            line.append("  ")
+            line.append(part if isinstance(part, Text) else Text(part, style="dim"))
+        self.update(line)

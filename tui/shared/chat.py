@@ -18,9 +18,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 Frame = dict[str, Any]
+WIDE = 110
+"""Columns from which the chat stays beside a table or the results (the app's ``-wide``
+breakpoint; each game's extras get their own space there too, see the .tcss)."""
 
 
 def chat_text(line: Frame) -> Text:
@@ -128,5 +132,11 @@ class ChatScreen(PartyModal[None]):
         for panel in self.query(ChatPanel):  # none when the game ended as this opened
             panel.focus_input()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+
+def open_chat(screen: Screen[Any]) -> None:
+    """Into the chat beside the screen on wide terminals; over it on narrow ones, where the
+    panel is hidden."""
+    if screen.app.size.width >= WIDE:
+        screen.query_one(ChatPanel).focus_input()
+    else:
+        screen.app.push_screen(ChatScreen())

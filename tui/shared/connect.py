@@ -1,23 +1,195 @@
-"""Where a session starts: which host, and what friends should call you."""
+"""Where a session starts: which host (typed, remembered, or found on the LAN), and what
+friends should call you."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from partyhost.net.address import DEFAULT_PORT, parse_address
-from partyhost.net.discovery import BrowserFactory
-from partyhost.net.protocol import MAX_NAME_LENGTH
-from partyhost.tui.settings import default_name, load_remembered
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen
-from partyhost.tui.shared.hostlist import HostList
+from partyhost.net.discovery import BrowserFactory, DiscoveredHost, HostWatcher
+from partyhost.net.protocol import MAX_NAME_LENGTH, PROTOCOL_VERSION
+from partyhost.paths import config_dir
+from partyhost.tui.shared.base import PartyScreen, TitleBar
 from partyhost.tui.text import literal
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.message import Message
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+# --- the memory: the last address and name, in the user's config dir ---------------------
+# A missing, unreadable or hand-mangled file is never an error: the client just
+# starts with empty fields, because remembering is a convenience.
+
+FILE_NAME = "client.json"
+
+
+@dataclass(frozen=True)
+class Remembered:
+    address: str = ""
+    name: str = ""
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load_remembered() -> Remembered:
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Remembered()
+    if not isinstance(data, dict):
+        return Remembered()
+    address, name = data.get("address", ""), data.get("name", "")
+    return Remembered(
+        address=address if isinstance(address, str) else "",
+        name=name if isinstance(name, str) else "",
+    )
+
+
+def save_remembered(remembered: Remembered) -> None:
+    """Write atomically; a read-only or full disk only costs the memory."""
+    path = settings_path()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(asdict(remembered)), encoding="utf-8")
+        os.replace(temporary, path)
+
+
+def default_name() -> str:
+    """The login name, a sensible first guess at what friends call you."""
+    for variable in ("PARTYHOST_NAME", "USER", "USERNAME", "LOGNAME"):
+        value = os.environ.get(variable, "").strip()
+        if value:
+            return value[:24]
+    return "player"
+
+
+# --- the hosts found on the LAN, live: they appear and vanish as their advertisements do --
+# The widget is the browser's listener (``host_found``/``host_gone``); the
+# browser comes from a factory so tests inject a fake one. Choosing a host
+# posts :class:`HostList.Chosen`; the connect screen does the rest.
+
+log = logging.getLogger(__name__)
+
+LOOKING = "Looking for hosts on this LAN..."
+NOTHING_YET = "None found yet; type the address below."
+
+
+def describe_host(host: DiscoveredHost) -> str:
+    """One line about a host: name, address, how busy it is, how else to get in."""
+    parts = [host.name, host.address]
+    if host.rooms:
+        rooms = f"{host.rooms} room{'s' if host.rooms != 1 else ''}"
+        parts.append(f"{rooms}, {host.open_seats} open seat{'s' if host.open_seats != 1 else ''}")
+    else:
+        parts.append("no rooms yet")
+    if host.protocol is not None and host.protocol != PROTOCOL_VERSION:
+        parts.append(f"(other version: protocol {host.protocol})")
+    return "  ".join(parts)
+
+
+class HostList(Vertical):
+    """A live list of partyhost hosts found on the LAN."""
+
+    DEFAULT_CSS = """
+    HostList { height: auto; width: 1fr; }
+    HostList > #hosts-status { color: $text-muted; height: auto; }
+    HostList > OptionList { height: auto; max-height: 3; display: none; }
+    HostList.-found > OptionList { display: block; }
+    HostList.-found > #hosts-status { display: none; }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        """The person picked ``host`` to connect to."""
+
+        host: DiscoveredHost
+
+    def __init__(self, browser_factory: BrowserFactory, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.browser_factory = browser_factory
+        self.hosts: dict[str, DiscoveredHost] = {}
+        self._watcher: HostWatcher | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(LOOKING, id="hosts-status")
+        yield OptionList(id="hosts", markup=False, compact=True)
+
+    async def on_mount(self) -> None:
+        self._watcher = self.browser_factory(self)
+        try:
+            await self._watcher.start()
+        except Exception as exc:  # discovery is a convenience: never fatal
+            log.warning("host discovery unavailable: %s", exc)
+            self._watcher = None
+            self._status(f"Cannot look for hosts here ({exc}); type the address.")
+            return
+        self.set_timer(3.0, self._nothing_yet)
+
+    async def on_unmount(self) -> None:
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            try:
+                await watcher.close()
+            except Exception:
+                log.warning("host discovery did not stop cleanly", exc_info=True)
+
+    def _status(self, text: str) -> None:
+        self.query_one("#hosts-status", Static).update(text)
+
+    def _nothing_yet(self) -> None:
+        if not self.hosts and self._watcher is not None:
+            self._status(NOTHING_YET)
+
+    # --- HostListener ---------------------------------------------------------
+
+    def host_found(self, host: DiscoveredHost) -> None:
+        self.hosts[host.key] = host
+        self._show()
+
+    def host_gone(self, key: str) -> None:
+        if self.hosts.pop(key, None) is not None:
+            self._show()
+
+    # --------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        if not self.is_mounted:
+            return
+        options = self.query_one(OptionList)
+        highlighted = options.highlighted_option.id if options.highlighted_option else None
+        ordered = sorted(self.hosts.values(), key=lambda host: (host.name.casefold(), host.key))
+        options.clear_options()
+        options.add_options([Option(describe_host(host), id=host.key) for host in ordered])
+        keys = [host.key for host in ordered]
+        if highlighted in keys:
+            options.highlighted = keys.index(highlighted)
+        elif keys:
+            options.highlighted = 0
+        self.set_class(bool(keys), "-found")
+        if not keys:
+            self._status(NOTHING_YET)
+
+    @on(OptionList.OptionSelected, "#hosts")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        host = self.hosts.get(event.option.id or "")
+        if host is not None:
+            self.post_message(self.Chosen(host))
+
+
+# --- the screen -------------------------------------------------------------------------
 
 WELCOME_TEXT = (
     "Party card games for friends on one LAN.\n"

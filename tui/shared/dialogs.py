@@ -1,12 +1,14 @@
-"""Small dialogs of the lobby and room: create a room, join by code, change options."""
+"""The dialogs every game shares: create a room, join by code, change options, a yes or no,
+why a deck was refused, going back to a seat, and the banner while the link is down."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from partyhost.net.client import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
-from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, ResultT
 from partyhost.tui.shared.deckchoice import (
     broken_lines,
     deck_file_note,
@@ -15,28 +17,29 @@ from partyhost.tui.shared.deckchoice import (
     host_decks,
     preview,
 )
-from partyhost.tui.shared.options import OptionsForm
-from partyhost.tui.shared.tickbox import TickBox
+from partyhost.tui.shared.options import OptionsForm, TickBox
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 Frame = dict[str, Any]
 _UNSET = object()
 """No deck choice given: the game's default deck, unless a deck file is chosen."""
 DIALOG_BINDINGS: list[BindingType] = [
-    Binding("escape", "cancel", "Cancel"),
+    Binding("escape", "close", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
     HELP_KEY,
 ]
 
 
-class Dialog(PartyModal[Frame | None]):
-    """A modal with OK/Cancel buttons; subclasses say what OK returns."""
+class Dialog(PartyModal[ResultT | None]):
+    """A modal with OK/Cancel buttons (Enter in a field is OK); subclasses say what OK
+    returns, or ``None`` to stay open."""
 
     BINDINGS: ClassVar[list[BindingType]] = DIALOG_BINDINGS
 
@@ -47,7 +50,7 @@ class Dialog(PartyModal[Frame | None]):
             classes="buttons",
         )
 
-    def result(self) -> Frame | None:
+    def result(self) -> ResultT | None:
         raise NotImplementedError
 
     def action_confirm(self) -> None:
@@ -55,23 +58,20 @@ class Dialog(PartyModal[Frame | None]):
         if result is not None:
             self.dismiss(result)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
         self.action_confirm()
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
-        self.action_cancel()
+        self.action_close()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_confirm()
 
 
-class CreateRoomScreen(Dialog):
+class CreateRoomScreen(Dialog[Frame]):
     """Pick a game, the host's deck and maybe a deck file from this computer, a password, options.
 
     The host's decks are those of its newest ``decks`` listing, so a file added
@@ -241,7 +241,7 @@ class CreateRoomScreen(Dialog):
         return request
 
 
-class JoinRoomScreen(Dialog):
+class JoinRoomScreen(Dialog[Frame]):
     """Join (or watch) a room by its code, with its password if it has one."""
 
     def __init__(
@@ -293,7 +293,7 @@ class JoinRoomScreen(Dialog):
         }
 
 
-class RoomOptionsScreen(Dialog):
+class RoomOptionsScreen(Dialog[Frame]):
     """The owner changes the room's rule options before the game starts."""
 
     def __init__(self, options: list[Frame], values: Frame) -> None:
@@ -345,3 +345,157 @@ class ConfirmScreen(PartyModal[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+class ReconnectingScreen(PartyModal[None]):
+    """A small banner over the dimmed last view while the link is down: the game is still
+    there underneath, and the banner goes by itself when the link is back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "give_up", "Stop waiting"),
+        HELP_KEY,
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="reconnecting", classes="dialog"):
+            yield Static("Connection lost", classes="dialog-title")
+            yield Static("", id="reconnect-text")
+            yield Static("Your seat is kept. Escape stops waiting.", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "link", self._show_state)
+
+    def _show_state(self) -> None:
+        dots = self.glyphs.ellipsis
+        text = (
+            f"Trying to reach the host again{dots}"
+            if self.party.link == "reconnecting"
+            else f"The host stopped answering. Reconnecting{dots}"
+        )
+        self.query_one("#reconnect-text", Static).update(text)
+
+    def action_give_up(self) -> None:
+        self.party.disconnect()
+
+
+def problem_line(problem: Frame) -> Text:
+    """``office.yaml:14:5`` in bold, then what is wrong."""
+    where = f"{problem.get('file', '?')}:{problem.get('line', '?')}:{problem.get('column', '?')}"
+    return Text.assemble(literal(where, "bold"), "  ", literal(problem.get("message", "")))
+
+
+class DeckProblemsScreen(PartyModal[None]):
+    """The host's answer to a deck it cannot use; the create dialog keeps your choices."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "close", "Close"),
+        HELP_KEY,
+    ]
+
+    def __init__(self, message: str, problems: list[Frame]) -> None:
+        super().__init__()
+        self.message = message
+        self.problems = problems
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="deck-problems"):
+            yield Static("The host cannot use this deck", classes="dialog-title")
+            count = len(self.problems)
+            yield Static(
+                Text(f"{count} problem{'s' if count != 1 else ''}, each at its line and column:")
+            )
+            with VerticalScroll(id="deck-problem-list"):
+                for problem in self.problems:
+                    yield Static(problem_line(problem), classes="deck-problem")
+            yield Static(
+                "Fix the file and create the room again (c): the dialog keeps your choices.",
+                classes="hint",
+            )
+            yield Horizontal(
+                Button("OK", id="close", variant="primary", compact=True), classes="buttons"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    @on(Button.Pressed, "#close")
+    def _ok_pressed(self) -> None:
+        self.dismiss(None)
+
+
+STATUS_WORDS = {"playing": "game under way", "over": "game over", "lobby": "waiting to start"}
+
+
+@dataclass(frozen=True)
+class SeatOffer:
+    """A seat to go back to: with a token, or by name (then maybe behind a password)."""
+
+    code: str
+    words: str
+    """``room KXTM, The T-Shirt Game, round 4``."""
+    token: str | None = None
+    has_password: bool = False
+
+
+def waiting_words(entry: Frame) -> str:
+    parts = [f"room {entry.get('code')}"]
+    if isinstance(entry.get("game_name"), str):
+        parts.append(str(entry["game_name"]))
+    status = STATUS_WORDS.get(str(entry.get("status")))
+    if status:
+        parts.append(status)
+    return ", ".join(parts)
+
+
+class SeatOfferScreen(PartyModal[SeatOffer | None]):
+    """On reaching a host where you hold a seat: "You have a seat in room KXTM: Enter to go
+    back". The seats you may go back to, newest first; Enter takes the highlighted one."""
+
+    AUTO_FOCUS = "#seat-offers"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take", "Go back"),
+        Binding("escape", "close", "Not now"),
+        HELP_KEY,
+    ]
+    DEFAULT_CSS = """
+    SeatOfferScreen #seat-offers { height: auto; max-height: 8; border: none; padding: 0; }
+    """
+
+    def __init__(self, offers: list[SeatOffer]) -> None:
+        super().__init__()
+        self.offers = offers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seat-offer", classes="dialog"):
+            yield Static("Back to your seat?", classes="dialog-title")
+            yield Static(self._question(), id="seat-offer-text")
+            if len(self.offers) > 1:  # one is named in the question: Enter goes back to it
+                yield OptionList(
+                    *(
+                        Option(literal(offer.words), id=f"offer-{index}")
+                        for index, offer in enumerate(self.offers)
+                    ),
+                    id="seat-offers",
+                )
+            yield Static("Escape goes to the lobby instead.", classes="hint")
+        yield Footer()
+
+    def _question(self) -> Text:
+        if len(self.offers) == 1:
+            offer = self.offers[0]
+            password = " (the room's password first)" if offer.has_password else ""
+            return Text.assemble(
+                "You have a seat in ", literal(offer.words), f": Enter to go back{password}."
+            )
+        return Text("You have seats in these rooms: choose one and press Enter to go back.")
+
+    def action_take(self) -> None:
+        lists = self.query(OptionList)
+        index = lists.first().highlighted if lists else None
+        self.dismiss(self.offers[index or 0])
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.offers[event.option_index])

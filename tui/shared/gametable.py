@@ -3,22 +3,33 @@
 Every game's screen is a :class:`GameScreen`. They share the table's keys
 (``o`` shows the seats and, to the owner, their controls; ``P`` pauses and
 resumes), a badge on a seat's row while its player is not there (counting
-down the grace period), the status line's "Paused by Ann", and in ``partyhost
-play`` the pause of a real-time game while a dialog is open.
+down the grace period), the status line's "Paused by Ann" and its clock, the
+round-result moment, and in ``partyhost play`` the pause of a real-time game
+while a dialog is open. The T-Shirt Game's and What Do You Meme?'s tables are
+a :class:`TableScreen`: a rack of numbered cards beside the log and chat. A
+game this client has no screens for gets the :class:`UnsupportedGameScreen`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, seat_name
+from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name
+from partyhost.tui.shared.chat import WIDE, ChatPanel, open_chat
+from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.moment import RoundResultScreen
+from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
-from partyhost.tui.text import literal
+from partyhost.tui.text import clock_text, literal
 from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.timer import Timer
+from textual.widgets import Footer, Static
 
 Badge = tuple[str, str]
 """A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
@@ -42,6 +53,7 @@ class GameScreen(PartyScreen):
     def __init__(self) -> None:
         super().__init__()
         self._presence_clock: Timer | None = None
+        self._clock: Timer | None = None
 
     @property
     def view(self) -> dict[str, Any]:
@@ -56,10 +68,30 @@ class GameScreen(PartyScreen):
     # --- the table: presence, pause, the owner's controls ---------------------------
 
     def on_mount(self) -> None:
+        """After each game's own watchers (its view first): the log, names, pause and graces."""
+        self.watch(self.app, "events", self._show_log)
+        self.watch(self.app, "room", self._names_changed)
+        self.watch(self.app, "room", self.follow_pause, init=False)
         self.watch(self.app, "room", self._count_graces)
 
     def redraw_table(self) -> None:
         """Draw everything again (each game's own way); the presence clock calls it."""
+
+    def timed_status(self) -> tuple[Text, bool]:
+        """The status line as it reads now, and whether a clock counts down in it."""
+        return self.pause_note(), False
+
+    def _show_status(self) -> None:
+        """Write the status line; while a clock counts down in it, again every second."""
+        if not self.on_stage:
+            return
+        line, timed = self.timed_status()
+        if timed and self._clock is None:
+            self._clock = self.set_interval(1, self._show_status)
+        elif not timed and self._clock is not None:
+            self._clock.stop()
+            self._clock = None
+        self.query_one("#status", Static).update(line)
 
     def presence_badges(self) -> dict[int, Badge]:
         """A badge for each seat whose player is not there: ``○87s``, ``☾bot``, ``✗gone``."""
@@ -100,10 +132,6 @@ class GameScreen(PartyScreen):
     def game_time(self) -> float:
         """The room's game clock now (deadlines in the view are on it; it stops when paused)."""
         return self.party.clock.game_time(self.party.room)
-
-    def is_owner(self) -> bool:
-        seat = self.party.seat
-        return seat is not None and (self.party.room or {}).get("owner") == seat
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause":
@@ -146,6 +174,23 @@ class GameScreen(PartyScreen):
             if self.on_stage:
                 self.query_one(GameLog).rename()
 
+    def follow_pause(self) -> None:
+        """Open the round's result while the host waits for this seat's key; close it once
+        it does not (the host's ``pause`` in the room message)."""
+        if not self.on_stage:
+            return
+        pause = (self.party.room or {}).get("pause")
+        me = self.party.seat
+        waiting = isinstance(pause, dict) and me is not None and me in (pause.get("waiting") or [])
+        shown = next((s for s in self.app.screen_stack if isinstance(s, RoundResultScreen)), None)
+        if waiting and shown is None and isinstance(pause, dict):
+            title, body = self.round_result()
+            until = pause.get("until")
+            deadline = float(until) if isinstance(until, int | float) else None
+            self.app.push_screen(RoundResultScreen(title, body, deadline), self.result_read)
+        elif not waiting and shown is not None:
+            shown.close(False)
+
     def round_result(self) -> tuple[str, Text]:
         """The title and words of the round that just ended, while the table reads it."""
         return "The round is over", Text()
@@ -165,3 +210,99 @@ class GameScreen(PartyScreen):
         """The answer to "Leave this game?": give the seat up only on a yes."""
         if answer:
             self.party.leave_room()
+
+
+class TableScreen(GameScreen):
+    """A game's table with a status clock, a log, a chat panel and a rack of numbered cards."""
+
+    LEAVE_QUESTION: ClassVar[str] = "Leave this game?"
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "view", self._show_view)
+        self.watch(self.app, "room", self._show_view, init=False)
+
+    def on_resize(self) -> None:
+        self._show_view()
+
+    # --- what each game draws its own way -----------------------------------------
+
+    def _show_view(self) -> None:
+        """Redraw everything from the view."""
+        raise NotImplementedError
+
+    def status(self) -> Text:
+        """The status line for the view (the clock is added after it)."""
+        raise NotImplementedError
+
+    def picks(self) -> PickRack[Any]:
+        """The rack whose numbered cards the number keys and clicks choose from."""
+        raise NotImplementedError
+
+    def action_choose(self, number: int) -> None:
+        raise NotImplementedError
+
+    def play_chosen(self) -> None:
+        """Enter: play the chosen card."""
+        raise NotImplementedError
+
+    # --- shared ---------------------------------------------------------------
+
+    def _wide(self) -> bool:
+        return self.app.size.width >= WIDE
+
+    def redraw_table(self) -> None:
+        self._show_view()
+
+    def timed_status(self) -> tuple[Text, bool]:
+        line = self.status()
+        deadline = self.view.get("deadline")
+        if not (isinstance(deadline, int | float) and deadline > 0):
+            return Text.assemble(self.pause_note(), line), False
+        line = Text.assemble(clock_text(max(0, round(deadline - self.game_time()))), " ", line)
+        return Text.assemble(self.pause_note(), line), True
+
+    @on(PickCard.Chosen)
+    def _card_clicked(self, event: PickCard.Chosen) -> None:
+        if self.picks().highlighted == event.number:
+            self.play_chosen()
+        else:
+            self.action_choose(event.number)
+
+    def action_chat(self) -> None:
+        open_chat(self)
+
+    def action_leave(self) -> None:
+        self.app.push_screen(ConfirmScreen(*self.leave_question(self.LEAVE_QUESTION)), self._leave)
+
+
+class UnsupportedGameScreen(PartyScreen):
+    """A game this client cannot draw yet: say so, keep the chat, let the player leave."""
+
+    KIND = "game"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        with Horizontal(id="room-body"):
+            yield Static("", id="unsupported", classes="status")
+            yield ChatPanel(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        game = (self.party.room or {}).get("game", "?")
+        self.query_one("#unsupported", Static).update(
+            Text.assemble(
+                "This version of partyhost cannot show the game ",
+                literal(game, "bold"),
+                " yet. Update partyhost, or leave with Escape.",
+            )
+        )
+
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).focus_input()
+
+    def action_leave(self) -> None:
+        self.party.leave_room()

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen, deck_title
+from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
-from partyhost.tui.shared.pastgames import PastGamesScreen
-from partyhost.tui.shared.standings import short_titles, standings_table
+from partyhost.tui.shared.pastgames import PastGamesScreen, short_titles, standings_table
 from partyhost.tui.text import clean, literal, shorten
 from rich.text import Text
 from textual import on

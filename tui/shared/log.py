@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from partyhost.tui.frames import NOTICE
+from partyhost.tui.hostlink import NOTICE
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual.events import Resize

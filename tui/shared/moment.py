@@ -12,7 +12,6 @@ import time
 from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
-from partyhost.tui.shared.gametable import GameScreen
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -103,21 +102,3 @@ class RoundResultScreen(PartyModal[bool]):
             return
         self._answered = True
         self.dismiss(by_key)
-
-
-def follow_pause(screen: GameScreen) -> None:
-    """Open the result while the host waits for this seat's key; close it once it does not."""
-    if not screen.on_stage:
-        return
-    pause = (screen.party.room or {}).get("pause")
-    me = screen.party.seat
-    waiting = isinstance(pause, dict) and me is not None and me in (pause.get("waiting") or [])
-    app = screen.app
-    shown = next((s for s in app.screen_stack if isinstance(s, RoundResultScreen)), None)
-    if waiting and shown is None and isinstance(pause, dict):
-        title, body = screen.round_result()
-        until = pause.get("until")
-        deadline = float(until) if isinstance(until, int | float) else None
-        app.push_screen(RoundResultScreen(title, body, deadline), screen.result_read)
-    elif not waiting and shown is not None:
-        shown.close(False)

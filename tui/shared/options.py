@@ -1,4 +1,4 @@
-"""A form for a game's rule options, built from the descriptions in the welcome.
+"""A form for a game's rule options, built from the descriptions in the welcome, and its tick box.
 
 The host owns the rules: bounds are shown as hints and the host has the final
 word (a refused value comes back as an error toast).
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.tui.shared.tickbox import TickBox
 from partyhost.tui.text import literal
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.validation import Integer
-from textual.widgets import Input, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 Option = dict[str, Any]
 
@@ -116,3 +116,22 @@ class OptionsForm(Vertical):
                     except ValueError:
                         values[name] = option.get("default")
         return values
+
+
+class TickBox(Checkbox):
+    """A :class:`Checkbox` whose box reads without colour: ``[x]`` when ticked, ``[ ]`` when not.
+
+    Textual's compact checkbox draws the same ``▐X▌`` either way and shows the
+    state only by its colour, which a 16-colour theme or a colour-blind eye may
+    not tell apart.
+    """
+
+    BUTTON_LEFT = "["
+    BUTTON_RIGHT = "]"
+
+    @property
+    def _button(self) -> Content:
+        mark = "x" if self.value else " "
+        return Content.assemble(
+            self.BUTTON_LEFT, (mark, self.get_visual_style("toggle--button")), self.BUTTON_RIGHT
+        )

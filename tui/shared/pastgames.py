@@ -1,6 +1,7 @@
-"""The games this host kept: pick a finished one and watch it again with every hand shown.
+"""What the host kept: its past games, and the night's standings as the lobby shows them.
 
-Opened from the lobby. Running games are listed too (so people see what is
+The past games screen is opened from the lobby: pick a finished game and
+watch it again with every hand shown. Running games are listed too (so people see what is
 being played), but the host refuses their replay until they are over, and
 its refusal is what the player sees.
 """
@@ -8,11 +9,12 @@ its refusal is what the player sees.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen
-from partyhost.tui.text import clean, literal, shorten
+from partyhost.tui.shared.base import PartyScreen, TitleBar
+from partyhost.tui.text import Glyphs, clean, literal, shorten
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -111,3 +113,58 @@ class PastGamesScreen(PartyScreen):
         game = next((g for g in self.party.past_games if str(g.get("id")) == key), None)
         if game is not None:
             self.party.open_replay(int(game["id"]))
+
+
+# --- tonight's standings: the host adds the results up (``standings``) ---------------
+
+MAX_ROWS = 6
+"""Players the lobby lists (the best); the rest are counted."""
+NAME_WIDTH = 14
+
+
+def short_titles(welcome: Frame | None) -> dict[str, str]:
+    """Each game's short title from the host's welcome: "Scramble", not its whole name."""
+    titles: dict[str, str] = {}
+    for game in (welcome or {}).get("games", []):
+        if isinstance(game, dict) and isinstance(game.get("id"), str):
+            titles[game["id"]] = str(game.get("name") or game["id"]).rsplit(" - ", 1)[-1]
+    return titles
+
+
+def game_title(game: object, titles: Mapping[str, str]) -> str:
+    """A game's short title; from its id ("four-corners": "Four corners") if the host named none."""
+    return titles.get(str(game)) or str(game).replace("-", " ").capitalize()
+
+
+def standings_table(
+    standings: Frame | None, glyphs: Glyphs, titles: Mapping[str, str], rows: int = MAX_ROWS
+) -> Table | Text:
+    """Tonight's table, best first, or one line saying nobody has finished a game yet."""
+    players = [row for row in (standings or {}).get("rows", []) if isinstance(row, dict)]
+    if not players:
+        return Text("No game has finished tonight yet.", "dim")
+    table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
+    table.add_column("Tonight", no_wrap=True, min_width=NAME_WIDTH)
+    for heading in ("Won", "Played", "Points", "Money"):
+        table.add_column(heading, justify="right", no_wrap=True, min_width=len(heading))
+    table.add_column("By game (won/played)", no_wrap=True, overflow="ellipsis", ratio=1)
+    for row in players[:rows]:
+        name = literal(shorten(clean(row.get("name", "")), NAME_WIDTH, glyphs.ellipsis), "bold")
+        if row.get("bot"):
+            name.append(f" {glyphs.bot}", "dim")
+        games = ", ".join(
+            f"{game_title(g.get('game'), titles)} {g.get('won', 0)}/{g.get('played', 0)}"
+            for g in row.get("games", [])
+            if isinstance(g, dict)
+        )
+        table.add_row(
+            name,
+            str(row.get("won", 0)),
+            str(row.get("played", 0)),
+            "-" if row.get("points") is None else str(row["points"]),
+            "-" if row.get("money") is None else f"${row['money']}",
+            literal(games, "dim"),
+        )
+    if len(players) > rows:
+        table.add_row(Text(f"and {len(players) - rows} more", "dim"), "", "", "", "", "")
+    return table

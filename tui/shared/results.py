@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import PartyScreen, seat_name
-from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.base import PartyScreen, TitleBar, seat_name
+from partyhost.tui.shared.chat import ChatPanel, open_chat
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import literal, names
 from rich.text import Text
@@ -24,8 +23,6 @@ from textual.containers import Center, Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 Frame = dict[str, Any]
-WIDE = 110
-"""Columns from which the chat stays beside the results (the app's ``-wide`` breakpoint)."""
 KEY_PAUSE = 1.0
 """Seconds the results ignore keys: keys meant for the table that just ended must not
 leave the room or start another game."""
@@ -49,10 +46,15 @@ class ResultsScreen(PartyScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title")
         with Horizontal(id="room-body"):
-            with VerticalScroll(id="results"), Center():
-                yield Static("", id="podium")
+            with VerticalScroll(id="results"):
+                yield from self.body()
             yield ChatPanel(id="chat")
         yield Footer()
+
+    def body(self) -> ComposeResult:
+        """What the results show beside the chat (a game with more to show lays out its own)."""
+        with Center():
+            yield Static("", id="podium")
 
     def __init__(self) -> None:
         super().__init__()
@@ -154,7 +156,7 @@ class ResultsScreen(PartyScreen):
                 ("--level easy", "bold"),
                 ")",
             )
-        if self.party.seat is not None and room.get("owner") == self.party.seat:
+        if self.is_owner():
             return Text(
                 "\nPress s to play again, w to watch this game again, or Enter to go back"
                 " to the lobby.",
@@ -175,9 +177,8 @@ class ResultsScreen(PartyScreen):
         return allowed
 
     def _allowed(self, action: str) -> bool:
-        room = self.party.room or {}
         seat = self.party.seat
-        owner = seat is not None and room.get("owner") == seat
+        owner = self.is_owner()
         if action in ("leave", "quit"):
             return (action == "quit") == self.party.solo
         if action == "again":
@@ -194,11 +195,7 @@ class ResultsScreen(PartyScreen):
         self.notify("The owner can start another game now.")
 
     def action_chat(self) -> None:
-        """Beside the results on wide terminals; over them on narrow ones (the panel is hidden)."""
-        if self.app.size.width >= WIDE:
-            self.query_one(ChatPanel).focus_input()
-        else:
-            self.app.push_screen(ChatScreen())
+        open_chat(self)
 
     def action_watch(self) -> None:
         """The game just played, step by step with every hand shown (the host's replay)."""

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
-from partyhost.tui.shared.base import HELP_KEY, PartyModal, PartyScreen, decks_title, seat_name
+from partyhost.tui.shared.base import (
+    HELP_KEY,
+    PartyModal,
+    PartyScreen,
+    TitleBar,
+    decks_title,
+    seat_name,
+)
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import ConfirmScreen, RoomOptionsScreen
 from partyhost.tui.shared.options import describe_value
 from partyhost.tui.shared.seats import (
-    GraceLeft,
     SeatList,
-    no_grace,
     presence_of,
     present_seats,
     seat_line,
@@ -50,7 +54,7 @@ class BotLevelScreen(PartyModal[str | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{level}')", label) for level, key, label, _ in BOT_LEVELS),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "close", "Cancel"),
         HELP_KEY,
     ]
 
@@ -65,9 +69,6 @@ class BotLevelScreen(PartyModal[str | None]):
     def action_choose(self, level: str) -> None:
         self.dismiss(level)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
     @on(Button.Pressed, ".choice")
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss((event.button.id or "level-normal").removeprefix("level-"))
@@ -76,24 +77,25 @@ class BotLevelScreen(PartyModal[str | None]):
 class RoomSeats(SeatList):
     """The seat list, with each bot's level after its name."""
 
-    def show(
-        self, room: Frame | None, you: int | None, glyphs: Glyphs, grace: GraceLeft = no_grace
-    ) -> None:
-        super().show(room, you, glyphs, grace)
-        if room is None:
-            return
-        lobby = room.get("status") == "lobby"
-        for entry in present_seats(room):
-            level = entry.get("bot_level")
-            if not entry.get("bot") or not isinstance(level, str):
-                continue
-            line = seat_line(entry, room, you, glyphs, lobby=False)  # a bot is never offline
-            line.append_text(literal(f" ({level})", "dim"))
-            state = seat_state(entry, glyphs, lobby=lobby)
-            if state.plain:
-                line.append("  ")
-                line.append_text(state)
-            self.replace_option_prompt(f"seat-{entry.get('seat')}", line)
+    def seat_text(
+        self,
+        entry: Frame,
+        room: Frame,
+        you: int | None,
+        glyphs: Glyphs,
+        lobby: bool,
+        grace_left: int | None,
+    ) -> Text:
+        level = entry.get("bot_level")
+        if not entry.get("bot") or not isinstance(level, str):
+            return super().seat_text(entry, room, you, glyphs, lobby, grace_left)
+        line = seat_line(entry, room, you, glyphs, lobby=False)  # a bot is never offline
+        line.append_text(literal(f" ({level})", "dim"))
+        state = seat_state(entry, glyphs, lobby=lobby)
+        if state.plain:
+            line.append("  ")
+            line.append_text(state)
+        return line
 
 
 class RoomScreen(PartyScreen):
@@ -140,10 +142,6 @@ class RoomScreen(PartyScreen):
     def room(self) -> Frame:
         return self.party.room or {}
 
-    def _is_owner(self) -> bool:
-        seat = self.party.seat
-        return seat is not None and self.room.get("owner") == seat
-
     def _game(self) -> Frame:
         games = (self.party.welcome or {}).get("games", [])
         return next((g for g in games if g.get("id") == self.room.get("game")), {})
@@ -154,7 +152,7 @@ class RoomScreen(PartyScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in OWNER_ACTIONS:
-            return self._is_owner()
+            return self.is_owner()
         if action == "ready":
             return self.party.seat is not None
         return True
@@ -189,7 +187,7 @@ class RoomScreen(PartyScreen):
         owner = literal(seat_name(self.room, self.room.get("owner")), "bold")
         if self.party.seat is None:
             line = Text.assemble("You are watching. ", count, ".")
-        elif self._is_owner():
+        elif self.is_owner():
             hint = "Add bots with b (B picks how good), then press s to start."
             if isinstance(low, int) and len(seats) >= low:
                 hint = "Press s to start when everyone is ready."

@@ -147,18 +147,43 @@ class SeatList(OptionList):
     def show(
         self, room: Frame | None, you: int | None, glyphs: Glyphs, grace: GraceLeft = no_grace
     ) -> None:
-        highlighted = self.highlighted_seat()
-        self.clear_options()
+        """The room's present seats (a room's list, before and during its game)."""
         if room is None:
+            self.show_lines([])
             return
         lobby = room.get("status") == "lobby"
-        for entry in present_seats(room):
-            line = seat_line(entry, room, you, glyphs, lobby=lobby, grace_left=grace(entry))
+        self.show_lines(
+            [
+                (entry, self.seat_text(entry, room, you, glyphs, lobby, grace(entry)))
+                for entry in present_seats(room)
+            ]
+        )
+
+    def seat_text(
+        self,
+        entry: Frame,
+        room: Frame,
+        you: int | None,
+        glyphs: Glyphs,
+        lobby: bool,
+        grace_left: int | None,
+    ) -> Text:
+        """One seat's line (a list may say more about a seat)."""
+        return seat_line(entry, room, you, glyphs, lobby=lobby, grace_left=grace_left)
+
+    def show_lines(self, lines: list[tuple[Frame, Text]], *, first: bool = False) -> None:
+        """These seats' lines; the highlighted seat stays highlighted (else the first one,
+        with ``first``)."""
+        highlighted = self.highlighted_seat()
+        self.clear_options()
+        for entry, line in lines:
             self.add_option(Option(line, id=f"seat-{entry.get('seat')}"))
         if highlighted is not None:
             for index in range(self.option_count):
                 if self.get_option_at_index(index).id == f"seat-{highlighted}":
                     self.highlighted = index
+        elif first and self.option_count:
+            self.highlighted = 0
 
     def highlighted_seat(self) -> int | None:
         if self.highlighted is None or self.option_count == 0:

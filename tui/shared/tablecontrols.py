@@ -21,30 +21,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.timer import Timer
 from textual.widgets import Footer, Static
-from textual.widgets.option_list import Option
 
 Frame = dict[str, Any]
 OWNER_ACTIONS = {"bot_now", "kick", "make_owner", "pause"}
-
-
-class TableSeats(SeatList):
-    """Every seat of the game, gone ones too, each with its presence in words."""
-
-    DEFAULT_CSS = """
-    TableSeats, TableSeats:focus { max-height: 12; }
-    """
-
-    def show_table(self, room: Frame, you: int | None, lines: list[tuple[Frame, Text]]) -> None:
-        highlighted = self.highlighted_seat()
-        self.clear_options()
-        for entry, line in lines:
-            self.add_option(Option(line, id=f"seat-{entry.get('seat')}"))
-        if highlighted is not None:
-            for index in range(self.option_count):
-                if self.get_option_at_index(index).id == f"seat-{highlighted}":
-                    self.highlighted = index
-        elif self.option_count:
-            self.highlighted = 0
 
 
 class TableControlsScreen(PartyModal[None]):
@@ -71,7 +50,7 @@ class TableControlsScreen(PartyModal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="table-controls", classes="dialog"):
             yield Static("The table", classes="dialog-title")
-            yield TableSeats(id="table-seats")
+            yield SeatList(id="table-seats")
             yield Static("", id="table-note", classes="hint")
         yield Footer()
 
@@ -82,10 +61,6 @@ class TableControlsScreen(PartyModal[None]):
     @property
     def room(self) -> Frame:
         return self.party.room or {}
-
-    def _is_owner(self) -> bool:
-        seat = self.party.seat
-        return seat is not None and self.room.get("owner") == seat
 
     def _show(self) -> None:
         room, you, glyphs = self.room, self.party.seat, self.glyphs
@@ -99,7 +74,7 @@ class TableControlsScreen(PartyModal[None]):
                 line.append("  ")
                 line.append_text(presence_words(entry, glyphs, None))
             lines.append((entry, line))
-        self.query_one(TableSeats).show_table(room, you, lines)
+        self.query_one(SeatList).show_lines(lines, first=True)
         self.query_one("#table-note", Static).update(self._note())
         self.refresh_bindings()
 
@@ -108,7 +83,7 @@ class TableControlsScreen(PartyModal[None]):
         note = Text()
         if isinstance(paused, dict):
             note.append_text(literal(f"Paused by {paused.get('by') or 'the owner'}. ", "bold"))
-        if self._is_owner():
+        if self.is_owner():
             note.append(
                 "Highlight a seat (arrow keys), then: b a bot plays for an absent player,"
                 " k kick, m make them the owner. p pauses or resumes the game."
@@ -120,11 +95,11 @@ class TableControlsScreen(PartyModal[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in OWNER_ACTIONS:
-            return self._is_owner()
+            return self.is_owner()
         return True
 
     def _highlighted(self) -> Frame | None:
-        seat = self.query_one(TableSeats).highlighted_seat()
+        seat = self.query_one(SeatList).highlighted_seat()
         entry = next((s for s in self.room.get("seats", []) if s.get("seat") == seat), None)
         if entry is None:
             self.notify("Highlight a seat first (arrow keys).", severity="warning")
@@ -197,6 +172,3 @@ class TableControlsScreen(PartyModal[None]):
 
     def action_pause(self) -> None:
         self.party.pauser.toggle()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

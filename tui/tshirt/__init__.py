@@ -1,6 +1,6 @@
 """The T-Shirt Game in the terminal.
 
-``screen`` is the table (shirt, slogans, scores, log); ``text`` its words;
-``dialogs`` the Booyah choice; ``results`` the end; ``help`` the rules;
-``cards``, ``shirt`` and ``scoreboard`` the widgets.
+``screen`` is the table (shirt, slogans, scores, log); ``text`` its words and
+rules; ``dialogs`` the Booyah choice; ``results`` the end; ``replay`` a
+finished game; ``cards``, ``shirt`` and ``scoreboard`` the widgets.
 """

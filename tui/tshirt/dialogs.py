@@ -28,7 +28,7 @@ class BooyahScreen(PartyModal[Frame | None]):
             Binding(str(n), f"choose({n})", "Steal", key_display="1-9", show=n == 1)
             for n in range(1, 10)
         ),
-        Binding("escape", "later", "Later"),
+        Binding("escape", "close", "Later"),
         HELP_KEY,
     ]
 
@@ -82,9 +82,6 @@ class BooyahScreen(PartyModal[Frame | None]):
             self.dismiss(keeps[0])
         elif 1 <= number <= len(steals):
             self.dismiss(steals[number - 1])
-
-    def action_later(self) -> None:
-        self.dismiss(None)
 
     @on(Button.Pressed, ".choice")
     def _pressed(self, event: Button.Pressed) -> None:

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.bar import TitleBar
+from partyhost.tui.party import legal_of
+from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.gametable import TABLE_KEYS
+from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.shared.table import TableScreen
 from partyhost.tui.text import literal
 from partyhost.tui.tshirt.cards import CardFace, CardRack
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.scoreboard import Scoreboard, Standing
 from partyhost.tui.tshirt.shirt import Shirt
 from partyhost.tui.tshirt.text import describe_event, outcome, status_line
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -1,4 +1,5 @@
-"""Words for The T-Shirt Game: log lines, the status line and the last round's outcome.
+"""Words for The T-Shirt Game: log lines, the status line, the last round's outcome
+and the rules for the help.
 
 Only presentation: every fact comes from the host's view and events. Player
 and deck text always goes through ``literal``.
@@ -9,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyhost.tui.party import legal_of
 from partyhost.tui.text import Glyphs, literal, names, quoted
-from partyhost.tui.viewdata import legal_of
 from rich.text import Text
 
 Frame = dict[str, Any]
@@ -234,3 +235,21 @@ def outcome(last: Frame, name: Name, glyphs: Glyphs, *, detailed: bool) -> Text:
             text.append(": ", "dim")
             text.append_text(literal(author.get("text", ""), "dim"))
     return text
+
+
+RULES = """\
+Collect Hot or Not cards worth the target score (3000 by default) to win.
+
+Each round one player is the judge. A T-shirt card is turned face up, and
+everyone else picks the slogan from their hand that suits the shirt best.
+The slogans are shuffled and revealed without names; the judge picks the
+funniest match. Its author draws a Hot or Not card and scores its points
+(some cards are worth little, or even less than nothing).
+
+The Booyah card: keep it for 400 points, or give it up to steal a random
+Hot or Not card from another player who has one.
+
+Then everyone is dealt back up to 3 slogans and the next player judges.
+The first to reach the target wins; if the Hot or Not deck runs out,
+the highest score wins."""
+"""How to play, as the help screen shows it (keys come from the screens)."""
