@@ -28,13 +28,26 @@ from partyhost.engine.meme.state import (
 def view(state: MemeState, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: a spectator).
 
-    The public parts are built once per state and shared by every seat's view
-    of it (the host sends one view per seat after each change), so a view is
-    read-only: copy a part before changing it.
+    The spectator's view is built on the state's first view and every seat's
+    view of that state is it with the seat's own keys replaced (the host sends
+    one view per seat after each change), so a view is read-only: copy a part
+    before changing it.
     """
-    you = seat if seat in state.seats else None
     public = _public(state)
-    return {
+    if seat is None or seat not in state.seats:
+        return dict(public)
+    own = {"role": _role(state, seat), "table": _table(state, seat), "legal": legal(state, seat)}
+    return {**public, "you": seat, **own}
+
+
+def _public(state: MemeState) -> View:
+    """What every seat sees alike, built on the state's first view (states never change)."""
+    cached: View | None = state.shared_views.get("view")
+    if cached is not None:
+        return cached
+    scenario = state.scenario
+    last = state.history[-1] if state.history else None
+    public = state.shared_views["view"] = {
         "game": "meme",
         "version": state.version,
         "phase": state.phase.value,
@@ -43,46 +56,23 @@ def view(state: MemeState, seat: int | None) -> View:
         "final": state.round == FINAL_ROUND,
         "turn": state.turn,
         "reactor": state.reactor,
-        "you": you,
-        "role": _role(state, you),
+        "you": None,
+        "role": _role(state, None),
         "first_player": state.first_player,
-        "rolloff": public["rolloff"],
-        "dice": public["dice"],
-        "scenario": public["scenario"],
-        "memes": public["memes"],
-        "players": public["players"],
-        "table": _table(state, you),
-        "waiting_for": public["waiting_for"],
-        "deadline": public["deadline"],
-        "last_turn": public["last_turn"],
-        "history": public["history"],
-        "winners": public["winners"],
-        "options": public["options"],
-        "legal": legal(state, you) if you is not None else [],
-    }
-
-
-def _public(state: MemeState) -> dict[str, Any]:
-    """What every seat sees alike, built on the state's first view (states never change)."""
-    if state.shared_views:
-        return state.shared_views
-    scenario = state.scenario
-    last = state.history[-1] if state.history else None
-    state.shared_views.update(
-        rolloff={
+        "rolloff": {
             "attempts": [
                 [{"seat": rolled, "value": value} for rolled, value in attempt]
                 for attempt in state.rolloff
             ],
             "waiting": sorted(state.rolloff_pending - state.left),
         },
-        dice=None
+        "dice": None
         if scenario is None or scenario.dice is None
         else {"tens": scenario.dice[0], "units": scenario.dice[1]},
-        scenario=None
+        "scenario": None
         if scenario is None
         else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
-        memes=[
+        "memes": [
             {
                 "meme": index,
                 "caption": meme.caption,
@@ -91,13 +81,14 @@ def _public(state: MemeState) -> dict[str, Any]:
             }
             for index, meme in enumerate(state.deck.memes)
         ],
-        players=[_player(state, other) for other in state.seats],
-        waiting_for=list(state.pending()),
-        deadline=next_deadline(state),
-        last_turn=_copy(last),
-        history=[_summary(record) for record in state.history],
-        winners=list(state.winners) if state.phase is Phase.OVER else None,
-        options={
+        "players": [_player(state, other) for other in state.seats],
+        "table": _table(state, None),
+        "waiting_for": list(state.pending()),
+        "deadline": next_deadline(state),
+        "last_turn": _copy(last),
+        "history": [_summary(record) for record in state.history],
+        "winners": list(state.winners) if state.phase is Phase.OVER else None,
+        "options": {
             "custom_scenarios": state.rules.custom_scenarios,
             "picking_timer": state.rules.picking_timer,
             "betting_timer": state.rules.betting_timer,
@@ -105,8 +96,9 @@ def _public(state: MemeState) -> dict[str, Any]:
             "tokens": TOKENS,
             "max_own_tokens": MAX_OWN_TOKENS,
         },
-    )
-    return state.shared_views
+        "legal": [],
+    }
+    return public
 
 
 def _role(state: MemeState, you: int | None) -> str:
