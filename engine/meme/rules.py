@@ -16,7 +16,7 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove
 from partyhost.engine.meme.betting import bets_to_list, check_bets, limits_for
 from partyhost.engine.meme.evolve import evolve
-from partyhost.engine.meme.flow import advance, next_deadline, roll_for
+from partyhost.engine.meme.flow import advance, commit_bets, roll_for, seat_deadline
 from partyhost.engine.meme.state import MAX_SCENARIO_LENGTH, MemeState, Phase
 from partyhost.engine.playertext import clean_text
 
@@ -44,8 +44,8 @@ def decide(state: MemeState, seat: int, command: Command, now: float) -> list[Ev
 
 def tick(state: MemeState, now: float) -> list[Event]:
     """Act for seats whose timer ran out or who stayed away too long."""
-    due = next_deadline(state)
-    if state.phase is Phase.OVER or due is None or now < due:
+    due = deadline(state)
+    if due is None or now < due:
         return []
     decision = Decision(evolve, state, now)
     advance(decision)
@@ -54,9 +54,8 @@ def tick(state: MemeState, now: float) -> list[Event]:
 
 def deadline(state: MemeState) -> float | None:
     """When ``tick`` has something to do: the earliest deadline of a seat the table waits for."""
-    if state.phase is Phase.OVER:
-        return None
-    return next_deadline(state)
+    due = [found[0] for seat in state.pending() if (found := seat_deadline(state, seat))]
+    return min(due) if due else None
 
 
 def label(state: MemeState, seat: int) -> str:
@@ -163,13 +162,7 @@ def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
     if limits.stage == 1:
         decision.emit("reactor_bet", {"seat": seat, "bets": bets_to_list(bets), "auto": None})
         return
-    shown = bets_to_list(bets)
-    decision.emit(
-        "bet_committed",
-        {"seat": seat, "auto": None},
-        private={seat: {"bets": shown}},
-        secret={"bets": shown},
-    )
+    commit_bets(decision, seat, bets_to_list(bets), None)
 
 
 def _why_not_betting(state: MemeState, seat: int) -> str:

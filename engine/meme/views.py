@@ -13,7 +13,7 @@ from typing import Any
 
 from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.meme.betting import BetLimits, bets_to_list, limits_for
-from partyhost.engine.meme.flow import next_deadline
+from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
     FINAL_ROUND,
     MAX_OWN_TOKENS,
@@ -84,7 +84,7 @@ def _public(state: MemeState) -> View:
         "players": [_player(state, other) for other in state.seats],
         "table": _table(state, None),
         "waiting_for": list(state.pending()),
-        "deadline": next_deadline(state),
+        "deadline": deadline(state),
         "last_turn": _copy(last),
         "history": [_summary(record) for record in state.history],
         "winners": list(state.winners) if state.phase is Phase.OVER else None,
@@ -148,23 +148,14 @@ def _table(state: MemeState, you: int | None) -> dict[str, Any]:
         )
     guesses = []
     for seat in state.guessers:
-        if seat in state.sat_out:
-            guesses.append({"seat": seat, "state": "sitting_out", "meme": None})
-            continue
-        if seat not in state.guesses:
-            if seat in state.left:
-                guesses.append({"seat": seat, "state": "withdrawn", "meme": None})
-                continue
-            guesses.append({"seat": seat, "state": "none", "meme": None})
-            continue
-        shown = state.guesses_revealed or you == seat
-        guesses.append(
-            {
-                "seat": seat,
-                "state": "revealed" if state.guesses_revealed else "face_down",
-                "meme": state.guesses[seat] if shown else None,
-            }
-        )
+        meme = None if seat in state.sat_out else state.guesses.get(seat)
+        if meme is None:
+            left = "withdrawn" if seat in state.left else "none"
+            card = "sitting_out" if seat in state.sat_out else left
+        else:
+            card = "revealed" if state.guesses_revealed else "face_down"
+            meme = meme if state.guesses_revealed or you == seat else None
+        guesses.append({"seat": seat, "state": card, "meme": meme})
     bets = []
     for seat in state.bettors():
         if seat in state.bets and (state.bets_revealed or seat == you):
