@@ -3,29 +3,18 @@
 A game is a :class:`Game` registered under a short id: a frozen dataclass of
 its metadata and the pure functions the host drives it through (after
 OpenSpiel's State/Game split, boardgame.io's player views and the decider
-pattern):
-
-* ``setup(deck, seats, rules, seed) -> state`` (the host calls
-  :meth:`Game.start`, which resolves the rules and checks the seats first)
-* ``decide(state, seat, command, now) -> events`` or raise :class:`IllegalMove`
-* ``evolve(state, event) -> state``: the only way state changes
-* ``view(state, seat)``: what one seat (``None``: a spectator) may see
-* ``legal(state, seat)``: the commands that seat may send now
-* ``tick(state, now) -> events``: timers and real-time deadlines
-* ``deadline(state)``: when the host should call ``tick`` next
-* ``replay_view(state)``: the table with nothing hidden, for replays of
-  finished games (never sent while a game runs)
-* ``results(state)``: how each seat ended a finished game, for standings
-
-Each game's ``game`` module declares its ``GAME``, naming functions from the
-modules whose job each is: ``deck``, ``state``, ``setup``, ``rules``
-(``decide``, ``tick`` and ``deadline``), ``evolve``, ``views`` (``view``,
-``legal``, ``replay_view``, ``results``), ``bot`` and ``wire``. While
-deciding, a game records its events in a :class:`Decision`, which folds them
-into a scratch state so later checks see earlier events. Seat bounds are
-checked here only: :meth:`Game.check_seats` and :meth:`Game.check_player_count`
-before a game starts, :meth:`Game.has_free_seat` and :func:`check_join`
-when someone joins.
+pattern: ``decide`` turns a command into events or raises
+:class:`IllegalMove`, ``evolve`` is the only way state changes). Each game's
+``game`` module declares its ``GAME``, naming functions from the modules
+whose job each is: ``deck``, ``state``, ``setup``, ``rules`` (``decide``,
+``tick`` and ``deadline``), ``evolve``, ``views`` (``view``, ``legal``,
+``replay_view``, ``results``), ``bot`` and ``wire``. While deciding, a game
+records its events in a :class:`Decision`, which folds them into a scratch
+state so later checks see earlier events. Seat bounds are checked here only:
+:meth:`Game.check_seats` and :meth:`Game.check_player_count` before a game
+starts (:meth:`Game.start` resolves the rules and checks the seats before the
+game's ``setup``), :meth:`Game.has_free_seat` and :func:`check_join` when
+someone joins.
 
 Commands, events, views and options are plain data (str/int/float/bool/None,
 lists and string-keyed dicts) so the host can journal and send them as is.

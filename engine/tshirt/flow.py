@@ -17,6 +17,7 @@ from partyhost.engine.tshirt.state import (
     active_seats,
     can_play_round,
     first_active_from,
+    has_presence,
     highest_scorers,
     player_of,
     reached_target,
@@ -181,9 +182,9 @@ def settle_booyah_without_choice(decision: Decision[TShirtState]) -> bool:
     """Keep (or, if its drawer left, return) a Booyah card nobody can choose for."""
     pending = decision.state.booyah
     assert pending is not None
-    if player_is(decision.state, pending.seat, Presence.LEFT):
+    if has_presence(decision.state, pending.seat, Presence.LEFT):
         return_booyah(decision, "drawer_left")
-    elif not player_is(decision.state, pending.seat, Presence.ACTIVE):
+    elif not has_presence(decision.state, pending.seat, Presence.ACTIVE):
         keep_booyah(decision, auto="away")
     elif not victims_for(decision.state, pending.seat):
         keep_booyah(decision, auto="nobody_to_steal_from")
@@ -252,17 +253,12 @@ def void_round(decision: Decision[TShirtState], reason: str, next_judge: int | N
     returned = sorted(
         sub.seat
         for sub in decision.state.submissions
-        if not player_is(decision.state, sub.seat, Presence.LEFT)
+        if not has_presence(decision.state, sub.seat, Presence.LEFT)
     )
     decision.emit(
         "round_void", {"round": decision.state.round, "reason": reason, "returned": returned}
     )
     start_round(decision, next_judge)
-
-
-def player_is(state: TShirtState, seat: int, presence: Presence) -> bool:
-    player = player_of(state, seat)
-    return player is not None and player.presence is presence
 
 
 def advance(decision: Decision[TShirtState]) -> None:
@@ -278,8 +274,8 @@ def _advance_once(decision: Decision[TShirtState]) -> bool:
         assert judge is not None
         if len(active_seats(state)) < MIN_ACTIVE:
             void_round(decision, "not_enough_players", judge)
-        elif not player_is(state, judge, Presence.ACTIVE):
-            left = player_is(state, judge, Presence.LEFT)
+        elif not has_presence(state, judge, Presence.ACTIVE):
+            left = has_presence(state, judge, Presence.LEFT)
             void_round(decision, "judge_left" if left else "judge_away", next_seat(state, judge))
         elif state.phase is Phase.SUBMITTING and not waiting_for(state):
             if state.submissions:

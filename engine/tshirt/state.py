@@ -139,9 +139,9 @@ def active_seats(state: TShirtState) -> list[int]:
     return [player.seat for player in state.players if player.presence is Presence.ACTIVE]
 
 
-def is_active(state: TShirtState, seat: int | None) -> bool:
+def has_presence(state: TShirtState, seat: int | None, presence: Presence) -> bool:
     player = player_of(state, seat)
-    return player is not None and player.presence is Presence.ACTIVE
+    return player is not None and player.presence is presence
 
 
 def score(state: TShirtState, player: Player) -> int:
@@ -159,7 +159,11 @@ def seats_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> list
 
 def first_active_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> int:
     """The first active seat clockwise from ``seat``; callers ensure there is one."""
-    return next(s for s in seats_from(state, seat, inclusive=inclusive) if is_active(state, s))
+    return next(
+        s
+        for s in seats_from(state, seat, inclusive=inclusive)
+        if has_presence(state, s, Presence.ACTIVE)
+    )
 
 
 def submitted_seats(state: TShirtState) -> list[int]:
