@@ -15,14 +15,17 @@ from partyhost.engine.tshirt.state import (
     Presence,
     TShirtState,
     active_seats,
+    authors_shown,
     can_play_round,
     first_active_from,
     has_presence,
     highest_scorers,
+    hot_card_shown,
     player_of,
     reached_target,
     score,
     seats_from,
+    tshirt_shown,
     victims_for,
     waiting_for,
 )
@@ -94,9 +97,7 @@ def reshuffle(decision: Decision[TShirtState], pile: str, discard: tuple[int, ..
 def draw_tshirt(decision: Decision[TShirtState]) -> None:
     if not decision.state.tshirt_pile:
         reshuffle(decision, "tshirts", decision.state.tshirt_discard)
-    card = decision.state.tshirt_pile[0]
-    shirt = decision.state.deck.tshirts[card]
-    decision.emit("tshirt_drawn", {"card": card, "picture": shirt.picture, "art": shirt.art})
+    decision.emit("tshirt_drawn", tshirt_shown(decision.state, decision.state.tshirt_pile[0]))
 
 
 def reveal(decision: Decision[TShirtState]) -> None:
@@ -118,12 +119,8 @@ def reveal(decision: Decision[TShirtState]) -> None:
 def pick(decision: Decision[TShirtState], index: int, *, random: bool) -> None:
     """The judge's choice: authors become public and the winner draws."""
     state = decision.state
-    slogans = state.deck.slogans
     winner = state.submissions[index].seat
-    authors = [
-        {"index": i, "seat": sub.seat, "text": slogans[sub.card]}
-        for i, sub in enumerate(state.submissions)
-    ]
+    authors = authors_shown(state, state.submissions)
     decision.emit(
         "picked",
         {
@@ -147,17 +144,9 @@ def award(decision: Decision[TShirtState], winner: int) -> None:
     if not state.hot_pile:
         end_game(decision, highest_scorers(state), "hot_or_not_empty")
         return
-    card = state.hot_pile[0]
-    hot = state.deck.hot_or_not[card]
-    data = {
-        "seat": winner,
-        "card": card,
-        "points": hot.points,
-        "verdict": hot.verdict,
-        "booyah": hot.booyah,
-    }
-    decision.emit("drew", data)
-    if hot.booyah:
+    drawn = hot_card_shown(state, state.hot_pile[0])
+    decision.emit("drew", {"seat": winner, **drawn})
+    if drawn["booyah"]:
         offer_booyah(decision)
     else:
         finish_round(decision)

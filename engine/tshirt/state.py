@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from partyhost.engine.tshirt.deck import TShirtDeck
 
@@ -214,6 +215,28 @@ def highest_scorers(state: TShirtState) -> list[int]:
     scores = {p.seat: score(state, p) for p in present_players(state)}
     best = max(scores.values(), default=0)
     return [seat for seat, points in scores.items() if points == best]
+
+
+def hot_card_shown(state: TShirtState, card: int) -> dict[str, Any]:
+    """A face-up Hot or Not card as views and events show it."""
+    hot = state.deck.hot_or_not[card]
+    return {"card": card, "points": hot.points, "verdict": hot.verdict, "booyah": hot.booyah}
+
+
+def tshirt_shown(state: TShirtState, card: int | None) -> dict[str, Any] | None:
+    """A turned T-shirt as views and events show it."""
+    if card is None:
+        return None
+    shirt = state.deck.tshirts[card]
+    return {"card": card, "picture": shirt.picture, "art": shirt.art}
+
+
+def authors_shown(state: TShirtState, played: tuple[Submission, ...]) -> list[dict[str, Any]]:
+    """Slogans on the table with whose each is, once the judge has picked."""
+    slogans = state.deck.slogans
+    return [
+        {"index": i, "seat": sub.seat, "text": slogans[sub.card]} for i, sub in enumerate(played)
+    ]
 
 
 def card_locations(state: TShirtState) -> list[tuple[tuple[str, int], str]]:

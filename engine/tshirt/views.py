@@ -15,10 +15,13 @@ from partyhost.engine.tshirt.state import (
     Presence,
     RoundResult,
     TShirtState,
+    authors_shown,
+    hot_card_shown,
     player_of,
     score,
     submission_of,
     submitted_seats,
+    tshirt_shown,
     victims_for,
     waiting_for,
 )
@@ -95,7 +98,7 @@ def _public(state: TShirtState) -> View:
         "timers": {"submit": settings.submit_timer, "judge": settings.judge_timer},
         "players": [_player_view(state, player) for player in state.players],
         "hand": [],
-        "tshirt": _tshirt_view(state, state.tshirt),
+        "tshirt": tshirt_shown(state, state.tshirt),
         "submitted": submitted_seats(state) if face_down_or_revealed else [],
         "waiting_for": waiting_for(state),
         "your_submission": None,
@@ -132,22 +135,10 @@ def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:
         "seat": player.seat,
         "presence": player.presence.value,
         "score": score(state, player),
-        "cards": [_hot_view(state, card) for card in player.won],
+        "cards": [hot_card_shown(state, card) for card in player.won],
         "hand_count": len(player.hand),
         "is_judge": player.seat == state.judge,
     }
-
-
-def _hot_view(state: TShirtState, card: int) -> dict[str, Any]:
-    hot = state.deck.hot_or_not[card]
-    return {"card": card, "points": hot.points, "verdict": hot.verdict, "booyah": hot.booyah}
-
-
-def _tshirt_view(state: TShirtState, card: int | None) -> dict[str, Any] | None:
-    if card is None:
-        return None
-    shirt = state.deck.tshirts[card]
-    return {"card": card, "picture": shirt.picture, "art": shirt.art}
 
 
 def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
@@ -156,7 +147,7 @@ def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
         return None
     return {
         "seat": pending.seat,
-        **_hot_view(state, pending.card),
+        **hot_card_shown(state, pending.card),
         "victims": victims_for(state, pending.seat),
     }
 
@@ -165,15 +156,11 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
     """The last round's outcome: everything is public once the judge has picked."""
     if result is None:
         return None
-    slogans = state.deck.slogans
-    authors = [
-        {"index": index, "seat": sub.seat, "text": slogans[sub.card]}
-        for index, sub in enumerate(result.submissions)
-    ]
+    authors = authors_shown(state, result.submissions)
     winner = authors[result.winning_index] if result.winning_index is not None else None
     return {
         "round": result.round,
-        "tshirt": _tshirt_view(state, result.tshirt),
+        "tshirt": tshirt_shown(state, result.tshirt),
         "void": result.void_reason,
         "winner": winner["seat"] if winner else None,
         "winning_index": result.winning_index,
@@ -181,14 +168,16 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
         "authors": authors,
         "random_pick": result.random_pick,
         "sat_out": list(result.sat_out),
-        "hot_or_not": None if result.hot_card is None else _hot_view(state, result.hot_card),
+        "hot_or_not": None if result.hot_card is None else hot_card_shown(state, result.hot_card),
         "points": _points_won(state, result),
         "booyah": (
             {
                 "choice": result.booyah_choice,
                 "victim": result.victim,
                 "stolen": (
-                    None if result.stolen_card is None else _hot_view(state, result.stolen_card)
+                    None
+                    if result.stolen_card is None
+                    else hot_card_shown(state, result.stolen_card)
                 ),
             }
             if result.booyah_choice is not None
