@@ -136,12 +136,13 @@ def _player(state: MemeState, seat: int) -> dict[str, Any]:
     }
 
 
-def _table(state: MemeState, you: int | None) -> dict[str, Any]:
-    """The cards and bets in front of everyone, face down or face up."""
+def _table(state: MemeState, you: int | None, *, everything: bool = False) -> dict[str, Any]:
+    """The cards and bets in front of everyone; face-down ones show to their owner (to
+    everyone with ``everything``, for replays, still marked as they lay)."""
     reactor = state.reactor
     reaction: dict[str, Any] = {"seat": reactor, "state": "none", "meme": None}
     if state.reaction is not None:
-        shown = state.reaction_revealed or you == reactor
+        shown = state.reaction_revealed or you == reactor or everything
         reaction.update(
             state="revealed" if state.reaction_revealed else "face_down",
             meme=state.reaction if shown else None,
@@ -154,14 +155,14 @@ def _table(state: MemeState, you: int | None) -> dict[str, Any]:
             card = "sitting_out" if seat in state.sat_out else left
         else:
             card = "revealed" if state.guesses_revealed else "face_down"
-            meme = meme if state.guesses_revealed or you == seat else None
+            meme = meme if state.guesses_revealed or you == seat or everything else None
         guesses.append({"seat": seat, "state": card, "meme": meme})
     bets = []
     for seat in state.bettors():
-        if seat in state.bets and (state.bets_revealed or seat == you):
-            bets.append({"seat": seat, "sealed": False, "bets": bets_to_list(state.bets[seat])})
-        elif seat in state.bets:
-            bets.append({"seat": seat, "sealed": True, "bets": None})
+        if seat in state.bets:
+            open_bet = state.bets_revealed or seat == you
+            placed = bets_to_list(state.bets[seat]) if open_bet or everything else None
+            bets.append({"seat": seat, "sealed": not open_bet, "bets": placed})
     return {
         "reaction": reaction,
         "guesses": guesses,
@@ -256,22 +257,7 @@ def replay_view(state: MemeState) -> View:
     face-down card still says ``face_down``, a sealed bet ``sealed``) so the
     replay can tell what the table knew at that moment.
     """
-    shown = dict(view(state, None))
-    table = _table(state, None)
-    reaction = dict(table["reaction"])
-    if state.reaction is not None:
-        reaction["meme"] = state.reaction
-    guesses = [
-        {**guess, "meme": state.guesses.get(guess["seat"], guess["meme"])}
-        for guess in table["guesses"]
-    ]
-    bets = [
-        {"seat": seat, "sealed": not state.bets_revealed, "bets": bets_to_list(state.bets[seat])}
-        for seat in state.bettors()
-        if seat in state.bets
-    ]
-    shown["table"] = {**table, "reaction": reaction, "guesses": guesses, "bets": bets}
-    return shown
+    return {**view(state, None), "table": _table(state, None, everything=True)}
 
 
 def results(state: MemeState) -> list[SeatResult]:
