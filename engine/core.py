@@ -206,6 +206,11 @@ def no_rounds(events: Sequence[Event]) -> bool:
     return False
 
 
+def round_ends_on(*kinds: str) -> Callable[[Sequence[Event]], bool]:
+    """The ``round_over`` of a game whose rounds end with any event of these kinds."""
+    return lambda events: any(event.kind in kinds for event in events)
+
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Game:
     """A registered game: its metadata and the pure functions of the contract.
