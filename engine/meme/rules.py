@@ -132,10 +132,7 @@ def _react(decision: Decision[MemeState], seat: int, command: Command) -> None:
         raise IllegalMove("not_reactor", "You are guessing this turn: send 'guess' instead.")
     if state.reaction is not None:
         raise IllegalMove("already_picked", "Your reaction is already on the table, face down.")
-    meme = _meme(state, command)
-    decision.emit(
-        "reaction_picked", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme}
-    )
+    _face_down(decision, "reaction_picked", seat, command)
 
 
 def _guess(decision: Decision[MemeState], seat: int, command: Command) -> None:
@@ -147,10 +144,7 @@ def _guess(decision: Decision[MemeState], seat: int, command: Command) -> None:
         raise IllegalMove("sitting_out", "You sit this turn out; you can guess next turn.")
     if seat in state.guesses:
         raise IllegalMove("already_picked", "Your guess is already on the table, face down.")
-    meme = _meme(state, command)
-    decision.emit(
-        "guess_placed", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme}
-    )
+    _face_down(decision, "guess_placed", seat, command)
 
 
 def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
@@ -187,12 +181,13 @@ def _require_reactor(state: MemeState, seat: int, message: str) -> None:
         raise IllegalMove("not_reactor", message)
 
 
-def _meme(state: MemeState, command: Command) -> int:
+def _face_down(decision: Decision[MemeState], kind: str, seat: int, command: Command) -> None:
+    """Put the command's meme on the table face down: only its owner sees which it is."""
     meme = command.get("meme")
-    count = len(state.deck.memes)
+    count = len(decision.state.deck.memes)
     if isinstance(meme, bool) or not isinstance(meme, int) or not 0 <= meme < count:
         raise IllegalMove("bad_meme", f"Pick one of your memes by number, 0 to {count - 1}.")
-    return meme
+    decision.emit(kind, {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme})
 
 
 _COMMANDS: dict[str, Callable[[Decision[MemeState], int, Command], None]] = {
