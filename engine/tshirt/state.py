@@ -160,11 +160,8 @@ def seats_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> list
 
 def first_active_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> int:
     """The first active seat clockwise from ``seat``; callers ensure there is one."""
-    return next(
-        s
-        for s in seats_from(state, seat, inclusive=inclusive)
-        if has_presence(state, s, Presence.ACTIVE)
-    )
+    active = active_seats(state)
+    return next(s for s in seats_from(state, seat, inclusive=inclusive) if s in active)
 
 
 def submitted_seats(state: TShirtState) -> list[int]:
