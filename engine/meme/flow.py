@@ -122,7 +122,6 @@ _STEPS = {
 def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
     """The public record of a finished turn: only what has been revealed."""
     scenario = state.scenario
-    results = payouts(state) if void is None else ()
     placed = all_bets(state)
     return {
         "turn": state.turn,
@@ -141,7 +140,7 @@ def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
             for seat in state.seats
             if seat in placed and (seat == state.reactor or state.bets_revealed)
         ],
-        "payouts": [{"seat": p.seat, "won": p.won, "lost": p.lost, "net": p.net} for p in results],
+        "payouts": payouts(state) if void is None else [],
         "void": void,
     }
 
