@@ -3,29 +3,18 @@
 A game is a :class:`Game` registered under a short id: a frozen dataclass of
 its metadata and the pure functions the host drives it through (after
 OpenSpiel's State/Game split, boardgame.io's player views and the decider
-pattern):
-
-* ``setup(deck, seats, rules, seed) -> state`` (the host calls
-  :meth:`Game.start`, which resolves the rules and checks the seats first)
-* ``decide(state, seat, command, now) -> events`` or raise :class:`IllegalMove`
-* ``evolve(state, event) -> state``: the only way state changes
-* ``view(state, seat)``: what one seat (``None``: a spectator) may see
-* ``legal(state, seat)``: the commands that seat may send now
-* ``tick(state, now) -> events``: timers and real-time deadlines
-* ``deadline(state)``: when the host should call ``tick`` next
-* ``replay_view(state)``: the table with nothing hidden, for replays of
-  finished games (never sent while a game runs)
-* ``results(state)``: how each seat ended a finished game, for standings
-
-Each game's ``game`` module declares its ``GAME``, naming functions from the
-modules whose job each is: ``deck``, ``state``, ``setup``, ``rules``
-(``decide``, ``tick`` and ``deadline``), ``evolve``, ``views`` (``view``,
-``legal``, ``replay_view``, ``results``), ``bot`` and ``wire``. While
-deciding, a game records its events in a :class:`Decision`, which folds them
-into a scratch state so later checks see earlier events. Seat bounds are
-checked here only: :meth:`Game.check_seats` and :meth:`Game.check_player_count`
-before a game starts, :meth:`Game.has_free_seat` and :func:`check_join`
-when someone joins.
+pattern: ``decide`` turns a command into events or raises
+:class:`IllegalMove`, ``evolve`` is the only way state changes). Each game's
+``game`` module declares its ``GAME``, naming functions from the modules
+whose job each is: ``deck``, ``state``, ``setup``, ``rules`` (``decide``,
+``tick`` and ``deadline``), ``evolve``, ``views`` (``view``, ``legal``,
+``replay_view``, ``results``), ``bot`` and ``wire``. While deciding, a game
+records its events in a :class:`Decision`, which folds them into a scratch
+state so later checks see earlier events. Seat bounds are checked here only:
+:meth:`Game.check_seats` and :meth:`Game.check_player_count` before a game
+starts (:meth:`Game.start` resolves the rules and checks the seats before the
+game's ``setup``), :meth:`Game.has_free_seat` and :func:`check_join` when
+someone joins.
 
 Commands, events, views and options are plain data (str/int/float/bool/None,
 lists and string-keyed dicts) so the host can journal and send them as is.
@@ -42,14 +31,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
-# Part of the contract, kept in modules of their own and named here for every game to import.
-from partyhost.engine.errors import IllegalMove as IllegalMove
-from partyhost.engine.options import RESULT_PAUSES as RESULT_PAUSES
-from partyhost.engine.options import ROUND_RESULTS as ROUND_RESULTS
-from partyhost.engine.options import RuleOption as RuleOption
-from partyhost.engine.options import resolve_rules as resolve_rules
 from partyhost.engine.rng import Rng
 from partyhost.engine.wire import GameSpec
 
@@ -61,6 +44,96 @@ SYSTEM_SEAT = -1
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """How quickly an in-host bot reacts, slowest first; ``normal`` is the default."""
+
+
+class IllegalMove(Exception):
+    """A command the rules refuse. ``code`` is stable; ``message`` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One room setting a game offers, with its default and bounds."""
+
+    name: str
+    label: str
+    kind: Literal["int", "bool", "choice"]
+    default: int | bool | str | None
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    allow_none: bool = False
+    """For timers: ``None`` (shown as "off") is allowed besides numbers."""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+            "help": self.help,
+            "min": self.minimum,
+            "max": self.maximum,
+            "choices": list(self.choices),
+            "allow_none": self.allow_none,
+        }
+
+    def check(self, value: Any) -> int | bool | str | None:
+        """Return ``value`` if it suits this option, else raise :class:`IllegalMove`."""
+        if value is None and self.allow_none:
+            return None
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise IllegalMove("bad_option", f"Option {self.name!r} must be true or false.")
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalMove("bad_option", f"Option {self.name!r} must be a whole number.")
+            if self.minimum is not None and value < self.minimum:
+                raise IllegalMove(
+                    "bad_option", f"Option {self.name!r} must be at least {self.minimum}."
+                )
+            if self.maximum is not None and value > self.maximum:
+                raise IllegalMove(
+                    "bad_option", f"Option {self.name!r} must be at most {self.maximum}."
+                )
+            return value
+        if value not in self.choices:
+            allowed = ", ".join(self.choices)
+            raise IllegalMove("bad_option", f"Option {self.name!r} must be one of: {allowed}.")
+        return str(value)
+
+
+RESULT_PAUSES: dict[str, float] = {
+    "until all press a key": 30.0,
+    "5 seconds": 5.0,
+    "10 seconds": 10.0,
+    "no pause": 0.0,
+}
+"""How long the table stops after a round for everyone to read its result, by the
+:data:`ROUND_RESULTS` choice: at most this many seconds; in the first, a key from every
+person at the table ends it sooner."""
+
+ROUND_RESULTS = RuleOption(
+    "round_results",
+    "Round results stay",
+    "choice",
+    "until all press a key",
+    help="After each round the table stops so everyone can read what won and why: until "
+    "every person has pressed a key (30 s at most), a few seconds, or not at all. The "
+    "game's timers wait too.",
+    choices=tuple(RESULT_PAUSES),
+)
+"""The room option of every game with rounds (see :meth:`Game.round_over`). The rules
+never read it: the host holds its bots while the table reads."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +204,11 @@ def no_deadline(state: Any) -> None:
 def no_rounds(events: Sequence[Event]) -> bool:
     """A game without rounds has no round result to pause on."""
     return False
+
+
+def round_ends_on(*kinds: str) -> Callable[[Sequence[Event]], bool]:
+    """The ``round_over`` of a game whose rounds end with any event of these kinds."""
+    return lambda events: any(event.kind in kinds for event in events)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -213,7 +291,16 @@ class Game:
         return self.bot_delays.get(level)
 
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        return resolve_rules(self.options, given)
+        """The option defaults overlaid with ``given``; unknown names and bad values are refused
+        (``bad_option``), so the host checks a room's choices before any game is set up."""
+        by_name = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(by_name))
+        if unknown:
+            raise IllegalMove("bad_option", f"Unknown option(s): {', '.join(map(str, unknown))}.")
+        rules: dict[str, Any] = {option.name: option.default for option in self.options}
+        for name, value in given.items():
+            rules[name] = by_name[name].check(value)
+        return rules
 
     def check_player_count(self, count: int) -> None:
         """Refuse ``count`` players outside ``min_players``..``max_players`` (``player_count``).

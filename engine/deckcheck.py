@@ -20,22 +20,19 @@ DECK_FORMAT_VERSION = 1
 MAX_CARDS_PER_LIST = 2000
 
 
+_KINDS: tuple[tuple[type, str], ...] = (
+    (bool, "a yes/no value (true/false)"),  # before int: a bool is an int too
+    (int, "a whole number"),
+    (float, "a decimal number"),
+    (str, "text"),
+    (list, "a list"),
+    (dict, "a mapping of keys"),
+    (type(None), "nothing (an empty value)"),
+)
+
+
 def _kind_of(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a yes/no value (true/false)"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping of keys"
-    if value is None:
-        return "nothing (an empty value)"
-    return type(value).__name__
+    return next((name for kind, name in _KINDS if isinstance(value, kind)), type(value).__name__)
 
 
 class DeckReader:
@@ -86,8 +83,7 @@ class DeckReader:
                 "put the text in quotes",
             )
             return ""
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            # A bare number where text belongs is harmless; keep it as written.
+        if isinstance(value, (int, float)):  # a bare number where text belongs: keep it as written
             value = str(value)
         if not isinstance(value, str):
             self.problem(path, f"expected {what} as text, found {_kind_of(value)}")

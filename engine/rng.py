@@ -51,7 +51,3 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
-
-    def fork(self) -> Rng:
-        """An independent generator derived from this one (advances this one)."""
-        return Rng(self.next_u64())

@@ -137,19 +137,6 @@ def _check_totals(limits: BetLimits, bets: Mapping[int, int]) -> None:
             )
 
 
-@dataclass(frozen=True)
-class Payout:
-    """One seat's result for a turn: dollars won and dollars lost."""
-
-    seat: int
-    won: int
-    lost: int
-
-    @property
-    def net(self) -> int:
-        return self.won - self.lost
-
-
 def correct_seats(state: MemeState) -> tuple[int, ...]:
     """Seats whose guess is the reactor's meme."""
     return tuple(seat for seat in state.bettors() if state.guesses.get(seat) == state.reaction)
@@ -163,17 +150,18 @@ def all_bets(state: MemeState) -> dict[int, Bets]:
     return placed
 
 
-def payouts(state: MemeState) -> tuple[Payout, ...]:
-    """Every active seat's result once the reactor's meme is known."""
+def payouts(state: MemeState) -> list[dict[str, int]]:
+    """Every seat's ``{seat, won, lost, net}`` in dollars once the reactor's meme is known."""
     correct = set(correct_seats(state))
     placed = all_bets(state)
-    results: list[Payout] = []
+    results = []
     for seat in state.seats:
         bets = placed.get(seat, {})
         won = sum(amount for target, amount in bets.items() if target in correct)
         lost = sum(amount for target, amount in bets.items() if target not in correct)
-        results.append(Payout(seat, won, lost if state.final else 0))
-    return tuple(results)
+        lost = lost if state.final else 0
+        results.append({"seat": seat, "won": won, "lost": lost, "net": won - lost})
+    return results
 
 
 def bets_to_list(bets: Mapping[int, int]) -> list[dict[str, int]]:

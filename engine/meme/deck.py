@@ -69,10 +69,7 @@ class MemeDeck:
 def build_deck(data: Any) -> MemeDeck:
     """Validate parsed deck data; raise DeckInvalid listing every problem."""
     reader = DeckReader()
-    root = reader.header(data, "meme", ("colors", "memes", "scenarios"))
-    if root is None:
-        reader.raise_if_any()
-        raise AssertionError("unreachable")
+    root = reader.header(data, "meme", ("colors", "memes", "scenarios")) or {}
     colors = _colors(reader, root.get("colors"))
     memes = _memes(reader, root.get("memes"))
     scenarios = _scenarios(reader, root.get("scenarios"))

@@ -91,12 +91,7 @@ def _after_betting_1(decision: Decision[MemeState]) -> bool:
     for seat in decision.state.pending():
         limits = limits_for(decision.state, seat)
         if limits is not None and limits.max_total == 0:
-            decision.emit(
-                "bet_committed",
-                {"seat": seat, "auto": "no_money"},
-                private={seat: {"bets": []}},
-                secret={"bets": []},
-            )
+            commit_bets(decision, seat, [], "no_money")
     return True
 
 
@@ -127,7 +122,6 @@ _STEPS = {
 def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
     """The public record of a finished turn: only what has been revealed."""
     scenario = state.scenario
-    results = payouts(state) if void is None else ()
     placed = all_bets(state)
     return {
         "turn": state.turn,
@@ -146,7 +140,7 @@ def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
             for seat in state.seats
             if seat in placed and (seat == state.reactor or state.bets_revealed)
         ],
-        "payouts": [{"seat": p.seat, "won": p.won, "lost": p.lost, "net": p.net} for p in results],
+        "payouts": payouts(state) if void is None else [],
         "void": void,
     }
 
@@ -234,11 +228,6 @@ def seat_deadline(state: MemeState, seat: int) -> tuple[float, str] | None:
     return min(found) if found else None
 
 
-def next_deadline(state: MemeState) -> float | None:
-    due = [found[0] for seat in state.pending() if (found := seat_deadline(state, seat))]
-    return min(due) if due else None
-
-
 def act_on_due(decision: Decision[MemeState]) -> bool:
     """Act for every pending seat whose deadline has passed; True if anything happened."""
     acted = False
@@ -272,12 +261,19 @@ def act_for(decision: Decision[MemeState], seat: int, reason: str) -> None:
     elif state.phase is Phase.BETTING_1:
         _minimum_bet(decision, seat, reason)
     elif state.phase is Phase.BETTING_2:
-        decision.emit(
-            "bet_committed",
-            {"seat": seat, "auto": reason},
-            private={seat: {"bets": []}},
-            secret={"bets": []},
-        )
+        commit_bets(decision, seat, [], reason)
+
+
+def commit_bets(
+    decision: Decision[MemeState], seat: int, bets: list[dict[str, int]], auto: str | None
+) -> None:
+    """A second-betting bet, sealed: only its bettor sees the amounts until every bet is in."""
+    decision.emit(
+        "bet_committed",
+        {"seat": seat, "auto": auto},
+        private={seat: {"bets": bets}},
+        secret={"bets": bets},
+    )
 
 
 def _minimum_bet(decision: Decision[MemeState], seat: int, reason: str) -> None:

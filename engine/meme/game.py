@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from partyhost.engine.core import ROUND_RESULTS, Event, Game, RuleOption
+from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
 from partyhost.engine.meme import bot, rules, setup, views
 from partyhost.engine.meme.deck import COLOR_COUNT, build_deck
 from partyhost.engine.meme.evolve import evolve
@@ -62,11 +60,6 @@ OPTIONS = (
 )
 
 
-def round_over(events: Sequence[Event]) -> bool:
-    """Each turn ends with a reveal and its payouts."""
-    return any(event.kind == "turn_over" for event in events)
-
-
 def is_over(state: MemeState) -> bool:
     return state.phase is Phase.OVER
 
@@ -88,7 +81,7 @@ GAME = Game(
     tick=rules.tick,
     deadline=rules.deadline,
     is_over=is_over,
-    round_over=round_over,
+    round_over=round_ends_on("turn_over"),  # each turn ends with a reveal and its payouts
     replay_view=views.replay_view,
     results=views.results,
     bot_command=bot.bot_command,

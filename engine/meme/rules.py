@@ -16,7 +16,7 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove
 from partyhost.engine.meme.betting import bets_to_list, check_bets, limits_for
 from partyhost.engine.meme.evolve import evolve
-from partyhost.engine.meme.flow import advance, next_deadline, roll_for
+from partyhost.engine.meme.flow import advance, commit_bets, roll_for, seat_deadline
 from partyhost.engine.meme.state import MAX_SCENARIO_LENGTH, MemeState, Phase
 from partyhost.engine.playertext import clean_text
 
@@ -44,8 +44,8 @@ def decide(state: MemeState, seat: int, command: Command, now: float) -> list[Ev
 
 def tick(state: MemeState, now: float) -> list[Event]:
     """Act for seats whose timer ran out or who stayed away too long."""
-    due = next_deadline(state)
-    if state.phase is Phase.OVER or due is None or now < due:
+    due = deadline(state)
+    if due is None or now < due:
         return []
     decision = Decision(evolve, state, now)
     advance(decision)
@@ -54,9 +54,8 @@ def tick(state: MemeState, now: float) -> list[Event]:
 
 def deadline(state: MemeState) -> float | None:
     """When ``tick`` has something to do: the earliest deadline of a seat the table waits for."""
-    if state.phase is Phase.OVER:
-        return None
-    return next_deadline(state)
+    due = [found[0] for seat in state.pending() if (found := seat_deadline(state, seat))]
+    return min(due) if due else None
 
 
 def label(state: MemeState, seat: int) -> str:
@@ -133,10 +132,7 @@ def _react(decision: Decision[MemeState], seat: int, command: Command) -> None:
         raise IllegalMove("not_reactor", "You are guessing this turn: send 'guess' instead.")
     if state.reaction is not None:
         raise IllegalMove("already_picked", "Your reaction is already on the table, face down.")
-    meme = _meme(state, command)
-    decision.emit(
-        "reaction_picked", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme}
-    )
+    _face_down(decision, "reaction_picked", seat, command)
 
 
 def _guess(decision: Decision[MemeState], seat: int, command: Command) -> None:
@@ -148,10 +144,7 @@ def _guess(decision: Decision[MemeState], seat: int, command: Command) -> None:
         raise IllegalMove("sitting_out", "You sit this turn out; you can guess next turn.")
     if seat in state.guesses:
         raise IllegalMove("already_picked", "Your guess is already on the table, face down.")
-    meme = _meme(state, command)
-    decision.emit(
-        "guess_placed", {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme}
-    )
+    _face_down(decision, "guess_placed", seat, command)
 
 
 def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
@@ -163,13 +156,7 @@ def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
     if limits.stage == 1:
         decision.emit("reactor_bet", {"seat": seat, "bets": bets_to_list(bets), "auto": None})
         return
-    shown = bets_to_list(bets)
-    decision.emit(
-        "bet_committed",
-        {"seat": seat, "auto": None},
-        private={seat: {"bets": shown}},
-        secret={"bets": shown},
-    )
+    commit_bets(decision, seat, bets_to_list(bets), None)
 
 
 def _why_not_betting(state: MemeState, seat: int) -> str:
@@ -194,12 +181,13 @@ def _require_reactor(state: MemeState, seat: int, message: str) -> None:
         raise IllegalMove("not_reactor", message)
 
 
-def _meme(state: MemeState, command: Command) -> int:
+def _face_down(decision: Decision[MemeState], kind: str, seat: int, command: Command) -> None:
+    """Put the command's meme on the table face down: only its owner sees which it is."""
     meme = command.get("meme")
-    count = len(state.deck.memes)
+    count = len(decision.state.deck.memes)
     if isinstance(meme, bool) or not isinstance(meme, int) or not 0 <= meme < count:
         raise IllegalMove("bad_meme", f"Pick one of your memes by number, 0 to {count - 1}.")
-    return meme
+    decision.emit(kind, {"seat": seat}, private={seat: {"meme": meme}}, secret={"meme": meme})
 
 
 _COMMANDS: dict[str, Callable[[Decision[MemeState], int, Command], None]] = {

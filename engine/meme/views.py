@@ -13,7 +13,7 @@ from typing import Any
 
 from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.meme.betting import BetLimits, bets_to_list, limits_for
-from partyhost.engine.meme.flow import next_deadline
+from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
     FINAL_ROUND,
     MAX_OWN_TOKENS,
@@ -28,13 +28,26 @@ from partyhost.engine.meme.state import (
 def view(state: MemeState, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: a spectator).
 
-    The public parts are built once per state and shared by every seat's view
-    of it (the host sends one view per seat after each change), so a view is
-    read-only: copy a part before changing it.
+    The spectator's view is built on the state's first view and every seat's
+    view of that state is it with the seat's own keys replaced (the host sends
+    one view per seat after each change), so a view is read-only: copy a part
+    before changing it.
     """
-    you = seat if seat in state.seats else None
     public = _public(state)
-    return {
+    if seat is None or seat not in state.seats:
+        return dict(public)
+    own = {"role": _role(state, seat), "table": _table(state, seat), "legal": legal(state, seat)}
+    return {**public, "you": seat, **own}
+
+
+def _public(state: MemeState) -> View:
+    """What every seat sees alike, built on the state's first view (states never change)."""
+    cached: View | None = state.shared_views.get("view")
+    if cached is not None:
+        return cached
+    scenario = state.scenario
+    last = state.history[-1] if state.history else None
+    public = state.shared_views["view"] = {
         "game": "meme",
         "version": state.version,
         "phase": state.phase.value,
@@ -43,46 +56,23 @@ def view(state: MemeState, seat: int | None) -> View:
         "final": state.round == FINAL_ROUND,
         "turn": state.turn,
         "reactor": state.reactor,
-        "you": you,
-        "role": _role(state, you),
+        "you": None,
+        "role": _role(state, None),
         "first_player": state.first_player,
-        "rolloff": public["rolloff"],
-        "dice": public["dice"],
-        "scenario": public["scenario"],
-        "memes": public["memes"],
-        "players": public["players"],
-        "table": _table(state, you),
-        "waiting_for": public["waiting_for"],
-        "deadline": public["deadline"],
-        "last_turn": public["last_turn"],
-        "history": public["history"],
-        "winners": public["winners"],
-        "options": public["options"],
-        "legal": legal(state, you) if you is not None else [],
-    }
-
-
-def _public(state: MemeState) -> dict[str, Any]:
-    """What every seat sees alike, built on the state's first view (states never change)."""
-    if state.shared_views:
-        return state.shared_views
-    scenario = state.scenario
-    last = state.history[-1] if state.history else None
-    state.shared_views.update(
-        rolloff={
+        "rolloff": {
             "attempts": [
                 [{"seat": rolled, "value": value} for rolled, value in attempt]
                 for attempt in state.rolloff
             ],
             "waiting": sorted(state.rolloff_pending - state.left),
         },
-        dice=None
+        "dice": None
         if scenario is None or scenario.dice is None
         else {"tens": scenario.dice[0], "units": scenario.dice[1]},
-        scenario=None
+        "scenario": None
         if scenario is None
         else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
-        memes=[
+        "memes": [
             {
                 "meme": index,
                 "caption": meme.caption,
@@ -91,13 +81,14 @@ def _public(state: MemeState) -> dict[str, Any]:
             }
             for index, meme in enumerate(state.deck.memes)
         ],
-        players=[_player(state, other) for other in state.seats],
-        waiting_for=list(state.pending()),
-        deadline=next_deadline(state),
-        last_turn=_copy(last),
-        history=[_summary(record) for record in state.history],
-        winners=list(state.winners) if state.phase is Phase.OVER else None,
-        options={
+        "players": [_player(state, other) for other in state.seats],
+        "table": _table(state, None),
+        "waiting_for": list(state.pending()),
+        "deadline": deadline(state),
+        "last_turn": _copy(last),
+        "history": [_summary(record) for record in state.history],
+        "winners": list(state.winners) if state.phase is Phase.OVER else None,
+        "options": {
             "custom_scenarios": state.rules.custom_scenarios,
             "picking_timer": state.rules.picking_timer,
             "betting_timer": state.rules.betting_timer,
@@ -105,8 +96,9 @@ def _public(state: MemeState) -> dict[str, Any]:
             "tokens": TOKENS,
             "max_own_tokens": MAX_OWN_TOKENS,
         },
-    )
-    return state.shared_views
+        "legal": [],
+    }
+    return public
 
 
 def _role(state: MemeState, you: int | None) -> str:
@@ -144,41 +136,33 @@ def _player(state: MemeState, seat: int) -> dict[str, Any]:
     }
 
 
-def _table(state: MemeState, you: int | None) -> dict[str, Any]:
-    """The cards and bets in front of everyone, face down or face up."""
+def _table(state: MemeState, you: int | None, *, everything: bool = False) -> dict[str, Any]:
+    """The cards and bets in front of everyone; face-down ones show to their owner (to
+    everyone with ``everything``, for replays, still marked as they lay)."""
     reactor = state.reactor
     reaction: dict[str, Any] = {"seat": reactor, "state": "none", "meme": None}
     if state.reaction is not None:
-        shown = state.reaction_revealed or you == reactor
+        shown = state.reaction_revealed or you == reactor or everything
         reaction.update(
             state="revealed" if state.reaction_revealed else "face_down",
             meme=state.reaction if shown else None,
         )
     guesses = []
     for seat in state.guessers:
-        if seat in state.sat_out:
-            guesses.append({"seat": seat, "state": "sitting_out", "meme": None})
-            continue
-        if seat not in state.guesses:
-            if seat in state.left:
-                guesses.append({"seat": seat, "state": "withdrawn", "meme": None})
-                continue
-            guesses.append({"seat": seat, "state": "none", "meme": None})
-            continue
-        shown = state.guesses_revealed or you == seat
-        guesses.append(
-            {
-                "seat": seat,
-                "state": "revealed" if state.guesses_revealed else "face_down",
-                "meme": state.guesses[seat] if shown else None,
-            }
-        )
+        meme = None if seat in state.sat_out else state.guesses.get(seat)
+        if meme is None:
+            left = "withdrawn" if seat in state.left else "none"
+            card = "sitting_out" if seat in state.sat_out else left
+        else:
+            card = "revealed" if state.guesses_revealed else "face_down"
+            meme = meme if state.guesses_revealed or you == seat or everything else None
+        guesses.append({"seat": seat, "state": card, "meme": meme})
     bets = []
     for seat in state.bettors():
-        if seat in state.bets and (state.bets_revealed or seat == you):
-            bets.append({"seat": seat, "sealed": False, "bets": bets_to_list(state.bets[seat])})
-        elif seat in state.bets:
-            bets.append({"seat": seat, "sealed": True, "bets": None})
+        if seat in state.bets:
+            open_bet = state.bets_revealed or seat == you
+            placed = bets_to_list(state.bets[seat]) if open_bet or everything else None
+            bets.append({"seat": seat, "sealed": not open_bet, "bets": placed})
     return {
         "reaction": reaction,
         "guesses": guesses,
@@ -273,22 +257,7 @@ def replay_view(state: MemeState) -> View:
     face-down card still says ``face_down``, a sealed bet ``sealed``) so the
     replay can tell what the table knew at that moment.
     """
-    shown = dict(view(state, None))
-    table = _table(state, None)
-    reaction = dict(table["reaction"])
-    if state.reaction is not None:
-        reaction["meme"] = state.reaction
-    guesses = [
-        {**guess, "meme": state.guesses.get(guess["seat"], guess["meme"])}
-        for guess in table["guesses"]
-    ]
-    bets = [
-        {"seat": seat, "sealed": not state.bets_revealed, "bets": bets_to_list(state.bets[seat])}
-        for seat in state.bettors()
-        if seat in state.bets
-    ]
-    shown["table"] = {**table, "reaction": reaction, "guesses": guesses, "bets": bets}
-    return shown
+    return {**view(state, None), "table": _table(state, None, everything=True)}
 
 
 def results(state: MemeState) -> list[SeatResult]:

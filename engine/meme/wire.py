@@ -13,6 +13,11 @@ _TURN = field(
 )
 _TEMPLATE_TURN = field("turn", "int", "the turn this template is for")
 _SEATS = "array of int"
+_MEME_TEMPLATE = (
+    _TEMPLATE_TURN,
+    field("meme", "int", "the meme this template plays"),
+    field("choices", "array of int", "every meme you may play (a hint, the same in each)"),
+)
 
 WIRE = GameSpec(
     game="meme",
@@ -44,26 +49,14 @@ WIRE = GameSpec(
             "react",
             "The reactor's meme, face down. One template per meme.",
             (_TURN, field("meme", "int", "the meme's number in the view's `memes`")),
-            template=(
-                _TEMPLATE_TURN,
-                field("meme", "int", "the meme this template plays"),
-                field(
-                    "choices", "array of int", "every meme you may play (a hint, the same in each)"
-                ),
-            ),
+            template=_MEME_TEMPLATE,
             example={"type": "react", "turn": 3, "meme": 4},
         ),
         CommandSpec(
             "guess",
             "A guesser's meme, face down: the guess of the reactor's. One template per meme.",
             (_TURN, field("meme", "int", "the meme's number in the view's `memes`")),
-            template=(
-                _TEMPLATE_TURN,
-                field("meme", "int", "the meme this template plays"),
-                field(
-                    "choices", "array of int", "every meme you may play (a hint, the same in each)"
-                ),
-            ),
+            template=_MEME_TEMPLATE,
             example={"type": "guess", "turn": 3, "meme": 2},
         ),
         CommandSpec(

@@ -14,7 +14,6 @@ immutable inputs may hand out its earlier answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Event
@@ -40,12 +39,7 @@ def evolve(state: TShirtState, event: Event) -> TShirtState:
     known = _memo.get(id(event))
     if known is not None and known[0] is event and known[1] is state:
         return known[2]
-    result = state
-    if "rng" in event.secret:
-        result = replace(result, rng=event.secret["rng"])
-    handler = _HANDLERS.get(event.kind)
-    if handler is not None:
-        result = handler(result, event)
+    result = _changed(state, event)
     if len(_memo) >= MEMO_SIZE:
         _memo.clear()
     _memo[id(event)] = (event, state, result)  # holding both keeps their ids unique
@@ -91,109 +85,125 @@ def _with_result(state: TShirtState, **changes: Any) -> TShirtState:
     return replace(state, last_round=replace(state.last_round, **changes))
 
 
-def _round_started(state: TShirtState, event: Event) -> TShirtState:
-    return replace(
-        state,
-        phase=Phase.SUBMITTING,
-        round=event.data["round"],
-        judge=event.data["judge"],
-        submissions=(),
-        sat_out=(),
-        tshirt=None,
-        deadline=None,
-    )
+def _changed(state: TShirtState, event: Event) -> TShirtState:
+    """The state after ``event``; ``first_judge`` and ``resumed`` only announce."""
+    if "rng" in event.secret:
+        state = replace(state, rng=event.secret["rng"])
+    data = event.data
+    match event.kind:
+        case "round_started":
+            return replace(
+                state,
+                phase=Phase.SUBMITTING,
+                round=data["round"],
+                judge=data["judge"],
+                submissions=(),
+                sat_out=(),
+                tshirt=None,
+                deadline=None,
+            )
+        case "reshuffled":
+            order = tuple(event.secret["order"])
+            if data["pile"] == "slogans":
+                return replace(state, slogan_pile=order, slogan_discard=())
+            return replace(state, tshirt_pile=order, tshirt_discard=())
+        case "dealt":
+            seat = data["seat"]
+            cards = tuple(event.private[seat]["cards"])
+            state = _update(state, seat, hand=_player(state, seat).hand + cards)
+            return replace(state, slogan_pile=state.slogan_pile[len(cards) :])
+        case "tshirt_drawn":
+            return replace(state, tshirt=data["card"], tshirt_pile=state.tshirt_pile[1:])
+        case "timer_set":
+            return replace(state, deadline=data["deadline"])
+        case "submitted":
+            seat = data["seat"]
+            card = event.private[seat]["card"]
+            state = _update(
+                state, seat, hand=tuple(c for c in _player(state, seat).hand if c != card)
+            )
+            return replace(state, submissions=(*state.submissions, Submission(seat, card)))
+        case "timed_out":
+            return replace(state, deadline=None, sat_out=tuple(data.get("sat_out", state.sat_out)))
+        case "revealed":
+            by_seat = {sub.seat: sub for sub in state.submissions}
+            shuffled = tuple(by_seat[seat] for seat in event.secret["order"])
+            return replace(state, submissions=shuffled, phase=Phase.JUDGING, deadline=None)
+        case "picked":
+            result = RoundResult(
+                round=state.round,
+                tshirt=state.tshirt,
+                submissions=state.submissions,
+                winning_index=data["index"],
+                random_pick=data["random"],
+                sat_out=state.sat_out,
+            )
+            return replace(state, last_round=result, past_rounds=_past(state), deadline=None)
+        case "drew":
+            seat, card = data["seat"], data["card"]
+            state = _with_result(replace(state, hot_pile=state.hot_pile[1:]), hot_card=card)
+            if data["booyah"]:
+                return replace(state, booyah=PendingBooyah(seat, card))
+            return _win(state, seat, card)
+        case "booyah_pending":
+            return replace(state, phase=Phase.BOOYAH)
+        case "booyah_kept":
+            state = _with_result(_win(state, data["seat"], data["card"]), booyah_choice="keep")
+            return replace(state, booyah=None, deadline=None)
+        case "stole":
+            victim, card = data["victim"], data["card"]
+            victim_cards = list(_player(state, victim).won)
+            victim_cards.remove(card)
+            state = _win(_update(state, victim, won=tuple(victim_cards)), data["thief"], card)
+            state = _with_result(state, booyah_choice="steal", victim=victim, stolen_card=card)
+            bottom = (*state.hot_pile, data["booyah_card"])
+            return replace(state, hot_pile=bottom, booyah=None, deadline=None)
+        case "booyah_returned":
+            state = _with_result(state, booyah_choice="returned")
+            bottom = (*state.hot_pile, data["card"])
+            return replace(state, hot_pile=bottom, booyah=None, deadline=None)
+        case "round_ended":
+            return _round_ended(state)
+        case "round_void":
+            return _round_void(state, data["reason"])
+        case "paused":
+            return replace(state, phase=Phase.PAUSED, judge=data["next_judge"], deadline=None)
+        case "game_over":
+            return replace(
+                state,
+                phase=Phase.OVER,
+                winners=tuple(data["winners"]),
+                end_reason=data["reason"],
+                deadline=None,
+            )
+        case "seat_joined":
+            seat = data["seat"]
+            if player_of(state, seat) is None:
+                return replace(state, players=(*state.players, Player(seat)))
+            return _update(state, seat, presence=Presence.ACTIVE)
+        case "seat_left":
+            seat = data["seat"]
+            discard = state.slogan_discard + _player(state, seat).hand
+            state = _update(state, seat, presence=Presence.LEFT, hand=())
+            return replace(state, slogan_discard=discard)
+        case "submission_withdrawn":
+            seat = data["seat"]
+            withdrawn = tuple(sub.card for sub in state.submissions if sub.seat == seat)
+            kept = tuple(sub for sub in state.submissions if sub.seat != seat)
+            return replace(state, submissions=kept, slogan_discard=state.slogan_discard + withdrawn)
+        case "seat_away":
+            return _update(state, data["seat"], presence=Presence.AWAY)
+        case "seat_back":
+            return _update(state, data["seat"], presence=Presence.ACTIVE)
+    return state
 
 
-def _reshuffled(state: TShirtState, event: Event) -> TShirtState:
-    order = tuple(event.secret["order"])
-    if event.data["pile"] == "slogans":
-        return replace(state, slogan_pile=order, slogan_discard=())
-    return replace(state, tshirt_pile=order, tshirt_discard=())
-
-
-def _dealt(state: TShirtState, event: Event) -> TShirtState:
-    seat = event.data["seat"]
-    cards = tuple(event.private[seat]["cards"])
-    state = _update(state, seat, hand=_player(state, seat).hand + cards)
-    return replace(state, slogan_pile=state.slogan_pile[len(cards) :])
-
-
-def _tshirt_drawn(state: TShirtState, event: Event) -> TShirtState:
-    return replace(state, tshirt=event.data["card"], tshirt_pile=state.tshirt_pile[1:])
-
-
-def _timer_set(state: TShirtState, event: Event) -> TShirtState:
-    return replace(state, deadline=event.data["deadline"])
-
-
-def _submitted(state: TShirtState, event: Event) -> TShirtState:
-    seat = event.data["seat"]
-    card = event.private[seat]["card"]
-    hand = tuple(c for c in _player(state, seat).hand if c != card)
-    state = _update(state, seat, hand=hand)
-    return replace(state, submissions=(*state.submissions, Submission(seat, card)))
-
-
-def _timed_out(state: TShirtState, event: Event) -> TShirtState:
-    return replace(state, deadline=None, sat_out=tuple(event.data.get("sat_out", state.sat_out)))
-
-
-def _revealed(state: TShirtState, event: Event) -> TShirtState:
-    by_seat = {sub.seat: sub for sub in state.submissions}
-    shuffled = tuple(by_seat[seat] for seat in event.secret["order"])
-    return replace(state, submissions=shuffled, phase=Phase.JUDGING, deadline=None)
-
-
-def _picked(state: TShirtState, event: Event) -> TShirtState:
-    result = RoundResult(
-        round=state.round,
-        tshirt=state.tshirt,
-        submissions=state.submissions,
-        winning_index=event.data["index"],
-        random_pick=event.data["random"],
-        sat_out=state.sat_out,
-    )
-    return replace(state, last_round=result, past_rounds=_past(state), deadline=None)
-
-
-def _drew(state: TShirtState, event: Event) -> TShirtState:
-    seat, card = event.data["seat"], event.data["card"]
-    state = replace(state, hot_pile=state.hot_pile[1:])
-    state = _with_result(state, hot_card=card)
-    if event.data["booyah"]:
-        return replace(state, booyah=PendingBooyah(seat, card))
+def _win(state: TShirtState, seat: int, card: int) -> TShirtState:
+    """``seat`` now owns the Hot or Not ``card``."""
     return _update(state, seat, won=(*_player(state, seat).won, card))
 
 
-def _booyah_pending(state: TShirtState, event: Event) -> TShirtState:
-    return replace(state, phase=Phase.BOOYAH)
-
-
-def _booyah_kept(state: TShirtState, event: Event) -> TShirtState:
-    seat, card = event.data["seat"], event.data["card"]
-    state = _update(state, seat, won=(*_player(state, seat).won, card))
-    state = _with_result(state, booyah_choice="keep")
-    return replace(state, booyah=None, deadline=None)
-
-
-def _stole(state: TShirtState, event: Event) -> TShirtState:
-    thief, victim, card = event.data["thief"], event.data["victim"], event.data["card"]
-    victim_cards = list(_player(state, victim).won)
-    victim_cards.remove(card)
-    state = _update(state, victim, won=tuple(victim_cards))
-    state = _update(state, thief, won=(*_player(state, thief).won, card))
-    state = _with_result(state, booyah_choice="steal", victim=victim, stolen_card=card)
-    bottom = (*state.hot_pile, event.data["booyah_card"])
-    return replace(state, hot_pile=bottom, booyah=None, deadline=None)
-
-
-def _booyah_returned(state: TShirtState, event: Event) -> TShirtState:
-    state = _with_result(state, booyah_choice="returned")
-    bottom = (*state.hot_pile, event.data["card"])
-    return replace(state, hot_pile=bottom, booyah=None, deadline=None)
-
-
-def _round_ended(state: TShirtState, event: Event) -> TShirtState:
+def _round_ended(state: TShirtState) -> TShirtState:
     played = tuple(sub.card for sub in state.submissions)
     shirts = state.tshirt_discard + (() if state.tshirt is None else (state.tshirt,))
     return replace(
@@ -207,7 +217,7 @@ def _round_ended(state: TShirtState, event: Event) -> TShirtState:
     )
 
 
-def _round_void(state: TShirtState, event: Event) -> TShirtState:
+def _round_void(state: TShirtState, reason: str) -> TShirtState:
     """Submissions go back to their owners' hands (to the discard if the owner left)."""
     discard = state.slogan_discard
     for sub in state.submissions:
@@ -216,7 +226,7 @@ def _round_void(state: TShirtState, event: Event) -> TShirtState:
             discard += (sub.card,)
         else:
             state = _update(state, sub.seat, hand=(*owner.hand, sub.card))
-    result = RoundResult(round=state.round, tshirt=state.tshirt, void_reason=event.data["reason"])
+    result = RoundResult(round=state.round, tshirt=state.tshirt, void_reason=reason)
     state = replace(
         state,
         slogan_discard=discard,
@@ -224,75 +234,4 @@ def _round_void(state: TShirtState, event: Event) -> TShirtState:
         last_round=result,
         past_rounds=_past(state),
     )
-    return _round_ended(state, event)
-
-
-def _paused(state: TShirtState, event: Event) -> TShirtState:
-    return replace(state, phase=Phase.PAUSED, judge=event.data["next_judge"], deadline=None)
-
-
-def _game_over(state: TShirtState, event: Event) -> TShirtState:
-    return replace(
-        state,
-        phase=Phase.OVER,
-        winners=tuple(event.data["winners"]),
-        end_reason=event.data["reason"],
-        deadline=None,
-    )
-
-
-def _seat_joined(state: TShirtState, event: Event) -> TShirtState:
-    seat = event.data["seat"]
-    if player_of(state, seat) is None:
-        return replace(state, players=(*state.players, Player(seat)))
-    return _update(state, seat, presence=Presence.ACTIVE)
-
-
-def _seat_left(state: TShirtState, event: Event) -> TShirtState:
-    seat = event.data["seat"]
-    discard = state.slogan_discard + _player(state, seat).hand
-    state = _update(state, seat, presence=Presence.LEFT, hand=())
-    return replace(state, slogan_discard=discard)
-
-
-def _submission_withdrawn(state: TShirtState, event: Event) -> TShirtState:
-    seat = event.data["seat"]
-    withdrawn = tuple(sub.card for sub in state.submissions if sub.seat == seat)
-    kept = tuple(sub for sub in state.submissions if sub.seat != seat)
-    return replace(state, submissions=kept, slogan_discard=state.slogan_discard + withdrawn)
-
-
-def _seat_away(state: TShirtState, event: Event) -> TShirtState:
-    return _update(state, event.data["seat"], presence=Presence.AWAY)
-
-
-def _seat_back(state: TShirtState, event: Event) -> TShirtState:
-    return _update(state, event.data["seat"], presence=Presence.ACTIVE)
-
-
-_HANDLERS: dict[str, Callable[[TShirtState, Event], TShirtState]] = {
-    "round_started": _round_started,
-    "reshuffled": _reshuffled,
-    "dealt": _dealt,
-    "tshirt_drawn": _tshirt_drawn,
-    "timer_set": _timer_set,
-    "submitted": _submitted,
-    "timed_out": _timed_out,
-    "revealed": _revealed,
-    "picked": _picked,
-    "drew": _drew,
-    "booyah_pending": _booyah_pending,
-    "booyah_kept": _booyah_kept,
-    "stole": _stole,
-    "booyah_returned": _booyah_returned,
-    "round_ended": _round_ended,
-    "round_void": _round_void,
-    "paused": _paused,
-    "game_over": _game_over,
-    "seat_joined": _seat_joined,
-    "seat_left": _seat_left,
-    "submission_withdrawn": _submission_withdrawn,
-    "seat_away": _seat_away,
-    "seat_back": _seat_back,
-}
-"""Events not listed (``first_judge``, ``resumed``) only announce; they change nothing."""
+    return _round_ended(state)

@@ -15,13 +15,17 @@ from partyhost.engine.tshirt.state import (
     Presence,
     TShirtState,
     active_seats,
+    authors_shown,
     can_play_round,
     first_active_from,
+    has_presence,
     highest_scorers,
+    hot_card_shown,
     player_of,
     reached_target,
     score,
     seats_from,
+    tshirt_shown,
     victims_for,
     waiting_for,
 )
@@ -93,9 +97,7 @@ def reshuffle(decision: Decision[TShirtState], pile: str, discard: tuple[int, ..
 def draw_tshirt(decision: Decision[TShirtState]) -> None:
     if not decision.state.tshirt_pile:
         reshuffle(decision, "tshirts", decision.state.tshirt_discard)
-    card = decision.state.tshirt_pile[0]
-    shirt = decision.state.deck.tshirts[card]
-    decision.emit("tshirt_drawn", {"card": card, "picture": shirt.picture, "art": shirt.art})
+    decision.emit("tshirt_drawn", tshirt_shown(decision.state, decision.state.tshirt_pile[0]))
 
 
 def reveal(decision: Decision[TShirtState]) -> None:
@@ -117,12 +119,8 @@ def reveal(decision: Decision[TShirtState]) -> None:
 def pick(decision: Decision[TShirtState], index: int, *, random: bool) -> None:
     """The judge's choice: authors become public and the winner draws."""
     state = decision.state
-    slogans = state.deck.slogans
     winner = state.submissions[index].seat
-    authors = [
-        {"index": i, "seat": sub.seat, "text": slogans[sub.card]}
-        for i, sub in enumerate(state.submissions)
-    ]
+    authors = authors_shown(state, state.submissions)
     decision.emit(
         "picked",
         {
@@ -146,17 +144,9 @@ def award(decision: Decision[TShirtState], winner: int) -> None:
     if not state.hot_pile:
         end_game(decision, highest_scorers(state), "hot_or_not_empty")
         return
-    card = state.hot_pile[0]
-    hot = state.deck.hot_or_not[card]
-    data = {
-        "seat": winner,
-        "card": card,
-        "points": hot.points,
-        "verdict": hot.verdict,
-        "booyah": hot.booyah,
-    }
-    decision.emit("drew", data)
-    if hot.booyah:
+    drawn = hot_card_shown(state, state.hot_pile[0])
+    decision.emit("drew", {"seat": winner, **drawn})
+    if drawn["booyah"]:
         offer_booyah(decision)
     else:
         finish_round(decision)
@@ -181,9 +171,9 @@ def settle_booyah_without_choice(decision: Decision[TShirtState]) -> bool:
     """Keep (or, if its drawer left, return) a Booyah card nobody can choose for."""
     pending = decision.state.booyah
     assert pending is not None
-    if player_is(decision.state, pending.seat, Presence.LEFT):
+    if has_presence(decision.state, pending.seat, Presence.LEFT):
         return_booyah(decision, "drawer_left")
-    elif not player_is(decision.state, pending.seat, Presence.ACTIVE):
+    elif not has_presence(decision.state, pending.seat, Presence.ACTIVE):
         keep_booyah(decision, auto="away")
     elif not victims_for(decision.state, pending.seat):
         keep_booyah(decision, auto="nobody_to_steal_from")
@@ -252,17 +242,12 @@ def void_round(decision: Decision[TShirtState], reason: str, next_judge: int | N
     returned = sorted(
         sub.seat
         for sub in decision.state.submissions
-        if not player_is(decision.state, sub.seat, Presence.LEFT)
+        if not has_presence(decision.state, sub.seat, Presence.LEFT)
     )
     decision.emit(
         "round_void", {"round": decision.state.round, "reason": reason, "returned": returned}
     )
     start_round(decision, next_judge)
-
-
-def player_is(state: TShirtState, seat: int, presence: Presence) -> bool:
-    player = player_of(state, seat)
-    return player is not None and player.presence is presence
 
 
 def advance(decision: Decision[TShirtState]) -> None:
@@ -278,8 +263,8 @@ def _advance_once(decision: Decision[TShirtState]) -> bool:
         assert judge is not None
         if len(active_seats(state)) < MIN_ACTIVE:
             void_round(decision, "not_enough_players", judge)
-        elif not player_is(state, judge, Presence.ACTIVE):
-            left = player_is(state, judge, Presence.LEFT)
+        elif not has_presence(state, judge, Presence.ACTIVE):
+            left = has_presence(state, judge, Presence.LEFT)
             void_round(decision, "judge_left" if left else "judge_away", next_seat(state, judge))
         elif state.phase is Phase.SUBMITTING and not waiting_for(state):
             if state.submissions:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from partyhost.engine.core import ROUND_RESULTS, Event, Game, RuleOption
+from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
 from partyhost.engine.tshirt import bot, rules, setup, views
 from partyhost.engine.tshirt.deck import build_deck
 from partyhost.engine.tshirt.evolve import evolve
@@ -68,12 +66,6 @@ OPTIONS = (
     ),
     ROUND_RESULTS,
 )
-ROUND_ENDS = frozenset({"drew", "round_void"})
-"""Events that settle a round: a Hot or Not card drawn for the winner, or a round called off."""
-
-
-def round_over(events: Sequence[Event]) -> bool:
-    return any(event.kind in ROUND_ENDS for event in events)
 
 
 def is_over(state: TShirtState) -> bool:
@@ -99,7 +91,7 @@ GAME = Game(
     tick=rules.tick,
     deadline=rules.deadline,
     is_over=is_over,
-    round_over=round_over,
+    round_over=round_ends_on("drew", "round_void"),  # a Hot or Not card drawn, or no winner
     replay_view=views.replay_view,
     results=views.results,
     bot_command=bot.bot_command,

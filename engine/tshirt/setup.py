@@ -8,6 +8,7 @@ judge and carry each seat's private cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 from partyhost.engine.core import IllegalMove
@@ -27,16 +28,9 @@ def setup(
     slogans = rng.shuffled(range(len(deck.slogans)))
     tshirts = rng.shuffled(range(len(deck.tshirts)))
     hot = rng.shuffled(range(len(deck.hot_or_not)))
-    settings = Settings(
-        hand_size=rules["hand_size"],
-        target=rules["target"],
-        submit_timer=rules["submit_timer"],
-        judge_timer=rules["judge_timer"],
-        first_judge=first_judge,
-    )
     return TShirtState(
         deck=deck,
-        settings=settings,
+        settings=Settings(**{field.name: rules[field.name] for field in fields(Settings)}),
         players=tuple(Player(seat) for seat in seats),
         slogan_pile=tuple(slogans),
         tshirt_pile=tuple(tshirts),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from partyhost.engine.tshirt.deck import TShirtDeck
 
@@ -139,9 +140,9 @@ def active_seats(state: TShirtState) -> list[int]:
     return [player.seat for player in state.players if player.presence is Presence.ACTIVE]
 
 
-def is_active(state: TShirtState, seat: int | None) -> bool:
+def has_presence(state: TShirtState, seat: int | None, presence: Presence) -> bool:
     player = player_of(state, seat)
-    return player is not None and player.presence is Presence.ACTIVE
+    return player is not None and player.presence is presence
 
 
 def score(state: TShirtState, player: Player) -> int:
@@ -159,7 +160,8 @@ def seats_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> list
 
 def first_active_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> int:
     """The first active seat clockwise from ``seat``; callers ensure there is one."""
-    return next(s for s in seats_from(state, seat, inclusive=inclusive) if is_active(state, s))
+    active = active_seats(state)
+    return next(s for s in seats_from(state, seat, inclusive=inclusive) if s in active)
 
 
 def submitted_seats(state: TShirtState) -> list[int]:
@@ -210,6 +212,28 @@ def highest_scorers(state: TShirtState) -> list[int]:
     scores = {p.seat: score(state, p) for p in present_players(state)}
     best = max(scores.values(), default=0)
     return [seat for seat, points in scores.items() if points == best]
+
+
+def hot_card_shown(state: TShirtState, card: int) -> dict[str, Any]:
+    """A face-up Hot or Not card as views and events show it."""
+    hot = state.deck.hot_or_not[card]
+    return {"card": card, "points": hot.points, "verdict": hot.verdict, "booyah": hot.booyah}
+
+
+def tshirt_shown(state: TShirtState, card: int | None) -> dict[str, Any] | None:
+    """A turned T-shirt as views and events show it."""
+    if card is None:
+        return None
+    shirt = state.deck.tshirts[card]
+    return {"card": card, "picture": shirt.picture, "art": shirt.art}
+
+
+def authors_shown(state: TShirtState, played: tuple[Submission, ...]) -> list[dict[str, Any]]:
+    """Slogans on the table with whose each is, once the judge has picked."""
+    slogans = state.deck.slogans
+    return [
+        {"index": i, "seat": sub.seat, "text": slogans[sub.card]} for i, sub in enumerate(played)
+    ]
 
 
 def card_locations(state: TShirtState) -> list[tuple[tuple[str, int], str]]:

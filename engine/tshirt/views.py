@@ -15,10 +15,13 @@ from partyhost.engine.tshirt.state import (
     Presence,
     RoundResult,
     TShirtState,
+    authors_shown,
+    hot_card_shown,
     player_of,
     score,
     submission_of,
     submitted_seats,
+    tshirt_shown,
     victims_for,
     waiting_for,
 )
@@ -50,56 +53,31 @@ def legal(state: TShirtState, seat: int) -> list[Command]:
 def view(state: TShirtState, seat: int | None) -> View:
     """Everything a UI draws for ``seat`` (None: a spectator), public facts plus its own hand.
 
-    The public parts are built once per state and shared by every seat's view
-    of that state (the host sends one view per seat after each change), so a
-    view is read-only: copy a part before changing it.
+    The spectator's view is built once per state and every seat's view of
+    that state is it with the seat's own keys replaced (the host sends one
+    view per seat after each change), so a view is read-only: copy a part
+    before changing it.
     """
     public = _public(state)
     me = player_of(state, seat)
     if me is None:
-        you = None
-        hand: list[dict[str, Any]] = []
-        yours = None
-    else:
-        you = me.seat
-        slogans = state.deck.slogans
-        hand = [{"card": card, "text": slogans[card]} for card in me.hand]
-        own = submission_of(state, you) if public["submitted"] else None
-        yours = {"card": own.card, "text": slogans[own.card]} if own is not None else None
+        return dict(public)
+    slogans = state.deck.slogans
+    own = submission_of(state, me.seat) if public["submitted"] else None
     return {
-        "game": "tshirt",
-        "version": state.version,
-        "phase": public["phase"],
-        "round": state.round,
-        "judge": state.judge,
-        "you": you,
-        "target": public["target"],
-        "hand_size": public["hand_size"],
-        "timers": public["timers"],
-        "players": public["players"],
-        "hand": hand,
-        "tshirt": public["tshirt"],
-        "submitted": public["submitted"],
-        "waiting_for": public["waiting_for"],
-        "your_submission": yours,
-        "submissions": public["submissions"],
-        "sat_out": public["sat_out"],
-        "booyah": public["booyah"],
-        "last_round": public["last_round"],
-        "recap": public["recap"],
-        "piles": public["piles"],
-        "deadline": public["deadline"],
-        "winners": public["winners"],
-        "end_reason": state.end_reason,
-        "legal": legal(state, you) if you is not None else [],
+        **public,
+        "you": me.seat,
+        "hand": [{"card": card, "text": slogans[card]} for card in me.hand],
+        "your_submission": {"card": own.card, "text": slogans[own.card]} if own else None,
+        "legal": legal(state, me.seat),
     }
 
 
-_last_public: tuple[TShirtState, dict[str, Any]] | None = None
-"""The newest state's public parts: one entry, because views come in bursts per state."""
+_last_public: tuple[TShirtState, View] | None = None
+"""The newest state's spectator view: one entry, because views come in bursts per state."""
 
 
-def _public(state: TShirtState) -> dict[str, Any]:
+def _public(state: TShirtState) -> View:
     """What every seat sees alike, built once per state (states never change)."""
     global _last_public
     cached = _last_public
@@ -109,14 +87,21 @@ def _public(state: TShirtState) -> dict[str, Any]:
     settings = state.settings
     face_down_or_revealed = state.phase is Phase.SUBMITTING or state.phase is Phase.JUDGING
     public = {
+        "game": "tshirt",
+        "version": state.version,
         "phase": state.phase.value,
+        "round": state.round,
+        "judge": state.judge,
+        "you": None,
         "target": settings.target,
         "hand_size": settings.hand_size,
         "timers": {"submit": settings.submit_timer, "judge": settings.judge_timer},
         "players": [_player_view(state, player) for player in state.players],
-        "tshirt": _tshirt_view(state, state.tshirt),
+        "hand": [],
+        "tshirt": tshirt_shown(state, state.tshirt),
         "submitted": submitted_seats(state) if face_down_or_revealed else [],
         "waiting_for": waiting_for(state),
+        "your_submission": None,
         "submissions": (
             [
                 {"index": index, "text": slogans[sub.card]}
@@ -138,6 +123,8 @@ def _public(state: TShirtState) -> dict[str, Any]:
         },
         "deadline": None if state.phase is Phase.STARTING else state.deadline,
         "winners": list(state.winners),
+        "end_reason": state.end_reason,
+        "legal": [],
     }
     _last_public = (state, public)
     return public
@@ -148,22 +135,10 @@ def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:
         "seat": player.seat,
         "presence": player.presence.value,
         "score": score(state, player),
-        "cards": [_hot_view(state, card) for card in player.won],
+        "cards": [hot_card_shown(state, card) for card in player.won],
         "hand_count": len(player.hand),
         "is_judge": player.seat == state.judge,
     }
-
-
-def _hot_view(state: TShirtState, card: int) -> dict[str, Any]:
-    hot = state.deck.hot_or_not[card]
-    return {"card": card, "points": hot.points, "verdict": hot.verdict, "booyah": hot.booyah}
-
-
-def _tshirt_view(state: TShirtState, card: int | None) -> dict[str, Any] | None:
-    if card is None:
-        return None
-    shirt = state.deck.tshirts[card]
-    return {"card": card, "picture": shirt.picture, "art": shirt.art}
 
 
 def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
@@ -172,7 +147,7 @@ def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
         return None
     return {
         "seat": pending.seat,
-        **_hot_view(state, pending.card),
+        **hot_card_shown(state, pending.card),
         "victims": victims_for(state, pending.seat),
     }
 
@@ -181,15 +156,11 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
     """The last round's outcome: everything is public once the judge has picked."""
     if result is None:
         return None
-    slogans = state.deck.slogans
-    authors = [
-        {"index": index, "seat": sub.seat, "text": slogans[sub.card]}
-        for index, sub in enumerate(result.submissions)
-    ]
+    authors = authors_shown(state, result.submissions)
     winner = authors[result.winning_index] if result.winning_index is not None else None
     return {
         "round": result.round,
-        "tshirt": _tshirt_view(state, result.tshirt),
+        "tshirt": tshirt_shown(state, result.tshirt),
         "void": result.void_reason,
         "winner": winner["seat"] if winner else None,
         "winning_index": result.winning_index,
@@ -197,14 +168,16 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
         "authors": authors,
         "random_pick": result.random_pick,
         "sat_out": list(result.sat_out),
-        "hot_or_not": _hot_view(state, result.hot_card) if result.hot_card is not None else None,
+        "hot_or_not": None if result.hot_card is None else hot_card_shown(state, result.hot_card),
         "points": _points_won(state, result),
         "booyah": (
             {
                 "choice": result.booyah_choice,
                 "victim": result.victim,
                 "stolen": (
-                    _hot_view(state, result.stolen_card) if result.stolen_card is not None else None
+                    None
+                    if result.stolen_card is None
+                    else hot_card_shown(state, result.stolen_card)
                 ),
             }
             if result.booyah_choice is not None
@@ -218,19 +191,11 @@ def _recap(state: TShirtState) -> list[dict[str, Any]]:
     rounds = (*state.past_rounds, state.last_round) if state.last_round else state.past_rounds
     recap = []
     for result in rounds:
-        won = result.winning_index
-        submission = result.submissions[won] if won is not None else None
-        tshirt = _tshirt_view(state, result.tshirt)
-        recap.append(
-            {
-                "round": result.round,
-                "tshirt": tshirt["picture"] if tshirt else None,
-                "void": result.void_reason,
-                "winner": submission.seat if submission else None,
-                "slogan": state.deck.slogans[submission.card] if submission else None,
-                "points": _points_won(state, result),
-            }
-        )
+        full = _result_view(state, result)
+        assert full is not None
+        shirt = full["tshirt"]
+        brief = {key: full[key] for key in ("void", "winner", "slogan", "points")}
+        recap.append({"round": full["round"], "tshirt": shirt and shirt["picture"], **brief})
     return recap
 
 
