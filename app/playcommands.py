@@ -70,7 +70,6 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_session_mode=args.ssh_sessions,
         ssh_visitors_per_worker=args.ssh_per_worker,
         discovery=not args.no_discovery,
-        stats_file=Path(args.stats_file) if args.stats_file else None,
     )
 
 

@@ -106,8 +106,6 @@ class HostConfig:
     """Door visitors one shared worker serves (1: a process of its own for each)."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
-    stats_file: Path | None = None
-    """Time commands and event-loop turns and append the figures to this file (benchmarks)."""
     discovery_refresh: float = 2.0
     """Seconds between checks of the advertised room counts (and so the update rate limit)."""
 

@@ -22,8 +22,9 @@ from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf
 from partyhost.net.history import History
 from partyhost.net.journal import Journal, RoomRecord
+from partyhost.net.outbox import Outgoing
 from partyhost.net.room import Room
-from partyhost.net.roomqueue import CloseRoom, Stop
+from partyhost.net.roomqueue import CloseRoom, Observer, Stop
 from partyhost.net.tabledecks import TableDeck
 
 log = logging.getLogger(__name__)
@@ -52,12 +53,20 @@ class Lobby:
     """Every open room, and the seat-token index used by reconnecting players."""
 
     def __init__(
-        self, config: HostConfig, journal: Journal, shelf: DeckShelf, history: History
+        self,
+        config: HostConfig,
+        journal: Journal,
+        shelf: DeckShelf,
+        history: History,
+        outgoing: Outgoing,
+        observer: Observer,
     ) -> None:
         self.config = config
         self.journal = journal
         self.shelf = shelf
         self.history = history
+        self._outgoing = outgoing
+        self._observer = observer
         self.rooms: dict[str, Room] = {}
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
@@ -198,7 +207,7 @@ class Lobby:
         self.rooms[room.code] = room
         self._creators[room.code] = creator
         self._table_decks[room.code] = table_deck
-        self._tasks[room] = roomtask.start(room)
+        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
         return room
 
     def restore(self) -> int:
@@ -220,7 +229,7 @@ class Lobby:
             for member in room.members:
                 if member.token_hash is not None and not member.left:
                     self.remember_token(member.token_hash, code, member.member_id)
-            self._tasks[room] = roomtask.start(room)
+            self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
         return len(self.rooms)
 
     async def stop(self, timeout: float) -> None:
