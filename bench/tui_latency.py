@@ -243,7 +243,10 @@ class Bench:
         self.tmux.keys(name, "c")
         self.tmux.wait(name, lambda s: "Points to win" in s)
         self.tmux.settled(name)
-        self.tmux.keys(name, "Tab", "Tab", "Tab", "Tab", *"20000")
+        for _ in range(5):  # from the game: deck, deck file, password, hand size, target
+            self.tmux.keys(name, "Tab")
+            self.tmux.settled(name)
+        self.tmux.keys(name, *"20000")
         self.tmux.wait(name, lambda s: re.search(r"Points to win\s+20000\b", s))
         self.tmux.keys(name, "C-s")
         _, screen = self.tmux.wait(name, lambda s: "You own this room" in s)
