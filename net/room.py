@@ -14,7 +14,8 @@ changed only by its own methods:
 - :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
   pause for a round's result;
 - :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
-- :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
+- :class:`~.roomplay.RoomPlay`: starting the game, ticks, pauses, and what
+  follows each change (views, game over, bots);
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
 - :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
 - :class:`~.roomrecords.RoomRecords`: what is written to the journal;

@@ -1,6 +1,7 @@
-"""The game in motion: starting it, players' commands, ticks, bots, pauses, and what follows.
+"""The game in motion: starting it, ticks, bots, pauses, and what follows every change.
 
-A part of :class:`~partyhost.net.room.Room`. Every accepted change ends in
+A part of :class:`~partyhost.net.room.Room`. Every accepted change (a
+player's command goes from ``Room.play`` straight to the game) ends in
 :meth:`RoomPlay.changed`: fresh views to everyone, the game-over bookkeeping
 the moment the game ends, and every bot re-armed to think about its next move.
 A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
