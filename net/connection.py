@@ -7,8 +7,8 @@ sends after one, to keep its order) go to a small per-connection queue worked
 by one task, so a request that must wait (a password hash, a deck file) only
 delays its own sender. Outgoing frames are written without awaiting: a
 client whose unsent bytes pass the limit is dropped (it can reconnect and get
-a fresh view), so one sleeping laptop never stalls a room. Frames go out
-only after the journal has committed (:mod:`.outbox`).
+a fresh view), so one sleeping laptop never stalls a room. Frames are held
+until the journal has committed (:mod:`.outbox`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressAllowance, AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.journal import Journal
-from partyhost.net.outbox import Outbox, Outgoing
+from partyhost.net.outbox import Outgoing
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.ratelimit import TokenBucket, take_all
 from partyhost.net.roomqueue import Request, RoomInbox
@@ -112,7 +112,9 @@ class Connection(asyncio.Protocol):
         (``time.perf_counter``)."""
         self._answering = False
         """The worker is answering a lobby request (later messages queue behind it)."""
-        self.outbox = Outbox(self, host.outgoing)
+        self.outgoing = host.outgoing
+        self._held: list[bytes] = []
+        """Frames waiting for the journal's next commit (see :mod:`.outbox`)."""
         self._wakeup = asyncio.Event()
         self._reading_paused = False
         self._closed = False
@@ -191,7 +193,7 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
-        self.outbox.drop()
+        self._held.clear()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
@@ -342,8 +344,55 @@ class Connection(asyncio.Protocol):
         self.send_frame(frame, journaled=journaled)
 
     def send_frame(self, frame: bytes, *, journaled: bool = True) -> None:
-        """Queue ``frame`` without waiting (see :meth:`.Outbox.send_frame`)."""
-        self.outbox.send_frame(frame, journaled=journaled)
+        """Queue ``frame`` without waiting; it goes out behind the journal's next commit.
+
+        ``journaled=False`` marks a frame that shows no game state (a ping, a
+        pong, a refusal): while the journal cannot write, such a frame goes
+        out at once instead of waiting behind the views the journal holds back.
+        """
+        transport = self.transport
+        if self._closed or transport is None or transport.is_closing():
+            return
+        if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
+            log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
+            return
+        journal = self.host.journal
+        if not journaled and journal is not None and journal.failing:
+            self._write(transport, frame)
+            return
+        if not self._held:
+            self.outgoing.holding(self)
+        self._held.append(frame)
+
+    def write_held(self, committed: bool) -> bool:
+        """Write the held frames if the journal has ``committed``; True if they stay held.
+
+        Frames held for a journal that cannot write still count against the
+        unsent-bytes limit.
+        """
+        frames = self._held
+        transport = self.transport
+        if not frames or self._closed or transport is None or transport.is_closing():
+            frames.clear()  # (close() flushes before it marks the connection closed)
+            return False
+        if not committed:
+            limit = self.config.max_unsent_bytes
+            if sum(map(len, frames)) <= limit:
+                return True
+            log.info("%r: over %d bytes held for the journal; dropping it", self, limit)
+            self.abort("too far behind")
+            return False
+        self._held = []
+        self._write(transport, frames[0] if len(frames) == 1 else b"".join(frames))
+        return False
+
+    def _write(self, transport: asyncio.Transport, data: bytes) -> None:
+        """Hand ``data`` to the socket; drop the client if its unsent bytes pass the limit."""
+        transport.write(data)
+        limit = self.config.max_unsent_bytes
+        if transport.get_write_buffer_size() > limit:
+            log.info("%r: over %d unsent bytes; dropping it", self, limit)
+            self.abort("too far behind")
 
     def close(self, reason: str) -> None:
         """Close after the frames already queued are written.
@@ -356,7 +405,7 @@ class Connection(asyncio.Protocol):
         transport = self.transport
         if transport is None or self._closed:
             return
-        self.outbox.outgoing.flush()
+        self.outgoing.flush()
         self.close_reason = self.close_reason or reason
         self._closed = True
         if transport.can_write_eof():
@@ -370,7 +419,7 @@ class Connection(asyncio.Protocol):
 
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
-        self.outbox.drop()
+        self._held.clear()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
             self._closed = True
