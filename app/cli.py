@@ -188,13 +188,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )
-    serve.add_argument(
-        "--stats-file",
-        default=None,
-        metavar="FILE",
-        help="time commands and event-loop turns; append the figures to FILE on SIGUSR1 and"
-        " at exit (for benchmarks)",
-    )
     serve.set_defaults(run=cmd_serve)
 
     join = sub.add_parser("join", help="join a host on your LAN")

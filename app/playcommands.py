@@ -68,7 +68,6 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_max_per_address=args.ssh_max_per_address,
         ssh_login_timeout=args.ssh_login_timeout,
         discovery=not args.no_discovery,
-        stats_file=Path(args.stats_file) if args.stats_file else None,
     )
 
 

@@ -46,7 +46,7 @@ Usage: python bench/host_load.py [--games mix] [--rooms 250] [--seats 4] [--pace
 that it still runs). Prints the tables (totals, per game), then one JSON line with
 every figure and the machine.
 
-The partyhost host measures itself too (``serve --stats-file``): each
+The partyhost host measures itself too (bench/watched_host.py): each
 command from the moment its bytes are read to the moment its last frame is
 written, and every event-loop turn, per phase; every turn over 2 ms goes to
 the host's log with the callbacks and garbage collections that took it (wall
@@ -57,6 +57,8 @@ server's log as ``PREFIX.relay`` and ``PREFIX.partyhost``.
 Set ``HOST_LOAD_PROFILE=FILE`` to run the partyhost host under cProfile
 (CPU time, not wall time: the machine may be shared); the stats are written
 to FILE when the host stops (read them with ``python -m pstats FILE``).
+``HOST_LOAD_GC=calm`` or ``schedule`` tries other garbage-collector settings
+on the host (see bench/watched_host.py).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ from load_servers import (
 )
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
-from partyhost.net.hoststats import LoopMonitor
+from watched_host import LoopMonitor
 
 HEADER = struct.Struct(">I")
 COMMAND_TIMEOUT = 10.0
@@ -336,7 +338,7 @@ async def run_target(
     clients = sum(table.seat_count for table in tables)
     seats_of = {table.game_id: table.seat_count for table in tables}
     inside: dict[str, dict[str, Any]] = {}
-    """The host's own figures per phase (partyhost only): see ``serve --stats-file``."""
+    """The host's own figures per phase (partyhost only): see bench/watched_host.py."""
     bench_loop = LoopMonitor(log_turns=False)
     with tempfile.TemporaryDirectory() as data:
         command = server_command(kind, port, Path(data), seats_of, clients, rooms)

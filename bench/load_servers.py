@@ -1,8 +1,10 @@
 """The two servers ``host_load.py`` loads, started as subprocesses, and their /proc figures.
 
-``partyhost`` is the real host (``partyhost serve``, optionally under cProfile
-with ``HOST_LOAD_PROFILE=FILE``); ``relay`` is bench/relay.py replaying one
-recorded trace per game of the run (bench/load_mix.py records them here).
+``partyhost`` is the real host (``partyhost serve`` run by bench/watched_host.py,
+which measures it from inside; under cProfile with ``HOST_LOAD_PROFILE=FILE``;
+with other garbage-collector settings with ``HOST_LOAD_GC=calm|schedule``);
+``relay`` is bench/relay.py replaying one recorded trace per game of the run
+(bench/load_mix.py records them here).
 """
 
 from __future__ import annotations
@@ -25,17 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 START_TIMEOUT = 20.0
-PROFILED_HOST = """
-import cProfile, sys, time
-from partyhost.cli import main
-profile = cProfile.Profile(time.process_time)
-profile.enable()
-try:
-    main(sys.argv[2:])
-finally:
-    profile.disable()
-    profile.dump_stats(sys.argv[1])
-"""
 
 
 def free_port() -> int:
@@ -66,13 +57,15 @@ def server_command(
         trace_file.write_bytes(msgpack.packb(traces, use_bin_type=True))
         return [sys.executable, str(ROOT / "bench" / "relay.py"), str(port), str(trace_file)]
     profile = os.environ.get("HOST_LOAD_PROFILE")
-    runner = ["-c", PROFILED_HOST, profile] if profile else ["-m", "partyhost.cli"]
     return [
         sys.executable,
-        *runner,
-        "serve",
+        str(ROOT / "bench" / "watched_host.py"),
         "--stats-file",
         str(stats_file(data_dir)),
+        "--gc",
+        os.environ.get("HOST_LOAD_GC", "default"),
+        *(["--profile", profile] if profile else []),
+        "serve",
         "--host",
         "127.0.0.1",
         "--port",
@@ -92,7 +85,7 @@ def server_command(
 
 
 def stats_file(data_dir: Path) -> Path:
-    """Where the partyhost host of a run writes its own figures (``serve --stats-file``)."""
+    """Where the partyhost host of a run writes its own figures (bench/watched_host.py)."""
     return data_dir / "hoststats.jsonl"
 
 

@@ -369,11 +369,19 @@ class HostConnection(Requests):
         """
         self._writer.transport.abort()
 
-    async def send(self, message: Message) -> None:
+    def write(self, message: Message) -> None:
+        """Hand ``message`` to the socket at once, without waiting for it to drain.
+
+        For a person's requests (a few small frames): they leave before the
+        screen redraws. Raises ConnectionLost once the connection is over.
+        """
         if self.closed or self._writer.is_closing():
             raise ConnectionLost(self.close_reason or "connection closed")
+        self._writer.write(p.encode(message))
+
+    async def send(self, message: Message) -> None:
         try:
-            self._writer.write(p.encode(message))
+            self.write(message)
             await self._writer.drain()
         except (OSError, RuntimeError) as exc:
             raise ConnectionLost(f"send failed: {exc}") from None
@@ -476,6 +484,12 @@ class ReconnectingClient(Requests):
         if self.connection is not None:
             return self.connection.token
         return self._token
+
+    def write(self, message: Message) -> None:
+        """See :meth:`Client.write`; ConnectionLost while reconnecting."""
+        if self.connection is None:
+            raise ConnectionLost("not connected (reconnecting)")
+        self.connection.write(message)
 
     async def send(self, message: Message) -> None:
         if self.connection is None:

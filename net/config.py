@@ -99,8 +99,6 @@ class HostConfig:
     """Seconds an SSH connection has to log in and open its session before it is closed."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
-    stats_file: Path | None = None
-    """Time commands and event-loop turns and append the figures to this file (benchmarks)."""
     discovery_refresh: float = 2.0
     """Seconds between checks of the advertised room counts (and so the update rate limit)."""
 

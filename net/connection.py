@@ -1,14 +1,14 @@
 """One client connection: frames in, frames out, never blocking anyone else.
 
-Incoming bytes are split into frames and validated right in
-``data_received``; good messages go to a small per-connection queue worked
+Incoming bytes are split into frames, validated and rate-limited right in
+``data_received``; a request for the connection's room goes straight onto
+the room's queue from there. Lobby requests (and whatever the same client
+sends after one, to keep its order) go to a small per-connection queue worked
 by one task, so a request that must wait (a password hash, a deck file) only
 delays its own sender. Outgoing frames are written without awaiting: a
 client whose unsent bytes pass the limit is dropped (it can reconnect and get
-a fresh view), so one sleeping laptop never stalls a room.
-
-Frames queued during one event-loop turn go out together, after the journal
-has committed (:mod:`.outbox`).
+a fresh view), so one sleeping laptop never stalls a room. Frames are held
+until the journal has committed (:mod:`.outbox`).
 """
 
 from __future__ import annotations
@@ -18,15 +18,16 @@ import logging
 import socket
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from partyhost.net import pastgames
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressAllowance, AddressLimits, TokenBucket, take_all
 from partyhost.net.config import HostConfig
-from partyhost.net.hoststats import LatencyMeter
-from partyhost.net.outbox import Outbox
+from partyhost.net.outbox import Outgoing
 from partyhost.net.protocol import ProtocolError
-from partyhost.net.roomqueue import RoomInbox
+from partyhost.net.roomqueue import Request, RoomInbox
 from partyhost.net.store import Store
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,27 @@ LINGER = 2.0
 """Seconds a closing connection keeps draining input before it closes for good."""
 PAUSE_AT = 64
 """Queued messages at which we stop reading from the socket until the queue drains."""
+LOBBY_REQUESTS = frozenset(
+    {
+        p.HELLO,
+        p.LIST_ROOMS,
+        p.LIST_DECKS,
+        p.CREATE_ROOM,
+        p.JOIN_ROOM,
+        p.RESUME_SEAT,
+        *pastgames.REQUESTS,
+    }
+)
+"""Answered by the host's lobby (:mod:`.lobbyrequests`); every other request is a room's."""
+WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
+"""Requests still answered while the journal cannot write: they change nothing."""
+NOT_SAVING = (
+    "The host cannot save games right now (its disk may be full), so it takes no"
+    " requests; try again in a moment."
+)
+
+LobbyRequests = Callable[["Connection", dict[str, Any]], Awaitable[None]]
+"""Answers one lobby request of a connection (:func:`.lobbyrequests.handle`, bound to the host)."""
 
 
 class ConnectionHost(Protocol):
@@ -52,24 +74,21 @@ class ConnectionHost(Protocol):
         """The rate limits shared by every connection of one address."""
 
     @property
-    def meter(self) -> LatencyMeter | None:
-        """Times commands from arrival to their last frame written (None: not measured)."""
+    def outgoing(self) -> Outgoing:
+        """Writes every connection's frames behind the journal."""
 
     def admit(self, connection: Connection) -> str | None:
         """``None`` when the connection is taken in, else why not (for the refusal)."""
 
     def forget(self, connection: Connection) -> None: ...
 
-    async def dispatch(
-        self, connection: Connection, message: dict[str, Any], arrived: float
-    ) -> None: ...
-
 
 class Connection(asyncio.Protocol):
     """The host's end of one client socket."""
 
-    def __init__(self, host: ConnectionHost) -> None:
+    def __init__(self, host: ConnectionHost, lobby: LobbyRequests) -> None:
         self.host = host
+        self.lobby = lobby
         self.config = host.config
         self.decoder = p.FrameDecoder(self.config.max_client_frame)
         self._broken: ProtocolError | None = None
@@ -88,8 +107,13 @@ class Connection(asyncio.Protocol):
         self.shared: AddressAllowance | None = None
         """The buckets of this connection's address, once admitted."""
         self._inbox: deque[tuple[dict[str, Any], float]] = deque()
-        """Messages to handle, each with when it was read (``time.perf_counter``)."""
-        self.outbox = Outbox(self, host, self.config)
+        """Lobby requests and what came after them, each with when it was read
+        (``time.perf_counter``)."""
+        self._answering = False
+        """The worker is answering a lobby request (later messages queue behind it)."""
+        self.outgoing = host.outgoing
+        self._held: list[bytes] = []
+        """Frames waiting for the journal's next commit (see :mod:`.outbox`)."""
         self._wakeup = asyncio.Event()
         self._reading_paused = False
         self._closed = False
@@ -168,7 +192,7 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
-        self.outbox.drop()
+        self._held.clear()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
         if self.worker is not None:
@@ -210,8 +234,28 @@ class Connection(asyncio.Protocol):
         if kind == p.CHAT and not self._may_chat():
             self._refuse("rate_limited", self._chatting_too_fast())
             return
-        self._inbox.append((message, arrived))
-        self._wakeup.set()
+        if self._inbox or self._answering or kind in LOBBY_REQUESTS:
+            self._inbox.append((message, arrived))
+            self._wakeup.set()
+        else:
+            self._to_room(message, arrived)
+
+    def _not_saving(self, message: dict[str, Any]) -> bool:
+        """Refused (True) if the journal cannot write and ``message`` would change something."""
+        journal = self.host.journal
+        if journal is None or not journal.failing or message["t"] in WHILE_JOURNAL_FAILS:
+            return False
+        self.send(p.error("journal_unavailable", NOT_SAVING, message.get("ref")), journaled=False)
+        return True
+
+    def _to_room(self, message: dict[str, Any], arrived: float) -> None:
+        """A room request: onto the queue of this connection's room."""
+        if self._not_saving(message):
+            return
+        if self.room is None:
+            self.send(p.error("not_in_room", "Join or create a room first.", message.get("ref")))
+            return
+        self.room.post(Request(self, message, arrived))
 
     def _too_fast(self) -> str:
         """The rate-limit refusal, naming the limit so the sender knows how to pace itself."""
@@ -249,7 +293,7 @@ class Connection(asyncio.Protocol):
             self.close(code)
 
     async def _work(self) -> None:
-        """Handle this connection's messages in order; errors stay here."""
+        """Answer this connection's lobby requests in order; errors stay here."""
         while not self._closed:
             if not self._inbox:
                 if self._broken is not None:
@@ -262,8 +306,14 @@ class Connection(asyncio.Protocol):
             if self._reading_paused and len(self._inbox) < PAUSE_AT // 4 and self.transport:
                 self._reading_paused = False
                 self.transport.resume_reading()
+            if message["t"] not in LOBBY_REQUESTS:
+                self._to_room(message, arrived)
+                continue
+            if self._not_saving(message):
+                continue
+            self._answering = True
             try:
-                await self.host.dispatch(self, message, arrived)
+                await self.lobby(self, message)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -276,6 +326,8 @@ class Connection(asyncio.Protocol):
                         ref if isinstance(ref, int) else None,
                     )
                 )
+            finally:
+                self._answering = False
 
     # --- sending -------------------------------------------------------------
 
@@ -291,8 +343,55 @@ class Connection(asyncio.Protocol):
         self.send_frame(frame, journaled=journaled)
 
     def send_frame(self, frame: bytes, *, journaled: bool = True) -> None:
-        """Queue ``frame`` without waiting (see :meth:`.Outbox.send_frame`)."""
-        self.outbox.send_frame(frame, journaled=journaled)
+        """Queue ``frame`` without waiting; it goes out behind the journal's next commit.
+
+        ``journaled=False`` marks a frame that shows no game state (a ping, a
+        pong, a refusal): while the journal cannot write, such a frame goes
+        out at once instead of waiting behind the views the journal holds back.
+        """
+        transport = self.transport
+        if self._closed or transport is None or transport.is_closing():
+            return
+        if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
+            log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
+            return
+        journal = self.host.journal
+        if not journaled and journal is not None and journal.failing:
+            self._write(transport, frame)
+            return
+        if not self._held:
+            self.outgoing.holding(self)
+        self._held.append(frame)
+
+    def write_held(self, committed: bool) -> bool:
+        """Write the held frames if the journal has ``committed``; True if they stay held.
+
+        Frames held for a journal that cannot write still count against the
+        unsent-bytes limit.
+        """
+        frames = self._held
+        transport = self.transport
+        if not frames or self._closed or transport is None or transport.is_closing():
+            frames.clear()  # (close() flushes before it marks the connection closed)
+            return False
+        if not committed:
+            limit = self.config.max_unsent_bytes
+            if sum(map(len, frames)) <= limit:
+                return True
+            log.info("%r: over %d bytes held for the journal; dropping it", self, limit)
+            self.abort("too far behind")
+            return False
+        self._held = []
+        self._write(transport, frames[0] if len(frames) == 1 else b"".join(frames))
+        return False
+
+    def _write(self, transport: asyncio.Transport, data: bytes) -> None:
+        """Hand ``data`` to the socket; drop the client if its unsent bytes pass the limit."""
+        transport.write(data)
+        limit = self.config.max_unsent_bytes
+        if transport.get_write_buffer_size() > limit:
+            log.info("%r: over %d unsent bytes; dropping it", self, limit)
+            self.abort("too far behind")
 
     def close(self, reason: str) -> None:
         """Close after the frames already queued are written.
@@ -305,7 +404,7 @@ class Connection(asyncio.Protocol):
         transport = self.transport
         if transport is None or self._closed:
             return
-        self.outbox.flush()
+        self.outgoing.flush()
         self.close_reason = self.close_reason or reason
         self._closed = True
         if transport.can_write_eof():
@@ -319,7 +418,7 @@ class Connection(asyncio.Protocol):
 
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
-        self.outbox.drop()
+        self._held.clear()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
             self._closed = True

@@ -1,9 +1,9 @@
 """The LAN host: accepts connections, greets them, routes requests, keeps time.
 
 :class:`Host` owns the listening socket, the set of live connections, the
-heartbeat loop and the lobby; rooms run in their own tasks. A connection's
-messages go to :mod:`.lobbyrequests`, which answers the lobby's and puts
-everything aimed at a room onto that room's queue.
+heartbeat loop and the lobby; rooms run in their own tasks. A connection puts
+a request for its room straight onto that room's queue and hands lobby
+requests to :mod:`.lobbyrequests`.
 
 Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
 cancel connection tasks, wait for them.
@@ -16,21 +16,20 @@ import importlib
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
+from functools import partial
 
 from partyhost.net import lobbyrequests
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, ConnectionCounter, PasswordThrottle
-from partyhost.net.collector import calm_gc
 from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import load_host_id
 from partyhost.net.decks import DeckShelf
-from partyhost.net.hoststats import HostStats, LatencyMeter
 from partyhost.net.lanservices import LanServices
 from partyhost.net.lobby import Lobby
+from partyhost.net.outbox import Outgoing
 from partyhost.net.pastgames import PastGames
-from partyhost.net.roomqueue import Gone
+from partyhost.net.roomqueue import Gone, Observer
 from partyhost.net.store import Store, StoreUnusable
 
 __all__ = ["Host", "HostConfig"]
@@ -42,10 +41,14 @@ HEARTBEAT_SLICES = 10
 
 
 class Host:
-    """A partyhost host. ``await start()``, then ``serve_forever()`` or ``close()``."""
+    """A partyhost host. ``await start()``, then ``serve_forever()`` or ``close()``.
 
-    def __init__(self, config: HostConfig | None = None) -> None:
+    ``observer`` hears of every room request handled (a benchmark's; by default nobody).
+    """
+
+    def __init__(self, config: HostConfig | None = None, observer: Observer | None = None) -> None:
         self.config = config or HostConfig()
+        self.observer = observer or Observer()
         self.port: int = self.config.port
         self.connections: set[Connection] = set()
         self._beat_slots: dict[Connection, int] = {}
@@ -55,6 +58,7 @@ class Host:
         self.passwords = PasswordThrottle(self.config)
         self.journal: Store | None = None
         """The data folder's database; every frame out waits for its queued writes."""
+        self.outgoing = Outgoing(self)
         self.host_id = ""
         """Stable across restarts on one data folder (``welcome.host_id``)."""
         self.past_games: PastGames | None = None
@@ -65,14 +69,12 @@ class Host:
         self._checkpoints: asyncio.Task[None] | None = None
         self._lobby_news: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
-        self.stats = None if self.config.stats_file is None else HostStats(self.config.stats_file)
         self._ping_number = 0
 
     # --- life cycle ----------------------------------------------------------
 
     async def start(self) -> None:
         """Load games and decks, rebuild journaled rooms, then listen."""
-        calm_gc()
         for module in self.config.extra_games:
             importlib.import_module(module)
         shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
@@ -81,7 +83,7 @@ class Host:
         self.journal = Store(self.config.data_dir)
         self.past_games = PastGames(self.journal)
         self.host_id = load_host_id(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf)
+        self.lobby = Lobby(self.config, self.journal, shelf, self.outgoing, self.observer)
         try:
             restored = self.lobby.restore()
         except StoreUnusable:
@@ -92,7 +94,10 @@ class Host:
         loop = asyncio.get_running_loop()
         try:
             self._server = await loop.create_server(
-                lambda: Connection(self), self.config.host, self.config.port, reuse_address=True
+                lambda: Connection(self, partial(lobbyrequests.handle, self)),
+                self.config.host,
+                self.config.port,
+                reuse_address=True,
             )
         except OSError:
             await self.lobby.stop(self.config.shutdown_timeout)
@@ -115,19 +120,7 @@ class Host:
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="store checkpoints")
         self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
-        if self.stats is not None:
-            self.stats.start(loop)
         log.info("listening on %s:%d", self.config.host, self.port)
-
-    @property
-    def meter(self) -> LatencyMeter | None:
-        return None if self.stats is None else self.stats.meter
-
-    async def dispatch(
-        self, connection: Connection, message: dict[str, Any], arrived: float = 0.0
-    ) -> None:
-        """Handle a lobby request here; pass anything for a room to its queue."""
-        await lobbyrequests.handle(self, connection, message, arrived)
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
@@ -158,8 +151,6 @@ class Host:
             worker.cancel()
         await self._wait_for(workers)
         await self._flush()
-        if self.stats is not None:
-            self.stats.stop()
         self._close_store()
         self._closed.set()
         log.info("host closed: %s", reason)

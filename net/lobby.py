@@ -20,8 +20,9 @@ from partyhost.net import protocol as p
 from partyhost.net import roomtask
 from partyhost.net.config import HostConfig
 from partyhost.net.decks import DeckShelf, TableDeck
+from partyhost.net.outbox import Outgoing
 from partyhost.net.room import Room
-from partyhost.net.roomqueue import CloseRoom, Stop
+from partyhost.net.roomqueue import CloseRoom, Observer, Stop
 from partyhost.net.store import Store
 from partyhost.net.storerows import RoomRecord
 
@@ -50,10 +51,19 @@ def find_game(game_id: str) -> Game:
 class Lobby:
     """Every open room, and the seat-token index used by reconnecting players."""
 
-    def __init__(self, config: HostConfig, store: Store, shelf: DeckShelf) -> None:
+    def __init__(
+        self,
+        config: HostConfig,
+        store: Store,
+        shelf: DeckShelf,
+        outgoing: Outgoing,
+        observer: Observer,
+    ) -> None:
         self.config = config
         self.store = store
         self.shelf = shelf
+        self._outgoing = outgoing
+        self._observer = observer
         self.rooms: dict[str, Room] = {}
         self._tasks: dict[Room, asyncio.Task[None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
@@ -194,7 +204,7 @@ class Lobby:
         self.rooms[room.code] = room
         self._creators[room.code] = creator
         self._table_decks[room.code] = table_deck
-        self._tasks[room] = roomtask.start(room)
+        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
         return room
 
     def restore(self) -> int:
@@ -214,7 +224,7 @@ class Lobby:
             for member in room.members:
                 if member.token_hash is not None and not member.left:
                     self.remember_token(member.token_hash, code, member.member_id)
-            self._tasks[room] = roomtask.start(room)
+            self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
         return len(self.rooms)
 
     async def stop(self, timeout: float) -> None:

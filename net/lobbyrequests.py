@@ -1,10 +1,10 @@
 """Lobby requests: what the host answers itself rather than passing to a room.
 
-A greeted connection's messages come here (``Host.dispatch``): hello,
-listing rooms and decks, creating or joining a room, taking a seat back by
-its token, and the past-games requests. Anything aimed at the connection's
-room goes onto that room's queue instead. A refusal is a ``LobbyRefusal``
-(or ``DeckNotFound``), sent to the asker as an ``error``.
+A connection's worker hands its lobby requests here
+(``connection.LOBBY_REQUESTS``): hello, listing rooms and decks, creating or
+joining a room, taking a seat back by its token, and the past-games requests.
+A refusal is a ``LobbyRefusal`` (or ``DeckNotFound``), sent to the asker as
+an ``error``.
 """
 
 from __future__ import annotations
@@ -19,30 +19,10 @@ from partyhost.net.config import HostConfig
 from partyhost.net.connection import Connection
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.decks import DeckNotFound
-from partyhost.net.hoststats import LatencyMeter
 from partyhost.net.lobby import Lobby, LobbyRefusal, find_game
 from partyhost.net.names import clean_name
 from partyhost.net.pastgames import PastGames
-from partyhost.net.roomqueue import Join, Request, Resume
-from partyhost.net.store import Store
-
-LOBBY_REQUESTS = frozenset(
-    {
-        p.HELLO,
-        p.LIST_ROOMS,
-        p.LIST_DECKS,
-        p.CREATE_ROOM,
-        p.JOIN_ROOM,
-        p.RESUME_SEAT,
-        *pastgames.REQUESTS,
-    }
-)
-WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
-"""Requests still answered while the journal cannot write: they change nothing."""
-NOT_SAVING = (
-    "The host cannot save games right now (its disk may be full), so it takes no"
-    " requests; try again in a moment."
-)
+from partyhost.net.roomqueue import Join, Resume
 
 
 class LobbyHost(Protocol):
@@ -50,9 +30,6 @@ class LobbyHost(Protocol):
 
     @property
     def config(self) -> HostConfig: ...
-
-    @property
-    def journal(self) -> Store | None: ...
 
     @property
     def lobby(self) -> Lobby | None: ...
@@ -69,29 +46,10 @@ class LobbyHost(Protocol):
     @property
     def host_id(self) -> str: ...
 
-    @property
-    def meter(self) -> LatencyMeter | None: ...
 
-
-async def handle(
-    host: LobbyHost, connection: Connection, message: dict[str, Any], arrived: float = 0.0
-) -> None:
-    """Handle a lobby request here; pass anything for a room to its queue."""
+async def handle(host: LobbyHost, connection: Connection, message: dict[str, Any]) -> None:
+    """Answer one lobby request of ``connection``."""
     kind = message["t"]
-    if host.journal is not None and host.journal.failing and kind not in WHILE_JOURNAL_FAILS:
-        connection.send(
-            p.error("journal_unavailable", NOT_SAVING, message.get("ref")), journaled=False
-        )
-        return
-    if kind not in LOBBY_REQUESTS:
-        room = connection.room
-        if room is None:
-            connection.send(
-                p.error("not_in_room", "Join or create a room first.", message.get("ref"))
-            )
-        else:
-            room.post(Request(connection, message, arrived, host.meter))
-        return
     try:
         if kind == p.HELLO:
             _hello(host, connection, message)

@@ -14,7 +14,8 @@ changed only by its own methods:
 - :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
   pause for a round's result;
 - :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
-- :class:`~.roomplay.RoomPlay`: starting the game, commands, ticks, game over;
+- :class:`~.roomplay.RoomPlay`: starting the game, ticks, pauses, and what
+  follows each change (views, game over, bots);
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
 - :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
 - :class:`~.roomrecords.RoomRecords`: what is written to the journal;
@@ -216,7 +217,7 @@ class Room:
     def connection_lost(self, peer: Peer) -> None:
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
-        self._play.gone(None if member is None else member.seat, time.time())
+        self._play.seen(None if member is None else member.seat, time.time())
 
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
@@ -260,7 +261,7 @@ class Room:
         self._remove(target, "removed")
 
     def _remove(self, member: Member, reason: str) -> None:
-        self._play.gone(member.seat, time.time())
+        self._play.seen(member.seat, time.time())
         if not self._seating.remove(member, reason, time.time()):
             self.close("everyone left")
 
@@ -325,24 +326,21 @@ class Room:
     def play(self, peer: Peer, command: Command, ref: int | None = None) -> None:
         """A player's command for the game; raises IllegalMove if the game refuses it.
 
+        Someone who plays while the table reads a round's result has read it.
         With a ``ref``, an accepted command is acknowledged (``accepted``) before its view.
         """
         member = self._player(peer)
-        if member.seat is None:
-            raise Refused("not_playing", "No game is running in this room.")
-
-        def accepted(version: int) -> None:
-            if ref is not None:
-                peer.send(accepted_message(ref, version))
-
-        self._play.command(member.seat, command, time.time(), accepted)
+        now = time.time()
+        self._play.seen(member.seat, now)
+        events = self._game.command(member.seat, command, now)
+        if ref is not None and (table := self._game.table) is not None:
+            peer.send(accepted_message(ref, table.version))
+        self._play.changed(events, now)
         member.acted()
 
     def seen(self, peer: Peer) -> None:
         """A player has read the round's result; the table goes on once everyone has."""
-        member = self._player(peer)
-        if member.seat is not None:
-            self._play.seen(member.seat, time.time())
+        self._play.seen(self._player(peer).seat, time.time())
 
     def chat(self, peer: Peer, text: str) -> None:
         """A chat line to everyone in the room (the chat rate was checked per address before)."""

@@ -260,15 +260,17 @@ class RoomGame:
             raise Refused("not_paused", "The game is not paused.")
         self._clock.resume(wall)
 
-    def command(self, seat: int, command: Command, wall: float) -> list[Event]:
-        """A player's (or bot's) command; raises IllegalMove when the game refuses it."""
-        if self._table is None or self._status != p.PLAYING:
-            if self._table is not None and self._table.full:
-                raise Refused("game_too_long", self._table.ceiling_message())
+    def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
+        """A player's (or bot's) command; raises IllegalMove when the game refuses it.
+
+        A game stopped at its ceiling says so (the table's ``game_too_long``).
+        """
+        table = self._table
+        if table is None or seat is None or (self._status != p.PLAYING and not table.full):
             raise Refused("not_playing", "No game is running in this room.")
         if self._clock.paused:
             raise Refused("paused", f"The game is paused; {self._clock.paused_by} can resume it.")
-        return self._table.command(seat, command, self._clock.now(wall))
+        return table.command(seat, command, self._clock.now(wall))
 
     def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
         """A host command about ``seat`` (``seat_away``...); None if no game took it.

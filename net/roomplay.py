@@ -1,6 +1,7 @@
-"""The game in motion: starting it, players' commands, ticks, bots, pauses, and what follows.
+"""The game in motion: starting it, ticks, bots, pauses, and what follows every change.
 
-A part of :class:`~partyhost.net.room.Room`. Every accepted change ends in
+A part of :class:`~partyhost.net.room.Room`. Every accepted change (a
+player's command goes from ``Room.play`` straight to the game) ends in
 :meth:`RoomPlay.changed`: fresh views to everyone, the game-over bookkeeping
 the moment the game ends, and every bot re-armed to think about its next move.
 A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
@@ -9,10 +10,10 @@ A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from partyhost.engine.core import Command, Event
+from partyhost.engine.core import Event
 from partyhost.net.roombots import RoomBots
 from partyhost.net.roombroadcast import RoomBroadcast
 from partyhost.net.roomgame import RoomGame
@@ -53,21 +54,6 @@ class RoomPlay:
         self._broadcast.room()
         self.changed((), now)
 
-    def command(
-        self, seat: int, command: Command, now: float, accepted: Callable[[int], None] | None = None
-    ) -> None:
-        """A player's command; raises IllegalMove (nothing changed) if the game refuses it.
-
-        ``accepted`` hears the new version before anyone is sent the views. Someone
-        who plays while the table reads a round's result has read it.
-        """
-        self.seen(seat, now)
-        events = self._game.command(seat, command, now)
-        table = self._game.table
-        if accepted is not None and table is not None:
-            accepted(table.version)
-        self.changed(events, now)
-
     def pause(self, by: str, now: float) -> None:
         """Stop the game's clock and its bots until :meth:`resume`; Refused if it cannot."""
         self._game.pause(now, by)
@@ -85,16 +71,11 @@ class RoomPlay:
         self._broadcast.views()
         self._bots.arm_all(now)
 
-    def seen(self, seat: int, now: float) -> None:
-        """``seat`` has read the round's result (pressed a key, or played on)."""
-        if self._game.read_by(seat, now):
+    def seen(self, seat: int | None, now: float) -> None:
+        """``seat`` has read the round's result (pressed a key, or played on), or cannot (left,
+        or lost their link): the table does not wait for them."""
+        if seat is not None and self._game.read_by(seat, now):
             self._pause_changed(now)
-
-    def gone(self, seat: int | None, now: float) -> None:
-        """Someone who left or lost their link cannot read a round's result: the table does
-        not wait for them."""
-        if seat is not None:
-            self.seen(seat, now)
 
     def _pause_changed(self, now: float) -> None:
         if not self._game.reading_result:

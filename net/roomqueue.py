@@ -2,10 +2,11 @@
 
 Connections and the host never change a room: they post an item on its
 queue, and the room's task (:mod:`.roomtask`) turns each item into one call
-on the :class:`~partyhost.net.room.Room` (:mod:`.roomrequests`). This module
-knows neither side's classes, only the two protocols that meet here:
-:class:`Peer` (a connection as a room sees it) and :class:`RoomInbox` (a room
-as a connection sees it).
+on the :class:`~partyhost.net.room.Room`. This module knows neither side's
+classes, only the protocols that meet here: :class:`Peer` (a connection as a
+room sees it), :class:`RoomInbox` (a room as a connection sees it) and
+:class:`Observer` (whoever watches rooms at work: nobody, unless a benchmark
+asks).
 """
 
 from __future__ import annotations
@@ -56,16 +57,6 @@ class Resume:
     token: str
 
 
-class CommandTimer(Protocol):
-    """Times a command from its arrival to its last frame written (host statistics)."""
-
-    def begin(self, arrived: float) -> None:
-        """The room starts on a command read at ``arrived`` (``time.perf_counter``)."""
-
-    def end(self) -> None:
-        """The room is done with it: every frame it caused is queued."""
-
-
 @dataclass
 class Request:
     """A validated client message for the room (see ``protocol.validate_client_message``)."""
@@ -74,8 +65,18 @@ class Request:
     message: dict[str, Any]
     arrived: float = 0.0
     """When the message was read from its socket (``time.perf_counter``)."""
-    timer: CommandTimer | None = None
-    """Set when the host measures command latency."""
+
+
+class Observer:
+    """Told each time a room has handled a client's request and written what it caused.
+
+    The host measures nothing itself: this default does nothing, and a
+    benchmark hands ``Host(config, observer=...)`` its own to time requests
+    from their arrival to their last frame written.
+    """
+
+    def handled(self, request: Request) -> None:
+        """``request`` is done: every frame it caused (views, errors) is written."""
 
 
 @dataclass

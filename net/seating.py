@@ -64,7 +64,7 @@ class Seating:
     ) -> None:
         self._room = weakref.ref(room)
         """Weak: the room owns its seating, and a cycle would keep a closed room (and its
-        game's history) alive until a full garbage collection (``net/collector.py``)."""
+        game's history) alive until the next full garbage collection."""
         self._code = code
         self._config = config
         self._tokens = tokens

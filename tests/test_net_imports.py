@@ -81,6 +81,6 @@ def test_the_circle_check_finds_a_circle_through_type_checking_and_relative_impo
 
 def test_the_room_modules_are_found_importing_each_other() -> None:
     graph = net_imports(NET)
-    assert "room" in graph["roomrequests"]
-    assert {"room", "roomrequests"} <= graph["roomtask"]
+    assert {"room", "roomqueue", "outbox"} <= graph["roomtask"]
+    assert "roomqueue" in graph["connection"]
     assert "protocol" in graph["roombroadcast"]  # ``from partyhost.net import protocol as p``

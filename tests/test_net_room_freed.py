@@ -1,9 +1,9 @@
 """A closed room is freed at once, not at the next full garbage collection.
 
-A served host collects only its young objects often and freezes the rest
-(``net/collector.py``); a reference cycle through a room kept every closed
-room, with its game's whole history, until the full collection ten minutes
-later (14 MB in a busy bench run).
+Reference counting alone must free it: a host whose garbage collector runs
+rarely (as a benchmark may run it, bench/watched_host.py) kept every closed
+room, with its game's whole history, until a full collection when a
+reference cycle ran through the room (14 MB in a busy bench run).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from partyhost.net import protocol as p
-from partyhost.net.lobbyrequests import LOBBY_REQUESTS
-from partyhost.net.roomrequests import HANDLERS
+from partyhost.net.connection import LOBBY_REQUESTS
+from partyhost.net.roomtask import HANDLERS
 
 CONNECTION_ONLY = {p.PING, p.PONG}
 """Answered by the connection itself, never queued."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from partyhost.net.client import ConnectionLost
 from partyhost.tui import hostlink
 from partyhost.tui.clock import HostClock
 from partyhost.tui.games import main_screen
@@ -183,13 +184,21 @@ class PartyApp(App[int]):
         await follow_host(self, host, port, name)
 
     def _queue(self, message: Frame) -> bool:
-        """Send one message to the host in the background; ``False`` (and a toast) when offline."""
+        """Send one message to the host now; ``False`` (and a toast) when offline.
+
+        Written at once rather than from a worker, so it is on its way to the
+        host while this screen redraws for the key that sent it.
+        """
         connection = self.connection
-        if connection is None or self.link != "online":
-            self.notify("Not connected to a host right now.", severity="warning")
-            return False
-        self.run_worker(connection.send(message), group="send", exit_on_error=False)
-        return True
+        if connection is not None and self.link == "online":
+            try:
+                connection.write(message)
+            except ConnectionLost:
+                pass
+            else:
+                return True
+        self.notify("Not connected to a host right now.", severity="warning")
+        return False
 
     def play(self, command: Frame) -> bool:
         """Send a game command from the view's ``legal`` list, naming the version seen.

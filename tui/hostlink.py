@@ -39,9 +39,11 @@ class Connection(Protocol):
     @property
     def welcome(self) -> Frame: ...
 
-    def send(self, message: Frame) -> Awaitable[None]:
-        """Send one message built by the client library's request methods."""
-        ...
+    def write(self, message: Frame) -> None:
+        """Send one message built by the client library's request methods, without waiting.
+
+        Raises ``ConnectionLost`` when the link is down.
+        """
 
     def __aiter__(self) -> AsyncIterator[Frame]: ...
 

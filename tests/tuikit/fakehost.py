@@ -55,6 +55,9 @@ class FakeConnection(Requests):
         self._inbox.put_nowait(None)
 
     async def send(self, message: Frame) -> None:
+        self.write(message)
+
+    def write(self, message: Frame) -> None:
         if self.closed:
             raise ConnectionLost("closed")
         self.sent.append(message)

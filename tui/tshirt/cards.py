@@ -60,15 +60,15 @@ class SloganCard(Horizontal, PickCard[CardFace]):
         return f">{self.number}" if self.selected else f" {self.number}"
 
     def watch_selected(self) -> None:
-        if self.is_mounted:
-            self.query_one(".card-number", Static).update(self._number_label())
+        if self.is_mounted:  # the number's width is fixed: no layout of the whole screen
+            self.query_one(".card-number", Static).update(self._number_label(), layout=False)
 
     def show(self, face: CardFace, shade: str) -> None:
         if face == self.face:
             return
         self.face = face
-        self.set_class(face.playable, "-playable")
-        self.set_class(face.face_down, "-face-down")
+        # One restyle of the card for both classes (each restyle walks its children).
+        self.update_classes({"-playable": face.playable, "-face-down": face.face_down})
         line = Text()
         if face.face_down:
             line.append(shade * 14)

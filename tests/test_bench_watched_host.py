@@ -1,35 +1,50 @@
-"""The host's own figures (``--stats-file``): command latency to the last frame, slow loop turns."""
+"""The host measured from inside (bench/watched_host.py): command latency, slow loop turns."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
+import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 
-from nethelpers import quiet
-from partyhost.net.hoststats import LatencyMeter, LoopMonitor, callback_name, histogram
-from servehelpers import serve
+from nethelpers import LOOPBACK, quiet
+from servehelpers import Serve
 from test_net_room_doors import hand, place, scramble_table
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-def test_a_command_counts_once_when_the_last_connection_has_written_it() -> None:
-    meter = LatencyMeter()
-    meter.begin(time.perf_counter() - 0.010)
-    sample = meter.current
-    assert sample is not None
-    sample.waiting = 2  # two connections hold a frame of it
-    meter.end()
-    assert meter.latencies == []
-    meter.written(sample, time.perf_counter())
-    assert meter.latencies == []
-    meter.written(sample, time.perf_counter())
-    assert len(meter.latencies) == 1 and meter.latencies[0] >= 0.010
-    meter.begin(time.perf_counter())  # a command that sent nothing is done when the room is
-    meter.end()
-    assert len(meter.latencies) == 2
+from watched_host import LatencyObserver, LoopMonitor, callback_name, histogram
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+@contextlib.asynccontextmanager
+async def watched_host(data: Path, stats: Path) -> AsyncIterator[Serve]:
+    """``partyhost serve`` on loopback, run by bench/watched_host.py writing to ``stats``."""
+    data.mkdir(parents=True, exist_ok=True)
+    log = data.parent / "watched-host.log"
+    with log.open("ab") as errors:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(BENCH / "watched_host.py"),
+            *("--stats-file", str(stats), "serve", "--host", LOOPBACK, "--port", "0"),
+            *("--data", str(data), "--no-discovery"),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=errors,
+        )
+    host = Serve(process, log)
+    try:
+        await host.ready()
+        yield host
+    finally:
+        host.kill()
+        await host.stop()
 
 
 def test_histogram_bins_and_percentiles() -> None:
@@ -64,9 +79,17 @@ async def test_a_slow_callback_makes_a_slow_turn_named_after_it() -> None:
     assert "select" not in vars(loop._selector)  # type: ignore[attr-defined]
 
 
-async def test_serve_writes_its_figures_on_sigusr1_and_at_exit(tmp_path: Path) -> None:
+def test_only_plays_are_timed() -> None:
+    observer = LatencyObserver()
+    for kind in ("play", "chat"):
+        request = SimpleNamespace(message={"t": kind}, arrived=time.perf_counter() - 0.010)
+        observer.handled(request)  # type: ignore[arg-type]
+    assert len(observer.latencies) == 1 and observer.latencies[0] >= 0.010
+
+
+async def test_the_watched_host_writes_its_figures_on_sigusr1_and_at_exit(tmp_path: Path) -> None:
     stats = tmp_path / "stats.jsonl"
-    async with serve(tmp_path / "data", "--stats-file", str(stats)) as host:
+    async with watched_host(tmp_path / "data", stats) as host:
         ann, bob, _ = await scramble_table(host.port)
         card = hand(ann)[0]
         for move in range(6):  # one card back and forth: six views for both seats

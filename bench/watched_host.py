@@ -1,38 +1,56 @@
-"""Figures from inside the host for benchmarks: command latency and event-loop turns.
+"""A partyhost host run for benchmarks, measuring itself: command latency and loop turns.
 
-Off unless ``HostConfig.stats_file`` names a file (``serve --stats-file``).
-Measured inside the host, they can be neither hidden nor inflated by a
-stall in the benchmark's own process:
+``python bench/watched_host.py --stats-file FILE [--gc MODE] [--profile FILE] serve ...``
+runs what ``partyhost serve ...`` runs, with figures taken inside the host
+process, so a stall in the benchmark's own process can neither hide nor
+inflate them:
 
 - **command latency**: from the moment a ``play`` is read from its socket to
   the moment the last frame it caused (every seat's view, or the refusal) is
-  written to the sockets;
+  written to the sockets (the host's :class:`~partyhost.net.roomqueue.Observer`
+  hook);
 - **loop turns**: how long the event loop is busy between two waits for I/O,
   in wall time and in this thread's CPU time (a turn whose wall time is far
   above its CPU time waited: for the GIL, a blocking call, or a CPU other
   processes had). A turn over :data:`SLOW_TURN` is logged with its slowest
   callbacks (a task by name and coroutine, or a callback by name) and the
-  garbage collections that ran in it, so a stall names its cause.
+  garbage collections that ran in it, so a stall names its cause. The loop
+  is timed by wrapping its selector's ``select`` and ``asyncio.Handle._run``:
+  fine for a benchmark, never done by the host itself.
 
-Each snapshot (one JSON line appended to the file, on ``SIGUSR1`` and when
-the host stops) holds the figures since the previous one.
+Each snapshot (one JSON line appended to the stats file, on ``SIGUSR1`` and
+when the host stops) holds the figures since the previous one.
+
+``--gc`` tries garbage-collector settings on the host (``default``: Python's,
+as ``partyhost serve`` runs; ``calm``: thresholds ``5000, 100, 10``;
+``schedule``: calm, plus the young generation collected every 0.05 s with its
+survivors frozen and everything collected every 10 minutes). ``--profile``
+runs the host under cProfile (CPU time) and writes the stats there at exit.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import cProfile
 import gc
 import json
 import logging
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger(__name__)
+from partyhost.cli import build_parser
+from partyhost.net.roomqueue import Observer, Request
+from partyhost.net.serve import run_host
+from partyhost.playcommands import serve_config
+
+log = logging.getLogger("watched_host")
 
 SLOW_TURN = 0.002
 """Seconds: a loop turn longer than this is logged and kept with its causes."""
@@ -42,39 +60,6 @@ SLOW_LOG_LINES = 2000
 """Slow turns kept in words per snapshot (all of them are logged)."""
 BINS_MS = (0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 7.5, 10.0, 20.0, 50.0, 100.0, float("inf"))
 """Upper edges (ms) of the histogram bins."""
-
-
-class Sample:
-    """One command on its way out: how many connections still hold a frame of it."""
-
-    __slots__ = ("arrived", "waiting")
-
-    def __init__(self, arrived: float) -> None:
-        self.arrived = arrived
-        self.waiting = 0
-
-
-class LatencyMeter:
-    """Command arrival to its last frame written, one figure per command."""
-
-    def __init__(self) -> None:
-        self.current: Sample | None = None
-        """The command the room is handling right now (frames queued meanwhile are its)."""
-        self.latencies: list[float] = []
-
-    def begin(self, arrived: float) -> None:
-        self.current = Sample(arrived)
-
-    def end(self) -> None:
-        sample, self.current = self.current, None
-        if sample is not None and sample.waiting == 0:
-            self.latencies.append(time.perf_counter() - sample.arrived)
-
-    def written(self, sample: Sample, now: float) -> None:
-        """One connection wrote (or dropped) its frames of ``sample``."""
-        sample.waiting -= 1
-        if sample.waiting == 0 and sample is not self.current:
-            self.latencies.append(now - sample.arrived)
 
 
 class LoopMonitor:
@@ -310,41 +295,121 @@ def histogram(seconds: list[float]) -> dict[str, Any]:
     }
 
 
+class LatencyObserver(Observer):
+    """The host's hook: each ``play``'s time from read to its last frame written."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+
+    def handled(self, request: Request) -> None:
+        if request.message["t"] == "play":
+            self.latencies.append(time.perf_counter() - request.arrived)
+
+
 class HostStats:
-    """The meter and the loop monitor of one host, and the file their snapshots go to."""
+    """The observer and the loop monitor of one host, and the file their snapshots go to."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.meter = LatencyMeter()
+        self.observer = LatencyObserver()
         self.loop = LoopMonitor()
         self._signalled: asyncio.AbstractEventLoop | None = None
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Time commands and loop turns; a snapshot on SIGUSR1 (and at :meth:`stop`)."""
+        """Time loop turns; a snapshot on SIGUSR1 (and at :meth:`stop`)."""
         self.loop.install(loop)
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(signal.SIGUSR1, self.write, "signal")
-            self._signalled = loop
+        loop.add_signal_handler(signal.SIGUSR1, self.write, "signal")
+        self._signalled = loop
 
     def write(self, label: str) -> None:
         """Append the figures since the last snapshot as one JSON line."""
-        latencies, self.meter.latencies = self.meter.latencies, []
+        latencies, self.observer.latencies = self.observer.latencies, []
         line = {
             "label": label,
             "at": time.time(),
             "command_ms": histogram(latencies),
             **self.loop.snapshot(),
         }
-        try:
-            with self.path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(line) + "\n")
-        except OSError as problem:
-            log.warning("cannot write host stats to %s: %s", self.path, problem)
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
 
     def stop(self) -> None:
         if self._signalled is not None:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                self._signalled.remove_signal_handler(signal.SIGUSR1)
+            self._signalled.remove_signal_handler(signal.SIGUSR1)
             self._signalled = None
         self.write("stop")
         self.loop.uninstall()
+
+
+GC_THRESHOLDS = (5000, 100, 10)
+"""The thresholds of ``--gc calm`` and ``--gc schedule`` (Python's are 700, 10, 10)."""
+YOUNG_INTERVAL = 0.05
+"""``--gc schedule``: seconds between young collections."""
+FULL_INTERVAL = 600.0
+"""``--gc schedule``: seconds between full collections."""
+
+
+async def collect_on_schedule() -> None:
+    """Young collections on a timer, survivors frozen; a full collection now and then."""
+    gc.collect()
+    gc.freeze()
+    full_due = time.monotonic() + FULL_INTERVAL
+    try:
+        while True:
+            await asyncio.sleep(YOUNG_INTERVAL)
+            if time.monotonic() >= full_due:
+                gc.unfreeze()
+                gc.collect()
+                full_due = time.monotonic() + FULL_INTERVAL
+            else:
+                gc.collect(0)
+            gc.freeze()
+    finally:
+        gc.unfreeze()
+
+
+async def watched(serve_args: list[str], stats: HostStats | None, gc_mode: str) -> None:
+    """Run the host as ``partyhost serve`` would, watched."""
+    config = serve_config(build_parser().parse_args(["serve", *serve_args]))
+    if gc_mode != "default":
+        gc.set_threshold(*GC_THRESHOLDS)
+    loop = asyncio.get_running_loop()
+    collector = loop.create_task(collect_on_schedule()) if gc_mode == "schedule" else None
+    if stats is not None:
+        stats.start(loop)
+    try:
+        await run_host(config, observer=None if stats is None else stats.observer)
+    finally:
+        if stats is not None:
+            stats.stop()
+        if collector is not None:
+            collector.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await collector
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--stats-file", type=Path, default=None)
+    parser.add_argument("--gc", choices=("default", "calm", "schedule"), default="default")
+    parser.add_argument("--profile", type=Path, default=None)
+    parser.add_argument("serve", nargs=argparse.REMAINDER, help="serve and its arguments")
+    args = parser.parse_args()
+    if args.serve[:1] != ["serve"]:
+        parser.error("give the host's arguments after 'serve'")
+    stats = None if args.stats_file is None else HostStats(args.stats_file)
+    profile = cProfile.Profile(time.process_time)
+    if args.profile is not None:
+        profile.enable()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(watched(args.serve[1:], stats, args.gc))
+    finally:
+        if args.profile is not None:
+            profile.disable()
+            profile.dump_stats(args.profile)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
