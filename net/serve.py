@@ -10,10 +10,10 @@ import asyncio
 import signal
 import sys
 
+from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
 from partyhost.net.console import HostConsole, console_input
 from partyhost.net.host import Host
-from partyhost.net.address import join_instructions
 from partyhost.net.roomqueue import Observer
 
 
