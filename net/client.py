@@ -544,11 +544,6 @@ class ReconnectingClient(Requests):
         self._statuses.put_nowait(ConnectionLost("closed"))
 
 
-async def open_client(host: str, port: int, name: str) -> ReconnectingClient:
-    """The TUI's connection factory: a reconnecting client, hello done."""
-    return await ReconnectingClient.open(host, port, name)
-
-
 # --- deck files sent with create_room -------------------------------------------
 
 

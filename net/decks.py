@@ -53,9 +53,9 @@ from partyhost.decks.files import (
 )
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
+from partyhost.engine.playertext import clean_text
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import TokenBucket
-from partyhost.net.names import clean_text
 
 log = logging.getLogger(__name__)
 
