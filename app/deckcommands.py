@@ -9,12 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from partyhost.decks.catalog import find_deck, list_decks, search_path, shipped_decks_dir
-from partyhost.decks.files import DeckFileError, load_deck_file
+from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
+from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_file
 from partyhost.decks.preview import card_counts, describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
+from partyhost.net.decks import DeckShelf
 from partyhost.paths import user_decks_dir
 
 _META_KEYS = ("game", "version", "name", "description", "author")
@@ -26,28 +27,29 @@ def _count_cards(data: dict[str, Any]) -> str:
 
 
 def list_command() -> int:
-    listings = list_decks()
-    for source, folder in search_path():
+    shelf = DeckShelf()
+    shelf.scan()
+    for source, folder in deck_folders():
         print(f"{source} decks: {folder}")
     print()
-    if not listings:
+    if not shelf.entries:
         print("No deck files found.")
         return 0
-    for listing in listings:
-        if listing.deck is None:
-            status = f"INVALID ({len(listing.errors)} problem(s); run: partyhost decks validate"
-            status += f" {listing.path})"
-            print(f"  {listing.name:<28} {listing.source:<8} {status}")
-            print(f"  {'':<28} {'':<8} first: {listing.first_problem}")
+    for entry in shelf.entries:
+        deck, errors = entry.version.loaded, entry.version.errors
+        if deck is None:
+            status = f"INVALID ({len(errors)} problem(s); run: partyhost decks validate"
+            status += f" {entry.path})"
+            print(f"  {entry.name:<28} {entry.source:<8} {status}")
+            print(f"  {'':<28} {'':<8} first: {errors[0]}")
             continue
-        deck = listing.deck
         note = (
-            "  (shadowed by the shipped deck of the same name: rename it)"
-            if listing.shadowed
+            f"  (shadowed by the {entry.shadowed_by} deck of the same name: rename it)"
+            if entry.shadowed_by is not None
             else ""
         )
         title = str(deck.data.get("name", ""))
-        print(f"  {listing.name:<28} {listing.source:<8} {deck.deck_game:<16} {title}{note}")
+        print(f"  {entry.name:<28} {entry.source:<8} {deck.deck_game:<16} {title}{note}")
         print(f"  {'':<28} {'':<8} {_count_cards(deck.data)}")
     return 0
 
@@ -64,6 +66,24 @@ def _describe_item(item: Any) -> list[str]:
         else:
             lines.append(f"{key}: {text}")
     return lines
+
+
+def find_deck(name_or_path: str) -> LoadedDeck:
+    """A deck by file path, or by name as the host's deck shelf finds it.
+
+    Raises DeckFileError with every problem, or naming the folders searched.
+    """
+    path = Path(name_or_path).expanduser()
+    if path.suffix in DECK_SUFFIXES and path.is_file():
+        return load_deck_file(path, "file")
+    entry = DeckShelf().find(name_or_path)
+    if entry is None:
+        searched = ", ".join(str(folder) for _, folder in deck_folders())
+        problem = f"no deck named {name_or_path!r} (searched {searched})"
+        raise DeckFileError([DeckError(name_or_path, 1, 1, problem)])
+    if entry.version.loaded is None:
+        raise DeckFileError(list(entry.version.errors))
+    return entry.version.loaded
 
 
 def show_command(name: str) -> int:

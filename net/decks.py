@@ -1,7 +1,8 @@
 """Which decks this host offers, kept current while it runs, and the decks rooms deal from.
 
 The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
-user's deck folder) plus the host's own ``deck_dirs``. Each file is read once
+user's deck folder) plus the host's own ``deck_dirs``; ``partyhost decks`` reads
+the same shelf, so a deck name means the same file everywhere. Each file is read once
 per version (its modification time, size and inode). A cheap poll (one ``stat``
 per file every few seconds, in a thread) notices new, changed and removed
 files, so an edit shows up without a restart; a room keeps the cards it was
@@ -439,6 +440,11 @@ class DeckShelf:
 
     # --- what the lobby shows ------------------------------------------------------
 
+    @property
+    def entries(self) -> tuple[ShelfEntry, ...]:
+        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
+        return self._entries
+
     def listing(self) -> list[dict[str, Any]]:
         """Every deck file, usable or not, as the ``decks`` message lists them."""
         return [entry.described for entry in self._entries]
@@ -492,7 +498,7 @@ class DeckShelf:
             ) from None
 
     def _named(self, game: Game, name: str) -> LoadedDeck:
-        entry = self._find(name)
+        entry = self.find(name)
         if entry is None:
             entry = next(
                 (
@@ -505,7 +511,7 @@ class DeckShelf:
                 None,
             )
             if entry is not None:
-                entry = self._find(entry.name)
+                entry = self.find(entry.name)
         if entry is None:
             names = ", ".join(d["name"] for d in self.for_game(game)) or "none"
             raise DeckNotFound(
@@ -524,7 +530,7 @@ class DeckShelf:
             )
         return loaded
 
-    def _find(self, name: str) -> ShelfEntry | None:
+    def find(self, name: str) -> ShelfEntry | None:
         """The first file of that name on the search path, as it is now."""
         if not name or "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
             return None  # names only: a client may not make the host read paths
