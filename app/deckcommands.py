@@ -15,7 +15,7 @@ from partyhost.decks.preview import card_counts, describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
-from partyhost.net.decks import DeckShelf
+from partyhost.net.decks import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
 
 _META_KEYS = ("game", "version", "name", "description", "author")
@@ -132,14 +132,6 @@ def validate_command(paths: list[str]) -> int:
     return 0 if all(results) else 1
 
 
-def _file_version(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (stat.st_mtime_ns, stat.st_size)
-
-
 def watch_command(
     raw: str,
     *,
@@ -154,12 +146,12 @@ def watch_command(
     path = Path(raw)
     print(f"Watching {path}: every save is checked again. Ctrl+C to stop.", flush=True)
     ok = _validate(path)
-    seen = _file_version(path)
+    seen = file_key(path)
     checks = 1
     try:
         while max_checks is None or checks < max_checks:
             sleep(interval)
-            version = _file_version(path)
+            version = file_key(path)
             if version == seen:
                 continue
             seen = version
@@ -195,7 +187,7 @@ def new_command(game_id: str, name: str) -> int:
             " - and _ (at most 60), starting with a letter or digit, e.g. office-party"
         )
         return 2
-    if any((shipped_decks_dir() / f"{name}{suffix}").exists() for suffix in (".yaml", ".yml")):
+    if any((shipped_decks_dir() / f"{name}{suffix}").exists() for suffix in DECK_SUFFIXES):
         print(f"partyhost decks new: {name!r} is the name of a shipped deck; pick another")
         return 2
     folder = user_decks_dir()

@@ -14,12 +14,20 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import msgpack
+from partyhost.net.address import parse_address
+from partyhost.net.client import (
+    ConnectionFailed,
+    HostConnection,
+    HostRefused,
+    fetch_past_games,
+    fetch_replay,
+)
 from partyhost.net.pastgames import describe_entry, game_name
 from partyhost.net.replay import ReplayRefused, build_replay
 from partyhost.net.standings import Standing
@@ -27,6 +35,7 @@ from partyhost.net.store import StoreUnusable, read_store
 from partyhost.net.storerows import StoreReader, night_of
 
 Frame = dict[str, Any]
+Fetched = TypeVar("Fetched")
 
 
 class ReplayUnavailable(Exception):
@@ -77,26 +86,15 @@ def local_replay(data: Path, game_id: int) -> ReplayData:
     return ReplayData(_plain(replay.info()), _plain(replay.steps))
 
 
-async def _remote(address: str, game_id: int | None) -> tuple[list[Frame], ReplayData | None]:
-    from partyhost.net.address import parse_address
-    from partyhost.net.client import (
-        ConnectionFailed,
-        HostConnection,
-        HostRefused,
-        fetch_past_games,
-        fetch_replay,
-    )
-
+async def _ask_host(address: str, fetch: Callable[[HostConnection], Awaitable[Fetched]]) -> Fetched:
+    """What ``fetch`` gets from the host at ``address`` over a connection of its own."""
     try:
         host, port = parse_address(address)
         connection = await HostConnection.connect(host, port, "replay viewer")
     except (ValueError, ConnectionFailed) as failed:
         raise ReplayUnavailable(str(failed)) from None
     try:
-        if game_id is None:
-            return await fetch_past_games(connection), None
-        info, steps = await fetch_replay(connection, game_id)
-        return [], ReplayData(info, steps)
+        return await fetch(connection)
     except HostRefused as refused:
         raise ReplayUnavailable(refused.message) from None
     finally:
@@ -104,13 +102,11 @@ async def _remote(address: str, game_id: int | None) -> tuple[list[Frame], Repla
 
 
 def remote_games(address: str) -> list[Frame]:
-    return asyncio.run(_remote(address, None))[0]
+    return asyncio.run(_ask_host(address, fetch_past_games))
 
 
 def remote_replay(address: str, game_id: int) -> ReplayData:
-    replay = asyncio.run(_remote(address, game_id))[1]
-    assert replay is not None
-    return replay
+    return ReplayData(*asyncio.run(_ask_host(address, lambda host: fetch_replay(host, game_id))))
 
 
 # --- printing -------------------------------------------------------------------
@@ -254,7 +250,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         return run_replay_viewer(replay.info, replay.steps, args.ascii)
     with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
+        out: TextIO = sys.stdout
+        if args.output:
+            out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
         if args.export == "jsonl":
             export_jsonl(replay, out)
         else:

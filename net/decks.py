@@ -323,7 +323,8 @@ class ShelfEntry:
         return self.version.loaded is not None and self.shadowed_by is None
 
 
-def _file_key(path: Path) -> FileKey | None:
+def file_key(path: Path) -> FileKey | None:
+    """The file's version now (None: it is gone or unreadable)."""
     try:
         stat = path.stat()
     except OSError:
@@ -400,7 +401,7 @@ class DeckShelf:
 
     def version_of(self, path: Path, source: str) -> FileVersion | None:
         """The file as it is now: the cached version if unchanged, else read again."""
-        key = _file_key(path)
+        key = file_key(path)
         if key is None:
             return None
         with self._lock:
