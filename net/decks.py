@@ -85,11 +85,6 @@ def upload_name(raw: str) -> str:
     return clean_text(base, MAX_UPLOAD_NAME) or "deck.yaml"
 
 
-def uploads_in(message: dict[str, Any]) -> list[DeckUpload]:
-    """The uploads of a validated ``create_room``, in the order sent."""
-    return [DeckUpload(item["name"], item["text"]) for item in message.get("deck_files") or []]
-
-
 UPLOADS_PER_SECOND = 1.0
 UPLOAD_BURST = 5
 RECENT_UPLOADS = 16
@@ -176,9 +171,10 @@ class TableDeck:
         return [part.describe() for part in self.parts]
 
 
-def part_of(loaded: LoadedDeck, source: str) -> DeckPart:
-    title = loaded.data.get("name")
-    return DeckPart(loaded.name, title if isinstance(title, str) else loaded.name, source)
+def _part(name: str, data: dict[str, Any], source: str) -> DeckPart:
+    """A deck as a room names it: titled by its ``name:``, else by its file name."""
+    title = data.get("name")
+    return DeckPart(name, title if isinstance(title, str) else name, source)
 
 
 def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -191,15 +187,10 @@ def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> 
     }
 
 
-def _is_combined(data: dict[str, Any]) -> bool:
-    return "game" not in data and isinstance(data.get("decks"), list)
-
-
 def parts_in(deck_name: str, data: dict[str, Any]) -> list[tuple[DeckPart, dict[str, Any]]]:
     """The decks (and their data) of a room's journal form."""
-    if not _is_combined(data):
-        title = data.get("name")
-        return [(DeckPart(deck_name, title if isinstance(title, str) else deck_name, "host"), data)]
+    if "game" in data or not isinstance(data.get("decks"), list):  # a single host deck
+        return [(_part(deck_name, data, "host"), data)]
     found = []
     for item in data["decks"]:
         part = DeckPart(str(item["name"]), str(item["title"]), str(item["source"]))
@@ -227,9 +218,6 @@ class TableDecks:
     def __init__(self) -> None:
         self._by_digest: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
         self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._by_digest)
 
     def _shared(
         self,
@@ -259,7 +247,7 @@ class TableDecks:
 
     def of(self, game: Game, decks: Sequence[tuple[LoadedDeck, str]]) -> TableDeck:
         """The table deck of these (already valid) decks and their sources."""
-        parts = tuple(part_of(loaded, source) for loaded, source in decks)
+        parts = tuple(_part(loaded.name, loaded.data, source) for loaded, source in decks)
         datas = [loaded.data for loaded, _ in decks]
         journal = journal_form(parts, datas)
         return self._shared(game, parts, datas, journal, lambda: decks[0][0].deck)
@@ -463,7 +451,8 @@ class DeckShelf:
     def for_request(self, game: Game, message: dict[str, Any]) -> TableDeck:
         """The cards a validated ``create_room`` asks for (``deck``, ``decks``, ``deck_files``)."""
         names = message.get("decks") or ([message["deck"]] if message.get("deck") else [])
-        return self.table_deck(game, names, uploads_in(message))
+        files = message.get("deck_files") or []
+        return self.table_deck(game, names, [DeckUpload(f["name"], f["text"]) for f in files])
 
     def table_deck(
         self, game: Game, names: Sequence[str], uploads: Sequence[DeckUpload] = ()
