@@ -33,6 +33,7 @@ from partyhost.net.replay import ReplayRefused, build_replay
 from partyhost.net.standings import Standing
 from partyhost.net.store import StoreUnusable, read_store
 from partyhost.net.storerows import StoreReader, night_of
+from partyhost.paths import host_data_dir
 
 Frame = dict[str, Any]
 Fetched = TypeVar("Fetched")
@@ -212,15 +213,8 @@ def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
     out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
 
 
-def _host_data(folder: str | None) -> Path:
-    """The data folder given, or the one ``partyhost serve`` uses by default."""
-    from partyhost.paths import data_dir
-
-    return Path(folder) if folder else data_dir() / "host"
-
-
 def cmd_stats(args: argparse.Namespace) -> int:
-    return stats_command(_host_data(args.data), args.all)
+    return stats_command(host_data_dir(args.data), args.all)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -235,13 +229,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if args.host is not None:
                 games = remote_games(args.host)
             else:
-                games = local_games(_host_data(args.data))
+                games = local_games(host_data_dir(args.data))
             print("\n".join(games_table(games)) if games else "No games kept yet.")
             return 0
         if args.host is not None:
             replay = remote_replay(args.host, args.game)
         else:
-            replay = local_replay(_host_data(args.data), args.game)
+            replay = local_replay(host_data_dir(args.data), args.game)
     except ReplayUnavailable as unavailable:
         print(f"partyhost replay: {unavailable}", file=sys.stderr)
         return 1
