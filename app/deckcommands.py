@@ -11,7 +11,7 @@ from typing import Any
 
 from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
 from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_file
-from partyhost.decks.preview import card_counts, describe_counts
+from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
@@ -20,10 +20,6 @@ from partyhost.paths import user_decks_dir
 
 _META_KEYS = ("game", "version", "name", "description", "author")
 WATCH_SECONDS = 0.5
-
-
-def _count_cards(data: dict[str, Any]) -> str:
-    return describe_counts(card_counts(data))
 
 
 def list_command() -> int:
@@ -50,7 +46,7 @@ def list_command() -> int:
         )
         title = str(deck.data.get("name", ""))
         print(f"  {entry.name:<28} {entry.source:<8} {deck.deck_game:<16} {title}{note}")
-        print(f"  {'':<28} {'':<8} {_count_cards(deck.data)}")
+        print(f"  {'':<28} {'':<8} {describe_counts(deck.data)}")
     return 0
 
 
@@ -122,7 +118,7 @@ def _validate(path: Path) -> bool:
             print(error)
         print(f"{path}: {len(exc.errors)} problem(s)")
         return False
-    print(f"{path}: ok ({deck.deck_game}: {_count_cards(deck.data)})")
+    print(f"{path}: ok ({deck.deck_game}: {describe_counts(deck.data)})")
     return True
 
 
