@@ -414,11 +414,10 @@ class ReconnectPolicy:
 
     def delays(self) -> list[float]:
         """Exponential backoff with jitter, capped."""
-        delay, out = self.first_delay, []
-        for _ in range(self.attempts):
-            out.append(min(self.max_delay, delay) * random.uniform(0.8, 1.2))
-            delay *= 2
-        return out
+        return [
+            min(self.max_delay, self.first_delay * 2**attempt) * random.uniform(0.8, 1.2)
+            for attempt in range(self.attempts)
+        ]
 
 
 def status(state: str, **fields: Any) -> Message:
