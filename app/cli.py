@@ -12,6 +12,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from partyhost import __version__
 from partyhost.engine.core import BOT_LEVELS
@@ -28,39 +29,30 @@ from partyhost.playcommands import (
 Runner = Callable[[argparse.Namespace], int]
 
 
-def _positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
+Number = TypeVar("Number", int, float)
 
 
-def _seconds(text: str) -> float:
-    """An argparse type: a number of seconds above zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < 86400:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-86400)")
-    return value
+def _number(
+    read: Callable[[str], Number], fits: Callable[[Number], bool], what: str
+) -> Callable[[str], Number]:
+    """An argparse type: a number ``read`` from the text that ``fits``, else an error naming it."""
+
+    def parse(text: str) -> Number:
+        try:
+            value = read(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not fits(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
+
+    return parse
 
 
-def _port(text: str) -> int:
-    """An argparse type: a TCP port number (0 picks a free one)."""
-    if not text.isdigit() or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
-    return int(text)
-
-
-def _minutes(text: str) -> float:
-    try:
-        minutes = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of minutes: {text!r}") from None
-    if not 0 < minutes < float("inf"):
-        raise argparse.ArgumentTypeError(f"minutes must be above 0, not {text!r}")
-    return minutes
+_positive = _number(int, lambda value: value >= 1, "a whole number of at least 1")
+_port = _number(int, lambda value: 0 <= value <= 65535, "a port number (0 picks a free one)")
+_seconds = _number(float, lambda value: 0 < value < 86400, "a number of seconds (0-86400)")
+_minutes = _number(float, lambda value: 0 < value < float("inf"), "a number of minutes above 0")
 
 
 def _imported_when_run(module: str, name: str) -> Runner:

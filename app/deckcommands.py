@@ -9,46 +9,44 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from partyhost.decks.catalog import find_deck, list_decks, search_path, shipped_decks_dir
-from partyhost.decks.files import DeckFileError, load_deck_file
-from partyhost.decks.preview import card_counts, describe_counts
+from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
+from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
+from partyhost.net.decks import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
 
 _META_KEYS = ("game", "version", "name", "description", "author")
 WATCH_SECONDS = 0.5
 
 
-def _count_cards(data: dict[str, Any]) -> str:
-    return describe_counts(card_counts(data))
-
-
 def list_command() -> int:
-    listings = list_decks()
-    for source, folder in search_path():
+    shelf = DeckShelf()
+    shelf.scan()
+    for source, folder in deck_folders():
         print(f"{source} decks: {folder}")
     print()
-    if not listings:
+    if not shelf.entries:
         print("No deck files found.")
         return 0
-    for listing in listings:
-        if listing.deck is None:
-            status = f"INVALID ({len(listing.errors)} problem(s); run: partyhost decks validate"
-            status += f" {listing.path})"
-            print(f"  {listing.name:<28} {listing.source:<8} {status}")
-            print(f"  {'':<28} {'':<8} first: {listing.first_problem}")
+    for entry in shelf.entries:
+        deck, errors = entry.version.loaded, entry.version.errors
+        if deck is None:
+            status = f"INVALID ({len(errors)} problem(s); run: partyhost decks validate"
+            status += f" {entry.path})"
+            print(f"  {entry.name:<28} {entry.source:<8} {status}")
+            print(f"  {'':<28} {'':<8} first: {errors[0]}")
             continue
-        deck = listing.deck
         note = (
-            "  (shadowed by the shipped deck of the same name: rename it)"
-            if listing.shadowed
+            f"  (shadowed by the {entry.shadowed_by} deck of the same name: rename it)"
+            if entry.shadowed_by is not None
             else ""
         )
         title = str(deck.data.get("name", ""))
-        print(f"  {listing.name:<28} {listing.source:<8} {deck.deck_game:<16} {title}{note}")
-        print(f"  {'':<28} {'':<8} {_count_cards(deck.data)}")
+        print(f"  {entry.name:<28} {entry.source:<8} {deck.deck_game:<16} {title}{note}")
+        print(f"  {'':<28} {'':<8} {describe_counts(deck.data)}")
     return 0
 
 
@@ -64,6 +62,24 @@ def _describe_item(item: Any) -> list[str]:
         else:
             lines.append(f"{key}: {text}")
     return lines
+
+
+def find_deck(name_or_path: str) -> LoadedDeck:
+    """A deck by file path, or by name as the host's deck shelf finds it.
+
+    Raises DeckFileError with every problem, or naming the folders searched.
+    """
+    path = Path(name_or_path).expanduser()
+    if path.suffix in DECK_SUFFIXES and path.is_file():
+        return load_deck_file(path, "file")
+    entry = DeckShelf().find(name_or_path)
+    if entry is None:
+        searched = ", ".join(str(folder) for _, folder in deck_folders())
+        problem = f"no deck named {name_or_path!r} (searched {searched})"
+        raise DeckFileError([DeckError(name_or_path, 1, 1, problem)])
+    if entry.version.loaded is None:
+        raise DeckFileError(list(entry.version.errors))
+    return entry.version.loaded
 
 
 def show_command(name: str) -> int:
@@ -102,7 +118,7 @@ def _validate(path: Path) -> bool:
             print(error)
         print(f"{path}: {len(exc.errors)} problem(s)")
         return False
-    print(f"{path}: ok ({deck.deck_game}: {_count_cards(deck.data)})")
+    print(f"{path}: ok ({deck.deck_game}: {describe_counts(deck.data)})")
     return True
 
 
@@ -110,14 +126,6 @@ def validate_command(paths: list[str]) -> int:
     """Check each file; print every problem; exit 1 if any file has one."""
     results = [_validate(Path(raw)) for raw in paths]
     return 0 if all(results) else 1
-
-
-def _file_version(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (stat.st_mtime_ns, stat.st_size)
 
 
 def watch_command(
@@ -134,12 +142,12 @@ def watch_command(
     path = Path(raw)
     print(f"Watching {path}: every save is checked again. Ctrl+C to stop.", flush=True)
     ok = _validate(path)
-    seen = _file_version(path)
+    seen = file_key(path)
     checks = 1
     try:
         while max_checks is None or checks < max_checks:
             sleep(interval)
-            version = _file_version(path)
+            version = file_key(path)
             if version == seen:
                 continue
             seen = version
@@ -175,7 +183,7 @@ def new_command(game_id: str, name: str) -> int:
             " - and _ (at most 60), starting with a letter or digit, e.g. office-party"
         )
         return 2
-    if any((shipped_decks_dir() / f"{name}{suffix}").exists() for suffix in (".yaml", ".yml")):
+    if any((shipped_decks_dir() / f"{name}{suffix}").exists() for suffix in DECK_SUFFIXES):
         print(f"partyhost decks new: {name!r} is the name of a shipped deck; pick another")
         return 2
     folder = user_decks_dir()

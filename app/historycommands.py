@@ -14,19 +14,29 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import msgpack
+from partyhost.net.address import parse_address
+from partyhost.net.client import (
+    ConnectionFailed,
+    HostConnection,
+    HostRefused,
+    fetch_past_games,
+    fetch_replay,
+)
 from partyhost.net.pastgames import describe_entry, game_name
 from partyhost.net.replay import ReplayRefused, build_replay
 from partyhost.net.standings import Standing
 from partyhost.net.store import StoreUnusable, read_store
 from partyhost.net.storerows import StoreReader, night_of
+from partyhost.paths import host_data_dir
 
 Frame = dict[str, Any]
+Fetched = TypeVar("Fetched")
 
 
 class ReplayUnavailable(Exception):
@@ -77,26 +87,15 @@ def local_replay(data: Path, game_id: int) -> ReplayData:
     return ReplayData(_plain(replay.info()), _plain(replay.steps))
 
 
-async def _remote(address: str, game_id: int | None) -> tuple[list[Frame], ReplayData | None]:
-    from partyhost.net.address import parse_address
-    from partyhost.net.client import (
-        ConnectionFailed,
-        HostConnection,
-        HostRefused,
-        fetch_past_games,
-        fetch_replay,
-    )
-
+async def _ask_host(address: str, fetch: Callable[[HostConnection], Awaitable[Fetched]]) -> Fetched:
+    """What ``fetch`` gets from the host at ``address`` over a connection of its own."""
     try:
         host, port = parse_address(address)
         connection = await HostConnection.connect(host, port, "replay viewer")
     except (ValueError, ConnectionFailed) as failed:
         raise ReplayUnavailable(str(failed)) from None
     try:
-        if game_id is None:
-            return await fetch_past_games(connection), None
-        info, steps = await fetch_replay(connection, game_id)
-        return [], ReplayData(info, steps)
+        return await fetch(connection)
     except HostRefused as refused:
         raise ReplayUnavailable(refused.message) from None
     finally:
@@ -104,13 +103,11 @@ async def _remote(address: str, game_id: int | None) -> tuple[list[Frame], Repla
 
 
 def remote_games(address: str) -> list[Frame]:
-    return asyncio.run(_remote(address, None))[0]
+    return asyncio.run(_ask_host(address, fetch_past_games))
 
 
 def remote_replay(address: str, game_id: int) -> ReplayData:
-    replay = asyncio.run(_remote(address, game_id))[1]
-    assert replay is not None
-    return replay
+    return ReplayData(*asyncio.run(_ask_host(address, lambda host: fetch_replay(host, game_id))))
 
 
 # --- printing -------------------------------------------------------------------
@@ -216,15 +213,8 @@ def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
     out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
 
 
-def _host_data(folder: str | None) -> Path:
-    """The data folder given, or the one ``partyhost serve`` uses by default."""
-    from partyhost.paths import data_dir
-
-    return Path(folder) if folder else data_dir() / "host"
-
-
 def cmd_stats(args: argparse.Namespace) -> int:
-    return stats_command(_host_data(args.data), args.all)
+    return stats_command(host_data_dir(args.data), args.all)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -239,13 +229,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if args.host is not None:
                 games = remote_games(args.host)
             else:
-                games = local_games(_host_data(args.data))
+                games = local_games(host_data_dir(args.data))
             print("\n".join(games_table(games)) if games else "No games kept yet.")
             return 0
         if args.host is not None:
             replay = remote_replay(args.host, args.game)
         else:
-            replay = local_replay(_host_data(args.data), args.game)
+            replay = local_replay(host_data_dir(args.data), args.game)
     except ReplayUnavailable as unavailable:
         print(f"partyhost replay: {unavailable}", file=sys.stderr)
         return 1
@@ -254,7 +244,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         return run_replay_viewer(replay.info, replay.steps, args.ascii)
     with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(args.output, "w")) if args.output else sys.stdout
+        out: TextIO = sys.stdout
+        if args.output:
+            out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
         if args.export == "jsonl":
             export_jsonl(replay, out)
         else:

@@ -31,5 +31,10 @@ def state_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_state_dir(APP_NAME))
 
 
+def host_data_dir(given: str | None = None) -> Path:
+    """The host data folder given on the command line, else the one ``serve`` uses by default."""
+    return Path(given) if given else data_dir() / "host"
+
+
 def user_decks_dir() -> Path:
     return config_dir() / "decks"

@@ -46,7 +46,7 @@ users of the machine cannot read it in ``ps``."""
 def serve_config(args: argparse.Namespace) -> HostConfig:
     """The host settings ``partyhost serve`` asked for (flags first, then the environment)."""
     from partyhost.net.config import HostConfig
-    from partyhost.paths import data_dir
+    from partyhost.paths import host_data_dir
 
     password = args.ssh_password
     if password is None and args.ssh is not None:
@@ -54,7 +54,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
     return HostConfig(
         host=args.host,
         port=args.port,
-        data_dir=Path(args.data) if args.data else data_dir() / "host",
+        data_dir=host_data_dir(args.data),
         host_name=args.name,
         max_connections=args.max_clients,
         max_connections_per_address=args.max_per_address,

@@ -77,6 +77,11 @@ class LoadedDeck:
     deck: Any
 
 
+def _position(node: yaml.Node) -> tuple[int, int]:
+    """Where a node starts, as people count: line and column from 1."""
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
 class _Converter:
     """Turns a composed node tree into plain data, remembering positions."""
 
@@ -88,11 +93,10 @@ class _Converter:
         self._seen: set[int] = set()
 
     def error(self, node: yaml.Node, message: str) -> None:
-        mark = node.start_mark
-        self.errors.append(DeckError(self.file, mark.line + 1, mark.column + 1, message))
+        self.errors.append(DeckError(self.file, *_position(node), message))
 
     def convert(self, node: yaml.Node, path: DataPath, depth: int = 0) -> Any:
-        self.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        self.positions[path] = _position(node)
         if id(node) in self._seen:
             self.error(node, "anchors and aliases (& and *) are not allowed in deck files")
             return None
@@ -156,10 +160,7 @@ class _Converter:
             first_seen[key] = key_node
             result[key] = self.convert(value_node, (*path, key), depth + 1)
             # Point problems about an entry at its key, where a person looks first.
-            self.positions[(*path, key)] = (
-                key_node.start_mark.line + 1,
-                key_node.start_mark.column + 1,
-            )
+            self.positions[(*path, key)] = _position(key_node)
         return result
 
     def position_of(self, path: DataPath) -> tuple[int, int]:
@@ -235,23 +236,13 @@ def clean_deck_data(value: Any) -> Any:
 def game_for_deck(data: Any, file: str, converter: _Converter) -> Game:
     """The registered game named by the deck's ``game:`` key."""
     games = {game.deck_game: game for game in all_games()}
+    known = ", ".join(sorted(games))
     if not isinstance(data, dict) or "game" not in data:
-        raise DeckFileError(
-            [DeckError(file, 1, 1, f"missing key 'game' (one of: {', '.join(sorted(games))})")]
-        )
+        raise DeckFileError([DeckError(file, 1, 1, f"missing key 'game' (one of: {known})")])
     game_id = data["game"]
     if not isinstance(game_id, str) or game_id not in games:
-        line, column = converter.position_of(("game",))
-        raise DeckFileError(
-            [
-                DeckError(
-                    file,
-                    line,
-                    column,
-                    f"unknown game {game_id!r}; expected one of: {', '.join(sorted(games))}",
-                )
-            ]
-        )
+        message = f"unknown game {game_id!r}; expected one of: {known}"
+        raise DeckFileError([DeckError(file, *converter.position_of(("game",)), message)])
     return games[game_id]
 
 
@@ -263,10 +254,10 @@ def build_from_text(text: str, file: str) -> tuple[Game, dict[str, Any], Any]:
     try:
         deck = game.build_deck(data)
     except DeckInvalid as invalid:
-        errors = []
-        for problem in invalid.problems:
-            line, column = converter.position_of(problem.path)
-            errors.append(DeckError(file, line, column, problem.message))
+        errors = [
+            DeckError(file, *converter.position_of(problem.path), problem.message)
+            for problem in invalid.problems
+        ]
         errors.sort(key=lambda error: (error.line, error.column))
         raise DeckFileError(errors) from None
     except Exception as exc:  # a shape the game's checks missed: still this file's problem

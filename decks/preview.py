@@ -33,9 +33,9 @@ def card_counts(data: dict[str, Any]) -> dict[str, int]:
     }
 
 
-def describe_counts(counts: dict[str, int]) -> str:
-    """``160 slogans, 70 tshirts``."""
-    return ", ".join(f"{count} {section}" for section, count in counts.items())
+def describe_counts(data: dict[str, Any]) -> str:
+    """The deck's card counts in words: ``160 slogans, 70 tshirts``."""
+    return ", ".join(f"{count} {section}" for section, count in card_counts(data).items())
 
 
 def _one_line(text: str) -> str:

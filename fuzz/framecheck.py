@@ -20,9 +20,10 @@ from typing import Any
 
 import msgpack
 from partyhost.engine.core import IllegalMove
+from partyhost.engine.playertext import clean_text
 from partyhost.engine.registry import all_games
 from partyhost.net import protocol as p
-from partyhost.net.names import clean_name, clean_text, name_key, unique_name
+from partyhost.net.names import clean_name, name_key, unique_name
 from partyhost.net.protocol import ProtocolError
 
 FATAL = "fatal:"

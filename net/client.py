@@ -278,7 +278,6 @@ class HostConnection(Requests):
         *,
         token: str | None = None,
         timeout: float = 5.0,
-        client: str = CLIENT_NAME,
         protocol: int = p.PROTOCOL_VERSION,
         tap: Tap | None = None,
         source: str | None = None,
@@ -293,7 +292,7 @@ class HostConnection(Requests):
             async with asyncio.timeout(timeout):
                 reader, writer = await asyncio.open_connection(host, port, local_addr=local)
                 try:
-                    hello = build.hello(protocol, name, client, token or None)
+                    hello = build.hello(protocol, name, CLIENT_NAME, token or None)
                     writer.write(p.encode(hello))
                     welcome = await cls._await_welcome(reader, writer, protocol)
                 except BaseException:
@@ -423,11 +422,10 @@ class ReconnectPolicy:
 
     def delays(self) -> list[float]:
         """Exponential backoff with jitter, capped."""
-        delay, out = self.first_delay, []
-        for _ in range(self.attempts):
-            out.append(min(self.max_delay, delay) * random.uniform(0.8, 1.2))
-            delay *= 2
-        return out
+        return [
+            min(self.max_delay, self.first_delay * 2**attempt) * random.uniform(0.8, 1.2)
+            for attempt in range(self.attempts)
+        ]
 
 
 def status(state: str, **fields: Any) -> Message:
@@ -442,18 +440,14 @@ class ReconnectingClient(Requests):
     """
 
     def __init__(
-        self,
-        host: str,
-        port: int,
-        name: str,
-        *,
-        token: str | None = None,
-        policy: ReconnectPolicy | None = None,
+        self, connection: HostConnection, host: str, port: int, name: str, policy: ReconnectPolicy
     ) -> None:
+        """Made by :meth:`open`, around its first connection."""
         self.host, self.port, self.name = host, port, name
-        self.policy = policy or ReconnectPolicy()
-        self.connection: HostConnection | None = None
-        self._token = token
+        self.policy = policy
+        self.connection: HostConnection | None = connection
+        self._token: str | None = None
+        """The seat token the link had when it dropped (while connected: the connection's)."""
         self._closing = False
         self._statuses: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reconnector: asyncio.Task[None] | None = None
@@ -469,11 +463,11 @@ class ReconnectingClient(Requests):
         policy: ReconnectPolicy | None = None,
     ) -> ReconnectingClient:
         """Connect once (errors are raised: the first attempt is the user's to retry)."""
-        client = cls(host, port, name, token=token, policy=policy)
-        client.connection = await HostConnection.connect(
-            host, port, name, token=token, timeout=client.policy.connect_timeout
+        policy = policy or ReconnectPolicy()
+        connection = await HostConnection.connect(
+            host, port, name, token=token, timeout=policy.connect_timeout
         )
-        return client
+        return cls(connection, host, port, name, policy)
 
     @property
     def welcome(self) -> Message:
@@ -556,11 +550,6 @@ class ReconnectingClient(Requests):
             await self.connection.close()
         self.connection = None
         self._statuses.put_nowait(ConnectionLost("closed"))
-
-
-async def open_client(host: str, port: int, name: str) -> ReconnectingClient:
-    """The TUI's connection factory: a reconnecting client, hello done."""
-    return await ReconnectingClient.open(host, port, name)
 
 
 # --- deck files sent with create_room -------------------------------------------

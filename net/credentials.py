@@ -61,20 +61,16 @@ HOST_ID_FILE = "host-id"
 HOST_ID = re.compile(r"[0-9a-f]{32}")
 
 
-def new_host_id() -> str:
-    return secrets.token_hex(16)
-
-
 def load_host_id(data_dir: Path | None) -> str:
     """The id kept in ``data_dir``, made (and kept, readable by its owner only) on first use."""
+    host_id = secrets.token_hex(16)
     if data_dir is None:
-        return new_host_id()
+        return host_id
     path = data_dir / HOST_ID_FILE
     with contextlib.suppress(OSError, UnicodeDecodeError):
         kept = path.read_text(encoding="ascii").strip()
         if HOST_ID.fullmatch(kept):
             return kept
-    host_id = new_host_id()
     data_dir.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{HOST_ID_FILE}.tmp")
     temporary.unlink(missing_ok=True)

@@ -1,7 +1,8 @@
 """Which decks this host offers, kept current while it runs, and the decks rooms deal from.
 
 The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
-user's deck folder) plus the host's own ``deck_dirs``. Each file is read once
+user's deck folder) plus the host's own ``deck_dirs``; ``partyhost decks`` reads
+the same shelf, so a deck name means the same file everywhere. Each file is read once
 per version (its modification time, size and inode). A cheap poll (one ``stat``
 per file every few seconds, in a thread) notices new, changed and removed
 files, so an edit shows up without a restart; a room keeps the cards it was
@@ -53,9 +54,9 @@ from partyhost.decks.files import (
 )
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
+from partyhost.engine.playertext import clean_text
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import TokenBucket
-from partyhost.net.names import clean_text
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +83,6 @@ def upload_name(raw: str) -> str:
     """The file name an upload is shown under: no folders, no controls, never empty."""
     base = raw.replace("\\", "/").rsplit("/", 1)[-1]
     return clean_text(base, MAX_UPLOAD_NAME) or "deck.yaml"
-
-
-def uploads_in(message: dict[str, Any]) -> list[DeckUpload]:
-    """The uploads of a validated ``create_room``, in the order sent."""
-    return [DeckUpload(item["name"], item["text"]) for item in message.get("deck_files") or []]
 
 
 UPLOADS_PER_SECOND = 1.0
@@ -175,9 +171,10 @@ class TableDeck:
         return [part.describe() for part in self.parts]
 
 
-def part_of(loaded: LoadedDeck, source: str) -> DeckPart:
-    title = loaded.data.get("name")
-    return DeckPart(loaded.name, title if isinstance(title, str) else loaded.name, source)
+def _part(name: str, data: dict[str, Any], source: str) -> DeckPart:
+    """A deck as a room names it: titled by its ``name:``, else by its file name."""
+    title = data.get("name")
+    return DeckPart(name, title if isinstance(title, str) else name, source)
 
 
 def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -190,15 +187,10 @@ def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> 
     }
 
 
-def _is_combined(data: dict[str, Any]) -> bool:
-    return "game" not in data and isinstance(data.get("decks"), list)
-
-
 def parts_in(deck_name: str, data: dict[str, Any]) -> list[tuple[DeckPart, dict[str, Any]]]:
     """The decks (and their data) of a room's journal form."""
-    if not _is_combined(data):
-        title = data.get("name")
-        return [(DeckPart(deck_name, title if isinstance(title, str) else deck_name, "host"), data)]
+    if "game" in data or not isinstance(data.get("decks"), list):  # a single host deck
+        return [(_part(deck_name, data, "host"), data)]
     found = []
     for item in data["decks"]:
         part = DeckPart(str(item["name"]), str(item["title"]), str(item["source"]))
@@ -226,9 +218,6 @@ class TableDecks:
     def __init__(self) -> None:
         self._by_digest: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
         self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._by_digest)
 
     def _shared(
         self,
@@ -258,7 +247,7 @@ class TableDecks:
 
     def of(self, game: Game, decks: Sequence[tuple[LoadedDeck, str]]) -> TableDeck:
         """The table deck of these (already valid) decks and their sources."""
-        parts = tuple(part_of(loaded, source) for loaded, source in decks)
+        parts = tuple(_part(loaded.name, loaded.data, source) for loaded, source in decks)
         datas = [loaded.data for loaded, _ in decks]
         journal = journal_form(parts, datas)
         return self._shared(game, parts, datas, journal, lambda: decks[0][0].deck)
@@ -322,7 +311,8 @@ class ShelfEntry:
         return self.version.loaded is not None and self.shadowed_by is None
 
 
-def _file_key(path: Path) -> FileKey | None:
+def file_key(path: Path) -> FileKey | None:
+    """The file's version now (None: it is gone or unreadable)."""
     try:
         stat = path.stat()
     except OSError:
@@ -399,7 +389,7 @@ class DeckShelf:
 
     def version_of(self, path: Path, source: str) -> FileVersion | None:
         """The file as it is now: the cached version if unchanged, else read again."""
-        key = _file_key(path)
+        key = file_key(path)
         if key is None:
             return None
         with self._lock:
@@ -439,6 +429,11 @@ class DeckShelf:
 
     # --- what the lobby shows ------------------------------------------------------
 
+    @property
+    def entries(self) -> tuple[ShelfEntry, ...]:
+        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
+        return self._entries
+
     def listing(self) -> list[dict[str, Any]]:
         """Every deck file, usable or not, as the ``decks`` message lists them."""
         return [entry.described for entry in self._entries]
@@ -456,7 +451,8 @@ class DeckShelf:
     def for_request(self, game: Game, message: dict[str, Any]) -> TableDeck:
         """The cards a validated ``create_room`` asks for (``deck``, ``decks``, ``deck_files``)."""
         names = message.get("decks") or ([message["deck"]] if message.get("deck") else [])
-        return self.table_deck(game, names, uploads_in(message))
+        files = message.get("deck_files") or []
+        return self.table_deck(game, names, [DeckUpload(f["name"], f["text"]) for f in files])
 
     def table_deck(
         self, game: Game, names: Sequence[str], uploads: Sequence[DeckUpload] = ()
@@ -492,7 +488,7 @@ class DeckShelf:
             ) from None
 
     def _named(self, game: Game, name: str) -> LoadedDeck:
-        entry = self._find(name)
+        entry = self.find(name)
         if entry is None:
             entry = next(
                 (
@@ -505,7 +501,7 @@ class DeckShelf:
                 None,
             )
             if entry is not None:
-                entry = self._find(entry.name)
+                entry = self.find(entry.name)
         if entry is None:
             names = ", ".join(d["name"] for d in self.for_game(game)) or "none"
             raise DeckNotFound(
@@ -524,7 +520,7 @@ class DeckShelf:
             )
         return loaded
 
-    def _find(self, name: str) -> ShelfEntry | None:
+    def find(self, name: str) -> ShelfEntry | None:
         """The first file of that name on the search path, as it is now."""
         if not name or "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
             return None  # names only: a client may not make the host read paths

@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from partyhost.engine.playertext import clean_text
 from partyhost.net.address import with_port
-from partyhost.net.names import clean_text
 
 if TYPE_CHECKING:
     from zeroconf import Zeroconf

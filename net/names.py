@@ -14,14 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 from importlib import resources
 
-from partyhost.engine.playertext import (
-    clean_text,
-    looks_blank,
-    strip_controls,
-    strip_invisible,
-)
-
-__all__ = ["clean_name", "clean_text", "name_key", "strip_controls", "unique_name"]
+from partyhost.engine.playertext import clean_text, looks_blank, strip_invisible
 
 CONFUSABLES_FILE = "confusables.tsv"
 

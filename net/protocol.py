@@ -176,16 +176,12 @@ def text_list(items: int, limit: int) -> WireType:
 
 
 def _is_deck_files(value: Any) -> bool:
-    """A short list of ``{name, text}`` maps: deck files sent with ``create_room``."""
-    name = text(255)
+    """A short list of ``deck file`` maps (see SHAPES): deck files sent with ``create_room``."""
     return (
         isinstance(value, list)
         and len(value) <= MAX_DECK_FILES
         and all(
-            isinstance(item, dict)
-            and set(item) == {"name", "text"}
-            and name.check(item["name"])
-            and isinstance(item["text"], str)
+            isinstance(item, dict) and not _map_problems("", item, SHAPES["deck file"])
             for item in value
         )
     )
@@ -212,10 +208,6 @@ class Field:
     doc: str
     required: bool = True
     expected: str = ""
-
-    @property
-    def check(self) -> Check:
-        return self.type.check
 
 
 def spec(kind: WireType, doc: str, required: bool = True, expected: str = "") -> Field:
@@ -685,7 +677,7 @@ def _map_problems(
                 problems.append(f"{where}: missing {name!r}")
             continue
         item = value[name]
-        if not field.check(item):
+        if not field.type.check(item):
             problems.append(f"{where}.{name}: {item!r} is not {field.type.label}")
             continue
         shape = field.type.shape
@@ -840,7 +832,7 @@ def validate_client_message(message: Any) -> dict[str, Any]:
             if field.required:
                 raise ProtocolError("bad_message", f"'{kind}' needs field {name!r}.")
             continue
-        if not field.check(message[name]):
+        if not field.type.check(message[name]):
             raise ProtocolError(
                 "bad_message", f"Field {name!r} of '{kind}' must be {field.expected}."
             )

@@ -35,10 +35,10 @@ import time
 from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
+from partyhost.engine.playertext import clean_text
 from partyhost.net.config import HostConfig
 from partyhost.net.hostbots import bot_level
 from partyhost.net.members import Member
-from partyhost.net.names import clean_text
 from partyhost.net.roombots import RoomBots
 from partyhost.net.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.roomgame import RoomGame

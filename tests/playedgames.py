@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.decks.catalog import decks_for_game
 from partyhost.engine.core import SeatResult, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
+from partyhost.net.decks import DeckShelf
 from partyhost.net.store import Store
 from partyhost.net.storerows import CommandRecord, GameStart, RoomRecord
 
@@ -44,10 +44,12 @@ def play_game(
 ) -> PlayedGame:
     """Play ``game_id`` to the end with ``seats`` bots from ``start`` (half a second a step)."""
     game = get_game(game_id)
-    deck = decks_for_game(game.deck_game)[0]
+    shelf = DeckShelf()
+    shelf.scan()
+    deck = shelf.table_deck(game, [shelf.for_game(game)[0]["name"]])
     rules = game.rules_for(options or {})
     players = list(range(seats))
-    state = game.start(game.build_deck(deck.data), players, rules, seed)
+    state = game.start(deck.deck, players, rules, seed)
     rng, commands, now = Rng(seed), [], start
     for _ in range(20_000):
         if game.is_over(state):

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 from partyhost.cli import main
-from partyhost.decks.catalog import decks_for_game, find_deck, list_decks
+from partyhost.deckcommands import find_deck
 from partyhost.decks.files import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_file
+from partyhost.engine.registry import get_game
+from partyhost.net.decks import DeckShelf
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "the-t-shirt-game.yaml"
 
@@ -137,10 +139,13 @@ def test_user_decks_are_found_by_name_and_cannot_shadow_shipped_ones(
 
     assert find_deck("office-party").source == "user"
     assert find_deck("the-t-shirt-game").source == "shipped"
-    listings = {(item.name, item.source): item for item in list_decks()}
-    assert listings[("the-t-shirt-game", "user")].shadowed
-    assert listings[("broken", "user")].deck is None
-    assert [deck.name for deck in decks_for_game("tshirt")] == ["the-t-shirt-game", "office-party"]
+    shelf = DeckShelf()
+    shelf.scan()
+    listings = {(entry.name, entry.source): entry for entry in shelf.entries}
+    assert listings[("the-t-shirt-game", "user")].shadowed_by == "shipped"
+    assert listings[("broken", "user")].version.loaded is None
+    offered = [deck["name"] for deck in shelf.for_game(get_game("tshirt"))]
+    assert offered == ["the-t-shirt-game", "office-party"]
 
 
 def test_unknown_deck_name_says_where_it_looked(

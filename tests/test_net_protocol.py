@@ -8,8 +8,9 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from partyhost.engine.playertext import strip_controls
 from partyhost.net import protocol as p
-from partyhost.net.names import clean_name, name_key, strip_controls, unique_name
+from partyhost.net.names import clean_name, name_key, unique_name
 from partyhost.net.protocol import FrameDecoder, ProtocolError
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"

@@ -95,9 +95,9 @@ class PartyApp(App[int]):
     ) -> None:
         guard_toasts()
         if connection_factory is None:  # the real network, unless a test injects one
-            from partyhost.net.client import open_client
+            from partyhost.net.client import ReconnectingClient
 
-            connection_factory = open_client
+            connection_factory = ReconnectingClient.open
         self.connection_factory: ConnectionFactory = connection_factory
         self.start_address = address
         self.locked_address = address if locked else None
