@@ -15,7 +15,7 @@ from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
-from partyhost.net.decks import DeckShelf, file_key
+from partyhost.net.deckshelf import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
 
 _META_KEYS = ("game", "version", "name", "description", "author")

@@ -21,18 +21,18 @@ from typing import Any, TextIO, TypeVar
 
 import msgpack
 from partyhost.net.address import parse_address
-from partyhost.net.client import (
+from partyhost.net.clients.client import (
     ConnectionFailed,
     HostConnection,
     HostRefused,
     fetch_past_games,
     fetch_replay,
 )
-from partyhost.net.pastgames import describe_entry, game_name
-from partyhost.net.replay import ReplayRefused, build_replay
-from partyhost.net.standings import Standing
-from partyhost.net.store import StoreUnusable, read_store
-from partyhost.net.storerows import StoreReader, night_of
+from partyhost.net.store.database import StoreUnusable, read_store
+from partyhost.net.store.pastgames import describe_entry, game_name
+from partyhost.net.store.records import StoreReader, night_of
+from partyhost.net.store.replaybuilder import ReplayRefused, build_replay
+from partyhost.net.store.standings import Standing
 from partyhost.paths import host_data_dir
 
 Frame = dict[str, Any]

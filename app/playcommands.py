@@ -74,7 +74,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
 def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from partyhost.net.serve import run_host
+    from partyhost.net.hosting.serve import run_host
 
     if args.ssh_password is not None and args.ssh is None:
         print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
@@ -126,7 +126,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
-    from partyhost.net.netbot import run_network_bots
+    from partyhost.net.clients.netbot import run_network_bots
 
     try:
         host, port = parse_address(args.address)

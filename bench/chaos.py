@@ -42,9 +42,9 @@ from chaos_check import ReplayVerdict, RoomVerdict, check_replay, check_room
 from chaos_host import LOOPBACK, ChaosHost
 from chaos_hostile import attack
 from chaos_players import ChaosBot, RoomPlan
-from partyhost.net.client import ConnectionFailed
-from partyhost.net.store import StoreUnusable, read_store
-from partyhost.net.storerows import StoredRoom
+from partyhost.net.clients.client import ConnectionFailed
+from partyhost.net.store.database import StoreUnusable, read_store
+from partyhost.net.store.records import StoredRoom
 
 PLANS = [
     RoomPlan("tshirt", 4, {"target": 1000}),

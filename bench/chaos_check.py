@@ -28,8 +28,8 @@ import msgpack
 from chaos_players import ChaosBot, digest
 from partyhost.engine.core import SYSTEM_SEAT, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.replay import ReplayRefused, build_replay
-from partyhost.net.storerows import StoredRoom, StoreReader
+from partyhost.net.store.records import StoredRoom, StoreReader
+from partyhost.net.store.replaybuilder import ReplayRefused, build_replay
 
 
 @dataclass

@@ -16,14 +16,14 @@ from typing import Any
 
 import msgpack
 from partyhost.net import protocol as p
-from partyhost.net.client import (
+from partyhost.net.clients.client import (
     CONNECTION,
     ConnectionLost,
     Message,
     ReconnectingClient,
     ReconnectPolicy,
 )
-from partyhost.net.netbot import NetBot
+from partyhost.net.clients.netbot import NetBot
 
 POLICY = ReconnectPolicy(attempts=60, first_delay=0.05, max_delay=0.5, total_seconds=60.0)
 """Reconnect quickly and for long enough to outlast any restart the harness makes."""

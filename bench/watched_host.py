@@ -7,7 +7,7 @@ inflate them:
 
 - **command latency**: from the moment a ``play`` is read from its socket to
   the moment the last frame it caused (every seat's view, or the refusal) is
-  written to the sockets (the host's :class:`~partyhost.net.roomqueue.Observer`
+  written to the sockets (the host's :class:`~partyhost.net.rooms.roomqueue.Observer`
   hook);
 - **loop turns**: how long the event loop is busy between two waits for I/O,
   in wall time and in this thread's CPU time (a turn whose wall time is far
@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.cli import build_parser
-from partyhost.net.roomqueue import Observer, Request
-from partyhost.net.serve import run_host
+from partyhost.net.hosting.serve import run_host
+from partyhost.net.rooms.roomqueue import Observer, Request
 from partyhost.playcommands import serve_config
 
 log = logging.getLogger("watched_host")

@@ -3,7 +3,7 @@
 A deck's name is its file stem. When a user deck has the same name as a
 shipped one, the shipped deck wins and the user's copy is listed as shadowed,
 so "the-t-shirt-game" always means the same cards at every table. The deck
-shelf (:mod:`partyhost.net.decks`) reads the folders in this order for the
+shelf (:mod:`partyhost.net.deckshelf`) reads the folders in this order for the
 host and the ``partyhost decks`` commands alike.
 """
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.config import HostConfig
-from partyhost.net.serve import run_host
+from partyhost.net.hosting.serve import run_host
 
 
 def main(argv: Sequence[str] | None = None) -> int:

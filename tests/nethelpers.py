@@ -28,14 +28,14 @@ from partyhost.engine.core import Game
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.client import (
+from partyhost.net.clients.client import (
     HostConnection,
     ReconnectingClient,
     ReconnectPolicy,
     RequestMethods,
 )
 from partyhost.net.config import HostConfig
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 
 TESTS = Path(__file__).resolve().parent
 LOOPBACK = "127.0.0.1"

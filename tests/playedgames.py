@@ -15,9 +15,9 @@ from typing import Any
 from partyhost.engine.core import SeatResult, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
-from partyhost.net.decks import DeckShelf
-from partyhost.net.store import Store
-from partyhost.net.storerows import CommandRecord, GameStart, RoomRecord
+from partyhost.net.deckshelf import DeckShelf
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import CommandRecord, GameStart, RoomRecord
 
 START = 1000.0
 """The host clock when a played game begins."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 from partyhost.net import protocol as p
-from partyhost.net.client import RequestMethods
+from partyhost.net.clients.client import RequestMethods
 
 Message = dict[str, Any]
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import asyncssh
 from partyhost.net.config import HostConfig
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 from tmuxdriver import WAIT_SECONDS, clean_env, free_port, partyhost_command, stop
 
 LOOPBACK = "127.0.0.1"

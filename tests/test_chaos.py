@@ -16,8 +16,8 @@ from typing import Any
 import msgpack
 import pytest
 from partyhost.engine.registry import get_game
-from partyhost.net.store import Store
-from partyhost.net.storerows import CommandRecord, GameStart, Player, RoomRecord, StoredRoom
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import CommandRecord, GameStart, Player, RoomRecord, StoredRoom
 from playedgames import keep_game, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from partyhost.cli import main
 from partyhost.engine.registry import get_game
-from partyhost.net.store import Store
-from partyhost.net.storerows import GameStart, Player, night_of
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import GameStart, Player, night_of
 from playedgames import PlayedGame, keep_game, play_game
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]

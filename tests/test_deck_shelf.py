@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from partyhost.engine.registry import get_game
-from partyhost.net.decks import UPLOAD_BURST, DeckNotFound, DeckShelf, DeckUpload
+from partyhost.net.deckshelf import UPLOAD_BURST, DeckNotFound, DeckShelf, DeckUpload
 from partyhost.paths import user_decks_dir
 from test_deck_combine import SHIPPED, tshirt_text
 

@@ -9,7 +9,7 @@ from partyhost.cli import main
 from partyhost.deckcommands import find_deck
 from partyhost.decks.files import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_file
 from partyhost.engine.registry import get_game
-from partyhost.net.decks import DeckShelf
+from partyhost.net.deckshelf import DeckShelf
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "the-t-shirt-game.yaml"
 

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from partyhost.net.doorclients import client_environment
-from partyhost.net.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
+from partyhost.net.door.doorclients import client_environment
+from partyhost.net.door.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
 from partyhost.playcommands import SSH_PASSWORD_ENV
 from sshdoorhelpers import (
     alive,

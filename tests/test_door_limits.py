@@ -14,7 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from partyhost.net.doorguard import Caps, ConnectionCounter, PasswordBackoff, QuietLog
+from partyhost.net.door.doorguard import Caps, ConnectionCounter, PasswordBackoff, QuietLog
 from sshdoorhelpers import (
     LOOPBACK,
     door_of,

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from partyhost.net import doorclients
-from partyhost.net.doorclients import (
+from partyhost.net.door import doorclients
+from partyhost.net.door.doorclients import (
     INPUT_BURST,
     INPUT_BYTES_PER_SECOND,
     KEY_BYTES,

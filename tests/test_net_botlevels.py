@@ -20,12 +20,12 @@ from partyhost.engine.core import BOT_LEVELS
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
-from partyhost.net.client import build
-from partyhost.net.host import Host
-from partyhost.net.hostbots import LEVEL_SCALE, BotBrain, thinking_delay
-from partyhost.net.members import Member
-from partyhost.net.store import Store
-from partyhost.net.storerows import MEMBER_COLUMNS
+from partyhost.net.clients.client import build
+from partyhost.net.hosting.host import Host
+from partyhost.net.rooms.hostbots import LEVEL_SCALE, BotBrain, thinking_delay
+from partyhost.net.rooms.members import Member
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import MEMBER_COLUMNS
 
 HOST_DELAY = (30.0, 40.0)
 """Long enough that no bot acts while a test looks at it."""

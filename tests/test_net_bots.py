@@ -8,8 +8,8 @@ from typing import Any
 
 from nethelpers import LOOPBACK, counting, running_host
 from partyhost.net import protocol as p
-from partyhost.net.client import ReconnectPolicy, RequestMethods
-from partyhost.net.netbot import NetBot, run_network_bots
+from partyhost.net.clients.client import ReconnectPolicy, RequestMethods
+from partyhost.net.clients.netbot import NetBot, run_network_bots
 
 FAST = ReconnectPolicy(first_delay=0.05, max_delay=0.2, attempts=20, total_seconds=10)
 

@@ -23,7 +23,7 @@ from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 
 Message = dict[str, Any]
 GAME_IDS = sorted(game.id for game in all_games())

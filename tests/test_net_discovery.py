@@ -25,8 +25,8 @@ import pytest
 from partyhost.net.address import join_instructions, lan_addresses, reachable_addresses
 from partyhost.net.config import HostConfig
 from partyhost.net.discovery import SERVICE_TYPE, DiscoveredHost, HostAdvertiser, HostBrowser
-from partyhost.net.host import Host
-from partyhost.net.lanservices import room_properties
+from partyhost.net.hosting.host import Host
+from partyhost.net.hosting.lanservices import room_properties
 from partyhost.net.protocol import PROTOCOL_VERSION
 
 PROBE_SECONDS = 15.0
@@ -80,7 +80,7 @@ def report(event: str, **fields: Any) -> None:
 
 async def probe(port: int, data_dir: str) -> None:
     """Inside the namespace: see a served host appear, change and vanish."""
-    from partyhost.net.client import HostConnection
+    from partyhost.net.clients.client import HostConnection
 
     recorder = Recorder()
     browser = HostBrowser(recorder)

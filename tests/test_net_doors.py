@@ -20,7 +20,7 @@ from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import ConnectionCounter
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.net.config import HostConfig
 from partyhost.net.names import name_key
 from partyhost.playcommands import serve_config

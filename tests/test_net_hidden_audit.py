@@ -36,9 +36,9 @@ from partyhost.engine.gsm.views import cards_view
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net import roomgame
-from partyhost.net.roombroadcast import RoomBroadcast
-from partyhost.net.storerows import StoredRoom
+from partyhost.net.rooms import roomgame
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
+from partyhost.net.store.records import StoredRoom
 from test_net_every_game import replay
 
 AUDIT_DECKS = Path(tempfile.mkdtemp(prefix="partyhost-auditdecks-"))

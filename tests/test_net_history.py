@@ -21,10 +21,10 @@ import pytest
 from nethelpers import Seat, counting, host_config, play_out, running_host, step, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.host import Host
-from partyhost.net.standings import standings
-from partyhost.net.store import DB_FILE, Store, StoreUnusable, read_store
-from partyhost.net.storerows import ResultRow
+from partyhost.net.hosting.host import Host
+from partyhost.net.store.database import DB_FILE, Store, StoreUnusable, read_store
+from partyhost.net.store.records import ResultRow
+from partyhost.net.store.standings import standings
 
 
 async def past_games(seat: Seat) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from nethelpers import LOOPBACK, Seat, counting, host_config, play_out, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 
 TIMEOUT = 5.0
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from nethelpers import LOOPBACK, Seat, connect, running_host, table
 from partyhost.net import protocol as p
-from partyhost.net.client import ConnectionFailed, build
-from partyhost.net.host import Host
+from partyhost.net.clients.client import ConnectionFailed, build
+from partyhost.net.hosting.host import Host
 
 TIMEOUT = 5.0
 Message = dict[str, Any]

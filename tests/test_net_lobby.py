@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from nethelpers import Seat, connect, running_host, seat_number, table
 from partyhost.net import protocol as p
-from partyhost.net.client import ConnectionFailed, ProtocolMismatch
-from partyhost.net.host import Host
+from partyhost.net.clients.client import ConnectionFailed, ProtocolMismatch
+from partyhost.net.hosting.host import Host
 
 
 async def test_welcome_lists_games_with_their_decks_and_limits() -> None:

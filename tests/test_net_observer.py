@@ -12,8 +12,8 @@ from typing import Any
 
 from nethelpers import host_config, quiet
 from partyhost.net import protocol as p
-from partyhost.net.host import Host
-from partyhost.net.roomqueue import Observer, Request
+from partyhost.net.hosting.host import Host
+from partyhost.net.rooms.roomqueue import Observer, Request
 from test_net_room_doors import hand, place, scramble_table
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from nethelpers import Seat, running_host
 from partyhost.net import protocol as p
-from partyhost.net.host import Host
-from partyhost.net.room import Room
+from partyhost.net.hosting.host import Host
+from partyhost.net.rooms.room import Room
 
 
 async def ann_judges(host: Host, round_results: str, **timers: int) -> tuple[Seat, Room]:

@@ -25,7 +25,7 @@ from nethelpers import (
 from partyhost.engine.core import Event
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.client import ReconnectingClient, ReconnectPolicy, build
+from partyhost.net.clients.client import ReconnectingClient, ReconnectPolicy, build
 
 
 async def test_every_seat_gets_its_own_view_and_only_its_own_private_events() -> None:

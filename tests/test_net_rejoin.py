@@ -18,7 +18,7 @@ from nethelpers import Seat, counting, host_config, running_host, seat_number, s
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.credentials import HOST_ID, load_host_id
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 
 Message = dict[str, Any]
 

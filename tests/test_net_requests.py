@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from nethelpers import connect, running_host
 from partyhost.net import protocol as p
-from partyhost.net.client import RequestMethods, build
+from partyhost.net.clients.client import RequestMethods, build
 
 EXAMPLES: dict[str, Any] = {
     "protocol": p.PROTOCOL_VERSION,

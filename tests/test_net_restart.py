@@ -24,10 +24,10 @@ from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.host import Host
-from partyhost.net.netbot import NetBot, run_network_bots
-from partyhost.net.store import Store, StoreLocked
-from partyhost.net.storerows import CommandRecord, GameStart
+from partyhost.net.clients.netbot import NetBot, run_network_bots
+from partyhost.net.hosting.host import Host
+from partyhost.net.store.database import Store, StoreLocked
+from partyhost.net.store.records import CommandRecord, GameStart
 from playedgames import keep_game
 
 

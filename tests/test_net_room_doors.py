@@ -16,9 +16,9 @@ from typing import Any
 
 from nethelpers import HostProcess, Seat, quiet
 from partyhost.net import protocol as p
-from partyhost.net.client import build
-from partyhost.net.store import read_store
-from partyhost.net.storerows import StoredRoom
+from partyhost.net.clients.client import build
+from partyhost.net.store.database import read_store
+from partyhost.net.store.records import StoredRoom
 from servehelpers import listed, serve
 
 ATTACKER = "127.0.0.2"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from partyhost.net import protocol as p
-from partyhost.net.connection import LOBBY_REQUESTS
-from partyhost.net.roomtask import HANDLERS
+from partyhost.net.hosting.connection import LOBBY_REQUESTS
+from partyhost.net.rooms.roomtask import HANDLERS
 
 CONNECTION_ONLY = {p.PING, p.PONG}
 """Answered by the connection itself, never queued."""

@@ -21,8 +21,8 @@ import asyncssh
 import pytest
 from partyhost.cli import build_parser, main
 from partyhost.net.address import DEFAULT_SSH_PORT
-from partyhost.net.doorclients import CLIENT_START, client_command
-from partyhost.net.sshdoor import HOST_KEY_FILE
+from partyhost.net.door.doorclients import CLIENT_START, client_command
+from partyhost.net.door.sshdoor import HOST_KEY_FILE
 from partyhost.playcommands import SSH_PASSWORD_ENV, serve_config
 from sshdoorhelpers import (
     LOOPBACK,

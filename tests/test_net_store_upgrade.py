@@ -22,8 +22,8 @@ from nethelpers import Seat, counting, play_out, running_host, table
 from partyhost.cli import main
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net import storemigration
-from partyhost.net.store import DB_FILE, Store, read_store
+from partyhost.net.store import migration as storemigration
+from partyhost.net.store.database import DB_FILE, Store, read_store
 
 OLD_FOLDER = Path(__file__).parent / "data" / "two-file-folder"
 OLD_HISTORY = "history.sqlite3"

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from partyhost.engine.core import SeatResult
-from partyhost.net.store import DB_FILE, Store
-from partyhost.net.storerows import CommandRecord, GameStart, Player
+from partyhost.net.store.database import DB_FILE, Store
+from partyhost.net.store.records import CommandRecord, GameStart, Player
 from playedgames import keep_game
 
 WAL_AUTOCHECKPOINT_BYTES = 1000 * 4096

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.launch import make_app
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen

@@ -9,7 +9,7 @@ from pathlib import Path
 import partyhost.tui
 import pytest
 from partyhost.engine.registry import all_games
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.tui.games import GAMES, main_screen
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.stealing_home import StealingHomeScreen

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.gridiron import GridironScreen

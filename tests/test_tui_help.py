@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 import pytest
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.tui.games import GAMES
 from partyhost.tui.help import HelpScreen, key_list
 from partyhost.tui.shared.base import PartyScreen

@@ -17,7 +17,7 @@ from partyhost.decks.catalog import shipped_decks_dir
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply
 from partyhost.engine.registry import get_game
-from partyhost.net.host import Host
+from partyhost.net.hosting.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.meme import screen as meme_screen_module
 from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.tui import clock as clock_module
 from partyhost.tui.clock import HostClock
 from partyhost.tui.help import HelpScreen

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from partyhost.net.client import HostConnection
-from partyhost.net.host import Host
+from partyhost.net.clients.client import HostConnection
+from partyhost.net.hosting.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import QuickGame, default_bots
 from partyhost.tui.shared.dialogs import ReconnectingScreen

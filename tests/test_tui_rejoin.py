@@ -13,7 +13,7 @@ import json
 import stat
 
 import pytest
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.tui.launch import make_app
 from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.dialogs import JoinRoomScreen, SeatOfferScreen

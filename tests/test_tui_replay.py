@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 from partyhost.historycommands import ReplayData, local_replay
-from partyhost.net.store import Store
+from partyhost.net.store.database import Store
 from partyhost.tui.replay.screen import ReplayApp, ReplayScreen
 from playedgames import play_game
 from rich.console import Console

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from partyhost.net.client import build
+from partyhost.net.clients.client import build
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared import results
 from partyhost.tui.shared.dialogs import ConfirmScreen

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import Any
 
-from partyhost.net.host import Host, HostConfig
+from partyhost.net.hosting.host import Host, HostConfig
 from partyhost.tui.app import PartyApp
 from partyhost.tui.launch import make_app
 from partyhost.tui.play import QuickGame

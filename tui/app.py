@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from partyhost.net.client import ConnectionLost
+from partyhost.net.clients.client import ConnectionLost
 from partyhost.tui import hostlink
 from partyhost.tui.clock import HostClock
 from partyhost.tui.games import main_screen
@@ -95,7 +95,7 @@ class PartyApp(App[int]):
     ) -> None:
         guard_toasts()
         if connection_factory is None:  # the real network, unless a test injects one
-            from partyhost.net.client import ReconnectingClient
+            from partyhost.net.clients.client import ReconnectingClient
 
             connection_factory = ReconnectingClient.open
         self.connection_factory: ConnectionFactory = connection_factory

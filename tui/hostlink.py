@@ -1,7 +1,7 @@
 """The client's link to a host: the connection it needs, its network worker, and the messages.
 
 The app is handed a :data:`ConnectionFactory`; the default one opens the real
-reconnecting client from :mod:`partyhost.net.client`, tests hand in a fake.
+reconnecting client from :mod:`partyhost.net.clients.client`, tests hand in a fake.
 The app runs :func:`follow_host` in one exclusive worker: it opens the
 connection, posts ``Connected``, then one message per frame
 (:class:`FrameReader`), and at the end ``ConnectionClosed`` with a sentence a
@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from partyhost.net.client import ConnectionFailed, RequestMethods
+from partyhost.net.clients.client import ConnectionFailed, RequestMethods
 from textual.message import Message
 
 Frame = dict[str, Any]

@@ -116,7 +116,7 @@ async def play(
     """Run host and client on one loop until the player quits."""
     from partyhost.engine.core import IllegalMove
     from partyhost.engine.registry import all_games, get_game
-    from partyhost.net.host import Host, HostConfig
+    from partyhost.net.hosting.host import Host, HostConfig
 
     try:
         game = get_game(game_id)

@@ -1,7 +1,7 @@
 """A stand-in host for testing screens without a network.
 
 :class:`FakeHost` is a connection factory; each connection it hands out is
-the client library's typed request API (:class:`~partyhost.net.client.Requests`)
+the client library's typed request API (:class:`~partyhost.net.clients.client.Requests`)
 over a queue instead of a socket: it records what the client sends, checks
 it as the real host would, and answers lobby and room requests the way a host
 would (game commands are left to the test, which pushes views built from
@@ -14,7 +14,7 @@ import asyncio
 import copy
 from typing import Any
 
-from partyhost.net.client import ConnectionLost, Requests
+from partyhost.net.clients.client import ConnectionLost, Requests
 from partyhost.net.protocol import ProtocolError, validate_client_message
 
 from tuikit.samples import (

@@ -14,10 +14,10 @@ from typing import Any
 
 import msgpack
 from partyhost.engine.registry import get_game
-from partyhost.net.pastgames import describe_entry
-from partyhost.net.replay import build_replay
-from partyhost.net.store import Store
-from partyhost.net.storerows import GameStart, Player
+from partyhost.net.store.database import Store
+from partyhost.net.store.pastgames import describe_entry
+from partyhost.net.store.records import GameStart, Player
+from partyhost.net.store.replaybuilder import build_replay
 from playedgames import keep_game, play_game
 
 Frame = dict[str, Any]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.decks.catalog import declared_game
-from partyhost.net.client import DeckFileUnsendable, read_deck_files
+from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 from partyhost.tui.text import literal
 from rich.text import Text
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from partyhost.net.client import DeckFileUnsendable
+from partyhost.net.clients.client import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, ResultT
 from partyhost.tui.shared.deckchoice import (

@@ -1,0 +1,1 @@
+"""The SSH door: a visitor's ssh session opens the partyhost client."""

@@ -1,0 +1,380 @@
+"""A door visitor's client: a fresh ``partyhost join`` process on a pty of its own.
+
+Everything the door asks of the operating system lives here: the pty, its
+window size, the session the client leads and the signals that end it. Only
+calls that every POSIX host has (Linux and macOS alike): the client is started
+by ``subprocess``, never by forking the host (which has OpenSSL loaded). Each
+client is started one visitor ahead (:class:`ClientLauncher`), so a visitor
+waits for the lobby, not for Python to import the client.
+
+The client is the installed partyhost, run by an isolated interpreter (``python
+-I``: nothing in the folder ``serve`` was started in is ever imported, no
+``PYTHON*`` variables), in a private folder that is also its home. It sees only
+the variables a terminal program needs (never the door password or anything
+else of the host's) and is locked to this host (``join --locked``).
+
+The door itself carries the bytes between the SSH channel and the pty, so it
+can hold two promises: screen output a visitor's terminal does not take piles
+up only to :data:`MAX_UNSENT`, then that visitor is hung up; and input is
+metered, so a flood of keys or a giant paste is read (and decrypted by the
+host's event loop) no faster than :data:`INPUT_BYTES_PER_SECOND`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import re
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+log = logging.getLogger(__name__)
+
+HANGUP_SECONDS = 3.0
+"""How long a visitor's client may take to end after a hangup before it is killed."""
+DRAIN_SECONDS = 1.0
+"""After the client exits, how long its last screen output (the terminal reset) gets."""
+READ_BYTES = 65536
+KEY_BYTES = 4096
+INPUT_BYTES_PER_SECOND = 2048.0
+"""Sustained input a visitor may send: far above typing and mouse moves, far below a flood."""
+INPUT_BURST = 8192.0
+MAX_UNSENT = 2 * 1024 * 1024
+"""Screen output waiting for a visitor's terminal; past this the visitor is hung up."""
+CLIENT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
+"""Variables an SSH client may send (``SendEnv``) that reach the partyhost client."""
+SAFE_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+SAFE_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{0,64}")
+TAKE_TERMINAL = "import fcntl, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+"""The client's first step: its pty becomes its controlling terminal (``subprocess`` cannot
+make it so), so the kernel tells it of window changes (SIGWINCH) and of the door's end
+(SIGHUP when the pty's other end closes, even if the host was killed)."""
+CLIENT_START = TAKE_TERMINAL + (
+    "import json, os, sys\n"
+    "from partyhost.cli import main\n"
+    "import partyhost.net.clients.client, partyhost.tui.launch\n"  # what a visitor would wait for
+    "with open(int(sys.argv[1]), encoding='utf-8') as orders:\n"
+    "    order = orders.readline()\n"
+    "if not order:\n"
+    "    sys.exit(0)\n"
+    "visitor = json.loads(order)\n"
+    "os.environ.clear()\n"
+    "os.environ.update(visitor['env'])\n"
+    "os.chdir(visitor['folder'])\n"
+    "sys.exit(main([*sys.argv[2:], *visitor['arguments']]))\n"
+)
+"""A client started ahead, before its visitor: it loads the client, then waits on a pipe for
+the visitor's name, environment and folder (one JSON line) and runs ``partyhost join``."""
+
+
+def game_address(game_host: str, game_port: int) -> str:
+    """``HOST:PORT`` as ``partyhost join`` reads it (IPv6 in brackets)."""
+    return f"[{game_host}]:{game_port}" if ":" in game_host else f"{game_host}:{game_port}"
+
+
+def client_command(orders: int, address: str) -> list[str]:
+    """This Python, isolated, to run ``partyhost join``: this host only, nothing kept on disk."""
+    return [
+        *(sys.executable, "-I", "-c", CLIENT_START, str(orders)),
+        *("join", address, "--no-discovery", "--no-remember", "--locked"),
+    ]
+
+
+def client_environment(term: str | None, sent: Mapping[str, str], home: Path) -> dict[str, str]:
+    """The client's whole environment: the visitor's terminal, and folders inside ``home``."""
+    env = {
+        "PATH": os.defpath,
+        "HOME": str(home),
+        "TMPDIR": str(home),
+        "LANG": "C.UTF-8",
+        "TERM": term if term and SAFE_TERM.fullmatch(term) else "xterm-256color",
+        "PARTYHOST_CONFIG_DIR": str(home / "config"),
+        "PARTYHOST_DATA_DIR": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_STATE_HOME": str(home / "state"),
+    }
+    for name in CLIENT_ENV:
+        value = sent.get(name)
+        if isinstance(value, str) and SAFE_VALUE.fullmatch(value):
+            env[name] = value
+    return env
+
+
+def set_window_size(fd: int, columns: int, rows: int) -> None:
+    """TIOCSWINSZ on a pty; zero sizes (a client that sent none) become 80x24."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows or 24, columns or 80, 0, 0))
+
+
+class InputMeter:
+    """A token bucket: how long to wait after reading some input, to keep to the rate."""
+
+    def __init__(
+        self,
+        rate: float = INPUT_BYTES_PER_SECOND,
+        burst: float = INPUT_BURST,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.allowance = burst
+        self.at = clock()
+
+    def wait_after(self, size: int) -> float:
+        now = self.clock()
+        self.allowance = min(self.burst, self.allowance + (now - self.at) * self.rate) - size
+        self.at = now
+        return max(0.0, -self.allowance / self.rate)
+
+
+class ClientLauncher:
+    """Starts each visitor's client one visitor ahead: a spare waits, the client loaded.
+
+    A visitor then waits for the lobby, not for Python to import the client.
+    The spare is an ordinary fresh process (no fork of anything loaded), on a
+    pty of its own; it only learns its visitor's name, environment and folder
+    when it is taken, and until then sees an environment as bare as theirs.
+    """
+
+    def __init__(self, address: str, home: Path) -> None:
+        self.address = address
+        self.home = home
+        self._spare: tuple[VisitorClient, int] | None = None
+        self._lock = asyncio.Lock()
+
+    async def launch(
+        self, name: str, env: dict[str, str], folder: Path, columns: int, rows: int
+    ) -> VisitorClient:
+        """The spare, given to this visitor (a new one if it died); the next spare started."""
+        order = {"arguments": [f"--name={name}"], "env": env, "folder": str(folder)}
+        async with self._lock:
+            spare, self._spare = self._spare, None
+            client = await _hand_over(spare or await self._start_spare(), order, columns, rows)
+            if client is None:  # the spare died waiting: a new one, straight away
+                client = await _hand_over(await self._start_spare(), order, columns, rows)
+            await self._replenish()
+        if client is None:
+            raise OSError("the client did not start")
+        return client
+
+    async def _start_spare(self) -> tuple[VisitorClient, int]:
+        theirs, orders = os.pipe()
+        try:
+            client = await VisitorClient.start(
+                client_command(theirs, self.address),
+                client_environment(None, {}, self.home),
+                self.home,
+                pass_fds=(theirs,),
+            )
+        except BaseException:
+            os.close(orders)
+            raise
+        finally:
+            os.close(theirs)
+        return client, orders
+
+    async def _replenish(self) -> None:
+        """A spare for the next visitor; if none can start now, that visitor starts one."""
+        try:
+            self._spare = await self._start_spare()
+        except OSError as exc:
+            log.warning("SSH door: cannot start a client ahead: %s", exc)
+
+    async def open(self) -> None:
+        async with self._lock:
+            if self._spare is None:
+                await self._replenish()
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self._spare is not None:
+                client, orders = self._spare
+                self._spare = None
+                os.close(orders)
+                await client.end()
+
+    @property
+    def spare_pid(self) -> int | None:
+        return self._spare[0].pid if self._spare is not None else None
+
+
+async def _hand_over(
+    spare: tuple[VisitorClient, int], order: dict[str, Any], columns: int, rows: int
+) -> VisitorClient | None:
+    """Tell a spare who its visitor is; None if it is gone."""
+    client, orders = spare
+    try:
+        set_window_size(client.master, columns, rows)
+        os.write(orders, json.dumps(order).encode() + b"\n")
+        return client
+    except OSError:  # EPIPE: it died waiting
+        await client.end()
+        return None
+    finally:
+        os.close(orders)
+
+
+class VisitorClient:
+    """One visitor's client process, and the relay between its pty and the SSH session.
+
+    The client leads a session of its own, with the pty as its controlling
+    terminal, so a hangup reaches it and anything it started.
+    """
+
+    def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
+        self.process = process
+        self.pid = process.pid
+        self.master = master
+        self._output_ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._dropped: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    @classmethod
+    async def start(
+        cls,
+        command: list[str],
+        env: dict[str, str],
+        folder: Path,
+        columns: int = 80,
+        rows: int = 24,
+        pass_fds: tuple[int, ...] = (),
+    ) -> VisitorClient:
+        master, terminal = os.openpty()
+        try:
+            set_window_size(master, columns, rows)
+            process = await asyncio.create_subprocess_exec(
+                *command,
+                stdin=terminal,
+                stdout=terminal,
+                stderr=terminal,
+                start_new_session=True,
+                env=env,
+                cwd=folder,
+                pass_fds=pass_fds,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(terminal)  # the client holds the only terminal end: its exit ends the output
+        os.set_blocking(master, False)
+        return cls(process, master)
+
+    def resize(self, columns: int, rows: int) -> None:
+        if columns > 0 and rows > 0:
+            set_window_size(self.master, columns, rows)  # the kernel signals SIGWINCH
+
+    async def relay(self, session: asyncssh.SSHServerProcess[bytes]) -> int | None:
+        """Carry bytes until one side ends: the client's exit code, or None if the visitor went."""
+        loop = asyncio.get_running_loop()
+        loop.add_reader(self.master, self._on_output, session)
+        keys = asyncio.ensure_future(self._forward_keys(session))
+        exited = asyncio.ensure_future(self.process.wait())
+        closed = asyncio.ensure_future(session.channel.wait_closed())
+        try:
+            ends: set[asyncio.Future[Any]] = {exited, closed, self._dropped}
+            await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
+            if exited.done() and not closed.done() and not self._dropped.done():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(self._output_ended), DRAIN_SECONDS)
+                return exited.result()
+            return None
+        finally:
+            for task in (keys, exited, closed):
+                task.cancel()
+            loop.remove_reader(self.master)
+
+    def _on_output(self, session: asyncssh.SSHServerProcess[bytes]) -> None:
+        try:
+            data = os.read(self.master, READ_BYTES)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every terminal end is closed (the client is gone)
+            data = b""
+        if data:
+            try:
+                session.stdout.write(data)
+            except OSError:  # the channel is closing: so is the relay
+                data = b""
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.master)
+            _settle(self._output_ended)
+        elif session.channel.get_write_buffer_size() > MAX_UNSENT:
+            asyncio.get_running_loop().remove_reader(self.master)
+            log.info("SSH door: pid %d's visitor stopped reading the screen; hanging up", self.pid)
+            _settle(self._dropped)
+
+    async def _forward_keys(self, session: asyncssh.SSHServerProcess[bytes]) -> None:
+        """The visitor's keys and window changes, to the pty; metered (unread keys wait in SSH)."""
+        meter = InputMeter()
+        while True:
+            try:
+                data = await session.stdin.read(KEY_BYTES)
+            except asyncssh.TerminalSizeChanged as change:
+                self.resize(change.width, change.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            if not data:
+                return
+            await self._write_keys(data)
+            await asyncio.sleep(meter.wait_after(len(data)))
+
+    async def _write_keys(self, data: bytes) -> None:
+        """Write all of ``data`` to the pty, waiting while the client does not read its input."""
+        loop = asyncio.get_running_loop()
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self.master, view) :]
+            except BlockingIOError:
+                writable: asyncio.Future[None] = loop.create_future()
+                loop.add_writer(self.master, _settle, writable)
+                try:
+                    await writable
+                finally:
+                    loop.remove_writer(self.master)
+            except OSError:
+                return  # the client is gone: its exit ends the session
+
+    def hang_up(self) -> None:
+        """Ask the client to end, as a terminal hangup would."""
+        if self.process.returncode is None:
+            self._signal(signal.SIGHUP)
+
+    async def end(self) -> None:
+        """Hang up, kill it if it lingers, wait until it is gone, close the pty."""
+        try:
+            for signum in (signal.SIGHUP, signal.SIGKILL):
+                if self.process.returncode is not None:
+                    return
+                self._signal(signum)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.process.wait(), HANGUP_SECONDS)
+            if self.process.returncode is None:
+                log.warning("SSH door: client pid %d did not end", self.pid)
+        finally:
+            os.close(self.master)
+
+    def _signal(self, signum: int) -> None:
+        """Signal the client's whole session (it leads its own process group)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signum)
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

@@ -1,0 +1,267 @@
+"""The SSH door: ``ssh -t -p 2222 NAME@HOST`` opens the partyhost client, nothing installed.
+
+An asyncssh server runs in the host's process. Each SSH connection may open
+one session; a session that asks for a terminal gets a fresh pseudo-terminal
+and, on it, a fresh process of the ordinary client (``partyhost join
+127.0.0.1:PORT --name NAME --locked``, :mod:`partyhost.net.door.doorclients`;
+started ahead, before its visitor came), whose pty the door relays to the SSH
+channel. Whichever ends first, the client
+or the channel, ends the other (hangup, then kill). A session without a
+terminal gets a one-line hint.
+
+Connections are capped in total and per address, must open their session
+within the login timeout, and wrong passwords are answered ever more slowly
+(:mod:`partyhost.net.door.doorconnection`, :mod:`partyhost.net.door.doorguard`). The
+host key is made once and kept in the host's data folder, so returning
+players never see a changed-key warning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import asyncssh
+from partyhost.net.door.doorclients import (
+    HANGUP_SECONDS,
+    ClientLauncher,
+    VisitorClient,
+    client_environment,
+    game_address,
+)
+from partyhost.net.door.doorconnection import DoorConnection
+from partyhost.net.door.doorfolders import DoorFolders
+from partyhost.net.door.doorguard import (
+    BACKOFF_FIRST,
+    Caps,
+    ConnectionCounter,
+    PasswordBackoff,
+    QuietLog,
+)
+from partyhost.net.names import clean_name
+from partyhost.net.protocol import MAX_NAME_LENGTH
+
+if TYPE_CHECKING:
+    from partyhost.net.config import HostConfig
+
+log = logging.getLogger(__name__)
+
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+    b"\x1b[<u\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l"
+)
+"""Mouse, focus and paste reporting off, keyboard protocol popped, line wrap back on,
+cursor shown, main screen: what the client undoes on a normal exit."""
+
+
+@dataclass(frozen=True)
+class DoorSettings:
+    """Where the door listens, where its clients connect, who may come in and how many."""
+
+    listen_host: str
+    port: int
+    game_host: str
+    game_port: int
+    password: str | None = None
+    max_sessions: int = 32
+    max_connections: int = 64
+    max_per_address: int = 4
+    login_timeout: float = 20.0
+    """Seconds a connection has to log in and open its session."""
+    password_backoff: float = BACKOFF_FIRST
+    """Seconds the first wrong password from an address waits (then doubling)."""
+    data_dir: Path | None = None
+
+    @classmethod
+    def from_config(cls, config: HostConfig, game_host: str, game_port: int) -> DoorSettings:
+        return cls(
+            listen_host=config.host,
+            port=config.ssh_port or 0,
+            game_host=game_host,
+            game_port=game_port,
+            password=config.ssh_password,
+            max_sessions=config.ssh_max_sessions,
+            max_connections=config.ssh_max_connections,
+            max_per_address=config.ssh_max_per_address,
+            login_timeout=config.ssh_login_timeout,
+            password_backoff=config.ssh_password_backoff,
+            data_dir=config.data_dir,
+        )
+
+
+def load_host_key(data_dir: Path | None) -> asyncssh.SSHKey:
+    """The door's Ed25519 host key from ``data_dir``, made on first use (memory only for None)."""
+    if data_dir is None:
+        return asyncssh.generate_private_key("ssh-ed25519")
+    path = data_dir / HOST_KEY_FILE
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(path)
+        except (OSError, asyncssh.KeyImportError) as exc:
+            raise OSError(f"cannot read the SSH host key {path}: {exc}; move it away") from exc
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="partyhost")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.unlink(missing_ok=True)
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(key.export_private_key())
+    os.replace(temporary, path)
+    path.with_name(path.name + ".pub").write_bytes(key.export_public_key())
+    return key
+
+
+class SSHDoor:
+    """The SSH server of one host. ``await start()``, later ``await close()``."""
+
+    def __init__(self, settings: DoorSettings) -> None:
+        self.settings = settings
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.clients: set[VisitorClient] = set()
+        self.counter = ConnectionCounter(Caps(settings.max_connections, settings.max_per_address))
+        self.quiet = QuietLog(log)
+        self.backoff = PasswordBackoff(first=settings.password_backoff)
+        self.folders = DoorFolders(settings.data_dir)
+        self.key: asyncssh.SSHKey | None = None
+        self.launcher: ClientLauncher | None = None
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._sessions: set[asyncio.Task[None]] = set()
+        self._closing = False
+
+    @property
+    def port(self) -> int:
+        return self._acceptor.get_port() if self._acceptor is not None else self.settings.port
+
+    @property
+    def password(self) -> str | None:
+        return self.settings.password
+
+    @property
+    def login_timeout(self) -> float:
+        return self.settings.login_timeout
+
+    @property
+    def fingerprint(self) -> str:
+        return self.key.get_fingerprint() if self.key is not None else ""
+
+    async def start(self) -> None:
+        """Load (or make) the host key, sweep old folders, start a spare client, listen."""
+        settings = self.settings
+        self.key = await asyncio.to_thread(load_host_key, settings.data_dir)
+        root = await asyncio.to_thread(self.folders.open)
+        self.launcher = ClientLauncher(game_address(settings.game_host, settings.game_port), root)
+        try:
+            await self.launcher.open()
+            self._acceptor = await asyncssh.listen(
+                settings.listen_host or None,
+                settings.port,
+                server_factory=lambda: DoorConnection(self),
+                server_host_keys=[self.key],
+                encoding=None,
+                line_editor=False,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                allow_scp=False,
+                login_timeout=settings.login_timeout,
+                keepalive_interval=15,
+                keepalive_count_max=4,
+            )
+        except BaseException:
+            await self._close_launcher()
+            raise
+        log.info("SSH door on port %d, host key %s", self.port, self.fingerprint)
+
+    async def close(self) -> None:
+        """Stop listening, end every visitor's client, close their connections."""
+        self._closing = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for client in list(self.clients):
+            client.hang_up()
+        if self._sessions:
+            await asyncio.wait(list(self._sessions), timeout=2 * HANGUP_SECONDS + 3)
+        for connection in list(self.connections):
+            connection.close()
+        if self._acceptor is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._acceptor.wait_closed(), HANGUP_SECONDS)
+            self._acceptor = None
+        await self._close_launcher()
+
+    async def _close_launcher(self) -> None:
+        """End the spare client, then remove the door's folders."""
+        if self.launcher is not None:
+            await self.launcher.close()
+            self.launcher = None
+        await asyncio.to_thread(self.folders.close)
+
+    async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        """One SSH session: a client on a pty, or a hint and goodbye."""
+        task = asyncio.current_task()
+        assert task is not None
+        status = 1
+        try:
+            if process.term_type is None:
+                _say(process, f"partyhost needs a terminal: connect with {self._ssh_hint(process)}")
+            elif self._closing:
+                _say(process, "The host is closing; no new games here.")
+            elif len(self._sessions) >= self.settings.max_sessions:
+                limit = self.settings.max_sessions
+                _say(process, f"The SSH door is full (at most {limit} at once); try again later.")
+            else:
+                self._sessions.add(task)
+                status = await self._run_client(process)
+        except Exception:
+            log.exception("SSH session failed")
+            with contextlib.suppress(Exception):
+                _say(process, "partyhost: the door could not start a game client; sorry.")
+        finally:
+            self._sessions.discard(task)
+            with contextlib.suppress(Exception):  # exit() itself skips a closed channel
+                process.exit(status)
+                await asyncio.wait_for(process.wait_closed(), HANGUP_SECONDS)
+
+    def _ssh_hint(self, process: asyncssh.SSHServerProcess[bytes]) -> str:
+        """The command that works, with the address this visitor used."""
+        sockname = process.get_extra_info("sockname")
+        host = sockname[0] if isinstance(sockname, tuple) and sockname else "HOST"
+        return f"ssh -t -p {self.port} NAME@{host}"
+
+    async def _run_client(self, process: asyncssh.SSHServerProcess[bytes]) -> int:
+        """Run a client on a new pty until it exits or the visitor goes; the exit status."""
+        assert self.launcher is not None
+        username = str(process.get_extra_info("username") or "")
+        name = clean_name(username, MAX_NAME_LENGTH)
+        folder = self.folders.visitor()
+        try:
+            client = await self.launcher.launch(
+                name,
+                client_environment(process.term_type, process.env, folder),
+                folder,
+                *process.term_size[:2],
+            )
+            log.info("SSH: %r plays as %r (pid %d)", username, name, client.pid)
+            self.clients.add(client)
+            try:
+                code = await client.relay(process)
+            finally:
+                await client.end()
+                self.clients.discard(client)
+        finally:
+            self.folders.discard(folder)
+        if code is None or code >= 0:
+            return code or 0  # the visitor left: nobody reads the status
+        # Killed (e.g. the host is closing): it could not restore the terminal itself.
+        process.stdout.write(TERMINAL_RESET)
+        _say(process, "partyhost: the game client ended; goodbye.")
+        return 0 if self._closing else 128 - code
+
+
+def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
+    process.stderr.write(line.encode() + b"\r\n")

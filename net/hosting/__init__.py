@@ -1,0 +1,1 @@
+"""The host process: connections, the lobby, limits, decks on offer, ways in."""

@@ -1,0 +1,284 @@
+"""The LAN host: accepts connections, greets them, routes requests, keeps time.
+
+:class:`Host` owns the listening socket, the set of live connections, the
+heartbeat loop and the lobby; rooms run in their own tasks. A connection puts
+a request for its room straight onto that room's queue and hands lobby
+requests to :mod:`.lobbyrequests`.
+
+Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
+cancel connection tasks, wait for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import time
+from collections.abc import Sequence
+from functools import partial
+
+from partyhost.net import protocol as p
+from partyhost.net.addresslimits import AddressLimits, ConnectionCounter, PasswordThrottle
+from partyhost.net.config import HostConfig
+from partyhost.net.credentials import load_host_id
+from partyhost.net.deckshelf import DeckShelf
+from partyhost.net.hosting import lobbyrequests
+from partyhost.net.hosting.connection import Connection
+from partyhost.net.hosting.lanservices import LanServices
+from partyhost.net.hosting.lobby import Lobby
+from partyhost.net.rooms.outbox import Outgoing
+from partyhost.net.rooms.roomqueue import Gone, Observer
+from partyhost.net.store.database import Store, StoreUnusable
+from partyhost.net.store.pastgames import PastGames
+
+__all__ = ["Host", "HostConfig"]
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT_SLICES = 10
+"""Heartbeat pings go out in this many slices per interval."""
+
+
+class Host:
+    """A partyhost host. ``await start()``, then ``serve_forever()`` or ``close()``.
+
+    ``observer`` hears of every room request handled (a benchmark's; by default nobody).
+    """
+
+    def __init__(self, config: HostConfig | None = None, observer: Observer | None = None) -> None:
+        self.config = config or HostConfig()
+        self.observer = observer or Observer()
+        self.port: int = self.config.port
+        self.connections: set[Connection] = set()
+        self._beat_slots: dict[Connection, int] = {}
+        self.address_limits = AddressLimits(self.config)
+        self._admitted = 0
+        self._per_address = ConnectionCounter(self.config)
+        self.passwords = PasswordThrottle(self.config)
+        self.journal: Store | None = None
+        """The data folder's database; every frame out waits for its queued writes."""
+        self.outgoing = Outgoing(self)
+        self.host_id = ""
+        """Stable across restarts on one data folder (``welcome.host_id``)."""
+        self.past_games: PastGames | None = None
+        self.lobby: Lobby | None = None
+        self.lan: LanServices | None = None
+        self._server: asyncio.Server | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._lobby_news: asyncio.Task[None] | None = None
+        self._closed = asyncio.Event()
+        self._ping_number = 0
+
+    # --- life cycle ----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load games and decks, rebuild journaled rooms, then listen."""
+        for module in self.config.extra_games:
+            importlib.import_module(module)
+        shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
+        await asyncio.to_thread(shelf.scan)
+        shelf.on_change = self._decks_changed
+        self.journal = Store(self.config.data_dir)
+        self.past_games = PastGames(self.journal)
+        self.host_id = load_host_id(self.config.data_dir)
+        self.lobby = Lobby(self.config, self.journal, shelf, self.outgoing, self.observer)
+        try:
+            restored = self.lobby.restore()
+        except StoreUnusable:
+            self._close_store()
+            raise
+        if restored:
+            log.info("rebuilt %d room(s) from the store", restored)
+        loop = asyncio.get_running_loop()
+        try:
+            self._server = await loop.create_server(
+                lambda: Connection(self, partial(lobbyrequests.handle, self)),
+                self.config.host,
+                self.config.port,
+                reuse_address=True,
+            )
+        except OSError:
+            await self.lobby.stop(self.config.shutdown_timeout)
+            self._close_store()
+            raise
+        shelf.start_watching()
+        self.port = self._server.sockets[0].getsockname()[1]
+        lan = LanServices(self.config, self.port, self.lobby.listing)
+        try:
+            await lan.start()
+        except BaseException:
+            await lan.close()
+            self._server.close()
+            self._server = None
+            await shelf.stop_watching()
+            await self.lobby.stop(self.config.shutdown_timeout)
+            self._close_store()
+            raise
+        self.lan = lan
+        self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
+        self._checkpoints = loop.create_task(self._checkpoint(), name="store checkpoints")
+        self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
+        log.info("listening on %s:%d", self.config.host, self.port)
+
+    async def serve_forever(self) -> None:
+        """Wait until :meth:`close` has finished."""
+        await self._closed.wait()
+
+    async def close(self, reason: str = "The host is shutting down.") -> None:
+        """Graceful stop: no new clients, ``bye`` to all, rooms persisted, tasks ended."""
+        if self._closed.is_set() or self._server is None:
+            self._closed.set()
+            return
+        if self.lan is not None:
+            await self.lan.close()
+        if self.lobby is not None:
+            await self.lobby.shelf.stop_watching()
+        self._server.close()
+        await self._server.wait_closed()
+        for task in (self._heartbeat, self._checkpoints, self._lobby_news):
+            if task is not None:
+                task.cancel()
+                await asyncio.wait([task], timeout=self.config.shutdown_timeout)
+        for connection in list(self.connections):
+            connection.send({"t": p.BYE, "reason": reason})
+            connection.close("host closing")
+        if self.lobby is not None:
+            await self.lobby.stop(self.config.shutdown_timeout)
+        workers = [c.worker for c in self.connections if c.worker is not None]
+        for worker in workers:
+            worker.cancel()
+        await self._wait_for(workers)
+        await self._flush()
+        self._close_store()
+        self._closed.set()
+        log.info("host closed: %s", reason)
+
+    def _close_store(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+    async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
+        if tasks:
+            await asyncio.wait(tasks, timeout=self.config.shutdown_timeout)
+
+    async def _flush(self) -> None:
+        """Give closing sockets a moment to write their ``bye``, then cut the rest."""
+        deadline = time.monotonic() + min(1.0, self.config.shutdown_timeout)
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for connection in list(self.connections):
+            connection.abort("host closed")
+
+    # --- connections -----------------------------------------------------------
+
+    def admit(self, connection: Connection) -> str | None:
+        """Take ``connection`` in, or say why not (the host is full, or its address is)."""
+        address = connection.peer_host
+        if self._closed.is_set():
+            return "The host is shutting down."
+        refusal = self._per_address.refusal(address, len(self.connections))
+        if refusal is not None:
+            return refusal
+        self._per_address.add(address)
+        self.connections.add(connection)
+        self._beat_slots[connection] = self._admitted % HEARTBEAT_SLICES
+        self._admitted += 1
+        return None
+
+    def forget(self, connection: Connection) -> None:
+        if connection in self.connections:
+            self._per_address.remove(connection.peer_host)
+        self.connections.discard(connection)
+        self._beat_slots.pop(connection, None)
+        room = connection.room
+        if room is not None:
+            room.post(Gone(connection))
+            connection.room = None
+
+    async def _beat(self) -> None:
+        """Ping everyone each interval; drop the silent and the never-greeted.
+
+        Connections are pinged in slices spread over the interval, so a
+        thousand pongs never arrive in one burst and stall every room at once.
+        """
+        step = self.config.heartbeat_interval / HEARTBEAT_SLICES
+        slot = 0
+        while True:
+            await asyncio.sleep(step)
+            slot = (slot + 1) % HEARTBEAT_SLICES
+            if slot == 0:
+                self.address_limits.sweep()
+            now = time.monotonic()
+            self._ping_number += 1
+            ping = p.encode({"t": p.PING, "n": self._ping_number})
+            due = [c for c, beat in self._beat_slots.items() if beat == slot]
+            for connection in due:
+                if not connection.greeted:
+                    if now - connection.opened > self.config.hello_timeout:
+                        connection.abort("no hello")
+                elif now - connection.last_heard > self.config.silence_limit:
+                    log.info(
+                        "%r: silent for %.1fs; dropping it", connection, now - connection.last_heard
+                    )
+                    connection.abort("silent")
+                else:
+                    connection.send_frame(ping, journaled=False)
+
+    async def _tell_the_lobby(self) -> None:
+        """Send the rooms list to everyone in the lobby whenever it changes.
+
+        Checked every ``lobby_news_interval``, so a room one person makes (or
+        fills, or starts) shows in everyone else's lobby at once, without them
+        asking; an unchanged list sends nothing. With nobody in the lobby the
+        list is not even made (a busy host has hundreds of rooms, all of whose
+        players are in them); whoever comes to the lobby then gets it at the
+        next change from the last list made.
+        """
+        assert self.lobby is not None
+        shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
+        while True:
+            await asyncio.sleep(self.config.lobby_news_interval)
+            watching = [c for c in self.connections if c.greeted and c.room is None]
+            if not watching:
+                continue
+            frame = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
+            if frame == shown:
+                continue
+            shown = frame
+            for connection in watching:
+                connection.send_frame(frame, journaled=False)
+
+    async def _checkpoint(self) -> None:
+        """Fold the store's WAL into its database off the event loop.
+
+        Also retries a store that could not write (so it recovers even when no
+        connection is waiting to send), and logs held-back password reports.
+        """
+        assert self.journal is not None
+        failures = 0
+        while True:
+            await asyncio.sleep(self.config.checkpoint_interval)
+            self.passwords.report()
+            self.journal.commit()
+            try:
+                await asyncio.to_thread(self.journal.checkpoint)
+            except Exception as error:
+                failures += 1
+                if failures == 1 or failures % 60 == 0:  # not every second of a full disk
+                    log.error(
+                        "store checkpoint failed %d time(s) (will retry): %s",
+                        failures,
+                        error,
+                    )
+            else:
+                failures = 0
+
+    def _decks_changed(self) -> None:
+        """Tell everyone in the lobby (not in a room) what the deck folders hold now."""
+        assert self.lobby is not None
+        frame = p.encode({"t": p.DECKS, "decks": self.lobby.shelf.listing()})
+        for connection in self.connections:
+            if connection.greeted and connection.room is None:
+                connection.send_frame(frame, journaled=False)

@@ -1,0 +1,97 @@
+"""In-host bots: seats the host plays itself, from that seat's own view only.
+
+A bot (or a bot standing in for an away player) gets exactly the view a
+person in its seat would get and its own seeded :class:`Rng`, and asks the
+game's ``bot_command``. The room decides *when*: after every change each bot
+is armed to act after a short random "thinking" delay, so people can follow
+what happens.
+
+A bot added by the owner has a level (``easy``, ``normal``, ``hard``): its
+thinking delay is the game's own range for that level when the game has one
+(real-time games, so a person has a fair chance; never below the host's
+delay), else the host's delay scaled by :data:`LEVEL_SCALE`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from partyhost.engine.core import BOT_LEVELS, Command, Game
+from partyhost.engine.rng import Rng
+from partyhost.net.rooms.roomqueue import Refused
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LEVEL = "normal"
+"""The level of a bot added without one (a level is one of ``core.BOT_LEVELS``)."""
+LEVEL_SCALE: dict[str, float] = {"easy": 2.5, "normal": 1.0, "hard": 0.5}
+"""How much longer (or shorter) than the host's delay a bot of each level thinks."""
+
+Delay = tuple[float, float]
+
+
+def bot_level(level: str | None) -> str:
+    """The level of a bot the owner asked for (None: the default); Refused if it is none."""
+    if level is None:
+        return DEFAULT_LEVEL
+    if level not in BOT_LEVELS:
+        choices = f"{', '.join(BOT_LEVELS[:-1])} or {BOT_LEVELS[-1]}"
+        raise Refused("bad_level", f"'{level}' is not a bot level: choose {choices}.")
+    return str(level)
+
+
+def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:
+    """Seconds (low, high) a ``level`` bot waits in ``game`` on a host whose delay is given.
+
+    A game's own range is never made shorter than the host's delay: whoever
+    runs the host can still slow every bot down (``--bot-delay``).
+    """
+    own = game.bot_delay(level)
+    if own is not None:
+        return max(own[0], host_delay[0]), max(own[1], host_delay[1])
+    scale = LEVEL_SCALE[level]
+    return host_delay[0] * scale, host_delay[1] * scale
+
+
+class BotBrain:
+    """One seat's bot: its generator and when it may act next (``None``: idle).
+
+    ``delay`` is the bot's own thinking range (from its level); without one
+    (a bot standing in for an away player) it uses the range the room passes.
+    """
+
+    __slots__ = ("_facing", "delay", "due", "rng")
+
+    def __init__(self, seed: int, delay: Delay | None = None) -> None:
+        self.rng = Rng(seed)
+        self.delay = delay
+        self.due: float | None = None
+        self._facing: object = None
+
+    def arm(self, now: float, delay: Delay, jitter: random.Random, facing: object = None) -> None:
+        """Plan to act after the thinking delay, unless already planned for the same moves.
+
+        ``facing`` is what the bot may do now (its legal commands): when that
+        changed (new cards turned up, a new round) the bot starts thinking
+        again, as a person would, instead of acting on the old plan's clock.
+        """
+        if self.due is not None and facing == self._facing:
+            return
+        self._facing = facing
+        low, high = self.delay or delay
+        self.due = now + (low if high <= low else jitter.uniform(low, high))
+
+    def rest(self) -> None:
+        """Drop the plan: the next :meth:`arm` thinks from then on."""
+        self.due = None
+
+    def choose(self, game: Game, state: Any, seat: int, now: float) -> Command | None:
+        """The bot's command for this moment, or None; a failing bot just waits."""
+        self.due = None
+        try:
+            return game.bot_command(game.view(state, seat), self.rng, now)
+        except Exception:
+            log.exception("%s bot in seat %s failed to choose a command", game.id, seat)
+            return None

@@ -1,0 +1,208 @@
+"""One running game: its state, the engine calls, and the journal of what was accepted.
+
+The room owns a :class:`Table` while a game runs. Every state change goes
+through :meth:`Table.command` or :meth:`Table.tick`, which journal (and
+commit) the accepted command before returning, so the caller may send views
+right away. Engine failures other than :class:`IllegalMove` are turned into
+one, so a command the game chokes on is refused, never fatal to the host.
+
+The journal only grows with real changes: a command after which the state
+is the same as before (the version aside) is not journaled (a player's is
+refused as ``no_change``), and a game stops taking commands once it reaches
+its :class:`Ceiling`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from partyhost.engine.core import (
+    SYSTEM_SEAT,
+    Command,
+    Event,
+    Game,
+    IllegalMove,
+    View,
+    apply,
+    apply_tick,
+)
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import CommandRecord, journaled_bytes
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Ceiling:
+    """How much of the journal one game may take: commands (ticks included) and bytes."""
+
+    commands: int = 20_000
+    journal_bytes: int = 4 * 1024 * 1024
+
+    def describe(self) -> str:
+        return f"{self.commands:,} moves or {self.journal_bytes / 2**20:g} MiB of journal"
+
+
+NO_CEILING = Ceiling(2**62, 2**62)
+
+
+def unchanged(before: Any, after: Any) -> bool:
+    """Whether the game state ``after`` a command equals ``before``, the version aside.
+
+    Field by field as ``==`` compares dataclasses (caches declared
+    ``compare=False`` are skipped), identical objects first: an accepted
+    command usually replaces a few fields and shares the rest, so this is
+    cheap either way.
+    """
+    if before is after:
+        return True
+    if type(before) is not type(after) or not dataclasses.is_dataclass(before):
+        return False
+    for field in dataclasses.fields(before):
+        if field.name == "version" or not field.compare:
+            continue
+        old, new = getattr(before, field.name), getattr(after, field.name)
+        if old is not new and old != new:
+            return False
+    return True
+
+
+class Table:
+    """A game in play, journaled command by command."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: Any,
+        journal: Store,
+        code: str,
+        records: Sequence[CommandRecord] = (),
+        ceiling: Ceiling = NO_CEILING,
+        journal_bytes: int = 0,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.journal = journal
+        self.code = code
+        self.records = list(records)
+        """Every command (and tick) accepted so far, in order: the game's history keeps them."""
+        self.ceiling = ceiling
+        self.journal_bytes = journal_bytes
+        """Bytes this game's commands take in the journal."""
+
+    @property
+    def index(self) -> int:
+        """How many commands (and ticks) were accepted so far."""
+        return len(self.records)
+
+    @classmethod
+    def rebuild(
+        cls,
+        game: Game,
+        deck: Any,
+        seats: Sequence[int],
+        rules: dict[str, Any],
+        seed: int,
+        journal: Store,
+        code: str,
+        commands: Sequence[CommandRecord] = (),
+        ceiling: Ceiling = NO_CEILING,
+    ) -> Table:
+        """Set the game up and replay ``commands`` exactly as they were applied."""
+        state = game.start(deck, seats, rules, seed)
+        for record in commands:
+            if record.command is None:
+                state, _ = apply_tick(game, state, record.now)
+            else:
+                seat = SYSTEM_SEAT if record.seat is None else record.seat
+                state, _ = apply(game, state, seat, record.command, record.now)
+        size = sum(journaled_bytes(record) for record in commands)
+        return cls(game, state, journal, code, commands, ceiling, size)
+
+    @property
+    def version(self) -> int:
+        return int(self.state.version)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.game.is_over(self.state))
+
+    @property
+    def full(self) -> bool:
+        """Whether this game has reached its ceiling: it takes no more commands."""
+        ceiling = self.ceiling
+        return self.index >= ceiling.commands or self.journal_bytes >= ceiling.journal_bytes
+
+    def deadline(self) -> float | None:
+        if self.over:
+            return None
+        try:
+            return self.game.deadline(self.state)
+        except Exception:
+            log.exception("%s: deadline() failed", self.game.id)
+            return None
+
+    def command(self, seat: int, command: Command, now: float) -> list[Event]:
+        """Apply and journal one command; raises IllegalMove when refused.
+
+        A player's command that changes nothing is refused (``no_change``); a
+        host command that changes nothing is taken but not journaled.
+        """
+        self._check_room()
+        try:
+            state, events = apply(self.game, self.state, seat, command, now)
+        except IllegalMove:
+            raise
+        except Exception:
+            log.exception("%s refused a command from seat %s by failing", self.game.id, seat)
+            raise IllegalMove("bad_command", "The game could not use that command.") from None
+        if unchanged(self.state, state):
+            if seat != SYSTEM_SEAT:
+                raise IllegalMove("no_change", "That changes nothing on the table.")
+            return events
+        self._accept(state, CommandRecord(seat, command, now))
+        return events
+
+    def system(self, kind: str, seat: int, now: float) -> list[Event] | None:
+        """A host system command (seat_joined, seat_left...); None if the game refused it."""
+        try:
+            return self.command(SYSTEM_SEAT, {"type": kind, "seat": seat}, now)
+        except IllegalMove as refused:
+            log.info("%s refused %s for seat %s: %s", self.game.id, kind, seat, refused.code)
+            return None
+
+    def tick(self, now: float) -> list[Event]:
+        """Run the game's timers; journal the tick only if something happened."""
+        if self.full:
+            return []
+        try:
+            state, events = apply_tick(self.game, self.state, now)
+        except Exception:
+            log.exception("%s: tick failed", self.game.id)
+            return []
+        if events:
+            self._accept(state, CommandRecord(None, None, now))
+        return events
+
+    def _check_room(self) -> None:
+        if self.full:
+            raise IllegalMove("game_too_long", self.ceiling_message())
+
+    def ceiling_message(self) -> str:
+        return (
+            f"This game reached the host's limit ({self.ceiling.describe()}) and stopped;"
+            " the owner can start a new one."
+        )
+
+    def _accept(self, state: Any, record: CommandRecord) -> None:
+        self.journal.append(self.code, self.index, record)
+        self.records.append(record)
+        self.journal_bytes += journaled_bytes(record)
+        self.state = state
+
+    def view(self, seat: int | None) -> View:
+        return self.game.view(self.state, seat)

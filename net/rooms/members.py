@@ -1,0 +1,220 @@
+"""Who sits in a room: members (people and bots) and the connections they use.
+
+A :class:`Member` outlives connections: it keeps the seat, name, token hash
+and bot brain while its player is away. Its fields change only through its
+own methods, which only the room's parts call, from the room's task. Seat
+numbers are compact (0..n-1, join order) while the room is in its lobby and
+fixed once a game starts (late joiners get the next number; a player who
+leaves keeps theirs, marked ``left``).
+
+A seat's *presence* is what everyone is shown of its player: ``connected``,
+``disconnected`` (with the grace time left), ``away`` (past the grace period;
+a bot may stand in) or ``gone`` (left for good).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain
+from partyhost.net.rooms.roomqueue import Peer
+from partyhost.net.store.records import MemberRecord
+
+CONNECTED = "connected"
+DISCONNECTED = "disconnected"
+AWAY = "away"
+GONE = "gone"
+
+
+@dataclass(eq=False)
+class Member:
+    """One seat of a room and the person or bot in it."""
+
+    member_id: int
+    name: str
+    seat: int | None
+    token_hash: str | None
+    bot: bool = False
+    bot_seed: int = 0
+    bot_level: str = DEFAULT_LEVEL
+    """How quickly a bot reacts (``core.BOT_LEVELS``); meaningless for people."""
+    ready: bool = False
+    left: bool = False
+    peer: Peer | None = None
+    disconnected_at: float | None = None
+    """When the player's connection went (None while connected, or for bots)."""
+    grace_until: float | None = None
+    """When the running grace period ends (None: none is running)."""
+    newcomer: bool = False
+    """Joined during the game and has not acted yet (a short grace if they drop)."""
+    away: bool = False
+    """Past the grace period: a bot stands in, or the game skips the seat."""
+    engine_away: bool = False
+    """The game accepted ``seat_away`` for this seat (so it needs ``seat_back``)."""
+    brain: BotBrain | None = field(default=None, repr=False)
+
+    @classmethod
+    def restored(cls, record: MemberRecord) -> Member:
+        """The member a journal record describes, without connection or brain yet."""
+        return cls(
+            record.member,
+            record.name,
+            record.seat,
+            record.token_hash,
+            bot=record.bot,
+            bot_seed=record.bot_seed,
+            bot_level=record.bot_level or DEFAULT_LEVEL,
+            ready=record.ready,
+            left=record.left,
+            disconnected_at=record.disconnected_at,
+            grace_until=record.grace_ends,
+            newcomer=record.newcomer,
+            away=record.away,
+            engine_away=record.engine_away,
+        )
+
+    @property
+    def playing_bot(self) -> bool:
+        """Whether the host plays this seat now (a bot, or standing in)."""
+        return self.brain is not None and not self.left
+
+    @property
+    def human(self) -> bool:
+        return not self.bot
+
+    # --- changes (called by the room's parts only) ---------------------------
+
+    def new_token(self, token_hash: str) -> None:
+        """The seat's token changes (its player came back by name)."""
+        self.token_hash = token_hash
+
+    def connect(self, peer: Peer) -> None:
+        """``peer`` speaks for this seat from now on."""
+        self.peer = peer
+
+    def release(self) -> Peer | None:
+        """Forget the connection (it was told, or is gone); returns it."""
+        peer, self.peer = self.peer, None
+        return peer
+
+    def disconnect(self, now: float, grace: float) -> None:
+        """The connection went: a grace period of ``grace`` seconds starts ``now``."""
+        self.peer = None
+        self.disconnected_at = now
+        self.grace_until = now + grace
+
+    def start_grace(self, now: float, grace: float) -> None:
+        """Count a grace period from ``now`` (a game starts, or a host restarts, without them)."""
+        if self.disconnected_at is None:
+            self.disconnected_at = now
+        self.grace_until = now + grace
+
+    def end_grace(self) -> None:
+        self.disconnected_at = None
+        self.grace_until = None
+
+    def grace_ends(self) -> float | None:
+        """When this player's grace period runs out, if one is running."""
+        return None if self.left else self.grace_until
+
+    def joined_mid_game(self) -> None:
+        self.newcomer = True
+
+    def acted(self) -> None:
+        """A command of theirs was accepted: no longer a newcomer."""
+        self.newcomer = False
+
+    def set_ready(self, ready: bool) -> None:
+        self.ready = ready
+
+    def think_with(self, brain: BotBrain) -> None:
+        """The host plays this seat with ``brain`` (a bot's own, or a stand-in)."""
+        self.brain = brain
+
+    def go_away(self) -> None:
+        """Past the grace period during a game (or replaced by a bot on the owner's word)."""
+        self.away = True
+        self.grace_until = None
+
+    def told_game_away(self) -> None:
+        """The game accepted ``seat_away`` for this seat."""
+        self.engine_away = True
+
+    def come_back(self) -> bool:
+        """Back from away: the stand-in stops. True if the game must hear ``seat_back``."""
+        self.away = False
+        if not self.bot:
+            self.brain = None
+        told, self.engine_away = self.engine_away, False
+        return told
+
+    def leave(self) -> None:
+        """Gone for good: no seat in the next game, no brain, no grace period."""
+        self.left, self.ready, self.brain = True, False, None
+        self.disconnected_at = self.grace_until = None
+
+    def move_to(self, seat: int) -> None:
+        """Renumbered in the lobby."""
+        self.seat = seat
+
+    def new_game(self, now: float, grace: float) -> None:
+        """A game starts: nobody is ready or away; a person not here has the grace period."""
+        self.ready, self.away, self.engine_away, self.newcomer = False, False, False, False
+        if self.human:
+            self.brain = None
+            if self.peer is None:
+                self.start_grace(now, grace)
+
+    def game_over(self) -> None:
+        """The game ended: everyone readies up again; stand-ins stop."""
+        self.ready = False
+        if not self.bot:
+            self.brain = None
+
+    # --- what others see -------------------------------------------------------
+
+    def presence(self) -> str:
+        """``connected``, ``disconnected``, ``away`` or ``gone`` (bots are always connected)."""
+        if self.left:
+            return GONE
+        if self.bot or self.peer is not None:
+            return CONNECTED
+        return AWAY if self.away else DISCONNECTED
+
+    def describe(self, now: float) -> dict[str, Any]:
+        """This seat in the room message, its grace time left counted from host time ``now``."""
+        presence = self.presence()
+        grace = self.grace_ends() if presence == DISCONNECTED else None
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "ready": self.ready or self.bot,
+            "bot": self.bot,
+            "bot_level": self.bot_level if self.bot else None,
+            "connected": self.bot or self.peer is not None,
+            "away": self.away,
+            "stand_in": self.away and self.brain is not None,
+            "left": self.left,
+            "presence": presence,
+            "grace_left": None if grace is None else round(max(0.0, grace - now), 1),
+        }
+
+    def record(self) -> MemberRecord:
+        return MemberRecord(
+            self.member_id,
+            self.seat,
+            self.name,
+            self.token_hash,
+            self.bot,
+            self.bot_seed,
+            self.ready,
+            self.left,
+            self.bot_level if self.bot else None,
+            disconnected_at=self.disconnected_at,
+            grace_ends=self.grace_until,
+            away=self.away,
+            engine_away=self.engine_away,
+            stand_in=self.human and self.away and self.brain is not None,
+            newcomer=self.newcomer,
+        )

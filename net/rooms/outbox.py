@@ -1,0 +1,73 @@
+"""Frames on their way out: held until the journal has committed, then written at once.
+
+Each connection holds the frames it was given (``Connection.send_frame``);
+the host's one :class:`Outgoing` commits the journal once and has every
+holding connection write its frames (one ``write`` each, however many frames
+it holds). A room's task calls :meth:`Outgoing.flush` right after each item
+it handled, so a view leaves in the same loop turn as the command it shows,
+never ahead of it; frames queued anywhere else go out at the end of the loop
+turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol
+
+from partyhost.net.config import HostConfig
+from partyhost.net.store.database import Store
+
+JOURNAL_RETRY = 0.2
+"""Seconds before held frames try again to go out after the journal failed to commit."""
+
+
+class OutboxHost(Protocol):
+    """What frames on their way out need from the host: the journal to wait for."""
+
+    @property
+    def config(self) -> HostConfig: ...
+
+    @property
+    def journal(self) -> Store | None:
+        """Committed before queued frames go out (None before the host has one)."""
+
+
+class Holder(Protocol):
+    """A connection holding frames, as :class:`Outgoing` sees it."""
+
+    def write_held(self, committed: bool) -> bool:
+        """Write the held frames if the journal has ``committed``; True if they stay held."""
+
+
+class Outgoing:
+    """The connections holding frames, written together behind one journal commit."""
+
+    def __init__(self, host: OutboxHost) -> None:
+        self.host = host
+        self._holders: list[Holder] = []
+        self._planned = False
+
+    def holding(self, holder: Holder) -> None:
+        """``holder`` has its first frame: write it by the end of this loop turn at the latest."""
+        self._holders.append(holder)
+        if not self._planned:
+            self._planned = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Commit the journal, then have every holder write its frames.
+
+        If the journal cannot commit, nothing goes out ahead of it: the frames
+        wait and try again soon (a holder drops a client whose held frames
+        pass the unsent-bytes limit).
+        """
+        self._planned = False
+        holders, self._holders = self._holders, []
+        if not holders:
+            return
+        journal = self.host.journal
+        committed = journal is None or journal.commit()
+        self._holders = [holder for holder in holders if holder.write_held(committed)]
+        if self._holders and not self._planned:
+            self._planned = True
+            asyncio.get_running_loop().call_later(JOURNAL_RETRY, self.flush)

@@ -1,0 +1,393 @@
+"""A room: the members, spectators, settings and game of one table, and every change to them.
+
+:class:`Room` owns its state and changes it only through the methods below,
+one for each change a person or the clock can make: join (or take a seat
+back by name), resume, leave, kick, seat or remove a bot, put a bot in an
+absent player's seat, hand the room on, ready up, choose options, start,
+pause and resume the game, play a command, say a round's result was read,
+chat, lose a connection, run its timers, close. Each checks who asks, then
+hands the work to the part whose job it is. The parts hold the state, each
+changed only by its own methods:
+
+- :class:`~.roster.Roster`: members, spectators and the owner;
+- :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
+- :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
+  pause for a round's result;
+- :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
+- :class:`~.roomplay.RoomPlay`: starting the game, ticks, pauses, and what
+  follows each change (views, game over, bots);
+- :class:`~.roombots.RoomBots`: when bots and stand-ins act;
+- :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
+- :class:`~.roomrecords.RoomRecords`: what is written to the journal;
+- :class:`~.roomtimers.RoomTimers`: when the room next wakes, how long it stood empty.
+
+Only the room's task (:mod:`.roomtask`) calls the room, one queue item
+(:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
+claims are ordered by their arrival at the queue. After each accepted change
+every connected seat gets its fresh view; the change was committed to the
+journal before (see :class:`~partyhost.net.rooms.journaledgame.Table`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Protocol
+
+from partyhost.engine.core import Command, Game
+from partyhost.engine.playertext import clean_text
+from partyhost.net.config import HostConfig
+from partyhost.net.rooms.hostbots import bot_level
+from partyhost.net.rooms.journaledgame import Ceiling, Table
+from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.roombots import RoomBots
+from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
+from partyhost.net.rooms.roomgame import RoomGame
+from partyhost.net.rooms.roomplay import RoomPlay
+from partyhost.net.rooms.roomqueue import ItemQueue, Peer, Refused, RoomItem
+from partyhost.net.rooms.roomrecords import RoomRecords
+from partyhost.net.rooms.roomsettings import RoomSettings
+from partyhost.net.rooms.roomtimers import RoomTimers
+from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.seating import Seating, SeatTokens
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import RoomRecord, StoredRoom
+
+log = logging.getLogger(__name__)
+
+
+class RoomServices(SeatTokens, Protocol):
+    """What a room needs from the host around it."""
+
+    @property
+    def config(self) -> HostConfig: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    def room_closed(self, room: Room) -> None: ...
+
+
+class Room:
+    """A table of friends: members, spectators, settings and maybe a game."""
+
+    def __init__(self, services: RoomServices, record: RoomRecord, game: Game, deck: Any) -> None:
+        self._services = services
+        self._config = config = services.config
+        self._code = code = record.code
+        self._closed = False
+        self._queue = ItemQueue()
+        self._settings = settings = RoomSettings(record)
+        self._roster = roster = Roster(config, record.owner, record.next_member)
+        ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
+        self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
+        self._records = RoomRecords(services.store, code, settings, roster, room_game)
+        self._bots = RoomBots(code, config, roster, room_game)
+        self._broadcast = RoomBroadcast(code, settings, roster, room_game)
+        self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
+        self._seating = Seating(
+            self,
+            code,
+            config,
+            services,
+            settings=settings,
+            roster=roster,
+            game=room_game,
+            bots=self._bots,
+            broadcast=self._broadcast,
+            play=self._play,
+            records=self._records,
+        )
+        self._timers = RoomTimers(config, roster, room_game, self._seating, self._bots)
+
+    @classmethod
+    def restore(
+        cls, services: RoomServices, stored: StoredRoom, game: Game, deck: Any, now: float
+    ) -> Room:
+        """Rebuild a room from the store; its people have the grace period to return."""
+        room = cls(services, stored.room, game, deck)
+        room._restore(stored, now)
+        return room
+
+    def _restore(self, stored: StoredRoom, now: float) -> None:
+        for record in stored.members:
+            self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
+        self._game.rebuild(stored.commands)
+        self._records.game_over()  # in case the host stopped before marking it over
+        self._timers.restarted(now)
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    @property
+    def game(self) -> Game:
+        return self._game.game
+
+    @property
+    def deck(self) -> Any:
+        return self._game.deck
+
+    @property
+    def deck_data(self) -> dict[str, Any]:
+        return self._settings.deck_data
+
+    @property
+    def password_hash(self) -> str | None:
+        return self._settings.password_hash
+
+    @property
+    def status(self) -> str:
+        return self._game.status
+
+    @property
+    def table(self) -> Table | None:
+        return self._game.table
+
+    @property
+    def members(self) -> tuple[Member, ...]:
+        return self._roster.members
+
+    @property
+    def bots(self) -> RoomBots:
+        """When the room's bots act (tests pin its ``jitter``)."""
+        return self._bots
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def waiting_seat(self, name: str) -> dict[str, Any] | None:
+        """The seat a person called ``name`` may take back by joining (its player is not
+        connected), as the lobby offers it; None if there is none."""
+        member = None if self._closed else self._roster.person_named(name)
+        if member is None or member.peer is not None:
+            return None
+        return self._broadcast.waiting_seat(member)
+
+    def has(self, peer: Peer) -> bool:
+        """Whether ``peer`` is in this room (seated or watching) and the room is open."""
+        return peer.room is self and not self._closed
+
+    def summary(self) -> dict[str, Any]:
+        """This room as the lobby's ``rooms`` list shows it."""
+        return self._broadcast.summary()
+
+    def save(self) -> None:
+        self._records.save()
+
+    # --- the queue -------------------------------------------------------------
+
+    def post(self, item: RoomItem) -> None:
+        """Queue ``item`` for the room's task (from a connection or the host)."""
+        self._queue.put(item)
+
+    async def next_item(self) -> RoomItem | None:
+        """The next queued item, or None when a timer is due first."""
+        return await self._queue.next(self.next_wake())
+
+    # --- people coming and going ---------------------------------------------------
+
+    def join(self, peer: Peer, spectate: bool) -> None:
+        """A newcomer takes the next seat, or watches; if Refused it is in no room."""
+        if peer.closed:
+            return  # gone before its turn in the queue
+        try:
+            if self._closed:
+                raise Refused("no_such_room", "That room has just closed.")
+            if spectate:
+                self._seating.spectate(peer)
+            else:
+                self._seating.seat_person(peer)
+        except Refused:
+            if peer.room is self:
+                peer.room = None
+            raise
+
+    def resume(self, peer: Peer, member_id: int, token: str) -> None:
+        """A player is back with their seat token: same seat, fresh room and view."""
+        member = self._roster.member_by_id(member_id)
+        if self._closed or member is None or member.left:
+            peer.room = None
+            raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
+        self._seating.resume(peer, member, token)
+
+    def connection_lost(self, peer: Peer) -> None:
+        member = self._roster.member_of(peer)
+        self._seating.lost(peer)
+        self._play.seen(None if member is None else member.seat, time.time())
+
+    def leave(self, peer: Peer) -> None:
+        """The asker leaves for good (a player's seat is freed, or played on in a game)."""
+        member = self._roster.member_of(peer)
+        if member is None:
+            self._seating.leave_watching(peer)
+        else:
+            self._remove(member, "left")
+
+    def kick(self, peer: Peer, seat: int) -> None:
+        """The owner sends someone else away."""
+        owner = self._owner(peer)
+        target = self._roster.member_at(seat)
+        if target is None or target is owner:
+            raise Refused("bad_seat", f"No one else sits in seat {seat}.")
+        self._remove(target, "kicked")
+
+    def add_bot(self, peer: Peer, level: str | None) -> None:
+        """The owner seats a bot of ``level`` (None: the default level)."""
+        self._owner(peer)
+        self._seating.seat_bot(bot_level(level))
+
+    def replace_with_bot(self, peer: Peer, seat: int) -> None:
+        """The owner has a bot play a disconnected or away player's seat now."""
+        owner = self._owner(peer)
+        if not self._game.playing:
+            raise Refused("not_playing", "No game is running in this room.")
+        self._seating.stand_in_now(seat, owner, time.time())
+
+    def give_ownership(self, peer: Peer, seat: int) -> None:
+        """The owner hands the room to another person who is here."""
+        self._seating.give_ownership(seat, self._owner(peer))
+
+    def remove_bot(self, peer: Peer, seat: int) -> None:
+        self._owner(peer)
+        target = self._roster.member_at(seat)
+        if target is None:
+            raise Refused("bad_seat", f"No one sits in seat {seat}.")
+        if not target.bot:
+            raise Refused("not_a_bot", f"{target.name} is not a bot.")
+        self._remove(target, "removed")
+
+    def _remove(self, member: Member, reason: str) -> None:
+        self._play.seen(member.seat, time.time())
+        if not self._seating.remove(member, reason, time.time()):
+            self.close("everyone left")
+
+    def close_by_host(self) -> None:
+        """The host's console closes the room; everyone in it is told why."""
+        if self._closed:
+            return
+        self._broadcast.notice("The host closed this room.")
+        self.close("closed by the host", "closed_by_host")
+
+    def close(self, reason: str, told: str = "room_closed") -> None:
+        """End the room: everyone gets ``left`` with reason ``told``, the store forgets it."""
+        if self._closed:
+            return
+        self._closed = True
+        self._seating.clear_out(told)
+        self._records.forget()
+        self._services.room_closed(self)
+        log.info("room %s closed: %s", self._code, reason)
+
+    # --- between games --------------------------------------------------------------
+
+    def set_ready(self, peer: Peer, ready: bool) -> None:
+        member = self._player(peer)
+        self._between_games()
+        member.set_ready(ready)
+        self._records.save()
+        self._broadcast.room()
+
+    def set_options(self, peer: Peer, options: dict[str, Any], bot_takeover: bool | None) -> None:
+        """The owner changes game options (the game checks them); everyone else readies again."""
+        self._owner(peer)
+        self._between_games()
+        merged = {**self._settings.options, **options}
+        self.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
+        self._settings.choose(merged, bot_takeover)
+        for member in self._roster.seated:
+            if not self._roster.is_owner(member):
+                member.set_ready(False)
+        self._records.save()
+        self._broadcast.room()
+
+    def start_game(self, peer: Peer) -> None:
+        """The owner deals a game to everyone seated."""
+        self._owner(peer)
+        self._between_games()
+        game = self.game
+        game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
+        self._play.start(game.rules_for(self._settings.options), self._config.grace_seconds)
+
+    def pause(self, peer: Peer) -> None:
+        """The owner stops the game's clock: no timers, no moves, bots wait."""
+        owner = self._owner(peer)
+        self._play.pause(owner.name, time.time())
+
+    def resume_game(self, peer: Peer) -> None:
+        owner = self._owner(peer)
+        self._play.resume(owner.name, time.time())
+
+    # --- playing and talking ------------------------------------------------------------
+
+    def play(self, peer: Peer, command: Command, ref: int | None = None) -> None:
+        """A player's command for the game; raises IllegalMove if the game refuses it.
+
+        Someone who plays while the table reads a round's result has read it.
+        With a ``ref``, an accepted command is acknowledged (``accepted``) before its view.
+        """
+        member = self._player(peer)
+        now = time.time()
+        self._play.seen(member.seat, now)
+        events = self._game.command(member.seat, command, now)
+        if ref is not None and (table := self._game.table) is not None:
+            peer.send(accepted_message(ref, table.version))
+        self._play.changed(events, now)
+        member.acted()
+
+    def seen(self, peer: Peer) -> None:
+        """A player has read the round's result; the table goes on once everyone has."""
+        self._play.seen(self._player(peer).seat, time.time())
+
+    def chat(self, peer: Peer, text: str) -> None:
+        """A chat line to everyone in the room (the chat rate was checked per address before)."""
+        member = self._roster.member_of(peer)
+        line = clean_text(text, self._config.max_chat_length)
+        if not line:
+            raise Refused("empty_chat", "That chat line was empty.")
+        if member is not None:
+            self._broadcast.chat(member.seat, member.name, line)
+        else:
+            self._broadcast.chat(None, peer.name, line)
+
+    # --- the clock -------------------------------------------------------------------
+
+    def next_wake(self) -> float | None:
+        """When a timer is next due (see :class:`~.roomtimers.RoomTimers`)."""
+        return self._timers.next_wake()
+
+    def run_timers(self, now: float) -> None:
+        """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
+        if not self._seating.run_graces(now):
+            self.close("everyone left")
+        if self._closed:
+            return
+        if self._timers.idle_over(now):
+            self.close("nobody came back")
+            return
+        self._play.run_timers(now)
+
+    def wake_bots(self, now: float) -> None:
+        """The task starts: bots may think (if anyone watches)."""
+        self._bots.arm_all(now)
+
+    # --- who may ask -----------------------------------------------------------------
+
+    def _player(self, peer: Peer) -> Member:
+        member = self._roster.member_of(peer)
+        if member is None:
+            raise Refused("not_a_player", "Spectators cannot do that.")
+        return member
+
+    def _owner(self, peer: Peer) -> Member:
+        member = self._player(peer)
+        if not self._roster.is_owner(member):
+            raise Refused("not_owner", "Only the room's owner may do that.")
+        return member
+
+    def _between_games(self) -> None:
+        if self._game.playing:
+            raise Refused("not_in_lobby", "Not while a game is running.")

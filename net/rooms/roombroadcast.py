@@ -1,0 +1,235 @@
+"""What a room tells the people in it: views, the room's state, notices, chat.
+
+A part of :class:`~partyhost.net.rooms.room.Room` that reads the other parts and
+changes none. Each connected seat gets its own view (``game.view(state,
+seat)``) and only the events ``Event.for_seat`` allows it; spectators share
+one public frame. Every view frame carries the game's clock (``now``: the
+host's, less the time the game spent paused; see :mod:`.roomclock`) so
+clients can count down to the view's deadlines despite clock skew and pauses.
+Nothing here awaits:
+frames are queued on each connection, which drops itself if it falls too far
+behind.
+
+After a change the frames are built together (:class:`~partyhost.net.protocol.ViewFrames`):
+what the seats' views and events share is packed once, not once per seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from partyhost.engine.core import Event
+from partyhost.net import protocol as p
+from partyhost.net.deckshelf import decks_in_play
+from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.roomgame import RoomGame
+from partyhost.net.rooms.roomsettings import RoomSettings
+from partyhost.net.rooms.roster import Roster
+
+log = logging.getLogger(__name__)
+
+
+class RoomBroadcast:
+    """Builds and sends every frame a room sends to more than its asker."""
+
+    def __init__(self, code: str, settings: RoomSettings, roster: Roster, game: RoomGame) -> None:
+        self._code = code
+        self._settings = settings
+        self._roster = roster
+        self._game = game
+
+    # --- views -----------------------------------------------------------------
+
+    def view_message(self, seat: int | None, events: Sequence[Event]) -> dict[str, Any]:
+        """One seat's view frame (a newcomer's, or a returner's)."""
+        table = self._game.table
+        assert table is not None
+        seat = self._game.view_seat(seat)
+        shown = [event.for_seat(seat) for event in events]
+        return {
+            "t": p.VIEW,
+            "version": table.version,
+            "view": table.view(seat),
+            "events": [event for event in shown if event is not None],
+            "now": self._game.game_time(time.time()),
+        }
+
+    def views(self, events: Sequence[Event] = ()) -> None:
+        """Every connected seat its own view frame, spectators the public one.
+
+        Equal to sending ``view_message(seat, events)`` to each, but built
+        together so the parts they share are packed once.
+        """
+        table = self._game.table
+        if table is None:
+            return
+        seated = [
+            (member.peer, self._game.view_seat(member.seat))
+            for member in self._roster.members
+            if member.peer is not None and not member.left
+        ]
+        spectators = self._roster.spectators
+        if not seated and not spectators:
+            return
+        views: dict[int | None, dict[str, Any]] = {}
+        for _, seat in seated:
+            if seat not in views:
+                views[seat] = table.view(seat)
+        if spectators and None not in views:
+            views[None] = table.view(None)
+        now = self._game.game_time(time.time())
+        try:
+            frames = p.ViewFrames(table.version, list(views.values()), now)
+        except Exception:  # a part that cannot be packed: find out whose, view by view
+            frames = p.ViewFrames(table.version, [], now)
+        built: dict[int | None, bytes | None] = {}
+        for seat, view in views.items():
+            try:
+                built[seat] = frames.frame(view, self.seat_events(frames, events, seat))
+            except Exception:
+                log.exception("room %s: cannot encode the view for seat %s", self._code, seat)
+                built[seat] = None
+        for peer, seat in seated:
+            frame = built[seat]
+            if frame is not None:
+                peer.send_frame(frame)
+        spectator_frame = built.get(None)
+        if spectator_frame is not None:
+            for peer in spectators:
+                peer.send_frame(spectator_frame)
+
+    @staticmethod
+    def seat_events(frames: p.ViewFrames, events: Sequence[Event], seat: int | None) -> list[bytes]:
+        """The events ``seat`` may see, packed; those it sees like others are packed once."""
+        packed: list[bytes] = []
+        for index, event in enumerate(events):
+            if event.to is not None and (seat is None or seat not in event.to):
+                continue
+            if seat is not None and seat in event.private:
+                shown = event.for_seat(seat)
+                assert shown is not None
+                packed.append(frames.pack(shown))
+            else:
+                packed.append(frames.event(index, event.kind, event.data))
+        return packed
+
+    # --- the room and its talk ------------------------------------------------
+
+    def notice(self, text: str) -> None:
+        self._to_everyone({"t": p.NOTICE, "text": text})
+
+    def chat(self, seat: int | None, name: str, text: str) -> None:
+        self._to_everyone(
+            {"t": p.CHAT_LINE, "seat": seat, "name": name, "text": text, "at": time.time()}
+        )
+
+    def _to_everyone(self, message: dict[str, Any]) -> None:
+        frame = p.encode(message)
+        for peer in self._roster.recipients():
+            peer.send_frame(frame)
+
+    def room_message(self, you: Member | None) -> dict[str, Any]:
+        """The room's state as ``you`` (None: a spectator) is shown it."""
+        game = self._game.game
+        settings = self._settings
+        owner = self._roster.owner
+        options = settings.options
+        try:
+            rules = game.rules_for(options)
+        except Exception:
+            rules = {}
+        return {
+            "t": p.ROOM,
+            "code": self._code,
+            "game": game.id,
+            "game_name": game.name,
+            "deck": settings.deck_name,
+            "decks": decks_in_play(settings.deck_name, settings.deck_data),
+            "options": options,
+            "rules": rules,
+            "bot_takeover": settings.bot_takeover,
+            "has_password": settings.password_hash is not None,
+            "owner": owner.seat if owner is not None else None,
+            "you": you.seat if you is not None else None,
+            "status": self._game.status,
+            "seats": [member.describe(time.time()) for member in self._shown_seats()],
+            "spectators": len(self._roster.spectators),
+            "paused": self._paused(),
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "pause": self._game.result_pause_message(),
+        }
+
+    def _shown_seats(self) -> list[Member]:
+        """Seated members, and those who left a game that is still on the table (``gone``)."""
+        game = self._game
+        return [
+            member
+            for member in self._roster.members
+            if not member.left or (not game.in_lobby and game.in_game(member.seat))
+        ]
+
+    def _paused(self) -> dict[str, Any] | None:
+        clock = self._game.clock
+        if clock.paused_at is None:
+            return None
+        return {"by": clock.paused_by, "at": clock.paused_at}
+
+    def room(self) -> None:
+        """Everyone the room's state: each member with its own ``you``."""
+        for member in self._roster.members:
+            if member.peer is not None:
+                member.peer.send(self.room_message(member))
+        spectators = self._roster.spectators
+        if spectators:
+            frame = p.encode(self.room_message(None))
+            for peer in spectators:
+                peer.send_frame(frame)
+
+    def summary(self) -> dict[str, Any]:
+        """This room as the lobby's ``rooms`` list shows it."""
+        game = self._game.game
+        owner = self._roster.owner
+        return {
+            "code": self._code,
+            "game": game.id,
+            "game_name": game.name,
+            "deck": self._settings.deck_name,
+            "seats": len(self._roster.seated),
+            "max_seats": game.max_players,
+            "status": self._game.status,
+            "has_password": self._settings.password_hash is not None,
+            "owner_name": owner.name if owner is not None else None,
+            "spectators": len(self._roster.spectators),
+        }
+
+    def waiting_seat(self, member: Member) -> dict[str, Any]:
+        """``member``'s seat as the lobby offers it to a newcomer of that name."""
+        summary = self.summary()
+        return {
+            "code": self._code,
+            "game": summary["game"],
+            "game_name": summary["game_name"],
+            "status": summary["status"],
+            "has_password": summary["has_password"],
+            "seat": member.seat,
+            "name": member.name,
+        }
+
+
+def left_message(code: str, reason: str) -> dict[str, Any]:
+    """What a connection is told when it is out of the room."""
+    return {"t": p.LEFT, "code": code, "reason": reason}
+
+
+def accepted_message(ref: int, version: int) -> dict[str, Any]:
+    """What a player whose ``play`` carried ``ref`` is told first when the game accepts it."""
+    return {"t": p.ACCEPTED, "ref": ref, "version": version}
+
+
+def joined_message(code: str, seat: int | None, token: str | None) -> dict[str, Any]:
+    """What a newcomer (or returner) is told first: its seat and seat token."""
+    return {"t": p.JOINED, "code": code, "seat": seat, "token": token}

@@ -1,0 +1,132 @@
+"""A room's queue: what goes on it, who puts it there, and what a request can get back.
+
+Connections and the host never change a room: they post an item on its
+queue, and the room's task (:mod:`.roomtask`) turns each item into one call
+on the :class:`~partyhost.net.rooms.room.Room`. This module knows neither side's
+classes, only the protocols that meet here: :class:`Peer` (a connection as a
+room sees it), :class:`RoomInbox` (a room as a connection sees it) and
+:class:`Observer` (whoever watches rooms at work: nobody, unless a benchmark
+asks).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class RoomInbox(Protocol):
+    """What a connection, or the host for it, may do with a room: post to its queue."""
+
+    def post(self, item: RoomItem) -> None: ...
+
+
+class Peer(Protocol):
+    """What a room needs of a client connection."""
+
+    name: str
+    room: RoomInbox | None
+    """The room this connection is in (or joining), or None."""
+
+    @property
+    def closed(self) -> bool: ...
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+@dataclass
+class Join:
+    """A connection asks for the next free seat, or to watch."""
+
+    peer: Peer
+    spectate: bool
+
+
+@dataclass
+class Resume:
+    """A connection is back with a seat token the lobby knows."""
+
+    peer: Peer
+    member_id: int
+    token: str
+
+
+@dataclass
+class Request:
+    """A validated client message for the room (see ``protocol.validate_client_message``)."""
+
+    peer: Peer
+    message: dict[str, Any]
+    arrived: float = 0.0
+    """When the message was read from its socket (``time.perf_counter``)."""
+
+
+class Observer:
+    """Told each time a room has handled a client's request and written what it caused.
+
+    The host measures nothing itself: this default does nothing, and a
+    benchmark hands ``Host(config, observer=...)`` its own to time requests
+    from their arrival to their last frame written.
+    """
+
+    def handled(self, request: Request) -> None:
+        """``request`` is done: every frame it caused (views, errors) is written."""
+
+
+@dataclass
+class Gone:
+    """A connection closed."""
+
+    peer: Peer
+
+
+class CloseRoom:
+    """The host's console closes the room: everyone in it is sent out, the journal forgets it."""
+
+
+class Stop:
+    """Host shutdown: the task ends, everything stays in the journal."""
+
+
+RoomItem = Join | Resume | Request | Gone | CloseRoom | Stop
+
+
+class Refused(Exception):
+    """A request the room will not do: becomes an ``error`` to its sender only."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class ItemQueue:
+    """A room's queue of items, and the wait for the next one or the room's next timer."""
+
+    def __init__(self) -> None:
+        self._items: asyncio.Queue[RoomItem] = asyncio.Queue()
+
+    def put(self, item: RoomItem) -> None:
+        self._items.put_nowait(item)
+
+    async def next(self, wake: float | None) -> RoomItem | None:
+        """The next item, or None when host time ``wake`` (a timer) comes first."""
+        if wake is None:
+            return await self._items.get()
+        delay = wake - time.time()
+        if delay <= 0:
+            if not self._items.empty():
+                return self._items.get_nowait()
+            await asyncio.sleep(0)  # timers due back to back: let connections run
+            return None
+        try:
+            async with asyncio.timeout(delay):
+                return await self._items.get()
+        except TimeoutError:
+            return None

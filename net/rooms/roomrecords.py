@@ -1,0 +1,128 @@
+"""How a room is kept in the host's store: its record, its members, and its games.
+
+A part of :class:`~partyhost.net.rooms.room.Room`. The room saves after every
+change to who sits where or what was chosen; a game's commands are kept by
+its :class:`~partyhost.net.rooms.journaledgame.Table`. A restarted host rebuilds the room
+from these records (:meth:`Room.restore <partyhost.net.rooms.room.Room.restore>`).
+
+Each game is noted as it starts, marked over with its players and results
+(for replays and the night's standings) or abandoned when the room closes
+before its end. A game whose results cannot be read is still kept for its
+replay.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from partyhost.engine.core import SeatResult
+from partyhost.net.rooms.roomgame import RoomGame
+from partyhost.net.rooms.roomsettings import RoomSettings
+from partyhost.net.rooms.roster import Roster
+from partyhost.net.store.database import Store
+from partyhost.net.store.records import GameStart, MemberRecord, Player, RoomRecord
+
+log = logging.getLogger(__name__)
+
+
+class RoomRecords:
+    """Writes one room's record, its member records and its games to the store."""
+
+    def __init__(
+        self, store: Store, code: str, settings: RoomSettings, roster: Roster, game: RoomGame
+    ) -> None:
+        self._store = store
+        self._code = code
+        self._settings = settings
+        self._roster = roster
+        self._game = game
+
+    def record(self) -> RoomRecord:
+        game, settings = self._game, self._settings
+        return RoomRecord(
+            code=self._code,
+            game=game.game.id,
+            deck_name=settings.deck_name,
+            deck_data=settings.deck_data,
+            options=settings.options,
+            password_hash=settings.password_hash,
+            bot_takeover=settings.bot_takeover,
+            owner=self._roster.owner_id,
+            status=game.status,
+            next_member=self._roster.next_member,
+            created=settings.created,
+            seed=game.seed,
+            start_seats=game.start_seats,
+            rules=game.rules,
+            clock_offset=game.clock.offset,
+            paused_at=game.clock.paused_at,
+            paused_by=game.clock.paused_by,
+        )
+
+    def members(self) -> list[MemberRecord]:
+        return self._roster.records()
+
+    def save(self) -> None:
+        self._store.save(self.record(), self.members())
+
+    def game_started(self) -> None:
+        """A new game: the room as it is now, and the game, running, with no commands yet."""
+        start = self._game_start(time.time())
+        assert start is not None, "a game has started"
+        self._store.start_game(self.record(), self.members(), start)
+
+    def game_over(self) -> None:
+        """Mark the finished game over with its results, for replays and standings.
+
+        Called when the game ends and again on every restore (a game already
+        over stays as it is), so a game that ended just before the host
+        stopped is marked too. It ended when its last command was applied, so
+        a game marked late gets the same time as one marked at once.
+        """
+        table = self._game.table
+        if table is None or not table.over:
+            return
+        records = table.records
+        ended = records[-1].now if records else time.time()
+        try:
+            results: list[SeatResult] = list(self._game.game.results(table.state))
+        except Exception:
+            log.exception("room %s: %s could not tell its results", self._code, self._game.game.id)
+            results = []
+        players = self._players(lambda seat: self._game.in_game(seat))
+        self._store.game_over(self._code, results, players, ended)
+
+    def forget(self) -> None:
+        """The room closed: nothing of it stays, and a game cut short is never replayed."""
+        self._store.forget(self._code, time.time())
+
+    def _players(self, sat_in: Callable[[int], bool]) -> list[Player]:
+        """Who sat in the game's seats (people who left included: the seat was theirs)."""
+        return sorted(
+            (
+                Player(m.seat, m.name, m.bot)
+                for m in self._roster.members
+                if m.seat is not None and sat_in(m.seat)
+            ),
+            key=lambda player: player.seat,
+        )
+
+    def _game_start(self, started: float) -> GameStart | None:
+        """The room's current game as the store keeps it (None: no game has started)."""
+        game, seats, rules = self._game, self._game.start_seats, self._game.rules
+        if game.seed is None or seats is None or rules is None:
+            return None
+        dealt = set(seats)
+        return GameStart(
+            room=self._code,
+            seed=game.seed,
+            game=game.game.id,
+            deck_name=self._settings.deck_name,
+            deck_data=self._settings.deck_data,
+            rules=dict(rules),
+            start_seats=list(seats),
+            started=started,
+            players=self._players(lambda seat: seat in dealt),
+        )

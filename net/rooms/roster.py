@@ -1,0 +1,195 @@
+"""Who is in a room: its members (seated, or left during a game), spectators, and owner.
+
+A part of :class:`~partyhost.net.rooms.room.Room`. Member ids are never reused
+within a room, so a seat token always names one member. The owner is a
+member id (the member may have left; then the room hands ownership on).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from partyhost.net.config import HostConfig
+from partyhost.net.names import name_key, unique_name
+from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain
+from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.roomqueue import Peer
+from partyhost.net.store.records import MemberRecord
+
+
+class Roster:
+    """The members and spectators of one room; the room's task is the only caller."""
+
+    def __init__(self, config: HostConfig, owner_id: int | None, next_member: int) -> None:
+        self._config = config
+        self._members: list[Member] = []
+        self._spectators: dict[Peer, None] = {}
+        """Watching connections, in the order they came (a dict keeps it)."""
+        self._owner_id = owner_id
+        self._next_member = next_member
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def members(self) -> tuple[Member, ...]:
+        """Everyone with a member id still on the list, in seat order."""
+        return tuple(self._members)
+
+    @property
+    def seated(self) -> list[Member]:
+        """Members who have not left, in seat order."""
+        return [member for member in self._members if not member.left]
+
+    @property
+    def owner_id(self) -> int | None:
+        return self._owner_id
+
+    @property
+    def next_member(self) -> int:
+        return self._next_member
+
+    @property
+    def owner(self) -> Member | None:
+        return self.member_by_id(self._owner_id)
+
+    def is_owner(self, member: Member) -> bool:
+        return member.member_id == self._owner_id
+
+    def member_by_id(self, member_id: int | None) -> Member | None:
+        return next((m for m in self._members if m.member_id == member_id), None)
+
+    def member_at(self, seat: int) -> Member | None:
+        return next((m for m in self._members if m.seat == seat and not m.left), None)
+
+    def member_of(self, peer: Peer) -> Member | None:
+        """The member ``peer`` speaks for; None for spectators and strangers."""
+        return next((m for m in self._members if m.peer is peer), None)
+
+    @property
+    def spectators(self) -> tuple[Peer, ...]:
+        return tuple(self._spectators)
+
+    def recipients(self) -> list[Peer]:
+        """Every connection in the room: members' and spectators'."""
+        peers = [m.peer for m in self._members if m.peer is not None]
+        return peers + list(self._spectators)
+
+    @property
+    def watched(self) -> bool:
+        """Whether anyone is connected: bots only play for an audience."""
+        return bool(self._spectators) or any(m.peer is not None for m in self._members)
+
+    @property
+    def has_humans(self) -> bool:
+        return any(m.human for m in self.seated)
+
+    def fresh_name(self, wanted: str) -> str:
+        """``wanted``, cleaned and made different from every seated member's name."""
+        names = [m.name for m in self.seated]
+        return unique_name(wanted, names, self._config.max_name_length)
+
+    def person_named(self, name: str) -> Member | None:
+        """The seated person whose name is ``name`` as names compare (NFKC, casefold)."""
+        key = name_key(name)
+        return next((m for m in self.seated if m.human and name_key(m.name) == key), None)
+
+    def next_seat(self, in_lobby: bool) -> int:
+        """The seat a newcomer gets: compact in the lobby, after every number once a game ran."""
+        if in_lobby:
+            return len(self.seated)
+        return max((m.seat for m in self._members if m.seat is not None), default=-1) + 1
+
+    def records(self) -> list[MemberRecord]:
+        return [member.record() for member in self._members]
+
+    # --- changing ------------------------------------------------------------
+
+    def new_member(
+        self, name: str, seat: int, token_hash: str | None, bot_level: str | None = None
+    ) -> Member:
+        """A member with the next id (listed by :meth:`add`); a bot if it has a level."""
+        member = Member(
+            self._next_member,
+            name,
+            seat,
+            token_hash,
+            bot=bot_level is not None,
+            bot_seed=secrets.randbits(63),
+            bot_level=bot_level or DEFAULT_LEVEL,
+            ready=bot_level is not None,
+        )
+        self._next_member += 1
+        return member
+
+    def restore(
+        self,
+        record: MemberRecord,
+        now: float,
+        brain_for: Callable[[str, int], BotBrain],
+        grace: float,
+    ) -> Member:
+        """Put a journaled member back: bots and stand-ins think again; a person who was
+        connected when the host stopped has ``grace`` seconds from ``now`` to return, one
+        who was already gone keeps the grace period (or away seat) they had."""
+        member = Member.restored(record)
+        if record.bot and not record.left:
+            member.think_with(brain_for(member.bot_level, member.bot_seed))
+        elif record.stand_in and not record.left:
+            member.think_with(brain_for(DEFAULT_LEVEL, member.bot_seed))
+        elif not (record.left or record.away or record.grace_ends is not None):
+            member.start_grace(now, grace)
+        self._members.append(member)
+        return member
+
+    def add(self, member: Member) -> None:
+        self._members.append(member)
+
+    def claim_if_ownerless(self, member: Member) -> None:
+        """The first person in a room without an owner owns it."""
+        if self.owner is None and member.human:
+            self._owner_id = member.member_id
+
+    def make_owner(self, member: Member) -> None:
+        """``member`` owns the room from now on (the caller checked they may)."""
+        self._owner_id = member.member_id
+
+    def hand_over(self) -> Member | None:
+        """Give the room to the first connected human, else any human still seated.
+
+        Returns the new owner; None (and no owner) when no other human is seated.
+        """
+        humans = [m for m in self.seated if m.human and m.member_id != self._owner_id]
+        present = [m for m in humans if m.peer is not None and not m.away]
+        candidates = present or humans
+        if not candidates:
+            self._owner_id = None
+            return None
+        self._owner_id = candidates[0].member_id
+        return candidates[0]
+
+    def renumber(self) -> None:
+        """Drop members who left and compact seat numbers to join order (lobby only)."""
+        self._members = [member for member in self._members if not member.left]
+        for seat, member in enumerate(self._members):
+            member.move_to(seat)
+
+    def add_spectator(self, peer: Peer) -> bool:
+        """Let ``peer`` watch; False when the room has its maximum of spectators."""
+        if len(self._spectators) >= self._config.max_spectators:
+            return False
+        self._spectators[peer] = None
+        return True
+
+    def drop_spectator(self, peer: Peer) -> bool:
+        """Stop ``peer`` watching; False if it was not watching."""
+        if peer not in self._spectators:
+            return False
+        del self._spectators[peer]
+        return True
+
+    def clear_spectators(self) -> list[Peer]:
+        """Everyone stops watching; returns who was."""
+        peers = list(self._spectators)
+        self._spectators.clear()
+        return peers

@@ -1,0 +1,378 @@
+"""Seats changing hands: people coming in, dropping, staying away, coming back, leaving.
+
+A part of :class:`~partyhost.net.rooms.room.Room`. The rules of who keeps what: a
+disconnected player keeps the seat for the grace period (a short one for a
+seat that joined mid-game and dropped before acting); past it the seat is
+"away" and a bot stands in (room setting, default on) or the game is told
+``seat_away``; coming back, with the seat token or by name, ends either;
+leaving for good during a game is ``seat_left``, and in the lobby frees the
+seat. The owner's chair passes to another person when its holder leaves or
+goes away, or when the owner hands it on. Every change to who is here is
+journaled, so a restarted host keeps each grace period where it was.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from typing import Protocol
+
+from partyhost.engine.core import Game
+from partyhost.net.config import HostConfig
+from partyhost.net.credentials import new_token, token_hash
+from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
+from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.roombots import RoomBots
+from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
+from partyhost.net.rooms.roomgame import RoomGame
+from partyhost.net.rooms.roomplay import RoomPlay
+from partyhost.net.rooms.roomqueue import Peer, Refused, RoomInbox
+from partyhost.net.rooms.roomrecords import RoomRecords
+from partyhost.net.rooms.roomsettings import RoomSettings
+from partyhost.net.rooms.roster import Roster
+
+
+class SeatTokens(Protocol):
+    """The host's index of seat tokens, by which players come back to their seat."""
+
+    def remember_token(self, token_hash: str, code: str, member_id: int) -> None: ...
+
+    def forget_token(self, token_hash: str) -> None: ...
+
+
+class Seating:
+    """Who comes in, who goes, and what happens to their seats, for one room.
+
+    Methods that can leave a room without people return False then: the room
+    closes itself.
+    """
+
+    def __init__(
+        self,
+        room: RoomInbox,
+        code: str,
+        config: HostConfig,
+        tokens: SeatTokens,
+        *,
+        settings: RoomSettings,
+        roster: Roster,
+        game: RoomGame,
+        bots: RoomBots,
+        broadcast: RoomBroadcast,
+        play: RoomPlay,
+        records: RoomRecords,
+    ) -> None:
+        self._room = weakref.ref(room)
+        """Weak: the room owns its seating, and a cycle would keep a closed room (and its
+        game's history) alive until the next full garbage collection."""
+        self._code = code
+        self._config = config
+        self._tokens = tokens
+        self._settings = settings
+        self._roster = roster
+        self._game = game
+        self._bots = bots
+        self._broadcast = broadcast
+        self._play = play
+        self._records = records
+
+    # --- coming in -----------------------------------------------------------
+
+    def _check_capacity(self) -> None:
+        """Refused unless a newcomer (person or bot) can have a seat now."""
+        game: Game = self._game.game
+        if self._game.playing and not game.joins_mid_game:
+            raise Refused(
+                "game_in_progress", f"{game.name} takes no players mid-game; spectate instead."
+            )
+        if not game.has_free_seat(len(self._roster.seated)):
+            raise Refused("room_full", f"All {game.max_players} seats are taken.")
+
+    def spectate(self, peer: Peer) -> None:
+        if not self._roster.add_spectator(peer):
+            limit = self._config.max_spectators
+            raise Refused(
+                "too_many_spectators", f"This room has its maximum of {limit} spectators."
+            )
+        peer.room = self._room()
+        self._welcome(peer, None, None)
+
+    def seat_person(self, peer: Peer) -> None:
+        """A new seat, or the seat of the person of that name if they are not connected.
+
+        A connected player's seat is never taken: during a game the newcomer is refused,
+        between games they get a seat of their own under a name made unique.
+        """
+        member = self._roster.person_named(peer.name)
+        if member is None:
+            self.take_seat(peer)
+        elif member.peer is None or member.peer.closed:
+            self.reclaim(peer, member)
+        elif self._game.playing:
+            raise Refused(
+                "name_in_use",
+                f"{member.name} is at this table and connected. If that is you, your old "
+                "connection has not dropped yet: try again in a few seconds; else pick "
+                "another name.",
+            )
+        else:
+            self.take_seat(peer)
+
+    def take_seat(self, peer: Peer) -> None:
+        """Seat a person at the next free seat, with a new seat token."""
+        self._check_capacity()
+        name = self._roster.fresh_name(peer.name)
+        token = new_token()
+        member = self._roster.new_member(name, self._next_seat(), token_hash(token))
+        if self._game.playing:
+            member.joined_mid_game()
+        self._seat(member)
+        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        self._records.save()
+        self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
+        member.connect(peer)
+        peer.room = self._room()
+        self._welcome(peer, member, token)
+
+    def seat_bot(self, level: str) -> None:
+        """Seat a bot of ``level`` (always ready) at the next free seat."""
+        self._check_capacity()
+        count = sum(1 for m in self._roster.seated if m.bot) + 1
+        name = self._roster.fresh_name(f"Bot {count}")
+        member = self._roster.new_member(name, self._next_seat(), None, bot_level=level)
+        member.think_with(self._bots.brain(level, member.bot_seed))
+        self._seat(member)
+        self._records.save()
+        article = "an" if level[0] in "aeiou" else "a"
+        kind = "a bot" if level == DEFAULT_LEVEL else f"{article} {level} bot"
+        self._broadcast.notice(f"{name} ({kind}) joined.")
+        self._broadcast.room()
+
+    def resume(self, peer: Peer, member: Member, token: str) -> None:
+        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view."""
+        old = member.peer
+        if old is not None and old is not peer:
+            old.room = None
+            old.send(left_message(self._code, "replaced"))
+            old.close("replaced by a newer connection")
+        member.release()  # connected after the others hear of it: `joined` comes first
+        self._return(peer, member, token)
+
+    def reclaim(self, peer: Peer, member: Member) -> None:
+        """A newcomer named like ``member``, who is not connected, takes the seat back.
+
+        They get a new seat token; the old one stops working (whoever still holds it
+        gets ``token_unknown``).
+        """
+        old = member.release()
+        if old is not None:  # closed, its ``Gone`` still queued
+            old.room = None
+        if member.token_hash is not None:
+            self._tokens.forget_token(member.token_hash)
+        token = new_token()
+        member.new_token(token_hash(token))
+        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        self._return(peer, member, token)
+
+    def _return(self, peer: Peer, member: Member, token: str) -> None:
+        """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
+        now = time.time()
+        member.end_grace()
+        if member.away and member.come_back() and member.seat is not None:
+            events = self._game.system("seat_back", member.seat, now)
+            if events is not None:
+                self._play.changed(events, now)
+        self._records.save()
+        self._broadcast.notice(f"{member.name} is back.")
+        member.connect(peer)
+        peer.room = self._room()
+        self._welcome(peer, member, token)
+
+    def _next_seat(self) -> int:
+        return self._roster.next_seat(self._game.in_lobby)
+
+    def _seat(self, member: Member) -> None:
+        """Add ``member`` to the room (and to a running game, if there is one)."""
+        now = time.time()
+        if self._game.playing and self._game.table is not None and member.seat is not None:
+            events = self._game.seat_joined(member.seat, now)
+            self._roster.add(member)
+            self._play.changed(events, now)
+        else:
+            self._roster.add(member)
+        self._roster.claim_if_ownerless(member)
+
+    def _welcome(self, peer: Peer, member: Member | None, token: str | None) -> None:
+        """Send a newcomer (or returner) everything it needs: seat, room, fresh view."""
+        seat = member.seat if member is not None else None
+        peer.send(joined_message(self._code, seat, token))
+        self._broadcast.room()
+        if self._game.table is not None:
+            peer.send(self._broadcast.view_message(seat, ()))
+        self._bots.arm_all(time.time())  # bots play only while someone is watching
+
+    # --- dropping and staying away --------------------------------------------------
+
+    def lost(self, peer: Peer) -> None:
+        """A connection closed: a spectator is gone, a player's grace period starts."""
+        if self._roster.drop_spectator(peer):
+            self._broadcast.room()
+            return
+        member = self._roster.member_of(peer)
+        if member is None:
+            return
+        member.disconnect(time.time(), self.grace_for(member))
+        self._records.save()
+        self._broadcast.notice(f"{member.name} lost connection.")
+        self._broadcast.room()
+
+    def grace_for(self, member: Member) -> float:
+        """How long ``member`` may be gone: short for a newcomer who never acted."""
+        config = self._config
+        if member.newcomer:
+            return min(config.ghost_grace_seconds, config.grace_seconds)
+        return config.grace_seconds
+
+    def next_grace_end(self) -> float | None:
+        """When the first running grace period ends."""
+        ends = [member.grace_ends() for member in self._roster.members]
+        return min((end for end in ends if end is not None), default=None)
+
+    def run_graces(self, now: float) -> bool:
+        """Everyone whose grace period ran out by ``now`` is away (in a game) or gone."""
+        for member in self._roster.members:
+            end = member.grace_ends()
+            if end is not None and now >= end and not self._grace_over(member, now):
+                return False
+        return True
+
+    def _grace_over(self, member: Member, now: float) -> bool:
+        member.end_grace()
+        if not self._game.playing:
+            return self.remove(member, "disconnected", now)
+        member.go_away()
+        if self._settings.bot_takeover:
+            self._broadcast.notice(
+                f"{member.name} is away; a bot plays for them until they return."
+            )
+            self._bots.stand_in(member, now)
+        else:
+            self._broadcast.notice(f"{member.name} is away.")
+            events = (
+                None if member.seat is None else self._game.system("seat_away", member.seat, now)
+            )
+            if events is not None:
+                member.told_game_away()
+                self._play.changed(events, now)
+        if self._roster.is_owner(member):
+            self._hand_over()
+        self._records.save()
+        self._broadcast.room()
+        return True
+
+    def stand_in_now(self, seat: int, by: Member, now: float) -> None:
+        """The owner ``by`` puts a bot in the seat of a person who is not here, now.
+
+        A seat the game had set aside (``seat_away``) is dealt back in first, so the
+        bot plays it; the person can still come back to it.
+        """
+        member = self._roster.member_at(seat)
+        if member is None or member.bot or not self._game.in_game(seat):
+            raise Refused("bad_seat", f"No player of this game sits in seat {seat}.")
+        if member.peer is not None:
+            raise Refused(
+                "player_connected",
+                f"{member.name} is connected; only an absent player's seat can go to a bot.",
+            )
+        if member.playing_bot:
+            raise Refused("bad_seat", f"A bot already plays for {member.name}.")
+        member.end_grace()
+        if member.away and member.come_back():
+            self._system("seat_back", member, now)
+        member.go_away()
+        self._bots.stand_in(member, now)
+        self._records.save()
+        self._broadcast.notice(f"{by.name} put a bot in {member.name}'s seat until they return.")
+        self._broadcast.room()
+
+    def give_ownership(self, seat: int, by: Member) -> None:
+        """The owner ``by`` hands the room to the person in ``seat``, who must be here."""
+        member = self._roster.member_at(seat)
+        if member is None or member is by or member.bot:
+            raise Refused("bad_seat", f"No other person sits in seat {seat}.")
+        if member.peer is None:
+            raise Refused(
+                "not_connected", f"{member.name} is not connected; hand the room to someone here."
+            )
+        self._roster.make_owner(member)
+        self._records.save()
+        self._broadcast.notice(f"{by.name} handed the room to {member.name}.")
+        self._broadcast.room()
+
+    # --- leaving -----------------------------------------------------------------
+
+    def remove(self, member: Member, reason: str, now: float) -> bool:
+        """A member leaves for good (left, kicked, removed, disconnected in the lobby)."""
+        self._detach(member, reason)
+        member.leave()
+        if self._game.in_lobby:
+            self._roster.renumber()
+        elif self._game.playing and self._game.in_game(member.seat):
+            self._leave_game(member, now)
+        verb = {"kicked": "was kicked", "removed": "was removed"}.get(reason, "left")
+        self._broadcast.notice(f"{member.name} {verb}.")
+        if self._roster.is_owner(member):
+            self._hand_over()
+        if not self._roster.has_humans:
+            return False
+        self._records.save()
+        self._broadcast.room()
+        return True
+
+    def leave_watching(self, peer: Peer) -> None:
+        """A spectator (or someone not seated) leaves."""
+        self._roster.drop_spectator(peer)
+        peer.room = None
+        peer.send(left_message(self._code, "left"))
+        self._broadcast.room()
+
+    def clear_out(self, reason: str) -> None:
+        """The room closes: every connection in it is told ``reason``, every token forgotten."""
+        for member in self._roster.members:
+            self._detach(member, reason)
+        for peer in self._roster.clear_spectators():
+            peer.room = None
+            peer.send(left_message(self._code, reason))
+
+    def _leave_game(self, member: Member, now: float) -> None:
+        if self._system("seat_left", member, now):
+            return
+        # The game cannot drop this seat now: keep it played rather than stall the table.
+        if self._settings.bot_takeover:
+            self._bots.stand_in(member, now)
+        else:
+            self._system("seat_away", member, now)
+
+    def _system(self, kind: str, member: Member, now: float) -> bool:
+        """Tell the game ``kind`` about ``member``'s seat; True if it took it."""
+        if member.seat is None:
+            return False
+        events = self._game.system(kind, member.seat, now)
+        if events is None:
+            return False
+        self._play.changed(events, now)
+        return True
+
+    def _detach(self, member: Member, reason: str) -> None:
+        """Tell the member's connection it is out of the room, and forget the token."""
+        peer = member.release()
+        if peer is not None:
+            peer.room = None
+            peer.send(left_message(self._code, reason))
+        if member.token_hash is not None:
+            self._tokens.forget_token(member.token_hash)
+
+    def _hand_over(self) -> None:
+        owner = self._roster.hand_over()
+        if owner is not None:
+            self._broadcast.notice(f"{owner.name} now owns the room.")

@@ -1,0 +1,1 @@
+"""The host's one SQLite database: rooms, commands, finished games, standings."""

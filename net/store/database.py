@@ -1,0 +1,407 @@
+"""The host's one database: rooms to rebuild after a crash, and every game it ran.
+
+One SQLite file per data folder (``host.sqlite3``; its tables and queries are
+:mod:`.storerows`, its upgrades :mod:`.storemigration`). Rooms keep their
+members (with token hashes, never tokens), the deck *data* (so a restart never
+depends on the deck file again), options and a pointer to their current game.
+A game keeps its seed, deck, rules and every accepted command in order with the
+host time it was applied at; once over, it is marked ``over`` with its players
+and results, and stays for replays and the night's standings. A room is
+rebuilt by calling the game's ``setup`` and replaying its game's commands; the
+commit of a command happens before any view of its result is sent, so whatever
+a player saw survives a crash of the host process.
+
+WAL mode with ``synchronous=NORMAL``: a commit survives the process being
+killed (SIGKILL), and costs well under a millisecond, so the room task calls
+it directly instead of paying a thread hop per command. Tools (``partyhost
+replay`` and ``stats``, the chaos bench) read the file while the host runs
+(:func:`read_store`).
+
+Every write is queued and the queue is committed as one transaction: commands
+at the end of the event loop's turn (a ``call_soon``), everything else at
+once, and in any case by :meth:`Store.commit`, which every connection calls
+before it writes anything. So the commit still comes before any view of the
+command goes out, but a busy host pays one commit per loop turn.
+
+A write that fails (a full disk) loses nothing: the queue is kept, retried
+now and then, and :attr:`Store.failing` tells the host to refuse new
+commands until a commit succeeds again. The data folder and its files are
+private to the host's user (0700 and 0600): they hold password hashes and
+players' names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from partyhost.engine.core import SeatResult
+from partyhost.net.store import records as rows
+from partyhost.net.store.migration import SIDE_FILES, bring_up_to_date
+from partyhost.net.store.records import (
+    INSERT_COMMAND,
+    SCHEMA_VERSION,
+    CommandRecord,
+    GameStart,
+    MemberRecord,
+    Player,
+    RoomRecord,
+    Statement,
+    StoredRoom,
+    StoreReader,
+)
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "host.sqlite3"
+LOCK_FILE = "host.lock"
+RETRY_SECONDS = 0.5
+"""While writes fail, a commit is tried at most this often (every connection asks)."""
+REMIND_SECONDS = 60.0
+"""While writes fail, the log says so again this often, not on every try."""
+
+
+class StoreUnusable(OSError):
+    """The data folder's database cannot be opened or read; the message says what to do."""
+
+
+class StoreLocked(StoreUnusable):
+    """Another host already uses this data folder."""
+
+
+def unusable(path: str, error: sqlite3.Error) -> StoreUnusable:
+    """One line naming the file, what is wrong and what to do about it."""
+    if type(error) is sqlite3.DatabaseError:  # not a database, or a damaged one
+        return StoreUnusable(
+            f"the database {path} is damaged ({error}): move it aside and start again"
+            " (its rooms and past games are lost), or start with a fresh --data folder"
+        )
+    return StoreUnusable(
+        f"cannot use the database {path} ({error}): check the folder's free space and"
+        " permissions, or start with a fresh --data folder"
+    )
+
+
+def lock_exclusively(fd: int) -> bool:
+    """Take the folder's lock without waiting; False if another process holds it.
+
+    The one platform-specific call of the store.
+    """
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _make_private(folder: Path) -> None:
+    """The folder 0700 and the database's files 0600, whether new or left by an older host."""
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(folder, 0o700)
+    database = folder / DB_FILE
+    for path in (database, *(folder / f"{DB_FILE}{side}" for side in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(path, 0o600)
+    # SQLite gives the -wal and -shm files it creates the database file's mode.
+    os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))
+
+
+class Store(StoreReader):
+    """The host's database; writes commit before returning, commands by the turn's end."""
+
+    def __init__(self, data_dir: Path | None) -> None:
+        self._lock_fd: int | None = None
+        self._pending: list[Statement] = []
+        self._commit_planned: asyncio.AbstractEventLoop | None = None
+        """The loop whose next turn commits (a loop that closed first does not count)."""
+        self._games: dict[str, int] = {}
+        """Each room's current game, by room code."""
+        self.failure: str | None = None
+        """Why the last commit failed; None while writing works."""
+        self._failing_since = 0.0
+        self._next_try = 0.0
+        self._reminded = 0.0
+        if data_dir is None:
+            target = ":memory:"
+        else:
+            _make_private(data_dir)
+            self._lock(data_dir / LOCK_FILE)
+            target = str(data_dir / DB_FILE)
+        self._target = target
+        db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        super().__init__(db)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            # Checkpoints (which fsync) run in a thread via checkpoint(), not inside a commit
+            # on the event loop: they were the store's only multi-millisecond pauses.
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreUnusable(
+                    f"the database {target} was written by a newer partyhost (format"
+                    f" {version}; this one reads up to {SCHEMA_VERSION}): upgrade partyhost"
+                    " or start with a fresh --data folder"
+                )
+            bring_up_to_date(db, version, data_dir)
+            db.execute("PRAGMA foreign_keys=ON")
+            self._next_game = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+        except BaseException as error:
+            db.close()
+            self._unlock()
+            if isinstance(error, sqlite3.Error):
+                raise unusable(target, error) from None
+            raise
+
+    def _lock(self, path: Path) -> None:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        os.chmod(path, 0o600)
+        if not lock_exclusively(fd):
+            os.close(fd)
+            raise StoreLocked(f"another partyhost host is using {path.parent}")
+        self._lock_fd = fd
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database (slow: fsync). Call it from a worker thread."""
+        if self._target == ":memory:":
+            return
+        side = sqlite3.connect(self._target, isolation_level=None)
+        try:
+            side.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            side.close()
+
+    def close(self) -> None:
+        if not self.commit(force=True):
+            log.error(
+                "closing with %d change(s) the database %s could not save",
+                len(self._pending),
+                self._target,
+            )
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        super().close()
+        self._unlock()
+
+    # --- writing -----------------------------------------------------------------
+
+    @property
+    def failing(self) -> bool:
+        """True while the store cannot write: the host takes no new commands then."""
+        return self.failure is not None
+
+    def save(self, room: RoomRecord, members: list[MemberRecord]) -> None:
+        """Store a room's settings and members (replacing what was there)."""
+        game_id = self._games.get(room.code)
+        self._write([rows.room_row(room, game_id), *rows.member_rows(room.code, members)])
+
+    def start_game(self, room: RoomRecord, members: list[MemberRecord], start: GameStart) -> None:
+        """A new game becomes the room's, atomically; a previous one still running is abandoned."""
+        previous = self._games.get(room.code)
+        game_id = self._games[room.code] = self._next_game
+        self._next_game += 1
+        self._write(
+            [
+                *([] if previous is None else rows.abandon_rows(previous, start.started)),
+                *rows.game_rows(game_id, start),
+                rows.room_row(room, game_id),
+                *rows.member_rows(room.code, members),
+            ]
+        )
+
+    def game_over(
+        self, code: str, results: Sequence[SeatResult], players: Sequence[Player], ended: float
+    ) -> None:
+        """Mark room ``code``'s game over with its results (a game already over stays as kept).
+
+        ``players`` are everyone who sat in the game by its end (late joiners too).
+        """
+        game_id = self._games.get(code)
+        if game_id is not None:
+            self._write(rows.game_over_rows(game_id, results, players, ended))
+
+    def forget(self, code: str, when: float) -> None:
+        """The room closed: it goes, and its game, if still running, is never replayed."""
+        game_id = self._games.pop(code, None)
+        abandon = [] if game_id is None else rows.abandon_rows(game_id, when)
+        self._write([*abandon, ("DELETE FROM rooms WHERE code=?", (code,))])
+
+    def set_aside(self, code: str, reason: str) -> None:
+        """Move a room that cannot be rebuilt out of the way, keeping its rows for a look."""
+        log.warning(
+            "room %s cannot be restored (%s); it is set aside (tables set_aside_*) in %s",
+            code,
+            reason,
+            self._target,
+        )
+        self._games.pop(code, None)
+        self._write(rows.set_aside_statements(code, reason, time.time()))
+
+    def _write(self, statements: list[Statement]) -> None:
+        """Queue ``statements`` after the writes already queued and try to commit them all."""
+        self._pending.extend(statements)
+        self.commit()
+
+    def append(self, code: str, index: int, record: CommandRecord) -> None:
+        """Keep one accepted command (or tick) of room ``code``'s game.
+
+        In an event loop it is committed with the others of this loop turn,
+        before any frame goes out (see :meth:`commit`); else on return.
+        """
+        row = rows.command_row(self._games[code], index, record)
+        self._pending.append((INSERT_COMMAND, row))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self.commit()
+        elif loop is not self._commit_planned:
+            self._commit_planned = loop
+            loop.call_soon(self.commit)
+
+    def commit(self, force: bool = False) -> bool:
+        """Commit every queued write in one transaction; False if that failed.
+
+        Cheap when there is nothing to commit; connections call it before
+        every write so no view goes out ahead of its command. A failed commit
+        keeps its writes for the next try; while failing, tries are spaced by
+        :data:`RETRY_SECONDS` unless ``force``.
+        """
+        self._commit_planned = None
+        if not self._pending:
+            return True
+        now = time.monotonic()
+        if self.failure is not None and now < self._next_try and not force:
+            return False
+        statements, self._pending = self._pending, []
+        try:
+            self._run(statements)
+        except BaseException as error:
+            self._pending[:0] = statements
+            if not isinstance(error, sqlite3.Error):
+                raise
+            self._failed(error, now)
+            return False
+        if self.failure is not None:
+            log.warning(
+                "the database %s writes again after %.0f s; %d waiting change(s) saved",
+                self._target,
+                now - self._failing_since,
+                len(statements),
+            )
+            self.failure = None
+        return True
+
+    def _run(self, statements: list[Statement]) -> None:
+        cursor = self._db.cursor()
+        cursor.execute("BEGIN")
+        try:
+            commands: list[tuple[Any, ...]] = []
+            for sql, params in statements:
+                if sql is INSERT_COMMAND:
+                    commands.append(params)
+                    continue
+                if commands:
+                    cursor.executemany(INSERT_COMMAND, commands)
+                    commands = []
+                cursor.execute(sql, params)
+            if commands:
+                cursor.executemany(INSERT_COMMAND, commands)
+            cursor.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    cursor.execute("ROLLBACK")
+            raise
+
+    def _failed(self, error: sqlite3.Error, now: float) -> None:
+        """Remember the failure; log it when it starts and then once a while, not per try."""
+        self._next_try = now + RETRY_SECONDS
+        if self.failure is None:
+            self.failure = str(error)
+            self._failing_since = self._reminded = now
+            log.error(
+                "the database %s cannot be written (%s): the host refuses commands until it"
+                " can; %d change(s) wait in memory",
+                self._target,
+                error,
+                len(self._pending),
+            )
+        elif now - self._reminded >= REMIND_SECONDS:
+            self._reminded = now
+            log.error(
+                "the database %s still cannot be written after %.0f s (%s); %d change(s) wait",
+                self._target,
+                now - self._failing_since,
+                error,
+                len(self._pending),
+            )
+
+    # --- reading -----------------------------------------------------------------
+
+    def load(self) -> list[StoredRoom]:
+        """Every stored room with its members and commands, oldest room first.
+
+        A room whose rows cannot be read is set aside; the others still load.
+        """
+        self.commit(force=True)
+        try:
+            codes = rows.room_codes(self._db)
+        except sqlite3.Error as error:
+            raise unusable(self._target, error) from None
+        stored_rooms: list[StoredRoom] = []
+        for code in codes:
+            try:
+                stored = rows.read_room(self._db, code)
+            except Exception as error:  # a damaged row, whatever it raises
+                self.set_aside(code, f"its rows cannot be read: {type(error).__name__}: {error}")
+                continue
+            if stored is not None:
+                stored_rooms.append(stored)
+                if stored.game_id is not None:
+                    self._games[code] = stored.game_id
+        return stored_rooms
+
+
+def read_store(data_dir: Path) -> StoreReader:
+    """A data folder's database opened read-only (no lock: the host may be running).
+
+    A folder last used by an older host is upgraded first, which needs it
+    free: :class:`StoreLocked` while that older host still runs.
+    """
+    path = data_dir / DB_FILE
+    if not path.is_file():
+        raise StoreUnusable(f"no games are kept in {data_dir} (no {DB_FILE} there)")
+    for attempt in range(2):
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as error:
+            raise StoreUnusable(f"cannot read the database {path}: {error}") from None
+        if version == SCHEMA_VERSION or attempt == 1:
+            break
+        db.close()
+        Store(data_dir).close()  # an older host's folder: upgraded once, then read
+    if version != SCHEMA_VERSION:
+        db.close()
+        raise StoreUnusable(
+            f"the database {path} is in format {version}; this partyhost reads {SCHEMA_VERSION}"
+        )
+    return StoreReader(db)

@@ -1,0 +1,205 @@
+"""Bringing a data folder's database up to the format this host writes.
+
+The format is ``PRAGMA user_version`` (:data:`~.storerows.SCHEMA_VERSION`).
+Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
+journal of rooms and their current game's commands (keyed by room), and
+``history.sqlite3`` beside it kept every game, with its commands copied in
+as one blob once the game was over. Upgrading turns the journal into the one
+database: the history's games, decks and results move in, every command
+becomes a row of its game, and each room points at its current game.
+
+The whole upgrade is one transaction: a host killed halfway leaves both old
+files as they were and upgrades again on its next start. Only once the
+upgrade is committed and folded into the database file (a checkpoint, which
+syncs it to disk) is ``history.sqlite3`` removed; a host that died just
+before that finds the database already upgraded and removes it then.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+from partyhost.net.store.records import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    SET_ASIDE_SCHEMA,
+    CommandRecord,
+    GameStart,
+    Player,
+    command_row,
+    game_rows,
+    unpack,
+)
+
+LEGACY_HISTORY = "history.sqlite3"
+SIDE_FILES = ("-wal", "-shm")
+
+_ROOM_ADDED = (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT"))
+_MEMBER_ADDED = (
+    ("bot_level", "TEXT"),
+    ("disconnected_at", "REAL"),
+    ("grace_ends", "REAL"),
+    ("away", "INTEGER"),
+    ("engine_away", "INTEGER"),
+    ("stand_in", "INTEGER"),
+    ("newcomer", "INTEGER"),
+)
+JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "rooms": (*_ROOM_ADDED, ("game_id", "INTEGER REFERENCES games(id)")),
+    "members": _MEMBER_ADDED,
+    "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER")),
+    "set_aside_members": _MEMBER_ADDED,
+}
+"""Columns a format-0 journal may lack, by table (older journals had fewer; all nullable)."""
+
+
+class HistoryUnreadable(OSError):
+    """The old layout's history file cannot be read, so the folder is not upgraded."""
+
+
+def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) -> None:
+    """Create or upgrade the schema of ``db`` (format ``version``) and retire the old history.
+
+    Runs before foreign keys are switched on, as SQLite advises for changes of schema.
+    """
+    legacy = None if folder is None else folder / LEGACY_HISTORY
+    if legacy is not None and not legacy.is_file():
+        legacy = None
+    if version == SCHEMA_VERSION:
+        if legacy is not None:  # merged by an upgrade that stopped before removing it
+            _retire(legacy)
+        return
+    if legacy is not None:
+        _attach(db, legacy)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            _upgrade(db, legacy is not None)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+    finally:
+        if legacy is not None:
+            db.execute("DETACH DATABASE legacy")
+    if legacy is not None:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # on disk before the old file goes
+        _retire(legacy)
+
+
+def _attach(db: sqlite3.Connection, legacy: Path) -> None:
+    """Open the old history as ``legacy``, naming it (not the database) if it is damaged."""
+    try:
+        db.execute("ATTACH DATABASE ? AS legacy", (str(legacy),))
+        db.execute("SELECT count(*) FROM legacy.sqlite_master").fetchone()
+    except sqlite3.DatabaseError as error:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("DETACH DATABASE legacy")
+        raise HistoryUnreadable(
+            f"the game history {legacy} left by an older partyhost cannot be read ({error}):"
+            " move it aside (its past games and standings are lost) and start again"
+        ) from None
+
+
+def _upgrade(db: sqlite3.Connection, with_history: bool) -> None:
+    journal = _has_table(db, "main", "commands")
+    if journal:  # keyed by room: its rows move to their games below
+        db.execute("ALTER TABLE commands RENAME TO journal_commands")
+    for statement in (*SCHEMA, *SET_ASIDE_SCHEMA):
+        db.execute(statement)
+    _add_missing_columns(db)
+    if with_history:
+        _move_history_in(db)
+    if journal:
+        _link_rooms_to_games(db)
+        db.execute("DROP TABLE journal_commands")
+
+
+def _has_table(db: sqlite3.Connection, schema: str, table: str) -> bool:
+    found = db.execute(
+        f"SELECT 1 FROM {schema}.sqlite_master WHERE type = 'table' AND name = ?", (table,)
+    ).fetchone()
+    return found is not None
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    for table, added in JOURNAL_ADDED_COLUMNS.items():
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        for column, kind in added:
+            if column not in present:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
+def _move_history_in(db: sqlite3.Connection) -> None:
+    """The old history's games, decks and results, each game's command blob as rows."""
+    if not _has_table(db, "legacy", "games"):
+        return
+    db.execute("INSERT OR IGNORE INTO decks SELECT hash, data FROM legacy.decks")
+    columns = (
+        "id, room, seed, game, deck_name, deck_hash, rules, start_seats, status, started,"
+        " ended, night, players"
+    )
+    db.execute(f"INSERT OR IGNORE INTO games ({columns}) SELECT {columns} FROM legacy.games")
+    db.execute("INSERT OR IGNORE INTO results SELECT * FROM legacy.results")
+    kept = db.execute("SELECT id, commands FROM legacy.games WHERE commands IS NOT NULL")
+    for game_id, blob in kept.fetchall():
+        rows = [
+            command_row(game_id, index, CommandRecord(seat, command, now))
+            for index, (seat, command, now) in enumerate(unpack(blob) or [])
+        ]
+        db.executemany("INSERT OR IGNORE INTO commands VALUES (?,?,?,?,?)", rows)
+
+
+def _link_rooms_to_games(db: sqlite3.Connection) -> None:
+    """Each room's current game found (or noted, if the old history missed it) with its commands."""
+    rooms = db.execute(
+        "SELECT code, game, deck_name, deck_data, seed, start_seats, rules, created FROM rooms"
+        " WHERE seed IS NOT NULL AND start_seats IS NOT NULL"
+    ).fetchall()
+    next_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+    for code, game, deck_name, deck_data, seed, start_seats, rules, created in rooms:
+        found = db.execute("SELECT id FROM games WHERE room = ? AND seed = ?", (code, seed))
+        row = found.fetchone()
+        if row is None:
+            game_id, next_id = next_id, next_id + 1
+            seats = list(unpack(start_seats))
+            sat = db.execute(
+                "SELECT seat, name, bot FROM members WHERE code = ? AND seat IS NOT NULL",
+                (code,),
+            )
+            players = [Player(s, n, bool(b)) for s, n, b in sat.fetchall() if s in seats]
+            first = db.execute(
+                "SELECT MIN(now) FROM journal_commands WHERE code = ?", (code,)
+            ).fetchone()[0]
+            start = GameStart(
+                code,
+                seed,
+                game,
+                deck_name,
+                unpack(deck_data),
+                unpack(rules) or {},
+                seats,
+                first if first is not None else created,
+                sorted(players, key=lambda player: player.seat),
+            )
+            for sql, params in game_rows(game_id, start):
+                db.execute(sql, params)
+        else:
+            game_id = row[0]
+        db.execute("UPDATE rooms SET game_id = ? WHERE code = ?", (game_id, code))
+        db.execute(
+            "INSERT OR IGNORE INTO commands SELECT ?, idx, seat, command, now"
+            " FROM journal_commands WHERE code = ?",
+            (game_id, code),
+        )
+
+
+def _retire(legacy: Path) -> None:
+    """Remove the merged history file and whatever SQLite left beside it."""
+    for path in (legacy, *(legacy.with_name(legacy.name + side) for side in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()

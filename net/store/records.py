@@ -1,0 +1,629 @@
+"""The host's database: its tables, its records, and the queries the host and tools run.
+
+One SQLite file per data folder (:mod:`.store` opens it) holds the rooms
+(their settings and members, enough to rebuild each after a crash) and every
+game the host ran: its seed, deck and rules, each accepted command in order,
+and once it is over its players and results. A room points at its current
+game; a finished game is marked ``over`` where it lies, so its commands are
+both what a restart replays and what a replay shows.
+
+Reading is done room by room, so a room whose rows cannot be decoded (a
+damaged blob, a value of the wrong type) fails alone: the store sets it
+aside and every other room is still rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+import msgpack
+from partyhost.engine.core import SeatResult
+from partyhost.net.names import name_key
+from partyhost.net.store.standings import ResultRow, Standing, standings
+
+SCHEMA_VERSION = 1
+"""The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
+two-file layout, see :mod:`.storemigration`)."""
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS decks (
+    hash TEXT PRIMARY KEY,
+    data BLOB NOT NULL
+)""",
+    """CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    room TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    deck_name TEXT NOT NULL,
+    deck_hash TEXT NOT NULL REFERENCES decks(hash),
+    rules BLOB NOT NULL,
+    start_seats BLOB NOT NULL,
+    status TEXT NOT NULL,
+    started REAL NOT NULL,
+    ended REAL,
+    night TEXT,
+    players BLOB NOT NULL,
+    UNIQUE (room, seed)
+)""",
+    """CREATE TABLE IF NOT EXISTS commands (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER,
+    command BLOB,
+    now REAL NOT NULL,
+    PRIMARY KEY (game_id, idx)
+)""",
+    """CREATE TABLE IF NOT EXISTS results (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL,
+    bot INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    points INTEGER,
+    money INTEGER,
+    PRIMARY KEY (game_id, seat)
+)""",
+    "CREATE INDEX IF NOT EXISTS games_by_night ON games (night, ended)",
+    """CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    deck_name TEXT NOT NULL,
+    deck_data BLOB NOT NULL,
+    options BLOB NOT NULL,
+    password_hash TEXT,
+    bot_takeover INTEGER NOT NULL,
+    owner INTEGER,
+    status TEXT NOT NULL,
+    seed INTEGER,
+    start_seats BLOB,
+    rules BLOB,
+    next_member INTEGER NOT NULL,
+    created REAL NOT NULL,
+    clock_offset REAL,
+    paused_at REAL,
+    paused_by TEXT,
+    game_id INTEGER REFERENCES games(id)
+)""",
+    """CREATE TABLE IF NOT EXISTS members (
+    code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
+    member INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    token_hash TEXT,
+    bot INTEGER NOT NULL,
+    bot_seed INTEGER NOT NULL,
+    ready INTEGER NOT NULL,
+    left_room INTEGER NOT NULL,
+    bot_level TEXT,
+    disconnected_at REAL,
+    grace_ends REAL,
+    away INTEGER,
+    engine_away INTEGER,
+    stand_in INTEGER,
+    newcomer INTEGER,
+    PRIMARY KEY (code, member)
+)""",
+)
+
+PLAYING = "playing"
+OVER = "over"
+ABANDONED = "abandoned"
+"""A game whose room closed before it ended: never replayed, never in the standings."""
+
+NIGHT_TURNS_AT = 6
+"""Local hour at which one night's standings end and the next's begin (a 2 a.m. game is
+still the evening before)."""
+
+Statement = tuple[str, tuple[Any, ...]]
+
+
+def night_of(timestamp: float) -> str:
+    """The night a moment belongs to, as its evening's date (``YYYY-MM-DD``, local time)."""
+    moment = time.localtime(timestamp - NIGHT_TURNS_AT * 3600)
+    return time.strftime("%Y-%m-%d", moment)
+
+
+def pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def unpack(blob: bytes | None) -> Any:
+    return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
+
+
+# --- rooms ----------------------------------------------------------------------
+
+
+@dataclass
+class RoomRecord:
+    code: str
+    game: str
+    deck_name: str
+    deck_data: dict[str, Any]
+    options: dict[str, Any]
+    password_hash: str | None
+    bot_takeover: bool
+    owner: int | None
+    status: str
+    next_member: int
+    created: float
+    seed: int | None = None
+    start_seats: list[int] | None = None
+    rules: dict[str, Any] | None = None
+    clock_offset: float = 0.0
+    """Seconds the game's clock is behind the host's: the time its games spent paused."""
+    paused_at: float | None = None
+    """The game's clock when it was paused (None: running)."""
+    paused_by: str | None = None
+    """Who paused it (a name, for "Paused by Ann")."""
+
+
+@dataclass
+class MemberRecord:
+    member: int
+    seat: int | None
+    name: str
+    token_hash: str | None
+    bot: bool
+    bot_seed: int
+    ready: bool
+    left: bool
+    bot_level: str | None = None
+    """A bot's level (``None``: a person, or a record older than bot levels)."""
+    disconnected_at: float | None = None
+    """When the player's connection went (host clock; None while connected)."""
+    grace_ends: float | None = None
+    """When the running grace period ends (host clock), so a restart gives no fresh one."""
+    away: bool = False
+    engine_away: bool = False
+    """The game was told ``seat_away`` (so it must hear ``seat_back``)."""
+    stand_in: bool = False
+    """A bot plays this away person's seat."""
+    newcomer: bool = False
+    """Joined during the game and has not acted yet: a short grace if they drop."""
+
+
+@dataclass
+class CommandRecord:
+    """One accepted command; ``command is None`` marks a timer tick."""
+
+    seat: int | None
+    command: dict[str, Any] | None
+    now: float
+
+
+@dataclass
+class StoredRoom:
+    room: RoomRecord
+    members: list[MemberRecord] = field(default_factory=list)
+    commands: list[CommandRecord] = field(default_factory=list)
+    game_id: int | None = None
+    """The number of the room's current game (None: no game has started)."""
+
+
+COMMAND_ROW_BYTES = 32
+"""A command row's bytes besides the packed command (game number, index, seat, time, keys)."""
+
+INSERT_COMMAND = "INSERT INTO commands VALUES (?,?,?,?,?)"
+
+
+def journaled_bytes(record: CommandRecord) -> int:
+    """About how many bytes ``record`` takes in the store: its packed command and its row."""
+    return COMMAND_ROW_BYTES + (0 if record.command is None else len(pack(record.command)))
+
+
+def command_row(game_id: int, index: int, record: CommandRecord) -> tuple[Any, ...]:
+    command = None if record.command is None else pack(record.command)
+    return (game_id, index, record.seat, command, record.now)
+
+
+ROOM_COLUMNS = (*(column.name for column in fields(RoomRecord)), "game_id")
+ROOM_BLOBS = frozenset({"deck_data", "options", "start_seats", "rules"})
+"""Room fields kept packed (msgpack)."""
+MEMBER_COLUMNS = (
+    "code",
+    *(f.name if f.name != "left" else "left_room" for f in fields(MemberRecord)),
+)
+MEMBER_FLAGS = frozenset(f.name for f in fields(MemberRecord) if f.type == "bool")
+"""Member fields stored as 0/1 (or NULL, in rows older than the field)."""
+
+SET_ASIDE_SCHEMA = (
+    f"""CREATE TABLE IF NOT EXISTS set_aside_rooms (
+    set_aside REAL NOT NULL, reason TEXT NOT NULL, {", ".join(ROOM_COLUMNS)}
+)""",
+    "CREATE TABLE IF NOT EXISTS set_aside_members"
+    f" (set_aside REAL NOT NULL, {', '.join(MEMBER_COLUMNS)})",
+)
+"""Rooms that could not be rebuilt, kept as they were (untyped: nothing is decoded); their
+game's commands stay under the game, which is marked abandoned."""
+
+
+def room_row(room: RoomRecord, game_id: int | None) -> Statement:
+    """An upsert of the room's settings (replacing would cascade-delete its members)."""
+    values = [getattr(room, f.name) for f in fields(RoomRecord)]
+    packed = [
+        pack(value) if name in ROOM_BLOBS and value is not None else value
+        for name, value in zip(ROOM_COLUMNS, values, strict=False)
+    ]
+    updates = ", ".join(f"{column}=excluded.{column}" for column in ROOM_COLUMNS[1:])
+    return (
+        f"INSERT INTO rooms ({', '.join(ROOM_COLUMNS)})"
+        f" VALUES ({', '.join('?' * len(ROOM_COLUMNS))})"
+        f" ON CONFLICT(code) DO UPDATE SET {updates}",
+        (*packed, game_id),
+    )
+
+
+def member_rows(code: str, members: list[MemberRecord]) -> list[Statement]:
+    """Statements replacing the room's members with ``members``."""
+    insert = (
+        f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)})"
+        f" VALUES ({', '.join('?' * len(MEMBER_COLUMNS))})"
+    )
+    return [
+        ("DELETE FROM members WHERE code=?", (code,)),
+        *((insert, (code, *(getattr(m, f.name) for f in fields(MemberRecord)))) for m in members),
+    ]
+
+
+def set_aside_statements(code: str, reason: str, when: float) -> list[Statement]:
+    """Copy a room's rows into the set-aside tables, its game abandoned, then drop the room."""
+    rooms, members = ", ".join(ROOM_COLUMNS), ", ".join(MEMBER_COLUMNS)
+    return [
+        (
+            "UPDATE games SET status = ?, ended = ?"
+            " WHERE id = (SELECT game_id FROM rooms WHERE code = ?) AND status = ?",
+            (ABANDONED, when, code, PLAYING),
+        ),
+        (
+            f"INSERT INTO set_aside_rooms (set_aside, reason, {rooms})"
+            f" SELECT ?, ?, {rooms} FROM rooms WHERE code=?",
+            (when, reason, code),
+        ),
+        (
+            f"INSERT INTO set_aside_members (set_aside, {members})"
+            f" SELECT ?, {members} FROM members WHERE code=?",
+            (when, code),
+        ),
+        ("DELETE FROM rooms WHERE code=?", (code,)),
+    ]
+
+
+def room_codes(db: sqlite3.Connection) -> list[str]:
+    """Every stored room's code, oldest room first."""
+    return [str(row[0]) for row in db.execute("SELECT code FROM rooms ORDER BY created")]
+
+
+def read_room(db: sqlite3.Connection, code: str) -> StoredRoom | None:
+    """One room with its members and its game's commands; raises whatever a damaged row raises."""
+    row = db.execute(
+        f"SELECT {', '.join(ROOM_COLUMNS)} FROM rooms WHERE code=?", (code,)
+    ).fetchone()
+    if row is None:
+        return None
+    values = dict(zip(ROOM_COLUMNS, row, strict=True))
+    game_id = values.pop("game_id")
+    values.update({name: unpack(values[name]) for name in ROOM_BLOBS})
+    values["bot_takeover"] = bool(values["bot_takeover"])
+    values["clock_offset"] = values["clock_offset"] or 0.0
+    stored = StoredRoom(RoomRecord(**values), game_id=game_id)
+    for member in db.execute(
+        f"SELECT {', '.join(MEMBER_COLUMNS[1:])} FROM members WHERE code=? ORDER BY member",
+        (code,),
+    ):
+        named = zip((f.name for f in fields(MemberRecord)), member, strict=True)
+        flagged: dict[str, Any] = {
+            name: bool(value) if name in MEMBER_FLAGS else value for name, value in named
+        }
+        stored.members.append(MemberRecord(**flagged))
+    if game_id is not None:
+        stored.commands = game_commands(db, game_id)
+    record = stored.room
+    if not isinstance(record.deck_data, dict) or not isinstance(record.options, dict):
+        raise ValueError("the room's deck or options are not a map")
+    return stored
+
+
+def game_commands(db: sqlite3.Connection, game_id: int) -> list[CommandRecord]:
+    """A game's accepted commands in order; raises ValueError on a damaged row."""
+    commands = []
+    for seat, blob, now in db.execute(
+        "SELECT seat, command, now FROM commands WHERE game_id=? ORDER BY idx", (game_id,)
+    ):
+        command = unpack(blob)
+        if not isinstance(command, dict | None) or not isinstance(now, int | float):
+            raise ValueError(f"a command row holds {command!r} at {now!r}")
+        commands.append(CommandRecord(seat, command, now))
+    return commands
+
+
+# --- games ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sat where in a game (a person's name as they typed it, or a bot's)."""
+
+    seat: int
+    name: str
+    bot: bool
+
+    def describe(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class GameStart:
+    """A game as it begins: enough to find it again and, once over, to replay it."""
+
+    room: str
+    seed: int
+    game: str
+    deck_name: str
+    deck_data: Any
+    rules: dict[str, Any]
+    start_seats: list[int]
+    started: float
+    players: list[Player]
+
+
+def game_rows(game_id: int, start: GameStart) -> list[Statement]:
+    """A new game, running, with its deck stored once (many games share one)."""
+    deck = pack(start.deck_data)
+    digest = hashlib.sha256(deck).hexdigest()
+    return [
+        ("INSERT OR IGNORE INTO decks VALUES (?, ?)", (digest, deck)),
+        (
+            "INSERT INTO games (id, room, seed, game, deck_name, deck_hash, rules, start_seats,"
+            " status, started, players) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                game_id,
+                start.room,
+                start.seed,
+                start.game,
+                start.deck_name,
+                digest,
+                pack(start.rules),
+                pack(start.start_seats),
+                PLAYING,
+                start.started,
+                pack([player.describe() for player in start.players]),
+            ),
+        ),
+    ]
+
+
+def game_over_rows(
+    game_id: int, results: Sequence[SeatResult], players: Sequence[Player], ended: float
+) -> list[Statement]:
+    """Mark a running game over with its players and results (a game already over stays)."""
+    statements: list[Statement] = [
+        (
+            "UPDATE games SET status = ?, ended = ?, night = ?, players = ?"
+            " WHERE id = ? AND status = ?",
+            (
+                OVER,
+                ended,
+                night_of(ended),
+                pack([player.describe() for player in players]),
+                game_id,
+                PLAYING,
+            ),
+        )
+    ]
+    by_seat = {player.seat: player for player in players}
+    for result in results:
+        player = by_seat.get(result.seat) or Player(result.seat, f"seat {result.seat}", False)
+        statements.append(
+            (
+                "INSERT OR IGNORE INTO results SELECT ?,?,?,?,?,?,?,?"
+                " WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND status = ?)",
+                (
+                    game_id,
+                    result.seat,
+                    player.name,
+                    name_key(player.name),
+                    int(player.bot),
+                    int(result.won),
+                    result.points,
+                    result.money,
+                    game_id,
+                    OVER,
+                ),
+            )
+        )
+    return statements
+
+
+def abandon_rows(game_id: int, when: float) -> list[Statement]:
+    """A game still running is cut short: never replayed, so its commands go."""
+    return [
+        (
+            "UPDATE games SET status = ?, ended = ? WHERE id = ? AND status = ?",
+            (ABANDONED, when, game_id, PLAYING),
+        ),
+        (
+            "DELETE FROM commands"
+            " WHERE game_id = ? AND (SELECT status FROM games WHERE id = ?) = ?",
+            (game_id, game_id, ABANDONED),
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One seat's result of a finished game, as the store keeps it."""
+
+    seat: int
+    name: str
+    bot: bool
+    won: bool
+    points: int | None
+    money: int | None
+
+    def describe(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class GameEntry:
+    """A game as the list of past games shows it."""
+
+    id: int
+    room: str
+    game: str
+    deck_name: str
+    status: str
+    started: float
+    ended: float | None
+    night: str | None
+    players: list[Player]
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def describe(self) -> dict[str, Any]:
+        """The entry on the wire (``past_games`` and ``replay``)."""
+        return {
+            "id": self.id,
+            "room": self.room,
+            "game": self.game,
+            "deck": self.deck_name,
+            "status": self.status,
+            "started": self.started,
+            "ended": self.ended,
+            "night": self.night,
+            "players": [player.describe() for player in self.players],
+            "results": [outcome.describe() for outcome in self.outcomes],
+        }
+
+
+@dataclass
+class ArchivedGame:
+    """Everything needed to play a finished game again on a fresh engine."""
+
+    entry: GameEntry
+    deck_data: Any
+    rules: dict[str, Any]
+    start_seats: list[int]
+    seed: int
+    commands: list[CommandRecord]
+
+
+_ENTRY_COLUMNS = "id, room, game, deck_name, status, started, ended, night, players"
+
+
+def _entry(row: Sequence[Any]) -> GameEntry:
+    return GameEntry(
+        id=row[0],
+        room=row[1],
+        game=row[2],
+        deck_name=row[3],
+        status=row[4],
+        started=row[5],
+        ended=row[6],
+        night=row[7],
+        players=[Player(p["seat"], p["name"], p["bot"]) for p in unpack(row[8]) or []],
+    )
+
+
+LIST_LIMIT = 200
+"""Games a listing holds at most (the newest)."""
+
+
+class StoreReader:
+    """Queries on the database (the host's own connection, or one opened read-only)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def close(self) -> None:
+        self._db.close()
+
+    def rooms(self, code: str | None = None) -> list[StoredRoom]:
+        """The stored rooms (or room ``code``) as a restarted host would rebuild them."""
+        codes = room_codes(self._db) if code is None else [code]
+        return [stored for each in codes if (stored := read_room(self._db, each)) is not None]
+
+    def games(self, limit: int = LIST_LIMIT, night: str | None = None) -> list[GameEntry]:
+        """Past and running games, newest first (abandoned ones are left out)."""
+        where, params = "status != ?", [ABANDONED]
+        if night is not None:
+            where += " AND night = ?"
+            params.append(night)
+        rows = self._db.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM games WHERE {where}"
+            " ORDER BY COALESCE(ended, started) DESC, id DESC LIMIT ?",
+            (*params, limit),
+        )
+        return self._with_outcomes([_entry(row) for row in rows])
+
+    def entry(self, game_id: int) -> GameEntry | None:
+        query = f"SELECT {_ENTRY_COLUMNS} FROM games WHERE id = ?"
+        row = self._db.execute(query, (game_id,)).fetchone()
+        return None if row is None else self._with_outcomes([_entry(row)])[0]
+
+    def _with_outcomes(self, entries: list[GameEntry]) -> list[GameEntry]:
+        by_id = {entry.id: entry for entry in entries}
+        marks = ",".join("?" * len(by_id))
+        for row in self._db.execute(
+            "SELECT game_id, seat, name, bot, won, points, money FROM results"
+            f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            tuple(by_id),
+        ):
+            by_id[row[0]].outcomes.append(
+                Outcome(row[1], row[2], bool(row[3]), bool(row[4]), row[5], row[6])
+            )
+        return entries
+
+    def game_of_room(self, room: str, seed: int) -> int | None:
+        """The number of the game room ``room`` played with ``seed``, if it is kept."""
+        query = "SELECT id FROM games WHERE room = ? AND seed = ?"
+        row = self._db.execute(query, (room, seed)).fetchone()
+        return None if row is None else int(row[0])
+
+    def archived(self, game_id: int) -> ArchivedGame | None:
+        """A game with its deck, seed and commands (``None``: no such game)."""
+        entry = self.entry(game_id)
+        if entry is None:
+            return None
+        row = self._db.execute(
+            "SELECT decks.data, rules, start_seats, seed FROM games"
+            " JOIN decks ON decks.hash = games.deck_hash WHERE games.id = ?",
+            (game_id,),
+        ).fetchone()
+        return ArchivedGame(
+            entry=entry,
+            deck_data=unpack(row[0]),
+            rules=unpack(row[1]),
+            start_seats=list(unpack(row[2])),
+            seed=row[3],
+            commands=game_commands(self._db, game_id),
+        )
+
+    def nights(self) -> list[str]:
+        """Every night with a finished game, oldest first."""
+        rows = self._db.execute(
+            "SELECT DISTINCT night FROM games WHERE status = ? AND night IS NOT NULL"
+            " ORDER BY night",
+            (OVER,),
+        )
+        return [row[0] for row in rows]
+
+    def standings(self, night: str) -> list[Standing]:
+        """That night's table, best first."""
+        rows = self._db.execute(
+            "SELECT games.game, name, name_key, bot, won, points, money FROM results"
+            " JOIN games ON games.id = results.game_id"
+            " WHERE games.night = ? AND games.status = ? ORDER BY games.ended, games.id, seat",
+            (night, OVER),
+        )
+        return standings(
+            ResultRow(row[0], row[1], row[2], bool(row[3]), bool(row[4]), row[5], row[6])
+            for row in rows
+        )
