@@ -1,39 +1,21 @@
-"""Game, Set, Match! scores: one line per seat with its count and what it is doing.
-
-The screen builds :class:`ScoreRow` entries from the view (cards won, cards in
-hand, cards placed, a lockout, a line's axis...); this widget lays them out
-with names that are always shown literally.
-"""
+"""Game, Set, Match! scores: one line per seat with its count and what it is doing
+(cards won, cards in hand, cards placed, a lockout, a line's axis...)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import Glyphs, clean, literal
-from rich.cells import cell_len, set_cell_size
+from partyhost.tui.shared.scoreboard import Badge, ScoreLine
+from partyhost.tui.text import Glyphs
 from rich.text import Text
-from textual.widget import Widget
 
 Frame = dict[str, Any]
 NameOf = Callable[[object], str]
 
 
-@dataclass(frozen=True)
-class ScoreRow:
-    """A seat's line: a marker (turn, you), its count and short badges."""
-
-    seat: int
-    value: str
-    marker: str = " "
-    badges: tuple[tuple[str, str], ...] = ()
-    left: bool = False
-    you: bool = False
-
-
-def score_rows(view: Frame, glyphs: Glyphs, ascii_only: bool) -> list[ScoreRow]:
+def score_rows(view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool) -> list[ScoreLine]:
     """The scoreboard for any of the four games, from its view."""
     game, you = view.get("game"), view.get("you")
     called = view.get("called", []) or []
@@ -77,19 +59,27 @@ def score_rows(view: Frame, glyphs: Glyphs, ascii_only: bool) -> list[ScoreRow]:
         if seat in winners:
             badges.append((glyphs.trophy, "bold yellow"))
         rows.append(
-            ScoreRow(seat, value, marker, tuple(badges), bool(entry.get("left")), seat == you)
+            ScoreLine(
+                seat,
+                name_of(seat),
+                value,
+                Text(marker, "bold yellow"),
+                left=bool(entry.get("left")),
+                you=seat == you,
+                badges=tuple(badges),
+            )
         )
     return rows
 
 
 def with_presence(
-    rows: Sequence[ScoreRow], badges: Mapping[int, tuple[str, str]], glyphs: Glyphs
-) -> list[ScoreRow]:
+    rows: Sequence[ScoreLine], badges: Mapping[int, Badge], glyphs: Glyphs
+) -> list[ScoreLine]:
     """The rows with a badge for each player who is not there (``○87s``, ``☾bot``, ``✗gone``),
     in place of the game's own "away" badge, which says less."""
     marked = []
     for row in rows:
-        badge = badges.get(row.seat)
+        badge = badges.get(row.seat) if isinstance(row.seat, int) else None
         if badge is None:
             marked.append(row)
             continue
@@ -110,48 +100,3 @@ def axis_mark(axis: object, ascii_only: bool) -> str:
 def _plural(number: object, word: str) -> str:
     value = int(number) if isinstance(number, int) else 0
     return f"{value} {word}{'' if value == 1 else 's'}"
-
-
-class GsmScores(Widget):
-    """The rows, names cut to fit the column."""
-
-    DEFAULT_CSS = """
-    GsmScores { height: auto; width: 1fr; padding: 0 1; }
-    """
-
-    def __init__(self, name_of: NameOf, ellipsis: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.name_of = name_of
-        self.ellipsis = ellipsis if len(ellipsis) == 1 else "~"
-        self.rows: tuple[ScoreRow, ...] = ()
-        self._names: tuple[str, ...] = ()
-
-    def show(self, rows: Sequence[ScoreRow]) -> None:
-        rows = tuple(rows)
-        names = tuple(self.name_of(row.seat) for row in rows)
-        if (rows, names) != (self.rows, self._names):
-            self.rows, self._names = rows, names
-            self.refresh(layout=True)
-
-    def render(self) -> Text:
-        width = max(20, self.size.width or 30)
-        name_width = max(6, min(14, width - 22))
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for number, (row, raw) in enumerate(zip(self.rows, self._names, strict=True)):
-            if number:
-                text.append("\n")
-            text.append(row.marker, "bold yellow")
-            text.append(" ")
-            name = clean(raw)
-            if cell_len(name) > name_width:
-                name = set_cell_size(name, name_width - 1) + self.ellipsis
-            style = f"bold {seat_style(row.seat)}"
-            style += " underline" if row.you else ""
-            style += " strike dim" if row.left else ""
-            text.append_text(literal(name, style))
-            text.append(" " * (name_width - cell_len(name) + 1))
-            text.append(f"{row.value:>8}", "bold")
-            for badge, badge_style in row.badges:
-                text.append(" ")
-                text.append(badge, badge_style)
-        return text
