@@ -68,6 +68,12 @@ def a_number(number: object) -> str:
     return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {said}"
 
 
+def counted(number: object, word: str) -> str:
+    """``1 card``, ``3 cards`` (anything but a whole number counts as none)."""
+    value = int(number) if isinstance(number, int) else 0
+    return f"{value} {word}{'' if value == 1 else 's'}"
+
+
 def clock_text(seconds: int) -> Text:
     """A running timer for the front of a status line, reversed so it shows without color."""
     return Text(

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from partyhost.tui.shared.scoreboard import Badge, ScoreLine
-from partyhost.tui.text import Glyphs
+from partyhost.tui.text import Glyphs, counted
 from rich.text import Text
 
 Frame = dict[str, Any]
@@ -31,7 +31,7 @@ def score_rows(view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool) -
         badges: list[tuple[str, str]] = []
         marker = " "
         if game == "stealing-home":
-            value = _plural(entry.get("cards"), "card")
+            value = counted(entry.get("cards"), "card")
             if entry.get("locked"):
                 badges.append((f"{glyphs.lock}locked", "bold red"))
             if seat in called:
@@ -46,7 +46,7 @@ def score_rows(view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool) -
             if int(view.get("wins_needed", 1)) > 1:
                 badges.append((f"{glyphs.trophy}{entry.get('wins', 0)}", "yellow"))
         else:
-            value = _plural(entry.get("hand"), "card")
+            value = counted(entry.get("hand"), "card")
             if game == "gridiron" and seat == view.get("turn"):
                 marker = glyphs.you
             mark = axis_mark(axes.get(seat), ascii_only)
@@ -95,8 +95,3 @@ def axis_mark(axis: object, ascii_only: bool) -> str:
     if axis == "v":
         return "^v" if ascii_only else "↕"
     return ""
-
-
-def _plural(number: object, word: str) -> str:
-    value = int(number) if isinstance(number, int) else 0
-    return f"{value} {word}{'' if value == 1 else 's'}"
