@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
+
+Frame = dict[str, Any]
+"""A decoded wire message (or a part of one), as the host sent it."""
+Name = Callable[[object], Text]
+"""A seat's name as the screen draws it (always literal)."""
 
 _BIDI_CONTROLS = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F}
 

@@ -9,21 +9,17 @@ the shared screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.tui.gsm.board import BoardView
 from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
 from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.text import counted, names
+from partyhost.tui.text import Frame, counted, names
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import ScrollableContainer
 from textual.geometry import Size
 from textual.widgets import Static
-
-Frame = dict[str, Any]
 
 
 def standings(view: Frame) -> list[tuple[int, str]]:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from partyhost.tui.shared.scoreboard import Badge, ScoreLine
-from partyhost.tui.text import Glyphs, counted
+from partyhost.tui.text import Frame, Glyphs, counted
 from rich.text import Text
 
-Frame = dict[str, Any]
 NameOf = Callable[[object], str]
 
 

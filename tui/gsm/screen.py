@@ -10,7 +10,7 @@ game's own keys and actions live in the module named for it (:mod:`.scramble`...
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.board import BoardPicture, BoardView
@@ -25,6 +25,7 @@ from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Scoreboard
+from partyhost.tui.text import Frame
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -33,7 +34,6 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, Static
 
-Frame = dict[str, Any]
 Slot = tuple[int, int]
 CHOOSE = Binding.Group("Choose")
 MOVE = Binding.Group("Move")

@@ -7,16 +7,11 @@ reach the screen through the ``Name`` callback, which makes them literal.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
 from partyhost.tui.gsm.scores import axis_mark
 from partyhost.tui.party import legal_of
-from partyhost.tui.text import Glyphs, clock_text, counted, literal, names
+from partyhost.tui.text import Frame, Glyphs, Name, clock_text, counted, literal, names
 from rich.text import Text
-
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 
 TITLES = {
     "stealing-home": "Stealing Home",

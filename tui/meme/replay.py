@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from partyhost.tui.meme.text import amount_text, describe_event
-from partyhost.tui.shared.replayparts import Frame, Name, ReplayParts, joined
-from partyhost.tui.text import Glyphs, literal, quoted
+from partyhost.tui.shared.replayparts import ReplayParts, joined
+from partyhost.tui.text import Frame, Glyphs, Name, literal, quoted
 from rich.console import Group, RenderableType
 from rich.text import Text
 

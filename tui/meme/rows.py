@@ -7,9 +7,8 @@ the turn record the host sent (``last_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.tui.meme.table import RowSpec
 from partyhost.tui.meme.text import (
@@ -24,11 +23,9 @@ from partyhost.tui.meme.text import (
     signed_money,
 )
 from partyhost.tui.party import legal_of
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Frame, Glyphs, Name, literal
 from rich.text import Text
 
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 SHADE = 10
 
 

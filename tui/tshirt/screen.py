@@ -8,7 +8,7 @@ what gets sent.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar
@@ -17,7 +17,7 @@ from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Badge, Scoreboard, ScoreLine
 from partyhost.tui.shared.seats import seat_markers, seat_style
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Frame, Glyphs, literal
 from partyhost.tui.tshirt.cards import CardFace, CardRack
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.shirt import Shirt
@@ -29,7 +29,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-Frame = dict[str, Any]
 REVEAL_SECONDS = 0.45
 CHOOSE = Binding.Group("Choose")
 
