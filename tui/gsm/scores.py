@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 
 from partyhost.tui.shared.scoreboard import Badge, ScoreLine
 from partyhost.tui.text import Frame, Glyphs, counted
@@ -13,8 +12,12 @@ from rich.text import Text
 NameOf = Callable[[object], str]
 
 
-def score_rows(view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool) -> list[ScoreLine]:
-    """The scoreboard for any of the four games, from its view."""
+def score_rows(
+    view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool, presence: Mapping[int, Badge]
+) -> list[ScoreLine]:
+    """The scoreboard for any of the four games, from its view; a badge first for each player
+    who is not there (``○87s``, ``☾bot``, ``✗gone``), in place of the game's "away", which
+    says less."""
     game, you = view.get("game"), view.get("you")
     called = view.get("called", []) or []
     tiebreak = view.get("tiebreak")
@@ -52,10 +55,12 @@ def score_rows(view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool) -
                 badges.append((mark, "bold"))
         if seat in stuck:
             badges.append(("stuck", "dim"))
-        if entry.get("away"):
+        if entry.get("away") and seat not in presence:
             badges.append((glyphs.away + "away", "yellow"))
         if seat in winners:
             badges.append((glyphs.trophy, "bold yellow"))
+        if seat in presence:
+            badges.insert(0, presence[seat])
         rows.append(
             ScoreLine(
                 seat,
@@ -68,22 +73,6 @@ def score_rows(view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool) -
             )
         )
     return rows
-
-
-def with_presence(
-    rows: Sequence[ScoreLine], badges: Mapping[int, Badge], glyphs: Glyphs
-) -> list[ScoreLine]:
-    """The rows with a badge for each player who is not there (``○87s``, ``☾bot``, ``✗gone``),
-    in place of the game's own "away" badge, which says less."""
-    marked = []
-    for row in rows:
-        badge = badges.get(row.seat) if isinstance(row.seat, int) else None
-        if badge is None:
-            marked.append(row)
-            continue
-        kept = tuple(b for b in row.badges if not b[0].startswith(glyphs.away))
-        marked.append(replace(row, badges=(badge, *kept)))
-    return marked
 
 
 def axis_mark(axis: object, ascii_only: bool) -> str:

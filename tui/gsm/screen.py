@@ -17,7 +17,7 @@ from partyhost.tui.gsm.board import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import score_rows, with_presence
+from partyhost.tui.gsm.scores import score_rows
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatScreen
@@ -220,8 +220,11 @@ class GsmScreen(GameScreen):
         box.update(feedback)
         self._show_board(painter)
         self._show_rack(painter)
-        rows = score_rows(view, self._name_of, self.glyphs, self.party.ascii_only)
-        self.query_one(Scoreboard).show(with_presence(rows, self.presence_badges(), self.glyphs))
+        self.query_one(Scoreboard).show(
+            score_rows(
+                view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
+            )
+        )
         width = self.query_one("#gsm-legend", Static).size.width or 30
         self.query_one("#gsm-legend", Static).update(
             legend_text(painter.legend, painter, max(10, width))
