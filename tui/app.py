@@ -11,7 +11,7 @@ methods. :mod:`.launch` makes the app.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.net.clients.client import ConnectionLost
 from partyhost.tui import hostlink
@@ -23,7 +23,7 @@ from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.connect import Remembered, default_name, save_remembered
-from partyhost.tui.text import glyphs_for
+from partyhost.tui.text import Frame, glyphs_for
 from partyhost.tui.toasts import guard_toasts
 from textual import work
 from textual.app import App
@@ -33,7 +33,6 @@ from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Input
 
-Frame = dict[str, Any]
 CHAT_LIMIT = 200
 STALE_GAME_REFUSAL = "not_playing"
 """The host's refusal of a move that arrived after the game ended."""

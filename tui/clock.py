@@ -12,9 +12,8 @@ paused. A seat's ``grace_left`` counts down from when its room message came.
 from __future__ import annotations
 
 import time
-from typing import Any
 
-Frame = dict[str, Any]
+from partyhost.tui.text import Frame
 
 
 def _number(value: object) -> float | None:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from partyhost.net.clients.client import ConnectionFailed, RequestMethods
+from partyhost.tui.text import Frame
 from textual.message import Message
 
-Frame = dict[str, Any]
 LOG_LIMIT = 200
 NOTICE = "notice"
 """The key of a host notice in the game log (a game's events have a ``kind`` instead)."""

@@ -9,14 +9,12 @@ this promise.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from partyhost.tui.clock import HostClock
 from partyhost.tui.hostlink import HostRequests
-from partyhost.tui.text import Glyphs
+from partyhost.tui.text import Frame, Glyphs
 from textual.binding import Binding, BindingType
-
-Frame = dict[str, Any]
 
 APP_BINDINGS: list[BindingType] = [
     Binding("f1", "help", "Help"),

@@ -29,9 +29,9 @@ from typing import Any, cast
 from partyhost.paths import state_dir
 from partyhost.tui.party import Party
 from partyhost.tui.shared.dialogs import SeatOffer, SeatOfferScreen, waiting_words
+from partyhost.tui.text import Frame
 from textual.app import App
 
-Frame = dict[str, Any]
 FILE_NAME = "seats.json"
 KEPT = 40
 """Seats remembered at most (the oldest go first)."""

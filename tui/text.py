@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
+
+Frame = dict[str, Any]
+"""A decoded wire message (or a part of one), as the host sent it."""
+Name = Callable[[object], Text]
+"""A seat's name as the screen draws it (always literal)."""
 
 _BIDI_CONTROLS = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F}
 
@@ -66,6 +72,12 @@ def a_number(number: object) -> str:
     """``a 7``, ``an 8``, ``an 11``: a number with the article it is spoken with (up to 99)."""
     said = str(number)
     return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {said}"
+
+
+def counted(number: object, word: str) -> str:
+    """``1 card``, ``3 cards`` (anything but a whole number counts as none)."""
+    value = int(number) if isinstance(number, int) else 0
+    return f"{value} {word}{'' if value == 1 else 's'}"
 
 
 def clock_text(seconds: int) -> Text:

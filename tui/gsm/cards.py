@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from partyhost.tui.text import clean
+from partyhost.tui.text import Frame, clean
 from rich.cells import cell_len
 from rich.text import Text
 
-Frame = dict[str, Any]
 CELL_WIDTH = 4
 Cells = tuple[tuple[tuple[int, int], ...], ...]
 """A card as it lies: rows of (object, color) legend indexes."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.gsm.screen import HEAD, TAIL, Frame, GsmScreen
+from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen
 from partyhost.tui.party import legal_of
+from partyhost.tui.text import Frame
 from textual.binding import Binding, BindingType
 
 

@@ -10,12 +10,11 @@ sends anything the host did not offer. Nothing here knows whether a card
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from partyhost.tui.gsm.cards import Cells, read_cells, turn_cells
 from partyhost.tui.party import legal_of
+from partyhost.tui.text import Frame
 
-Frame = dict[str, Any]
 Slot = tuple[int, int]
 
 

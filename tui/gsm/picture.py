@@ -8,15 +8,14 @@ looks like at the cursor, and whether the board fits with tall tiles.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.board import BoardCard, BoardPicture
 from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, read_cells, turn_cells
 from partyhost.tui.shared.seats import seat_style
+from partyhost.tui.text import Frame
 from textual.geometry import Size
 
-Frame = dict[str, Any]
 Slot = tuple[int, int]
 
 

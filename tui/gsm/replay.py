@@ -5,9 +5,9 @@ from __future__ import annotations
 from partyhost.tui.gsm.board import BoardCard, BoardPicture, draw_board
 from partyhost.tui.gsm.cards import Legend, Painter, read_cells
 from partyhost.tui.gsm.text import describe_event
-from partyhost.tui.shared.replayparts import Frame, Name, ReplayParts, by_seat, joined
+from partyhost.tui.shared.replayparts import ReplayParts, by_seat, joined
 from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import Glyphs
+from partyhost.tui.text import Frame, Glyphs, Name
 from rich.console import Group, RenderableType
 from rich.text import Text
 

@@ -9,21 +9,17 @@ the shared screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.tui.gsm.board import BoardView
 from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
 from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.text import names
+from partyhost.tui.text import Frame, counted, names
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import ScrollableContainer
 from textual.geometry import Size
 from textual.widgets import Static
-
-Frame = dict[str, Any]
 
 
 def standings(view: Frame) -> list[tuple[int, str]]:
@@ -31,18 +27,14 @@ def standings(view: Frame) -> list[tuple[int, str]]:
     game = view.get("game")
     rows = [s for s in view.get("scores", []) if isinstance(s, dict) and "seat" in s]
 
-    def plural(number: object, word: str) -> str:
-        value = int(number) if isinstance(number, int) else 0
-        return f"{value} {word}{'' if value == 1 else 's'}"
-
     if game == "stealing-home":
         rows.sort(key=lambda s: -int(s.get("cards", 0)))
-        return [(s["seat"], plural(s.get("cards"), "card") + " won") for s in rows]
+        return [(s["seat"], counted(s.get("cards"), "card") + " won") for s in rows]
     if game == "scramble":
         rows.sort(key=lambda s: (-int(s.get("wins", 0)), -int(s.get("placed", 0))))
-        return [(s["seat"], plural(s.get("wins"), "game") + " won") for s in rows]
+        return [(s["seat"], counted(s.get("wins"), "game") + " won") for s in rows]
     rows.sort(key=lambda s: int(s.get("hand", 0)))
-    return [(s["seat"], plural(s.get("hand"), "card") + " left") for s in rows]
+    return [(s["seat"], counted(s.get("hand"), "card") + " left") for s in rows]
 
 
 class GsmResultsScreen(ResultsScreen):

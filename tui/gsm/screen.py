@@ -10,20 +10,22 @@ game's own keys and actions live in the module named for it (:mod:`.scramble`...
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.board import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import GsmScores, score_rows, with_presence
+from partyhost.tui.gsm.scores import score_rows
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
+from partyhost.tui.shared.scoreboard import Scoreboard
+from partyhost.tui.text import Frame
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -32,7 +34,6 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, Static
 
-Frame = dict[str, Any]
 Slot = tuple[int, int]
 CHOOSE = Binding.Group("Choose")
 MOVE = Binding.Group("Move")
@@ -84,6 +85,7 @@ class GsmScreen(GameScreen):
     GsmScreen #gsm-side { width: 34; height: 1fr; border-left: $edge $panel-lighten-2; }
     GsmScreen.-wide #gsm-side { width: 36; }
     GsmScreen #gsm-legend { height: auto; padding: 0 1; }
+    GsmScreen #gsm-scores { padding: 0 1; }
     GsmScreen #gsm-log { min-height: 3; }
     GsmScreen #gsm-rack-title {
         border-top: $edge $panel-lighten-2; height: 2; padding: 0 1;
@@ -114,7 +116,13 @@ class GsmScreen(GameScreen):
                 yield BoardView(self.painter, id="gsm-board")
             with Vertical(id="gsm-side"):
                 yield Static("Scores", classes="section-title")
-                yield GsmScores(self._name_of, self.glyphs.ellipsis, id="gsm-scores")
+                yield Scoreboard(
+                    self.glyphs,
+                    value_width=8,
+                    widths=(20, 30),
+                    overflow="ellipsis",
+                    id="gsm-scores",
+                )
                 yield Static(self._legend_title(), classes="section-title")
                 yield Static("", id="gsm-legend")
                 yield GameLog(self._describe, id="gsm-log")
@@ -212,8 +220,11 @@ class GsmScreen(GameScreen):
         box.update(feedback)
         self._show_board(painter)
         self._show_rack(painter)
-        rows = score_rows(view, self.glyphs, self.party.ascii_only)
-        self.query_one(GsmScores).show(with_presence(rows, self.presence_badges(), self.glyphs))
+        self.query_one(Scoreboard).show(
+            score_rows(
+                view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
+            )
+        )
         width = self.query_one("#gsm-legend", Static).size.width or 30
         self.query_one("#gsm-legend", Static).update(
             legend_text(painter.legend, painter, max(10, width))

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.gsm.screen import HEAD, TAIL, Frame, GsmScreen
+from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen
 from partyhost.tui.gsm.text import claim_feedback, round_result_text
 from partyhost.tui.party import legal_of
+from partyhost.tui.text import Frame
 from rich.text import Text
 from textual.binding import Binding, BindingType
 

@@ -7,16 +7,11 @@ reach the screen through the ``Name`` callback, which makes them literal.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
 from partyhost.tui.gsm.scores import axis_mark
 from partyhost.tui.party import legal_of
-from partyhost.tui.text import Glyphs, clock_text, literal, names
+from partyhost.tui.text import Frame, Glyphs, Name, clock_text, counted, literal, names
 from rich.text import Text
-
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 
 TITLES = {
     "stealing-home": "Stealing Home",
@@ -41,11 +36,6 @@ TIED_REASONS = {
 }
 """Why several seats share the win (only a count can tie)."""
 AXIS_NAMES = {"h": "left-right", "v": "up-down"}
-
-
-def _count(number: object, word: str) -> str:
-    value = int(number) if isinstance(number, int) else 0
-    return f"{value} {word}{'' if value == 1 else 's'}"
 
 
 def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Text | None:
@@ -91,7 +81,7 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Tex
     if kind == "stuck":
         return Text.assemble(who, " is stuck.")
     if kind == "card_placed":
-        line = Text.assemble(who, f" places a card ({_count(event.get('hand'), 'card')} left).")
+        line = Text.assemble(who, f" places a card ({counted(event.get('hand'), 'card')} left).")
         axis = event.get("axis")
         if axis in AXIS_NAMES:
             line.append(f" Their line runs {AXIS_NAMES[str(axis)]}.")
@@ -105,7 +95,7 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Tex
     if kind == "taken_back":
         if "placed" in event:
             return None  # Scramble board changes: the counts are in the scores
-        return Text.assemble(who, f" takes a card back ({_count(event.get('hand'), 'card')}).")
+        return Text.assemble(who, f" takes a card back ({counted(event.get('hand'), 'card')}).")
     if kind in ("game_over", "match_over"):
         winners = event.get("winners", [])
         why = OVER_REASONS.get(str(event.get("reason")), "")

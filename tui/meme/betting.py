@@ -7,13 +7,10 @@ more than allowed on their own guess, less than the reactor's minimum).
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.tui.meme.rows import Look, bet_template, limits_text, targets_of
 from partyhost.tui.meme.text import amount_text
+from partyhost.tui.text import Frame
 from rich.text import Text
-
-Frame = dict[str, Any]
 
 
 class Betting:

@@ -11,14 +11,13 @@ import random
 from typing import Any
 
 from partyhost.tui.meme.text import MemeGlyphs, fit
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.timer import Timer
 from textual.widget import Widget
 
-Frame = dict[str, Any]
 TUMBLES = 9
 TUMBLE_SECONDS = 0.07
 

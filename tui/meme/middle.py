@@ -7,7 +7,6 @@ parts show depends on the phase and on the room the terminal gives.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.tui.meme.betting import Betting
 from partyhost.tui.meme.cards import MemeFace, MemeHand
@@ -22,11 +21,11 @@ from partyhost.tui.meme.rows import (
 from partyhost.tui.meme.table import BetPanel, GuessTable
 from partyhost.tui.meme.text import MemeGlyphs, color_style, memes_of
 from partyhost.tui.party import legal_of
+from partyhost.tui.text import Frame
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-Frame = dict[str, Any]
 ROLL_PROMPT = "Press r to roll: tens, then units, make the scenario number."
 
 

@@ -3,9 +3,8 @@ who reacts, who the table is waiting for, and what the last turn paid."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from partyhost.tui.meme.text import (
     MemeGlyphs,
@@ -14,12 +13,9 @@ from partyhost.tui.meme.text import (
     fit,
     signed_money,
 )
-from partyhost.tui.text import Glyphs
+from partyhost.tui.text import Frame, Glyphs, Name
 from rich.text import Text
 from textual.widgets import Static
-
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from partyhost.tui.meme.text import describe_event
-from partyhost.tui.shared.replayparts import Frame, Name, ReplayParts, joined
-from partyhost.tui.text import Glyphs, literal, quoted
+from partyhost.tui.meme.text import amount_text, describe_event
+from partyhost.tui.shared.replayparts import ReplayParts, joined
+from partyhost.tui.text import Frame, Glyphs, Name, literal, quoted
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -20,11 +20,6 @@ def _caption(view: Frame, meme: object) -> Text:
         if isinstance(entry, dict) and entry.get("meme") == meme:
             return quoted(entry.get("caption", ""))
     return Text("?")
-
-
-def _amount(amount: object, unit: object) -> str:
-    value = amount if isinstance(amount, int) else 0
-    return f"${value}" if unit == "dollar" else f"{value} token{'' if value == 1 else 's'}"
 
 
 def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> RenderableType:
@@ -63,7 +58,7 @@ def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Renderab
     for bet in on_table.get("bets", []):
         sealed = " (sealed)" if bet.get("sealed") else ""
         on = [
-            Text.assemble(name(b.get("seat")), f" {_amount(b.get('amount'), unit)}")
+            Text.assemble(name(b.get("seat")), f" {amount_text(b.get('amount'), unit)}")
             for b in bet.get("bets") or []
             if isinstance(b, dict)
         ]

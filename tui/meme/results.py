@@ -6,18 +6,14 @@ standings in money, every turn whose guesses paid, and the last reveal below.
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.tui.meme.rows import Look, reveal_text
 from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, signed_money
 from partyhost.tui.shared.base import seat_name
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
-
-Frame = dict[str, Any]
 
 
 class MemeResultsScreen(ResultsScreen):

@@ -7,9 +7,8 @@ the turn record the host sent (``last_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.tui.meme.table import RowSpec
 from partyhost.tui.meme.text import (
@@ -24,11 +23,9 @@ from partyhost.tui.meme.text import (
     signed_money,
 )
 from partyhost.tui.party import legal_of
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Frame, Glyphs, Name, literal
 from rich.text import Text
 
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 SHADE = 10
 
 
@@ -279,6 +276,19 @@ def payouts_text(look: Look, record: Frame, final: bool) -> Text:
     return text
 
 
+def _who_got_it(look: Look, record: Frame, gap: str, nobody: str) -> Text:
+    correct = [s for s in record.get("correct", []) if isinstance(s, int)]
+    text = Text()
+    if not correct:
+        text.append(f"{gap}{look.meme.wrong} {nobody}", "dim")
+        return text
+    text.append(f"{gap}{look.meme.right} ", "green")
+    for number, seat in enumerate(correct):
+        text.append(", " if number else "")
+        text.append_text(look.name(seat))
+    return text
+
+
 def summary_text(look: Look, record: Frame) -> Text:
     """The last turn in a line or two: the reaction, who got it, what you won."""
     text = Text.assemble(look.name(record.get("reactor")))
@@ -288,14 +298,7 @@ def summary_text(look: Look, record: Frame) -> Text:
         return text
     text.append(": ")
     text.append_text(literal(caption_of(look.view, record.get("reaction")), "bold"))
-    correct = [s for s in record.get("correct", []) if isinstance(s, int)]
-    if correct:
-        text.append(f"  {look.meme.right} ", "green")
-        for number, seat in enumerate(correct):
-            text.append(", " if number else "")
-            text.append_text(look.name(seat))
-    else:
-        text.append(f"  {look.meme.wrong} nobody got it", "dim")
+    text.append_text(_who_got_it(look, record, "  ", "nobody got it"))
     you = look.view.get("you")
     mine = next((p for p in record.get("payouts", []) if p.get("seat") == you), None)
     if isinstance(mine, dict):
@@ -322,12 +325,5 @@ def history_text(look: Look, history: list[Frame], limit: int) -> Text:
         text.append_text(
             fit(literal(caption_of(look.view, record.get("reaction")), "bold"), 12, "")
         )
-        correct = [s for s in record.get("correct", []) if isinstance(s, int)]
-        if correct:
-            text.append(f" {look.meme.right} ", "green")
-            for number, seat in enumerate(correct):
-                text.append(", " if number else "")
-                text.append_text(look.name(seat))
-        else:
-            text.append(f" {look.meme.wrong} nobody", "dim")
+        text.append_text(_who_got_it(look, record, " ", "nobody"))
     return text

@@ -8,7 +8,7 @@ the ones that template states.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.meme.betting import Betting
 from partyhost.tui.meme.cards import MemeHand
@@ -30,7 +30,7 @@ from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -39,7 +39,6 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
-Frame = dict[str, Any]
 FLIP_SECONDS = 0.5
 TALL = 36
 

@@ -7,19 +7,14 @@ text (names, custom scenarios) and deck text always go through ``literal``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import Glyphs, a_number, literal, names, quoted
+from partyhost.tui.text import Frame, Glyphs, Name, a_number, counted, literal, names, quoted
 from rich.cells import cell_len
 from rich.color import Color, ColorParseError
 from rich.text import Text
-
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 
 VOID_REASONS = {
     "reactor_left": "the reactor left",
@@ -41,11 +36,11 @@ def caption_of(view: Frame, meme: object) -> str:
     return "?"
 
 
-def amount_text(amount: int, unit: object) -> str:
+def amount_text(amount: object, unit: object) -> str:
     """``$3`` for dollars, ``2 tokens`` for tokens."""
     if unit == "dollar":
-        return f"${amount}"
-    return f"{amount} token" + ("" if amount == 1 else "s")
+        return f"${amount if isinstance(amount, int) else 0}"
+    return counted(amount, "token")
 
 
 def round_label(view: Frame) -> str:

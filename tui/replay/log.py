@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
 
 from partyhost.tui.games import replay_parts
 from partyhost.tui.shared.replayparts import ReplayParts, namer
-from partyhost.tui.text import Glyphs
+from partyhost.tui.text import Frame, Glyphs
 from rich.text import Text
-
-Frame = dict[str, Any]
 
 
 def parts_for(info: Frame) -> ReplayParts:

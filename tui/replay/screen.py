@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from partyhost.tui.replay.log import clock, parts_for, result_line, step_lines
 from partyhost.tui.shared.log import ReflowLog
 from partyhost.tui.shared.replayparts import namer
-from partyhost.tui.text import Glyphs, glyphs_for, literal
+from partyhost.tui.text import Frame, Glyphs, glyphs_for, literal
 from partyhost.tui.toasts import guard_toasts
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from partyhost.tui.hostlink import ReplayPage
     from partyhost.tui.party import Party
 
-Frame = dict[str, Any]
 LOG_STEPS = 60
 """Steps before the current one whose events the log shows."""
 

@@ -12,7 +12,7 @@ from partyhost.tui.party import Party
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.log import ReflowLog, next_after
 from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,7 +21,6 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
-Frame = dict[str, Any]
 WIDE = 110
 """Columns from which the chat stays beside a table or the results (the app's ``-wide``
 breakpoint; each game's extras get their own space there too, see the .tcss)."""

@@ -8,14 +8,12 @@ reaches the screen only through :func:`~partyhost.tui.text.literal`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from partyhost.decks.catalog import declared_game
 from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 
-Frame = dict[str, Any]
 BROKEN_SHOWN = 3
 SAMPLES_SHOWN = 3
 

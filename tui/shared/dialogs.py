@@ -4,7 +4,7 @@ why a deck was refused, going back to a seat, and the banner while the link is d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.net.clients.client import DeckFileUnsendable
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
@@ -18,7 +18,7 @@ from partyhost.tui.shared.deckchoice import (
     preview,
 )
 from partyhost.tui.shared.options import OptionsForm, TickBox
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -27,7 +27,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-Frame = dict[str, Any]
 _UNSET = object()
 """No deck choice given: the game's default deck, unless a deck file is chosen."""
 DIALOG_BINDINGS: list[BindingType] = [

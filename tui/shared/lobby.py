@@ -6,12 +6,12 @@ replays show every hand.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
 from partyhost.tui.shared.pastgames import PastGamesScreen, short_titles, standings_table
-from partyhost.tui.text import clean, literal, shorten
+from partyhost.tui.text import Frame, clean, literal, shorten
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,7 +19,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
-Frame = dict[str, Any]
 REFRESH_SECONDS = 3.0
 COLUMNS = (
     ("Code", "code"),

@@ -4,15 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from partyhost.tui.hostlink import NOTICE
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
-Frame = dict[str, Any]
 Describe = Callable[[Frame], Text | None]
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar
-from partyhost.tui.text import Glyphs, clean, literal, shorten
+from partyhost.tui.text import Frame, Glyphs, clean, literal, shorten
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -22,7 +22,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
-Frame = dict[str, Any]
 COLUMNS = (("#", "id", 4), ("Ended", "ended", 11), ("Game", "game", 18), ("Room", "room", 4))
 PLAYERS_WIDTH = 34
 

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Frame, Glyphs, Name, literal
 from rich.console import RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
 
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 Narrate = Callable[[Frame, Frame, Name, Glyphs], Text | None]
 """(event, the step's view, name of a seat, glyphs) -> the log line, or None to leave it out."""
 DrawTable = Callable[[Frame, Name, Glyphs, bool], RenderableType]

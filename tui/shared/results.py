@@ -10,19 +10,18 @@ no screens for, it lists the ``score`` of each player in the final view.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatPanel, open_chat
 from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import literal, names
+from partyhost.tui.text import Frame, literal, names
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
-Frame = dict[str, Any]
 KEY_PAUSE = 1.0
 """Seconds the results ignore keys: keys meant for the table that just ended must not
 leave the room or start another game."""

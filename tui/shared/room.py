@@ -7,7 +7,7 @@ player whose connection dropped shows how long their seat waits for them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.shared.base import (
     HELP_KEY,
@@ -27,7 +27,7 @@ from partyhost.tui.shared.seats import (
     seat_line,
     seat_state,
 )
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Frame, Glyphs, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -35,7 +35,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
-Frame = dict[str, Any]
 OWNER_ACTIONS = {"start", "add_bot", "choose_bot", "kick", "options", "make_owner"}
 BOT_LEVELS = (
     ("easy", "e", "Easy", "thinks slowly, so people have plenty of time"),

@@ -9,14 +9,12 @@ screens add a short badge to a seat's row when its player is not there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from partyhost.tui.text import Glyphs, literal
+from partyhost.tui.text import Frame, Glyphs, literal
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-Frame = dict[str, Any]
 SEAT_STYLES = (
     "cyan",
     "magenta",

@@ -9,12 +9,12 @@ game is paused or resumed.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.seats import SeatList, presence_of, presence_words, seat_line
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,7 +22,6 @@ from textual.containers import Vertical
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-Frame = dict[str, Any]
 OWNER_ACTIONS = {"bot_now", "kick", "make_owner", "pause"}
 
 

@@ -2,5 +2,5 @@
 
 ``screen`` is the table (shirt, slogans, scores, log); ``text`` its words and
 rules; ``dialogs`` the Booyah choice; ``results`` the end; ``replay`` a
-finished game; ``cards``, ``shirt`` and ``scoreboard`` the widgets.
+finished game; ``cards`` and ``shirt`` the widgets.
 """

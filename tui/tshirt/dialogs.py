@@ -5,18 +5,16 @@ Every button is one of the view's ``legal`` booyah commands, nothing more.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
-from partyhost.tui.text import literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
-
-Frame = dict[str, Any]
 
 
 class BooyahScreen(PartyModal[Frame | None]):

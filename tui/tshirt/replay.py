@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from partyhost.tui.shared.replayparts import Frame, Name, ReplayParts, by_seat, joined
-from partyhost.tui.text import Glyphs, literal, quoted
+from partyhost.tui.shared.replayparts import ReplayParts, by_seat, joined
+from partyhost.tui.text import Frame, Glyphs, Name, literal, quoted
 from partyhost.tui.tshirt.text import describe_event
 from rich.console import Group, RenderableType
 from rich.text import Text

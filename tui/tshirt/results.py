@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.text import literal, quoted
+from partyhost.tui.text import Frame, literal, quoted
 from partyhost.tui.tshirt.text import VOID_REASONS, points_text
 from rich.text import Text
 
-Frame = dict[str, Any]
 END_REASONS = {
     "target": "reached the target",
     "hot_or_not_empty": "the Hot or Not deck ran out: highest score wins",

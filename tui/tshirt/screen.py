@@ -7,17 +7,19 @@ what gets sent.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar
 
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
-from partyhost.tui.text import literal
+from partyhost.tui.shared.scoreboard import Badge, Scoreboard, ScoreLine
+from partyhost.tui.shared.seats import seat_markers, seat_style
+from partyhost.tui.text import Frame, Glyphs, literal
 from partyhost.tui.tshirt.cards import CardFace, CardRack
 from partyhost.tui.tshirt.dialogs import BooyahScreen
-from partyhost.tui.tshirt.scoreboard import Scoreboard, Standing
 from partyhost.tui.tshirt.shirt import Shirt
 from partyhost.tui.tshirt.text import describe_event, outcome, status_line
 from rich.text import Text
@@ -27,9 +29,73 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-Frame = dict[str, Any]
 REVEAL_SECONDS = 0.45
 CHOOSE = Binding.Group("Choose")
+
+
+def score_lines(
+    view: Frame, room: Frame, glyphs: Glyphs, presence: Mapping[int, Badge]
+) -> list[ScoreLine]:
+    """Scores with progress toward the target, who is judging or still playing, and who is
+    gone; the Hot or Not cards won below when there is room."""
+    target = int(view.get("target") or 0)
+    winners = view.get("winners", [])
+    lines = []
+    for player in view.get("players", []):
+        if not isinstance(player, dict):
+            continue
+        seat = player.get("seat")
+        score = int(player.get("score", 0))
+        entry = next(
+            (s for s in room.get("seats", []) if s.get("seat") == seat),
+            {"seat": seat, "name": f"seat {seat}"},
+        )
+        lines.append(
+            ScoreLine(
+                seat=seat,
+                name=str(entry.get("name", f"seat {seat}")),
+                value=str(score),
+                mark=_status(seat, player.get("presence"), view, glyphs),
+                left=player.get("presence") == "left",
+                you=seat == view.get("you"),
+                seat_marks=seat_markers(entry, room, glyphs),
+                name_badge=presence.get(seat) if isinstance(seat, int) else None,
+                bar=(score, target, "green" if seat in winners else seat_style(seat)),
+                below=_cards_won(player, glyphs),
+            )
+        )
+    return lines
+
+
+def _status(seat: object, presence: object, view: Frame, glyphs: Glyphs) -> Text:
+    if not isinstance(seat, int):
+        return Text(" ")
+    if seat in view.get("winners", []):
+        return Text(glyphs.trophy, "bold yellow")
+    if presence == "left":
+        return Text(glyphs.offline, "dim")
+    if presence == "away":
+        return Text(glyphs.away, "yellow")
+    if seat == view.get("judge"):
+        return Text(glyphs.judge, "bold magenta")
+    if seat in view.get("submitted", []):
+        return Text(glyphs.submitted, "green")
+    return Text(" ")
+
+
+def _cards_won(player: Frame, glyphs: Glyphs) -> Text:
+    cards = [card for card in player.get("cards", []) if isinstance(card, dict)]
+    line = Text("      ")
+    if not cards:
+        line.append("no Hot or Not cards yet", "dim italic")
+        return line
+    for number, card in enumerate(cards):
+        if number:
+            line.append(" ")
+        points = int(card.get("points", 0))
+        style = "red" if points < 0 else ("yellow" if card.get("booyah") else "dim")
+        line.append(f"{glyphs.hot}{points}", style)
+    return line
 
 
 class TShirtScreen(TableScreen):
@@ -65,7 +131,7 @@ class TShirtScreen(TableScreen):
             with VerticalScroll(id="table"):
                 yield Shirt(ascii_only=self.party.ascii_only, id="shirt")
                 yield Static("Scores", classes="section-title")
-                yield Scoreboard(self.glyphs, id="scores")
+                yield Scoreboard(self.glyphs, value_width=5, id="scores")
             with Vertical(id="play"):
                 yield Static("", id="rack-title", classes="section-title")
                 yield CardRack(self.glyphs.bar_empty, id="rack")
@@ -96,9 +162,8 @@ class TShirtScreen(TableScreen):
             Text(f"to {view.get('target', 0)} points", "dim"),
         )
         self.query_one("#shirt", Shirt).show(view.get("tshirt"))
-        scores = self.query_one("#scores", Scoreboard)
-        scores.set_detailed(self._wide())
-        scores.show(self._standing(view))
+        lines = score_lines(view, self.party.room or {}, self.glyphs, self.presence_badges())
+        self.query_one("#scores", Scoreboard).show(lines, detailed=self._wide())
         self._show_cards(view)
         last = view.get("last_round")
         outcome_box = self.query_one("#outcome", Static)
@@ -108,21 +173,6 @@ class TShirtScreen(TableScreen):
         self._show_status()
         self._offer_booyah(view)
         self.refresh_bindings()
-
-    def _standing(self, view: Frame) -> Standing:
-        return Standing(
-            players=tuple(p for p in view.get("players", []) if isinstance(p, dict)),
-            room=self.party.room or {},
-            you=view.get("you"),
-            judge=view.get("judge"),
-            target=int(view.get("target") or 0),
-            submitted=frozenset(view.get("submitted", [])),
-            waiting=frozenset(view.get("waiting_for", [])),
-            winners=frozenset(view.get("winners", [])),
-            presence=tuple(
-                (seat, badge, style) for seat, (badge, style) in self.presence_badges().items()
-            ),
-        )
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)

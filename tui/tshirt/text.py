@@ -7,15 +7,9 @@ and deck text always goes through ``literal``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from partyhost.tui.party import legal_of
-from partyhost.tui.text import Glyphs, literal, names, quoted
+from partyhost.tui.text import Frame, Glyphs, Name, literal, names, quoted
 from rich.text import Text
-
-Frame = dict[str, Any]
-Name = Callable[[object], Text]
 
 VOID_REASONS = {
     "judge_left": "the judge left",

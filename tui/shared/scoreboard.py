@@ -1,0 +1,122 @@
+"""The scoreboard every game shows: one line per seat, built by the game from its view.
+
+Each line is a status mark, the name (always literal, cut to fit), the score
+and what the game adds: seat markers, a presence badge, short badges, a
+progress bar toward the target, a second line with the cards won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from partyhost.tui.shared.seats import seat_style
+from partyhost.tui.text import Glyphs, clean, literal, progress_bar
+from rich.cells import cell_len, set_cell_size
+from rich.console import OverflowMethod
+from rich.text import Text
+from textual.widget import Widget
+
+Badge = tuple[str, str]
+"""A short word and its style, such as ``("☾away", "yellow")``."""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """A seat's line, as the game wants it drawn."""
+
+    seat: object
+    name: str
+    value: str
+    mark: Text
+    """The status in front: a turn or judge glyph, a trophy, or a blank."""
+    left: bool = False
+    you: bool = False
+    seat_marks: Text | None = None
+    """Owner/bot markers between the status and the name."""
+    name_badge: Badge | None = None
+    """Right after the name (the name gives up room for it)."""
+    badges: tuple[Badge, ...] = ()
+    """After the score."""
+    bar: tuple[int, int, str] | None = None
+    """(score, target, style) for a bar in the room left on the line."""
+    below: Text | None = None
+    """A second line, shown only when the board is ``detailed``."""
+
+
+class Scoreboard(Widget):
+    """The lines, names cut to the column and scores right-aligned in ``value_width``."""
+
+    DEFAULT_CSS = """
+    Scoreboard { height: auto; width: 1fr; }
+    """
+
+    def __init__(
+        self,
+        glyphs: Glyphs,
+        *,
+        value_width: int,
+        widths: tuple[int, int] = (24, 40),
+        overflow: OverflowMethod = "crop",
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.value_width = value_width
+        self.widths = widths
+        """The narrowest width the lines are laid out for, and the width before layout."""
+        self.overflow = overflow
+        self.detailed = False
+        self.lines: tuple[ScoreLine, ...] = ()
+
+    def show(self, lines: Sequence[ScoreLine], *, detailed: bool = False) -> None:
+        lines = tuple(lines)
+        if (lines, detailed) != (self.lines, self.detailed):
+            self.lines, self.detailed = lines, detailed
+            self.refresh(layout=True)
+
+    def render(self) -> Text:
+        narrowest, unlaid = self.widths
+        width = max(narrowest, self.size.width or unlaid)
+        text = Text(no_wrap=True, overflow=self.overflow)
+        for number, line in enumerate(self.lines):
+            if number:
+                text.append("\n")
+            text.append_text(self._line(line, width))
+            if self.detailed and line.below is not None:
+                text.append("\n")
+                text.append_text(line.below)
+        return text
+
+    def _line(self, line: ScoreLine, width: int) -> Text:
+        name_width = max(6, min(14, width - 22))
+        if line.name_badge:
+            name_width = max(4, name_width - len(line.name_badge[0]) - 1)
+        ellipsis = self.glyphs.ellipsis if len(self.glyphs.ellipsis) == 1 else "~"
+        name = clean(line.name)
+        if cell_len(name) > name_width:
+            name = set_cell_size(name, name_width - 1) + ellipsis
+        style = f"bold {seat_style(line.seat)}"
+        style += " underline" if line.you else ""
+        style += " strike dim" if line.left else ""
+        text = Text()
+        text.append_text(line.mark)
+        text.append(" ")
+        if line.seat_marks is not None:
+            text.append_text(line.seat_marks)
+            text.append(" ")
+        text.append_text(literal(name, style))
+        if line.name_badge:
+            text.append(" ")
+            text.append(*line.name_badge)
+        text.append(" " * (name_width - cell_len(name) + 1))
+        text.append(f"{line.value:>{self.value_width}}", "bold")
+        for badge in line.badges:
+            text.append(" ")
+            text.append(*badge)
+        bar_width = width - text.cell_len - 2
+        if line.bar is not None and bar_width >= 4 and line.bar[1] > 0:
+            score, target, bar_style = line.bar
+            text.append(" ")
+            text.append(progress_bar(max(score, 0), target, bar_width, self.glyphs), bar_style)
+        return text
