@@ -109,14 +109,6 @@ class SSHDoor:
         )
 
     @property
-    def password(self) -> str | None:
-        return self.config.ssh_password
-
-    @property
-    def login_timeout(self) -> float:
-        return self.config.ssh_login_timeout
-
-    @property
     def fingerprint(self) -> str:
         return self.key.get_fingerprint() if self.key is not None else ""
 
