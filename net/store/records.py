@@ -482,19 +482,12 @@ class GameEntry:
     outcomes: list[Outcome] = field(default_factory=list)
 
     def describe(self) -> dict[str, Any]:
-        """The entry on the wire (``past_games`` and ``replay``)."""
-        return {
-            "id": self.id,
-            "room": self.room,
-            "game": self.game,
-            "deck": self.deck_name,
-            "status": self.status,
-            "started": self.started,
-            "ended": self.ended,
-            "night": self.night,
-            "players": [asdict(player) for player in self.players],
-            "results": [asdict(outcome) for outcome in self.outcomes],
-        }
+        """The entry on the wire (``past_games`` and ``replay``): its fields, with the deck's
+        name as ``deck`` and the outcomes as ``results``."""
+        described = asdict(self)
+        described["deck"] = described.pop("deck_name")
+        described["results"] = described.pop("outcomes")
+        return described
 
 
 @dataclass
