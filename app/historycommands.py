@@ -171,9 +171,9 @@ def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]
     return lines + _aligned(table, right=1)
 
 
-def stats_command(data: Path, every_night: bool, out: TextIO | None = None) -> int:
+def cmd_stats(args: argparse.Namespace) -> int:
     """``partyhost stats [--all]``: tonight's standings, or every night's."""
-    out = out or sys.stdout
+    data = host_data_dir(args.data)
     try:
         history = _open(data)
     except ReplayUnavailable as missing:
@@ -181,17 +181,17 @@ def stats_command(data: Path, every_night: bool, out: TextIO | None = None) -> i
         return 1
     with contextlib.closing(history):
         tonight = night_of(time.time())
-        nights = history.nights() if every_night else [tonight]
+        nights = history.nights() if args.all else [tonight]
         if not nights:
-            print(f"No finished games are kept in {data}.", file=out)
+            print(f"No finished games are kept in {data}.")
         for index, night in enumerate(nights):
             if index:
-                print(file=out)
+                print()
             rows = history.standings(night)
             if not rows:
-                print(f"Tonight ({night}): no finished games yet.", file=out)
+                print(f"Tonight ({night}): no finished games yet.")
                 continue
-            print("\n".join(standings_table(night, rows, tonight)), file=out)
+            print("\n".join(standings_table(night, rows, tonight)))
     return 0
 
 
@@ -207,10 +207,6 @@ def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
     from partyhost.tui.text import glyphs_for
 
     out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
-
-
-def cmd_stats(args: argparse.Namespace) -> int:
-    return stats_command(host_data_dir(args.data), args.all)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
