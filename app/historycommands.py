@@ -14,7 +14,7 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
@@ -64,20 +64,14 @@ def _open(data: Path) -> StoreReader:
 
 
 def local_games(data: Path) -> list[Frame]:
-    history = _open(data)
-    try:
+    with contextlib.closing(_open(data)) as history:
         return [describe_entry(entry) for entry in history.games()]
-    finally:
-        history.close()
 
 
 def local_replay(data: Path, game_id: int) -> ReplayData:
     """Play the game again from the data folder's history (finished games only)."""
-    history = _open(data)
-    try:
+    with contextlib.closing(_open(data)) as history:
         archived = history.archived(game_id)
-    finally:
-        history.close()
     if archived is None:
         raise ReplayUnavailable(f"no game {game_id} is kept in {data}")
     try:
@@ -117,6 +111,21 @@ def _clock(moment: object, pattern: str) -> str:
     return time.strftime(pattern, time.localtime(moment)) if isinstance(moment, float | int) else ""
 
 
+def _aligned(rows: Sequence[tuple[str, ...]], right: int = 0) -> list[str]:
+    """Rows as columns of even width (the last left ragged); from column ``right`` on (if
+    any), cells align right, as numbers do."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)]
+    return [
+        "  ".join(
+            cell.rjust(width) if right and column >= right else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
+        )
+        + "  "
+        + row[-1]
+        for row in rows
+    ]
+
+
 def games_table(games: Iterable[Frame]) -> list[str]:
     """Past games, one line each, winners marked with ``*``."""
     rows = [("#", "NIGHT", "ENDED", "GAME", "ROOM", "PLAYERS (* won)")]
@@ -136,13 +145,7 @@ def games_table(games: Iterable[Frame]) -> list[str]:
                 players,
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
-    return [
-        "  ".join(cell.ljust(width) for cell, width in zip(row[:5], widths, strict=True))
-        + "  "
-        + row[5]
-        for row in rows
-    ]
+    return _aligned(rows)
 
 
 def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]:
@@ -165,37 +168,30 @@ def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]
                 ),
             )
         )
-    widths = [max(len(line[column]) for line in table) for column in range(5)]
-    for line in table:
-        cells = [line[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(line[1:5], widths[1:], strict=True)]
-        lines.append("  ".join(cells) + "  " + line[5])
-    return lines
+    return lines + _aligned(table, right=1)
 
 
-def stats_command(data: Path, every_night: bool, out: TextIO | None = None) -> int:
+def cmd_stats(args: argparse.Namespace) -> int:
     """``partyhost stats [--all]``: tonight's standings, or every night's."""
-    out = out or sys.stdout
+    data = host_data_dir(args.data)
     try:
         history = _open(data)
     except ReplayUnavailable as missing:
         print(f"partyhost stats: {missing}", file=sys.stderr)
         return 1
-    try:
+    with contextlib.closing(history):
         tonight = night_of(time.time())
-        nights = history.nights() if every_night else [tonight]
+        nights = history.nights() if args.all else [tonight]
         if not nights:
-            print(f"No finished games are kept in {data}.", file=out)
+            print(f"No finished games are kept in {data}.")
         for index, night in enumerate(nights):
             if index:
-                print(file=out)
+                print()
             rows = history.standings(night)
             if not rows:
-                print(f"Tonight ({night}): no finished games yet.", file=out)
+                print(f"Tonight ({night}): no finished games yet.")
                 continue
-            print("\n".join(standings_table(night, rows, tonight)), file=out)
-    finally:
-        history.close()
+            print("\n".join(standings_table(night, rows, tonight)))
     return 0
 
 
@@ -211,10 +207,6 @@ def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
     from partyhost.tui.text import glyphs_for
 
     out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
-
-
-def cmd_stats(args: argparse.Namespace) -> int:
-    return stats_command(host_data_dir(args.data), args.all)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -16,13 +16,17 @@ from typing import Any
 
 from nethelpers import LOOPBACK
 from partyhost.net import protocol as p
+from partyhost.net.clients.client import RequestMethods
 
 Message = dict[str, Any]
 TIMEOUT = 10.0
 
 
-class RawClient:
-    """A protocol client bound to ``source``: answers pings, records everything else."""
+class RawClient(RequestMethods[None]):
+    """A protocol client bound to ``source``: answers pings, records everything else.
+
+    Requests go through the typed client API (``client.chat(text)``); ``send`` takes any map.
+    """
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
@@ -39,7 +43,7 @@ class RawClient:
             reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
         client = cls(reader, writer)
         if name is not None:
-            client.send({"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": name})
+            client.hello(p.PROTOCOL_VERSION, name)
         return client
 
     def send(self, message: Message) -> None:
@@ -52,7 +56,7 @@ class RawClient:
                 (length,) = p.HEADER.unpack(header)
                 message = p.decode_body(await self.reader.readexactly(length), strict_keys=False)
                 if message["t"] == p.PING:
-                    self.send({"t": p.PONG, "n": message.get("n", 0)})
+                    self.pong(message.get("n", 0))
                     continue
                 self.log.append(message)
                 self.changed.set()

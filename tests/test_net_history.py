@@ -21,6 +21,7 @@ import pytest
 from nethelpers import Seat, counting, host_config, play_out, running_host, step, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
+from partyhost.net.clients.client import build
 from partyhost.net.hosting.host import Host
 from partyhost.net.store.database import DB_FILE, Store, StoreUnusable, read_store
 from partyhost.net.store.records import ResultRow
@@ -29,7 +30,7 @@ from partyhost.net.store.standings import standings
 
 async def past_games(seat: Seat) -> list[dict[str, Any]]:
     mark = seat.mark()
-    await seat.send({"t": p.LIST_PAST_GAMES})
+    await seat.list_past_games()
     games: list[dict[str, Any]] = (await seat.expect(p.PAST_GAMES, since=mark))["games"]
     return games
 
@@ -39,7 +40,7 @@ async def whole_replay(seat: Seat, game_id: int, count: int = 3) -> list[dict[st
     steps: list[dict[str, Any]] = []
     while True:
         mark = seat.mark()
-        await seat.send({"t": p.GET_REPLAY, "id": game_id, "first": len(steps), "count": count})
+        await seat.get_replay(game_id, first=len(steps), count=count)
         page = await seat.expect(p.REPLAY, since=mark)
         assert page["first"] == len(steps)
         steps += page["steps"]
@@ -116,7 +117,7 @@ async def test_a_running_games_replay_is_refused_and_shows_nothing() -> None:
         assert (running["room"], running["status"], running["results"]) == (code, "playing", [])
 
         mark = seats[1].mark()
-        error = await refusal(seats[1], {"t": p.GET_REPLAY, "id": running["id"]})
+        error = await refusal(seats[1], build.get_replay(running["id"]))
         assert error["code"] == "game_running"
         assert "still being played" in error["message"] and code in error["message"]
         received = msgpack.packb([frame for frame in seats[1].log[mark:]])
@@ -130,16 +131,16 @@ async def test_replays_come_in_pages_and_bad_requests_get_clear_errors() -> None
         ann = seats[0]
         (game,) = await past_games(ann)
         mark = ann.mark()
-        await ann.send({"t": p.GET_REPLAY, "id": game["id"], "first": 1, "count": 2})
+        await ann.get_replay(game["id"], first=1, count=2)
         page = await ann.expect(p.REPLAY, since=mark)
         assert [s["step"] for s in page["steps"]] == [1, 2]
         assert page["info"]["steps"] == page["total"] > 3
         assert page["info"]["rounds"][0] == 0
 
-        beyond = {"t": p.GET_REPLAY, "id": game["id"], "first": page["total"]}
+        beyond = build.get_replay(game["id"], first=page["total"])
         assert (await refusal(ann, beyond))["code"] == "no_such_step"
-        assert (await refusal(ann, {"t": p.GET_REPLAY, "id": 999}))["code"] == "no_such_game"
-        bad_night = {"t": p.GET_STANDINGS, "night": "last friday"}
+        assert (await refusal(ann, build.get_replay(999)))["code"] == "no_such_game"
+        bad_night = build.get_standings("last friday")
         assert (await refusal(ann, bad_night))["code"] == "bad_night"
 
 
@@ -155,7 +156,7 @@ async def test_a_game_cut_short_by_its_room_closing_is_never_replayed() -> None:
         await eventually(lambda: not lobby.rooms)
         ann = await Seat.open(host.port, "Ann")
         assert await past_games(ann) == []
-        error = await refusal(ann, {"t": p.GET_REPLAY, "id": game["id"]})
+        error = await refusal(ann, build.get_replay(game["id"]))
         assert error["code"] == "game_unfinished" and "never finished" in error["message"]
 
 
@@ -164,7 +165,7 @@ async def test_tonights_standings_add_up_every_game_and_survive_a_restart(tmp_pa
         await finished_game(first.port, ["Ann", "Bob"], seed=1)
         seats = await finished_game(first.port, ["ann", "Cy"], seed=2)
         mark = seats[0].mark()
-        await seats[0].send({"t": p.GET_STANDINGS})
+        await seats[0].get_standings()
         before = await seats[0].expect(p.STANDINGS, since=mark)
         for seat in seats:
             await seat.close()
@@ -176,7 +177,7 @@ async def test_tonights_standings_add_up_every_game_and_survive_a_restart(tmp_pa
 
     async with running_host(data_dir=tmp_path) as second:
         ann = await Seat.open(second.port, "Ann")
-        await ann.send({"t": p.GET_STANDINGS})
+        await ann.get_standings()
         after = await ann.expect(p.STANDINGS)
         assert after["rows"] == before["rows"]
         assert [game["id"] for game in await past_games(ann)] == [2, 1], "numbered without gaps"

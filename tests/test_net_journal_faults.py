@@ -104,7 +104,7 @@ async def test_one_damaged_room_is_set_aside_and_every_other_room_comes_back(
         ann = await Seat.open(port, "Ann", token=rooms["Ann"][1])
         assert ann.conn.welcome["resumed"] is True
         await ann.until(lambda: ann.version == rooms["Ann"][2])
-        await ann.send({"t": p.LIST_ROOMS})
+        await ann.list_rooms()
         listed = await ann.expect(p.ROOMS)
         assert [room["code"] for room in listed["rooms"]] == [good]
         await ann.close()
@@ -146,7 +146,7 @@ async def _check_private_files(data: Path) -> None:
     port = await host.ready()
     try:
         seat = await Seat.open(port, "Ann")
-        await seat.send({"t": p.CREATE_ROOM, "game": "counting", "password": "kazoo"})
+        await seat.create_room("counting", password="kazoo")
         await seat.expect(p.JOINED)
         files = ["host.sqlite3", "host.sqlite3-wal", "host.sqlite3-shm", "host.lock"]
         assert {name: oct(_mode(data / name)) for name in files} == dict.fromkeys(files, "0o600")
@@ -222,7 +222,7 @@ async def _play_until_refused(seats: list[Seat]) -> dict[str, object]:
                     continue
                 mark = seat.mark()
                 version = seat.version
-                await seat.send({"t": p.PLAY, "cmd": command})
+                await seat.play(command)
                 with contextlib.suppress(TimeoutError):  # accepted, its view held back
                     await seat.until(
                         lambda s=seat, m=mark, v=version: (
@@ -260,7 +260,7 @@ async def test_a_full_disk_refuses_moves_keeps_heartbeats_and_recovers_losing_no
         for seat in seats:
             assert not seat.done
             mark = seat.mark()
-            await seat.send({"t": p.CHAT, "text": "still there?"})
+            await seat.chat("still there?")
             error = await seat.expect(p.ERROR, since=mark)
             assert error["code"] == "journal_unavailable"
         assert max(seat.version for seat in seats) == held_at  # nothing went out unsaved

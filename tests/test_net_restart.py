@@ -76,7 +76,7 @@ async def test_a_restarted_host_gives_everyone_their_seat_and_view_back(tmp_path
 async def test_a_lobby_room_with_bots_and_ready_flags_survives_a_restart(tmp_path: Path) -> None:
     async with running_host(data_dir=tmp_path) as first:
         seats, code = await table(first.port, ["Ann", "Bob"], start=False, options={"target": 12})
-        await seats[0].send({"t": p.ADD_BOT})
+        await seats[0].add_bot()
         await seats[0].expect(p.ROOM, where=lambda r: len(r["seats"]) == 3)
         tokens = [seat.conn.token for seat in seats]
         for seat in seats:
@@ -100,7 +100,7 @@ async def test_the_deck_data_lives_in_the_journal_not_the_file(tmp_path: Path) -
     )
     async with running_host(data_dir=tmp_path / "data", deck_dirs=(decks,)) as first:
         ann = await Seat.open(first.port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting", "deck": "mine"})
+        await ann.create_room("counting", deck="mine")
         token = (await ann.expect(p.JOINED))["token"]
         await ann.close()
     (decks / "mine.yaml").unlink()
@@ -188,7 +188,7 @@ async def test_sigterm_says_bye_keeps_the_rooms_and_exits_cleanly(tmp_path: Path
     second: HostProcess | None = None
     try:
         ann = await Seat.open(port, "Ann")
-        await ann.send({"t": p.CREATE_ROOM, "game": "counting"})
+        await ann.create_room("counting")
         joined = await ann.expect(p.JOINED)
         first.process.send_signal(signal.SIGTERM)
         bye = await ann.expect(p.BYE)

@@ -9,6 +9,7 @@ asyncssh's client, or OpenSSH without a terminal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -211,6 +212,29 @@ async def test_a_spare_client_that_died_is_replaced_for_the_next_visitor(tmp_pat
             await read_until(process.stdout, b"Welcome to door host")
             [client] = door.clients
             assert client.pid != dead
+        await no_visitors(host)
+
+
+async def test_a_spare_client_that_dies_while_taking_its_visitor_is_replaced(
+    tmp_path: Path,
+) -> None:
+    """A spare killed a moment ago may still hold its end open: only its answer counts."""
+    async with running_door(tmp_path) as host:
+        door = door_of(host)
+        dying = door.launcher.spare_pid
+        assert dying is not None
+        os.kill(dying, signal.SIGSTOP)  # alive, its end open, but it takes no order
+        try:
+            async with await ssh_connect(ssh_port_of(host)) as connection:
+                process = await open_terminal(connection)
+                await asyncio.sleep(0.5)  # the visitor is being handed to the stopped spare
+                os.kill(dying, signal.SIGKILL)
+                await read_until(process.stdout, b"Welcome to door host")
+                [client] = door.clients
+                assert client.pid != dying
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(dying, signal.SIGKILL)
         await no_visitors(host)
 
 

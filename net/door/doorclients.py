@@ -30,6 +30,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import struct
 import sys
 import termios
@@ -62,21 +63,26 @@ TAKE_TERMINAL = "import fcntl, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
 make it so), so the kernel tells it of window changes (SIGWINCH) and of the door's end
 (SIGHUP when the pty's other end closes, even if the host was killed)."""
 CLIENT_START = TAKE_TERMINAL + (
-    "import json, os, sys\n"
+    "import json, os, socket, sys\n"
     "from partyhost.cli import main\n"
     "import partyhost.net.clients.client, partyhost.tui.launch\n"  # what a visitor would wait for
-    "with open(int(sys.argv[1]), encoding='utf-8') as orders:\n"
-    "    order = orders.readline()\n"
-    "if not order:\n"
-    "    sys.exit(0)\n"
+    "with socket.socket(fileno=int(sys.argv[1])) as door:\n"
+    "    with door.makefile(encoding='utf-8') as orders:\n"
+    "        order = orders.readline()\n"
+    "    if not order:\n"
+    "        sys.exit(0)\n"
+    "    door.sendall(b'.')\n"
     "visitor = json.loads(order)\n"
     "os.environ.clear()\n"
     "os.environ.update(visitor['env'])\n"
     "os.chdir(visitor['folder'])\n"
     "sys.exit(main([*sys.argv[2:], *visitor['arguments']]))\n"
 )
-"""A client started ahead, before its visitor: it loads the client, then waits on a pipe for
-the visitor's name, environment and folder (one JSON line) and runs ``partyhost join``."""
+"""A client started ahead, before its visitor: it loads the client, then waits on a socket for
+the visitor's name, environment and folder (one JSON line), says it took them (one byte) and
+runs ``partyhost join``."""
+TAKE_SECONDS = 30.0
+"""How long a spare may take to acknowledge its visitor (it may still be loading the client)."""
 
 
 def game_address(game_host: str, game_port: int) -> str:
@@ -84,10 +90,10 @@ def game_address(game_host: str, game_port: int) -> str:
     return f"[{game_host}]:{game_port}" if ":" in game_host else f"{game_host}:{game_port}"
 
 
-def client_command(orders: int, address: str) -> list[str]:
+def client_command(door: int, address: str) -> list[str]:
     """This Python, isolated, to run ``partyhost join``: this host only, nothing kept on disk."""
     return [
-        *(sys.executable, "-I", "-c", CLIENT_START, str(orders)),
+        *(sys.executable, "-I", "-c", CLIENT_START, str(door)),
         *("join", address, "--no-discovery", "--no-remember", "--locked"),
     ]
 
@@ -153,7 +159,7 @@ class ClientLauncher:
     def __init__(self, address: str, home: Path) -> None:
         self.address = address
         self.home = home
-        self._spare: tuple[VisitorClient, int] | None = None
+        self._spare: tuple[VisitorClient, socket.socket] | None = None
         self._lock = asyncio.Lock()
 
     async def launch(
@@ -171,21 +177,22 @@ class ClientLauncher:
             raise OSError("the client did not start")
         return client
 
-    async def _start_spare(self) -> tuple[VisitorClient, int]:
-        theirs, orders = os.pipe()
+    async def _start_spare(self) -> tuple[VisitorClient, socket.socket]:
+        door, theirs = socket.socketpair()
         try:
             client = await VisitorClient.start(
-                client_command(theirs, self.address),
+                client_command(theirs.fileno(), self.address),
                 client_environment(None, {}, self.home),
                 self.home,
-                pass_fds=(theirs,),
+                pass_fds=(theirs.fileno(),),
             )
         except BaseException:
-            os.close(orders)
+            door.close()
             raise
         finally:
-            os.close(theirs)
-        return client, orders
+            theirs.close()
+        door.setblocking(False)
+        return client, door
 
     async def _replenish(self) -> None:
         """A spare for the next visitor; if none can start now, that visitor starts one."""
@@ -202,9 +209,9 @@ class ClientLauncher:
     async def close(self) -> None:
         async with self._lock:
             if self._spare is not None:
-                client, orders = self._spare
+                client, door = self._spare
                 self._spare = None
-                os.close(orders)
+                door.close()
                 await client.end()
 
     @property
@@ -213,19 +220,27 @@ class ClientLauncher:
 
 
 async def _hand_over(
-    spare: tuple[VisitorClient, int], order: dict[str, Any], columns: int, rows: int
+    spare: tuple[VisitorClient, socket.socket], order: dict[str, Any], columns: int, rows: int
 ) -> VisitorClient | None:
-    """Tell a spare who its visitor is; None if it is gone."""
-    client, orders = spare
+    """Tell a spare who its visitor is; None if it is gone.
+
+    Only its answer proves it took the order: a spare killed a moment ago may
+    still hold its end open, so writing to it succeeds, and it would die under
+    its visitor.
+    """
+    client, door = spare
+    loop = asyncio.get_running_loop()
     try:
         set_window_size(client.master, columns, rows)
-        os.write(orders, json.dumps(order).encode() + b"\n")
-        return client
-    except OSError:  # EPIPE: it died waiting
-        await client.end()
-        return None
+        await loop.sock_sendall(door, json.dumps(order).encode() + b"\n")
+        if await asyncio.wait_for(loop.sock_recv(door, 1), TAKE_SECONDS):
+            return client
+    except (OSError, TimeoutError):  # it died (EPIPE, or no answer) or hangs waiting
+        pass
     finally:
-        os.close(orders)
+        door.close()
+    await client.end()
+    return None
 
 
 class VisitorClient:

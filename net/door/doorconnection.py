@@ -8,25 +8,24 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import asyncssh
 from partyhost.net.door.doorguard import ConnectionCounter, PasswordBackoff, QuietLog
+
+if TYPE_CHECKING:
+    from partyhost.net.config import HostConfig
 
 
 class Door(Protocol):
     """What a connection needs of its door (:class:`~partyhost.net.door.sshdoor.SSHDoor`)."""
 
+    config: HostConfig
+    """The host's settings: the door's password and login timeout are its ``ssh_*``."""
     connections: set[asyncssh.SSHServerConnection]
     counter: ConnectionCounter
     quiet: QuietLog
     backoff: PasswordBackoff
-
-    @property
-    def password(self) -> str | None: ...
-
-    @property
-    def login_timeout(self) -> float: ...
 
     async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         """Serve one SSH session (a client on a pty, or a hint)."""
@@ -70,7 +69,7 @@ class DoorConnection(asyncssh.SSHServer):
     def _arm_idle_timer(self) -> None:
         self._cancel_idle_timer()
         loop = asyncio.get_running_loop()
-        self._idle_timer = loop.call_later(self._door.login_timeout, self._close_idle)
+        self._idle_timer = loop.call_later(self._door.config.ssh_login_timeout, self._close_idle)
 
     def _cancel_idle_timer(self) -> None:
         if self._idle_timer is not None:
@@ -81,7 +80,7 @@ class DoorConnection(asyncssh.SSHServer):
         """No session opened in time (or none open any more): free the connection's slot."""
         self._idle_timer = None
         if self._sessions_open == 0 and self._connection is not None and self._admitted:
-            seconds = self._door.login_timeout
+            seconds = self._door.config.ssh_login_timeout
             self._door.quiet.warning(
                 "idle",
                 self._address,
@@ -91,13 +90,13 @@ class DoorConnection(asyncssh.SSHServer):
             self._connection.close()
 
     def begin_auth(self, username: str) -> bool:
-        return self._door.password is not None
+        return self._door.config.ssh_password is not None
 
     def password_auth_supported(self) -> bool:
-        return self._door.password is not None
+        return self._door.config.ssh_password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
-        expected = (self._door.password or "").encode()
+        expected = (self._door.config.ssh_password or "").encode()
 
         def correct() -> bool:
             return hmac.compare_digest(password.encode(), expected)

@@ -22,7 +22,6 @@ import asyncio
 import contextlib
 import logging
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,7 +36,6 @@ from partyhost.net.door.doorclients import (
 from partyhost.net.door.doorconnection import DoorConnection
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.doorguard import (
-    BACKOFF_FIRST,
     Caps,
     ConnectionCounter,
     PasswordBackoff,
@@ -58,41 +56,6 @@ TERMINAL_RESET = (
 )
 """Mouse, focus and paste reporting off, keyboard protocol popped, line wrap back on,
 cursor shown, main screen: what the client undoes on a normal exit."""
-
-
-@dataclass(frozen=True)
-class DoorSettings:
-    """Where the door listens, where its clients connect, who may come in and how many."""
-
-    listen_host: str
-    port: int
-    game_host: str
-    game_port: int
-    password: str | None = None
-    max_sessions: int = 32
-    max_connections: int = 64
-    max_per_address: int = 4
-    login_timeout: float = 20.0
-    """Seconds a connection has to log in and open its session."""
-    password_backoff: float = BACKOFF_FIRST
-    """Seconds the first wrong password from an address waits (then doubling)."""
-    data_dir: Path | None = None
-
-    @classmethod
-    def from_config(cls, config: HostConfig, game_host: str, game_port: int) -> DoorSettings:
-        return cls(
-            listen_host=config.host,
-            port=config.ssh_port or 0,
-            game_host=game_host,
-            game_port=game_port,
-            password=config.ssh_password,
-            max_sessions=config.ssh_max_sessions,
-            max_connections=config.ssh_max_connections,
-            max_per_address=config.ssh_max_per_address,
-            login_timeout=config.ssh_login_timeout,
-            password_backoff=config.ssh_password_backoff,
-            data_dir=config.data_dir,
-        )
 
 
 def load_host_key(data_dir: Path | None) -> asyncssh.SSHKey:
@@ -120,14 +83,19 @@ def load_host_key(data_dir: Path | None) -> asyncssh.SSHKey:
 class SSHDoor:
     """The SSH server of one host. ``await start()``, later ``await close()``."""
 
-    def __init__(self, settings: DoorSettings) -> None:
-        self.settings = settings
+    def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
+        """The door of the host ``config`` describes (its ``ssh_*`` settings), whose visitors'
+        clients connect to the game port at ``game_host``."""
+        self.config = config
+        self.game_address = game_address(game_host, game_port)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.clients: set[VisitorClient] = set()
-        self.counter = ConnectionCounter(Caps(settings.max_connections, settings.max_per_address))
+        self.counter = ConnectionCounter(
+            Caps(config.ssh_max_connections, config.ssh_max_per_address)
+        )
         self.quiet = QuietLog(log)
-        self.backoff = PasswordBackoff(first=settings.password_backoff)
-        self.folders = DoorFolders(settings.data_dir)
+        self.backoff = PasswordBackoff(first=config.ssh_password_backoff)
+        self.folders = DoorFolders(config.data_dir)
         self.key: asyncssh.SSHKey | None = None
         self.launcher: ClientLauncher | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -136,15 +104,9 @@ class SSHDoor:
 
     @property
     def port(self) -> int:
-        return self._acceptor.get_port() if self._acceptor is not None else self.settings.port
-
-    @property
-    def password(self) -> str | None:
-        return self.settings.password
-
-    @property
-    def login_timeout(self) -> float:
-        return self.settings.login_timeout
+        return (
+            self._acceptor.get_port() if self._acceptor is not None else self.config.ssh_port or 0
+        )
 
     @property
     def fingerprint(self) -> str:
@@ -152,15 +114,15 @@ class SSHDoor:
 
     async def start(self) -> None:
         """Load (or make) the host key, sweep old folders, start a spare client, listen."""
-        settings = self.settings
-        self.key = await asyncio.to_thread(load_host_key, settings.data_dir)
+        config = self.config
+        self.key = await asyncio.to_thread(load_host_key, config.data_dir)
         root = await asyncio.to_thread(self.folders.open)
-        self.launcher = ClientLauncher(game_address(settings.game_host, settings.game_port), root)
+        self.launcher = ClientLauncher(self.game_address, root)
         try:
             await self.launcher.open()
             self._acceptor = await asyncssh.listen(
-                settings.listen_host or None,
-                settings.port,
+                config.host or None,
+                config.ssh_port or 0,
                 server_factory=lambda: DoorConnection(self),
                 server_host_keys=[self.key],
                 encoding=None,
@@ -168,7 +130,7 @@ class SSHDoor:
                 agent_forwarding=False,
                 x11_forwarding=False,
                 allow_scp=False,
-                login_timeout=settings.login_timeout,
+                login_timeout=config.ssh_login_timeout,
                 keepalive_interval=15,
                 keepalive_count_max=4,
             )
@@ -211,8 +173,8 @@ class SSHDoor:
                 _say(process, f"partyhost needs a terminal: connect with {self._ssh_hint(process)}")
             elif self._closing:
                 _say(process, "The host is closing; no new games here.")
-            elif len(self._sessions) >= self.settings.max_sessions:
-                limit = self.settings.max_sessions
+            elif len(self._sessions) >= self.config.ssh_max_sessions:
+                limit = self.config.ssh_max_sessions
                 _say(process, f"The SSH door is full (at most {limit} at once); try again later.")
             else:
                 self._sessions.add(task)

@@ -68,11 +68,9 @@ class LanServices:
         """Open the door (errors propagate), then advertise in the background."""
         config = self.config
         if config.ssh_port is not None:
-            from partyhost.net.door.sshdoor import DoorSettings, SSHDoor  # asyncssh loads slowly
+            from partyhost.net.door.sshdoor import SSHDoor  # asyncssh loads slowly
 
-            door = SSHDoor(
-                DoorSettings.from_config(config, local_address(config.host), self.game_port)
-            )
+            door = SSHDoor(config, local_address(config.host), self.game_port)
             await door.start()
             self.door = door
         if config.discovery:

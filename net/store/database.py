@@ -1,7 +1,7 @@
 """The host's one database: rooms to rebuild after a crash, and every game it ran.
 
 One SQLite file per data folder (``host.sqlite3``; its tables and queries are
-:mod:`.storerows`, its upgrades :mod:`.storemigration`). Rooms keep their
+:mod:`.records`, its upgrades :mod:`.migration`). Rooms keep their
 members (with token hashes, never tokens), the deck *data* (so a restart never
 depends on the deck file again), options and a pointer to their current game.
 A game keeps its seed, deck, rules and every accepted command in order with the

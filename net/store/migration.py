@@ -1,6 +1,6 @@
 """Bringing a data folder's database up to the format this host writes.
 
-The format is ``PRAGMA user_version`` (:data:`~.storerows.SCHEMA_VERSION`).
+The format is ``PRAGMA user_version`` (:data:`~.records.SCHEMA_VERSION`).
 Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
 journal of rooms and their current game's commands (keyed by room), and
 ``history.sqlite3`` beside it kept every game, with its commands copied in

@@ -1,6 +1,6 @@
 """The host's database: its tables, its records, and the queries the host and tools run.
 
-One SQLite file per data folder (:mod:`.store` opens it) holds the rooms
+One SQLite file per data folder (:mod:`.database` opens it) holds the rooms
 (their settings and members, enough to rebuild each after a crash) and every
 game the host ran: its seed, deck and rules, each accepted command in order,
 and once it is over its players and results. A room points at its current
@@ -28,7 +28,7 @@ from partyhost.net.store.standings import ResultRow, Standing, standings
 
 SCHEMA_VERSION = 1
 """The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
-two-file layout, see :mod:`.storemigration`)."""
+two-file layout, see :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -355,9 +355,6 @@ class Player:
     name: str
     bot: bool
 
-    def describe(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass
 class GameStart:
@@ -394,7 +391,7 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
                 pack(start.start_seats),
                 PLAYING,
                 start.started,
-                pack([player.describe() for player in start.players]),
+                pack([asdict(player) for player in start.players]),
             ),
         ),
     ]
@@ -412,7 +409,7 @@ def game_over_rows(
                 OVER,
                 ended,
                 night_of(ended),
-                pack([player.describe() for player in players]),
+                pack([asdict(player) for player in players]),
                 game_id,
                 PLAYING,
             ),
@@ -468,9 +465,6 @@ class Outcome:
     points: int | None
     money: int | None
 
-    def describe(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass
 class GameEntry:
@@ -488,19 +482,12 @@ class GameEntry:
     outcomes: list[Outcome] = field(default_factory=list)
 
     def describe(self) -> dict[str, Any]:
-        """The entry on the wire (``past_games`` and ``replay``)."""
-        return {
-            "id": self.id,
-            "room": self.room,
-            "game": self.game,
-            "deck": self.deck_name,
-            "status": self.status,
-            "started": self.started,
-            "ended": self.ended,
-            "night": self.night,
-            "players": [player.describe() for player in self.players],
-            "results": [outcome.describe() for outcome in self.outcomes],
-        }
+        """The entry on the wire (``past_games`` and ``replay``): its fields, with the deck's
+        name as ``deck`` and the outcomes as ``results``."""
+        described = asdict(self)
+        described["deck"] = described.pop("deck_name")
+        described["results"] = described.pop("outcomes")
+        return described
 
 
 @dataclass

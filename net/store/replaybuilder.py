@@ -78,20 +78,6 @@ class Replay:
         }
 
 
-def _shown_event(event: Event) -> dict[str, Any]:
-    """An event as the table's log tells it (its public fields, whoever it was for)."""
-    return {"kind": event.kind, **event.data}
-
-
-def _private_parts(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """What single seats were told besides the public fields (``event`` indexes the step's list)."""
-    parts = []
-    for index, event in enumerate(events):
-        for seat, fields in sorted(event.private.items()):
-            parts.append({"event": index, "seat": seat, "fields": dict(fields)})
-    return parts
-
-
 def _step(
     game: Game,
     index: int,
@@ -102,6 +88,8 @@ def _step(
     at: float,
     events: Sequence[Event],
 ) -> Step:
+    """One step: the table with nothing hidden and the events as the log tells them (public
+    fields), with what single seats were told besides (``event`` indexes ``events``)."""
     view = game.replay_view(state)
     return {
         "step": index,
@@ -111,8 +99,12 @@ def _step(
         "seat": seat,
         "command": command,
         "at": at,
-        "events": [_shown_event(event) for event in events],
-        "private": _private_parts(events),
+        "events": [{"kind": event.kind, **event.data} for event in events],
+        "private": [
+            {"event": index, "seat": seat, "fields": dict(fields)}
+            for index, event in enumerate(events)
+            for seat, fields in sorted(event.private.items())
+        ],
         "view": view,
     }
 
