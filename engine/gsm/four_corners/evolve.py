@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.four_corners.state import FourCornersState
 from partyhost.engine.gsm.placement import placement_from
+from partyhost.engine.gsm.state import seat_changed
 
 
 def evolve(state: FourCornersState, event: Event) -> FourCornersState:

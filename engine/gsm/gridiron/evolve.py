@@ -6,9 +6,9 @@ import dataclasses
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.gridiron.state import GridironState
 from partyhost.engine.gsm.placement import placement_from
+from partyhost.engine.gsm.state import seat_changed
 
 
 def evolve(state: GridironState, event: Event) -> GridironState:

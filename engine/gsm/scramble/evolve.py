@@ -6,9 +6,9 @@ import dataclasses
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.scramble.state import ScrambleState
+from partyhost.engine.gsm.state import seat_changed
 
 
 def evolve(state: ScrambleState, event: Event) -> ScrambleState:

@@ -6,8 +6,8 @@ import dataclasses
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.placement import placement_from
+from partyhost.engine.gsm.state import seat_changed
 from partyhost.engine.gsm.stealing_home.state import Claim, StealingHomeState
 
 
