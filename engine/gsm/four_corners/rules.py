@@ -15,12 +15,11 @@ ends at once as a stall, which is what a real table does when nobody can move.
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.four_corners.evolve import evolve
 from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, open_slots
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
-from partyhost.engine.gsm.rules import read_int
 
 
 def decide(state: FourCornersState, seat: int, command: Command, now: float) -> list[Event]:

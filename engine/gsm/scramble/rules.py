@@ -11,11 +11,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.placement import Placement, cells_map, clash_text, read_placement
-from partyhost.engine.gsm.rules import read_int
 from partyhost.engine.gsm.scramble.evolve import evolve
 from partyhost.engine.gsm.scramble.setup import deal
 from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState
