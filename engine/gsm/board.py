@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from partyhost.engine.gsm.masks import DIRECTIONS, SIDES, CardTable, Cell, Slot, bits
+from partyhost.engine.gsm.masks import DIRECTIONS, SIDES, CardTable, Cell, Slot, bits, touch_pairs
 
 BoardMap = dict[Slot, int]
 """Placed cards: slot -> orientation index in a :class:`CardTable`."""
@@ -102,14 +102,10 @@ def find_clash(
         other = placed.get(other_slot)
         if other is None:
             continue
-        for i, mine in enumerate(cells):
-            r1, c1 = divmod(i, cols)
-            for j, theirs in enumerate(other):
-                r2, c2 = divmod(j, cols)
-                if abs(dy * rows + r2 - r1) > 1 or abs(dx * cols + c2 - c1) > 1:
-                    continue
-                if mine[0] == theirs[0] or mine[1] == theirs[1]:
-                    return Clash(mine, theirs, other_slot)
+        for i, j in touch_pairs(rows, cols, dx, dy):
+            mine, theirs = cells[i], other[j]
+            if mine[0] == theirs[0] or mine[1] == theirs[1]:
+                return Clash(mine, theirs, other_slot)
     return None
 
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from partyhost.engine.core import Command, View
-from partyhost.engine.gsm.board import BoardMap, legal_placements
+from partyhost.engine.gsm.board import legal_placements
 from partyhost.engine.gsm.masks import CardTable, Cell, Slot
 from partyhost.engine.rng import Rng
 
@@ -78,15 +78,6 @@ def card_list(entries: Iterable[Mapping[str, Any]]) -> CardList:
     return tuple(sorted(known.items()))
 
 
-def _table(view: View, entries: Iterable[Mapping[str, Any]]) -> CardTable:
-    shape = view["shape"]
-    return cached_table(shape["rows"], shape["cols"], card_list(entries))
-
-
-def _board(table: CardTable, board: Iterable[Mapping[str, Any]]) -> BoardMap:
-    return {(p["x"], p["y"]): table.orientation(p["id"], p["turned"]) for p in board}
-
-
 def legal_by_type(view: View) -> dict[str, Command]:
     """The view's legal templates by command type."""
     return {command["type"]: command for command in view["legal"]}
@@ -96,8 +87,9 @@ def place_from(
     view: View, template: Command, hand: list[Mapping[str, Any]], rng: Rng
 ) -> Command | None:
     """A random legal placement of a hand card, searched from the view."""
-    table = _table(view, [*view["board"], *hand])
-    board = _board(table, view["board"])
+    shape = view["shape"]
+    table = cached_table(shape["rows"], shape["cols"], card_list([*view["board"], *hand]))
+    board = {(p["x"], p["y"]): table.orientation(p["id"], p["turned"]) for p in view["board"]}
     mask = table.hand_mask(template["cards"], True in template["turned"])
     slots: list[Slot] | None = None
     if "slots" in template:
@@ -115,13 +107,6 @@ def place_from(
     }
 
 
-def place_from_hand(view: View, legal: Mapping[str, Command], rng: Rng) -> Command | None:
-    """A random legal placement of a card in hand, if placing is legal and one fits."""
-    if "place" not in legal:
-        return None
-    return place_from(view, legal["place"], view["hand"], rng)
-
-
 def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
     """Place a card from the hand that fits; otherwise draw, pass or say "stuck", as offered.
 
@@ -130,7 +115,7 @@ def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
     "stuck" once).
     """
     legal = legal_by_type(view)
-    move = place_from_hand(view, legal, rng)
+    move = None if "place" not in legal else place_from(view, legal["place"], view["hand"], rng)
     if move is not None:
         return move
     for kind in ("draw", "pass", "stuck"):

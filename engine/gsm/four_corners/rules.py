@@ -64,10 +64,8 @@ def _run_timer(decision: Decision[FourCornersState]) -> None:
 def _stalled(decision: Decision[FourCornersState]) -> None:
     """Nobody's hand got smaller for too long, or both said "stuck": fewer cards wins."""
     state = decision.state
-    here = [s for s in state.seats if s not in state.left]
-    decision.emit(
-        "game_over", {"winners": shared.fewest_cards(state.hands, here), "reason": "stall"}
-    )
+    winners = shared.fewest_cards(state.hands, state.present())
+    decision.emit("game_over", {"winners": winners, "reason": "stall"})
 
 
 def _play(decision: Decision[FourCornersState], seat: int, command: Command) -> None:

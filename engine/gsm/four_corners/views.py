@@ -12,16 +12,16 @@ from partyhost.engine.gsm.four_corners.state import (
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.views import (
     board_view,
-    cards_view,
     hands_view,
     open_table,
+    own_hand,
     score_rows,
     table_view,
 )
 
 
 def view(state: FourCornersState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, seat_view)
+    return table_view(GAME_ID, state, seat, public_view, legal, own_hand)
 
 
 def legal(state: FourCornersState, seat: int) -> list[Command]:
@@ -58,10 +58,6 @@ def public_view(state: FourCornersState) -> View:
         "deadline": stall,
         "last": state.last,
     }
-
-
-def seat_view(state: FourCornersState, seat: int) -> View:
-    return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}
 
 
 def replay_view(state: FourCornersState) -> View:

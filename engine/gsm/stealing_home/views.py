@@ -16,7 +16,7 @@ from partyhost.engine.gsm.views import (
 
 
 def view(state: StealingHomeState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, seat_view)
+    return table_view(GAME_ID, state, seat, public_view, legal)
 
 
 def legal(state: StealingHomeState, seat: int) -> list[Command]:
@@ -61,10 +61,6 @@ def public_view(state: StealingHomeState) -> View:
         "deadline": state.tie_deadline() if state.first is not None else state.round_deadline(),
         "last": state.last,
     }
-
-
-def seat_view(state: StealingHomeState, seat: int) -> View:
-    return {"legal": legal(state, seat)}
 
 
 def replay_view(state: StealingHomeState) -> View:
