@@ -3,7 +3,7 @@
 Every variant keeps the same bookkeeping about its players (who left, who is
 away, the last thing that happened, the winners); each adds its own table.
 What a variant does *because* a seat changed stays in the variant's own
-``evolve``; :func:`seat_changed` only records the change.
+``evolve``; :func:`shared_event` only records the change, or the end.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from partyhost.engine.core import IllegalMove
+from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.cards import Deck
 
 
@@ -54,17 +54,18 @@ class TableState:
 State = TypeVar("State", bound=TableState)
 
 
-def seat_changed(
-    state: State,
-    kind: str,
-    seat: int,
-    leaving: Callable[[State, int], Mapping[str, Any]] | None = None,
+def shared_event(
+    state: State, event: Event, leaving: Callable[[State, int], Mapping[str, Any]] | None = None
 ) -> State:
-    """The state after ``seat`` left, went away or came back.
+    """The state after the game ended, or a seat left, went away or came back.
 
     ``leaving`` gives the variant's own changes when a seat leaves (where its
     cards go). Any other event is one the variant does not know: ``ValueError``.
     """
+    kind = event.kind
+    if kind in ("game_over", "match_over"):
+        return dataclasses.replace(state, phase="over", winners=tuple(event.data["winners"]))
+    seat = event.data["seat"]
     if kind == "seat_left":
         extra = {} if leaving is None else leaving(state, seat)
         return dataclasses.replace(state, left=state.left | {seat}, **extra)
