@@ -21,9 +21,7 @@ def view(state: StealingHomeState, seat: int | None) -> View:
 
 def legal(state: StealingHomeState, seat: int) -> list[Command]:
     """The "match" template while the seat may claim; "no fit" until it says so or a claim is in."""
-    if not state.may_claim(seat) or not state.face_up:
-        return []
-    if state.first is not None and seat in (state.first.seat, *state.tied):
+    if state.claim_refused(seat) is not None or not state.face_up:
         return []
     commands = [_match_template(state)]
     if state.first is None and seat not in state.votes:
