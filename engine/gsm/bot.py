@@ -45,12 +45,6 @@ host's pace (the row is only a suggestion for other hosts).
 """
 
 
-def bot_delay(game_id: str, level: str, rng: Rng) -> float:
-    """A reaction delay drawn uniformly from the level's range."""
-    low, high = BOT_DELAYS.get(game_id, BOT_DELAYS["gridiron"]).get(level, (1.0, 2.0))
-    return low + (high - low) * rng.below(1001) / 1000
-
-
 TABLE_CACHE_SIZE = 128
 """Tables kept for reuse: a 60-card table is about 50 KiB, so the cache stays a few MiB."""
 

@@ -73,11 +73,9 @@ def _shape(reader: DeckReader, root: dict[str, Any]) -> tuple[int, int]:
     if shape is None:
         return 2, 2
     reader.keys(shape, ("shape",), required=("rows", "cols"), optional=())
-    rows = reader.integer(
-        shape.get("rows", 2), ("shape", "rows"), "rows", minimum=1, maximum=MAX_SIDE
-    )
-    cols = reader.integer(
-        shape.get("cols", 2), ("shape", "cols"), "cols", minimum=1, maximum=MAX_SIDE
+    rows, cols = (
+        reader.integer(shape.get(side, 2), ("shape", side), side, minimum=1, maximum=MAX_SIDE)
+        for side in ("rows", "cols")
     )
     return max(rows, 1), max(cols, 1)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, View
+from partyhost.engine.gsm.four_corners.rules import deadline
 from partyhost.engine.gsm.four_corners.state import (
     GAME_ID,
     FourCornersState,
@@ -43,10 +44,7 @@ def legal(state: FourCornersState, seat: int) -> list[Command]:
 
 
 def public_view(state: FourCornersState) -> View:
-    limit = state.rules["stall_seconds"]
-    stall = None
-    if state.phase == "race" and state.stall_started is not None and limit is not None:
-        stall = float(state.stall_started + limit)
+    stall = None if state.stall_started is None else deadline(state)
     hands = state.hands
     return {
         "board": board_view(state.deck, state.board),
