@@ -44,9 +44,7 @@ def decide(
 def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> list[int]:
     """The seats holding the fewest cards (ties share the win)."""
     present = list(seats)
-    if not present:
-        return []
-    least = min(len(hands[s]) for s in present)
+    least = min((len(hands[s]) for s in present), default=0)
     return [s for s in present if len(hands[s]) == least]
 
 

@@ -63,15 +63,12 @@ def _run_timers(decision: Decision[StealingHomeState]) -> None:
 def _run_timer(decision: Decision[StealingHomeState]) -> bool:
     """Act on the next deadline if it has passed; False when there was none."""
     state = decision.state
-    if state.phase != "round":
-        return False
-    if state.round_started is None:
-        decision.emit("round_clock", {"at": decision.now})
-        return True
     due = deadline(state)
     if due is None or decision.now < due:
         return False
-    if state.first is not None:
+    if state.round_started is None:
+        decision.emit("round_clock", {"at": decision.now})
+    elif state.first is not None:
         _settle(decision)
     else:
         _no_fit(decision, "timer")
