@@ -97,26 +97,21 @@ def parse_card(
         if len(code) != 2:
             problems.append(f"cell {code!r}: write an object letter then a color letter, like 'Gr'")
             continue
-        obj, color = objects.get(code[0]), colors.get(code[1])
-        if obj is None:
-            problems.append(
-                f"cell {code!r}: unknown object letter {code[0]!r}; "
-                f"expected one of {', '.join(objects)}"
-            )
-        if color is None:
-            problems.append(
-                f"cell {code!r}: unknown color letter {code[1]!r}; "
-                f"expected one of {', '.join(colors)}"
-            )
-        if obj is not None and color is not None:
-            cells.append((obj, color))
+        for what, letter, known in (("object", code[0], objects), ("color", code[1], colors)):
+            if letter not in known:
+                problems.append(
+                    f"cell {code!r}: unknown {what} letter {letter!r}; "
+                    f"expected one of {', '.join(known)}"
+                )
+        if code[0] in objects and code[1] in colors:
+            cells.append((objects[code[0]], colors[code[1]]))
     if len(cells) == rows * cols:
-        if len({cell[0] for cell in cells}) != len(cells):
-            problems.append(
-                f"card {text!r} shows an object twice; every object on a card must differ"
-            )
-        if len({cell[1] for cell in cells}) != len(cells):
-            problems.append(f"card {text!r} shows a color twice; every color on a card must differ")
+        for article, what, index in (("an", "object", 0), ("a", "color", 1)):
+            if len({cell[index] for cell in cells}) != len(cells):
+                problems.append(
+                    f"card {text!r} shows {article} {what} twice;"
+                    f" every {what} on a card must differ"
+                )
     return tuple(cells), problems
 
 
