@@ -61,11 +61,7 @@ def legal_placements(
         candidates = frontier(board)  # empty and next to a card by construction
     else:
         candidates = [s for s in slots if s not in board and has_side_neighbour(board, s)]
-    found = []
-    for slot in candidates:
-        for o in bits(fitting(table, board, slot, mask)):
-            found.append((slot, o))
-    return found
+    return [(slot, o) for slot in candidates for o in bits(fitting(table, board, slot, mask))]
 
 
 def any_fit(table: CardTable, board: BoardMap, mask: int) -> tuple[Slot, int] | None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from partyhost.engine.core import Command, View
 from partyhost.engine.gsm.board import legal_placements
-from partyhost.engine.gsm.masks import CardTable, Cell, Slot
+from partyhost.engine.gsm.masks import CardTable, Cell
 from partyhost.engine.rng import Rng
 
 BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
@@ -85,9 +85,7 @@ def place_from(
     table = cached_table(shape["rows"], shape["cols"], card_list([*view["board"], *hand]))
     board = {(p["x"], p["y"]): table.orientation(p["id"], p["turned"]) for p in view["board"]}
     mask = table.hand_mask(template["cards"], True in template["turned"])
-    slots: list[Slot] | None = None
-    if "slots" in template:
-        slots = [(x, y) for x, y in template["slots"]]
+    slots = [(x, y) for x, y in template["slots"]] if "slots" in template else None
     found = legal_placements(table, board, mask, slots)
     if not found:
         return None
