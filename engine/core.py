@@ -347,6 +347,14 @@ def check_join(present: int, most: int) -> None:
         raise IllegalMove("table_full", f"The table already has {most} players.")
 
 
+def read_int(command: Command, key: str) -> int:
+    """The whole number ``command`` names at ``key`` (a bool is not one)."""
+    value = command.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalMove("bad_command", f"The command needs a whole number {key!r}.")
+    return value
+
+
 class SeededState(Protocol):
     """What :class:`Decision` needs of a state: its generator, kept as one integer."""
 

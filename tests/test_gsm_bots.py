@@ -10,8 +10,7 @@ import pytest
 from gsmplay import play_bots, shipped_deck
 from partyhost.engine.core import Event, Game
 from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME
-from partyhost.engine.gsm.bot import BOT_DELAYS, bot_delay
-from partyhost.engine.rng import Rng
+from partyhost.engine.gsm.bot import BOT_DELAYS
 
 DECK = shipped_deck()
 ALL_CARDS = list(range(60))
@@ -107,9 +106,7 @@ def test_bots_play_every_variant_to_the_end(
 
 
 def test_bot_delays_are_suggested_per_game_and_level() -> None:
-    rng = Rng(1)
-    for game_id, levels in BOT_DELAYS.items():
+    for levels in BOT_DELAYS.values():
         assert set(levels) == {"easy", "normal", "hard"}
         assert levels["hard"][1] <= levels["easy"][0] * 2
-        low, high = levels["normal"]
-        assert low <= bot_delay(game_id, "normal", rng) <= high
+        assert all(0 < low <= high for low, high in levels.values())

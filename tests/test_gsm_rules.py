@@ -81,7 +81,8 @@ def test_occupied_slot_is_refused() -> None:
 
 def test_turning_a_card_180_degrees_reverses_its_cells() -> None:
     deck = make_deck(["Gr Hb / Tg Sw", "Hy Bp / Mr Gg"])
-    assert deck.card_code(1, turned=True) == "Gg Mr / Bp Hy"
+    codes = [deck.objects[o].letter + deck.colors[c].letter for o, c in deck.cells_of(1, True)]
+    assert codes == ["Gg", "Mr", "Bp", "Hy"]
     # unturned the helmets touch; turned around it fits
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0)) is not None
     assert _try(deck, [Placement(0, 0, 0)], Placement(1, 1, 0, turned=True)) is None

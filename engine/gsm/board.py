@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from partyhost.engine.gsm.masks import DIRECTIONS, SIDES, CardTable, Cell, Slot, bits
+from partyhost.engine.gsm.masks import DIRECTIONS, SIDES, CardTable, Cell, Slot, bits, touch_pairs
 
 BoardMap = dict[Slot, int]
 """Placed cards: slot -> orientation index in a :class:`CardTable`."""
@@ -61,11 +61,7 @@ def legal_placements(
         candidates = frontier(board)  # empty and next to a card by construction
     else:
         candidates = [s for s in slots if s not in board and has_side_neighbour(board, s)]
-    found = []
-    for slot in candidates:
-        for o in bits(fitting(table, board, slot, mask)):
-            found.append((slot, o))
-    return found
+    return [(slot, o) for slot in candidates for o in bits(fitting(table, board, slot, mask))]
 
 
 def any_fit(table: CardTable, board: BoardMap, mask: int) -> tuple[Slot, int] | None:
@@ -102,14 +98,10 @@ def find_clash(
         other = placed.get(other_slot)
         if other is None:
             continue
-        for i, mine in enumerate(cells):
-            r1, c1 = divmod(i, cols)
-            for j, theirs in enumerate(other):
-                r2, c2 = divmod(j, cols)
-                if abs(dy * rows + r2 - r1) > 1 or abs(dx * cols + c2 - c1) > 1:
-                    continue
-                if mine[0] == theirs[0] or mine[1] == theirs[1]:
-                    return Clash(mine, theirs, other_slot)
+        for i, j in touch_pairs(rows, cols, dx, dy):
+            mine, theirs = cells[i], other[j]
+            if mine[0] == theirs[0] or mine[1] == theirs[1]:
+                return Clash(mine, theirs, other_slot)
     return None
 
 

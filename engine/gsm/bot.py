@@ -22,8 +22,8 @@ from functools import lru_cache
 from typing import Any
 
 from partyhost.engine.core import Command, View
-from partyhost.engine.gsm.board import BoardMap, legal_placements
-from partyhost.engine.gsm.masks import CardTable, Cell, Slot
+from partyhost.engine.gsm.board import legal_placements
+from partyhost.engine.gsm.masks import CardTable, Cell
 from partyhost.engine.rng import Rng
 
 BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
@@ -43,12 +43,6 @@ game, ``normal`` about a newcomer's pace, so a first game can be won, and
 ``hard`` about a practised player's. Gridiron takes turns: its bots keep the
 host's pace (the row is only a suggestion for other hosts).
 """
-
-
-def bot_delay(game_id: str, level: str, rng: Rng) -> float:
-    """A reaction delay drawn uniformly from the level's range."""
-    low, high = BOT_DELAYS.get(game_id, BOT_DELAYS["gridiron"]).get(level, (1.0, 2.0))
-    return low + (high - low) * rng.below(1001) / 1000
 
 
 TABLE_CACHE_SIZE = 128
@@ -78,15 +72,6 @@ def card_list(entries: Iterable[Mapping[str, Any]]) -> CardList:
     return tuple(sorted(known.items()))
 
 
-def _table(view: View, entries: Iterable[Mapping[str, Any]]) -> CardTable:
-    shape = view["shape"]
-    return cached_table(shape["rows"], shape["cols"], card_list(entries))
-
-
-def _board(table: CardTable, board: Iterable[Mapping[str, Any]]) -> BoardMap:
-    return {(p["x"], p["y"]): table.orientation(p["id"], p["turned"]) for p in board}
-
-
 def legal_by_type(view: View) -> dict[str, Command]:
     """The view's legal templates by command type."""
     return {command["type"]: command for command in view["legal"]}
@@ -96,12 +81,11 @@ def place_from(
     view: View, template: Command, hand: list[Mapping[str, Any]], rng: Rng
 ) -> Command | None:
     """A random legal placement of a hand card, searched from the view."""
-    table = _table(view, [*view["board"], *hand])
-    board = _board(table, view["board"])
+    shape = view["shape"]
+    table = cached_table(shape["rows"], shape["cols"], card_list([*view["board"], *hand]))
+    board = {(p["x"], p["y"]): table.orientation(p["id"], p["turned"]) for p in view["board"]}
     mask = table.hand_mask(template["cards"], True in template["turned"])
-    slots: list[Slot] | None = None
-    if "slots" in template:
-        slots = [(x, y) for x, y in template["slots"]]
+    slots = [(x, y) for x, y in template["slots"]] if "slots" in template else None
     found = legal_placements(table, board, mask, slots)
     if not found:
         return None
@@ -115,13 +99,6 @@ def place_from(
     }
 
 
-def place_from_hand(view: View, legal: Mapping[str, Command], rng: Rng) -> Command | None:
-    """A random legal placement of a card in hand, if placing is legal and one fits."""
-    if "place" not in legal:
-        return None
-    return place_from(view, legal["place"], view["hand"], rng)
-
-
 def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
     """Place a card from the hand that fits; otherwise draw, pass or say "stuck", as offered.
 
@@ -130,7 +107,7 @@ def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
     "stuck" once).
     """
     legal = legal_by_type(view)
-    move = place_from_hand(view, legal, rng)
+    move = None if "place" not in legal else place_from(view, legal["place"], view["hand"], rng)
     if move is not None:
         return move
     for kind in ("draw", "pass", "stuck"):

@@ -7,7 +7,6 @@ reverses that order, which is all a turn ever needs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -40,11 +39,6 @@ class Card:
     cells: tuple[Cell, ...]
 
 
-def turned_cells(cells: Sequence[Cell], turned: bool) -> tuple[Cell, ...]:
-    """The cells as they lie: a 180-degree turn reverses the row-major order."""
-    return tuple(reversed(cells)) if turned else tuple(cells)
-
-
 @dataclass(frozen=True)
 class Deck:
     """A validated deck: shape, legend and cards (ids are 0..n-1 in file order)."""
@@ -72,7 +66,7 @@ class Deck:
         found = []
         for card in self.cards:
             for turned in (False, True):
-                cells = turned_cells(card.cells, turned)
+                cells = self.cells_of(card.id, turned)
                 found.append(
                     [
                         [[obj, color] for obj, color in cells[r * cols : (r + 1) * cols]]
@@ -82,20 +76,9 @@ class Deck:
         return tuple(found)
 
     def cells_of(self, card_id: int, turned: bool = False) -> tuple[Cell, ...]:
-        return turned_cells(self.cards[card_id].cells, turned)
-
-    def cell_code(self, cell: Cell) -> str:
-        """``Gr``: the object's letter then the color's letter, as in the deck file."""
-        return self.objects[cell[0]].letter + self.colors[cell[1]].letter
-
-    def card_code(self, card_id: int, turned: bool = False) -> str:
-        """The card as written in deck files, e.g. ``Gr Tb / Hg Sw``."""
-        cells = self.cells_of(card_id, turned)
-        rows = [
-            " ".join(self.cell_code(cell) for cell in cells[r * self.cols : (r + 1) * self.cols])
-            for r in range(self.rows)
-        ]
-        return " / ".join(rows)
+        """The cells as they lie: a 180-degree turn reverses the row-major order."""
+        cells = self.cards[card_id].cells
+        return cells[::-1] if turned else cells
 
     def describe_cell(self, cell: Cell) -> str:
         """``the red golf ball``: how error messages name a cell."""

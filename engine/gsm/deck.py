@@ -7,6 +7,7 @@ keeps one card on one line, so a problem points at the card's own line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from partyhost.engine.deckcheck import DeckReader, Path
@@ -35,50 +36,35 @@ def _letter(reader: DeckReader, value: Any, path: Path, what: str) -> str:
     return letter
 
 
-def _objects(reader: DeckReader, root: dict[str, Any]) -> list[SportsObject]:
-    found = []
-    for i, item in enumerate(
-        reader.listing(root.get("objects"), ("objects",), "objects", minimum=2, maximum=26)
-    ):
-        path: Path = ("objects", i)
-        entry = reader.mapping(item, path, "an object")
-        if entry is None:
-            continue
-        reader.keys(entry, path, required=("name", "letter", "glyph"), optional=())
-        name = reader.text(
-            entry.get("name", ""), (*path, "name"), "the object's name", max_length=40
-        )
-        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), "the object's letter")
-        glyph = reader.text(
-            entry.get("glyph", ""), (*path, "glyph"), "the object's glyph", max_length=4
-        )
-        found.append(SportsObject(name, letter, glyph))
-    return found
+LEGEND: dict[str, tuple[Callable[[str, str, str], Any], str, str, str, str, int]] = {
+    "objects": (SportsObject, "object", "an object", "glyph", "the object's glyph", 4),
+    "colors": (Color, "color", "a color", "term", "the terminal color", 20),
+}
+"""Per legend list: its class, what an entry is, its third field, what that is, its longest."""
 
 
-def _colors(reader: DeckReader, root: dict[str, Any]) -> list[Color]:
+def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
+    kind, what, an_entry, third, third_what, third_length = LEGEND[key]
     found = []
-    for i, item in enumerate(
-        reader.listing(root.get("colors"), ("colors",), "colors", minimum=2, maximum=26)
-    ):
-        path: Path = ("colors", i)
-        entry = reader.mapping(item, path, "a color")
+    for i, item in enumerate(reader.listing(root.get(key), (key,), key, minimum=2, maximum=26)):
+        path: Path = (key, i)
+        entry = reader.mapping(item, path, an_entry)
         if entry is None:
             continue
-        reader.keys(entry, path, required=("name", "letter", "term"), optional=())
+        reader.keys(entry, path, required=("name", "letter", third), optional=())
         name = reader.text(
-            entry.get("name", ""), (*path, "name"), "the color's name", max_length=40
+            entry.get("name", ""), (*path, "name"), f"the {what}'s name", max_length=40
         )
-        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), "the color's letter")
-        term = reader.text(
-            entry.get("term", ""), (*path, "term"), "the terminal color", max_length=20
+        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), f"the {what}'s letter")
+        extra = reader.text(
+            entry.get(third, ""), (*path, third), third_what, max_length=third_length
         )
-        if term and term not in TERM_COLORS:
+        if third == "term" and extra and extra not in TERM_COLORS:
             reader.problem(
                 (*path, "term"),
-                f"unknown terminal color {term!r}; use one of: {', '.join(sorted(TERM_COLORS))}",
+                f"unknown terminal color {extra!r}; use one of: {', '.join(sorted(TERM_COLORS))}",
             )
-        found.append(Color(name, letter, term))
+        found.append(kind(name, letter, extra))
     return found
 
 
@@ -87,11 +73,9 @@ def _shape(reader: DeckReader, root: dict[str, Any]) -> tuple[int, int]:
     if shape is None:
         return 2, 2
     reader.keys(shape, ("shape",), required=("rows", "cols"), optional=())
-    rows = reader.integer(
-        shape.get("rows", 2), ("shape", "rows"), "rows", minimum=1, maximum=MAX_SIDE
-    )
-    cols = reader.integer(
-        shape.get("cols", 2), ("shape", "cols"), "cols", minimum=1, maximum=MAX_SIDE
+    rows, cols = (
+        reader.integer(shape.get(side, 2), ("shape", side), side, minimum=1, maximum=MAX_SIDE)
+        for side in ("rows", "cols")
     )
     return max(rows, 1), max(cols, 1)
 
@@ -113,26 +97,21 @@ def parse_card(
         if len(code) != 2:
             problems.append(f"cell {code!r}: write an object letter then a color letter, like 'Gr'")
             continue
-        obj, color = objects.get(code[0]), colors.get(code[1])
-        if obj is None:
-            problems.append(
-                f"cell {code!r}: unknown object letter {code[0]!r}; "
-                f"expected one of {', '.join(objects)}"
-            )
-        if color is None:
-            problems.append(
-                f"cell {code!r}: unknown color letter {code[1]!r}; "
-                f"expected one of {', '.join(colors)}"
-            )
-        if obj is not None and color is not None:
-            cells.append((obj, color))
+        for what, letter, known in (("object", code[0], objects), ("color", code[1], colors)):
+            if letter not in known:
+                problems.append(
+                    f"cell {code!r}: unknown {what} letter {letter!r}; "
+                    f"expected one of {', '.join(known)}"
+                )
+        if code[0] in objects and code[1] in colors:
+            cells.append((objects[code[0]], colors[code[1]]))
     if len(cells) == rows * cols:
-        if len({cell[0] for cell in cells}) != len(cells):
-            problems.append(
-                f"card {text!r} shows an object twice; every object on a card must differ"
-            )
-        if len({cell[1] for cell in cells}) != len(cells):
-            problems.append(f"card {text!r} shows a color twice; every color on a card must differ")
+        for article, what, index in (("an", "object", 0), ("a", "color", 1)):
+            if len({cell[index] for cell in cells}) != len(cells):
+                problems.append(
+                    f"card {text!r} shows {article} {what} twice;"
+                    f" every {what} on a card must differ"
+                )
     return tuple(cells), problems
 
 
@@ -144,7 +123,7 @@ def build_deck(data: Any) -> Deck:
         reader.raise_if_any()
         raise AssertionError("unreachable")
     rows, cols = _shape(reader, root)
-    objects, colors = _objects(reader, root), _colors(reader, root)
+    objects, colors = _legend(reader, root, "objects"), _legend(reader, root, "colors")
     for what, items in (("objects", objects), ("colors", colors)):
         reader.unique([item.name for item in items], (what,), f"{what[:-1]} name")
         letters = [item.letter for item in items]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import Command, IllegalMove
+from partyhost.engine.core import Command, IllegalMove, read_int
 from partyhost.engine.gsm.board import (
     BoardMap,
     Clash,
@@ -21,7 +21,6 @@ from partyhost.engine.gsm.board import (
 )
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import Cell, Slot
-from partyhost.engine.gsm.rules import read_int
 
 MAX_COORD = 60
 """Slots stay within +-60: far beyond any real board, small enough to refuse junk."""

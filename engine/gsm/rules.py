@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove
+from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove, read_int
 from partyhost.engine.gsm.state import TableState
 
 SYSTEM_COMMANDS = ("seat_joined", "seat_left", "seat_away", "seat_back")
@@ -32,8 +32,9 @@ def decide(
     """The events of ``command`` from ``seat``: due timers first, then the command itself."""
     if timers is not None:
         timers(decision)
-    if is_system(seat, command):
-        require_system(seat)
+    if seat == SYSTEM_SEAT or command.get("type") in SYSTEM_COMMANDS:
+        if seat != SYSTEM_SEAT:
+            raise IllegalMove("not_host", "Only the host sends seat changes.")
         seat_change(decision, str(command.get("type")), system_target(command))
     else:
         play(decision, seat, command)
@@ -43,22 +44,8 @@ def decide(
 def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> list[int]:
     """The seats holding the fewest cards (ties share the win)."""
     present = list(seats)
-    if not present:
-        return []
-    least = min(len(hands[s]) for s in present)
+    least = min((len(hands[s]) for s in present), default=0)
     return [s for s in present if len(hands[s]) == least]
-
-
-def read_int(command: Command, key: str) -> int:
-    value = command.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalMove("bad_command", f"The command needs a whole number {key!r}.")
-    return value
-
-
-def is_system(seat: int, command: Command) -> bool:
-    """Whether the command is about seats (or comes from the host) and takes the host's path."""
-    return seat == SYSTEM_SEAT or command.get("type") in SYSTEM_COMMANDS
 
 
 def system_target(command: Command) -> int:
@@ -67,8 +54,3 @@ def system_target(command: Command) -> int:
     if kind not in SYSTEM_COMMANDS:
         raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
     return read_int(command, "seat")
-
-
-def require_system(seat: int) -> None:
-    if seat != SYSTEM_SEAT:
-        raise IllegalMove("not_host", "Only the host sends seat changes.")

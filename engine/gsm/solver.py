@@ -55,16 +55,26 @@ def can_link(table: CardTable, card_ids: Sequence[int], rotate: bool) -> bool:
     return reached == (1 << len(card_ids)) - 1
 
 
-class _Search:
-    def __init__(self, table: CardTable) -> None:
-        self.table = table
-        self.placed: BoardMap = {}
-        self.seen: set[Slot] = set()
-        self.nodes = 0
+def solve(table: CardTable, card_ids: Sequence[int], rotate: bool = True) -> list[Spot] | None:
+    """One valid connected arrangement of all of ``card_ids``, or ``None`` if there is none."""
+    return solve_counting(table, card_ids, rotate)[0]
 
-    def grow(self, untried: list[Slot], avail: int, remaining: int) -> bool:
-        self.nodes += 1
-        table, placed, seen = self.table, self.placed, self.seen
+
+def solve_counting(
+    table: CardTable, card_ids: Sequence[int], rotate: bool = True
+) -> tuple[list[Spot] | None, int]:
+    """Like :func:`solve`, also returning the number of search nodes (for the benchmark)."""
+    if not card_ids:
+        return [], 0
+    if not can_link(table, card_ids, rotate):
+        return None, 0
+    placed: BoardMap = {(0, 0): table.orientation(card_ids[0], False)}
+    seen: set[Slot] = {(0, 0), *SIDES}
+    nodes = 0
+
+    def grow(untried: list[Slot], avail: int, remaining: int) -> bool:
+        nonlocal nodes
+        nodes += 1
         options = []
         for slot in untried:
             mask = fitting(table, placed, slot, avail)
@@ -80,35 +90,14 @@ class _Search:
                 placed[slot] = o
                 if remaining == 1:
                     return True
-                if self.grow(rest + new, avail & ~(3 << (o & ~1)), remaining - 1):
+                if grow(rest + new, avail & ~(3 << (o & ~1)), remaining - 1):
                     return True
                 del placed[slot]
             seen.difference_update(new)
         return False
 
-
-def solve(table: CardTable, card_ids: Sequence[int], rotate: bool = True) -> list[Spot] | None:
-    """One valid connected arrangement of all of ``card_ids``, or ``None`` if there is none."""
-    return solve_counting(table, card_ids, rotate)[0]
-
-
-def solve_counting(
-    table: CardTable, card_ids: Sequence[int], rotate: bool = True
-) -> tuple[list[Spot] | None, int]:
-    """Like :func:`solve`, also returning the number of search nodes (for the benchmark)."""
-    if not card_ids:
-        return [], 0
-    if not can_link(table, card_ids, rotate):
-        return None, 0
-    search = _Search(table)
-    anchor = table.orientation(card_ids[0], False)
-    search.placed[(0, 0)] = anchor
-    start = list(SIDES)
-    search.seen.update([(0, 0), *start])
     avail = table.hand_mask(card_ids[1:], rotate)
-    if len(card_ids) > 1 and not search.grow(start, avail, len(card_ids) - 1):
-        return None, search.nodes
-    spots = [
-        Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in search.placed.items()
-    ]
-    return spots, search.nodes
+    if len(card_ids) > 1 and not grow(list(SIDES), avail, len(card_ids) - 1):
+        return None, nodes
+    spots = [Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in placed.items()]
+    return spots, nodes

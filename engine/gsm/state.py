@@ -1,14 +1,19 @@
-"""The state every Game, Set, Match! variant's state starts from.
+"""The state every Game, Set, Match! variant's state starts from, dealt and changed alike.
 
 Every variant keeps the same bookkeeping about its players (who left, who is
 away, the last thing that happened, the winners); each adds its own table.
+What a variant does *because* a seat changed stays in the variant's own
+``evolve``; :func:`shared_event` only records the change, or the end.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.cards import Deck
 
 
@@ -44,3 +49,39 @@ class TableState:
     def active(self) -> list[int]:
         """Seats still at the table and not away, in seat order."""
         return [s for s in self.seats if s not in self.left and s not in self.away]
+
+
+State = TypeVar("State", bound=TableState)
+
+
+def shared_event(
+    state: State, event: Event, leaving: Callable[[State, int], Mapping[str, Any]] | None = None
+) -> State:
+    """The state after the game ended, or a seat left, went away or came back.
+
+    ``leaving`` gives the variant's own changes when a seat leaves (where its
+    cards go). Any other event is one the variant does not know: ``ValueError``.
+    """
+    kind = event.kind
+    if kind in ("game_over", "match_over"):
+        return dataclasses.replace(state, phase="over", winners=tuple(event.data["winners"]))
+    seat = event.data["seat"]
+    if kind == "seat_left":
+        extra = {} if leaving is None else leaving(state, seat)
+        return dataclasses.replace(state, left=state.left | {seat}, **extra)
+    if kind == "seat_away":
+        return dataclasses.replace(state, away=state.away | {seat})
+    if kind == "seat_back":
+        return dataclasses.replace(state, away=state.away - {seat})
+    raise ValueError(f"unknown event {kind!r}")
+
+
+def require_cards(deck: Deck, needed: int, table: str = "this table") -> None:
+    """Refuse a deck with fewer than ``needed`` cards; ``table`` names what it falls short for."""
+    if len(deck.cards) < needed:
+        raise IllegalMove("deck_too_small", f"The deck has too few cards for {table}.")
+
+
+def deal_hands(pile: Sequence[int], seats: Sequence[int], size: int) -> dict[int, tuple[int, ...]]:
+    """``size`` cards a seat from the top of ``pile``, seat after seat."""
+    return {seat: tuple(pile[i * size : (i + 1) * size]) for i, seat in enumerate(seats)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from partyhost.engine.core import SeatResult, View
+from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState
@@ -72,13 +72,14 @@ def table_view(
     state: State,
     seat: int | None,
     public_view: Callable[[State], View],
-    seat_view: Callable[[State, int], View],
+    legal: Callable[[State, int], list[Command]],
+    private: Callable[[State, int], View] | None = None,
 ) -> View:
     """The state's public part (built on its first view, then shared) with the seat's own.
 
     ``public_view`` gives what every seat sees alike after :func:`base_view`'s
-    fields (a seat's own fields empty); ``seat_view`` the fields only that
-    seat sees (its ``legal`` commands, its cards). Views of one state share
+    fields (a seat's own fields empty); a seat adds its ``legal`` commands
+    and what ``private`` shows only it (its cards). Views of one state share
     their parts, so a view is read-only.
     """
     shared = state.shared_views
@@ -88,8 +89,15 @@ def table_view(
     view = dict(public)
     if seat is not None:
         view["you"] = seat
-        view.update(seat_view(state, seat))
+        view["legal"] = legal(state, seat)
+        if private is not None:
+            view.update(private(state, seat))
     return view
+
+
+def own_hand(state: Any, seat: int) -> View:
+    """The seat's hand, upright (Gridiron's and Four Corners' private part)."""
+    return {"hand": cards_view(state.deck, state.hands.get(seat, ()))}
 
 
 def hands_view(state: Any) -> list[dict[str, Any]]:

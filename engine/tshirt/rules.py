@@ -7,9 +7,15 @@ does by itself (revealing, awarding, the next round) is in :mod:`.flow`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove, check_join
+from partyhost.engine.core import (
+    SYSTEM_SEAT,
+    Command,
+    Decision,
+    Event,
+    IllegalMove,
+    check_join,
+    read_int,
+)
 from partyhost.engine.tshirt import flow
 from partyhost.engine.tshirt.evolve import evolve
 from partyhost.engine.tshirt.state import (
@@ -61,13 +67,6 @@ def _require_phase(state: TShirtState, phase: Phase) -> None:
         raise IllegalMove("wrong_phase", _PHASE_SENTENCES.get(state.phase, "Not now."))
 
 
-def _whole_number(command: Command, key: str) -> int:
-    value: Any = command.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalMove("bad_command", f"The command needs a whole number {key!r}.")
-    return value
-
-
 def _submit(decision: Decision[TShirtState], player: Player, command: Command) -> None:
     state = decision.state
     _require_phase(state, Phase.SUBMITTING)
@@ -75,7 +74,7 @@ def _submit(decision: Decision[TShirtState], player: Player, command: Command) -
         raise IllegalMove("judge_cannot_submit", "The judge does not play a slogan this round.")
     if submission_of(state, player.seat) is not None:
         raise IllegalMove("already_submitted", "You already played a slogan this round.")
-    card = _whole_number(command, "card")
+    card = read_int(command, "card")
     if card not in player.hand:
         raise IllegalMove("not_in_hand", "That slogan is not in your hand.")
     text = state.deck.slogans[card]
@@ -89,7 +88,7 @@ def _pick(decision: Decision[TShirtState], seat: int, command: Command) -> None:
     _require_phase(state, Phase.JUDGING)
     if seat != state.judge:
         raise IllegalMove("not_your_turn", "Only the judge picks the winning slogan.")
-    index = _whole_number(command, "index")
+    index = read_int(command, "index")
     if not 0 <= index < len(state.submissions):
         raise IllegalMove("bad_index", f"There is no slogan number {index} on the table.")
     flow.pick(decision, index, random=False)
@@ -107,7 +106,7 @@ def _booyah(decision: Decision[TShirtState], seat: int, command: Command) -> Non
         return
     if choice != "steal":
         raise IllegalMove("bad_command", "Choose 'keep' or 'steal' for the Booyah card.")
-    victim = _whole_number(command, "victim")
+    victim = read_int(command, "victim")
     if victim == seat:
         raise IllegalMove("bad_victim", "You cannot steal from yourself.")
     target = player_of(state, victim)
@@ -121,7 +120,7 @@ def _booyah(decision: Decision[TShirtState], seat: int, command: Command) -> Non
 def _decide_system(state: TShirtState, command: Command, now: float) -> list[Event]:
     """Seats joining, leaving, going away and coming back (sent by the host)."""
     kind = command.get("type")
-    seat = _whole_number(command, "seat")
+    seat = read_int(command, "seat")
     player = player_of(state, seat)
     decision = Decision(evolve, state, now)
     if kind == "seat_joined":

@@ -1,10 +1,4 @@
-"""Game, Set, Match! - Four Corners: two players race to empty their hands along crossing lines.
-
-The registry (:mod:`partyhost.engine.registry`) lists the variant as ``four-corners``.
-Its modules hold what is its own: ``game``, ``state``, ``setup``, ``rules``,
-``evolve``, ``views`` and ``wire``; it plays with the shared bot
-(:mod:`partyhost.engine.gsm.bot`).
-"""
+"""Game, Set, Match! - Four Corners: two players race to empty their hands along crossing lines."""
 
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.four_corners.state import FourCornersState
 from partyhost.engine.gsm.placement import placement_from
+from partyhost.engine.gsm.state import shared_event
 
 
 def evolve(state: FourCornersState, event: Event) -> FourCornersState:
@@ -40,6 +40,4 @@ def evolve(state: FourCornersState, event: Event) -> FourCornersState:
         return replace(state, board=board, hands=hands, stuck=frozenset(), last=dict(data))
     if kind == "stuck":
         return replace(state, stuck=state.stuck | {data["seat"]})
-    if kind == "game_over":
-        return replace(state, phase="over", winners=tuple(data["winners"]))
-    return seat_changed(state, kind, data["seat"])
+    return shared_event(state, event)

@@ -15,12 +15,11 @@ ends at once as a stall, which is what a real table does when nobody can move.
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.four_corners.evolve import evolve
 from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, open_slots
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
-from partyhost.engine.gsm.rules import read_int
 
 
 def decide(state: FourCornersState, seat: int, command: Command, now: float) -> list[Event]:
@@ -65,10 +64,8 @@ def _run_timer(decision: Decision[FourCornersState]) -> None:
 def _stalled(decision: Decision[FourCornersState]) -> None:
     """Nobody's hand got smaller for too long, or both said "stuck": fewer cards wins."""
     state = decision.state
-    here = [s for s in state.seats if s not in state.left]
-    decision.emit(
-        "game_over", {"winners": shared.fewest_cards(state.hands, here), "reason": "stall"}
-    )
+    winners = shared.fewest_cards(state.hands, state.present())
+    decision.emit("game_over", {"winners": winners, "reason": "stall"})
 
 
 def _play(decision: Decision[FourCornersState], seat: int, command: Command) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, View
+from partyhost.engine.gsm.four_corners.rules import deadline
 from partyhost.engine.gsm.four_corners.state import (
     GAME_ID,
     FourCornersState,
@@ -12,16 +13,16 @@ from partyhost.engine.gsm.four_corners.state import (
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.views import (
     board_view,
-    cards_view,
     hands_view,
     open_table,
+    own_hand,
     score_rows,
     table_view,
 )
 
 
 def view(state: FourCornersState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, seat_view)
+    return table_view(GAME_ID, state, seat, public_view, legal, own_hand)
 
 
 def legal(state: FourCornersState, seat: int) -> list[Command]:
@@ -43,10 +44,7 @@ def legal(state: FourCornersState, seat: int) -> list[Command]:
 
 
 def public_view(state: FourCornersState) -> View:
-    limit = state.rules["stall_seconds"]
-    stall = None
-    if state.phase == "race" and state.stall_started is not None and limit is not None:
-        stall = float(state.stall_started + limit)
+    stall = None if state.stall_started is None else deadline(state)
     hands = state.hands
     return {
         "board": board_view(state.deck, state.board),
@@ -58,10 +56,6 @@ def public_view(state: FourCornersState) -> View:
         "deadline": stall,
         "last": state.last,
     }
-
-
-def seat_view(state: FourCornersState, seat: int) -> View:
-    return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}
 
 
 def replay_view(state: FourCornersState) -> View:

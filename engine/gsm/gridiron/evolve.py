@@ -6,9 +6,9 @@ import dataclasses
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.gridiron.state import GridironState
 from partyhost.engine.gsm.placement import placement_from
+from partyhost.engine.gsm.state import shared_event
 
 
 def evolve(state: GridironState, event: Event) -> GridironState:
@@ -32,9 +32,7 @@ def evolve(state: GridironState, event: Event) -> GridironState:
         return replace(state, passes=data["passes"], last=dict(data))
     if kind == "turn":
         return replace(state, turn=data["seat"])
-    if kind == "game_over":
-        return replace(state, phase="over", winners=tuple(data["winners"]))
-    return seat_changed(state, kind, data["seat"], leaving=_hand_out_of_play)
+    return shared_event(state, event, leaving=_hand_out_of_play)
 
 
 def _hand_out_of_play(state: GridironState, seat: int) -> dict[str, Any]:

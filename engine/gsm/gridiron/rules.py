@@ -57,7 +57,7 @@ def _place(decision: Decision[GridironState], seat: int, command: Command) -> No
     left = len(state.hands[seat]) - 1
     decision.emit("card_placed", {**placement_event_data(move, seat), "hand": left})
     if left == 0:
-        _game_over(decision, [seat], "out_of_cards")
+        decision.emit("game_over", {"winners": [seat], "reason": "out_of_cards"})
     else:
         decision.emit("turn", {"seat": next_seat(state, seat)})
 
@@ -80,7 +80,8 @@ def _pass(decision: Decision[GridironState], seat: int) -> None:
     decision.emit("passed", {"seat": seat, "passes": state.passes + 1})
     if state.passes + 1 >= len(state.active()):
         after = decision.state
-        _game_over(decision, shared.fewest_cards(after.hands, after.present()), "all_passed")
+        winners = shared.fewest_cards(after.hands, after.present())
+        decision.emit("game_over", {"winners": winners, "reason": "all_passed"})
     else:
         decision.emit("turn", {"seat": next_seat(state, seat)})
 
@@ -95,10 +96,6 @@ def next_seat(state: GridironState, after: int) -> int:
     return (active or present or [after])[0]
 
 
-def _game_over(decision: Decision[GridironState], winners: list[int], reason: str) -> None:
-    decision.emit("game_over", {"winners": winners, "reason": reason})
-
-
 def _seat_change(decision: Decision[GridironState], kind: str, target: int) -> None:
     state = decision.state
     if kind == "seat_joined":
@@ -108,7 +105,7 @@ def _seat_change(decision: Decision[GridironState], kind: str, target: int) -> N
     decision.emit(kind, {"seat": target})
     after = decision.state
     if kind == "seat_left" and len(after.present()) < 2:
-        _game_over(decision, after.present(), "others_left")
+        decision.emit("game_over", {"winners": after.present(), "reason": "others_left"})
     elif kind in ("seat_left", "seat_away") and state.turn == target:
         decision.emit("turn", {"seat": next_seat(after, target)})
     elif kind == "seat_back" and state.turn not in after.active():

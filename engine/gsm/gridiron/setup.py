@@ -8,7 +8,7 @@ from typing import Any
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.gridiron.state import HAND_SIZE, GridironState
 from partyhost.engine.gsm.placement import Placement
-from partyhost.engine.gsm.setup import deal_hands, require_cards
+from partyhost.engine.gsm.state import deal_hands, require_cards
 from partyhost.engine.rng import Rng
 
 

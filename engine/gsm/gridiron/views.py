@@ -7,16 +7,16 @@ from partyhost.engine.gsm.gridiron.state import GAME_ID, GridironState, can_plac
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.views import (
     board_view,
-    cards_view,
     hands_view,
     open_table,
+    own_hand,
     score_rows,
     table_view,
 )
 
 
 def view(state: GridironState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, seat_view)
+    return table_view(GAME_ID, state, seat, public_view, legal, own_hand)
 
 
 def legal(state: GridironState, seat: int) -> list[Command]:
@@ -41,10 +41,6 @@ def public_view(state: GridironState) -> View:
         "deadlines": {},
         "last": state.last,
     }
-
-
-def seat_view(state: GridironState, seat: int) -> View:
-    return {"legal": legal(state, seat), "hand": cards_view(state.deck, state.hands.get(seat, ()))}
 
 
 def replay_view(state: GridironState) -> View:

@@ -1,9 +1,4 @@
-"""Game, Set, Match! - Scramble: all arrange their own seven cards; first correct "Game!" wins.
-
-The registry (:mod:`partyhost.engine.registry`) lists the variant as ``scramble``.
-Its modules hold what is its own: ``game``, ``state``, ``setup``, ``rules``,
-``evolve``, ``views``, ``wire`` and ``bot``.
-"""
+"""Game, Set, Match! - Scramble: all arrange their own seven cards; first correct "Game!" wins."""
 
 from __future__ import annotations
 

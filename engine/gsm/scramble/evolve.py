@@ -6,9 +6,9 @@ import dataclasses
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.scramble.state import ScrambleState
+from partyhost.engine.gsm.state import shared_event
 
 
 def evolve(state: ScrambleState, event: Event) -> ScrambleState:
@@ -51,9 +51,7 @@ def evolve(state: ScrambleState, event: Event) -> ScrambleState:
         )
     if kind == "stuck":
         return replace(state, stuck=state.stuck | {data["seat"]})
-    if kind == "match_over":
-        return replace(state, phase="over", winners=tuple(data["winners"]))
-    return seat_changed(state, kind, data["seat"], leaving=_cards_out_of_play)
+    return shared_event(state, event, leaving=_cards_out_of_play)
 
 
 def _cards_out_of_play(state: ScrambleState, seat: int) -> dict[str, Any]:

@@ -9,13 +9,11 @@ the others check it at a real table.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.placement import Placement, cells_map, clash_text, read_placement
-from partyhost.engine.gsm.rules import read_int
 from partyhost.engine.gsm.scramble.evolve import evolve
 from partyhost.engine.gsm.scramble.setup import deal
 from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState
@@ -107,7 +105,7 @@ def _call(decision: Decision[ScrambleState], seat: int) -> None:
     if state.wins[seat] + 1 >= MATCH_WINS[state.rules["match"]]:
         decision.emit("match_over", {"winners": [seat]})
         return
-    _deal(decision, state, state.present())
+    _deal(decision)
 
 
 def _maybe_redeal(decision: Decision[ScrambleState]) -> None:
@@ -115,20 +113,14 @@ def _maybe_redeal(decision: Decision[ScrambleState]) -> None:
     state = decision.state
     here = {s for s in state.present() if s not in state.away}
     if state.phase == "race" and state.stuck and here <= state.stuck:
-        _deal(decision, state, state.present(), void=True)
+        _deal(decision, void=True)
 
 
-def _deal(
-    decision: Decision[ScrambleState],
-    state: ScrambleState,
-    seats: Sequence[int],
-    void: bool = False,
-) -> None:
-    """A new game of the match: fresh hands from the generator of ``state``."""
-    rng = Rng(state.rng)
-    hands, rest = deal(
-        state.deck, seats, rng, bool(state.rules["solvable_deals"]), bool(state.rules["rotate"])
-    )
+def _deal(decision: Decision[ScrambleState], void: bool = False) -> None:
+    """A new game of the match for the seats still here: fresh hands from the state's generator."""
+    state, rng = decision.state, Rng(decision.state.rng)
+    solvable, rotate = state.rules["solvable_deals"], state.rules["rotate"]
+    hands, rest = deal(state.deck, state.present(), rng, solvable, rotate)
     decision.emit(
         "dealt",
         {"game": state.game + 1, "void": void},

@@ -7,8 +7,8 @@ from typing import Any
 
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.scramble.state import HAND_SIZE, ScrambleState
-from partyhost.engine.gsm.setup import require_cards
 from partyhost.engine.gsm.solver import solve
+from partyhost.engine.gsm.state import require_cards
 from partyhost.engine.rng import Rng
 
 DEAL_ATTEMPTS = 200

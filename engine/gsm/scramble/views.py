@@ -18,7 +18,7 @@ from partyhost.engine.gsm.views import (
 
 
 def view(state: ScrambleState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, seat_view)
+    return table_view(GAME_ID, state, seat, public_view, legal, own_cards)
 
 
 def legal(state: ScrambleState, seat: int) -> list[Command]:
@@ -57,12 +57,11 @@ def public_view(state: ScrambleState) -> View:
     }
 
 
-def seat_view(state: ScrambleState, seat: int) -> View:
+def own_cards(state: ScrambleState, seat: int) -> View:
     if seat not in state.seats:
         return {}
     deck = state.deck
     return {
-        "legal": legal(state, seat),
         "hand": cards_view(deck, state.hands[seat]),
         "board": board_view(deck, state.boards[seat]),
     }

@@ -1,9 +1,4 @@
-"""Game, Set, Match! - Stealing Home: race to spot where one of two turned cards fits the grid.
-
-The registry (:mod:`partyhost.engine.registry`) lists the variant as ``stealing-home``.
-Its modules hold what is its own: ``game``, ``state``, ``setup``, ``rules``,
-``evolve``, ``views``, ``wire`` and ``bot``.
-"""
+"""Game, Set, Match! - Stealing Home: race to spot where one of two turned cards fits the grid."""
 
 from __future__ import annotations
 

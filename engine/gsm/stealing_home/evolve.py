@@ -6,8 +6,8 @@ import dataclasses
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.evolve import seat_changed
 from partyhost.engine.gsm.placement import placement_from
+from partyhost.engine.gsm.state import shared_event
 from partyhost.engine.gsm.stealing_home.state import Claim, StealingHomeState
 
 
@@ -46,9 +46,12 @@ def evolve(state: StealingHomeState, event: Event) -> StealingHomeState:
             round_started=data["at"],
             tiebreak=None if tiebreak is None else tuple(tiebreak),
         )
-    if kind == "game_over":
-        return replace(state, phase="over", winners=tuple(data["winners"]))
-    return _evolve_seat(state, kind, data["seat"])
+    if kind == "seat_joined":
+        seat = data["seat"]
+        if seat in state.seats:
+            return replace(state, left=state.left - {seat})
+        return replace(state, seats=(*state.seats, seat), collected={**state.collected, seat: ()})
+    return shared_event(state, event)
 
 
 def _round_over(state: StealingHomeState, **changes: Any) -> StealingHomeState:
@@ -56,12 +59,3 @@ def _round_over(state: StealingHomeState, **changes: Any) -> StealingHomeState:
     return dataclasses.replace(
         state, face_up=(), first=None, tied=(), locked=frozenset(), votes=frozenset(), **changes
     )
-
-
-def _evolve_seat(state: StealingHomeState, kind: str, seat: int) -> StealingHomeState:
-    replace = dataclasses.replace
-    if kind == "seat_joined":
-        if seat in state.seats:
-            return replace(state, left=state.left - {seat})
-        return replace(state, seats=(*state.seats, seat), collected={**state.collected, seat: ()})
-    return seat_changed(state, kind, seat)

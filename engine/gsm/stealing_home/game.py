@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from partyhost.engine.core import ROUND_RESULTS, Event, RuleOption
+from partyhost.engine.core import ROUND_RESULTS, RuleOption, round_ends_on
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.stealing_home import bot, rules, setup, views
 from partyhost.engine.gsm.stealing_home.evolve import evolve
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS, card_locations
 from partyhost.engine.gsm.stealing_home.wire import WIRE
-
-
-def round_over(events: Sequence[Event]) -> bool:
-    """A round ends with a match won, a "no fit", or a tie sent to a tiebreaker."""
-    return any(event.kind in ("match_won", "no_fit", "tiebreak") for event in events)
-
 
 GAME = gsm_game(
     id=GAME_ID,
@@ -55,7 +47,7 @@ GAME = gsm_game(
     legal=views.legal,
     tick=rules.tick,
     deadline=rules.deadline,
-    round_over=round_over,
+    round_over=round_ends_on("match_won", "no_fit", "tiebreak"),  # a match, no fit, or a tie
     replay_view=views.replay_view,
     results=views.results,
     bot_command=bot.bot_command,

@@ -63,15 +63,12 @@ def _run_timers(decision: Decision[StealingHomeState]) -> None:
 def _run_timer(decision: Decision[StealingHomeState]) -> bool:
     """Act on the next deadline if it has passed; False when there was none."""
     state = decision.state
-    if state.phase != "round":
-        return False
-    if state.round_started is None:
-        decision.emit("round_clock", {"at": decision.now})
-        return True
     due = deadline(state)
     if due is None or decision.now < due:
         return False
-    if state.first is not None:
+    if state.round_started is None:
+        decision.emit("round_clock", {"at": decision.now})
+    elif state.first is not None:
         _settle(decision)
     else:
         _no_fit(decision, "timer")
@@ -91,16 +88,9 @@ def _play(decision: Decision[StealingHomeState], seat: int, command: Command) ->
 
 
 def _check_claimant(state: StealingHomeState, seat: int) -> None:
-    if state.phase != "round":
-        raise IllegalMove("not_now", "The game is over.")
-    if seat not in state.seats or seat in state.left:
-        raise IllegalMove("not_playing", "You are not playing at this decision.")
-    if state.tiebreak is not None and seat not in state.tiebreak:
-        raise IllegalMove("not_in_tiebreak", "Only the tied players race in a tiebreaker.")
-    if seat in state.locked:
-        raise IllegalMove("locked_out", "You called a wrong match; wait for the next round.")
-    if state.first is not None and seat in (state.first.seat, *state.tied):
-        raise IllegalMove("already_called", "You already called a match this round.")
+    refused = state.claim_refused(seat)
+    if refused is not None:
+        raise refused
 
 
 def _match(decision: Decision[StealingHomeState], seat: int, command: Command) -> None:

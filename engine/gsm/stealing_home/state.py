@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from partyhost.engine.core import IllegalMove
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState
 
@@ -39,14 +40,19 @@ class StealingHomeState(TableState):
     first: Claim | None = None
     tied: tuple[int, ...] = ()
 
-    def may_claim(self, seat: int) -> bool:
-        return (
-            self.phase == "round"
-            and seat in self.seats
-            and seat not in self.left
-            and (self.tiebreak is None or seat in self.tiebreak)
-            and seat not in self.locked
-        )
+    def claim_refused(self, seat: int) -> IllegalMove | None:
+        """Why ``seat`` may not call a match or say "no fit" now; ``None``: it may."""
+        if self.phase != "round":
+            return IllegalMove("not_now", "The game is over.")
+        if seat not in self.seats or seat in self.left:
+            return IllegalMove("not_playing", "You are not playing at this decision.")
+        if self.tiebreak is not None and seat not in self.tiebreak:
+            return IllegalMove("not_in_tiebreak", "Only the tied players race in a tiebreaker.")
+        if seat in self.locked:
+            return IllegalMove("locked_out", "You called a wrong match; wait for the next round.")
+        if self.first is not None and seat in (self.first.seat, *self.tied):
+            return IllegalMove("already_called", "You already called a match this round.")
+        return None
 
     def round_deadline(self) -> float | None:
         limit = self.rules["round_seconds"]

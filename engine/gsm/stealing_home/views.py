@@ -16,14 +16,12 @@ from partyhost.engine.gsm.views import (
 
 
 def view(state: StealingHomeState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, seat_view)
+    return table_view(GAME_ID, state, seat, public_view, legal)
 
 
 def legal(state: StealingHomeState, seat: int) -> list[Command]:
     """The "match" template while the seat may claim; "no fit" until it says so or a claim is in."""
-    if not state.may_claim(seat) or not state.face_up:
-        return []
-    if state.first is not None and seat in (state.first.seat, *state.tied):
+    if state.claim_refused(seat) is not None or not state.face_up:
         return []
     commands = [_match_template(state)]
     if state.first is None and seat not in state.votes:
@@ -61,10 +59,6 @@ def public_view(state: StealingHomeState) -> View:
         "deadline": state.tie_deadline() if state.first is not None else state.round_deadline(),
         "last": state.last,
     }
-
-
-def seat_view(state: StealingHomeState, seat: int) -> View:
-    return {"legal": legal(state, seat)}
 
 
 def replay_view(state: StealingHomeState) -> View:
