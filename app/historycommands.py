@@ -203,7 +203,7 @@ def export_jsonl(replay: ReplayData, out: TextIO) -> None:
 
 
 def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
-    from partyhost.tui.replay.log import export_text as told
+    from partyhost.tui.replay.narration import export_text as told
     from partyhost.tui.text import glyphs_for
 
     out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))

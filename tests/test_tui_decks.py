@@ -13,7 +13,7 @@ from partyhost.tui.app import PartyApp
 from partyhost.tui.hostlink import DecksListed, FrameReader, HostError
 from partyhost.tui.launch import make_app
 from partyhost.tui.shared.dialogs import CreateRoomScreen, DeckProblemsScreen
-from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.shared.roomscreen import RoomScreen
 from textual.widgets import Input, Select, Static
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import screen_text, settle

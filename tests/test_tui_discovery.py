@@ -10,7 +10,7 @@ from partyhost.net.protocol import PROTOCOL_VERSION
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared import connect
 from partyhost.tui.shared.connect import LOOKING, ConnectScreen, HostList, describe_host
-from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.lobbyscreen import LobbyScreen
 from textual.widgets import Input, OptionList
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle

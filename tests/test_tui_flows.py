@@ -16,9 +16,9 @@ from partyhost.tui.shared.dialogs import (
     JoinRoomScreen,
     ReconnectingScreen,
 )
-from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.lobbyscreen import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.shared.roomscreen import RoomScreen
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from textual.pilot import Pilot

@@ -17,9 +17,9 @@ from partyhost.tui.meme.results import MemeResultsScreen
 from partyhost.tui.meme.screen import MemeScreen
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.gametable import UnsupportedGameScreen
-from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.lobbyscreen import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.shared.roomscreen import RoomScreen
 from partyhost.tui.tshirt.results import TShirtResultsScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from partyhost.tui.app import PartyApp
-from partyhost.tui.gsm.board import BoardView
+from partyhost.tui.gsm.boardview import BoardView
 from partyhost.tui.gsm.four_corners import FourCornersScreen
 from partyhost.tui.gsm.gridiron import GridironScreen
 from partyhost.tui.gsm.hand import HandRack

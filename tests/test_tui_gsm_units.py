@@ -11,7 +11,7 @@ from partyhost.engine.core import apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.tui.games import main_screen
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.board import BoardCard, BoardPicture, draw_board
+from partyhost.tui.gsm.boardview import BoardCard, BoardPicture, draw_board
 from partyhost.tui.gsm.cards import Legend, Painter, legend_text, read_cells, tile_style
 from partyhost.tui.gsm.four_corners import FourCornersScreen
 from partyhost.tui.gsm.gridiron import GridironScreen

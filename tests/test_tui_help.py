@@ -16,7 +16,7 @@ from partyhost.net.clients.client import build
 from partyhost.tui.games import GAMES
 from partyhost.tui.help import HelpScreen, key_list
 from partyhost.tui.shared.base import PartyScreen
-from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
+from partyhost.tui.shared.roomscreen import BotLevelScreen, RoomScreen
 from textual.pilot import Pilot
 from textual.widgets import Static
 from tuikit.fakehost import FakeHost

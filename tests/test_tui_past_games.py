@@ -7,7 +7,7 @@ replay) and a meme game still being played (number 2).
 from __future__ import annotations
 
 from partyhost.tui.replay.screen import ReplayScreen
-from partyhost.tui.shared.pastgames import PastGamesScreen
+from partyhost.tui.shared.pastgamesscreen import PastGamesScreen
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
 from tuikit.samples_history import sample_replay

@@ -20,7 +20,7 @@ from partyhost.tui.play import (
     run_play,
 )
 from partyhost.tui.shared.dialogs import ConfirmScreen
-from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.lobbyscreen import LobbyScreen
 from partyhost.tui.shared.results import ResultsScreen
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost

@@ -12,7 +12,7 @@ from partyhost.net.hosting.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import QuickGame, default_bots
 from partyhost.tui.shared.dialogs import ReconnectingScreen
-from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.shared.roomscreen import RoomScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuihost import ann_app, host_config, loopback_host, wait_until
 from tuikit.pilot import screen_text

@@ -20,10 +20,10 @@ from partyhost.tui.meme import text as meme_text
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.gametable import UnsupportedGameScreen
-from partyhost.tui.shared.lobby import LobbyScreen
+from partyhost.tui.shared.lobbyscreen import LobbyScreen
 from partyhost.tui.shared.replayparts import PLAIN, ReplayParts
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.shared.room import RoomScreen
+from partyhost.tui.shared.roomscreen import RoomScreen
 from partyhost.tui.tshirt import text as tshirt_text
 from textual.binding import BindingType
 from textual.screen import Screen

@@ -18,10 +18,10 @@ from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.dialogs import SeatOfferScreen
-from partyhost.tui.shared.lobby import LobbyScreen, RoomsTable
-from partyhost.tui.shared.pastgames import PastGamesScreen, PastGamesTable
+from partyhost.tui.shared.lobbyscreen import LobbyScreen, RoomsTable
+from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
-from partyhost.tui.shared.room import BotLevelScreen, RoomScreen
+from partyhost.tui.shared.roomscreen import BotLevelScreen, RoomScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from rich.text import Text
 from textual.app import ComposeResult

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.board import BoardCard, BoardPicture
+from partyhost.tui.gsm.boardview import BoardCard, BoardPicture
 from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, read_cells, turn_cells
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.tui.gsm.board import BoardCard, BoardPicture, draw_board
+from partyhost.tui.gsm.boardview import BoardCard, BoardPicture, draw_board
 from partyhost.tui.gsm.cards import Legend, Painter, read_cells
 from partyhost.tui.gsm.text import describe_event
 from partyhost.tui.shared.replayparts import ReplayParts, by_seat, joined

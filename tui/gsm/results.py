@@ -9,7 +9,7 @@ the shared screen.
 
 from __future__ import annotations
 
-from partyhost.tui.gsm.board import BoardView
+from partyhost.tui.gsm.boardview import BoardView
 from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
 from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES

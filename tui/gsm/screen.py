@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.board import BoardPicture, BoardView
+from partyhost.tui.gsm.boardview import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from partyhost.tui.meme.betting import Betting
+from partyhost.tui.meme.betslip import Betting
 from partyhost.tui.meme.cards import MemeFace, MemeHand
 from partyhost.tui.meme.dice import ScenarioCard, rolloff_text
 from partyhost.tui.meme.rows import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.meme.betting import Betting
+from partyhost.tui.meme.betslip import Betting
 from partyhost.tui.meme.cards import MemeHand
 from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
 from partyhost.tui.meme.middle import MemeMain, Moment

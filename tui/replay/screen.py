@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from partyhost.tui.replay.log import clock, parts_for, result_line, step_lines
+from partyhost.tui.replay.narration import clock, parts_for, result_line, step_lines
 from partyhost.tui.shared.log import ReflowLog
 from partyhost.tui.shared.replayparts import namer
 from partyhost.tui.text import Frame, Glyphs, glyphs_for, literal

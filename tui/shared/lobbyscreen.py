@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
-from partyhost.tui.shared.pastgames import PastGamesScreen, short_titles, standings_table
+from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, short_titles, standings_table
 from partyhost.tui.text import Frame, clean, literal, shorten
 from rich.text import Text
 from textual import on
