@@ -25,7 +25,7 @@ from partyhost.tui.shared.results import ResultsScreen
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
-from tuikit.samples import over_view, sample_room, tshirt_view, view_frame
+from tuikit.samples import over_view, sample_room, seat_entry, tshirt_view, view_frame
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -179,3 +179,22 @@ def test_the_built_in_hosts_complaints_go_to_play_log(
     assert not any(
         isinstance(h, logging.FileHandler) for h in logging.getLogger("partyhost").handlers
     )
+
+
+@pytest.mark.parametrize(
+    ("played", "offered"),
+    [
+        ("easy", "normal (or --level hard)"),
+        ("normal", "hard (or --level easy)"),
+        ("hard", "normal (or --level easy)"),
+    ],
+)
+def test_after_a_game_the_levels_offered_are_the_ones_not_just_played(
+    played: str, offered: str
+) -> None:
+    seats = [seat_entry(0, "Ann"), *(seat_entry(n, f"Bot {n}", bot=True) for n in (1, 2))]
+    for seat in seats[1:]:
+        seat["bot_level"] = played
+    room = sample_room(status="over", seats=seats)
+    words = parting_words({"winners": [1]}, room, "The T-Shirt Game", "tshirt")
+    assert words.endswith(f"partyhost play tshirt --level {offered}")

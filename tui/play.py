@@ -18,6 +18,7 @@ from typing import Any
 from partyhost.tui.app import PartyApp
 from partyhost.tui.launch import make_app
 from partyhost.tui.shared.connect import default_name, load_remembered
+from partyhost.tui.shared.results import next_levels
 from partyhost.tui.text import clean
 
 BOT_DELAY = (0.9, 2.2)
@@ -219,7 +220,8 @@ def parting_words(view: dict[str, Any], room: dict[str, Any], title: str, game_i
     seats = {s.get("seat"): s.get("name") for s in room.get("seats", [])}
     winners = [clean(seats.get(seat, f"seat {seat}")) for seat in view.get("winners") or []]
     who = " and ".join(winners) if winners else "nobody"
-    again = f"partyhost play {game_id} --level hard (or --level easy)"
+    first, other = next_levels(room)
+    again = f"partyhost play {game_id} --level {first} (or --level {other})"
     return f"{title}: {who} won. Play again: {again}"
 
 

@@ -26,6 +26,16 @@ KEY_PAUSE = 1.0
 """Seconds the results ignore keys: keys meant for the table that just ended must not
 leave the room or start another game."""
 
+OTHER_LEVELS = {"easy": ("normal", "hard"), "normal": ("hard", "easy"), "hard": ("normal", "easy")}
+"""The bot levels a solo player is offered next, after a game against bots of one level."""
+
+
+def next_levels(room: Frame) -> tuple[str, str]:
+    """The two bot levels to offer after a game against bots: not the one just played."""
+    levels = {seat.get("bot_level") for seat in room.get("seats", []) if seat.get("bot")}
+    played = levels.pop() if len(levels) == 1 else "normal"
+    return OTHER_LEVELS.get(str(played), OTHER_LEVELS["normal"])
+
 
 class ResultsScreen(PartyScreen):
     """Podium and standings, read from the final view (the host decides the winners)."""
@@ -147,12 +157,13 @@ class ResultsScreen(PartyScreen):
         room = self.party.room or {}
         if self.party.solo:
             game = room.get("game", "")
+            first, other = next_levels(room)
             return Text.assemble(
                 ("\nPress s to play again, w to watch this game again, or Enter to quit.", "dim"),
                 "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
-                (f"partyhost play {game} --level hard", "bold"),
+                (f"partyhost play {game} --level {first}", "bold"),
                 "  (or ",
-                ("--level easy", "bold"),
+                (f"--level {other}", "bold"),
                 ")",
             )
         if self.is_owner():
