@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import AddressLimits, ConnectionCounter, PasswordThrottle
+from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
 from partyhost.net.deckshelf import DeckShelf
@@ -54,7 +54,6 @@ class Host:
         self._beat_slots: dict[Connection, int] = {}
         self.address_limits = AddressLimits(self.config)
         self._admitted = 0
-        self._per_address = ConnectionCounter(self.config)
         self.passwords = PasswordThrottle(self.config)
         self.journal: Store | None = None
         """The data folder's database; every frame out waits for its queued writes."""
@@ -178,18 +177,15 @@ class Host:
         address = connection.peer_host
         if self._closed.is_set():
             return "The host is shutting down."
-        refusal = self._per_address.refusal(address, len(self.connections))
+        refusal = self.address_limits.refusal(address, len(self.connections))
         if refusal is not None:
             return refusal
-        self._per_address.add(address)
         self.connections.add(connection)
         self._beat_slots[connection] = self._admitted % HEARTBEAT_SLICES
         self._admitted += 1
         return None
 
     def forget(self, connection: Connection) -> None:
-        if connection in self.connections:
-            self._per_address.remove(connection.peer_host)
         self.connections.discard(connection)
         self._beat_slots.pop(connection, None)
         room = connection.room

@@ -71,7 +71,7 @@ class Lobby:
         self._creators: dict[str, str] = {}
         """Room code -> the address that created the room (rooms made since the host started)."""
         self._table_decks: dict[str, TableDeck] = {}
-        """Each room's cards by room code: holding them keeps them shared (see TableDecks)."""
+        """Each room's cards by room code: holding them keeps them shared (see DeckShelf)."""
 
     # --- RoomServices ------------------------------------------------------
 

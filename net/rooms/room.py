@@ -18,14 +18,18 @@ changed only by its own methods:
   follows each change (views, game over, bots);
 - :class:`~.roombots.RoomBots`: when bots and stand-ins act;
 - :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
-- :class:`~.roomrecords.RoomRecords`: what is written to the journal;
-- :class:`~.roomtimers.RoomTimers`: when the room next wakes, how long it stood empty.
+- :class:`~.roomrecords.RoomRecords`: what is written to the journal.
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
 (:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
 claims are ordered by their arrival at the queue. After each accepted change
 every connected seat gets its fresh view; the change was committed to the
 journal before (see :class:`~partyhost.net.rooms.journaledgame.Table`).
+
+The task sleeps until the room's earliest timer or its next queue item, so
+a room with nothing due costs nothing. A room nobody (player or spectator)
+is connected to closes after ``idle_room_seconds``; after a restart that
+clock runs from the restart, since nobody is connected yet.
 """
 
 from __future__ import annotations
@@ -47,7 +51,6 @@ from partyhost.net.rooms.roomplay import RoomPlay
 from partyhost.net.rooms.roomqueue import ItemQueue, Peer, Refused, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roomsettings import RoomSettings
-from partyhost.net.rooms.roomtimers import RoomTimers
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
 from partyhost.net.store.database import Store
@@ -77,7 +80,7 @@ class Room:
         self._code = code = record.code
         self._closed = False
         self._queue = ItemQueue()
-        self._settings = settings = RoomSettings(record)
+        self._settings = settings = RoomSettings.of(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
@@ -98,7 +101,8 @@ class Room:
             play=self._play,
             records=self._records,
         )
-        self._timers = RoomTimers(config, roster, room_game, self._seating, self._bots)
+        self._idle_since: float | None = None
+        """When the last person connected left (None: someone is here)."""
 
     @classmethod
     def restore(
@@ -114,7 +118,7 @@ class Room:
             self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
         self._game.rebuild(stored.commands)
         self._records.game_over()  # in case the host stopped before marking it over
-        self._timers.restarted(now)
+        self._idle_since = now
 
     # --- reading -------------------------------------------------------------
 
@@ -356,8 +360,19 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due (see :class:`~.roomtimers.RoomTimers`)."""
-        return self._timers.next_wake()
+        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
+        round's result, an idle room."""
+        idle_end = None
+        if self._idle_since is not None:
+            idle_end = self._idle_since + self._config.idle_room_seconds
+        due = (
+            self._seating.next_grace_end(),
+            self._bots.next_due(),
+            self._game.due_deadline(),
+            self._game.result_pause_ends(),
+            idle_end,
+        )
+        return min((when for when in due if when is not None), default=None)
 
     def run_timers(self, now: float) -> None:
         """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
@@ -365,7 +380,11 @@ class Room:
             self.close("everyone left")
         if self._closed:
             return
-        if self._timers.idle_over(now):
+        if self._roster.watched:
+            self._idle_since = None
+        elif self._idle_since is None:
+            self._idle_since = now
+        elif now >= self._idle_since + self._config.idle_room_seconds:
             self.close("nobody came back")
             return
         self._play.run_timers(now)
