@@ -291,7 +291,7 @@ class Room:
     def set_ready(self, peer: Peer, ready: bool) -> None:
         member = self._player(peer)
         self._between_games()
-        member.set_ready(ready)
+        member.ready = ready
         self._records.save()
         self._broadcast.room()
 
@@ -304,7 +304,7 @@ class Room:
         self._settings.choose(merged, bot_takeover)
         for member in self._roster.seated:
             if not self._roster.is_owner(member):
-                member.set_ready(False)
+                member.ready = False
         self._records.save()
         self._broadcast.room()
 

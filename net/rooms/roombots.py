@@ -50,7 +50,7 @@ class RoomBots:
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""
         brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
-        member.think_with(brain)
+        member.brain = brain
         if self._active:
             brain.arm(now, self._bot_delay, self.jitter)
 

@@ -134,9 +134,9 @@ class Roster:
         who was already gone keeps the grace period (or away seat) they had."""
         member = Member.restored(record)
         if record.bot and not record.left:
-            member.think_with(brain_for(member.bot_level, member.bot_seed))
+            member.brain = brain_for(member.bot_level, member.bot_seed)
         elif record.stand_in and not record.left:
-            member.think_with(brain_for(DEFAULT_LEVEL, member.bot_seed))
+            member.brain = brain_for(DEFAULT_LEVEL, member.bot_seed)
         elif not (record.left or record.away or record.grace_ends is not None):
             member.start_grace(now, grace)
         self._members.append(member)
@@ -172,7 +172,7 @@ class Roster:
         """Drop members who left and compact seat numbers to join order (lobby only)."""
         self._members = [member for member in self._members if not member.left]
         for seat, member in enumerate(self._members):
-            member.move_to(seat)
+            member.seat = seat
 
     def add_spectator(self, peer: Peer) -> bool:
         """Let ``peer`` watch; False when the room has its maximum of spectators."""

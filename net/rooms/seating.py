@@ -125,12 +125,12 @@ class Seating:
         token = new_token()
         member = self._roster.new_member(name, self._next_seat(), token_hash(token))
         if self._game.playing:
-            member.joined_mid_game()
+            member.newcomer = True
         self._seat(member)
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._records.save()
         self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
-        member.connect(peer)
+        member.peer = peer
         peer.room = self._room()
         self._welcome(peer, member, token)
 
@@ -140,7 +140,7 @@ class Seating:
         count = sum(1 for m in self._roster.seated if m.bot) + 1
         name = self._roster.fresh_name(f"Bot {count}")
         member = self._roster.new_member(name, self._next_seat(), None, bot_level=level)
-        member.think_with(self._bots.brain(level, member.bot_seed))
+        member.brain = self._bots.brain(level, member.bot_seed)
         self._seat(member)
         self._records.save()
         article = "an" if level[0] in "aeiou" else "a"
@@ -170,7 +170,7 @@ class Seating:
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
         token = new_token()
-        member.new_token(token_hash(token))
+        member.token_hash = token_hash(token)
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._return(peer, member, token)
 
@@ -184,7 +184,7 @@ class Seating:
                 self._play.changed(events, now)
         self._records.save()
         self._broadcast.notice(f"{member.name} is back.")
-        member.connect(peer)
+        member.peer = peer
         peer.room = self._room()
         self._welcome(peer, member, token)
 
@@ -262,7 +262,7 @@ class Seating:
                 None if member.seat is None else self._game.system("seat_away", member.seat, now)
             )
             if events is not None:
-                member.told_game_away()
+                member.engine_away = True
                 self._play.changed(events, now)
         if self._roster.is_owner(member):
             self._hand_over()
