@@ -22,20 +22,11 @@ from partyhost.net.deckshelf import DeckShelf, TableDeck
 from partyhost.net.rooms import roomtask
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
-from partyhost.net.rooms.roomqueue import CloseRoom, Observer, Stop
+from partyhost.net.rooms.roomqueue import CloseRoom, Observer, Refused, Stop
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord
 
 log = logging.getLogger(__name__)
-
-
-class LobbyRefusal(Exception):
-    """A lobby request that cannot be done (``code`` is the wire error code)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def find_game(game_id: str) -> Game:
@@ -43,9 +34,7 @@ def find_game(game_id: str) -> Game:
         return get_game(game_id)
     except KeyError:
         known = ", ".join(game.id for game in all_games())
-        raise LobbyRefusal(
-            "unknown_game", f"No game {game_id!r}; this host has: {known}."
-        ) from None
+        raise Refused("unknown_game", f"No game {game_id!r}; this host has: {known}.") from None
 
 
 class Lobby:
@@ -111,7 +100,7 @@ class Lobby:
     def find(self, code: str) -> Room:
         room = self.rooms.get(code.strip().upper())
         if room is None or room.closed:
-            raise LobbyRefusal("no_such_room", f"No open room has the code {code.strip()!r}.")
+            raise Refused("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
 
     def rooms_created_by(self, address: str) -> list[str]:
@@ -121,7 +110,7 @@ class Lobby:
     def check_rooms_of(self, address: str, allowed: int) -> None:
         """Refused when ``address`` already has ``allowed`` open rooms it created."""
         if len(self.rooms_created_by(address)) >= allowed:
-            raise LobbyRefusal(
+            raise Refused(
                 "too_many_rooms",
                 f"Your address {address} already has {allowed} open room(s), this host's limit;"
                 " close one (everyone leaves it) or join a room instead.",
@@ -138,7 +127,7 @@ class Lobby:
         """Close room ``code`` for everyone in it (the host's console); False if none is open."""
         try:
             room = self.find(code)
-        except LobbyRefusal:
+        except Refused:
             return False
         room.post(CloseRoom())
         return True
@@ -167,11 +156,11 @@ class Lobby:
             code = "".join(secrets.choice(p.ROOM_CODE_LETTERS) for _ in range(p.ROOM_CODE_LENGTH))
             if code not in self.rooms:
                 return code
-        raise LobbyRefusal("too_many_rooms", "No free room code; try again later.")
+        raise Refused("too_many_rooms", "No free room code; try again later.")
 
     def check_room_limit(self) -> None:
         if len(self.rooms) >= self.config.max_rooms:
-            raise LobbyRefusal(
+            raise Refused(
                 "too_many_rooms", f"This host has its maximum of {self.config.max_rooms} rooms."
             )
 
@@ -201,10 +190,8 @@ class Lobby:
         )
         room = Room(self, record, game, table_deck.deck)
         room.save()
-        self.rooms[room.code] = room
         self._creators[room.code] = creator
-        self._table_decks[room.code] = table_deck
-        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
+        self._open(room, table_deck)
         return room
 
     def restore(self) -> int:
@@ -219,13 +206,17 @@ class Lobby:
             except Exception as error:  # a damaged or foreign room: the others still come back
                 self.store.set_aside(code, f"it cannot be rebuilt: {type(error).__name__}: {error}")
                 continue
-            self.rooms[code] = room
-            self._table_decks[code] = table_deck
             for member in room.members:
                 if member.token_hash is not None and not member.left:
                     self.remember_token(member.token_hash, code, member.member_id)
-            self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
+            self._open(room, table_deck)
         return len(self.rooms)
+
+    def _open(self, room: Room, table_deck: TableDeck) -> None:
+        """List ``room`` and start its task."""
+        self.rooms[room.code] = room
+        self._table_decks[room.code] = table_deck
+        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
 
     async def stop(self, timeout: float) -> None:
         """Stop every room task (the store keeps the rooms); cancel any that lingers."""

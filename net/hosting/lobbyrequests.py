@@ -3,7 +3,7 @@
 A connection's worker hands its lobby requests here
 (``connection.LOBBY_REQUESTS``): hello, listing rooms and decks, creating or
 joining a room, taking a seat back by its token, and the past-games requests.
-A refusal is a ``LobbyRefusal`` (or ``DeckNotFound``), sent to the asker as
+A refusal is a ``Refused`` (or ``DeckNotFound``), sent to the asker as
 an ``error``.
 """
 
@@ -18,9 +18,9 @@ from partyhost.net.config import HostConfig
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.deckshelf import DeckNotFound
 from partyhost.net.hosting.connection import Connection
-from partyhost.net.hosting.lobby import Lobby, LobbyRefusal, find_game
+from partyhost.net.hosting.lobby import Lobby, find_game
 from partyhost.net.names import clean_name
-from partyhost.net.rooms.roomqueue import Join, Resume
+from partyhost.net.rooms.roomqueue import Join, Refused, Resume
 from partyhost.net.store import pastgames
 from partyhost.net.store.pastgames import PastGames
 
@@ -69,7 +69,7 @@ async def handle(host: LobbyHost, connection: Connection, message: dict[str, Any
             await host.past_games.handle(connection, message)
         else:
             await _join_room(host, connection, message)
-    except LobbyRefusal as refused:
+    except Refused as refused:
         connection.send(p.error(refused.code, refused.message), journaled=False)
     except DeckNotFound as refused:
         connection.send(refused.frame(), journaled=False)
@@ -93,21 +93,17 @@ def _hello(host: LobbyHost, connection: Connection, message: dict[str, Any]) -> 
         },
         journaled=False,
     )
-    if seat is not None and token:
-        room, member_id = seat
-        connection.room = room
-        room.post(Resume(connection, member_id, token))
-    elif token:
-        connection.send(p.error("token_unknown", "That seat token matches no seat here."))
+    if token:
+        _resume_seat(host, connection, token)
 
 
 def _resume_seat(host: LobbyHost, connection: Connection, token: str) -> None:
-    """Back to a seat by its token, as a hello with the token would have done."""
+    """Back to a seat by its token (``resume_seat``, or a hello with the token)."""
     assert host.lobby is not None
     _not_in_a_room(connection)
     seat = host.lobby.seat_for(token_hash(token))
     if seat is None:
-        raise LobbyRefusal("token_unknown", "That seat token matches no seat here.")
+        raise Refused("token_unknown", "That seat token matches no seat here.")
     room, member_id = seat
     connection.room = room
     room.post(Resume(connection, member_id, token))
@@ -115,7 +111,7 @@ def _resume_seat(host: LobbyHost, connection: Connection, token: str) -> None:
 
 def _not_in_a_room(connection: Connection) -> None:
     if connection.room is not None:
-        raise LobbyRefusal("already_in_room", "Leave your current room first.")
+        raise Refused("already_in_room", "Leave your current room first.")
 
 
 async def _create_room(host: LobbyHost, connection: Connection, message: dict[str, Any]) -> None:
@@ -128,7 +124,7 @@ async def _create_room(host: LobbyHost, connection: Connection, message: dict[st
     try:
         game.rules_for(options)
     except Exception as bad:
-        raise LobbyRefusal("bad_option", str(bad)) from None
+        raise Refused("bad_option", str(bad)) from None
     table_deck = await asyncio.to_thread(host.lobby.shelf.for_request, game, message)
     password = message.get("password")
     password_hash = await asyncio.to_thread(hash_password, password) if password else None
@@ -164,7 +160,7 @@ async def _join_room(host: LobbyHost, connection: Connection, message: dict[str,
         given = message.get("password") or ""
         if not await asyncio.to_thread(verify_password, given, room.password_hash):
             host.passwords.failed(address, room.code)
-            raise LobbyRefusal("wrong_password", "That is not the room's password.")
+            raise Refused("wrong_password", "That is not the room's password.")
     if connection.closed:
         return
     _not_in_a_room(connection)

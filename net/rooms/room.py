@@ -34,6 +34,7 @@ clock runs from the restart, since nobody is connected yet.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any, Protocol
@@ -48,7 +49,7 @@ from partyhost.net.rooms.roombots import RoomBots
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomplay import RoomPlay
-from partyhost.net.rooms.roomqueue import ItemQueue, Peer, Refused, RoomItem
+from partyhost.net.rooms.roomqueue import Peer, Refused, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roomsettings import RoomSettings
 from partyhost.net.rooms.roster import Roster
@@ -79,7 +80,7 @@ class Room:
         self._config = config = services.config
         self._code = code = record.code
         self._closed = False
-        self._queue = ItemQueue()
+        self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
         self._settings = settings = RoomSettings.of(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
@@ -186,11 +187,24 @@ class Room:
 
     def post(self, item: RoomItem) -> None:
         """Queue ``item`` for the room's task (from a connection or the host)."""
-        self._queue.put(item)
+        self._queue.put_nowait(item)
 
     async def next_item(self) -> RoomItem | None:
         """The next queued item, or None when a timer is due first."""
-        return await self._queue.next(self.next_wake())
+        wake = self.next_wake()
+        if wake is None:
+            return await self._queue.get()
+        delay = wake - time.time()
+        if delay <= 0:
+            if not self._queue.empty():
+                return self._queue.get_nowait()
+            await asyncio.sleep(0)  # timers due back to back: let connections run
+            return None
+        try:
+            async with asyncio.timeout(delay):
+                return await self._queue.get()
+        except TimeoutError:
+            return None
 
     # --- people coming and going ---------------------------------------------------
 
