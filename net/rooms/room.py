@@ -78,8 +78,9 @@ class Room:
     def __init__(self, services: RoomServices, record: RoomRecord, game: Game, deck: Any) -> None:
         self._services = services
         self._config = config = services.config
-        self._code = code = record.code
-        self._closed = False
+        self.code = code = record.code
+        self.closed = False
+        """Set once by :meth:`close`; a closed room takes nothing more."""
         self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
         self._settings = settings = RoomSettings.of(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
@@ -124,10 +125,6 @@ class Room:
     # --- reading -------------------------------------------------------------
 
     @property
-    def code(self) -> str:
-        return self._code
-
-    @property
     def game(self) -> Game:
         return self._game.game
 
@@ -160,21 +157,17 @@ class Room:
         """When the room's bots act (tests pin its ``jitter``)."""
         return self._bots
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
     def waiting_seat(self, name: str) -> dict[str, Any] | None:
         """The seat a person called ``name`` may take back by joining (its player is not
         connected), as the lobby offers it; None if there is none."""
-        member = None if self._closed else self._roster.person_named(name)
+        member = None if self.closed else self._roster.person_named(name)
         if member is None or member.peer is not None:
             return None
         return self._broadcast.waiting_seat(member)
 
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open."""
-        return peer.room is self and not self._closed
+        return peer.room is self and not self.closed
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -213,7 +206,7 @@ class Room:
         if peer.closed:
             return  # gone before its turn in the queue
         try:
-            if self._closed:
+            if self.closed:
                 raise Refused("no_such_room", "That room has just closed.")
             if spectate:
                 self._seating.spectate(peer)
@@ -227,7 +220,7 @@ class Room:
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
         member = self._roster.member_by_id(member_id)
-        if self._closed or member is None or member.left:
+        if self.closed or member is None or member.left:
             peer.room = None
             raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
         self._seating.resume(peer, member, token)
@@ -285,20 +278,20 @@ class Room:
 
     def close_by_host(self) -> None:
         """The host's console closes the room; everyone in it is told why."""
-        if self._closed:
+        if self.closed:
             return
         self._broadcast.notice("The host closed this room.")
         self.close("closed by the host", "closed_by_host")
 
     def close(self, reason: str, told: str = "room_closed") -> None:
         """End the room: everyone gets ``left`` with reason ``told``, the store forgets it."""
-        if self._closed:
+        if self.closed:
             return
-        self._closed = True
+        self.closed = True
         self._seating.clear_out(told)
         self._records.forget()
         self._services.room_closed(self)
-        log.info("room %s closed: %s", self._code, reason)
+        log.info("room %s closed: %s", self.code, reason)
 
     # --- between games --------------------------------------------------------------
 
@@ -392,7 +385,7 @@ class Room:
         """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
         if not self._seating.run_graces(now):
             self.close("everyone left")
-        if self._closed:
+        if self.closed:
             return
         if self._roster.watched:
             self._idle_since = None

@@ -178,10 +178,8 @@ class Seating:
         """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
         now = time.time()
         member.end_grace()
-        if member.away and member.come_back() and member.seat is not None:
-            events = self._game.system("seat_back", member.seat, now)
-            if events is not None:
-                self._play.changed(events, now)
+        if member.away and member.come_back():
+            self._system("seat_back", member, now)
         self._records.save()
         self._broadcast.notice(f"{member.name} is back.")
         member.peer = peer
@@ -258,12 +256,8 @@ class Seating:
             self._bots.stand_in(member, now)
         else:
             self._broadcast.notice(f"{member.name} is away.")
-            events = (
-                None if member.seat is None else self._game.system("seat_away", member.seat, now)
-            )
-            if events is not None:
+            if self._system("seat_away", member, now):
                 member.engine_away = True
-                self._play.changed(events, now)
         if self._roster.is_owner(member):
             self._hand_over()
         self._records.save()
