@@ -52,7 +52,7 @@ LOBBY_REQUESTS = frozenset(
         *pastgames.REQUESTS,
     }
 )
-"""Answered by the host's lobby (:mod:`.lobbyrequests`); every other request is a room's."""
+"""Answered by the host's lobby (:meth:`.Lobby.handle`); every other request is a room's."""
 WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
 NOT_SAVING = (
@@ -61,7 +61,7 @@ NOT_SAVING = (
 )
 
 LobbyRequests = Callable[["Connection", dict[str, Any]], Awaitable[None]]
-"""Answers one lobby request of a connection (:func:`.lobbyrequests.handle`, bound to the host)."""
+"""Answers one lobby request of a connection (the host's :meth:`.Lobby.handle`)."""
 
 
 class ConnectionHost(Protocol):

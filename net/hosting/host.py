@@ -3,7 +3,7 @@
 :class:`Host` owns the listening socket, the set of live connections, the
 heartbeat loop and the lobby; rooms run in their own tasks. A connection puts
 a request for its room straight onto that room's queue and hands lobby
-requests to :mod:`.lobbyrequests`.
+requests to the :class:`~.lobby.Lobby`.
 
 Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
 cancel connection tasks, wait for them.
@@ -16,21 +16,18 @@ import importlib
 import logging
 import time
 from collections.abc import Sequence
-from functools import partial
 
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
 from partyhost.net.deckshelf import DeckShelf
-from partyhost.net.hosting import lobbyrequests
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lanservices import LanServices
 from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Gone, Observer
 from partyhost.net.store.database import Store, StoreUnusable
-from partyhost.net.store.pastgames import PastGames
 
 __all__ = ["Host", "HostConfig"]
 
@@ -58,9 +55,6 @@ class Host:
         self.journal: Store | None = None
         """The data folder's database; every frame out waits for its queued writes."""
         self.outgoing = Outgoing(self)
-        self.host_id = ""
-        """Stable across restarts on one data folder (``welcome.host_id``)."""
-        self.past_games: PastGames | None = None
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
@@ -80,9 +74,16 @@ class Host:
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
         self.journal = Store(self.config.data_dir)
-        self.past_games = PastGames(self.journal)
-        self.host_id = load_host_id(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf, self.outgoing, self.observer)
+        self.lobby = lobby = Lobby(
+            self.config,
+            self.journal,
+            shelf,
+            self.outgoing,
+            self.observer,
+            host_id=load_host_id(self.config.data_dir),
+            address_limits=self.address_limits,
+            passwords=self.passwords,
+        )
         try:
             restored = self.lobby.restore()
         except StoreUnusable:
@@ -93,7 +94,7 @@ class Host:
         loop = asyncio.get_running_loop()
         try:
             self._server = await loop.create_server(
-                lambda: Connection(self, partial(lobbyrequests.handle, self)),
+                lambda: Connection(self, lobby.handle),
                 self.config.host,
                 self.config.port,
                 reuse_address=True,
