@@ -54,7 +54,7 @@ class Host:
         self.passwords = PasswordThrottle(self.config)
         self.journal: Store | None = None
         """The data folder's database; every frame out waits for its queued writes."""
-        self.outgoing = Outgoing(self)
+        self.outgoing = Outgoing()
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
@@ -73,7 +73,7 @@ class Host:
         shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = Store(self.config.data_dir)
+        self.journal = self.outgoing.journal = Store(self.config.data_dir)
         self.lobby = lobby = Lobby(
             self.config,
             self.journal,

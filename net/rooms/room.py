@@ -112,15 +112,12 @@ class Room:
     ) -> Room:
         """Rebuild a room from the store; its people have the grace period to return."""
         room = cls(services, stored.room, game, deck)
-        room._restore(stored, now)
-        return room
-
-    def _restore(self, stored: StoredRoom, now: float) -> None:
         for record in stored.members:
-            self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
-        self._game.rebuild(stored.commands)
-        self._records.game_over()  # in case the host stopped before marking it over
-        self._idle_since = now
+            room._roster.restore(record, now, room._bots.brain, room._config.grace_seconds)
+        room._game.rebuild(stored.commands)
+        room._records.game_over()  # in case the host stopped before marking it over
+        room._idle_since = now
+        return room
 
     # --- reading -------------------------------------------------------------
 
