@@ -294,7 +294,7 @@ class Lobby:
                 "host_id": self.host_id,
                 "resumed": seat is not None,
                 "games": self.games(),
-                "limits": p.welcome_limits(self.config),
+                "limits": self.config.welcome_limits(),
                 "waiting_seats": [] if seat else self.waiting_seats(connection.name),
             },
             journaled=False,
