@@ -126,25 +126,19 @@ class Lobby:
             raise Refused("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
 
-    def rooms_created_by(self, address: str) -> list[str]:
-        """Codes of the open rooms ``address`` created."""
-        return [code for code, creator in self._creators.items() if creator == address]
-
-    def check_rooms_of(self, address: str, allowed: int) -> None:
-        """Refused when ``address`` already has ``allowed`` open rooms it created."""
-        if len(self.rooms_created_by(address)) >= allowed:
+    def _check_rooms_of(self, address: str) -> None:
+        """Refused when ``address`` already has as many open rooms it created as it may."""
+        allowed = self._address_limits.rooms_allowed(address)
+        if sum(creator == address for creator in self._creators.values()) >= allowed:
             raise Refused(
                 "too_many_rooms",
                 f"Your address {address} already has {allowed} open room(s), this host's limit;"
                 " close one (everyone leaves it) or join a room instead.",
             )
 
-    def creator_of(self, code: str) -> str | None:
-        return self._creators.get(code)
-
     def room_listing(self) -> list[dict[str, Any]]:
         """Every open room's summary and the address that created it (the host's console)."""
-        return [{**room, "creator": self.creator_of(room["code"])} for room in self.listing()]
+        return [{**room, "creator": self._creators.get(room["code"])} for room in self.listing()]
 
     def close_room(self, code: str) -> bool:
         """Close room ``code`` for everyone in it (the host's console); False if none is open."""
@@ -340,9 +334,6 @@ class Lobby:
         )
         connection.room = room
         room.post(Join(connection, spectate=False))
-
-    def _check_rooms_of(self, address: str) -> None:
-        self.check_rooms_of(address, self._address_limits.rooms_allowed(address))
 
     async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
         _not_in_a_room(connection)
