@@ -15,7 +15,6 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Sequence
 
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
@@ -149,7 +148,8 @@ class Host:
         workers = [c.worker for c in self.connections if c.worker is not None]
         for worker in workers:
             worker.cancel()
-        await self._wait_for(workers)
+        if workers:
+            await asyncio.wait(workers, timeout=self.config.shutdown_timeout)
         await self._flush()
         self._close_store()
         self._closed.set()
@@ -158,10 +158,6 @@ class Host:
     def _close_store(self) -> None:
         if self.journal is not None:
             self.journal.close()
-
-    async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
-        if tasks:
-            await asyncio.wait(tasks, timeout=self.config.shutdown_timeout)
 
     async def _flush(self) -> None:
         """Give closing sockets a moment to write their ``bye``, then cut the rest."""

@@ -209,15 +209,8 @@ class RoomBroadcast:
     def waiting_seat(self, member: Member) -> dict[str, Any]:
         """``member``'s seat as the lobby offers it to a newcomer of that name."""
         summary = self.summary()
-        return {
-            "code": self._code,
-            "game": summary["game"],
-            "game_name": summary["game_name"],
-            "status": summary["status"],
-            "has_password": summary["has_password"],
-            "seat": member.seat,
-            "name": member.name,
-        }
+        shown = ("code", "game", "game_name", "status", "has_password")
+        return {key: summary[key] for key in shown} | {"seat": member.seat, "name": member.name}
 
 
 def left_message(code: str, reason: str) -> dict[str, Any]:
