@@ -7,18 +7,11 @@ absent player's seat, hand the room on, ready up, choose options, start,
 pause and resume the game, play a command, say a round's result was read,
 chat, lose a connection, run its timers, close. Each checks who asks, then
 hands the work to the part whose job it is. The parts hold the state, each
-changed only by its own methods:
-
-- :class:`~.roster.Roster`: members, spectators and the owner;
-- :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
-- :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
-  pause for a round's result;
-- :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
-- :class:`~.roomplay.RoomPlay`: starting the game, ticks, pauses, and what
-  follows each change (views, game over, bots);
-- :class:`~.roombots.RoomBots`: when bots and stand-ins act;
-- :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
-- :class:`~.roomrecords.RoomRecords`: what is written to the journal.
+changed only by its own methods (docs/architecture.md lists them and their
+jobs): who is here (:mod:`.roster`), what was chosen (:mod:`.roomsettings`),
+the game (:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game
+in motion (:mod:`.roomplay`, :mod:`.roombots`), frames out
+(:mod:`.roombroadcast`) and records (:mod:`.roomrecords`).
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
 (:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time

@@ -54,7 +54,7 @@ class RoomBroadcast:
             "version": table.version,
             "view": table.view(seat),
             "events": [event for event in shown if event is not None],
-            "now": self._game.game_time(time.time()),
+            "now": self._game.clock.now(time.time()),
         }
 
     def views(self, events: Sequence[Event] = ()) -> None:
@@ -80,7 +80,7 @@ class RoomBroadcast:
                 views[seat] = table.view(seat)
         if spectators and None not in views:
             views[None] = table.view(None)
-        now = self._game.game_time(time.time())
+        now = self._game.clock.now(time.time())
         try:
             frames = p.ViewFrames(table.version, list(views.values()), now)
         except Exception:  # a part that cannot be packed: find out whose, view by view

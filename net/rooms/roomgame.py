@@ -124,14 +124,6 @@ class RoomGame:
         return self.status == p.LOBBY
 
     @property
-    def paused(self) -> bool:
-        return self.clock.paused
-
-    def game_time(self, wall: float) -> float:
-        """What the game's clock reads at host time ``wall``."""
-        return self.clock.now(wall)
-
-    @property
     def reading_result(self) -> bool:
         """Stopped for a round's result: the host's bots wait."""
         return self._pause is not None

@@ -219,17 +219,14 @@ class Seating:
         member = self._roster.member_of(peer)
         if member is None:
             return
-        member.disconnect(time.time(), self.grace_for(member))
+        config = self._config
+        grace = config.grace_seconds
+        if member.newcomer:  # a newcomer who never acted has a short grace period
+            grace = min(config.ghost_grace_seconds, grace)
+        member.disconnect(time.time(), grace)
         self._records.save()
         self._broadcast.notice(f"{member.name} lost connection.")
         self._broadcast.room()
-
-    def grace_for(self, member: Member) -> float:
-        """How long ``member`` may be gone: short for a newcomer who never acted."""
-        config = self._config
-        if member.newcomer:
-            return min(config.ghost_grace_seconds, config.grace_seconds)
-        return config.grace_seconds
 
     def next_grace_end(self) -> float | None:
         """When the first running grace period ends."""
