@@ -233,7 +233,7 @@ class Host:
         shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
         while True:
             await asyncio.sleep(self.config.lobby_news_interval)
-            watching = [c for c in self.connections if c.greeted and c.room is None]
+            watching = self._in_lobby()
             if not watching:
                 continue
             frame = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
@@ -272,6 +272,9 @@ class Host:
         """Tell everyone in the lobby (not in a room) what the deck folders hold now."""
         assert self.lobby is not None
         frame = p.encode({"t": p.DECKS, "decks": self.lobby.shelf.listing()})
-        for connection in self.connections:
-            if connection.greeted and connection.room is None:
-                connection.send_frame(frame, journaled=False)
+        for connection in self._in_lobby():
+            connection.send_frame(frame, journaled=False)
+
+    def _in_lobby(self) -> list[Connection]:
+        """The connections that said hello and are in no room."""
+        return [c for c in self.connections if c.greeted and c.room is None]

@@ -159,12 +159,7 @@ class Lobby:
 
     def games(self) -> list[dict[str, Any]]:
         """The games this host runs, each with its decks, as ``welcome`` lists them."""
-        described = []
-        for game in all_games():
-            entry = game.describe()
-            entry["decks"] = self.shelf.for_game(game)
-            described.append(entry)
-        return described
+        return [game.describe() | {"decks": self.shelf.for_game(game)} for game in all_games()]
 
     # --- creating and restoring rooms ------------------------------------------
 
