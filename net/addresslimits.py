@@ -34,43 +34,6 @@ MAX_REMEMBERED_FAILURES = 64
 """Per address; past this many the delay is at its cap anyway."""
 
 
-class ConnectionCounter:
-    """Connections held per address, and the refusal for one too many."""
-
-    def __init__(self, config: HostConfig) -> None:
-        self.config = config
-        self._held: dict[str, int] = {}
-        self._door = local_address(config.host) if config.ssh_port is not None else None
-
-    def limit_for(self, address: str) -> int:
-        """The SSH door's visitors all arrive from the door's own address: it gets their room."""
-        limit = self.config.max_connections_per_address
-        return limit + self.config.ssh_max_sessions if address == self._door else limit
-
-    def refusal(self, address: str, total: int) -> str | None:
-        """Why a new connection from ``address`` is refused, or None when it is welcome."""
-        if total >= self.config.max_connections:
-            limit = self.config.max_connections
-            return f"This host is full ({limit} connections at most); try later."
-        per_address = self.limit_for(address)
-        if self._held.get(address, 0) >= per_address:
-            return (
-                f"Too many connections from your address {address} (this host takes"
-                f" {per_address} from one address); close some and try again."
-            )
-        return None
-
-    def add(self, address: str) -> None:
-        self._held[address] = self._held.get(address, 0) + 1
-
-    def remove(self, address: str) -> None:
-        left = self._held.get(address, 0) - 1
-        if left > 0:
-            self._held[address] = left
-        else:
-            self._held.pop(address, None)
-
-
 @dataclass
 class _Guesses:
     failures: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_REMEMBERED_FAILURES))
@@ -247,6 +210,24 @@ class AddressLimits:
     def connections(self, address: str) -> int:
         found = self._by_address.get(address)
         return 0 if found is None else found.connections
+
+    def connection_limit(self, address: str) -> int:
+        """The SSH door's visitors all arrive from the door's own address: it gets their room."""
+        limit = self._config.max_connections_per_address
+        return limit + self._config.ssh_max_sessions if address == self._door else limit
+
+    def refusal(self, address: str, total: int) -> str | None:
+        """Why a new connection from ``address`` is refused (``total`` are open), or None."""
+        if total >= self._config.max_connections:
+            limit = self._config.max_connections
+            return f"This host is full ({limit} connections at most); try later."
+        per_address = self.connection_limit(address)
+        if self.connections(address) >= per_address:
+            return (
+                f"Too many connections from your address {address} (this host takes"
+                f" {per_address} from one address); close some and try again."
+            )
+        return None
 
     def rooms_allowed(self, address: str) -> int:
         """Open rooms ``address`` may have created: a few, or a few per SSH door visitor."""

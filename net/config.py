@@ -5,9 +5,15 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from partyhost.net.address import DEFAULT_PORT
-from partyhost.net.protocol import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME, MAX_NAME_LENGTH
+from partyhost.net.protocol import (
+    MAX_CHAT_LENGTH,
+    MAX_CLIENT_FRAME,
+    MAX_NAME_LENGTH,
+    MAX_PASSWORD_LENGTH,
+)
 
 
 def _default_host_name() -> str:
@@ -109,3 +115,21 @@ class HostConfig:
     @property
     def silence_limit(self) -> float:
         return self.heartbeat_interval * self.heartbeat_misses
+
+    def welcome_limits(self) -> dict[str, Any]:
+        """``welcome.limits``: times and rates always as floats, whatever was configured."""
+        return {
+            "max_frame": int(self.max_client_frame),
+            "max_name": int(self.max_name_length),
+            "max_chat": int(self.max_chat_length),
+            "max_password": MAX_PASSWORD_LENGTH,
+            "chat_per_second": float(self.chat_per_second),
+            "chat_burst": int(self.chat_burst),
+            "messages_per_second": float(self.messages_per_second),
+            "message_burst": int(self.message_burst),
+            "heartbeat_interval": float(self.heartbeat_interval),
+            "heartbeat_misses": int(self.heartbeat_misses),
+            "grace_seconds": float(self.grace_seconds),
+            "ghost_grace_seconds": float(self.ghost_grace_seconds),
+            "max_unsent_bytes": int(self.max_unsent_bytes),
+        }

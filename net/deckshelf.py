@@ -17,7 +17,7 @@ chat line and never used as a path.
 
 What a room deals from is a :class:`TableDeck`: one deck or several played
 together, read-only once built. Rooms that play the same cards refer to the
-same one (:class:`TableDecks` finds it by content), so a host with a hundred
+same one (:class:`DeckShelf` finds it by content), so a host with a hundred
 T-Shirt rooms holds the T-Shirt deck, and everything the game derives from
 it, once. In the journal a room keeps its deck's *data*, so a restarted host
 never needs the file (or the laptop it was uploaded from) again: the data of
@@ -208,58 +208,6 @@ def _digest(game: Game, journal: dict[str, Any]) -> str:
     return hashlib.sha256(packed).hexdigest()
 
 
-class TableDecks:
-    """Every table deck some room still uses, by content: equal cards are built once.
-
-    Safe to call from worker threads; a deck no room refers to any more is
-    forgotten by itself (weak references).
-    """
-
-    def __init__(self) -> None:
-        self._by_digest: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
-        self._lock = threading.Lock()
-
-    def _shared(
-        self,
-        game: Game,
-        parts: tuple[DeckPart, ...],
-        datas: Sequence[dict[str, Any]],
-        journal: dict[str, Any],
-        single: Callable[[], Any],
-    ) -> TableDeck:
-        """The table deck with this journal form: found by its digest, else built.
-
-        ``single`` builds the deck of one part; several are combined
-        (:func:`~partyhost.decks.combine.combine_decks`, which raises ``CombineError``).
-        """
-        digest = _digest(game, journal)
-        with self._lock:
-            found = self._by_digest.get(digest)
-        if found is not None:
-            return found
-        if len(parts) == 1:
-            deck = single()
-        else:
-            _, deck = combine_decks(game, [part.name for part in parts], datas)
-        built = TableDeck(parts, journal, deck, digest)
-        with self._lock:
-            return self._by_digest.setdefault(digest, built)
-
-    def of(self, game: Game, decks: Sequence[tuple[LoadedDeck, str]]) -> TableDeck:
-        """The table deck of these (already valid) decks and their sources."""
-        parts = tuple(_part(loaded.name, loaded.data, source) for loaded, source in decks)
-        datas = [loaded.data for loaded, _ in decks]
-        journal = journal_form(parts, datas)
-        return self._shared(game, parts, datas, journal, lambda: decks[0][0].deck)
-
-    def restore(self, game: Game, deck_name: str, data: dict[str, Any]) -> TableDeck:
-        """The table deck of a journaled room (shared with any room playing the same cards)."""
-        found = parts_in(deck_name, data)
-        parts = tuple(part for part, _ in found)
-        datas = [part_data for _, part_data in found]
-        return self._shared(game, parts, datas, data, lambda: game.build_deck(datas[0]))
-
-
 class DeckNotFound(Exception):
     """A deck request that cannot be met (``code`` is the wire error code).
 
@@ -376,7 +324,8 @@ class DeckShelf:
     ) -> None:
         self.extra_dirs = extra_dirs
         self.poll_interval = poll_interval
-        self.tables = TableDecks()
+        self._tables: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
+        """Every table deck some room still uses, by digest: equal cards are built once."""
         self.uploads = UploadReader()
         self.on_change: Callable[[], None] | None = None
         """Called on the event loop after the poll found the listing changed."""
@@ -474,8 +423,11 @@ class DeckShelf:
         for upload in uploads:
             chosen.append((self._uploaded(game, upload), UPLOAD))
             texts.append(upload.text)
+        parts = tuple(_part(loaded.name, loaded.data, source) for loaded, source in chosen)
+        datas = [loaded.data for loaded, _ in chosen]
+        journal = journal_form(parts, datas)
         try:
-            return self.tables.of(game, chosen)
+            return self._shared(game, parts, datas, journal, lambda: chosen[0][0].deck)
         except CombineError as clash:
             files = [_shown_file(loaded) for loaded, _ in chosen]
             for index, (loaded, source) in enumerate(chosen):
@@ -559,7 +511,37 @@ class DeckShelf:
 
     def restore(self, game: Game, deck_name: str, data: dict[str, Any]) -> TableDeck:
         """The cards of a journaled room, shared with rooms playing the same ones."""
-        return self.tables.restore(game, deck_name, data)
+        found = parts_in(deck_name, data)
+        parts = tuple(part for part, _ in found)
+        datas = [part_data for _, part_data in found]
+        return self._shared(game, parts, datas, data, lambda: game.build_deck(datas[0]))
+
+    def _shared(
+        self,
+        game: Game,
+        parts: tuple[DeckPart, ...],
+        datas: Sequence[dict[str, Any]],
+        journal: dict[str, Any],
+        single: Callable[[], Any],
+    ) -> TableDeck:
+        """The table deck with this journal form: found by its digest, else built.
+
+        ``single`` builds the deck of one part; several are combined
+        (:func:`~partyhost.decks.combine.combine_decks`, which raises ``CombineError``).
+        Safe from worker threads; a deck no room refers to any more is forgotten.
+        """
+        digest = _digest(game, journal)
+        with self._lock:
+            found = self._tables.get(digest)
+        if found is not None:
+            return found
+        if len(parts) == 1:
+            deck = single()
+        else:
+            _, deck = combine_decks(game, [part.name for part in parts], datas)
+        built = TableDeck(parts, journal, deck, digest)
+        with self._lock:
+            return self._tables.setdefault(digest, built)
 
     # --- keeping the listing current ---------------------------------------------
 

@@ -26,7 +26,7 @@ import operator
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import msgpack
 
@@ -524,23 +524,6 @@ SHAPES: Final[dict[str, Fields]] = {
 """The maps with declared keys inside host messages, by the name their type gives."""
 
 
-class LimitSettings(Protocol):
-    """The host settings ``welcome.limits`` reports (``HostConfig`` has them all)."""
-
-    max_client_frame: int
-    max_name_length: int
-    max_chat_length: int
-    chat_per_second: float
-    chat_burst: int
-    messages_per_second: float
-    message_burst: int
-    heartbeat_interval: float
-    heartbeat_misses: int
-    grace_seconds: float
-    ghost_grace_seconds: float
-    max_unsent_bytes: int
-
-
 # --- host messages ---------------------------------------------------------
 
 HOST_MESSAGES: Final[dict[str, Fields]] = {
@@ -687,27 +670,6 @@ def _map_problems(
                 label = f"{where}.{name}[{index}]" if isinstance(item, list) else f"{where}.{name}"
                 problems += _map_problems(label, entry, SHAPES[shape])
     return problems
-
-
-def welcome_limits(
-    config: LimitSettings, max_password: int = MAX_PASSWORD_LENGTH
-) -> dict[str, Any]:
-    """``welcome.limits`` for a host with ``config``: times and rates always as floats."""
-    return {
-        "max_frame": int(config.max_client_frame),
-        "max_name": int(config.max_name_length),
-        "max_chat": int(config.max_chat_length),
-        "max_password": max_password,
-        "chat_per_second": float(config.chat_per_second),
-        "chat_burst": int(config.chat_burst),
-        "messages_per_second": float(config.messages_per_second),
-        "message_burst": int(config.message_burst),
-        "heartbeat_interval": float(config.heartbeat_interval),
-        "heartbeat_misses": int(config.heartbeat_misses),
-        "grace_seconds": float(config.grace_seconds),
-        "ghost_grace_seconds": float(config.ghost_grace_seconds),
-        "max_unsent_bytes": int(config.max_unsent_bytes),
-    }
 
 
 class ProtocolError(Exception):

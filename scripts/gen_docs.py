@@ -84,7 +84,7 @@ def protocol_regions() -> dict[str, Callable[[], str]]:
         regions[f"client {kind}"] = functools.partial(_message_table, fields)
     for kind, fields in p.HOST_MESSAGES.items():
         regions[f"host {kind}"] = functools.partial(_message_table, fields)
-    limits = p.welcome_limits(HostConfig())
+    limits = HostConfig().welcome_limits()
     for name, fields in p.SHAPES.items():
         defaults = limits if name == "limits" else None
         regions[f"shape {name}"] = functools.partial(_message_table, fields, defaults)

@@ -19,7 +19,7 @@ from partyhost.engine.playertext import BIDI_CONTROLS, is_invisible
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import ConnectionCounter
+from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.clients.client import build
 from partyhost.net.config import HostConfig
 from partyhost.net.names import name_key
@@ -72,16 +72,17 @@ async def test_one_address_cannot_take_every_slot(tmp_path: Path) -> None:
 
 def test_the_ssh_doors_address_has_room_for_every_door_session() -> None:
     """Door visitors' clients all connect from the door's address (loopback here)."""
-    door = ConnectionCounter(HostConfig(host="0.0.0.0", ssh_port=0))
-    assert door.limit_for("127.0.0.1") == PER_ADDRESS + HostConfig.ssh_max_sessions
-    assert door.limit_for("127.0.0.2") == PER_ADDRESS
-    no_door = ConnectionCounter(HostConfig(host="0.0.0.0"))
-    assert no_door.limit_for("127.0.0.1") == PER_ADDRESS
+    door = AddressLimits(HostConfig(host="0.0.0.0", ssh_port=0))
+    assert door.connection_limit("127.0.0.1") == PER_ADDRESS + HostConfig.ssh_max_sessions
+    assert door.connection_limit("127.0.0.2") == PER_ADDRESS
+    no_door = AddressLimits(HostConfig(host="0.0.0.0"))
+    assert no_door.connection_limit("127.0.0.1") == PER_ADDRESS
     for _ in range(PER_ADDRESS):
-        no_door.add("10.1.2.3")
+        no_door.connected("10.1.2.3")
     assert no_door.refusal("10.1.2.3", PER_ADDRESS) is not None
     assert no_door.refusal("10.1.2.4", PER_ADDRESS) is None
-    no_door.remove("10.1.2.3")
+    assert no_door.refusal("10.1.2.4", HostConfig.max_connections) is not None
+    no_door.disconnected("10.1.2.3")
     assert no_door.refusal("10.1.2.3", PER_ADDRESS - 1) is None
 
 

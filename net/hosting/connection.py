@@ -52,7 +52,7 @@ LOBBY_REQUESTS = frozenset(
         *pastgames.REQUESTS,
     }
 )
-"""Answered by the host's lobby (:mod:`.lobbyrequests`); every other request is a room's."""
+"""Answered by the host's lobby (:meth:`.Lobby.handle`); every other request is a room's."""
 WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
 NOT_SAVING = (
@@ -61,7 +61,7 @@ NOT_SAVING = (
 )
 
 LobbyRequests = Callable[["Connection", dict[str, Any]], Awaitable[None]]
-"""Answers one lobby request of a connection (:func:`.lobbyrequests.handle`, bound to the host)."""
+"""Answers one lobby request of a connection (the host's :meth:`.Lobby.handle`)."""
 
 
 class ConnectionHost(Protocol):
@@ -232,12 +232,24 @@ class Connection(asyncio.Protocol):
             return
         if kind == p.PONG:
             return
+        # A token from this connection's bucket and from its address's (see addresslimits).
         shared = self.shared
         if not take_all((self.limiter,) if shared is None else (self.limiter, shared.messages)):
-            self._refuse("rate_limited", self._too_fast(), ref=message.get("ref"))
+            rate, burst = self.config.messages_per_second, self.config.message_burst
+            self._refuse(
+                "rate_limited",
+                f"Too many messages (at most {rate:g} a second, bursts of {burst}); slow down.",
+                ref=message.get("ref"),
+            )
             return
-        if kind == p.CHAT and not self._may_chat():
-            self._refuse("rate_limited", self._chatting_too_fast())
+        chat = (self.chat_limiter,) if shared is None else (self.chat_limiter, shared.chat)
+        if kind == p.CHAT and not take_all(chat):
+            rate, burst = self.config.chat_per_second, self.config.chat_burst
+            self._refuse(
+                "rate_limited",
+                f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst});"
+                " wait a moment.",
+            )
             return
         if self._inbox or self._answering or kind in LOBBY_REQUESTS:
             self._inbox.append((message, arrived))
@@ -261,23 +273,6 @@ class Connection(asyncio.Protocol):
             self.send(p.error("not_in_room", "Join or create a room first.", message.get("ref")))
             return
         self.room.post(Request(self, message, arrived))
-
-    def _too_fast(self) -> str:
-        """The rate-limit refusal, naming the limit so the sender knows how to pace itself."""
-        rate, burst = self.config.messages_per_second, self.config.message_burst
-        return f"Too many messages (at most {rate:g} a second, bursts of {burst}); slow down."
-
-    def _may_chat(self) -> bool:
-        """A chat token from this connection and from its address (leaving a room keeps both)."""
-        own = self.chat_limiter
-        return take_all((own,) if self.shared is None else (own, self.shared.chat))
-
-    def _chatting_too_fast(self) -> str:
-        rate, burst = self.config.chat_per_second, self.config.chat_burst
-        return (
-            f"You are chatting too fast (chat limit: {rate:g} a second, bursts of {burst}); "
-            "wait a moment."
-        )
 
     def _other_protocol(self, decoded: Any) -> bool:
         """A hello of another version: say so, naming both, even if its fields differ."""

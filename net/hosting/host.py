@@ -3,7 +3,7 @@
 :class:`Host` owns the listening socket, the set of live connections, the
 heartbeat loop and the lobby; rooms run in their own tasks. A connection puts
 a request for its room straight onto that room's queue and hands lobby
-requests to :mod:`.lobbyrequests`.
+requests to the :class:`~.lobby.Lobby`.
 
 Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
 cancel connection tasks, wait for them.
@@ -15,22 +15,18 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Sequence
-from functools import partial
 
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import AddressLimits, ConnectionCounter, PasswordThrottle
+from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
 from partyhost.net.deckshelf import DeckShelf
-from partyhost.net.hosting import lobbyrequests
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lanservices import LanServices
 from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Gone, Observer
 from partyhost.net.store.database import Store, StoreUnusable
-from partyhost.net.store.pastgames import PastGames
 
 __all__ = ["Host", "HostConfig"]
 
@@ -54,14 +50,10 @@ class Host:
         self._beat_slots: dict[Connection, int] = {}
         self.address_limits = AddressLimits(self.config)
         self._admitted = 0
-        self._per_address = ConnectionCounter(self.config)
         self.passwords = PasswordThrottle(self.config)
         self.journal: Store | None = None
         """The data folder's database; every frame out waits for its queued writes."""
-        self.outgoing = Outgoing(self)
-        self.host_id = ""
-        """Stable across restarts on one data folder (``welcome.host_id``)."""
-        self.past_games: PastGames | None = None
+        self.outgoing = Outgoing()
         self.lobby: Lobby | None = None
         self.lan: LanServices | None = None
         self._server: asyncio.Server | None = None
@@ -80,10 +72,17 @@ class Host:
         shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = Store(self.config.data_dir)
-        self.past_games = PastGames(self.journal)
-        self.host_id = load_host_id(self.config.data_dir)
-        self.lobby = Lobby(self.config, self.journal, shelf, self.outgoing, self.observer)
+        self.journal = self.outgoing.journal = Store(self.config.data_dir)
+        self.lobby = lobby = Lobby(
+            self.config,
+            self.journal,
+            shelf,
+            self.outgoing,
+            self.observer,
+            host_id=load_host_id(self.config.data_dir),
+            address_limits=self.address_limits,
+            passwords=self.passwords,
+        )
         try:
             restored = self.lobby.restore()
         except StoreUnusable:
@@ -94,7 +93,7 @@ class Host:
         loop = asyncio.get_running_loop()
         try:
             self._server = await loop.create_server(
-                lambda: Connection(self, partial(lobbyrequests.handle, self)),
+                lambda: Connection(self, lobby.handle),
                 self.config.host,
                 self.config.port,
                 reuse_address=True,
@@ -149,7 +148,8 @@ class Host:
         workers = [c.worker for c in self.connections if c.worker is not None]
         for worker in workers:
             worker.cancel()
-        await self._wait_for(workers)
+        if workers:
+            await asyncio.wait(workers, timeout=self.config.shutdown_timeout)
         await self._flush()
         self._close_store()
         self._closed.set()
@@ -158,10 +158,6 @@ class Host:
     def _close_store(self) -> None:
         if self.journal is not None:
             self.journal.close()
-
-    async def _wait_for(self, tasks: Sequence[asyncio.Task[None]]) -> None:
-        if tasks:
-            await asyncio.wait(tasks, timeout=self.config.shutdown_timeout)
 
     async def _flush(self) -> None:
         """Give closing sockets a moment to write their ``bye``, then cut the rest."""
@@ -178,18 +174,15 @@ class Host:
         address = connection.peer_host
         if self._closed.is_set():
             return "The host is shutting down."
-        refusal = self._per_address.refusal(address, len(self.connections))
+        refusal = self.address_limits.refusal(address, len(self.connections))
         if refusal is not None:
             return refusal
-        self._per_address.add(address)
         self.connections.add(connection)
         self._beat_slots[connection] = self._admitted % HEARTBEAT_SLICES
         self._admitted += 1
         return None
 
     def forget(self, connection: Connection) -> None:
-        if connection in self.connections:
-            self._per_address.remove(connection.peer_host)
         self.connections.discard(connection)
         self._beat_slots.pop(connection, None)
         room = connection.room
@@ -240,7 +233,7 @@ class Host:
         shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
         while True:
             await asyncio.sleep(self.config.lobby_news_interval)
-            watching = [c for c in self.connections if c.greeted and c.room is None]
+            watching = self._in_lobby()
             if not watching:
                 continue
             frame = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
@@ -279,6 +272,9 @@ class Host:
         """Tell everyone in the lobby (not in a room) what the deck folders hold now."""
         assert self.lobby is not None
         frame = p.encode({"t": p.DECKS, "decks": self.lobby.shelf.listing()})
-        for connection in self.connections:
-            if connection.greeted and connection.room is None:
-                connection.send_frame(frame, journaled=False)
+        for connection in self._in_lobby():
+            connection.send_frame(frame, journaled=False)
+
+    def _in_lobby(self) -> list[Connection]:
+        """The connections that said hello and are in no room."""
+        return [c for c in self.connections if c.greeted and c.room is None]

@@ -1,9 +1,16 @@
-"""The lobby: which rooms exist, their codes, and which token returns to which seat.
+"""The lobby: which rooms exist, their codes, which token returns to which seat, and
+the requests the host answers itself rather than passing to a room.
 
 Rooms are found by a 4-letter code made of letters nobody misreads. The lobby
 itself runs on the event loop and never awaits in the middle of a change, so
 it needs no locks either; slow work (deck files, password hashing) happens in
 threads before the lobby is touched.
+
+A connection's worker hands its lobby requests to :meth:`Lobby.handle`
+(``connection.LOBBY_REQUESTS``): hello, listing rooms and decks, creating or
+joining a room, taking a seat back by its token, and the past-games requests.
+A refusal is a ``Refused`` (or ``DeckNotFound``), sent to the asker as an
+``error``.
 """
 
 from __future__ import annotations
@@ -17,25 +24,22 @@ from typing import Any
 from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
-from partyhost.net.deckshelf import DeckShelf, TableDeck
+from partyhost.net.credentials import hash_password, token_hash, verify_password
+from partyhost.net.deckshelf import DeckNotFound, DeckShelf, TableDeck
+from partyhost.net.hosting.connection import Connection
+from partyhost.net.names import clean_name
 from partyhost.net.rooms import roomtask
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
-from partyhost.net.rooms.roomqueue import CloseRoom, Observer, Stop
+from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Refused, Resume, Stop
+from partyhost.net.store import pastgames
 from partyhost.net.store.database import Store
+from partyhost.net.store.pastgames import PastGames
 from partyhost.net.store.records import RoomRecord
 
 log = logging.getLogger(__name__)
-
-
-class LobbyRefusal(Exception):
-    """A lobby request that cannot be done (``code`` is the wire error code)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def find_game(game_id: str) -> Game:
@@ -43,13 +47,12 @@ def find_game(game_id: str) -> Game:
         return get_game(game_id)
     except KeyError:
         known = ", ".join(game.id for game in all_games())
-        raise LobbyRefusal(
-            "unknown_game", f"No game {game_id!r}; this host has: {known}."
-        ) from None
+        raise Refused("unknown_game", f"No game {game_id!r}; this host has: {known}.") from None
 
 
 class Lobby:
-    """Every open room, and the seat-token index used by reconnecting players."""
+    """Every open room, the seat-token index used by reconnecting players, and the
+    answers to lobby requests."""
 
     def __init__(
         self,
@@ -58,10 +61,19 @@ class Lobby:
         shelf: DeckShelf,
         outgoing: Outgoing,
         observer: Observer,
+        *,
+        host_id: str,
+        address_limits: AddressLimits,
+        passwords: PasswordThrottle,
     ) -> None:
         self.config = config
         self.store = store
         self.shelf = shelf
+        self.host_id = host_id
+        """Stable across restarts on one data folder (``welcome.host_id``)."""
+        self._address_limits = address_limits
+        self._passwords = passwords
+        self._past_games = PastGames(store)
         self._outgoing = outgoing
         self._observer = observer
         self.rooms: dict[str, Room] = {}
@@ -71,7 +83,7 @@ class Lobby:
         self._creators: dict[str, str] = {}
         """Room code -> the address that created the room (rooms made since the host started)."""
         self._table_decks: dict[str, TableDeck] = {}
-        """Each room's cards by room code: holding them keeps them shared (see TableDecks)."""
+        """Each room's cards by room code: holding them keeps them shared (see DeckShelf)."""
 
     # --- RoomServices ------------------------------------------------------
 
@@ -111,34 +123,28 @@ class Lobby:
     def find(self, code: str) -> Room:
         room = self.rooms.get(code.strip().upper())
         if room is None or room.closed:
-            raise LobbyRefusal("no_such_room", f"No open room has the code {code.strip()!r}.")
+            raise Refused("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
 
-    def rooms_created_by(self, address: str) -> list[str]:
-        """Codes of the open rooms ``address`` created."""
-        return [code for code, creator in self._creators.items() if creator == address]
-
-    def check_rooms_of(self, address: str, allowed: int) -> None:
-        """Refused when ``address`` already has ``allowed`` open rooms it created."""
-        if len(self.rooms_created_by(address)) >= allowed:
-            raise LobbyRefusal(
+    def _check_rooms_of(self, address: str) -> None:
+        """Refused when ``address`` already has as many open rooms it created as it may."""
+        allowed = self._address_limits.rooms_allowed(address)
+        if sum(creator == address for creator in self._creators.values()) >= allowed:
+            raise Refused(
                 "too_many_rooms",
                 f"Your address {address} already has {allowed} open room(s), this host's limit;"
                 " close one (everyone leaves it) or join a room instead.",
             )
 
-    def creator_of(self, code: str) -> str | None:
-        return self._creators.get(code)
-
     def room_listing(self) -> list[dict[str, Any]]:
         """Every open room's summary and the address that created it (the host's console)."""
-        return [{**room, "creator": self.creator_of(room["code"])} for room in self.listing()]
+        return [{**room, "creator": self._creators.get(room["code"])} for room in self.listing()]
 
     def close_room(self, code: str) -> bool:
         """Close room ``code`` for everyone in it (the host's console); False if none is open."""
         try:
             room = self.find(code)
-        except LobbyRefusal:
+        except Refused:
             return False
         room.post(CloseRoom())
         return True
@@ -153,12 +159,7 @@ class Lobby:
 
     def games(self) -> list[dict[str, Any]]:
         """The games this host runs, each with its decks, as ``welcome`` lists them."""
-        described = []
-        for game in all_games():
-            entry = game.describe()
-            entry["decks"] = self.shelf.for_game(game)
-            described.append(entry)
-        return described
+        return [game.describe() | {"decks": self.shelf.for_game(game)} for game in all_games()]
 
     # --- creating and restoring rooms ------------------------------------------
 
@@ -167,11 +168,11 @@ class Lobby:
             code = "".join(secrets.choice(p.ROOM_CODE_LETTERS) for _ in range(p.ROOM_CODE_LENGTH))
             if code not in self.rooms:
                 return code
-        raise LobbyRefusal("too_many_rooms", "No free room code; try again later.")
+        raise Refused("too_many_rooms", "No free room code; try again later.")
 
     def check_room_limit(self) -> None:
         if len(self.rooms) >= self.config.max_rooms:
-            raise LobbyRefusal(
+            raise Refused(
                 "too_many_rooms", f"This host has its maximum of {self.config.max_rooms} rooms."
             )
 
@@ -201,10 +202,8 @@ class Lobby:
         )
         room = Room(self, record, game, table_deck.deck)
         room.save()
-        self.rooms[room.code] = room
         self._creators[room.code] = creator
-        self._table_decks[room.code] = table_deck
-        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
+        self._open(room, table_deck)
         return room
 
     def restore(self) -> int:
@@ -219,13 +218,17 @@ class Lobby:
             except Exception as error:  # a damaged or foreign room: the others still come back
                 self.store.set_aside(code, f"it cannot be rebuilt: {type(error).__name__}: {error}")
                 continue
-            self.rooms[code] = room
-            self._table_decks[code] = table_deck
             for member in room.members:
                 if member.token_hash is not None and not member.left:
                     self.remember_token(member.token_hash, code, member.member_id)
-            self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
+            self._open(room, table_deck)
         return len(self.rooms)
+
+    def _open(self, room: Room, table_deck: TableDeck) -> None:
+        """List ``room`` and start its task."""
+        self.rooms[room.code] = room
+        self._table_decks[room.code] = table_deck
+        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
 
     async def stop(self, timeout: float) -> None:
         """Stop every room task (the store keeps the rooms); cancel any that lingers."""
@@ -242,3 +245,108 @@ class Lobby:
             task.cancel()
         if lingering:
             await asyncio.wait(lingering, timeout=timeout)
+
+    # --- lobby requests ----------------------------------------------------------
+
+    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Answer one lobby request of ``connection``."""
+        kind = message["t"]
+        try:
+            if kind == p.HELLO:
+                self._hello(connection, message)
+            elif kind == p.LIST_ROOMS:
+                connection.send({"t": p.ROOMS, "rooms": self.listing()}, journaled=False)
+            elif kind == p.LIST_DECKS:
+                connection.send({"t": p.DECKS, "decks": self.shelf.listing()}, journaled=False)
+            elif kind == p.CREATE_ROOM:
+                await self._create_room(connection, message)
+            elif kind == p.RESUME_SEAT:
+                self._resume_seat(connection, message["token"])
+            elif kind in pastgames.REQUESTS:
+                await self._past_games.handle(connection, message)
+            else:
+                await self._join_room(connection, message)
+        except Refused as refused:
+            connection.send(p.error(refused.code, refused.message), journaled=False)
+        except DeckNotFound as refused:
+            connection.send(refused.frame(), journaled=False)
+
+    def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
+        connection.name = clean_name(message["name"], self.config.max_name_length)
+        token = message.get("token")
+        seat = self.seat_for(token_hash(token)) if token else None
+        connection.send(
+            {
+                "t": p.WELCOME,
+                "protocol": p.PROTOCOL_VERSION,
+                "host": self.config.display_name,
+                "host_id": self.host_id,
+                "resumed": seat is not None,
+                "games": self.games(),
+                "limits": self.config.welcome_limits(),
+                "waiting_seats": [] if seat else self.waiting_seats(connection.name),
+            },
+            journaled=False,
+        )
+        if token:
+            self._resume_seat(connection, token)
+
+    def _resume_seat(self, connection: Connection, token: str) -> None:
+        """Back to a seat by its token (``resume_seat``, or a hello with the token)."""
+        _not_in_a_room(connection)
+        seat = self.seat_for(token_hash(token))
+        if seat is None:
+            raise Refused("token_unknown", "That seat token matches no seat here.")
+        room, member_id = seat
+        connection.room = room
+        room.post(Resume(connection, member_id, token))
+
+    async def _create_room(self, connection: Connection, message: dict[str, Any]) -> None:
+        _not_in_a_room(connection)
+        self.check_room_limit()
+        self._check_rooms_of(connection.peer_host)
+        game = find_game(message["game"])
+        options = message.get("options") or {}
+        try:
+            game.rules_for(options)
+        except Exception as bad:
+            raise Refused("bad_option", str(bad)) from None
+        table_deck = await asyncio.to_thread(self.shelf.for_request, game, message)
+        password = message.get("password")
+        password_hash = await asyncio.to_thread(hash_password, password) if password else None
+        if connection.closed:
+            return  # it went away while we hashed and read files
+        _not_in_a_room(connection)  # it may have joined elsewhere meanwhile
+        self._check_rooms_of(connection.peer_host)
+        takeover = message.get("bot_takeover")
+        room = self.create(
+            game,
+            table_deck,
+            options,
+            password_hash,
+            True if takeover is None else takeover,
+            creator=connection.peer_host,
+        )
+        connection.room = room
+        room.post(Join(connection, spectate=False))
+
+    async def _join_room(self, connection: Connection, message: dict[str, Any]) -> None:
+        _not_in_a_room(connection)
+        room = self.find(message["code"])
+        if room.password_hash is not None:
+            address = connection.peer_host
+            await asyncio.sleep(self._passwords.wait_before_try(address))
+            given = message.get("password") or ""
+            if not await asyncio.to_thread(verify_password, given, room.password_hash):
+                self._passwords.failed(address, room.code)
+                raise Refused("wrong_password", "That is not the room's password.")
+        if connection.closed:
+            return
+        _not_in_a_room(connection)
+        connection.room = room
+        room.post(Join(connection, spectate=bool(message.get("spectate"))))
+
+
+def _not_in_a_room(connection: Connection) -> None:
+    if connection.room is not None:
+        raise Refused("already_in_room", "Leave your current room first.")

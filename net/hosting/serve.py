@@ -30,34 +30,26 @@ async def run_host(
     for signum in (signal.SIGINT, signal.SIGTERM):  # before listening: a stop asked for as
         loop.add_signal_handler(signum, stop.set)  # soon as it listens still cleans up
     try:
-        await _serve_until(config, console, stop, observer)
+        host = Host(config, observer)
+        await host.start()
+        instructions = join_instructions(
+            config.display_name,
+            config.host,
+            host.port,
+            ssh_port=host.lan.ssh_port if host.lan is not None else None,
+            ssh_password=config.ssh_password is not None,
+            discovery=config.discovery,
+        )
+        print(instructions, flush=True)
+        typed = console_input() if console else None
+        if typed is not None and host.lobby is not None:
+            HostConsole(host.lobby, stop.set, sys.stdout).start(typed)
+            print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
+        try:
+            await stop.wait()
+        finally:
+            await host.close("The host is shutting down; reconnect when it is back.")
+            print("partyhost host stopped.", flush=True)
     finally:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
-
-
-async def _serve_until(
-    config: HostConfig, console: bool, stop: asyncio.Event, observer: Observer | None
-) -> None:
-    """Start the host, say how to join, serve until ``stop``, then close it."""
-    host = Host(config, observer)
-    await host.start()
-    ssh_port = host.lan.ssh_port if host.lan is not None else None
-    instructions = join_instructions(
-        config.display_name,
-        config.host,
-        host.port,
-        ssh_port=ssh_port,
-        ssh_password=config.ssh_password is not None,
-        discovery=config.discovery,
-    )
-    print(instructions, flush=True)
-    typed = console_input() if console else None
-    if typed is not None and host.lobby is not None:
-        HostConsole(host.lobby, stop.set, sys.stdout).start(typed)
-        print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
-    try:
-        await stop.wait()
-    finally:
-        await host.close("The host is shutting down; reconnect when it is back.")
-        print("partyhost host stopped.", flush=True)

@@ -152,7 +152,8 @@ class Table:
         A player's command that changes nothing is refused (``no_change``); a
         host command that changes nothing is taken but not journaled.
         """
-        self._check_room()
+        if self.full:
+            raise IllegalMove("game_too_long", self.ceiling_message())
         try:
             state, events = apply(self.game, self.state, seat, command, now)
         except IllegalMove:
@@ -187,10 +188,6 @@ class Table:
         if events:
             self._accept(state, CommandRecord(None, None, now))
         return events
-
-    def _check_room(self) -> None:
-        if self.full:
-            raise IllegalMove("game_too_long", self.ceiling_message())
 
     def ceiling_message(self) -> str:
         return (

@@ -1,8 +1,8 @@
 """Who sits in a room: members (people and bots) and the connections they use.
 
 A :class:`Member` outlives connections: it keeps the seat, name, token hash
-and bot brain while its player is away. Its fields change only through its
-own methods, which only the room's parts call, from the room's task. Seat
+and bot brain while its player is away. Only the room's parts change it, from
+the room's task; a change that touches several fields is a method here. Seat
 numbers are compact (0..n-1, join order) while the room is in its lobby and
 fixed once a game starts (late joiners get the next number; a player who
 leaves keeps theirs, marked ``left``).
@@ -85,14 +85,6 @@ class Member:
 
     # --- changes (called by the room's parts only) ---------------------------
 
-    def new_token(self, token_hash: str) -> None:
-        """The seat's token changes (its player came back by name)."""
-        self.token_hash = token_hash
-
-    def connect(self, peer: Peer) -> None:
-        """``peer`` speaks for this seat from now on."""
-        self.peer = peer
-
     def release(self) -> Peer | None:
         """Forget the connection (it was told, or is gone); returns it."""
         peer, self.peer = self.peer, None
@@ -118,28 +110,14 @@ class Member:
         """When this player's grace period runs out, if one is running."""
         return None if self.left else self.grace_until
 
-    def joined_mid_game(self) -> None:
-        self.newcomer = True
-
     def acted(self) -> None:
         """A command of theirs was accepted: no longer a newcomer."""
         self.newcomer = False
-
-    def set_ready(self, ready: bool) -> None:
-        self.ready = ready
-
-    def think_with(self, brain: BotBrain) -> None:
-        """The host plays this seat with ``brain`` (a bot's own, or a stand-in)."""
-        self.brain = brain
 
     def go_away(self) -> None:
         """Past the grace period during a game (or replaced by a bot on the owner's word)."""
         self.away = True
         self.grace_until = None
-
-    def told_game_away(self) -> None:
-        """The game accepted ``seat_away`` for this seat."""
-        self.engine_away = True
 
     def come_back(self) -> bool:
         """Back from away: the stand-in stops. True if the game must hear ``seat_back``."""
@@ -153,10 +131,6 @@ class Member:
         """Gone for good: no seat in the next game, no brain, no grace period."""
         self.left, self.ready, self.brain = True, False, None
         self.disconnected_at = self.grace_until = None
-
-    def move_to(self, seat: int) -> None:
-        """Renumbered in the lobby."""
-        self.seat = seat
 
     def new_game(self, now: float, grace: float) -> None:
         """A game starts: nobody is ready or away; a person not here has the grace period."""

@@ -14,22 +14,10 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol
 
-from partyhost.net.config import HostConfig
 from partyhost.net.store.database import Store
 
 JOURNAL_RETRY = 0.2
 """Seconds before held frames try again to go out after the journal failed to commit."""
-
-
-class OutboxHost(Protocol):
-    """What frames on their way out need from the host: the journal to wait for."""
-
-    @property
-    def config(self) -> HostConfig: ...
-
-    @property
-    def journal(self) -> Store | None:
-        """Committed before queued frames go out (None before the host has one)."""
 
 
 class Holder(Protocol):
@@ -42,8 +30,9 @@ class Holder(Protocol):
 class Outgoing:
     """The connections holding frames, written together behind one journal commit."""
 
-    def __init__(self, host: OutboxHost) -> None:
-        self.host = host
+    def __init__(self) -> None:
+        self.journal: Store | None = None
+        """Committed before held frames go out (None until the host opens its store)."""
         self._holders: list[Holder] = []
         self._planned = False
 
@@ -65,8 +54,7 @@ class Outgoing:
         holders, self._holders = self._holders, []
         if not holders:
             return
-        journal = self.host.journal
-        committed = journal is None or journal.commit()
+        committed = self.journal is None or self.journal.commit()
         self._holders = [holder for holder in holders if holder.write_held(committed)]
         if self._holders and not self._planned:
             self._planned = True

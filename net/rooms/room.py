@@ -7,29 +7,27 @@ absent player's seat, hand the room on, ready up, choose options, start,
 pause and resume the game, play a command, say a round's result was read,
 chat, lose a connection, run its timers, close. Each checks who asks, then
 hands the work to the part whose job it is. The parts hold the state, each
-changed only by its own methods:
-
-- :class:`~.roster.Roster`: members, spectators and the owner;
-- :class:`~.roomsettings.RoomSettings`: deck, password, options, stand-ins;
-- :class:`~.roomgame.RoomGame`: lobby, playing or over, the running table, a
-  pause for a round's result;
-- :class:`~.seating.Seating`: comings and goings, grace periods, away seats;
-- :class:`~.roomplay.RoomPlay`: starting the game, ticks, pauses, and what
-  follows each change (views, game over, bots);
-- :class:`~.roombots.RoomBots`: when bots and stand-ins act;
-- :class:`~.roombroadcast.RoomBroadcast`: every frame sent to the room;
-- :class:`~.roomrecords.RoomRecords`: what is written to the journal;
-- :class:`~.roomtimers.RoomTimers`: when the room next wakes, how long it stood empty.
+changed only by its own methods (docs/architecture.md lists them and their
+jobs): who is here (:mod:`.roster`), what was chosen (:mod:`.roomsettings`),
+the game (:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game
+in motion (:mod:`.roomplay`, :mod:`.roombots`), frames out
+(:mod:`.roombroadcast`) and records (:mod:`.roomrecords`).
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
 (:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
 claims are ordered by their arrival at the queue. After each accepted change
 every connected seat gets its fresh view; the change was committed to the
 journal before (see :class:`~partyhost.net.rooms.journaledgame.Table`).
+
+The task sleeps until the room's earliest timer or its next queue item, so
+a room with nothing due costs nothing. A room nobody (player or spectator)
+is connected to closes after ``idle_room_seconds``; after a restart that
+clock runs from the restart, since nobody is connected yet.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any, Protocol
@@ -44,10 +42,9 @@ from partyhost.net.rooms.roombots import RoomBots
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomplay import RoomPlay
-from partyhost.net.rooms.roomqueue import ItemQueue, Peer, Refused, RoomItem
+from partyhost.net.rooms.roomqueue import Peer, Refused, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roomsettings import RoomSettings
-from partyhost.net.rooms.roomtimers import RoomTimers
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
 from partyhost.net.store.database import Store
@@ -74,10 +71,11 @@ class Room:
     def __init__(self, services: RoomServices, record: RoomRecord, game: Game, deck: Any) -> None:
         self._services = services
         self._config = config = services.config
-        self._code = code = record.code
-        self._closed = False
-        self._queue = ItemQueue()
-        self._settings = settings = RoomSettings(record)
+        self.code = code = record.code
+        self.closed = False
+        """Set once by :meth:`close`; a closed room takes nothing more."""
+        self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
+        self._settings = settings = RoomSettings.of(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
@@ -98,7 +96,8 @@ class Room:
             play=self._play,
             records=self._records,
         )
-        self._timers = RoomTimers(config, roster, room_game, self._seating, self._bots)
+        self._idle_since: float | None = None
+        """When the last person connected left (None: someone is here)."""
 
     @classmethod
     def restore(
@@ -106,21 +105,14 @@ class Room:
     ) -> Room:
         """Rebuild a room from the store; its people have the grace period to return."""
         room = cls(services, stored.room, game, deck)
-        room._restore(stored, now)
+        for record in stored.members:
+            room._roster.restore(record, now, room._bots.brain, room._config.grace_seconds)
+        room._game.rebuild(stored.commands)
+        room._records.game_over()  # in case the host stopped before marking it over
+        room._idle_since = now
         return room
 
-    def _restore(self, stored: StoredRoom, now: float) -> None:
-        for record in stored.members:
-            self._roster.restore(record, now, self._bots.brain, self._config.grace_seconds)
-        self._game.rebuild(stored.commands)
-        self._records.game_over()  # in case the host stopped before marking it over
-        self._timers.restarted(now)
-
     # --- reading -------------------------------------------------------------
-
-    @property
-    def code(self) -> str:
-        return self._code
 
     @property
     def game(self) -> Game:
@@ -155,21 +147,17 @@ class Room:
         """When the room's bots act (tests pin its ``jitter``)."""
         return self._bots
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
     def waiting_seat(self, name: str) -> dict[str, Any] | None:
         """The seat a person called ``name`` may take back by joining (its player is not
         connected), as the lobby offers it; None if there is none."""
-        member = None if self._closed else self._roster.person_named(name)
+        member = None if self.closed else self._roster.person_named(name)
         if member is None or member.peer is not None:
             return None
         return self._broadcast.waiting_seat(member)
 
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open."""
-        return peer.room is self and not self._closed
+        return peer.room is self and not self.closed
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -182,11 +170,24 @@ class Room:
 
     def post(self, item: RoomItem) -> None:
         """Queue ``item`` for the room's task (from a connection or the host)."""
-        self._queue.put(item)
+        self._queue.put_nowait(item)
 
     async def next_item(self) -> RoomItem | None:
         """The next queued item, or None when a timer is due first."""
-        return await self._queue.next(self.next_wake())
+        wake = self.next_wake()
+        if wake is None:
+            return await self._queue.get()
+        delay = wake - time.time()
+        if delay <= 0:
+            if not self._queue.empty():
+                return self._queue.get_nowait()
+            await asyncio.sleep(0)  # timers due back to back: let connections run
+            return None
+        try:
+            async with asyncio.timeout(delay):
+                return await self._queue.get()
+        except TimeoutError:
+            return None
 
     # --- people coming and going ---------------------------------------------------
 
@@ -195,7 +196,7 @@ class Room:
         if peer.closed:
             return  # gone before its turn in the queue
         try:
-            if self._closed:
+            if self.closed:
                 raise Refused("no_such_room", "That room has just closed.")
             if spectate:
                 self._seating.spectate(peer)
@@ -209,7 +210,7 @@ class Room:
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
         member = self._roster.member_by_id(member_id)
-        if self._closed or member is None or member.left:
+        if self.closed or member is None or member.left:
             peer.room = None
             raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
         self._seating.resume(peer, member, token)
@@ -267,27 +268,27 @@ class Room:
 
     def close_by_host(self) -> None:
         """The host's console closes the room; everyone in it is told why."""
-        if self._closed:
+        if self.closed:
             return
         self._broadcast.notice("The host closed this room.")
         self.close("closed by the host", "closed_by_host")
 
     def close(self, reason: str, told: str = "room_closed") -> None:
         """End the room: everyone gets ``left`` with reason ``told``, the store forgets it."""
-        if self._closed:
+        if self.closed:
             return
-        self._closed = True
+        self.closed = True
         self._seating.clear_out(told)
         self._records.forget()
         self._services.room_closed(self)
-        log.info("room %s closed: %s", self._code, reason)
+        log.info("room %s closed: %s", self.code, reason)
 
     # --- between games --------------------------------------------------------------
 
     def set_ready(self, peer: Peer, ready: bool) -> None:
         member = self._player(peer)
         self._between_games()
-        member.set_ready(ready)
+        member.ready = ready
         self._records.save()
         self._broadcast.room()
 
@@ -300,7 +301,7 @@ class Room:
         self._settings.choose(merged, bot_takeover)
         for member in self._roster.seated:
             if not self._roster.is_owner(member):
-                member.set_ready(False)
+                member.ready = False
         self._records.save()
         self._broadcast.room()
 
@@ -356,16 +357,31 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due (see :class:`~.roomtimers.RoomTimers`)."""
-        return self._timers.next_wake()
+        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
+        round's result, an idle room."""
+        idle_end = None
+        if self._idle_since is not None:
+            idle_end = self._idle_since + self._config.idle_room_seconds
+        due = (
+            self._seating.next_grace_end(),
+            self._bots.next_due(),
+            self._game.due_deadline(),
+            self._game.result_pause_ends(),
+            idle_end,
+        )
+        return min((when for when in due if when is not None), default=None)
 
     def run_timers(self, now: float) -> None:
         """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
         if not self._seating.run_graces(now):
             self.close("everyone left")
-        if self._closed:
+        if self.closed:
             return
-        if self._timers.idle_over(now):
+        if self._roster.watched:
+            self._idle_since = None
+        elif self._idle_since is None:
+            self._idle_since = now
+        elif now >= self._idle_since + self._config.idle_room_seconds:
             self.close("nobody came back")
             return
         self._play.run_timers(now)

@@ -50,7 +50,7 @@ class RoomBots:
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""
         brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
-        member.think_with(brain)
+        member.brain = brain
         if self._active:
             brain.arm(now, self._bot_delay, self.jitter)
 
@@ -58,7 +58,8 @@ class RoomBots:
     def _active(self) -> bool:
         """Whether bots may play now: a game runs, unpaused, with someone watching."""
         game = self._game
-        return game.table is not None and game.playing and not game.paused and self._roster.watched
+        running = game.table is not None and game.playing and not game.clock.paused
+        return running and self._roster.watched
 
     def arm_all(self, now: float) -> None:
         """After a change, every bot (and stand-in) may think about its next move.
@@ -105,7 +106,7 @@ class RoomBots:
             if brain is None or brain.due is None or brain.due > now or member.seat is None:
                 continue
             command = brain.choose(
-                self._game.game, table.state, member.seat, self._game.game_time(now)
+                self._game.game, table.state, member.seat, self._game.clock.now(now)
             )
             if command is None:
                 continue

@@ -54,7 +54,7 @@ class RoomBroadcast:
             "version": table.version,
             "view": table.view(seat),
             "events": [event for event in shown if event is not None],
-            "now": self._game.game_time(time.time()),
+            "now": self._game.clock.now(time.time()),
         }
 
     def views(self, events: Sequence[Event] = ()) -> None:
@@ -80,7 +80,7 @@ class RoomBroadcast:
                 views[seat] = table.view(seat)
         if spectators and None not in views:
             views[None] = table.view(None)
-        now = self._game.game_time(time.time())
+        now = self._game.clock.now(time.time())
         try:
             frames = p.ViewFrames(table.version, list(views.values()), now)
         except Exception:  # a part that cannot be packed: find out whose, view by view
@@ -209,15 +209,8 @@ class RoomBroadcast:
     def waiting_seat(self, member: Member) -> dict[str, Any]:
         """``member``'s seat as the lobby offers it to a newcomer of that name."""
         summary = self.summary()
-        return {
-            "code": self._code,
-            "game": summary["game"],
-            "game_name": summary["game_name"],
-            "status": summary["status"],
-            "has_password": summary["has_password"],
-            "seat": member.seat,
-            "name": member.name,
-        }
+        shown = ("code", "game", "game_name", "status", "has_password")
+        return {key: summary[key] for key in shown} | {"seat": member.seat, "name": member.name}
 
 
 def left_message(code: str, reason: str) -> dict[str, Any]:

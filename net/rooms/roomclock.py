@@ -25,86 +25,64 @@ from __future__ import annotations
 
 
 class RoomClock:
-    """The time a room's game runs on, and whether it is paused (and by whom) or held."""
+    """The time a room's game runs on, and whether it is paused (and by whom) or held.
+
+    Read its fields; only its methods change them.
+    """
 
     def __init__(
         self, offset: float = 0.0, paused_at: float | None = None, paused_by: str | None = None
     ) -> None:
-        self._offset = offset
-        self._stopped_at = paused_at
-        """The game clock's time while stopped (paused or held); None while it runs."""
-        self._paused_by = paused_by if paused_at is not None else None
-        self._paused = paused_at is not None
-        self._held = False
-
-    @property
-    def offset(self) -> float:
+        self.offset = offset
         """How far the game clock is behind the host's (the time spent stopped)."""
-        return self._offset
-
-    @property
-    def paused(self) -> bool:
-        return self._paused
-
-    @property
-    def held(self) -> bool:
+        self.stopped_at = paused_at
+        """The game clock's time while stopped (paused or held); None while it runs."""
+        self.paused = paused_at is not None
+        self.paused_by = paused_by if self.paused else None
+        self.held = False
         """Stopped while the table reads a round's result."""
-        return self._held
-
-    @property
-    def stopped(self) -> bool:
-        return self._stopped_at is not None
 
     @property
     def paused_at(self) -> float | None:
         """The game clock's time while paused (None: not paused)."""
-        return self._stopped_at if self._paused else None
-
-    @property
-    def stopped_at(self) -> float | None:
-        """The game clock's time while paused or held (None: running)."""
-        return self._stopped_at
-
-    @property
-    def paused_by(self) -> str | None:
-        return self._paused_by
+        return self.stopped_at if self.paused else None
 
     def now(self, wall: float) -> float:
         """The game clock at host time ``wall``."""
-        if self._stopped_at is not None:
-            return self._stopped_at
-        return wall - self._offset
+        if self.stopped_at is not None:
+            return self.stopped_at
+        return wall - self.offset
 
     def to_wall(self, when: float) -> float:
         """The host time at which the running game clock reads ``when``."""
-        return when + self._offset
+        return when + self.offset
 
     def pause(self, wall: float, by: str) -> None:
         """Stop the game clock at host time ``wall``."""
-        if not self._paused:
+        if not self.paused:
             self._stop(wall)
-            self._paused, self._paused_by = True, by
+            self.paused, self.paused_by = True, by
 
     def resume(self, wall: float) -> None:
         """Run the game clock again from where it stopped (unless it is also held)."""
-        self._paused, self._paused_by = False, None
+        self.paused, self.paused_by = False, None
         self._run_unless_stopped(wall)
 
     def hold(self, wall: float) -> None:
         """Stop the game clock while a round's result is read."""
         self._stop(wall)
-        self._held = True
+        self.held = True
 
     def release(self, wall: float) -> None:
         """End a hold (the clock runs again unless it is also paused)."""
-        self._held = False
+        self.held = False
         self._run_unless_stopped(wall)
 
     def _stop(self, wall: float) -> None:
-        if self._stopped_at is None:
-            self._stopped_at = wall - self._offset
+        if self.stopped_at is None:
+            self.stopped_at = wall - self.offset
 
     def _run_unless_stopped(self, wall: float) -> None:
-        if self._stopped_at is not None and not (self._paused or self._held):
-            self._offset = wall - self._stopped_at
-            self._stopped_at = None
+        if self.stopped_at is not None and not (self.paused or self.held):
+            self.offset = wall - self.stopped_at
+            self.stopped_at = None

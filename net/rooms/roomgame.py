@@ -56,6 +56,8 @@ class RoomGame:
     ``round_results`` choice): bots wait until every person at the table has
     read it, or the time is up. The game's clock stands still meanwhile (see
     :mod:`.roomclock`), so no timer runs out behind the result.
+
+    Read its fields; only its methods change them.
     """
 
     def __init__(
@@ -66,32 +68,34 @@ class RoomGame:
         journal: Store,
         ceiling: Ceiling = NO_CEILING,
     ) -> None:
-        self._game = game
+        self.game = game
         self._ceiling = ceiling
-        self._deck = deck
+        self.deck = deck
         self._journal = journal
         self._code = record.code
-        self._status = record.status
-        self._seed = record.seed
-        self._rules = record.rules
-        self._start_seats = record.start_seats
-        self._table: Table | None = None
+        self.status = record.status
+        """``lobby`` before the first game, ``playing``, then ``over`` until the next."""
+        self.seed = record.seed
+        self.rules = record.rules
+        self.start_seats = record.start_seats
+        self.table: Table | None = None
+        """The running (or finished) game; None before the first start."""
         self._game_seats: set[int] = set()
         self._idle_tick: tuple[int, float] | None = None
         """(version, deadline) of a tick that found nothing to do: no need to wake for it again."""
-        self._clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
+        self.clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
         self._pause: ResultPause | None = None
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
         """Replay a journaled game, with the seats that joined it late."""
-        if self._seed is None or self._start_seats is None or self._status == p.LOBBY:
+        if self.seed is None or self.start_seats is None or self.status == p.LOBBY:
             return
-        self._table = Table.rebuild(
-            self._game,
-            self._deck,
-            self._start_seats,
-            self._rules or {},
-            self._seed,
+        self.table = Table.rebuild(
+            self.game,
+            self.deck,
+            self.start_seats,
+            self.rules or {},
+            self.seed,
             self._journal,
             self._code,
             commands,
@@ -104,63 +108,20 @@ class RoomGame:
             and record.command is not None
             and record.command.get("type") == "seat_joined"
         }
-        self._game_seats = set(self._start_seats) | joined
-        if self._status == p.PLAYING and (self._table.over or self._table.full):
-            self._status = p.OVER
+        self._game_seats = set(self.start_seats) | joined
+        if self.status == p.PLAYING and (self.table.over or self.table.full):
+            self.status = p.OVER
 
     # --- reading -------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
-    def deck(self) -> Any:
-        return self._deck
-
-    @property
-    def status(self) -> str:
-        """``lobby`` before the first game, ``playing``, then ``over`` until the next."""
-        return self._status
-
-    @property
     def playing(self) -> bool:
-        return self._status == p.PLAYING
+        return self.status == p.PLAYING
 
     @property
     def in_lobby(self) -> bool:
         """Before the first game: seat numbers are still compact join order."""
-        return self._status == p.LOBBY
-
-    @property
-    def table(self) -> Table | None:
-        """The running (or finished) game; None before the first start."""
-        return self._table
-
-    @property
-    def seed(self) -> int | None:
-        return self._seed
-
-    @property
-    def rules(self) -> dict[str, Any] | None:
-        return self._rules
-
-    @property
-    def start_seats(self) -> list[int] | None:
-        return self._start_seats
-
-    @property
-    def clock(self) -> RoomClock:
-        """The game's clock (read it; change it through :meth:`pause` and :meth:`resume`)."""
-        return self._clock
-
-    @property
-    def paused(self) -> bool:
-        return self._clock.paused
-
-    def game_time(self, wall: float) -> float:
-        """What the game's clock reads at host time ``wall``."""
-        return self._clock.now(wall)
+        return self.status == p.LOBBY
 
     @property
     def reading_result(self) -> bool:
@@ -172,7 +133,7 @@ class RoomGame:
         the game's clock stands meanwhile), or None."""
         if self._pause is None:
             return None
-        return self._pause.message() | {"at": self._clock.stopped_at}
+        return self._pause.message() | {"at": self.clock.stopped_at}
 
     def result_pause_ends(self) -> float | None:
         return None if self._pause is None else self._pause.until
@@ -188,24 +149,24 @@ class RoomGame:
     def due_deadline(self) -> float | None:
         """The game's next deadline on the host's clock, unless a tick at it found nothing
         to do; None while paused."""
-        if self._table is None or self._status != p.PLAYING or self._clock.stopped:
+        if self.table is None or self.status != p.PLAYING or self.clock.stopped_at is not None:
             return None
-        deadline = self._table.deadline()
-        if deadline is None or (self._table.version, deadline) == self._idle_tick:
+        deadline = self.table.deadline()
+        if deadline is None or (self.table.version, deadline) == self._idle_tick:
             return None
-        return self._clock.to_wall(deadline)
+        return self.clock.to_wall(deadline)
 
     # --- changing ------------------------------------------------------------
 
     def pause_for_results(self, now: float, readers: Iterable[int]) -> bool:
         """Stop for the round just ended, as the room chose; False when it does not stop."""
-        choice = (self._rules or {}).get(ROUND_RESULTS.name)
+        choice = (self.rules or {}).get(ROUND_RESULTS.name)
         seconds = RESULT_PAUSES.get(str(choice), 0.0)
         waiting = set(readers)
-        if seconds <= 0 or not waiting or self._status != p.PLAYING:
+        if seconds <= 0 or not waiting or self.status != p.PLAYING:
             return False
         self._pause = ResultPause(now + seconds, waiting)
-        self._clock.hold(now)
+        self.clock.hold(now)
         return True
 
     def read_by(self, seat: int, now: float) -> bool:
@@ -227,59 +188,59 @@ class RoomGame:
 
     def _end_result_pause(self, now: float) -> None:
         self._pause = None
-        self._clock.release(now)
+        self.clock.release(now)
 
     def start(self, seats: list[int], rules: dict[str, Any]) -> None:
         """Deal a new game to ``seats``; Refused (and nothing changed) if it cannot be set up."""
-        game = self._game
+        game = self.game
         seed = secrets.randbits(63)
         try:
             table = Table.rebuild(
-                game, self._deck, seats, rules, seed, self._journal, self._code, (), self._ceiling
+                game, self.deck, seats, rules, seed, self._journal, self._code, (), self._ceiling
             )
         except IllegalMove as refused:
             raise Refused("cannot_start", refused.message) from None
         except Exception:
             log.exception("room %s: %s setup failed", self._code, game.id)
             raise Refused("cannot_start", "The game could not be set up with this deck.") from None
-        self._table, self._seed, self._rules, self._start_seats = table, seed, rules, seats
+        self.table, self.seed, self.rules, self.start_seats = table, seed, rules, seats
         self._game_seats = set(seats)
-        self._status = p.PLAYING
+        self.status = p.PLAYING
         self._pause = None
 
     def pause(self, wall: float, by: str) -> None:
         """Stop the game's clock: no ticks, no commands, until :meth:`resume`."""
-        if self._status != p.PLAYING:
+        if self.status != p.PLAYING:
             raise Refused("not_playing", "No game is running in this room.")
-        if self._clock.paused:
-            raise Refused("paused", f"The game is already paused by {self._clock.paused_by}.")
-        self._clock.pause(wall, by)
+        if self.clock.paused:
+            raise Refused("paused", f"The game is already paused by {self.clock.paused_by}.")
+        self.clock.pause(wall, by)
 
     def resume(self, wall: float) -> None:
-        if not self._clock.paused:
+        if not self.clock.paused:
             raise Refused("not_paused", "The game is not paused.")
-        self._clock.resume(wall)
+        self.clock.resume(wall)
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it.
 
         A game stopped at its ceiling says so (the table's ``game_too_long``).
         """
-        table = self._table
-        if table is None or seat is None or (self._status != p.PLAYING and not table.full):
+        table = self.table
+        if table is None or seat is None or (self.status != p.PLAYING and not table.full):
             raise Refused("not_playing", "No game is running in this room.")
-        if self._clock.paused:
-            raise Refused("paused", f"The game is paused; {self._clock.paused_by} can resume it.")
-        return table.command(seat, command, self._clock.now(wall))
+        if self.clock.paused:
+            raise Refused("paused", f"The game is paused; {self.clock.paused_by} can resume it.")
+        return table.command(seat, command, self.clock.now(wall))
 
     def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
         """A host command about ``seat`` (``seat_away``...); None if no game took it.
 
         It goes through while the game is paused: who sits at the table is the host's to say.
         """
-        if self._table is None:
+        if self.table is None:
             return None
-        return self._table.system(kind, seat, self._clock.now(wall))
+        return self.table.system(kind, seat, self.clock.now(wall))
 
     def seat_joined(self, seat: int, wall: float) -> list[Event]:
         """Deal a late joiner into the running game; Refused if the game cannot now."""
@@ -292,14 +253,14 @@ class RoomGame:
     def tick(self, wall: float) -> list[Event]:
         """Run the game's timers if its deadline has come."""
         due = self.due_deadline()
-        if self._table is None or due is None or wall < due:
+        if self.table is None or due is None or wall < due:
             return []
-        deadline = self._table.deadline()
+        deadline = self.table.deadline()
         assert deadline is not None
         # The host's clock has reached the deadline: so has the game's, rounding aside.
-        events = self._table.tick(max(self._clock.now(wall), deadline))
+        events = self.table.tick(max(self.clock.now(wall), deadline))
         if not events:
-            self._idle_tick = (self._table.version, deadline)
+            self._idle_tick = (self.table.version, deadline)
         return events
 
     def finish_if_over(self, wall: float) -> str | None:
@@ -307,8 +268,8 @@ class RoomGame:
 
         Returns None except at that moment: what to tell the room.
         """
-        table = self._table
-        if table is None or self._status != p.PLAYING:
+        table = self.table
+        if table is None or self.status != p.PLAYING:
             return None
         if table.over:
             ending = "The game is over."
@@ -317,7 +278,7 @@ class RoomGame:
             ending = table.ceiling_message()
         else:
             return None
-        self._status = p.OVER
-        self._clock.resume(wall)
+        self.status = p.OVER
+        self.clock.resume(wall)
         self._end_result_pause(wall)
         return ending

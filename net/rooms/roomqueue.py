@@ -11,8 +11,6 @@ asks).
 
 from __future__ import annotations
 
-import asyncio
-import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -104,29 +102,3 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-class ItemQueue:
-    """A room's queue of items, and the wait for the next one or the room's next timer."""
-
-    def __init__(self) -> None:
-        self._items: asyncio.Queue[RoomItem] = asyncio.Queue()
-
-    def put(self, item: RoomItem) -> None:
-        self._items.put_nowait(item)
-
-    async def next(self, wake: float | None) -> RoomItem | None:
-        """The next item, or None when host time ``wake`` (a timer) comes first."""
-        if wake is None:
-            return await self._items.get()
-        delay = wake - time.time()
-        if delay <= 0:
-            if not self._items.empty():
-                return self._items.get_nowait()
-            await asyncio.sleep(0)  # timers due back to back: let connections run
-            return None
-        try:
-            async with asyncio.timeout(delay):
-                return await self._items.get()
-        except TimeoutError:
-            return None

@@ -22,7 +22,7 @@ from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomsettings import RoomSettings
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.store.database import Store
-from partyhost.net.store.records import GameStart, MemberRecord, Player, RoomRecord
+from partyhost.net.store.records import GameStart, Player, RoomRecord
 
 log = logging.getLogger(__name__)
 
@@ -61,17 +61,14 @@ class RoomRecords:
             paused_by=game.clock.paused_by,
         )
 
-    def members(self) -> list[MemberRecord]:
-        return self._roster.records()
-
     def save(self) -> None:
-        self._store.save(self.record(), self.members())
+        self._store.save(self.record(), self._roster.records())
 
     def game_started(self) -> None:
         """A new game: the room as it is now, and the game, running, with no commands yet."""
         start = self._game_start(time.time())
         assert start is not None, "a game has started"
-        self._store.start_game(self.record(), self.members(), start)
+        self._store.start_game(self.record(), self._roster.records(), start)
 
     def game_over(self) -> None:
         """Mark the finished game over with its results, for replays and standings.

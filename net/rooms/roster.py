@@ -26,8 +26,8 @@ class Roster:
         self._members: list[Member] = []
         self._spectators: dict[Peer, None] = {}
         """Watching connections, in the order they came (a dict keeps it)."""
-        self._owner_id = owner_id
-        self._next_member = next_member
+        self.owner_id = owner_id
+        self.next_member = next_member
 
     # --- reading -------------------------------------------------------------
 
@@ -42,19 +42,11 @@ class Roster:
         return [member for member in self._members if not member.left]
 
     @property
-    def owner_id(self) -> int | None:
-        return self._owner_id
-
-    @property
-    def next_member(self) -> int:
-        return self._next_member
-
-    @property
     def owner(self) -> Member | None:
-        return self.member_by_id(self._owner_id)
+        return self.member_by_id(self.owner_id)
 
     def is_owner(self, member: Member) -> bool:
-        return member.member_id == self._owner_id
+        return member.member_id == self.owner_id
 
     def member_by_id(self, member_id: int | None) -> Member | None:
         return next((m for m in self._members if m.member_id == member_id), None)
@@ -110,7 +102,7 @@ class Roster:
     ) -> Member:
         """A member with the next id (listed by :meth:`add`); a bot if it has a level."""
         member = Member(
-            self._next_member,
+            self.next_member,
             name,
             seat,
             token_hash,
@@ -119,7 +111,7 @@ class Roster:
             bot_level=bot_level or DEFAULT_LEVEL,
             ready=bot_level is not None,
         )
-        self._next_member += 1
+        self.next_member += 1
         return member
 
     def restore(
@@ -134,9 +126,9 @@ class Roster:
         who was already gone keeps the grace period (or away seat) they had."""
         member = Member.restored(record)
         if record.bot and not record.left:
-            member.think_with(brain_for(member.bot_level, member.bot_seed))
+            member.brain = brain_for(member.bot_level, member.bot_seed)
         elif record.stand_in and not record.left:
-            member.think_with(brain_for(DEFAULT_LEVEL, member.bot_seed))
+            member.brain = brain_for(DEFAULT_LEVEL, member.bot_seed)
         elif not (record.left or record.away or record.grace_ends is not None):
             member.start_grace(now, grace)
         self._members.append(member)
@@ -148,31 +140,31 @@ class Roster:
     def claim_if_ownerless(self, member: Member) -> None:
         """The first person in a room without an owner owns it."""
         if self.owner is None and member.human:
-            self._owner_id = member.member_id
+            self.owner_id = member.member_id
 
     def make_owner(self, member: Member) -> None:
         """``member`` owns the room from now on (the caller checked they may)."""
-        self._owner_id = member.member_id
+        self.owner_id = member.member_id
 
     def hand_over(self) -> Member | None:
         """Give the room to the first connected human, else any human still seated.
 
         Returns the new owner; None (and no owner) when no other human is seated.
         """
-        humans = [m for m in self.seated if m.human and m.member_id != self._owner_id]
+        humans = [m for m in self.seated if m.human and m.member_id != self.owner_id]
         present = [m for m in humans if m.peer is not None and not m.away]
         candidates = present or humans
         if not candidates:
-            self._owner_id = None
+            self.owner_id = None
             return None
-        self._owner_id = candidates[0].member_id
+        self.owner_id = candidates[0].member_id
         return candidates[0]
 
     def renumber(self) -> None:
         """Drop members who left and compact seat numbers to join order (lobby only)."""
         self._members = [member for member in self._members if not member.left]
         for seat, member in enumerate(self._members):
-            member.move_to(seat)
+            member.seat = seat
 
     def add_spectator(self, peer: Peer) -> bool:
         """Let ``peer`` watch; False when the room has its maximum of spectators."""

@@ -125,12 +125,12 @@ class Seating:
         token = new_token()
         member = self._roster.new_member(name, self._next_seat(), token_hash(token))
         if self._game.playing:
-            member.joined_mid_game()
+            member.newcomer = True
         self._seat(member)
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._records.save()
         self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
-        member.connect(peer)
+        member.peer = peer
         peer.room = self._room()
         self._welcome(peer, member, token)
 
@@ -140,7 +140,7 @@ class Seating:
         count = sum(1 for m in self._roster.seated if m.bot) + 1
         name = self._roster.fresh_name(f"Bot {count}")
         member = self._roster.new_member(name, self._next_seat(), None, bot_level=level)
-        member.think_with(self._bots.brain(level, member.bot_seed))
+        member.brain = self._bots.brain(level, member.bot_seed)
         self._seat(member)
         self._records.save()
         article = "an" if level[0] in "aeiou" else "a"
@@ -170,7 +170,7 @@ class Seating:
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
         token = new_token()
-        member.new_token(token_hash(token))
+        member.token_hash = token_hash(token)
         self._tokens.remember_token(token_hash(token), self._code, member.member_id)
         self._return(peer, member, token)
 
@@ -178,13 +178,11 @@ class Seating:
         """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
         now = time.time()
         member.end_grace()
-        if member.away and member.come_back() and member.seat is not None:
-            events = self._game.system("seat_back", member.seat, now)
-            if events is not None:
-                self._play.changed(events, now)
+        if member.away and member.come_back():
+            self._system("seat_back", member, now)
         self._records.save()
         self._broadcast.notice(f"{member.name} is back.")
-        member.connect(peer)
+        member.peer = peer
         peer.room = self._room()
         self._welcome(peer, member, token)
 
@@ -221,17 +219,14 @@ class Seating:
         member = self._roster.member_of(peer)
         if member is None:
             return
-        member.disconnect(time.time(), self.grace_for(member))
+        config = self._config
+        grace = config.grace_seconds
+        if member.newcomer:  # a newcomer who never acted has a short grace period
+            grace = min(config.ghost_grace_seconds, grace)
+        member.disconnect(time.time(), grace)
         self._records.save()
         self._broadcast.notice(f"{member.name} lost connection.")
         self._broadcast.room()
-
-    def grace_for(self, member: Member) -> float:
-        """How long ``member`` may be gone: short for a newcomer who never acted."""
-        config = self._config
-        if member.newcomer:
-            return min(config.ghost_grace_seconds, config.grace_seconds)
-        return config.grace_seconds
 
     def next_grace_end(self) -> float | None:
         """When the first running grace period ends."""
@@ -258,12 +253,8 @@ class Seating:
             self._bots.stand_in(member, now)
         else:
             self._broadcast.notice(f"{member.name} is away.")
-            events = (
-                None if member.seat is None else self._game.system("seat_away", member.seat, now)
-            )
-            if events is not None:
-                member.told_game_away()
-                self._play.changed(events, now)
+            if self._system("seat_away", member, now):
+                member.engine_away = True
         if self._roster.is_owner(member):
             self._hand_over()
         self._records.save()
