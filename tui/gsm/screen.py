@@ -218,7 +218,7 @@ class GsmScreen(GameScreen):
         self.query_one("#gsm-legend", Static).update(
             legend_text(painter.legend, painter, max(10, width))
         )
-        self.refresh_bindings()
+        self.keys_follow_view()
 
     def _title(self) -> None:
         view = self.view

@@ -49,6 +49,8 @@ class GameScreen(PartyScreen):
     """Nothing takes the keys first: a focused log or table took the arrows from the game
     (moving between cards, or the board's cursor) once its lines overflowed."""
     _names: tuple[tuple[object, object], ...] = ()
+    _keys_shown: object = None
+    """The footer's keys as last published (see :meth:`keys_follow_view`)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -76,6 +78,19 @@ class GameScreen(PartyScreen):
 
     def redraw_table(self) -> None:
         """Draw everything again (each game's own way); the presence clock calls it."""
+
+    def _active_keys(self) -> object:
+        return [(key, *active) for key, active in self.active_bindings.items()]
+
+    def refresh_bindings(self) -> None:
+        self._keys_shown = self._active_keys()
+        super().refresh_bindings()
+
+    def keys_follow_view(self) -> None:
+        """Refresh the footer's keys only if the view changed them: each refresh rebuilds
+        the whole footer, then lays the screen out again (most views change no key)."""
+        if self._active_keys() != self._keys_shown:
+            self.refresh_bindings()
 
     def timed_status(self) -> tuple[Text, bool]:
         """The status line as it reads now, and whether a clock counts down in it."""

@@ -107,7 +107,7 @@ class TShirtScreen(TableScreen):
             outcome_box.update(outcome(last, self._who, self.glyphs, detailed=self._wide()))
         self._show_status()
         self._offer_booyah(view)
-        self.refresh_bindings()
+        self.keys_follow_view()
 
     def _standing(self, view: Frame) -> Standing:
         return Standing(
