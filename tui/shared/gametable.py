@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name
+from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import WIDE, ChatPanel, open_chat
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.log import GameLog
@@ -106,7 +106,7 @@ class GameScreen(PartyScreen):
         elif not timed and self._clock is not None:
             self._clock.stop()
             self._clock = None
-        self.query_one("#status", Static).update(line)
+        show_text(self.query_one("#status", Static), line)
 
     def presence_badges(self) -> dict[int, Badge]:
         """A badge for each seat whose player is not there: ``○87s``, ``☾bot``, ``✗gone``."""

@@ -46,8 +46,12 @@ class Scoreboard(Widget):
 
     def show(self, standing: Standing) -> None:
         if standing != self.standing:
+            # One line (or two) per player: only a player more or fewer changes the height.
+            rows_changed = self.standing is None or len(standing.players) != len(
+                self.standing.players
+            )
             self.standing = standing
-            self.refresh(layout=True)
+            self.refresh(layout=rows_changed)
 
     def set_detailed(self, detailed: bool) -> None:
         if detailed != self.detailed:

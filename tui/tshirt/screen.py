@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyhost.tui.party import legal_of
-from partyhost.tui.shared.base import TitleBar
+from partyhost.tui.shared.base import TitleBar, show_text
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
@@ -104,7 +104,7 @@ class TShirtScreen(TableScreen):
         outcome_box = self.query_one("#outcome", Static)
         outcome_box.display = isinstance(last, dict)
         if isinstance(last, dict):
-            outcome_box.update(outcome(last, self._who, self.glyphs, detailed=self._wide()))
+            show_text(outcome_box, outcome(last, self._who, self.glyphs, detailed=self._wide()))
         self._show_status()
         self._offer_booyah(view)
         self.keys_follow_view()
@@ -177,7 +177,7 @@ class TShirtScreen(TableScreen):
 
     def _show_cards(self, view: Frame) -> None:
         title, faces = self._faces(view)
-        self.query_one("#rack-title", Static).update(title)
+        show_text(self.query_one("#rack-title", Static), title, layout=False)  # one row
         self.query_one("#rack", CardRack).show(faces)
 
     def _start_reveal(self, count: int) -> None:
