@@ -19,11 +19,14 @@ import pytest
 from partyhost.net.clients.client import build
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared import results
+from partyhost.tui.shared.base import show_text
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import TableScreen
 from partyhost.tui.shared.results import ResultsScreen
+from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, settle
 from tuikit.samples import HAND, sample_room, tshirt_view, view_frame
@@ -221,3 +224,60 @@ async def test_keys_at_the_games_end_are_not_moves_and_the_results_wait_a_moment
         seat.app.screen.take_keys()
         await seat.press("enter")
         assert build.leave_room() in seat.host.last.sent[sent:]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+async def test_the_footer_is_rebuilt_only_when_a_view_changes_its_keys(game: Game) -> None:
+    """Rebuilding the footer lays the whole screen out again: most views change no key."""
+    async with seated(game, game.view(game.playable)) as seat:
+        footer = seat.screen.query_one(Footer)
+        keys = list(footer.children)
+        await seat.push(game.view(game.playable))
+        assert list(footer.children) == keys
+        assert all(new is old for new, old in zip(footer.children, keys, strict=True))
+        watching = game.view(game.playable)
+        watching["legal"] = []
+        await seat.push(watching)
+        assert not any(new is old for new, old in zip(footer.children, keys, strict=False))
+
+
+async def test_a_played_slogan_takes_its_card_away_and_the_others_stay() -> None:
+    """Cards are kept by place: one slogan fewer removes one card, not the whole rack."""
+    async with seated(GAMES[0], tshirt_playable([1, 2, 3])) as seat:
+        rack = seat.screen.picks()
+        cards = rack.cards
+        played = tshirt_playable([])
+        played["hand"] = played["hand"][1:]
+        played["your_submission"] = {"text": HAND[0]["text"]}
+        await seat.push(played)
+        assert len(rack.cards) == 2
+        assert all(new is old for new, old in zip(rack.cards, cards[:2], strict=True))
+        assert not cards[2].is_attached
+        shown = [str(card.query_one(".card-text", Static).content) for card in rack.cards]
+        assert [line.split("  (")[0] for line in shown] == [c["text"] for c in HAND[1:]]
+        await seat.push(tshirt_playable([1, 2, 3]))
+        assert len(rack.cards) == 3 and rack.cards[:2] == cards[:2]
+        assert len(list(rack.query(".card-text"))) == 3
+
+
+async def test_a_line_is_written_again_only_when_it_reads_or_looks_different() -> None:
+    """Every update lays the screen out again; a line's own style is part of how it looks."""
+    updates: list[object] = []
+
+    class Line(Static):
+        def update(self, content: Any = "", *, layout: bool = True) -> None:
+            updates.append(content)
+            super().update(content, layout=layout)
+
+    class OneLine(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Line(Text("Your slogans", "bold"))
+
+    async with OneLine().run_test() as pilot:
+        line = pilot.app.query_one(Line)
+        show_text(line, Text("Your slogans", "bold"))
+        show_text(line, Text("Your slogans", "dim"))
+        show_text(line, Text("Your slogans", "dim"))
+        show_text(line, "Your slogans")
+        show_text(line, "Your slogans")
+        assert updates == [Text("Your slogans", "dim"), "Your slogans"]

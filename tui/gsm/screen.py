@@ -19,7 +19,7 @@ from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
 from partyhost.tui.gsm.scores import score_rows
 from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
-from partyhost.tui.shared.base import TitleBar, seat_name
+from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
@@ -217,7 +217,7 @@ class GsmScreen(GameScreen):
         feedback = self.feedback()
         box = self.query_one("#gsm-feedback", Static)
         box.display = bool(feedback.plain)
-        box.update(feedback)
+        show_text(box, feedback)
         self._show_board(painter)
         self._show_rack(painter)
         self.query_one(Scoreboard).show(
@@ -226,10 +226,11 @@ class GsmScreen(GameScreen):
             )
         )
         width = self.query_one("#gsm-legend", Static).size.width or 30
-        self.query_one("#gsm-legend", Static).update(
-            legend_text(painter.legend, painter, max(10, width))
+        show_text(
+            self.query_one("#gsm-legend", Static),
+            legend_text(painter.legend, painter, max(10, width)),
         )
-        self.refresh_bindings()
+        self.keys_follow_view()
 
     def _title(self) -> None:
         view = self.view
@@ -293,7 +294,7 @@ class GsmScreen(GameScreen):
         return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}, arrows move")
 
     def _show_rack(self, painter: Painter) -> None:
-        self.query_one("#gsm-rack-title", Static).update(self.rack_title())
+        show_text(self.query_one("#gsm-rack-title", Static), self.rack_title())
         cards = []
         for number, entry in enumerate(self.hand(), start=1):
             chosen = not self.moving and entry.get("id") == self.selected

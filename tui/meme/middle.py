@@ -21,6 +21,7 @@ from partyhost.tui.meme.rows import (
 from partyhost.tui.meme.table import BetPanel, GuessTable
 from partyhost.tui.meme.text import MemeGlyphs, color_style, memes_of
 from partyhost.tui.party import legal_of
+from partyhost.tui.shared.base import show_text
 from partyhost.tui.text import Frame
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -81,7 +82,7 @@ class MemeMain(VerticalScroll):
         rolloff.display = phase == "rolloff"
         if phase == "rolloff":
             rolloff.border_title = "Who goes first?"
-            rolloff.update(rolloff_text(view, look.name, look.meme, look.glyphs.ellipsis))
+            show_text(rolloff, rolloff_text(view, look.name, look.meme, look.glyphs.ellipsis))
         card = self.query_one("#scenario", ScenarioCard)
         card.display = phase not in ("rolloff", "over")
         card.show(
@@ -106,16 +107,16 @@ class MemeMain(VerticalScroll):
         if isinstance(record, dict) and reveal.display:
             if phase == "scenario" or roomy or moment.reveal_flip is not None:
                 reveal.border_title = "Reveal: the last turn"
-                reveal.update(reveal_text(look, record, moment.reveal_flip))
+                show_text(reveal, reveal_text(look, record, moment.reveal_flip))
             else:
                 reveal.border_title = "Last turn (t: details)"
-                reveal.update(summary_text(look, record))
+                show_text(reveal, summary_text(look, record))
         history = self.query_one("#history", Static)
         turns = [h for h in view.get("history", []) if isinstance(h, dict)]
         history.display = roomy and bool(turns) and phase not in ("picking", "rolloff")
         if history.display:
             history.border_title = "Earlier turns"
-            history.update(history_text(look, turns, 6))
+            show_text(history, history_text(look, turns, 6))
 
     def _place_reveal(self, reveal: Static, hand: MemeHand, *, above_hand: bool) -> None:
         """On small screens the last turn sits above your memes, so its cards are seen."""

@@ -159,7 +159,7 @@ class MemeScreen(TableScreen):
         money = self.query_one("#money", MoneyTable)
         rows = MoneyRows(view, self._who, self.glyphs, self.meme, self.presence_badges())
         money.show(rows, detailed=self._wide())
-        self.refresh_bindings()
+        self.keys_follow_view()
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)

@@ -66,6 +66,24 @@ class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
         return super().dismiss(result)
 
 
+def show_text(widget: Static, content: Text | str, *, layout: bool = True) -> None:
+    """Update ``widget`` only if its text changed: every update lays the whole screen out
+    again (``layout=False`` where the widget's size cannot change)."""
+    old = widget.content
+    if isinstance(old, Text) and isinstance(content, Text):
+        # Text's == compares only the characters and their spans, not the whole line's style.
+        same = old == content and (old.style, old.justify, old.overflow, old.no_wrap) == (
+            content.style,
+            content.justify,
+            content.overflow,
+            content.no_wrap,
+        )
+    else:
+        same = type(old) is type(content) and old == content
+    if not same:
+        widget.update(content, layout=layout)
+
+
 def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> str:
     """A deck's title ("Classic") from the welcome, or its file name if unknown."""
     for description in (welcome or {}).get("games", []):
@@ -128,4 +146,4 @@ class TitleBar(Static):
         for part in parts:
             line.append("  ")
             line.append(part if isinstance(part, Text) else Text(part, style="dim"))
-        self.update(line)
+        show_text(self, line, layout=False)  # one row, whatever it says

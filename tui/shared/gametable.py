@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name
+from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import WIDE, ChatPanel, open_chat
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.log import GameLog
@@ -49,6 +49,8 @@ class GameScreen(PartyScreen):
     """Nothing takes the keys first: a focused log or table took the arrows from the game
     (moving between cards, or the board's cursor) once its lines overflowed."""
     _names: tuple[tuple[object, object], ...] = ()
+    _keys_shown: object = None
+    """The footer's keys as last published (see :meth:`keys_follow_view`)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -77,6 +79,19 @@ class GameScreen(PartyScreen):
     def redraw_table(self) -> None:
         """Draw everything again (each game's own way); the presence clock calls it."""
 
+    def _active_keys(self) -> object:
+        return [(key, *active) for key, active in self.active_bindings.items()]
+
+    def refresh_bindings(self) -> None:
+        self._keys_shown = self._active_keys()
+        super().refresh_bindings()
+
+    def keys_follow_view(self) -> None:
+        """Refresh the footer's keys only if the view changed them: each refresh rebuilds
+        the whole footer, then lays the screen out again (most views change no key)."""
+        if self._active_keys() != self._keys_shown:
+            self.refresh_bindings()
+
     def timed_status(self) -> tuple[Text, bool]:
         """The status line as it reads now, and whether a clock counts down in it."""
         return self.pause_note(), False
@@ -91,7 +106,7 @@ class GameScreen(PartyScreen):
         elif not timed and self._clock is not None:
             self._clock.stop()
             self._clock = None
-        self.query_one("#status", Static).update(line)
+        show_text(self.query_one("#status", Static), line)
 
     def presence_badges(self) -> dict[int, Badge]:
         """A badge for each seat whose player is not there: ``○87s``, ``☾bot``, ``✗gone``."""

@@ -68,10 +68,13 @@ class PickRack(Widget, Generic[FaceT]):
     def show_faces(self, faces: Sequence[FaceT], holder: Widget, look: str) -> None:
         """Show these faces in cards under ``holder``; the highlight survives if still playable."""
         faces = tuple(faces)
-        if len(self.cards) != len(faces):
-            holder.remove_children()
-            self.cards = tuple(self.new_card(number) for number in range(1, len(faces) + 1))
-            holder.mount_all(self.cards)
+        # Cards are kept by position: a played card removes one, not the whole rack.
+        for card in self.cards[len(faces) :]:
+            card.remove()
+        more = tuple(self.new_card(number) for number in range(len(self.cards) + 1, len(faces) + 1))
+        self.cards = self.cards[: len(faces)] + more
+        if more:
+            holder.mount_all(more)
         self.faces = faces
         for card, face in zip(self.cards, faces, strict=True):
             card.show(face, look)

@@ -72,8 +72,11 @@ class Scoreboard(Widget):
     def show(self, lines: Sequence[ScoreLine], *, detailed: bool = False) -> None:
         lines = tuple(lines)
         if (lines, detailed) != (self.lines, self.detailed):
+            # One line (or two, detailed) per player: only a player more or fewer, or the
+            # other layout, changes the height; a new score redraws without a layout.
+            resized = len(lines) != len(self.lines) or detailed != self.detailed
             self.lines, self.detailed = lines, detailed
-            self.refresh(layout=True)
+            self.refresh(layout=resized)
 
     def render(self) -> Text:
         narrowest, unlaid = self.widths

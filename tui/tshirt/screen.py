@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from partyhost.tui.party import legal_of
-from partyhost.tui.shared.base import TitleBar
+from partyhost.tui.shared.base import TitleBar, show_text
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
@@ -169,10 +169,10 @@ class TShirtScreen(TableScreen):
         outcome_box = self.query_one("#outcome", Static)
         outcome_box.display = isinstance(last, dict)
         if isinstance(last, dict):
-            outcome_box.update(outcome(last, self._who, self.glyphs, detailed=self._wide()))
+            show_text(outcome_box, outcome(last, self._who, self.glyphs, detailed=self._wide()))
         self._show_status()
         self._offer_booyah(view)
-        self.refresh_bindings()
+        self.keys_follow_view()
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)
@@ -227,7 +227,7 @@ class TShirtScreen(TableScreen):
 
     def _show_cards(self, view: Frame) -> None:
         title, faces = self._faces(view)
-        self.query_one("#rack-title", Static).update(title)
+        show_text(self.query_one("#rack-title", Static), title, layout=False)  # one row
         self.query_one("#rack", CardRack).show(faces)
 
     def _start_reveal(self, count: int) -> None:
