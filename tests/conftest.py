@@ -28,3 +28,15 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
         yield term
     finally:
         term.close()
+
+
+@pytest.fixture
+def results_hold_their_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's results take keys only after their pause; a picture shows them before it.
+
+    The pause's end redraws the footer; on a loaded machine it could land while a
+    snapshot is being taken, and the picture would depend on the machine's speed.
+    """
+    from partyhost.tui.shared import results
+
+    monkeypatch.setattr(results, "KEY_PAUSE", 600.0)

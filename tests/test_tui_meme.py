@@ -386,6 +386,7 @@ def build(
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", list(PICTURES))
+@pytest.mark.usefixtures("results_hold_their_keys")
 def test_meme_screen_looks_right(name: str, size: tuple[int, int], snap_compare: Any) -> None:
     app, run_before = build(name)
     assert snap_compare(app, terminal_size=size, run_before=run_before)

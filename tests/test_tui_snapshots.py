@@ -152,6 +152,7 @@ def utc() -> Iterator[None]:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", list(SCREENS))
+@pytest.mark.usefixtures("results_hold_their_keys")
 def test_screen_looks_right(
     name: str, size: tuple[int, int], snap_compare: object, utc: None
 ) -> None:
