@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import re
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from nethelpers import LOOPBACK, Seat
@@ -82,15 +82,20 @@ class Serve:
 
 
 @contextlib.asynccontextmanager
-async def serve(data: Path, *flags: str) -> AsyncIterator[Serve]:
-    """``partyhost serve`` on 127.0.0.1 (any free port) with ``data`` and ``flags``."""
+async def serve(
+    data: Path, *flags: str, runner: Sequence[str] = ("-m", "partyhost.cli")
+) -> AsyncIterator[Serve]:
+    """``partyhost serve`` on 127.0.0.1 (any free port) with ``data`` and ``flags``.
+
+    ``runner`` is what Python runs with the ``serve`` arguments: the command line, or a
+    script that wraps it (the benchmarks' watched host).
+    """
     data.mkdir(parents=True, exist_ok=True)
     log = data.parent / f"{data.name}-serve.log"
     with log.open("ab") as errors:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
-            "-m",
-            "partyhost.cli",
+            *runner,
             "serve",
             *("--host", LOOPBACK, "--port", "0", "--data", str(data), "--no-discovery"),
             *flags,

@@ -8,12 +8,11 @@ import json
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 
-from nethelpers import LOOPBACK, quiet
-from servehelpers import Serve
+from nethelpers import quiet
+from servehelpers import Serve, serve
 from test_net_room_doors import hand, place, scramble_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -23,28 +22,9 @@ from watched_host import LatencyObserver, LoopMonitor, callback_name, histogram
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
-@contextlib.asynccontextmanager
-async def watched_host(data: Path, stats: Path) -> AsyncIterator[Serve]:
+def watched_host(data: Path, stats: Path) -> contextlib.AbstractAsyncContextManager[Serve]:
     """``partyhost serve`` on loopback, run by bench/watched_host.py writing to ``stats``."""
-    data.mkdir(parents=True, exist_ok=True)
-    log = data.parent / "watched-host.log"
-    with log.open("ab") as errors:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(BENCH / "watched_host.py"),
-            *("--stats-file", str(stats), "serve", "--host", LOOPBACK, "--port", "0"),
-            *("--data", str(data), "--no-discovery"),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=errors,
-        )
-    host = Serve(process, log)
-    try:
-        await host.ready()
-        yield host
-    finally:
-        host.kill()
-        await host.stop()
+    return serve(data, runner=(str(BENCH / "watched_host.py"), "--stats-file", str(stats)))
 
 
 def test_histogram_bins_and_percentiles() -> None:
