@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.engine.core import SeatResult
+from partyhost.net.platform import lock_exclusively
 from partyhost.net.store import records as rows
 from partyhost.net.store.migration import SIDE_FILES, bring_up_to_date
 from partyhost.net.store.records import (
@@ -87,20 +88,6 @@ def unusable(path: str, error: sqlite3.Error) -> StoreUnusable:
         f"cannot use the database {path} ({error}): check the folder's free space and"
         " permissions, or start with a fresh --data folder"
     )
-
-
-def lock_exclusively(fd: int) -> bool:
-    """Take the folder's lock without waiting; False if another process holds it.
-
-    The one platform-specific call of the store.
-    """
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
 
 
 def _make_private(folder: Path) -> None:
