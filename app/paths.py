@@ -15,20 +15,29 @@ import platformdirs
 APP_NAME = "partyhost"
 
 
+def _platform_dirs() -> platformdirs.PlatformDirs:
+    """The platform's folders for partyhost.
+
+    ``appauthor=False``: on Windows an author's folder named like the app would
+    otherwise wrap it, ``AppData\\Local\\partyhost\\partyhost``; elsewhere it changes nothing.
+    """
+    return platformdirs.PlatformDirs(APP_NAME, appauthor=False)
+
+
 def config_dir() -> Path:
     override = os.environ.get("PARTYHOST_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+    return Path(override) if override else Path(_platform_dirs().user_config_dir)
 
 
 def data_dir() -> Path:
     override = os.environ.get("PARTYHOST_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    return Path(override) if override else Path(_platform_dirs().user_data_dir)
 
 
 def state_dir() -> Path:
     """Where the client keeps what it may forget without harm (the seats it holds)."""
     override = os.environ.get("PARTYHOST_STATE_DIR")
-    return Path(override) if override else Path(platformdirs.user_state_dir(APP_NAME))
+    return Path(override) if override else Path(_platform_dirs().user_state_dir)
 
 
 def host_data_dir(given: str | None = None) -> Path:
