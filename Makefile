@@ -13,7 +13,7 @@ LINKED := $(VENV)/.linked
 # re-links it (cheap, offline); editing a module needs nothing.
 SOURCE_DIRS := $(shell find app engine net tui decks -type d ! -name __pycache__ 2>/dev/null)
 
-.PHONY: play test lint typecheck unit dev clean bench docs
+.PHONY: play test lint typecheck unit dev clean bench docs dist
 
 # What playing needs: partyhost and its runtime dependencies, nothing else.
 $(RUNTIME): pyproject.toml
@@ -75,8 +75,14 @@ test: lint typecheck unit
 bench: $(TOOLS) $(LINKED)
 	$(BIN)/python bench/host_load.py
 
+# The wheel friends install (README.md, "For your friends") and the sdist, into dist/. The
+# wheel is built from the sdist, so a broken sdist fails here; no isolation: offline.
+dist: $(TOOLS)
+	rm -rf dist
+	$(BIN)/python -m build --quiet --no-isolation --outdir dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .pytest_cache .ruff_cache
 
 # Coverage-guided fuzzing (atheris) of the frame decoder and game commands; never part of
 # `make test` or CI. Each target runs FUZZ_SECONDS; see fuzz/README.md.
