@@ -79,7 +79,7 @@ OFFLINE_SIGNS = (
     "ConnectTimeoutError",
 )
 """What pip prints when no package index answers (and only then may the install test skip)."""
-SCREENSHOT_SECONDS = 6
+SCREENSHOT_SECONDS = 8
 """How long ``play`` runs headless before Textual saves the screen and quits."""
 
 
