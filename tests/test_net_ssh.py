@@ -139,6 +139,21 @@ async def test_the_party_password_keeps_out_a_wrong_one_and_lets_in_the_right_on
         await no_visitors(host)
 
 
+async def test_a_visitor_claiming_a_giant_window_still_plays(tmp_path: Path) -> None:
+    """3000x1000 at the start and 9999x9999 on resizes: the client draws at most the door's cap."""
+    async with running_door(tmp_path) as host:
+        async with await ssh_connect(ssh_port_of(host)) as connection:
+            process = await open_terminal(connection, columns=3000, rows=1000)
+            await read_until(process.stdout, b"Welcome to door host")
+            for _ in range(5):
+                process.change_terminal_size(9999, 9999)
+            process.stdin.write(b"c")
+            await read_until(process.stdout, b"Create a room")
+            [client] = door_of(host).clients
+            assert client.process.returncode is None, "the visitor's client is still running"
+        await no_visitors(host)
+
+
 async def test_past_the_session_cap_a_visitor_is_told_the_door_is_full(tmp_path: Path) -> None:
     async with running_door(tmp_path, ssh_max_sessions=1) as host:
         port = ssh_port_of(host)

@@ -54,6 +54,10 @@ INPUT_BYTES_PER_SECOND = 2048.0
 INPUT_BURST = 8192.0
 MAX_UNSENT = 2 * 1024 * 1024
 """Screen output waiting for a visitor's terminal; past this the visitor is hung up."""
+MAX_COLUMNS = 500
+MAX_ROWS = 200
+"""The largest window a visitor's client is given: far above any real screen, and small
+enough that a client drawing it stays small and quick (a visitor may claim any size)."""
 CLIENT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 """Variables an SSH client may send (``SendEnv``) that reach the partyhost client."""
 SAFE_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
@@ -121,8 +125,11 @@ def client_environment(term: str | None, sent: Mapping[str, str], home: Path) ->
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:
-    """TIOCSWINSZ on a pty; zero sizes (a client that sent none) become 80x24."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows or 24, columns or 80, 0, 0))
+    """TIOCSWINSZ on a pty, within :data:`MAX_COLUMNS` x :data:`MAX_ROWS`; zero sizes (a
+    client that sent none) become 80x24."""
+    columns = min(columns or 80, MAX_COLUMNS)
+    rows = min(rows or 24, MAX_ROWS)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
 class InputMeter:
