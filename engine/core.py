@@ -285,11 +285,6 @@ class Game:
         self.check_seats(seats)
         return self.setup(deck, seats, resolved, seed)
 
-    def bot_delay(self, level: str) -> tuple[float, float] | None:
-        """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits, if the
-        game sets them (``None``: the host's own delay, scaled by level)."""
-        return self.bot_delays.get(level)
-
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The option defaults overlaid with ``given``; unknown names and bad values are refused
         (``bad_option``), so the host checks a room's choices before any game is set up."""
