@@ -6,8 +6,8 @@ OpenSpiel's State/Game split, boardgame.io's player views and the decider
 pattern: ``decide`` turns a command into events or raises
 :class:`IllegalMove`, ``evolve`` is the only way state changes). Each game's
 ``game`` module declares its ``GAME``, naming functions from the modules
-whose job each is: ``deck``, ``state``, ``setup``, ``rules`` (``decide``,
-``tick`` and ``deadline``), ``evolve``, ``views`` (``view``, ``legal``,
+whose job each is: ``deck``, ``state`` (``setup`` and ``evolve``), ``rules``
+(``decide``, ``tick`` and ``deadline``), ``views`` (``view``, ``legal``,
 ``replay_view``, ``results``), ``bot`` and ``wire``. While deciding, a game
 records its events in a :class:`Decision`, which folds them into a scratch
 state so later checks see earlier events. Seat bounds are checked here only:
@@ -41,7 +41,6 @@ View = dict[str, Any]
 
 SYSTEM_SEAT = -1
 """The seat number the host uses for system commands (joins, leaves, away)."""
-
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """How quickly an in-host bot reacts, slowest first; ``normal`` is the default."""
 

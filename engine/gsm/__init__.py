@@ -2,8 +2,8 @@
 
 The four games are Stealing Home, Scramble, Gridiron and Four Corners. Each
 variant is a package holding only what differs: its declaration (``game``),
-``state``, ``setup``, ``rules``, ``evolve``, ``views``, ``wire`` and, where it
-plays its own way, ``bot``. What they share lives here, in the module named
+``state`` (with ``setup`` and ``evolve``), ``rules``, ``views``, ``wire`` and,
+where it plays its own way, ``bot``. What they share lives here, in the module named
 for its job (:mod:`.game`, :mod:`.state`, :mod:`.rules`, :mod:`.views`,
 :mod:`.bot`, :mod:`.wire`), with the card model
 (:mod:`.cards`, :mod:`.deck`), placements (:mod:`.placement`, with the fast

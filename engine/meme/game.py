@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
-from partyhost.engine.meme import bot, rules, setup, views
+from partyhost.engine.meme import bot, rules, state, views
 from partyhost.engine.meme.deck import COLOR_COUNT, build_deck
-from partyhost.engine.meme.evolve import evolve
 from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.meme.wire import WIRE
 
@@ -73,9 +72,9 @@ GAME = Game(
     default_deck="what-do-you-meme",
     options=OPTIONS,
     build_deck=build_deck,
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     tick=rules.tick,

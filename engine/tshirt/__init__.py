@@ -1,7 +1,4 @@
-"""The T-Shirt Game: match slogans to T-shirts; the judge's favourite wins Hot or Not cards.
-
-Besides the modules every game has, ``flow`` runs a round on by itself.
-"""
+"""The T-Shirt Game: match slogans to T-shirts; the judge's favourite wins Hot or Not cards."""
 
 from __future__ import annotations
 

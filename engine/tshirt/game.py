@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
-from partyhost.engine.tshirt import bot, rules, setup, views
+from partyhost.engine.tshirt import bot, rules, state, views
 from partyhost.engine.tshirt.deck import build_deck
-from partyhost.engine.tshirt.evolve import evolve
 from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE, Phase, TShirtState, card_locations
 from partyhost.engine.tshirt.wire import WIRE
 
@@ -83,9 +82,9 @@ GAME = Game(
     versioned_commands=frozenset({"pick"}),
     joins_mid_game=True,
     build_deck=build_deck,
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     tick=rules.tick,
