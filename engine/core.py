@@ -41,6 +41,10 @@ View = dict[str, Any]
 
 SYSTEM_SEAT = -1
 """The seat number the host uses for system commands (joins, leaves, away)."""
+
+SYSTEM_COMMANDS = ("seat_joined", "seat_left", "seat_away", "seat_back")
+"""The command types only the host sends, each naming the ``seat`` it is about."""
+
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """How quickly an in-host bot reacts, slowest first; ``normal`` is the default."""
 
@@ -347,6 +351,14 @@ def read_int(command: Command, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalMove("bad_command", f"The command needs a whole number {key!r}.")
     return value
+
+
+def system_target(command: Command) -> int:
+    """The seat a host system command is about; any other type from the host is refused."""
+    kind = command.get("type")
+    if kind not in SYSTEM_COMMANDS:
+        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
+    return read_int(command, "seat")
 
 
 class SeededState(Protocol):

@@ -25,6 +25,7 @@ from partyhost.engine.core import (
     Decision,
     Event,
     IllegalMove,
+    system_target,
 )
 from partyhost.engine.meme.betting import (
     all_bets,
@@ -227,12 +228,8 @@ _COMMANDS: dict[str, Callable[[Decision[MemeState], int, Command], None]] = {
 
 
 def _system(decision: Decision[MemeState], kind: Any, command: Command) -> None:
-    seat = command.get("seat")
+    seat = system_target(command)
     state = decision.state
-    if kind not in ("seat_joined", "seat_left", "seat_away", "seat_back"):
-        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise IllegalMove("bad_command", "A system command names a seat number.")
     if kind == "seat_joined":
         if seat not in state.seats:
             raise IllegalMove(

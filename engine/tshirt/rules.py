@@ -20,6 +20,7 @@ from partyhost.engine.core import (
     IllegalMove,
     check_join,
     read_int,
+    system_target,
 )
 from partyhost.engine.tshirt.state import (
     MAX_SEATS,
@@ -135,8 +136,8 @@ def _booyah(decision: Decision[TShirtState], seat: int, command: Command) -> Non
 
 def _decide_system(state: TShirtState, command: Command, now: float) -> list[Event]:
     """Seats joining, leaving, going away and coming back (sent by the host)."""
-    kind = command.get("type")
-    seat = read_int(command, "seat")
+    seat = system_target(command)
+    kind = command["type"]
     player = player_of(state, seat)
     decision = Decision(evolve, state, now)
     if kind == "seat_joined":
@@ -151,12 +152,10 @@ def _decide_system(state: TShirtState, command: Command, now: float) -> list[Eve
         if player is None or player.presence is not Presence.ACTIVE:
             raise IllegalMove("not_active", f"Seat {seat} is not active at the table.")
         decision.emit("seat_away", {"seat": seat})
-    elif kind == "seat_back":
+    else:  # seat_back
         if player is None or player.presence is not Presence.AWAY:
             raise IllegalMove("not_away", f"Seat {seat} is not away.")
         decision.emit("seat_back", {"seat": seat})
-    else:
-        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
     advance(decision)
     return decision.events
 
