@@ -194,6 +194,11 @@ class DeckInvalid(Exception):
         self.problems = list(problems)
 
 
+def phase_over(state: Any) -> bool:
+    """A game whose state's ``phase`` reads ``"over"`` once it ends (every shipped game)."""
+    return bool(state.phase == "over")
+
+
 def no_events(state: Any, now: float) -> list[Event]:
     """A game without timers: time passing changes nothing."""
     return []
@@ -243,8 +248,6 @@ class Game:
     """What a seat (``None``: a spectator) may see, including its ``legal`` commands."""
     legal: Callable[[Any, int], list[Command]]
     """Commands a seat may send now (templates; UI and bots pick from them)."""
-    is_over: Callable[[Any], bool]
-    """Whether the game has ended."""
     replay_view: Callable[[Any], View]
     """The table with every hand, face-down card and sealed bet shown.
 
@@ -261,6 +264,8 @@ class Game:
     Bots see exactly what a person in their seat sees; the generator is the
     bot's own, so bot play is reproducible from its seed.
     """
+    is_over: Callable[[Any], bool] = phase_over
+    """Whether the game has ended."""
     tick: Callable[[Any, float], list[Event]] = no_events
     """Events caused by the passage of time."""
     deadline: Callable[[Any], float | None] = no_deadline

@@ -5,7 +5,6 @@ from __future__ import annotations
 from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
 from partyhost.engine.meme import bot, rules, state, views
 from partyhost.engine.meme.deck import COLOR_COUNT, build_deck
-from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.meme.wire import WIRE
 
 PICKING_SECONDS = 60
@@ -59,10 +58,6 @@ OPTIONS = (
 )
 
 
-def is_over(state: MemeState) -> bool:
-    return state.phase is Phase.OVER
-
-
 GAME = Game(
     id="meme",
     name="What Do You Meme?",
@@ -79,7 +74,6 @@ GAME = Game(
     legal=views.legal,
     tick=rules.tick,
     deadline=rules.deadline,
-    is_over=is_over,
     round_over=round_ends_on("turn_over"),  # each turn ends with a reveal and its payouts
     replay_view=views.replay_view,
     results=views.results,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Event, IllegalMove
@@ -36,7 +37,7 @@ MIN_ACTIVE = 3
 MAX_SEATS = 10
 
 
-class Phase(enum.Enum):
+class Phase(StrEnum):
     """Where the table is in a round; ``STARTING`` waits for the opening tick."""
 
     STARTING = "starting"
