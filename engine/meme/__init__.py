@@ -7,9 +7,3 @@ final round betting cash at even odds. The rules as refereed are in
 ``docs/rules.md``. Besides the modules every game has, ``betting`` holds the
 betting arithmetic.
 """
-
-from __future__ import annotations
-
-from partyhost.engine.meme.game import GAME
-
-__all__ = ["GAME"]
