@@ -9,12 +9,13 @@ one with the path where it was found, so the loader can point at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from partyhost.engine.core import DeckInvalid, DeckProblem
 
 Path = tuple[str | int, ...]
+Key = TypeVar("Key")
 
 DECK_FORMAT_VERSION = 1
 MAX_CARDS_PER_LIST = 2000
@@ -157,12 +158,18 @@ class DeckReader:
             self.text(root["author"], ("author",), "the author", max_length=80)
         return root
 
-    def unique(self, values: Sequence[str], path: Path, what: str) -> None:
-        """Report repeated entries in a list of texts (case and spacing ignored)."""
-        seen: dict[str, int] = {}
-        for index, value in enumerate(values):
-            key = " ".join(value.casefold().split())
-            if key in seen:
-                self.problem((*path, index), f"{what} repeats entry {seen[key] + 1}: {value!r}")
+    def unique(
+        self, texts: Mapping[Key, str], repeats: Callable[[Key, Key], tuple[Path, str]]
+    ) -> None:
+        """Report each text that repeats an earlier one (case and spacing ignored).
+
+        ``repeats(key, first)`` says where the repeat is and what to tell the deck's
+        author, so each game keeps its own words for its own lists.
+        """
+        first: dict[str, Key] = {}
+        for key, text in texts.items():
+            folded = " ".join(text.casefold().split())
+            if folded in first:
+                self.problem(*repeats(key, first[folded]))
             else:
-                seen[key] = index
+                first[folded] = key
