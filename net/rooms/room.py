@@ -10,7 +10,7 @@ hands the work to the part whose job it is. The parts hold the state, each
 changed only by its own methods (docs/architecture.md lists them and their
 jobs): who is here (:mod:`.roster`), what was chosen (:mod:`.roomsettings`),
 the game (:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game
-in motion (:mod:`.roomplay`, :mod:`.roombots`), frames out
+in motion and its bots (:mod:`.roomplay`), frames out
 (:mod:`.roombroadcast`) and records (:mod:`.roomrecords`).
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
@@ -38,10 +38,9 @@ from partyhost.net.config import HostConfig
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.roombots import RoomBots
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomplay import RoomPlay
+from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
 from partyhost.net.rooms.roomqueue import Peer, Refused, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roomsettings import RoomSettings
