@@ -35,13 +35,14 @@ from typing import Any, Protocol
 from partyhost.engine.core import Command, Game
 from partyhost.engine.playertext import clean_text
 from partyhost.net.config import HostConfig
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
-from partyhost.net.rooms.roomqueue import Peer, Refused, RoomItem
+from partyhost.net.rooms.roomqueue import Peer, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roomsettings import RoomSettings
 from partyhost.net.rooms.roster import Roster

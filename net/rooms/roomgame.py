@@ -28,9 +28,9 @@ from partyhost.engine.core import (
     IllegalMove,
 )
 from partyhost.net import protocol as p
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.journaledgame import NO_CEILING, Ceiling, Table
 from partyhost.net.rooms.roomclock import RoomClock
-from partyhost.net.rooms.roomqueue import Refused
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import CommandRecord, RoomRecord
 

@@ -93,12 +93,3 @@ class Stop:
 
 
 RoomItem = Join | Resume | Request | Gone | CloseRoom | Stop
-
-
-class Refused(Exception):
-    """A request the room will not do: becomes an ``error`` to its sender only."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
