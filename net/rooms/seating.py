@@ -24,11 +24,10 @@ from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
-from partyhost.net.rooms.roomgame import RoomGame
+from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
 from partyhost.net.rooms.roomqueue import Peer, RoomInbox
 from partyhost.net.rooms.roomrecords import RoomRecords
-from partyhost.net.rooms.roomsettings import RoomSettings
 from partyhost.net.rooms.roster import Roster
 
 
