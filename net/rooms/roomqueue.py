@@ -1,4 +1,4 @@
-"""A room's queue: what goes on it, who puts it there, and what a request can get back.
+"""A room's queue: what goes on it and who puts it there.
 
 Connections and the host never change a room: they post an item on its
 queue, and the room's task (:mod:`.roomtask`) turns each item into one call
