@@ -46,9 +46,6 @@ class _Guesses:
     failures: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_REMEMBERED_FAILURES))
     next_turn: float = 0.0
     """When this address's next password may be checked (parallel tries queue up)."""
-    unlogged: int = 0
-    logged_at: float = float("-inf")
-    rooms: set[str] = field(default_factory=set)
 
 
 class PasswordThrottle:
@@ -68,6 +65,7 @@ class PasswordThrottle:
         self.kind = kind
         """What is guessed, for the log ("room password", "SSH door password")."""
         self._by_address: dict[str, _Guesses] = {}
+        self._quiet = QuietLog(log)
 
     def wait_before_try(self, address: str) -> float:
         """Seconds to wait before checking a password from ``address`` (reserves its turn)."""
@@ -85,44 +83,26 @@ class PasswordThrottle:
         return guesses.next_turn - now
 
     def failed(self, address: str, room: str = "") -> None:
-        """Count a wrong password; the log hears of it now or in the next report."""
+        """Count a wrong password; the log hears of it now or in a later report."""
         now = time.monotonic()
         guesses = self._by_address.pop(address, None) or _Guesses()
         self._by_address[address] = guesses  # most recent last
+        self._forget_old(guesses, now)
         guesses.failures.append(now)
-        guesses.unlogged += 1
-        if room:
-            guesses.rooms.add(room)
-        self._report(address, guesses, now)
+        where = f"{address} (room {room})" if room else address
+        count = f"{len(guesses.failures)} in the last {self.config.wrong_password_memory:.0f} s"
+        self._quiet.warning("password", address, f"wrong {self.kind} from {where}; {count}")
         while len(self._by_address) > MAX_TRACKED:
             del self._by_address[next(iter(self._by_address))]
 
     def report(self) -> None:
         """Log what was held back, and forget quiet addresses (call it now and then)."""
+        self._quiet.flush()
         now = time.monotonic()
         for address, guesses in list(self._by_address.items()):
-            self._report(address, guesses, now)
-            if not guesses.failures and not guesses.unlogged:
+            self._forget_old(guesses, now)
+            if not guesses.failures:
                 del self._by_address[address]
-
-    def _report(self, address: str, guesses: _Guesses, now: float) -> None:
-        """One line per address and interval, never one per guess."""
-        self._forget_old(guesses, now)
-        if not guesses.unlogged or now - guesses.logged_at < LOG_INTERVAL:
-            return
-        rooms = f" (room {', '.join(sorted(guesses.rooms))})" if guesses.rooms else ""
-        log.warning(
-            "%d wrong %s(s) from %s%s; %d in the last %.0f s",
-            guesses.unlogged,
-            self.kind,
-            address,
-            rooms,
-            len(guesses.failures),
-            self.config.wrong_password_memory,
-        )
-        guesses.unlogged = 0
-        guesses.rooms.clear()
-        guesses.logged_at = now
 
     def _forget_old(self, guesses: _Guesses, now: float) -> None:
         horizon = now - self.config.wrong_password_memory
@@ -285,24 +265,34 @@ class QuietLog:
         self._logger = logger
         self._interval = interval
         self._clock = clock
-        self._last: dict[tuple[str, str], tuple[float, int]] = {}
+        self._last: dict[tuple[str, str], tuple[float, int, str]] = {}
+        """(kind, address): when it was last logged, how many since, the latest of them."""
 
     def warning(self, kind: str, address: str, message: str) -> bool:
         """Log ``message`` about ``address`` unless ``kind`` was logged for it lately."""
         now = self._clock()
         key = (kind, address)
-        logged_at, held_back = self._last.get(key, (float("-inf"), 0))
+        logged_at, held_back, _ = self._last.get(key, (float("-inf"), 0, ""))
         if now - logged_at < self._interval:
-            self._last[key] = (logged_at, held_back + 1)
+            self._last[key] = (logged_at, held_back + 1, message)
             return False
         if held_back:
             message += f" ({held_back} more like it in the last {self._interval:.0f} s)"
         self._last.pop(key, None)
-        self._last[key] = (now, 0)
+        self._last[key] = (now, 0, message)
         self._logger.warning("%s", message)
         while len(self._last) > MAX_TRACKED:  # insertion order: the first is the stalest
             del self._last[next(iter(self._last))]
         return True
+
+    def flush(self) -> None:
+        """Log the latest of what was held back once its interval is over; forget the rest."""
+        now = self._clock()
+        for key, (logged_at, held_back, message) in list(self._last.items()):
+            if now - logged_at >= self._interval:
+                del self._last[key]
+                if held_back:
+                    self._logger.warning("%s (%d like it since the last line)", message, held_back)
 
 
 class ConnectionCounter:
