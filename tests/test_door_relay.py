@@ -18,6 +18,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.door import doorclients
 from partyhost.net.door.doorclients import (
     INPUT_BURST,
@@ -28,7 +29,6 @@ from partyhost.net.door.doorclients import (
     MAX_UNSENT,
     READ_BYTES,
     TAKE_TERMINAL,
-    InputMeter,
     VisitorClient,
     client_environment,
 )
@@ -195,9 +195,8 @@ async def test_a_client_that_ignores_the_hangup_is_killed(
 
 
 def test_the_input_meter_keeps_to_its_rate_after_a_burst() -> None:
-    now = [100.0]
-    meter = InputMeter(rate=1000.0, burst=4000.0, clock=lambda: now[0])
-    assert meter.wait_after(3000) == 0.0  # typing and pastes within the burst wait for nothing
-    assert meter.wait_after(3000) == pytest.approx(2.0)  # 2000 bytes over: 2 s at 1000 B/s
-    now[0] += 2.0
-    assert meter.wait_after(500) == pytest.approx(0.5)
+    meter = TokenBucket(rate=1000.0, burst=4000)
+    now = time.monotonic()
+    assert meter.wait_after(3000, now) == 0.0  # typing and pastes within the burst wait nothing
+    assert meter.wait_after(3000, now) == pytest.approx(2.0)  # 2000 bytes over: 2 s at 1000 B/s
+    assert meter.wait_after(500, now + 2.0) == pytest.approx(0.5)

@@ -120,7 +120,7 @@ def test_a_session_without_a_terminal_gets_a_one_line_hint(door_host: DoorHost) 
 async def test_the_party_password_keeps_out_a_wrong_one_and_lets_in_the_right_one(
     tmp_path: Path,
 ) -> None:
-    async with running_door(tmp_path, ssh_password="kazoo", ssh_password_backoff=0.05) as host:
+    async with running_door(tmp_path, ssh_password="kazoo", wrong_password_delay=0.05) as host:
         port = ssh_port_of(host)
         with pytest.raises(asyncssh.PermissionDenied):
             await ssh_connect(port, password="trumpet")

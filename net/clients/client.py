@@ -598,13 +598,8 @@ def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
 PAGE = 200
 
 
-class HostRefused(NetError):
+class HostRefused(NetError, p.Refused):
     """The host answered with an ``error`` (``code`` is its stable code)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 async def _answer(connection: HostConnection, kind: str) -> dict[str, Any]:

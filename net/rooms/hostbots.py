@@ -20,7 +20,7 @@ from typing import Any
 
 from partyhost.engine.core import BOT_LEVELS, Command, Game
 from partyhost.engine.rng import Rng
-from partyhost.net.rooms.roomqueue import Refused
+from partyhost.net.protocol import Refused
 
 log = logging.getLogger(__name__)
 
