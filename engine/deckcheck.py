@@ -83,8 +83,16 @@ class DeckReader:
                 "put the text in quotes",
             )
             return ""
-        if isinstance(value, (int, float)):  # a bare number where text belongs: keep it as written
-            value = str(value)
+        if isinstance(value, (int, float)):  # YAML may have changed it: 3.10 reads as 3.1
+            self.problem(path, f"{value} is a number; {what} is text: put it in quotes")
+            return ""
+        if isinstance(value, dict) and len(value) == 1:  # `- Warning: hot` reads as a key
+            self.problem(
+                path,
+                f"expected {what} as text, but YAML read the `: ` inside it as a key and its"
+                " value: put the text in quotes",
+            )
+            return ""
         if not isinstance(value, str):
             self.problem(path, f"expected {what} as text, found {_kind_of(value)}")
             return ""
