@@ -272,7 +272,7 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
         office_deck().replace("Office party", "Late arrival")
     )
     (host_decks / "half-done.yaml").write_text("game: tshirt\nslogans: [\n")
-    terminal.wait_for("Not offered: half-done.yaml:3:1: YAML syntax")
+    terminal.wait_for("Not offered: half-done.yaml:2:10: this `[` never closes")
     terminal.settle()
     terminal.keys("Tab", "Enter")  # from the game to the deck field, and open its list
     terminal.wait_for(lambda s: "Late arrival" in s and "Classic" in s)

@@ -51,12 +51,16 @@ def preview(deck: Frame) -> Text:
 
 
 def broken_lines(broken: list[Frame]) -> Text:
-    """One line per broken deck with its first problem (``file:line:column: ...``)."""
+    """One line per broken deck with its first problem (``file:line:column: ...``).
+
+    Only a problem's first line is shown: a syntax problem's second line is the
+    YAML parser's own wording, which ``partyhost decks validate`` prints.
+    """
     text = Text()
     for number, deck in enumerate(broken[:BROKEN_SHOWN]):
         text.append("\n" if number else "")
         text.append("Not offered: ", "bold")
-        text.append_text(literal(deck.get("problem", "")))
+        text.append_text(literal(str(deck.get("problem", "")).split("\n", 1)[0]))
     if len(broken) > BROKEN_SHOWN:
         text.append(f"\n... and {len(broken) - BROKEN_SHOWN} more broken deck(s)")
     return text
