@@ -178,6 +178,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="time to log in and open a session before the door hangs up (default 20)",
     )
     serve.add_argument(
+        "--deck-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also offer the decks in this folder (repeatable; watched like your deck folder)",
+    )
+    serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )
     serve.set_defaults(run=cmd_serve)

@@ -67,6 +67,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_max_connections=args.ssh_max_connections,
         ssh_max_per_address=args.ssh_max_per_address,
         ssh_login_timeout=args.ssh_login_timeout,
+        deck_dirs=tuple(Path(folder).expanduser() for folder in args.deck_dir),
         discovery=not args.no_discovery,
     )
 

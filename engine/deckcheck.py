@@ -26,7 +26,7 @@ _KINDS: tuple[tuple[type, str], ...] = (
     (float, "a decimal number"),
     (str, "text"),
     (list, "a list"),
-    (dict, "a mapping of keys"),
+    (dict, "`key: value` lines"),
     (type(None), "nothing (an empty value)"),
 )
 
@@ -51,7 +51,7 @@ class DeckReader:
     def mapping(self, value: Any, path: Path, what: str) -> dict[str, Any] | None:
         if isinstance(value, dict):
             return value
-        self.problem(path, f"expected {what} (a mapping of keys), found {_kind_of(value)}")
+        self.problem(path, f"expected {what} as `key: value` lines, found {_kind_of(value)}")
         return None
 
     def listing(
