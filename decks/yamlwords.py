@@ -125,6 +125,7 @@ class _Explainer:
             self._missing_dash,
             self._misaligned_key,
             self._flow,
+            self._block_scalar,
             self._special_start,
             self._several_documents,
         ):
@@ -191,6 +192,9 @@ class _Explainer:
         if key is not None and key.end() <= self.column:
             value = _value_start(line)
             return self.at(self.line, value, _COLON_INSIDE)
+        under = self._under_indented_above()
+        if under is not None:
+            return self.at(under, _indent(self.text_of(under)), _UNDER_INDENTED)
         above = self._line_above(self.line)
         if above is not None and _indent(line) > _indent(self.text_of(above)):
             name = line[start : self.column].strip()
@@ -214,6 +218,8 @@ class _Explainer:
         dash_column = self._list_indent(number)
         if dash_column is not None and _indent(line) == dash_column:
             return self.at(number, _indent(line), "a list item needs a `- ` in front")
+        if dash_column is not None and not line.lstrip().startswith("-"):
+            return self.at(number, _indent(line), _INDENTED_DIFFERENTLY)
         if dash_column is not None:
             return self.at(
                 number,
@@ -233,18 +239,36 @@ class _Explainer:
         if "expected key" not in self.problem:
             return None
         line = self.text_of(self.line)
+        under = self._under_indented_above()
+        if under is not None:
+            return self.at(under, _indent(self.text_of(under)), _UNDER_INDENTED)
+        dash_column = self._list_indent(self.line)
+        above = self._line_above(self.line)
+        above_is_key = above is not None and _content_start(self.text_of(above)) == _indent(
+            self.text_of(above)
+        )
+        dashed = line.lstrip().startswith("-") and _content_start(line) > _indent(line)
+        if dashed and above_is_key and _PLAIN_KEY.match(line, _content_start(line)):
+            return self.at(
+                self.line,
+                _indent(line),
+                "this line starts with `- `, but the lines above it are `key: value` lines;"
+                " remove the `- `",
+            )
+        if line.lstrip().startswith("-") and dash_column is not None:
+            return self.at(
+                self.line,
+                _indent(line),
+                f"this line does not line up with the list above it: its `- ` items start"
+                f" at column {dash_column + 1}",
+            )
         if line.lstrip().startswith("- "):
             return self.at(
                 self.line,
                 _indent(line),
                 "a list item here needs a `key:` above it, indented less than the `- `",
             )
-        return self.at(
-            self.line,
-            _indent(line),
-            "this line is indented differently from the lines above it; line it up with"
-            " the keys it belongs with",
-        )
+        return self.at(self.line, _indent(line), _INDENTED_DIFFERENTLY)
 
     def _flow(self) -> PlainError | None:
         """A ``[`` or ``{`` that never closes."""
@@ -260,6 +284,29 @@ class _Explainer:
             column,
             f"this `{char}` never closes with `{closer}`; close it, or put the text in quotes",
         )
+
+    def _block_scalar(self) -> PlainError | None:
+        """A ``|`` or ``>`` YAML took for the start of a drawing (a block of lines)."""
+        if "block scalar" not in self.context:
+            return None
+        line = self.text_of(self.context_line)
+        char = line[self.context_column : self.context_column + 1]
+        if _content_start(line) != self.context_column:
+            return self.at(
+                self.context_line,
+                self.context_column,
+                f"after `{char}` nothing may follow on its line (a number of spaces, like"
+                f" `{char}2`, at most); the lines of the text start on the next line",
+            )
+        above = self._line_above(self.context_line)
+        if above is not None and _indent(self.text_of(above)) > _indent(line):
+            return self.at(
+                self.context_line,
+                _indent(line),
+                "this line is indented less than the drawing above it; indent it like"
+                " the drawing's other lines",
+            )
+        return self.at(self.context_line, self.context_column, _reserved(char))
 
     def _special_start(self) -> PlainError | None:
         """Text starting with a character YAML reserves (``@``, a backtick, ``*``, ``&``, ``%``)."""
@@ -283,6 +330,23 @@ class _Explainer:
             "a `---` line starts a second deck; a deck file holds one: remove the line",
         )
 
+    def _under_indented_above(self) -> int | None:
+        """The line above the mark when it alone sits further left than its neighbours.
+
+        PyYAML notices such a line only at the next one, which goes back to the
+        indent the line should have had.
+        """
+        above = self._line_above(self.line)
+        if above is None:
+            return None
+        before = self._line_above(above)
+        line, above_line = self.text_of(self.line), self.text_of(above)
+        if before is None or above_line.rstrip().endswith(":"):  # a key over a nested block
+            return None
+        if _content_start(above_line) < _indent(line) <= _indent(self.text_of(before)):
+            return above
+        return None
+
     def _line_above(self, number: int) -> int | None:
         """The nearest line above with content (not blank, not only a comment)."""
         for above in range(number - 1, -1, -1):
@@ -298,7 +362,7 @@ class _Explainer:
             line = self.text_of(above)
             if line.lstrip().startswith("-"):
                 return _indent(line)
-            if _indent(line) < _indent(self.text_of(number)):
+            if _indent(line) <= _indent(self.text_of(number)):  # a key above owns this line
                 return None
             above = self._line_above(above)
         return None
@@ -327,6 +391,11 @@ class _Explainer:
 
 
 _UNCLOSED = "this text starts with a quote that never closes; add the closing quote"
+_UNDER_INDENTED = "this line is indented less than the lines around it; line it up with them"
+_INDENTED_DIFFERENTLY = (
+    "this line is indented differently from the lines above it; line it up with the keys it"
+    " belongs with"
+)
 _COLON_INSIDE = "this text has `: ` inside; put the text in quotes"
 
 

@@ -125,6 +125,18 @@ def test_a_number_where_text_belongs() -> None:
         ('slogans:\n  - "Nice" shirt\n', "deck.yaml:2:12: text goes on after the closing quote"),
         ("a:\n  b: 1\n c: 2\n", "deck.yaml:3:2: this line is indented differently"),
         ("game: tshirt\n---\nname: x\n", "deck.yaml:2:1: a `---` line starts a second deck"),
+        ("s:\n  01: a\n02: b\n  03: c\n", "deck.yaml:3:1: this line is indented less than"),
+        ("s:\n  01: a\n  - 02: b\n", "deck.yaml:3:3: this line starts with `- `, but the"),
+        ("s:\n  - a\n- b\n", "deck.yaml:3:1: this line does not line up with the list"),
+        (
+            "c:\n  - name: blue\n   term: blue\n",
+            "deck.yaml:3:4: this line is indented differently from the lines above it",
+        ),
+        (
+            "art: |\n    ( o.o )\n|  > ^ <\n",
+            "deck.yaml:3:1: this line is indented less than the drawing above it",
+        ),
+        ("art: |x\n  drawing\n", "deck.yaml:1:6: after `|` nothing may follow on its line"),
     ],
 )
 def test_other_syntax_mistakes_in_plain_words(text: str, expected: str) -> None:
@@ -136,3 +148,27 @@ def test_other_syntax_mistakes_in_plain_words(text: str, expected: str) -> None:
 def test_quotes_in_earlier_lines_that_close_are_not_blamed() -> None:
     text = 'slogans:\n  - "It\'s fine"\n  - \'Say "hi"\'\n  - "a" b\n'
     assert _only_error(text).startswith("deck.yaml:4:9: text goes on after the closing quote")
+
+
+def test_any_broken_copy_of_a_shipped_deck_gets_words_and_a_line_in_the_file() -> None:
+    """Random edits of the shipped decks: every syntax error is explained, none escapes."""
+    import random
+
+    decks = sorted((SHIPPED.parent).glob("*.yaml"))
+    texts = [path.read_text(encoding="utf-8") for path in decks]
+    pieces = ['"', "'", "\t", ": ", "  ", "- ", "[", "{", "#", "\n", "@", "|", "`", "---\n"]
+    chance = random.Random(27)
+    explained = 0
+    for _ in range(300):
+        text = chance.choice(texts)
+        at = chance.randrange(len(text))
+        text = text[:at] + chance.choice(pieces) + text[at + chance.randrange(2) :]
+        try:
+            build_from_text(text, "deck.yaml")
+        except DeckFileError as caught:
+            first = caught.errors[0]
+            assert 1 <= first.line <= text.count("\n") + 2
+            words = first.message.split("\n")[0]
+            assert "while parsing" not in words and "while scanning" not in words
+            explained += "\n  (YAML: " in first.message
+    assert explained > 50  # many of the edits broke the YAML itself
