@@ -373,12 +373,13 @@ class _Explainer:
         for number in range(0, min(self.line, len(self.lines) - 1) + 1):
             line = self.text_of(number)
             end = self.column if number == self.line else len(line)
+            value = _value_start(line)
             at = 0
             while at < end:
                 char = line[at]
                 if char == "#" and (at == 0 or line[at - 1] in " \t"):
                     break
-                if char in "\"'" and at == _value_start(line):
+                if char in "\"'" and at == value:
                     closing = _closing_quote(line, at)
                     at = len(line) if closing is None else closing + 1
                     continue
