@@ -164,6 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_limits(serve.add_argument_group("SSH door limits").add_argument, DOOR_LIMITS)
     serve.add_argument(
+        "--deck-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also offer the decks in this folder (repeatable; watched like your deck folder)",
+    )
+    serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )
     serve.set_defaults(run=cmd_serve)

@@ -67,6 +67,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_max_connections=args.ssh_max_connections,
         ssh_max_per_address=args.ssh_max_per_address,
         ssh_login_timeout=args.ssh_login_timeout,
+        deck_dirs=tuple(Path(folder).expanduser() for folder in args.deck_dir),
         discovery=not args.no_discovery,
     )
 
@@ -89,6 +90,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def deck_file_is_usable(path: Path) -> bool:
+    """Whether ``join --deck`` may bring ``path``; if not, every problem is printed first.
+
+    The host checks a sent deck with the same rules, but only after a room has
+    been asked for: checked here, a broken file is fixed before anyone waits.
+    """
+    from partyhost.decks.files import DeckFileError, load_deck_file
+
+    try:
+        load_deck_file(path)
+    except DeckFileError as exc:
+        count = len(exc.errors)
+        print(f"partyhost join: --deck {path}: {count} problem(s) to fix first:", file=sys.stderr)
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return False
+    return True
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     from partyhost.tui.launch import run_join
 
@@ -103,6 +123,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     if args.deck is not None and not Path(args.deck).expanduser().is_file():
         print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+        return 2
+    if args.deck is not None and not deck_file_is_usable(Path(args.deck).expanduser()):
         return 2
     return run_join(
         args.address,

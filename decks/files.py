@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from partyhost.decks.yamlwords import explain, yaml_words
 from partyhost.engine.core import DeckInvalid, Game
 from partyhost.engine.playertext import strip_controls
 from partyhost.engine.registry import all_games
@@ -175,12 +176,12 @@ def parse_deck_text(text: str, file: str) -> tuple[Any, _Converter]:
     try:
         node = yaml.compose(text, Loader=_SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = " ".join(part for part in (exc.context, exc.problem) if part)
-        raise DeckFileError([DeckError(file, line, column, f"YAML syntax: {what}")]) from None
+        found = explain(exc, text)
+        message = f"{found.words}\n  (YAML: {yaml_words(exc)})"
+        raise DeckFileError([DeckError(file, found.line, found.column, message)]) from None
     except yaml.YAMLError as exc:
-        raise DeckFileError([DeckError(file, 1, 1, f"YAML syntax: {exc}")]) from None
+        message = f"YAML cannot read this file\n  (YAML: {yaml_words(exc)})"
+        raise DeckFileError([DeckError(file, 1, 1, message)]) from None
     converter = _Converter(file)
     if node is None:
         raise DeckFileError([DeckError(file, 1, 1, "the file is empty")])

@@ -27,7 +27,7 @@ _KINDS: tuple[tuple[type, str], ...] = (
     (float, "a decimal number"),
     (str, "text"),
     (list, "a list"),
-    (dict, "a mapping of keys"),
+    (dict, "`key: value` lines"),
     (type(None), "nothing (an empty value)"),
 )
 
@@ -52,7 +52,7 @@ class DeckReader:
     def mapping(self, value: Any, path: Path, what: str) -> dict[str, Any] | None:
         if isinstance(value, dict):
             return value
-        self.problem(path, f"expected {what} (a mapping of keys), found {_kind_of(value)}")
+        self.problem(path, f"expected {what} as `key: value` lines, found {_kind_of(value)}")
         return None
 
     def listing(
@@ -84,8 +84,16 @@ class DeckReader:
                 "put the text in quotes",
             )
             return ""
-        if isinstance(value, (int, float)):  # a bare number where text belongs: keep it as written
-            value = str(value)
+        if isinstance(value, (int, float)):  # YAML may have changed it: 3.10 reads as 3.1
+            self.problem(path, f"{value} is a number; {what} is text: put it in quotes")
+            return ""
+        if isinstance(value, dict) and len(value) == 1:  # `- Warning: hot` reads as a key
+            self.problem(
+                path,
+                f"expected {what} as text, but YAML read the `: ` inside it as a key and its"
+                " value: put the text in quotes",
+            )
+            return ""
         if not isinstance(value, str):
             self.problem(path, f"expected {what} as text, found {_kind_of(value)}")
             return ""

@@ -172,3 +172,21 @@ async def test_replay_asks_a_running_host_when_given_one(
         assert await asyncio.to_thread(main, running) == 1
         assert "still being played" in capsys.readouterr().err
         assert await step(seats, counting(), Rng(1)) is False, "the finished game stays over"
+
+
+def test_stats_counts_one_player_and_one_game_in_the_singular() -> None:
+    from partyhost.historycommands import standings_table
+    from partyhost.net.store.standings import Standing
+
+    ann = Standing("Ann", bot=False, played={"tshirt": 1}, won={"tshirt": 1})
+    bob = Standing("Bob", bot=False, played={"tshirt": 2}, won={"tshirt": 1})
+    assert standings_table("2026-12-04", [ann], "2026-12-04")[0] == (
+        "Tonight (2026-12-04): 1 player, 1 game won"
+    )
+    assert standings_table("2026-12-03", [ann, bob], "2026-12-04")[0] == (
+        "The night of 2026-12-03: 2 players, 2 games won"
+    )
+    none_won = Standing("Cy", bot=True, played={"tshirt": 1})
+    assert standings_table("2026-12-04", [none_won], "2026-12-04")[0].endswith(
+        "1 player, 0 games won"
+    )

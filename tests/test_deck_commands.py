@@ -115,3 +115,25 @@ def test_a_starter_is_a_deck_of_its_game() -> None:
     assert main(["decks", "new", "four-corners", "corners"]) == 0
     loaded = load_deck_file(user_decks_dir() / "corners.yaml")
     assert loaded.deck_game == "game-set-match" and loaded.data["name"] == "Corners"
+
+
+def test_a_deck_with_a_syntax_slip_is_listed_and_validated_in_plain_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder = user_decks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "slip.yaml"
+    path.write_text('game: tshirt\nversion: 1\nname: "Slip\nslogans: []\n', encoding="utf-8")
+    assert main(["decks", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    row = listed.index(next(line for line in listed if line.lstrip().startswith("slip ")))
+    assert "INVALID" in listed[row]
+    assert listed[row + 1].strip() == (
+        "first: slip.yaml:3:7: this text starts with a quote that never closes;"
+        " add the closing quote"
+    )
+    assert not any("(YAML:" in line for line in listed)  # validate shows the parser's words
+    assert main(["decks", "validate", str(path)]) == 1
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith(f"{path}:3:7: this text starts with a quote that never closes")
+    assert shown[1].startswith("  (YAML: while scanning a quoted scalar")

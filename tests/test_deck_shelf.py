@@ -105,7 +105,7 @@ def test_a_file_that_does_not_parse_is_listed_under_the_game_it_names(tmp_path: 
     shelf = shelf_with(tmp_path / "decks", {"half.yaml": "game: tshirt\nslogans: [\n"})
     listed = entry(shelf, "half")
     assert listed["game"] == "tshirt"
-    assert str(listed["problem"]).startswith("half.yaml:3:1: YAML syntax:")
+    assert str(listed["problem"]).startswith("half.yaml:2:10: this `[` never closes")
 
 
 def test_the_listing_previews_each_deck_without_the_hosts_folders(tmp_path: Path) -> None:

@@ -67,7 +67,9 @@ def test_broken_copy_lists_every_problem_with_its_line(
 def test_yaml_syntax_error_names_line_and_column() -> None:
     errors = _errors("game: tshirt\nversion: 1\nslogans:\n  - [unclosed\n")
     assert len(errors) == 1
-    assert errors[0].startswith("deck.yaml:5:1: YAML syntax:")
+    plain, yaml_text = errors[0].split("\n")
+    assert plain.startswith("deck.yaml:4:5: this `[` never closes with `]`")
+    assert yaml_text.startswith("  (YAML: while parsing a flow sequence")
 
 
 def test_duplicate_keys_are_errors() -> None:

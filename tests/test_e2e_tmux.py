@@ -259,6 +259,18 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
     host_decks = tmp_path / "config" / "decks"  # the host's own deck folder (conftest)
     assert not host_decks.exists() or not list(host_decks.iterdir())
 
+    # A broken file is caught before connecting, in the words the host would use.
+    refused = subprocess.run(
+        [*partyhost_command(), "join", host.address, "--deck", str(deck), "--no-remember"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=clean_env(PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config")),
+    )
+    assert refused.returncode == 2, refused
+    assert f"{deck}:9:5: expected slogan 5 as text" in refused.stderr
+    deck.write_text(office_deck())
+
     terminal.start(
         [*partyhost_command(), "join", host.address, "--name", "Tess", "--deck", str(deck)],
         PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config"),
@@ -272,13 +284,14 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
         office_deck().replace("Office party", "Late arrival")
     )
     (host_decks / "half-done.yaml").write_text("game: tshirt\nslogans: [\n")
-    terminal.wait_for("Not offered: half-done.yaml:3:1: YAML syntax")
+    terminal.wait_for("Not offered: half-done.yaml:2:10: this `[` never")
     terminal.settle()
     terminal.keys("Tab", "Enter")  # from the game to the deck field, and open its list
     terminal.wait_for(lambda s: "Late arrival" in s and "Classic" in s)
     terminal.keys("Escape")
     terminal.wait_for(lambda s: "Late arrival" not in s and "none: only my deck file" in s)
 
+    deck.write_text(office_deck(broken_line=9))  # broken while the dialog is open
     terminal.keys("C-s")
     terminal.wait_for("The host cannot use this deck")
     terminal.wait_for("office.yaml:9:5")

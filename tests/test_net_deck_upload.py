@@ -118,7 +118,7 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
         by_name = {d["name"]: d for d in pushed["decks"]}
         assert by_name["fresh"]["title"] == "Fresh" and by_name["fresh"]["problem"] is None
         assert by_name["broken"]["game"] == "counting"
-        assert by_name["broken"]["problem"].startswith("broken.yaml:3:1: YAML syntax")
+        assert by_name["broken"]["problem"].startswith("broken.yaml:2:8: this `[` never closes")
         bob = await Seat.open(host.port, "Bob")
         games = {g["id"]: g for g in bob.conn.welcome["games"]}
         assert [d["name"] for d in games["counting"]["decks"]] == ["counting", "fresh"]

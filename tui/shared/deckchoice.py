@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from partyhost.decks.catalog import declared_game
+from partyhost.decks.files import DeckFileError, load_deck_file
 from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
@@ -51,12 +52,16 @@ def preview(deck: Frame) -> Text:
 
 
 def broken_lines(broken: list[Frame]) -> Text:
-    """One line per broken deck with its first problem (``file:line:column: ...``)."""
+    """One line per broken deck with its first problem (``file:line:column: ...``).
+
+    Only a problem's first line is shown: a syntax problem's second line is the
+    YAML parser's own wording, which ``partyhost decks validate`` prints.
+    """
     text = Text()
     for number, deck in enumerate(broken[:BROKEN_SHOWN]):
         text.append("\n" if number else "")
         text.append("Not offered: ", "bold")
-        text.append_text(literal(deck.get("problem", "")))
+        text.append_text(literal(str(deck.get("problem", "")).split("\n", 1)[0]))
     if len(broken) > BROKEN_SHOWN:
         text.append(f"\n... and {len(broken) - BROKEN_SHOWN} more broken deck(s)")
     return text
@@ -71,12 +76,28 @@ def deck_file_payload(raw: str) -> list[dict[str, str]]:
 
 
 def deck_file_note(raw: str) -> Text:
-    """What the dialog says about a typed path: the file it will send, or that there is none."""
+    """What the dialog says about a typed path: the file it will send, what to fix in it
+    first, or that there is none.
+
+    The file is checked here, by the rules the host applies, so a mistake is shown
+    while the dialog is open instead of after the room has been asked for.
+    """
     path = Path(raw).expanduser()
     try:
         size = path.stat().st_size
     except OSError:
         return Text(f"No file at {raw} (yet).")
+    try:
+        load_deck_file(path)
+    except DeckFileError as exc:
+        first = exc.errors[0]
+        more = f" (and {len(exc.errors) - 1} more)" if len(exc.errors) > 1 else ""
+        return Text.assemble(
+            literal(path.name, "bold"),
+            f": fix first, line {first.line}, column {first.column}: ",
+            literal(first.message.split("\n", 1)[0]),
+            more,
+        )
     return Text.assemble(
         literal(path.name, "bold"), f", {max(1, round(size / 1024))} KiB: sent with the request"
     )
