@@ -4,19 +4,13 @@ why a deck was refused, going back to a seat, and the banner while the link is d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
-from partyhost.net.clients.client import DeckFileUnsendable
+from partyhost.decks.catalog import declared_game
+from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, ResultT
-from partyhost.tui.shared.deckchoice import (
-    broken_lines,
-    deck_file_note,
-    deck_file_payload,
-    game_of_file,
-    host_decks,
-    preview,
-)
 from partyhost.tui.shared.options import OptionsForm, TickBox
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
@@ -225,7 +219,7 @@ class CreateRoomScreen(Dialog[Frame]):
         }
         if deck_file:
             try:
-                request["deck_files"] = deck_file_payload(deck_file)
+                request["deck_files"] = read_deck_files([Path(deck_file).expanduser()])
             except DeckFileUnsendable as problem:
                 shown = self.query_one("#deck-file-problem", Static)
                 shown.update(literal(str(problem)))
@@ -498,3 +492,72 @@ class SeatOfferScreen(PartyModal[SeatOffer | None]):
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.offers[event.option_index])
+
+
+BROKEN_SHOWN = 3
+SAMPLES_SHOWN = 3
+
+
+def host_decks(listed: tuple[Frame, ...], game: Frame | None) -> tuple[list[Frame], list[Frame]]:
+    """The host's usable decks of ``game`` and its broken ones (those of no known game too).
+
+    ``listed`` is the host's newest ``decks`` listing; before one arrives the
+    welcome's decks of the game stand in (they are all usable).
+    """
+    if game is None:
+        return [], []
+    if not listed:
+        found = [d for d in game.get("decks", []) if isinstance(d, dict) and d.get("name")]
+        return found, []
+    deck_game = game.get("deck_game", game.get("id"))
+    usable = [d for d in listed if d.get("game") == deck_game and not d.get("problem")]
+    broken = [d for d in listed if d.get("problem") and d.get("game") in (deck_game, None)]
+    return usable, broken
+
+
+def preview(deck: Frame) -> Text:
+    """Its description, how many cards of each kind, and a few of them (a line each)."""
+    lines: list[Text] = []
+    if deck.get("description"):
+        lines.append(literal(deck["description"]))
+    cards = deck.get("cards")
+    if isinstance(cards, dict) and cards:
+        lines.append(Text(", ".join(f"{n} {kind}" for kind, n in cards.items()), "bold"))
+    samples = [s for s in deck.get("samples", []) if isinstance(s, str)][:SAMPLES_SHOWN]
+    if samples:
+        quoted = [Text.assemble('"', literal(sample, "italic"), '"') for sample in samples]
+        lines.append(Text.assemble("e.g. ", Text(", ").join(quoted)))
+    return Text("\n").join(lines)
+
+
+def broken_lines(broken: list[Frame]) -> Text:
+    """One line per broken deck with its first problem (``file:line:column: ...``)."""
+    text = Text()
+    for number, deck in enumerate(broken[:BROKEN_SHOWN]):
+        text.append("\n" if number else "")
+        text.append("Not offered: ", "bold")
+        text.append_text(literal(deck.get("problem", "")))
+    if len(broken) > BROKEN_SHOWN:
+        text.append(f"\n... and {len(broken) - BROKEN_SHOWN} more broken deck(s)")
+    return text
+
+
+def deck_file_note(raw: str) -> Text:
+    """What the dialog says about a typed path: the file it will send, or that there is none."""
+    path = Path(raw).expanduser()
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return Text(f"No file at {raw} (yet).")
+    return Text.assemble(
+        literal(path.name, "bold"), f", {max(1, round(size / 1024))} KiB: sent with the request"
+    )
+
+
+def game_of_file(raw: str) -> str | None:
+    """The ``game:`` a deck file on this computer declares, if it can be read."""
+    try:
+        files = read_deck_files([Path(raw).expanduser()])
+    except DeckFileUnsendable:
+        return None
+    return declared_game(files[0]["text"])
