@@ -17,8 +17,7 @@ from partyhost.tui.gsm.boardview import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import score_rows
-from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
+from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.dialogs import ConfirmScreen
