@@ -3,9 +3,10 @@ why a deck was refused, going back to a seat, and the banner while the link is d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from partyhost.decks.catalog import declared_game
 from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
@@ -15,7 +16,7 @@ from partyhost.tui.shared.options import OptionsForm, TickBox
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
@@ -338,6 +339,18 @@ class ConfirmScreen(PartyModal[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+def confirm_then(
+    app: App[Any], question: str | Text, yes: str, action: Callable[[], object]
+) -> None:
+    """Ask ``question`` with ``yes`` on the yes button; run ``action`` only on a yes."""
+
+    def answered(answer: bool | None) -> None:
+        if answer:
+            action()
+
+    app.push_screen(ConfirmScreen(question, yes), answered)
 
 
 class ReconnectingScreen(PartyModal[None]):
