@@ -256,7 +256,7 @@ def test_join_checks_a_deck_file_before_connecting_and_says_what_to_fix(
 
 
 def test_the_dialog_note_names_what_to_fix_in_a_typed_deck_file(tmp_path: Path) -> None:
-    from partyhost.tui.shared.deckchoice import deck_file_note
+    from partyhost.tui.shared.dialogs import deck_file_note
 
     fine = tmp_path / "faces.yaml"
     fine.write_text((STARTERS / "meme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
