@@ -53,16 +53,16 @@ def test_small_deck_is_valid() -> None:
 def test_broken_copy_lists_every_problem_with_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = SHIPPED.read_text().splitlines()
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines()
     slogans_at = lines.index("slogans:")
     first_slogan = slogans_at + 1
     lines[first_slogan] = "  - no"  # read as false by YAML
     lines.insert(slogans_at, "nmae: Typo")  # unknown key, just above slogans
     broken = tmp_path / "broken.yaml"
-    broken.write_text("\n".join(lines) + "\n")
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
     points_line = next(i for i, line in enumerate(lines) if line.strip().startswith("- points:"))
     lines[points_line] = lines[points_line].replace("points:", "points: lots #")
-    broken.write_text("\n".join(lines) + "\n")
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     assert main(["decks", "validate", str(broken)]) == 1
     out = capsys.readouterr().out
@@ -115,7 +115,7 @@ def test_missing_sections_and_wrong_game_are_reported() -> None:
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
-    path.write_text("game: tshirt\n" + "#" * MAX_DECK_BYTES)
+    path.write_text("game: tshirt\n" + "#" * MAX_DECK_BYTES, encoding="utf-8")
     with pytest.raises(DeckFileError, match="larger than"):
         load_deck_file(path)
 
@@ -179,7 +179,7 @@ def test_a_notepad_unicode_deck_file_loads(tmp_path: Path) -> None:
 
 def test_empty_file_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
-    path.write_text("# only a comment\n")
+    path.write_text("# only a comment\n", encoding="utf-8")
     with pytest.raises(DeckFileError, match="empty"):
         load_deck_file(path)
 
@@ -190,9 +190,9 @@ def test_user_decks_are_found_by_name_and_cannot_shadow_shipped_ones(
     monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path))
     folder = tmp_path / "decks"
     folder.mkdir()
-    (folder / "office-party.yaml").write_text(_small_deck())
-    (folder / "the-t-shirt-game.yaml").write_text(_small_deck())
-    (folder / "broken.yaml").write_text("game: [\n")
+    (folder / "office-party.yaml").write_text(_small_deck(), encoding="utf-8")
+    (folder / "the-t-shirt-game.yaml").write_text(_small_deck(), encoding="utf-8")
+    (folder / "broken.yaml").write_text("game: [\n", encoding="utf-8")
 
     assert find_deck("office-party").source == "user"
     assert find_deck("the-t-shirt-game").source == "shipped"

@@ -110,8 +110,8 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
         listed = await ann.expect(p.DECKS)
         assert "fresh" not in [d["name"] for d in listed["decks"]]
         mark = ann.mark()
-        (folder / "fresh.yaml").write_text(UPLOADED.replace("Mine", "Fresh"))
-        (folder / "broken.yaml").write_text("game: counting\ncards: [\n")
+        (folder / "fresh.yaml").write_text(UPLOADED.replace("Mine", "Fresh"), encoding="utf-8")
+        (folder / "broken.yaml").write_text("game: counting\ncards: [\n", encoding="utf-8")
         pushed = await ann.expect(
             p.DECKS,
             since=mark,
