@@ -35,7 +35,10 @@ therefore decides what to do by what a Python has, never by its name
 choose their half by ``sys.platform`` get their Linux half: ``platformdirs`` is
 imported before ``os.getuid`` goes (its Unix half binds it at import; its Windows
 half would need none), and Textual's terminal driver would need ``termios``, so
-``play`` runs under Textual's headless driver.
+``play`` runs under Textual's headless driver. ``REUSE_ADDRESS`` is the one
+difference still read from ``sys.platform`` (it is about the Windows socket
+option's meaning, not about what Python has); a Linux listener refuses a taken
+port with or without it, so the taken-port test holds either way.
 """
 
 from __future__ import annotations
