@@ -9,7 +9,10 @@ loading Textual and ``partyhost serve`` runs without a terminal UI.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -260,9 +263,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def print_utf8() -> None:
+    """Output redirected to a file or a pipe is UTF-8, whatever the system's code page.
+
+    Windows would write cp1252 there and stop at the first card glyph it lacks; a
+    character that still cannot be written (a lone surrogate) becomes ``?`` instead of
+    a traceback. A terminal is left as the terminal wants it.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and not stream.isatty():
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+def _stop_writing_to_stdout() -> None:
+    """The reader of our output went away (``| head``): what is left goes nowhere, quietly."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    print_utf8()
     args = build_parser().parse_args(argv)
-    result: int = args.run(args)
+    try:
+        result: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _stop_writing_to_stdout()
+        return 1
     return result
 
 

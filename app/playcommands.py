@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from partyhost.net.address import parse_address
+from partyhost.net.platform import PSEUDO_TERMINALS, address_in_use
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -80,12 +82,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.ssh_password is not None and args.ssh is None:
         print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
         return 2
+    if args.ssh is not None and not PSEUDO_TERMINALS:
+        print(NO_DOOR_HERE, file=sys.stderr)
+        return 2
     config = serve_config(args)
     with contextlib.suppress(KeyboardInterrupt):
         try:
             asyncio.run(run_host(config, console=True))
         except OSError as exc:
-            print(f"partyhost serve: {exc}", file=sys.stderr)
+            print(f"partyhost serve: {_why_not_listening(exc, args)}", file=sys.stderr)
             return 1
     return 0
 
@@ -107,6 +112,27 @@ def deck_file_is_usable(path: Path) -> bool:
             print(error, file=sys.stderr)
         return False
     return True
+
+
+NO_DOOR_HERE = (
+    "partyhost serve: the SSH door needs pseudo-terminals, which this system does not have;"
+    " open the door on a Linux or macOS host, or have each friend run `partyhost join`"
+    " on their own laptop."
+)
+
+
+def _why_not_listening(error: OSError, args: argparse.Namespace) -> str:
+    """One line for a host that could not start; a taken port is named, with the flag to change."""
+    if not address_in_use(error):
+        return str(error)
+    port, flag = args.port, "--port"
+    named = re.search(r", (\d+)\)", str(error))  # asyncio names the address: ('HOST', PORT)
+    if named is not None and args.ssh is not None and int(named.group(1)) == args.ssh:
+        port, flag = args.ssh, "--ssh"
+    return (
+        f"port {port} is already in use (another partyhost serve, or another program);"
+        f" try {flag} {port + 1 if port < 65535 else port - 1}"
+    )
 
 
 def cmd_join(args: argparse.Namespace) -> int:

@@ -94,7 +94,7 @@ def test_export_jsonl_writes_one_object_per_step_with_every_hand(
 ) -> None:
     target = tmp_path / "game.jsonl"
     assert main(["replay", "1", "--data", str(data), "--export", "jsonl", "-o", str(target)]) == 0
-    steps = [json.loads(line) for line in target.read_text().splitlines()]
+    steps = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
     assert [step["step"] for step in steps] == list(range(len(steps)))
     assert {step["game_id"] for step in steps} == {1} and steps[0]["game"] == "tshirt"
     assert steps[0]["kind"] == "setup" and steps[-1]["view"]["phase"] == "over"
@@ -164,7 +164,7 @@ async def test_replay_asks_a_running_host_when_given_one(
         target = tmp_path / "one.jsonl"
         export = ["replay", "1", "--host", address, "--export", "jsonl", "-o", str(target)]
         assert await asyncio.to_thread(main, export) == 0
-        steps = [json.loads(line) for line in target.read_text().splitlines()]
+        steps = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
         assert steps[0]["kind"] == "setup" and steps[-1]["view"]["over"]
         assert set(steps[-1]["view"]["hands"]) == {"0", "1"}
 

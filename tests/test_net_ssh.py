@@ -111,7 +111,7 @@ def test_a_session_without_a_terminal_gets_a_one_line_hint(door_host: DoorHost) 
     assert done.returncode == 1
     assert done.stderr.decode().splitlines() == [hint]
     assert door_clients(door_host.port) == []
-    assert f"  {command}" in door_host.log.read_text()  # serve said so
+    assert f"  {command}" in door_host.log.read_text(encoding="utf-8")  # serve said so
 
 
 # --- in-process host, asyncssh client ---------------------------------------------------

@@ -102,7 +102,7 @@ async def test_the_dialog_previews_host_decks_names_broken_ones_and_follows_chan
 
 async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Path) -> None:
     deck = tmp_path / "office.yaml"
-    deck.write_text((STARTERS / "tshirt.yaml").read_text())
+    deck.write_text((STARTERS / "tshirt.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
@@ -116,7 +116,9 @@ async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Pa
         await settle(pilot)
         (create,) = sent(host, "create_room")
         assert create["deck"] == "the-t-shirt-game"
-        assert create["deck_files"] == [{"name": "office.yaml", "text": deck.read_text()}]
+        assert create["deck_files"] == [
+            {"name": "office.yaml", "text": deck.read_text(encoding="utf-8")}
+        ]
         p.validate_client_message(create)
         assert app.create_choices == {
             "game": "tshirt",
@@ -127,7 +129,7 @@ async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Pa
 
 async def test_a_file_that_cannot_be_sent_keeps_the_dialog_open(tmp_path: Path) -> None:
     too_big = tmp_path / "huge.yaml"
-    too_big.write_text("game: tshirt\n" + "#" * 70_000)
+    too_big.write_text("game: tshirt\n" + "#" * 70_000, encoding="utf-8")
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
@@ -151,7 +153,7 @@ async def test_join_with_a_deck_opens_the_dialog_with_the_file_and_its_game(
     tmp_path: Path,
 ) -> None:
     deck = tmp_path / "faces.yaml"
-    deck.write_text((STARTERS / "meme.yaml").read_text())
+    deck.write_text((STARTERS / "meme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     host = FakeHost()
     welcome = host.welcome
     meme = copy.deepcopy(welcome["games"][0])
@@ -170,7 +172,9 @@ async def test_join_with_a_deck_opens_the_dialog_with_the_file_and_its_game(
         await settle(pilot)
         (create,) = sent(host, "create_room")
         assert create["game"] == "meme" and "deck" not in create
-        assert create["deck_files"] == [{"name": "faces.yaml", "text": deck.read_text()}]
+        assert create["deck_files"] == [
+            {"name": "faces.yaml", "text": deck.read_text(encoding="utf-8")}
+        ]
         await pilot.press("escape")  # leave the fake host's room: try again from the lobby
         host.last.push({"t": "left", "code": "KQZD", "reason": "left"})
         await settle(pilot)
