@@ -266,7 +266,7 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
     refused = subprocess.run(
         [*partyhost_command(), "join", host.address, "--deck", str(deck), "--no-remember"],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=60,
         env=clean_env(PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config")),
     )

@@ -22,13 +22,8 @@ from typing import Any
 
 import pytest
 from partyhost import __version__
-from partyhost.engine.gsm.four_corners import game as four_corners
-from partyhost.engine.gsm.gridiron import game as gridiron
-from partyhost.engine.gsm.scramble import game as scramble
-from partyhost.engine.gsm.stealing_home import game as stealing_home
-from partyhost.engine.meme import game as meme
-from partyhost.engine.tshirt import game as tshirt
 from partyhost.net import protocol as p
+from wiregames import SHIPPED
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPPED = {
@@ -41,9 +36,7 @@ MAPPED = {
 LISTENING = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
 # The games the package ships, by id as `partyhost games` sorts them. Not the registry's list:
 # other tests in the same worker register test games into it.
-SHIPPED_GAMES = sorted(
-    module.GAME.id for module in (tshirt, meme, stealing_home, scramble, gridiron, four_corners)
-)
+SHIPPED_GAMES = sorted(SHIPPED)
 WHERE = "import partyhost, pathlib; print(pathlib.Path(partyhost.__file__).resolve())"
 
 
