@@ -227,7 +227,7 @@ class TShirtScreen(TableScreen):
 
     def _show_cards(self, view: Frame) -> None:
         title, faces = self._faces(view)
-        show_text(self.query_one("#rack-title", Static), title, layout=False)  # one row
+        show_text(self.query_one("#rack-title", Static), title)
         self.query_one("#rack", CardRack).show(faces)
 
     def _start_reveal(self, count: int) -> None:
