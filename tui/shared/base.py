@@ -11,6 +11,7 @@ from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 ResultT = TypeVar("ResultT")
@@ -100,15 +101,18 @@ def resizes(widget: Static, rows: int) -> bool:
     """
     styles = widget.styles
     width = widget.content_size.width
-    if not widget.is_mounted or not width or styles.width is None or styles.width.is_auto:
-        return True
+    if not widget.is_mounted or not width or (styles.width is not None and styles.width.is_auto):
+        return True  # no width set: the widget fills its container, whatever it says
     height = styles.height
-    if height is None:
-        return True
-    if not height.is_auto:
+    if height is not None and not height.is_auto:
         return False
+    return content_rows(widget, width) != rows
+
+
+def content_rows(widget: Widget, width: int) -> int:
+    """Rows ``widget``'s content takes at ``width`` columns, measured afresh."""
     widget.clear_cached_dimensions()
-    return widget.get_content_height(widget.size, widget.app.size, width) != rows
+    return widget.get_content_height(widget.size, widget.app.size, width)
 
 
 def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from partyhost.tui.shared.base import content_rows
 from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.text import literal
 from rich.console import RenderableType
@@ -89,8 +90,11 @@ class SloganCard(PickCard[CardFace]):
             line.append_text(literal(face.text))
         if face.tag:
             line.append(f"  ({face.tag})", "italic")
+        rows, width = self.content_size.height, self.content_size.width
         self.line = line
-        self.refresh(layout=True)  # a new text may wrap into more or fewer rows
+        # A layout of the screen only if the new text wraps into more or fewer rows.
+        same_rows = self.is_mounted and width > 0 and content_rows(self, width) == rows
+        self.refresh(layout=not same_rows)
 
 
 class CardRack(VerticalScroll, PickRack[CardFace]):
