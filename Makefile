@@ -62,7 +62,8 @@ docs: $(TOOLS) $(LINKED)
 # wait as a person would); the whole games under random keys two at a time (they wait only
 # for their game's end). The benchmarks' --smoke runs are in the first, but tui_latency.py's
 # (a real terminal) is in the second.
-PYTEST := $(BIN)/python -m pytest
+# EncodingWarning (an error in pytest's settings) for every text file opened without an encoding.
+PYTEST := PYTHONWARNDEFAULTENCODING=1 $(BIN)/python -m pytest
 unit: $(TOOLS) $(LINKED)
 	@status=0; \
 	$(PYTEST) -m "not e2e" -n auto || status=1; \

@@ -9,7 +9,10 @@ loading Textual and ``partyhost serve`` runs without a terminal UI.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -53,6 +56,44 @@ _positive = _number(int, lambda value: value >= 1, "a whole number of at least 1
 _port = _number(int, lambda value: 0 <= value <= 65535, "a port number (0 picks a free one)")
 _seconds = _number(float, lambda value: 0 < value < 86400, "a number of seconds (0-86400)")
 _minutes = _number(float, lambda value: 0 < value < float("inf"), "a number of minutes above 0")
+
+
+Limit = tuple[str, Callable[[str], int | float], int | float, str, str]
+"""A host limit's flag, how its value is read, its default, metavar and what it limits."""
+SERVE_LIMITS: tuple[Limit, ...] = (
+    ("--max-clients", int, 256, "N", "connections at once"),
+    ("--max-per-address", int, 16, "N", "connections from one address at once"),
+    ("--max-rooms", int, 64, "N", "rooms at once"),
+    ("--max-rooms-per-address", int, 3, "N", "open rooms one address may have created"),
+    (
+        "--idle-room-minutes",
+        _minutes,
+        10.0,
+        "MINUTES",
+        "close a room nobody has been connected to for this long",
+    ),
+)
+DOOR_LIMITS: tuple[Limit, ...] = (
+    ("--ssh-max-sessions", _positive, 32, "N", "door visitors playing at once"),
+    ("--ssh-max-connections", _positive, 64, "N", "SSH connections at once, logging in or playing"),
+    ("--ssh-max-per-address", _positive, 4, "N", "SSH connections from one address at once"),
+    (
+        "--ssh-login-timeout",
+        _seconds,
+        20.0,
+        "SECONDS",
+        "time to log in and open a session before the door hangs up",
+    ),
+)
+
+
+def _add_limits(add_argument: Callable[..., object], limits: Sequence[Limit]) -> None:
+    """One option per limit (through a parser's or a group's ``add_argument``), its default
+    named in its help."""
+    for flag, read, default, metavar, what in limits:
+        add_argument(
+            flag, type=read, default=default, metavar=metavar, help=f"{what} (default {default:g})"
+        )
 
 
 def _imported_when_run(module: str, name: str) -> Runner:
@@ -107,31 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--data", default=None, help="folder for the host's database")
     serve.add_argument("--name", default=None, help="the host's name shown to players")
-    serve.add_argument(
-        "--max-clients", type=int, default=256, help="connections at once (default 256)"
-    )
-    serve.add_argument(
-        "--max-per-address",
-        type=int,
-        default=16,
-        metavar="N",
-        help="connections from one address at once (default 16)",
-    )
-    serve.add_argument("--max-rooms", type=int, default=64, help="rooms at once (default 64)")
-    serve.add_argument(
-        "--max-rooms-per-address",
-        type=int,
-        default=3,
-        metavar="N",
-        help="open rooms one address may have created (default 3)",
-    )
-    serve.add_argument(
-        "--idle-room-minutes",
-        type=_minutes,
-        default=10.0,
-        metavar="MINUTES",
-        help="close a room nobody has been connected to for this long (default 10)",
-    )
+    _add_limits(serve.add_argument, SERVE_LIMITS)
     serve.add_argument(
         "--ssh",
         type=_port,
@@ -148,34 +165,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
     )
-    door = serve.add_argument_group("SSH door limits")
-    door.add_argument(
-        "--ssh-max-sessions",
-        type=_positive,
-        default=32,
-        metavar="N",
-        help="door visitors playing at once (default 32)",
-    )
-    door.add_argument(
-        "--ssh-max-connections",
-        type=_positive,
-        default=64,
-        metavar="N",
-        help="SSH connections at once, logging in or playing (default 64)",
-    )
-    door.add_argument(
-        "--ssh-max-per-address",
-        type=_positive,
-        default=4,
-        metavar="N",
-        help="SSH connections from one address at once (default 4)",
-    )
-    door.add_argument(
-        "--ssh-login-timeout",
-        type=_seconds,
-        default=20.0,
-        metavar="SECONDS",
-        help="time to log in and open a session before the door hangs up (default 20)",
+    _add_limits(serve.add_argument_group("SSH door limits").add_argument, DOOR_LIMITS)
+    serve.add_argument(
+        "--deck-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also offer the decks in this folder (repeatable; watched like your deck folder)",
     )
     serve.add_argument(
         "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
@@ -267,9 +263,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def print_utf8() -> None:
+    """Output redirected to a file or a pipe is UTF-8, whatever the system's code page.
+
+    Windows would write cp1252 there and stop at the first card glyph it lacks; a
+    character that still cannot be written (a lone surrogate) becomes ``?`` instead of
+    a traceback. A terminal is left as the terminal wants it.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and not stream.isatty():
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+def _stop_writing_to_stdout() -> None:
+    """The reader of our output went away (``| head``): what is left goes nowhere, quietly."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    print_utf8()
     args = build_parser().parse_args(argv)
-    result: int = args.run(args)
+    try:
+        result: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _stop_writing_to_stdout()
+        return 1
     return result
 
 

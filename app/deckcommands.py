@@ -37,7 +37,8 @@ def list_command() -> int:
             status = f"INVALID ({len(errors)} problem(s); run: partyhost decks validate"
             status += f" {entry.path})"
             print(f"  {entry.name:<28} {entry.source:<8} {status}")
-            print(f"  {'':<28} {'':<8} first: {errors[0]}")
+            first = str(errors[0]).split("\n", 1)[0]  # the YAML parser's wording: see validate
+            print(f"  {'':<28} {'':<8} first: {first}")
             continue
         note = (
             f"  (shadowed by the {entry.shadowed_by} deck of the same name: rename it)"

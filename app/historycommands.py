@@ -148,11 +148,16 @@ def games_table(games: Iterable[Frame]) -> list[str]:
     return _aligned(rows)
 
 
+def _counted(number: int, word: str) -> str:
+    """``1 game``, ``3 games``: a count with its word in the number it is read in."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
 def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]:
     """A night's standings as aligned columns (per game: won/played)."""
     title = f"Tonight ({night})" if night == tonight else f"The night of {night}"
     games = sum(row.games_won for row in rows)
-    lines = [f"{title}: {len(rows)} players, {games} games won"]
+    lines = [f"{title}: {_counted(len(rows), 'player')}, {_counted(games, 'game')} won"]
     table = [("PLAYER", "PLAYED", "WON", "POINTS", "MONEY", "BY GAME (won/played)")]
     for row in rows:
         table.append(

@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from partyhost.net.address import parse_address
+from partyhost.net.platform import PSEUDO_TERMINALS, address_in_use
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -67,6 +69,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_max_connections=args.ssh_max_connections,
         ssh_max_per_address=args.ssh_max_per_address,
         ssh_login_timeout=args.ssh_login_timeout,
+        deck_dirs=tuple(Path(folder).expanduser() for folder in args.deck_dir),
         discovery=not args.no_discovery,
     )
 
@@ -79,14 +82,57 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.ssh_password is not None and args.ssh is None:
         print("partyhost serve: --ssh-password needs --ssh", file=sys.stderr)
         return 2
+    if args.ssh is not None and not PSEUDO_TERMINALS:
+        print(NO_DOOR_HERE, file=sys.stderr)
+        return 2
     config = serve_config(args)
     with contextlib.suppress(KeyboardInterrupt):
         try:
             asyncio.run(run_host(config, console=True))
         except OSError as exc:
-            print(f"partyhost serve: {exc}", file=sys.stderr)
+            print(f"partyhost serve: {_why_not_listening(exc, args)}", file=sys.stderr)
             return 1
     return 0
+
+
+def deck_file_is_usable(path: Path) -> bool:
+    """Whether ``join --deck`` may bring ``path``; if not, every problem is printed first.
+
+    The host checks a sent deck with the same rules, but only after a room has
+    been asked for: checked here, a broken file is fixed before anyone waits.
+    """
+    from partyhost.decks.files import DeckFileError, load_deck_file
+
+    try:
+        load_deck_file(path)
+    except DeckFileError as exc:
+        count = len(exc.errors)
+        print(f"partyhost join: --deck {path}: {count} problem(s) to fix first:", file=sys.stderr)
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return False
+    return True
+
+
+NO_DOOR_HERE = (
+    "partyhost serve: the SSH door needs pseudo-terminals, which this system does not have;"
+    " open the door on a Linux or macOS host, or have each friend run `partyhost join`"
+    " on their own laptop."
+)
+
+
+def _why_not_listening(error: OSError, args: argparse.Namespace) -> str:
+    """One line for a host that could not start; a taken port is named, with the flag to change."""
+    if not address_in_use(error):
+        return str(error)
+    port, flag = args.port, "--port"
+    named = re.search(r", (\d+)\)", str(error))  # asyncio names the address: ('HOST', PORT)
+    if named is not None and args.ssh is not None and int(named.group(1)) == args.ssh:
+        port, flag = args.ssh, "--ssh"
+    return (
+        f"port {port} is already in use (another partyhost serve, or another program);"
+        f" try {flag} {port + 1 if port < 65535 else port - 1}"
+    )
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -103,6 +149,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     if args.deck is not None and not Path(args.deck).expanduser().is_file():
         print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+        return 2
+    if args.deck is not None and not deck_file_is_usable(Path(args.deck).expanduser()):
         return 2
     return run_join(
         args.address,

@@ -87,19 +87,23 @@ class ChaosHost:
         self.stats.starts += 1
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            found = LISTENING.search(out.read_text(errors="replace"))
+            found = LISTENING.search(out.read_text(errors="replace", encoding="utf-8"))
             if found:
                 self.port = int(found.group(1))
                 return
             if self.process.poll() is not None:
-                raise RuntimeError(f"host exited at start: {err.read_text(errors='replace')}")
+                raise RuntimeError(
+                    f"host exited at start: {err.read_text(errors='replace', encoding='utf-8')}"
+                )
             await asyncio.sleep(0.02)
         raise RuntimeError(f"host did not listen within {timeout:g}s")
 
     def check_alive(self) -> None:
         """Record an incarnation that died by itself (a crash the clients caused)."""
         if self.process is not None and self.process.poll() is not None:
-            self.stats.unexpected_exits.append(self._logs[-1].read_text(errors="replace")[-4000:])
+            self.stats.unexpected_exits.append(
+                self._logs[-1].read_text(errors="replace", encoding="utf-8")[-4000:]
+            )
             self.process = None
 
     async def kill_and_restart(self, down_for: float) -> None:
@@ -135,7 +139,7 @@ class ChaosHost:
         """Tracebacks any incarnation logged (the host should log none)."""
         found = []
         for path in self._logs:
-            text = path.read_text(errors="replace")
+            text = path.read_text(errors="replace", encoding="utf-8")
             if "Traceback" in text:
                 found.append(f"{path.name}: {text[text.index('Traceback') :][:3000]}")
         return found
@@ -159,7 +163,7 @@ class ChaosHost:
 def _running(pid: int) -> bool:
     """True if ``pid`` is alive and not a zombie waiting to be reaped."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[0]
     except (OSError, IndexError):
         return False
     return state != "Z"

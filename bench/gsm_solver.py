@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import partyhost.engine.gsm  # noqa: F401  (registers the games, so the deck file loads)
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, fits

@@ -162,14 +162,14 @@ def machine() -> dict[str, Any]:
     model = ""
     cpuinfo = Path("/proc/cpuinfo")
     if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
+        for line in cpuinfo.read_text(encoding="utf-8").splitlines():
             if line.startswith("model name"):
                 model = line.split(":", 1)[1].strip()
                 break
     memory_gib = 0.0
     meminfo = Path("/proc/meminfo")
     if meminfo.exists():
-        for line in meminfo.read_text().splitlines():
+        for line in meminfo.read_text(encoding="utf-8").splitlines():
             if line.startswith("MemTotal:"):
                 memory_gib = int(line.split()[1]) / 2**20
                 break

@@ -321,7 +321,9 @@ def markdown(runs: list[dict[str, Any]]) -> str:
 
 
 def last_json_line(path: str) -> dict[str, Any]:
-    lines = [line for line in Path(path).read_text().splitlines() if line.startswith("{")]
+    lines = [
+        line for line in Path(path).read_text(encoding="utf-8").splitlines() if line.startswith("{")
+    ]
     if not lines:
         raise SystemExit(f"{path}: no JSON line (is it the output of host_load.py?)")
     found: dict[str, Any] = json.loads(lines[-1])

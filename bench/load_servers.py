@@ -36,12 +36,12 @@ def free_port() -> int:
 
 
 def process_cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
 def process_rss_bytes(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
+    return int(Path(f"/proc/{pid}/statm").read_text(encoding="utf-8").split()[1]) * PAGE_SIZE
 
 
 def server_command(
@@ -99,7 +99,7 @@ def read_snapshot(path: Path, count: int, timeout: float = 10.0) -> dict[str, An
     """The ``count``-th snapshot line of ``path`` (1-based), once the host has written it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        lines = path.read_text().splitlines() if path.exists() else []
+        lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
         if len(lines) >= count:
             found: dict[str, Any] = json.loads(lines[count - 1])
             return found
@@ -125,7 +125,9 @@ def start_server(command: list[str], port: int, log: Path) -> subprocess.Popen[b
             time.sleep(0.05)
     process.kill()
     process.wait(10)
-    raise RuntimeError(f"{command[1:3]} did not start: {log.read_text(errors='replace')}")
+    raise RuntimeError(
+        f"{command[1:3]} did not start: {log.read_text(encoding='utf-8', errors='replace')}"
+    )
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:

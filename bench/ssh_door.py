@@ -101,7 +101,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of one process so far."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -113,7 +113,7 @@ def cpu_by_group(groups: dict[str, list[int]]) -> dict[str, float]:
 
 def pss_kib(pid: int) -> int:
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text(encoding="utf-8").splitlines():
             if line.startswith("Pss:"):
                 return int(line.split()[1])
     except OSError:
@@ -276,7 +276,7 @@ async def measure(sessions: int, seconds: float, folder: Path, serve_flags: list
 def machine() -> str:
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         for line in subprocess.run(
-            ["lscpu"], capture_output=True, text=True, check=True
+            ["lscpu"], capture_output=True, text=True, check=True, encoding="utf-8"
         ).stdout.splitlines():
             if line.startswith("Model name:"):
                 return f"{line.split(':', 1)[1].strip()}, {os.cpu_count()} CPUs"

@@ -472,7 +472,7 @@ def summarise(samples: dict[str, list[float]]) -> dict[str, dict[str, float]]:
 
 def tmux_version() -> str:
     return subprocess.run(
-        ["tmux", "-V"], capture_output=True, text=True, check=False
+        ["tmux", "-V"], capture_output=True, text=True, check=False, encoding="utf-8"
     ).stdout.strip()
 
 

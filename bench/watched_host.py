@@ -231,8 +231,8 @@ def scheduler_figures(thread: int | None) -> tuple[float, int]:
         return 0.0, 0
     base = Path(f"/proc/self/task/{thread}")
     try:
-        ready_wait = int((base / "schedstat").read_text().split()[1]) / 1e9
-        status = (base / "status").read_text()
+        ready_wait = int((base / "schedstat").read_text(encoding="utf-8").split()[1]) / 1e9
+        status = (base / "status").read_text(encoding="utf-8")
     except (OSError, ValueError, IndexError):
         return 0.0, 0
     preempted = next(

@@ -14,11 +14,13 @@ screen sees it, line by line, so the line breaks of ASCII drawings stay.
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+from partyhost.decks.yamlwords import explain, yaml_words
 from partyhost.engine.core import DeckInvalid, Game
 from partyhost.engine.playertext import strip_controls
 from partyhost.engine.registry import all_games
@@ -175,12 +177,12 @@ def parse_deck_text(text: str, file: str) -> tuple[Any, _Converter]:
     try:
         node = yaml.compose(text, Loader=_SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = " ".join(part for part in (exc.context, exc.problem) if part)
-        raise DeckFileError([DeckError(file, line, column, f"YAML syntax: {what}")]) from None
+        found = explain(exc, text)
+        message = f"{found.words}\n  (YAML: {yaml_words(exc)})"
+        raise DeckFileError([DeckError(file, found.line, found.column, message)]) from None
     except yaml.YAMLError as exc:
-        raise DeckFileError([DeckError(file, 1, 1, f"YAML syntax: {exc}")]) from None
+        message = f"YAML cannot read this file\n  (YAML: {yaml_words(exc)})"
+        raise DeckFileError([DeckError(file, 1, 1, message)]) from None
     converter = _Converter(file)
     if node is None:
         raise DeckFileError([DeckError(file, 1, 1, "the file is empty")])
@@ -191,7 +193,7 @@ def parse_deck_text(text: str, file: str) -> tuple[Any, _Converter]:
 
 
 def read_deck_text(path: Path) -> str:
-    """The file's text, refusing oversized and non-UTF-8 files."""
+    """The file's text (see :func:`decode_deck_bytes`), refusing oversized files."""
     file = str(path)
     try:
         with path.open("rb") as handle:
@@ -202,12 +204,36 @@ def read_deck_text(path: Path) -> str:
         raise DeckFileError(
             [DeckError(file, 1, 1, f"file is larger than {MAX_DECK_BYTES // 1024} KiB")]
         )
+    return decode_deck_bytes(raw, file)
+
+
+NOT_UTF8 = "not UTF-8 text: save the file as UTF-8"
+_UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
+
+
+def decode_deck_bytes(raw: bytes, file: str) -> str:
+    """A deck file's bytes as text: UTF-8 with or without a BOM, or UTF-16 with a BOM.
+
+    Windows Notepad saves "UTF-8 with BOM" and "Unicode" (UTF-16 with a BOM); both
+    are read. Anything else (a cp1252 file, say) is refused at the line and column
+    of its first byte that is not UTF-8, saying how to fix it.
+    """
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8) :]
+    else:
+        for bom, encoding in _UTF16_BOMS.items():
+            if raw.startswith(bom):
+                try:
+                    return raw[len(bom) :].decode(encoding)
+                except UnicodeDecodeError:
+                    raise DeckFileError([DeckError(file, 1, 1, NOT_UTF8)]) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DeckFileError([DeckError(file, line, column, "not UTF-8 text")]) from None
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start : exc.start].decode("utf-8")) + 1  # characters, not bytes
+        raise DeckFileError([DeckError(file, line, column, NOT_UTF8)]) from None
 
 
 def clean_deck_text(text: str) -> str:

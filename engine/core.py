@@ -6,8 +6,8 @@ OpenSpiel's State/Game split, boardgame.io's player views and the decider
 pattern: ``decide`` turns a command into events or raises
 :class:`IllegalMove`, ``evolve`` is the only way state changes). Each game's
 ``game`` module declares its ``GAME``, naming functions from the modules
-whose job each is: ``deck``, ``state``, ``setup``, ``rules`` (``decide``,
-``tick`` and ``deadline``), ``evolve``, ``views`` (``view``, ``legal``,
+whose job each is: ``deck``, ``state`` (``setup`` and ``evolve``), ``rules``
+(``decide``, ``tick`` and ``deadline``), ``views`` (``view``, ``legal``,
 ``replay_view``, ``results``), ``bot`` and ``wire``. While deciding, a game
 records its events in a :class:`Decision`, which folds them into a scratch
 state so later checks see earlier events. Seat bounds are checked here only:
@@ -41,6 +41,9 @@ View = dict[str, Any]
 
 SYSTEM_SEAT = -1
 """The seat number the host uses for system commands (joins, leaves, away)."""
+
+SYSTEM_COMMANDS = ("seat_joined", "seat_left", "seat_away", "seat_back")
+"""The command types only the host sends, each naming the ``seat`` it is about."""
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """How quickly an in-host bot reacts, slowest first; ``normal`` is the default."""
@@ -191,6 +194,11 @@ class DeckInvalid(Exception):
         self.problems = list(problems)
 
 
+def phase_over(state: Any) -> bool:
+    """A game whose state's ``phase`` reads ``"over"`` once it ends (every shipped game)."""
+    return bool(state.phase == "over")
+
+
 def no_events(state: Any, now: float) -> list[Event]:
     """A game without timers: time passing changes nothing."""
     return []
@@ -240,8 +248,6 @@ class Game:
     """What a seat (``None``: a spectator) may see, including its ``legal`` commands."""
     legal: Callable[[Any, int], list[Command]]
     """Commands a seat may send now (templates; UI and bots pick from them)."""
-    is_over: Callable[[Any], bool]
-    """Whether the game has ended."""
     replay_view: Callable[[Any], View]
     """The table with every hand, face-down card and sealed bet shown.
 
@@ -258,6 +264,8 @@ class Game:
     Bots see exactly what a person in their seat sees; the generator is the
     bot's own, so bot play is reproducible from its seed.
     """
+    is_over: Callable[[Any], bool] = phase_over
+    """Whether the game has ended."""
     tick: Callable[[Any, float], list[Event]] = no_events
     """Events caused by the passage of time."""
     deadline: Callable[[Any], float | None] = no_deadline
@@ -284,11 +292,6 @@ class Game:
         resolved = self.rules_for(rules)
         self.check_seats(seats)
         return self.setup(deck, seats, resolved, seed)
-
-    def bot_delay(self, level: str) -> tuple[float, float] | None:
-        """Seconds (low, high) a bot of ``level`` (one of :data:`BOT_LEVELS`) waits, if the
-        game sets them (``None``: the host's own delay, scaled by level)."""
-        return self.bot_delays.get(level)
 
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The option defaults overlaid with ``given``; unknown names and bad values are refused
@@ -353,6 +356,14 @@ def read_int(command: Command, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalMove("bad_command", f"The command needs a whole number {key!r}.")
     return value
+
+
+def system_target(command: Command) -> int:
+    """The seat a host system command is about; any other type from the host is refused."""
+    kind = command.get("type")
+    if kind not in SYSTEM_COMMANDS:
+        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
+    return read_int(command, "seat")
 
 
 class SeededState(Protocol):

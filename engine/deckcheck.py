@@ -9,12 +9,13 @@ one with the path where it was found, so the loader can point at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from partyhost.engine.core import DeckInvalid, DeckProblem
 
 Path = tuple[str | int, ...]
+Key = TypeVar("Key")
 
 DECK_FORMAT_VERSION = 1
 MAX_CARDS_PER_LIST = 2000
@@ -26,7 +27,7 @@ _KINDS: tuple[tuple[type, str], ...] = (
     (float, "a decimal number"),
     (str, "text"),
     (list, "a list"),
-    (dict, "a mapping of keys"),
+    (dict, "`key: value` lines"),
     (type(None), "nothing (an empty value)"),
 )
 
@@ -51,7 +52,7 @@ class DeckReader:
     def mapping(self, value: Any, path: Path, what: str) -> dict[str, Any] | None:
         if isinstance(value, dict):
             return value
-        self.problem(path, f"expected {what} (a mapping of keys), found {_kind_of(value)}")
+        self.problem(path, f"expected {what} as `key: value` lines, found {_kind_of(value)}")
         return None
 
     def listing(
@@ -83,8 +84,16 @@ class DeckReader:
                 "put the text in quotes",
             )
             return ""
-        if isinstance(value, (int, float)):  # a bare number where text belongs: keep it as written
-            value = str(value)
+        if isinstance(value, (int, float)):  # YAML may have changed it: 3.10 reads as 3.1
+            self.problem(path, f"{value} is a number; {what} is text: put it in quotes")
+            return ""
+        if isinstance(value, dict) and len(value) == 1:  # `- Warning: hot` reads as a key
+            self.problem(
+                path,
+                f"expected {what} as text, but YAML read the `: ` inside it as a key and its"
+                " value: put the text in quotes",
+            )
+            return ""
         if not isinstance(value, str):
             self.problem(path, f"expected {what} as text, found {_kind_of(value)}")
             return ""
@@ -157,12 +166,18 @@ class DeckReader:
             self.text(root["author"], ("author",), "the author", max_length=80)
         return root
 
-    def unique(self, values: Sequence[str], path: Path, what: str) -> None:
-        """Report repeated entries in a list of texts (case and spacing ignored)."""
-        seen: dict[str, int] = {}
-        for index, value in enumerate(values):
-            key = " ".join(value.casefold().split())
-            if key in seen:
-                self.problem((*path, index), f"{what} repeats entry {seen[key] + 1}: {value!r}")
+    def unique(
+        self, texts: Mapping[Key, str], repeats: Callable[[Key, Key], tuple[Path, str]]
+    ) -> None:
+        """Report each text that repeats an earlier one (case and spacing ignored).
+
+        ``repeats(key, first)`` says where the repeat is and what to tell the deck's
+        author, so each game keeps its own words for its own lists.
+        """
+        first: dict[str, Key] = {}
+        for key, text in texts.items():
+            folded = " ".join(text.casefold().split())
+            if folded in first:
+                self.problem(*repeats(key, first[folded]))
             else:
-                seen[key] = index
+                first[folded] = key

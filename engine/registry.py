@@ -27,10 +27,15 @@ def _load_builtin_games() -> None:
     # (``partyhost decks validate``, say) does not pay for loading them all.
     if _BUILTIN_LOADED:
         return
-    from partyhost.engine import gsm, meme, tshirt
+    from partyhost.engine.gsm.four_corners import game as four_corners
+    from partyhost.engine.gsm.gridiron import game as gridiron
+    from partyhost.engine.gsm.scramble import game as scramble
+    from partyhost.engine.gsm.stealing_home import game as stealing_home
+    from partyhost.engine.meme import game as meme
+    from partyhost.engine.tshirt import game as tshirt
 
-    for game in (tshirt.GAME, meme.GAME, *gsm.GAMES):
-        register(game)
+    for declared in (tshirt, meme, stealing_home, scramble, gridiron, four_corners):
+        register(declared.GAME)
     _BUILTIN_LOADED.append(True)
 
 

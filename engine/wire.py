@@ -72,10 +72,6 @@ class GameSpec:
         return next((spec for spec in self.commands if spec.type == kind), None)
 
 
-def field(name: str, kind: str, doc: str, optional: bool = False) -> WireField:
-    return WireField(name, kind, doc, optional)
-
-
 _SIMPLE: dict[str, Any] = {
     "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
     "float": lambda value: isinstance(value, float),

@@ -13,6 +13,11 @@ connection: the same limits per connection as before, but a share arrives
 without tokens and the tokens outlive the connections. A connection needs a
 token from its own bucket and from its address's, so one busy connection
 cannot use up its neighbours' shares either.
+
+The SSH door counts its own connections (:class:`ConnectionCounter`), slows
+wrong door passwords with the same :class:`PasswordThrottle` as room passwords,
+and logs its refusals through a :class:`QuietLog`, so a flood costs a few log
+lines, not megabytes.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from partyhost.net.address import local_address
@@ -28,10 +33,12 @@ from partyhost.net.config import HostConfig
 
 log = logging.getLogger(__name__)
 
-PASSWORD_LOG_INTERVAL = 60.0
-"""Wrong passwords from one address are logged at most this often (with a count)."""
+LOG_INTERVAL = 60.0
+"""Seconds between two log lines about the same address and the same kind of trouble."""
 MAX_REMEMBERED_FAILURES = 64
 """Per address; past this many the delay is at its cap anyway."""
+MAX_TRACKED = 4096
+"""Addresses remembered at most by a log or a password throttle; the stalest go first."""
 
 
 @dataclass
@@ -39,25 +46,26 @@ class _Guesses:
     failures: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_REMEMBERED_FAILURES))
     next_turn: float = 0.0
     """When this address's next password may be checked (parallel tries queue up)."""
-    unlogged: int = 0
-    logged_at: float = float("-inf")
-    rooms: set[str] = field(default_factory=set)
 
 
 class PasswordThrottle:
-    """Wrong room passwords slow their address down: a growing, capped wait per try.
+    """Wrong passwords slow their address down: a growing, capped wait per try.
 
-    The first few failures cost nothing (typos happen); after that each try
-    from the address waits ``wrong_password_delay`` seconds, doubling with
-    every failure up to ``wrong_password_max_delay``. Tries from several
-    connections of one address queue behind each other, so opening more
-    connections does not guess faster. Failures older than
-    ``wrong_password_memory`` seconds are forgotten.
+    One rule for room passwords and the SSH door's: the first few failures
+    cost nothing (typos happen); after that each try from the address waits
+    ``wrong_password_delay`` seconds, doubling with every failure up to
+    ``wrong_password_max_delay``. Tries from several connections of one
+    address queue behind each other, so opening more connections does not
+    guess faster. Failures older than ``wrong_password_memory`` seconds are
+    forgotten.
     """
 
-    def __init__(self, config: HostConfig) -> None:
+    def __init__(self, config: HostConfig, kind: str = "room password") -> None:
         self.config = config
+        self.kind = kind
+        """What is guessed, for the log ("room password", "SSH door password")."""
         self._by_address: dict[str, _Guesses] = {}
+        self._quiet = QuietLog(log)
 
     def wait_before_try(self, address: str) -> float:
         """Seconds to wait before checking a password from ``address`` (reserves its turn)."""
@@ -74,39 +82,27 @@ class PasswordThrottle:
         guesses.next_turn = max(now, guesses.next_turn) + delay
         return guesses.next_turn - now
 
-    def failed(self, address: str, room: str) -> None:
-        """Count a wrong password; the log hears of it now or in the next report."""
+    def failed(self, address: str, room: str = "") -> None:
+        """Count a wrong password; the log hears of it now or in a later report."""
         now = time.monotonic()
-        guesses = self._by_address.setdefault(address, _Guesses())
+        guesses = self._by_address.pop(address, None) or _Guesses()
+        self._by_address[address] = guesses  # most recent last
+        self._forget_old(guesses, now)
         guesses.failures.append(now)
-        guesses.unlogged += 1
-        guesses.rooms.add(room)
-        self._report(address, guesses, now)
+        where = f"{address} (room {room})" if room else address
+        count = f"{len(guesses.failures)} in the last {self.config.wrong_password_memory:.0f} s"
+        self._quiet.warning("password", address, f"wrong {self.kind} from {where}; {count}")
+        while len(self._by_address) > MAX_TRACKED:
+            del self._by_address[next(iter(self._by_address))]
 
     def report(self) -> None:
         """Log what was held back, and forget quiet addresses (call it now and then)."""
+        self._quiet.flush()
         now = time.monotonic()
         for address, guesses in list(self._by_address.items()):
-            self._report(address, guesses, now)
-            if not guesses.failures and not guesses.unlogged:
+            self._forget_old(guesses, now)
+            if not guesses.failures:
                 del self._by_address[address]
-
-    def _report(self, address: str, guesses: _Guesses, now: float) -> None:
-        """One line per address and interval, never one per guess."""
-        self._forget_old(guesses, now)
-        if not guesses.unlogged or now - guesses.logged_at < PASSWORD_LOG_INTERVAL:
-            return
-        log.warning(
-            "%d wrong room password(s) from %s (room %s); %d in the last %.0f s",
-            guesses.unlogged,
-            address,
-            ", ".join(sorted(guesses.rooms)),
-            len(guesses.failures),
-            self.config.wrong_password_memory,
-        )
-        guesses.unlogged = 0
-        guesses.rooms.clear()
-        guesses.logged_at = now
 
     def _forget_old(self, guesses: _Guesses, now: float) -> None:
         horizon = now - self.config.wrong_password_memory
@@ -146,6 +142,15 @@ class TokenBucket:
     def take(self) -> bool:
         """Spend one token if there is one; False means "too fast, drop it"."""
         return take_all((self,))
+
+    def wait_after(self, size: float, now: float) -> float:
+        """Spend ``size`` tokens, past empty if need be; seconds until the debt is paid.
+
+        For a stream that cannot be dropped (the SSH door's keys): read, then wait.
+        """
+        self.ready(now)
+        self._tokens -= size
+        return max(0.0, -self._tokens / (self.rate * max(1, self.shares)))
 
     def full(self, now: float) -> bool:
         """Whether the bucket holds its whole burst again (nothing left to remember)."""
@@ -246,3 +251,79 @@ class AddressLimits:
                 and allowance.chat.full(now)
             ):
                 del self._by_address[address]
+
+
+class QuietLog:
+    """Log a repeated event once per key and interval, then say how many were held back."""
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        interval: float = LOG_INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._logger = logger
+        self._interval = interval
+        self._clock = clock
+        self._last: dict[tuple[str, str], tuple[float, int, str]] = {}
+        """(kind, address): when it was last logged, how many since, the latest of them."""
+
+    def warning(self, kind: str, address: str, message: str) -> bool:
+        """Log ``message`` about ``address`` unless ``kind`` was logged for it lately."""
+        now = self._clock()
+        key = (kind, address)
+        logged_at, held_back, _ = self._last.get(key, (float("-inf"), 0, ""))
+        if now - logged_at < self._interval:
+            self._last[key] = (logged_at, held_back + 1, message)
+            return False
+        if held_back:
+            message += f" ({held_back} more like it in the last {self._interval:.0f} s)"
+        self._last.pop(key, None)
+        self._last[key] = (now, 0, message)
+        self._logger.warning("%s", message)
+        while len(self._last) > MAX_TRACKED:  # insertion order: the first is the stalest
+            del self._last[next(iter(self._last))]
+        return True
+
+    def flush(self) -> None:
+        """Log the latest of what was held back once its interval is over; forget the rest."""
+        now = self._clock()
+        for key, (logged_at, held_back, message) in list(self._last.items()):
+            if now - logged_at >= self._interval:
+                del self._last[key]
+                if held_back:
+                    self._logger.warning("%s (%d like it since the last line)", message, held_back)
+
+
+class ConnectionCounter:
+    """The SSH door's open connections, in total and per address, against its two caps."""
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.cap = total
+        self.per_address = per_address
+        self.total = 0
+        self._by_address: dict[str, int] = {}
+
+    def admit(self, address: str) -> str | None:
+        """Count the connection in, or return why it is refused (and count nothing)."""
+        if self.total >= self.cap:
+            return f"the door holds {self.cap} connections at most"
+        held = self.held_by(address)
+        if held >= self.per_address:
+            return f"{held} connections from this address already"
+        self.total += 1
+        self._by_address[address] = held + 1
+        return None
+
+    def release(self, address: str) -> None:
+        held = self.held_by(address)
+        if held <= 0:
+            return
+        self.total -= 1
+        if held == 1:
+            del self._by_address[address]
+        else:
+            self._by_address[address] = held - 1
+
+    def held_by(self, address: str) -> int:
+        return self._by_address.get(address, 0)

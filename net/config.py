@@ -63,7 +63,8 @@ class HostConfig:
     """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
     max_spectators: int = 32
     wrong_password_free: int = 3
-    """Wrong room passwords an address may send before its tries are slowed down."""
+    """Wrong passwords (a room's or the SSH door's) an address may send before its tries
+    are slowed down."""
     wrong_password_delay: float = 0.5
     """The first wait; it doubles with each further wrong password, up to the cap."""
     wrong_password_max_delay: float = 10.0
@@ -98,9 +99,6 @@ class HostConfig:
     """SSH connections the door holds at once (logging in, playing or idle)."""
     ssh_max_per_address: int = 4
     """SSH connections from one address at once (each may open one session)."""
-    ssh_password_backoff: float = 1.0
-    """Seconds the answer to a wrong door password waits; each further wrong one from
-    the same address doubles it (up to 30 s)."""
     ssh_login_timeout: float = 20.0
     """Seconds an SSH connection has to log in and open its session before it is closed."""
     discovery: bool = False

@@ -208,22 +208,17 @@ def _digest(game: Game, journal: dict[str, Any]) -> str:
     return hashlib.sha256(packed).hexdigest()
 
 
-class DeckNotFound(Exception):
-    """A deck request that cannot be met (``code`` is the wire error code).
-
-    ``problems`` lists every problem of a deck that failed its checks, each at
-    its file, line and column.
-    """
+class DeckNotFound(p.Refused):
+    """A deck request that cannot be met; ``problems`` lists every problem of a deck that
+    failed its checks, each at its file, line and column."""
 
     def __init__(self, code: str, message: str, problems: Sequence[DeckError] = ()) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
         self.problems = list(problems)
 
-    def frame(self) -> dict[str, Any]:
+    def frame(self, ref: int | None = None) -> dict[str, Any]:
         """The ``error`` frame that answers the request, with ``problems`` if there are any."""
-        frame = p.error(self.code, self.message)
+        frame = super().frame(ref)
         if self.problems:
             frame["problems"] = [
                 {"file": e.file, "line": e.line, "column": e.column, "message": e.message}

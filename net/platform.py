@@ -3,31 +3,144 @@
 Everything else in the package imports no POSIX-only (or Windows-only) module;
 an import-linter contract holds it. The SSH door's pseudo-terminals are the
 other exception: the door runs only where there are pseudo-terminals
-(``net/door/doorclients.py``).
+(``net/door/doorclients.py``), which :data:`PSEUDO_TERMINALS` says.
+
+Each difference is decided by what the running Python has (a module, a
+function, a signal), not by the name of the system, so a POSIX Python with
+those things taken away behaves as Windows does (the test suite runs the
+commands that way).
 """
 
 from __future__ import annotations
 
+import asyncio
+import errno
+import importlib
+import os
+import signal
 import sys
+from collections.abc import Callable
+from types import FrameType, ModuleType
+from typing import Any
 
-if sys.platform == "win32":
-    import msvcrt
+_fcntl: ModuleType | None
+try:
+    import fcntl as _fcntl
+except ImportError:  # Windows: file locks come from msvcrt instead
+    _fcntl = None
 
-    def lock_exclusively(fd: int) -> bool:
-        """Take the lock on ``fd``'s file without waiting; False if another process holds it."""
-        try:
+
+def _has_module(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+WINDOWS = sys.platform == "win32"
+
+REUSE_ADDRESS = not WINDOWS
+"""Whether the host's listening socket sets ``SO_REUSEADDR``. On POSIX it only lets a
+restarted host listen again at once; on Windows it would let a second host take the
+same port silently, so there it stays off."""
+
+PSEUDO_TERMINALS = (
+    _fcntl is not None
+    and hasattr(os, "openpty")
+    and hasattr(os, "killpg")
+    and hasattr(signal, "SIGHUP")
+    and _has_module("termios")
+)
+"""Whether the SSH door can run here: each visitor's client needs a pseudo-terminal
+of its own, which Windows does not have."""
+
+_ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
+
+
+def lock_exclusively(fd: int) -> bool:
+    """Take the lock on ``fd``'s file without waiting; False if another process holds it."""
+    try:
+        if _fcntl is not None:
+            _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+        else:
+            msvcrt: Any = importlib.import_module("msvcrt")  # typed only on Windows
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
+    except OSError:
+        return False
+    return True
 
-else:
-    import fcntl
 
-    def lock_exclusively(fd: int) -> bool:
-        """Take the lock on ``fd``'s file without waiting; False if another process holds it."""
+def address_in_use(error: OSError) -> bool:
+    """Whether ``error`` says the port asked for is taken (each system has its own number)."""
+    return error.errno in _ADDRESS_IN_USE or getattr(error, "winerror", None) == 10048
+
+
+def _stop_signals() -> list[signal.Signals]:
+    """Ctrl+C, ``kill`` where there is one, and Ctrl+Break on Windows."""
+    names = ("SIGINT", "SIGTERM", "SIGBREAK")
+    return [getattr(signal, name) for name in names if hasattr(signal, name)]
+
+
+def on_stop_signals(
+    loop: asyncio.AbstractEventLoop, stop: Callable[[], None]
+) -> Callable[[], None]:
+    """Call ``stop`` on the loop when the process is asked to stop; returns what undoes it.
+
+    The loop's own signal handling where it has one (POSIX); else (Windows' event
+    loops) Python's signal handlers, which hand the stop to the loop.
+    """
+    signums = _stop_signals()
+    added: list[signal.Signals] = []
+    try:
+        for signum in signums:
+            loop.add_signal_handler(signum, stop)
+            added.append(signum)
+    except NotImplementedError:
+        for signum in added:
+            loop.remove_signal_handler(signum)
+    else:
+
+        def remove() -> None:
+            for signum in added:
+                loop.remove_signal_handler(signum)
+
+        return remove
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        loop.call_soon_threadsafe(stop)
+
+    previous: dict[signal.Signals, Any] = {}
+    for signum in signums:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            return False
+            previous[signum] = signal.signal(signum, handle)
+        except (OSError, ValueError):  # not the main thread, or not a signal Python may catch
+            continue
+
+    def restore() -> None:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+    return restore
+
+
+def in_front_of_terminal(fd: int) -> bool:
+    """Whether this process may read the terminal ``fd`` (it is not a background job).
+
+    Where there is no job control (Windows), a process that has a terminal is in front.
+    """
+    if not hasattr(os, "tcgetpgrp"):
         return True
+    try:
+        return os.tcgetpgrp(fd) == os.getpgrp()
+    except OSError:
+        return False
+
+
+def keep_reading_in_background() -> None:
+    """Sent to the background later, a terminal read fails (EIO) instead of stopping us.
+
+    Nothing to do where there is no job control (no ``SIGTTIN``).
+    """
+    if hasattr(signal, "SIGTTIN"):
+        signal.signal(signal.SIGTTIN, signal.SIG_IGN)

@@ -672,13 +672,23 @@ def _map_problems(
     return problems
 
 
-class ProtocolError(Exception):
-    """A frame or message that breaks the protocol. ``fatal`` ones end the connection."""
+class Refused(Exception):
+    """Anything refused with a wire error ``code``: its asker gets an ``error`` frame."""
 
-    def __init__(self, code: str, message: str, *, fatal: bool = False) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def frame(self, ref: int | None = None) -> dict[str, Any]:
+        return error(self.code, self.message, ref)
+
+
+class ProtocolError(Refused):
+    """A frame or message that breaks the protocol. ``fatal`` ones end the connection."""
+
+    def __init__(self, code: str, message: str, *, fatal: bool = False) -> None:
+        super().__init__(code, message)
         self.fatal = fatal
 
 

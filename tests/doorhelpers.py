@@ -104,6 +104,7 @@ def partyhost(*args: str, env: dict[str, str] | None = None, timeout: float = 60
         env=env,
         stdin=subprocess.DEVNULL,
         check=False,
+        encoding="utf-8",
     )
 
 

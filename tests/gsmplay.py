@@ -33,7 +33,7 @@ colors:
 
 
 def shipped_deck() -> Deck:
-    _, _, deck = build_from_text(SHIPPED.read_text(), str(SHIPPED))
+    _, _, deck = build_from_text(SHIPPED.read_text(encoding="utf-8"), str(SHIPPED))
     assert isinstance(deck, Deck)
     return deck
 
@@ -53,7 +53,9 @@ def deck_text(cards: Sequence[str], rows: int = 2, cols: int = 2) -> str:
 
 def shipped_cards() -> list[str]:
     return [
-        line.strip()[3:-1] for line in SHIPPED.read_text().splitlines() if line.startswith('  - "')
+        line.strip()[3:-1]
+        for line in SHIPPED.read_text(encoding="utf-8").splitlines()
+        if line.startswith('  - "')
     ]
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import Event, IllegalMove, apply
-from partyhost.engine.meme import GAME
 from partyhost.engine.meme.deck import MemeDeck
+from partyhost.engine.meme.game import GAME
 from partyhost.engine.meme.state import MemeState, Phase
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "what-do-you-meme.yaml"

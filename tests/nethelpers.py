@@ -62,7 +62,7 @@ def deck_text(cards: int = 400) -> str:
 def write_deck(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "counting.yaml"
-    path.write_text(deck_text())
+    path.write_text(deck_text(), encoding="utf-8")
     return path
 
 
@@ -344,6 +344,7 @@ class HostProcess:
             stderr=subprocess.PIPE,
             text=True,
             env=env,
+            encoding="utf-8",
         )
         self.port = 0
 

@@ -54,7 +54,9 @@ class Serve:
                 if self.process.returncode is not None or (
                     self._reader is not None and self._reader.done()
                 ):
-                    raise AssertionError(f"serve ended: {self.lines} {self.log.read_text()}")
+                    raise AssertionError(
+                        f"serve ended: {self.lines} {self.log.read_text(encoding='utf-8')}"
+                    )
                 self._changed.clear()
                 await self._changed.wait()
 

@@ -56,7 +56,7 @@ def wait_until(check: Callable[[], object], what: str, seconds: float = WAIT_SEC
 
 
 def _stat_fields(pid: int) -> list[str]:
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
 
 
 def parent_of(pid: int) -> int:
@@ -193,7 +193,9 @@ def serve_door(
                 break
             stop(process)
         else:
-            raise AssertionError(f"`partyhost serve --ssh` never listened:\n{log_path.read_text()}")
+            raise AssertionError(
+                f"`partyhost serve --ssh` never listened:\n{log_path.read_text(encoding='utf-8')}"
+            )
         try:
             yield DoorHost(port, ssh_port, process, data, log_path)
         finally:

@@ -79,9 +79,9 @@ async def test_the_watched_host_writes_its_figures_on_sigusr1_and_at_exit(tmp_pa
         await quiet([ann, bob])
         host.process.send_signal(signal.SIGUSR1)
         async with asyncio.timeout(10):
-            while not stats.exists() or not stats.read_text().strip():
+            while not stats.exists() or not stats.read_text(encoding="utf-8").strip():
                 await asyncio.sleep(0.05)
-        first = json.loads(stats.read_text().splitlines()[0])
+        first = json.loads(stats.read_text(encoding="utf-8").splitlines()[0])
         assert first["label"] == "signal"
         assert first["command_ms"]["count"] == 6
         assert 0 < first["command_ms"]["p50"] <= first["command_ms"]["max"]
@@ -89,7 +89,7 @@ async def test_the_watched_host_writes_its_figures_on_sigusr1_and_at_exit(tmp_pa
         for seat in (ann, bob):
             await seat.close()
         assert await host.stop() == 0
-    last = json.loads(stats.read_text().splitlines()[-1])
+    last = json.loads(stats.read_text(encoding="utf-8").splitlines()[-1])
     assert last["label"] == "stop" and last["command_ms"]["count"] == 0
 
 

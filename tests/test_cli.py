@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from partyhost.cli import main
 from partyhost.net.address import parse_address
@@ -38,3 +40,25 @@ def test_parse_address(text: str, expected: tuple[str, int]) -> None:
 def test_parse_address_rejects_bad_ports_and_hosts(text: str) -> None:
     with pytest.raises(ValueError):
         parse_address(text)
+
+
+def test_serve_offers_the_decks_of_each_deck_dir(tmp_path: Path) -> None:
+    from partyhost.cli import build_parser
+    from partyhost.net.deckshelf import DeckShelf
+    from partyhost.playcommands import serve_config
+
+    starters = Path(__file__).resolve().parent.parent / "decks" / "starters"
+    for folder, deck in (("party", "tshirt"), ("friends", "meme")):
+        (tmp_path / folder).mkdir()
+        text = (starters / f"{deck}.yaml").read_text(encoding="utf-8")
+        (tmp_path / folder / f"{folder}-deck.yaml").write_text(text, encoding="utf-8")
+    args = build_parser().parse_args(
+        ["serve", "--deck-dir", str(tmp_path / "party"), "--deck-dir", str(tmp_path / "friends")]
+    )
+    config = serve_config(args)
+    assert config.deck_dirs == (tmp_path / "party", tmp_path / "friends")
+    shelf = DeckShelf(config.deck_dirs)
+    shelf.scan()
+    offered = {entry.name: entry.version.loaded for entry in shelf.entries}
+    assert offered["party-deck"] is not None and offered["friends-deck"] is not None
+    assert serve_config(build_parser().parse_args(["serve"])).deck_dirs == ()

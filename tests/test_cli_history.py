@@ -94,7 +94,7 @@ def test_export_jsonl_writes_one_object_per_step_with_every_hand(
 ) -> None:
     target = tmp_path / "game.jsonl"
     assert main(["replay", "1", "--data", str(data), "--export", "jsonl", "-o", str(target)]) == 0
-    steps = [json.loads(line) for line in target.read_text().splitlines()]
+    steps = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
     assert [step["step"] for step in steps] == list(range(len(steps)))
     assert {step["game_id"] for step in steps} == {1} and steps[0]["game"] == "tshirt"
     assert steps[0]["kind"] == "setup" and steps[-1]["view"]["phase"] == "over"
@@ -164,7 +164,7 @@ async def test_replay_asks_a_running_host_when_given_one(
         target = tmp_path / "one.jsonl"
         export = ["replay", "1", "--host", address, "--export", "jsonl", "-o", str(target)]
         assert await asyncio.to_thread(main, export) == 0
-        steps = [json.loads(line) for line in target.read_text().splitlines()]
+        steps = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
         assert steps[0]["kind"] == "setup" and steps[-1]["view"]["over"]
         assert set(steps[-1]["view"]["hands"]) == {"0", "1"}
 
@@ -172,3 +172,21 @@ async def test_replay_asks_a_running_host_when_given_one(
         assert await asyncio.to_thread(main, running) == 1
         assert "still being played" in capsys.readouterr().err
         assert await step(seats, counting(), Rng(1)) is False, "the finished game stays over"
+
+
+def test_stats_counts_one_player_and_one_game_in_the_singular() -> None:
+    from partyhost.historycommands import standings_table
+    from partyhost.net.store.standings import Standing
+
+    ann = Standing("Ann", bot=False, played={"tshirt": 1}, won={"tshirt": 1})
+    bob = Standing("Bob", bot=False, played={"tshirt": 2}, won={"tshirt": 1})
+    assert standings_table("2026-12-04", [ann], "2026-12-04")[0] == (
+        "Tonight (2026-12-04): 1 player, 1 game won"
+    )
+    assert standings_table("2026-12-03", [ann, bob], "2026-12-04")[0] == (
+        "The night of 2026-12-03: 2 players, 2 games won"
+    )
+    none_won = Standing("Cy", bot=True, played={"tshirt": 1})
+    assert standings_table("2026-12-04", [none_won], "2026-12-04")[0].endswith(
+        "1 player, 0 games won"
+    )

@@ -44,7 +44,9 @@ def test_line_breaks_of_drawings_survive_cleaning() -> None:
 
 
 def test_a_preview_counts_cards_per_section_and_shows_a_few() -> None:
-    _, data, _ = build_from_text((SHIPPED / "what-do-you-meme.yaml").read_text(), "m.yaml")
+    _, data, _ = build_from_text(
+        (SHIPPED / "what-do-you-meme.yaml").read_text(encoding="utf-8"), "m.yaml"
+    )
     assert card_counts(data) == {"colors": 6, "memes": 7, "scenarios": 100}
     samples = sample_cards(data)
     assert 3 <= len(samples) <= 6
@@ -53,7 +55,9 @@ def test_a_preview_counts_cards_per_section_and_shows_a_few() -> None:
 
 
 def test_a_card_shape_is_not_counted_as_cards() -> None:
-    _, data, _ = build_from_text((SHIPPED / "game-set-match.yaml").read_text(), "g.yaml")
+    _, data, _ = build_from_text(
+        (SHIPPED / "game-set-match.yaml").read_text(encoding="utf-8"), "g.yaml"
+    )
     assert "shape" not in card_counts(data)
     assert card_counts(data)["cards"] == 60
 
@@ -90,7 +94,7 @@ def test_a_repeat_across_decks_is_reported_in_the_deck_that_repeats() -> None:
 
 def test_decks_that_disagree_on_a_setting_name_the_setting_and_the_other_deck() -> None:
     game = get_game("stealing-home")
-    text = (SHIPPED / "game-set-match.yaml").read_text()
+    text = (SHIPPED / "game-set-match.yaml").read_text(encoding="utf-8")
     other = text.replace("  rows: 2\n", "  rows: 3\n", 1)
     _, first, _ = build_from_text(text, "classic.yaml")
     with pytest.raises(DeckFileError):  # a 3-row shape does not fit 2-row cards on its own

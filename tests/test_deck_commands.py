@@ -25,7 +25,7 @@ def test_a_new_deck_for_every_game_passes_validate_as_written(
     assert str(path) in capsys.readouterr().out
     assert main(["decks", "validate", str(path)]) == 0
     assert f"{path}: ok" in capsys.readouterr().out
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     assert f'name: "My {game_id.replace("-", " ")}"' in text
     comments = [line for line in text.splitlines() if line.lstrip().startswith("#")]
     assert len(comments) >= 15 and "partyhost decks validate" in text
@@ -65,16 +65,16 @@ def test_new_refuses_what_would_not_work(
 def test_new_never_overwrites_a_deck(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["decks", "new", "tshirt", "mine"]) == 0
     path = user_decks_dir() / "mine.yaml"
-    path.write_text("# my edits\n" + path.read_text())
+    path.write_text("# my edits\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["decks", "new", "gridiron", "mine"]) == 1
     assert "already exists" in capsys.readouterr().out
-    assert path.read_text().startswith("# my edits\n")
+    assert path.read_text(encoding="utf-8").startswith("# my edits\n")
 
 
 def test_watch_checks_again_after_every_save(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["decks", "new", "tshirt", "mine"]) == 0
     path = user_decks_dir() / "mine.yaml"
-    good = path.read_text()
+    good = path.read_text(encoding="utf-8")
     broken = good.replace('"Currently buffering"', "no")
     saves = iter([broken, None, good])
     capsys.readouterr()
@@ -83,7 +83,7 @@ def test_watch_checks_again_after_every_save(capsys: pytest.CaptureFixture[str])
         text = next(saves)
         if text is not None:
             before = path.stat().st_mtime_ns
-            path.write_text(text)
+            path.write_text(text, encoding="utf-8")
             os.utime(path, ns=(before + 10**9, before + 10**9))
 
     result = deckcommands.watch_command(str(path), sleep=save_next, max_checks=3)
@@ -115,3 +115,25 @@ def test_a_starter_is_a_deck_of_its_game() -> None:
     assert main(["decks", "new", "four-corners", "corners"]) == 0
     loaded = load_deck_file(user_decks_dir() / "corners.yaml")
     assert loaded.deck_game == "game-set-match" and loaded.data["name"] == "Corners"
+
+
+def test_a_deck_with_a_syntax_slip_is_listed_and_validated_in_plain_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder = user_decks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "slip.yaml"
+    path.write_text('game: tshirt\nversion: 1\nname: "Slip\nslogans: []\n', encoding="utf-8")
+    assert main(["decks", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    row = listed.index(next(line for line in listed if line.lstrip().startswith("slip ")))
+    assert "INVALID" in listed[row]
+    assert listed[row + 1].strip() == (
+        "first: slip.yaml:3:7: this text starts with a quote that never closes;"
+        " add the closing quote"
+    )
+    assert not any("(YAML:" in line for line in listed)  # validate shows the parser's words
+    assert main(["decks", "validate", str(path)]) == 1
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith(f"{path}:3:7: this text starts with a quote that never closes")
+    assert shown[1].startswith("  (YAML: while scanning a quoted scalar")

@@ -22,7 +22,7 @@ HUGE = "9" * 5000
 
 def _with_points(points: str) -> tuple[str, int, int]:
     """The shipped deck with its first Hot or Not card worth ``points``; that value's place."""
-    lines = SHIPPED.read_text().splitlines()
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines()
     number = next(i for i, line in enumerate(lines) if line.startswith("  - points: "))
     column = len("  - points: ") + 1
     lines[number] = f"  - points: {points}"
@@ -34,8 +34,8 @@ def _user_decks(tmp_path: Path) -> tuple[dict[str, str], Path, int, int]:
     decks = tmp_path / "config" / "decks"
     decks.mkdir(parents=True)
     text, line, column = _with_points(HUGE)
-    (decks / "huge.yaml").write_text(text)
-    (decks / "mine.yaml").write_text(_with_points("250")[0])
+    (decks / "huge.yaml").write_text(text, encoding="utf-8")
+    (decks / "mine.yaml").write_text(_with_points("250")[0], encoding="utf-8")
     env = dict(os.environ, PARTYHOST_CONFIG_DIR=str(tmp_path / "config"))
     return env, decks / "huge.yaml", line, column
 
@@ -46,7 +46,7 @@ def test_validate_names_the_out_of_range_number_by_line_and_column(
 ) -> None:
     text, line, column = _with_points(points)
     path = tmp_path / "deck.yaml"
-    path.write_text(text)
+    path.write_text(text, encoding="utf-8")
     result = partyhost("decks", "validate", str(path))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr, result.stderr

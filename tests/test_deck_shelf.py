@@ -17,7 +17,7 @@ TSHIRT = get_game("tshirt")
 def shelf_with(folder: Path, files: dict[str, str]) -> DeckShelf:
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
-        (folder / name).write_text(text)
+        (folder / name).write_text(text, encoding="utf-8")
     shelf = DeckShelf((folder,) if folder != user_decks_dir() else ())
     shelf.scan()
     return shelf
@@ -26,7 +26,7 @@ def shelf_with(folder: Path, files: dict[str, str]) -> DeckShelf:
 def rewrite(path: Path, text: str) -> None:
     """Write ``text`` and move the modification time on (filesystems with coarse clocks)."""
     before = path.stat().st_mtime_ns if path.exists() else 0
-    path.write_text(text)
+    path.write_text(text, encoding="utf-8")
     os.utime(path, ns=(before + 10**9, before + 10**9))
 
 
@@ -105,7 +105,7 @@ def test_a_file_that_does_not_parse_is_listed_under_the_game_it_names(tmp_path: 
     shelf = shelf_with(tmp_path / "decks", {"half.yaml": "game: tshirt\nslogans: [\n"})
     listed = entry(shelf, "half")
     assert listed["game"] == "tshirt"
-    assert str(listed["problem"]).startswith("half.yaml:3:1: YAML syntax:")
+    assert str(listed["problem"]).startswith("half.yaml:2:10: this `[` never closes")
 
 
 def test_the_listing_previews_each_deck_without_the_hosts_folders(tmp_path: Path) -> None:
@@ -145,7 +145,7 @@ def test_an_upload_is_checked_like_a_file_and_every_problem_has_its_line() -> No
 
 
 def test_an_upload_for_another_game_is_refused() -> None:
-    meme = (SHIPPED / "what-do-you-meme.yaml").read_text()
+    meme = (SHIPPED / "what-do-you-meme.yaml").read_text(encoding="utf-8")
     with pytest.raises(DeckNotFound, match="for another game"):
         DeckShelf().table_deck(TSHIRT, [], [DeckUpload("meme.yaml", meme)])
 
@@ -162,7 +162,7 @@ def test_a_shipped_deck_and_an_upload_play_together_and_are_both_named() -> None
 
 
 def test_clashing_meme_decks_point_at_the_clash_in_the_upload() -> None:
-    text = (SHIPPED / "what-do-you-meme.yaml").read_text()
+    text = (SHIPPED / "what-do-you-meme.yaml").read_text(encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("  07:"))
     changed = text.replace("\n  07: ", '\n  07: "A brand new seventh scenario." #', 1)
     meme = get_game("meme")

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import codecs
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from partyhost.cli import main
 from partyhost.deckcommands import find_deck
-from partyhost.decks.files import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_file
+from partyhost.decks.files import (
+    MAX_DECK_BYTES,
+    DeckFileError,
+    build_from_text,
+    decode_deck_bytes,
+    load_deck_file,
+)
 from partyhost.engine.registry import get_game
 from partyhost.net.deckshelf import DeckShelf
 
@@ -45,16 +53,16 @@ def test_small_deck_is_valid() -> None:
 def test_broken_copy_lists_every_problem_with_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = SHIPPED.read_text().splitlines()
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines()
     slogans_at = lines.index("slogans:")
     first_slogan = slogans_at + 1
     lines[first_slogan] = "  - no"  # read as false by YAML
     lines.insert(slogans_at, "nmae: Typo")  # unknown key, just above slogans
     broken = tmp_path / "broken.yaml"
-    broken.write_text("\n".join(lines) + "\n")
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
     points_line = next(i for i, line in enumerate(lines) if line.strip().startswith("- points:"))
     lines[points_line] = lines[points_line].replace("points:", "points: lots #")
-    broken.write_text("\n".join(lines) + "\n")
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     assert main(["decks", "validate", str(broken)]) == 1
     out = capsys.readouterr().out
@@ -67,7 +75,9 @@ def test_broken_copy_lists_every_problem_with_its_line(
 def test_yaml_syntax_error_names_line_and_column() -> None:
     errors = _errors("game: tshirt\nversion: 1\nslogans:\n  - [unclosed\n")
     assert len(errors) == 1
-    assert errors[0].startswith("deck.yaml:5:1: YAML syntax:")
+    plain, yaml_text = errors[0].split("\n")
+    assert plain.startswith("deck.yaml:4:5: this `[` never closes with `]`")
+    assert yaml_text.startswith("  (YAML: while parsing a flow sequence")
 
 
 def test_duplicate_keys_are_errors() -> None:
@@ -107,7 +117,7 @@ def test_missing_sections_and_wrong_game_are_reported() -> None:
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
-    path.write_text("game: tshirt\n" + "#" * MAX_DECK_BYTES)
+    path.write_text("game: tshirt\n" + "#" * MAX_DECK_BYTES, encoding="utf-8")
     with pytest.raises(DeckFileError, match="larger than"):
         load_deck_file(path)
 
@@ -117,12 +127,61 @@ def test_non_utf8_file_names_its_position(tmp_path: Path) -> None:
     path.write_bytes(b"game: tshirt\nname: caf\xe9\n")
     with pytest.raises(DeckFileError) as caught:
         load_deck_file(path)
-    assert str(caught.value.errors[0]).endswith(":2:10: not UTF-8 text")
+    assert str(caught.value.errors[0]).endswith(":2:10: not UTF-8 text: save the file as UTF-8")
+
+
+ACCENTED = "name: Caf\u00e9 night\nwords: [cr\u00e8me, ol\u00e9, na\u00efve, \u2018quoted\u2019]\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "encode"),
+    [
+        (ACCENTED, lambda text: text.encode("utf-8")),
+        (ACCENTED.replace("\n", "\r\n"), lambda text: text.encode("utf-8")),
+        (ACCENTED, lambda text: codecs.BOM_UTF8 + text.encode("utf-8")),
+        (ACCENTED.replace("\n", "\r\n"), lambda text: text.encode("utf-16")),  # with a BOM
+        (ACCENTED, lambda text: codecs.BOM_UTF16_BE + text.encode("utf-16-be")),
+    ],
+    ids=["utf8", "utf8-crlf", "utf8-bom", "utf16-crlf", "utf16-be"],
+)
+def test_utf8_with_or_without_a_bom_and_utf16_with_one_are_read(
+    text: str, encode: Callable[[str], bytes]
+) -> None:
+    assert decode_deck_bytes(encode(text), "deck.yaml") == text
+
+
+def test_a_cp1252_file_is_refused_at_its_first_byte_that_is_not_utf8() -> None:
+    raw = "game: tshirt\r\nname: na\u00efve \u201cquotes\u201d\r\n".encode("cp1252")
+    with pytest.raises(DeckFileError) as caught:
+        decode_deck_bytes(raw, "deck.yaml")
+    assert [str(error) for error in caught.value.errors] == [
+        "deck.yaml:2:9: not UTF-8 text: save the file as UTF-8"
+    ]
+
+
+def test_the_column_counts_characters_not_bytes() -> None:
+    raw = "name: d\u00e9j\u00e0 ".encode() + b"\x93"
+    with pytest.raises(DeckFileError) as caught:
+        decode_deck_bytes(raw, "deck.yaml")
+    assert str(caught.value.errors[0]).startswith("deck.yaml:1:12:")  # 14 in bytes
+
+
+def test_a_bom_without_text_of_its_encoding_is_refused() -> None:
+    with pytest.raises(DeckFileError, match=r"deck\.yaml:1:1: not UTF-8 text"):
+        decode_deck_bytes(codecs.BOM_UTF16_LE + b"\x00\xd8", "deck.yaml")  # a lone surrogate
+
+
+def test_a_notepad_unicode_deck_file_loads(tmp_path: Path) -> None:
+    path = tmp_path / "cafe.yaml"
+    text = _small_deck().replace("name: Tiny", "name: Caf\u00e9 night")
+    path.write_bytes(text.replace("\n", "\r\n").encode("utf-16"))
+    loaded = load_deck_file(path)
+    assert loaded.data["name"] == "Caf\u00e9 night"
 
 
 def test_empty_file_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
-    path.write_text("# only a comment\n")
+    path.write_text("# only a comment\n", encoding="utf-8")
     with pytest.raises(DeckFileError, match="empty"):
         load_deck_file(path)
 
@@ -133,9 +192,9 @@ def test_user_decks_are_found_by_name_and_cannot_shadow_shipped_ones(
     monkeypatch.setenv("PARTYHOST_CONFIG_DIR", str(tmp_path))
     folder = tmp_path / "decks"
     folder.mkdir()
-    (folder / "office-party.yaml").write_text(_small_deck())
-    (folder / "the-t-shirt-game.yaml").write_text(_small_deck())
-    (folder / "broken.yaml").write_text("game: [\n")
+    (folder / "office-party.yaml").write_text(_small_deck(), encoding="utf-8")
+    (folder / "the-t-shirt-game.yaml").write_text(_small_deck(), encoding="utf-8")
+    (folder / "broken.yaml").write_text("game: [\n", encoding="utf-8")
 
     assert find_deck("office-party").source == "user"
     assert find_deck("the-t-shirt-game").source == "shipped"

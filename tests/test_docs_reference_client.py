@@ -33,6 +33,7 @@ async def test_the_reference_client_finishes_a_tshirt_game_against_bots(tmp_path
             capture_output=True,
             text=True,
             timeout=120,
+            encoding="utf-8",
         )
     finally:
         errors = host.stop()

@@ -43,9 +43,12 @@ def plant(folder: Path, marker: Path) -> None:
     """Packages that shadow the real ones for anything that imports from ``folder``."""
     for package in ("partyhost", "textual", "msgpack"):
         (folder / package).mkdir(parents=True)
-        (folder / package / "__init__.py").write_text(PLANTED.format(marker=str(marker)))
+        (folder / package / "__init__.py").write_text(
+            PLANTED.format(marker=str(marker)), encoding="utf-8"
+        )
     (folder / "partyhost" / "cli.py").write_text(
-        PLANTED.format(marker=str(marker)) + "def main(argv=None):\n    return 0\n"
+        PLANTED.format(marker=str(marker)) + "def main(argv=None):\n    return 0\n",
+        encoding="utf-8",
     )
 
 
@@ -69,7 +72,7 @@ async def test_serve_in_a_folder_with_a_planted_partyhost_gives_visitors_the_rea
                 assert PASSWORD not in repr(environment)
                 folder = Path(os.readlink(f"/proc/{pid}/cwd"))
                 assert folder.is_relative_to(door.data / DOOR_FOLDER), folder
-    assert not marker.exists(), "planted code ran: " + marker.read_text()
+    assert not marker.exists(), "planted code ran: " + marker.read_text(encoding="utf-8")
 
 
 def test_a_visitors_environment_is_built_from_nothing(
@@ -123,6 +126,7 @@ def test_without_a_data_folder_only_folders_of_dead_doors_are_swept(
         capture_output=True,
         text=True,
         check=True,
+        encoding="utf-8",
     )
     dead = tmp_path / f"{PREFIX}{int(ended.stdout)}-old"
     living = tmp_path / f"{PREFIX}{os.getppid()}-other"
@@ -144,6 +148,6 @@ def test_door_folders_ignore_what_is_not_theirs(tmp_path: Path) -> None:
     target = tmp_path / "precious"
     target.mkdir()
     (tmp_path / f"{PREFIX}1-link").symlink_to(target)
-    (tmp_path / f"{PREFIX}1-file").write_text("not a folder")
+    (tmp_path / f"{PREFIX}1-file").write_text("not a folder", encoding="utf-8")
     assert sweep(tmp_path, only_dead_owners=False) == []
     assert target.exists()

@@ -72,7 +72,12 @@ def test_a_macos_shaped_host_lets_an_ssh_visitor_reach_the_lobby(
 ) -> None:
     env = macos_shaped_env(tmp_path / "macos")
     probe = subprocess.run(
-        [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", PROBE],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        encoding="utf-8",
     )
     assert probe.stdout.strip() == "macOS-shaped", probe.stderr  # the shaping took hold
     with serve_door(tmp_path / "host", env=env) as door:

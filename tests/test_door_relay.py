@@ -18,20 +18,31 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.door import doorclients
 from partyhost.net.door.doorclients import (
     INPUT_BURST,
     INPUT_BYTES_PER_SECOND,
     KEY_BYTES,
+    MAX_COLUMNS,
+    MAX_ROWS,
     MAX_UNSENT,
     READ_BYTES,
     TAKE_TERMINAL,
-    InputMeter,
     VisitorClient,
     client_environment,
 )
 from tmuxdriver import WAIT_SECONDS
 
+SHOWS_SIZE = (
+    "import os, signal, time\n"
+    "def show(*_):\n"
+    "    print('size', *os.get_terminal_size(1), flush=True)\n"
+    "signal.signal(signal.SIGWINCH, show)\n"
+    "show()\n"
+    "time.sleep(60)\n"
+)
+"""A client that prints its window size at start and on every change."""
 WAITS_FOR_A_HANGUP = "import time\nprint('ready', flush=True)\ntime.sleep(60)\n"
 
 
@@ -130,15 +141,7 @@ async def test_a_flood_of_keys_is_read_no_faster_than_the_meter_allows(tmp_path:
 
 
 async def test_a_window_change_reaches_the_client(tmp_path: Path) -> None:
-    program = (
-        "import os, signal, time\n"
-        "def show(*_):\n"
-        "    print('size', *os.get_terminal_size(1), flush=True)\n"
-        "signal.signal(signal.SIGWINCH, show)\n"
-        "show()\n"
-        "time.sleep(60)\n"
-    )
-    client = await start(tmp_path, program, columns=100, rows=30)
+    client = await start(tmp_path, SHOWS_SIZE, columns=100, rows=30)
     session = Session()
     relay = asyncio.ensure_future(client.relay(session))  # type: ignore[arg-type]
     try:
@@ -151,6 +154,26 @@ async def test_a_window_change_reaches_the_client(tmp_path: Path) -> None:
         relay.cancel()
         await client.end()
     assert client.process.returncode == -signal.SIGHUP
+
+
+async def test_a_giant_window_is_clamped_at_start_and_on_every_change(tmp_path: Path) -> None:
+    """A visitor claiming a 3000x1000 window (or 99999 wide, past a pty's 16 bits) gets the cap."""
+    client = await start(tmp_path, SHOWS_SIZE, columns=3000, rows=1000)
+    session = Session()
+    relay = asyncio.ensure_future(client.relay(session))  # type: ignore[arg-type]
+    capped = f"size {MAX_COLUMNS} {MAX_ROWS}".encode()
+    try:
+        await session.until_shown(capped)
+        session.keys.put_nowait(asyncssh.TerminalSizeChanged(132, 43, 0, 0))
+        await session.until_shown(b"size 132 43")
+        session.screen.clear()
+        session.keys.put_nowait(asyncssh.TerminalSizeChanged(99999, 99999, 0, 0))
+        await session.until_shown(capped)
+        assert not relay.done(), "the relay goes on after an impossible size"
+    finally:
+        session.gone.set()
+        relay.cancel()
+        await client.end()
 
 
 async def test_a_client_that_ignores_the_hangup_is_killed(
@@ -172,9 +195,8 @@ async def test_a_client_that_ignores_the_hangup_is_killed(
 
 
 def test_the_input_meter_keeps_to_its_rate_after_a_burst() -> None:
-    now = [100.0]
-    meter = InputMeter(rate=1000.0, burst=4000.0, clock=lambda: now[0])
-    assert meter.wait_after(3000) == 0.0  # typing and pastes within the burst wait for nothing
-    assert meter.wait_after(3000) == pytest.approx(2.0)  # 2000 bytes over: 2 s at 1000 B/s
-    now[0] += 2.0
-    assert meter.wait_after(500) == pytest.approx(0.5)
+    meter = TokenBucket(rate=1000.0, burst=4000)
+    now = time.monotonic()
+    assert meter.wait_after(3000, now) == 0.0  # typing and pastes within the burst wait nothing
+    assert meter.wait_after(3000, now) == pytest.approx(2.0)  # 2000 bytes over: 2 s at 1000 B/s
+    assert meter.wait_after(500, now + 2.0) == pytest.approx(0.5)

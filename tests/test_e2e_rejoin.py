@@ -103,7 +103,9 @@ def process_of(terminal: Terminal, marker: bytes) -> int:
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():
                 try:
-                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                    parent = int(
+                        (entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1]
+                    )
                 except (OSError, IndexError, ValueError):
                     continue
                 if parent in family:

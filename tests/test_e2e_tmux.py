@@ -54,7 +54,7 @@ class Served:
         return f"127.0.0.1:{self.port}"
 
     def log_tail(self) -> str:
-        return self.log.read_text(errors="replace")[-2000:]
+        return self.log.read_text(errors="replace", encoding="utf-8")[-2000:]
 
 
 @pytest.fixture
@@ -176,7 +176,10 @@ def quit_client(terminal: Terminal) -> None:
 def _ended(pid: int) -> bool:
     """Gone, or a zombie that tmux has not reaped yet."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        return (
+            Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[0]
+            == "Z"
+        )
     except OSError:
         return True
 
@@ -255,9 +258,21 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
     own = tmp_path / "on-my-laptop"
     own.mkdir()
     deck = own / "office.yaml"
-    deck.write_text(office_deck(broken_line=9))
+    deck.write_text(office_deck(broken_line=9), encoding="utf-8")
     host_decks = tmp_path / "config" / "decks"  # the host's own deck folder (conftest)
     assert not host_decks.exists() or not list(host_decks.iterdir())
+
+    # A broken file is caught before connecting, in the words the host would use.
+    refused = subprocess.run(
+        [*partyhost_command(), "join", host.address, "--deck", str(deck), "--no-remember"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=clean_env(PARTYHOST_CONFIG_DIR=str(tmp_path / "client-config")),
+    )
+    assert refused.returncode == 2, refused
+    assert f"{deck}:9:5: expected slogan 5 as text" in refused.stderr
+    deck.write_text(office_deck(), encoding="utf-8")
 
     terminal.start(
         [*partyhost_command(), "join", host.address, "--name", "Tess", "--deck", str(deck)],
@@ -269,22 +284,23 @@ def test_bring_a_deck_the_host_lacks_and_see_the_hosts_folder_change_live(
 
     host_decks.mkdir(parents=True, exist_ok=True)
     (host_decks / "late-arrival.yaml").write_text(
-        office_deck().replace("Office party", "Late arrival")
+        office_deck().replace("Office party", "Late arrival"), encoding="utf-8"
     )
-    (host_decks / "half-done.yaml").write_text("game: tshirt\nslogans: [\n")
-    terminal.wait_for("Not offered: half-done.yaml:3:1: YAML syntax")
+    (host_decks / "half-done.yaml").write_text("game: tshirt\nslogans: [\n", encoding="utf-8")
+    terminal.wait_for("Not offered: half-done.yaml:2:10: this `[` never")
     terminal.settle()
     terminal.keys("Tab", "Enter")  # from the game to the deck field, and open its list
     terminal.wait_for(lambda s: "Late arrival" in s and "Classic" in s)
     terminal.keys("Escape")
     terminal.wait_for(lambda s: "Late arrival" not in s and "none: only my deck file" in s)
 
+    deck.write_text(office_deck(broken_line=9), encoding="utf-8")  # broken while the dialog is open
     terminal.keys("C-s")
     terminal.wait_for("The host cannot use this deck")
     terminal.wait_for("office.yaml:9:5")
     assert "put the text in quotes" in terminal.last
     terminal.keys("Enter")
-    deck.write_text(office_deck())
+    deck.write_text(office_deck(), encoding="utf-8")
     terminal.wait_for(lambda s: "The host cannot use this deck" not in s)
     terminal.keys("c")
     terminal.wait_for(lambda s: "Create a room" in s and "office.yaml, 1 KiB" in s)

@@ -38,7 +38,9 @@ def _imported_roots(source: str) -> set[str]:
 
 def test_engine_sources_import_nothing_impure() -> None:
     offenders = {
-        str(path.relative_to(ENGINE)): sorted(_imported_roots(path.read_text()) & FORBIDDEN)
+        str(path.relative_to(ENGINE)): sorted(
+            _imported_roots(path.read_text(encoding="utf-8")) & FORBIDDEN
+        )
         for path in ENGINE.rglob("*.py")
     }
     assert {name: found for name, found in offenders.items() if found} == {}
@@ -54,6 +56,6 @@ def test_importing_every_game_loads_no_network_or_ui_module() -> None:
         "print(','.join(bad))\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, encoding="utf-8"
     )
     assert result.stdout.strip() == ""

@@ -17,8 +17,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from partyhost.engine.core import IllegalMove
-from partyhost.engine.gsm.rules import system_target
+from partyhost.engine.core import IllegalMove, system_target
 from partyhost.net import protocol as p
 
 FUZZ = Path(__file__).resolve().parent.parent / "fuzz"

@@ -9,8 +9,11 @@ import msgpack
 import pytest
 from gsmplay import play_bots, shipped_deck
 from partyhost.engine.core import Event, Game
-from partyhost.engine.gsm import FOUR_CORNERS, GRIDIRON, SCRAMBLE, STEALING_HOME
 from partyhost.engine.gsm.bot import BOT_DELAYS
+from partyhost.engine.gsm.four_corners.game import GAME as FOUR_CORNERS
+from partyhost.engine.gsm.gridiron.game import GAME as GRIDIRON
+from partyhost.engine.gsm.scramble.game import GAME as SCRAMBLE
+from partyhost.engine.gsm.stealing_home.game import GAME as STEALING_HOME
 
 DECK = shipped_deck()
 ALL_CARDS = list(range(60))

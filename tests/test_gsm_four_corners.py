@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from gsmplay import shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply, apply_tick
-from partyhost.engine.gsm import FOUR_CORNERS as GAME
+from partyhost.engine.gsm.four_corners.game import GAME
 from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, open_slots
 from partyhost.engine.gsm.placement import Placement, fits, placement_clash
 

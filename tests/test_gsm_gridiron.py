@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from gsmplay import shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
-from partyhost.engine.gsm import GRIDIRON as GAME
+from partyhost.engine.gsm.gridiron.game import GAME
 from partyhost.engine.gsm.gridiron.state import GridironState
 from partyhost.engine.gsm.placement import Placement, fits
 

@@ -151,7 +151,9 @@ def test_bad_cards_are_reported_with_their_line_and_column() -> None:
 def test_bad_legend_and_shape_are_reported() -> None:
     text = deck_text(["Gr Tb / Hg Sw"] * 21).replace("letter: T,", "letter: G,")
     text = text.replace("term: magenta", "term: purple").replace("rows: 2", "rows: 9")
+    text = text.replace("name: blue,", "name: RED,")
     errors = " | ".join(_errors(text))
     assert "letter 'G' is already used by object 1" in errors
+    assert "color name repeats entry 1: 'RED'" in errors
     assert "unknown terminal color 'purple'" in errors
     assert "rows must be between 1 and 4, is 9" in errors

@@ -9,7 +9,7 @@ import msgpack
 import pytest
 from gsmplay import shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply
-from partyhost.engine.gsm import SCRAMBLE as GAME
+from partyhost.engine.gsm.scramble.game import GAME
 from partyhost.engine.gsm.scramble.state import ScrambleState
 from partyhost.engine.gsm.solver import solve
 

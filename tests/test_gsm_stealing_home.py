@@ -10,11 +10,10 @@ import pytest
 from gsm_reference import layout_ok
 from gsmplay import shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply, apply_tick
-from partyhost.engine.gsm import STEALING_HOME as GAME
 from partyhost.engine.gsm.board import frontier
 from partyhost.engine.gsm.placement import Placement, fits, placement_clash
-from partyhost.engine.gsm.stealing_home.setup import BLOCK
-from partyhost.engine.gsm.stealing_home.state import StealingHomeState
+from partyhost.engine.gsm.stealing_home.game import GAME
+from partyhost.engine.gsm.stealing_home.state import BLOCK, StealingHomeState
 
 DECK = shipped_deck()
 

@@ -54,7 +54,7 @@ def test_shipped_deck_has_six_colors_seven_memes_and_a_hundred_scenarios() -> No
 
 
 def test_faces_keep_their_leading_spaces() -> None:
-    text = SHIPPED.read_text()
+    text = SHIPPED.read_text(encoding="utf-8")
     assert "face: |2" in text
     assert any(meme.face.startswith(" ") for meme in shipped_deck().memes)
 
@@ -104,7 +104,7 @@ def test_wrong_counts_of_colors_and_memes_are_reported() -> None:
 
 
 def test_deck_file_errors_point_at_lines() -> None:
-    text = SHIPPED.read_text().replace('  42: "', '  42: no\n  420: "', 1)
+    text = SHIPPED.read_text(encoding="utf-8").replace('  42: "', '  42: no\n  420: "', 1)
     errors = _errors(text)
     assert any("scenario number '420' must be two digits" in error for error in errors)
     assert any("put the text in quotes" in error for error in errors)

@@ -132,7 +132,7 @@ def test_a_slower_host_delay_slows_a_real_time_bot_too() -> None:
 @pytest.mark.parametrize("game_id", ["tshirt", "meme", "gridiron"])
 def test_turn_based_games_use_the_host_delay_scaled_by_level(game_id: str) -> None:
     game = get_game(game_id)
-    assert game.bot_delay("normal") is None
+    assert "normal" not in game.bot_delays
     assert thinking_delay(game, "normal", (1.0, 2.0)) == (1.0, 2.0)
     assert thinking_delay(game, "easy", (1.0, 2.0)) == (2.5, 5.0)
     assert thinking_delay(game, "hard", (1.0, 2.0)) == (0.5, 1.0)

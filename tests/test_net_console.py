@@ -35,12 +35,12 @@ class Lobby:
 
 def test_only_a_pipe_or_a_terminal_in_front_is_read(tmp_path: Path) -> None:
     read_end, write_end = os.pipe()
-    with os.fdopen(read_end) as pipe, open(os.devnull) as null:
+    with os.fdopen(read_end, encoding="utf-8") as pipe, open(os.devnull, encoding="utf-8") as null:
         assert console_input(pipe) is pipe
         assert console_input(null) is None  # a service, or `serve < /dev/null &`
         script = tmp_path / "commands.txt"
-        script.write_text("close KQZD\n")
-        with script.open() as file:
+        script.write_text("close KQZD\n", encoding="utf-8")
+        with script.open(encoding="utf-8") as file:
             assert console_input(file) is None
     os.close(write_end)
 

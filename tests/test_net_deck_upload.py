@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from nethelpers import DECK_DIR, Seat, deck_text, running_host, table
 from partyhost.net import protocol as p
+from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 
 UPLOADED = deck_text(12).replace("secret-word", "uploaded-word").replace("Counting words", "Mine")
 
@@ -108,8 +110,8 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
         listed = await ann.expect(p.DECKS)
         assert "fresh" not in [d["name"] for d in listed["decks"]]
         mark = ann.mark()
-        (folder / "fresh.yaml").write_text(UPLOADED.replace("Mine", "Fresh"))
-        (folder / "broken.yaml").write_text("game: counting\ncards: [\n")
+        (folder / "fresh.yaml").write_text(UPLOADED.replace("Mine", "Fresh"), encoding="utf-8")
+        (folder / "broken.yaml").write_text("game: counting\ncards: [\n", encoding="utf-8")
         pushed = await ann.expect(
             p.DECKS,
             since=mark,
@@ -118,7 +120,7 @@ async def test_a_new_deck_file_is_listed_while_the_host_runs(tmp_path: Path) -> 
         by_name = {d["name"]: d for d in pushed["decks"]}
         assert by_name["fresh"]["title"] == "Fresh" and by_name["fresh"]["problem"] is None
         assert by_name["broken"]["game"] == "counting"
-        assert by_name["broken"]["problem"].startswith("broken.yaml:3:1: YAML syntax")
+        assert by_name["broken"]["problem"].startswith("broken.yaml:2:8: this `[` never closes")
         bob = await Seat.open(host.port, "Bob")
         games = {g["id"]: g for g in bob.conn.welcome["games"]}
         assert [d["name"] for d in games["counting"]["decks"]] == ["counting", "fresh"]
@@ -137,3 +139,19 @@ async def test_deck_files_of_the_wrong_shape_are_a_bad_message() -> None:
         await ann.create_room("counting", deck_files=[{"text": "x"}])
         error = await ann.expect(p.ERROR)
         assert error["code"] == "bad_message" and "deck_files" in error["message"]
+
+
+def test_a_notepad_unicode_deck_file_is_sent_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_bytes(UPLOADED.replace("\n", "\r\n").encode("utf-16"))
+    assert read_deck_files([path]) == [
+        {"name": "mine.yaml", "text": UPLOADED.replace("\n", "\r\n")}
+    ]
+
+
+def test_a_cp1252_deck_file_is_not_sent_and_the_reason_names_where(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_bytes(b"game: counting\nname: caf\xe9\n")
+    with pytest.raises(DeckFileUnsendable) as refused:
+        read_deck_files([path])
+    assert str(refused.value) == f"{path}:2:10: not UTF-8 text: save the file as UTF-8."

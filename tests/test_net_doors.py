@@ -18,6 +18,7 @@ from partyhost.cli import build_parser
 from partyhost.engine.playertext import BIDI_CONTROLS, is_invisible
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
+from partyhost.net import __main__ as bare_host
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.clients.client import build
@@ -247,3 +248,16 @@ def test_serve_sets_the_per_address_cap() -> None:
     parse = build_parser().parse_args
     assert serve_config(parse(["serve"])).max_connections_per_address == PER_ADDRESS
     assert serve_config(parse(["serve", "--max-per-address", "4"])).max_connections_per_address == 4
+
+
+def test_the_bare_host_takes_every_config_field_as_a_flag() -> None:
+    parser = bare_host.build_parser()
+    argv = ["--max-rooms", "7", "--deck-dir", "a", "--deck-dir", "b", "--bot-delay", "0.1", "0.2"]
+    argv += ["--discovery", "--ssh-port", "0", "--max-per-address", "4", "--data", "/tmp/x"]
+    settings = vars(parser.parse_args(argv))
+    settings.pop("log")
+    config = bare_host.config_of(settings)
+    assert config.max_rooms == 7 and config.deck_dirs == (Path("a"), Path("b"))
+    assert config.bot_delay == (0.1, 0.2) and config.discovery and config.ssh_port == 0
+    assert config.max_connections_per_address == 4 and config.data_dir == Path("/tmp/x")
+    assert config.max_spectators == HostConfig().max_spectators, "unset flags keep defaults"

@@ -61,7 +61,7 @@ def tshirt_deck_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-(AUDIT_DECKS / f"{TSHIRT_DECK}.yaml").write_text(tshirt_deck_text())
+(AUDIT_DECKS / f"{TSHIRT_DECK}.yaml").write_text(tshirt_deck_text(), encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ def test_a_journal_that_is_not_a_database_is_named_in_one_line(tmp_path: Path) -
         timeout=60,
         env=_env(tmp_path),
         check=False,
+        encoding="utf-8",
     )
     served = partyhost(*serve_args(data), env=_env(tmp_path))
     for result in (bare, served):
@@ -182,6 +183,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         capture_output=True,
         text=True,
         check=False,
+        encoding="utf-8",
     )
     if made.returncode != 0:
         pytest.skip(f"cannot mount a small tmpfs here: {made.stderr.strip()}")

@@ -281,7 +281,7 @@ def test_duplicate_names_get_a_number() -> None:
 
 
 def test_the_doc_describes_every_message_type_and_error_code() -> None:
-    doc = DOC.read_text()
+    doc = DOC.read_text(encoding="utf-8")
     headings = set(re.findall(r"^### `([a-z_]+)`", doc, flags=re.MULTILINE))
     assert set(p.CLIENT_MESSAGES) | set(p.HOST_MESSAGES) <= headings
     for code in p.ERROR_CODES:
@@ -289,7 +289,7 @@ def test_the_doc_describes_every_message_type_and_error_code() -> None:
 
 
 def test_the_doc_names_every_host_message_field() -> None:
-    doc = DOC.read_text()
+    doc = DOC.read_text(encoding="utf-8")
     for kind, fields in p.HOST_MESSAGES.items():
         section = doc.split(f"### `{kind}`", 1)[1].split("\n### ", 1)[0]
         for name in fields:
@@ -297,7 +297,7 @@ def test_the_doc_names_every_host_message_field() -> None:
 
 
 def test_the_docs_example_frame_is_real() -> None:
-    doc = DOC.read_text()
+    doc = DOC.read_text(encoding="utf-8")
     found = re.search(r"```hex\n(.*?)```", doc, flags=re.DOTALL)
     assert found
     raw = bytes.fromhex("".join(found.group(1).split()))

@@ -96,7 +96,10 @@ async def test_the_deck_data_lives_in_the_journal_not_the_file(tmp_path: Path) -
     decks = tmp_path / "decks"
     decks.mkdir()
     (decks / "mine.yaml").write_text(
-        (host_config().deck_dirs[0] / "counting.yaml").read_text().replace("secret", "mine")
+        (host_config().deck_dirs[0] / "counting.yaml")
+        .read_text(encoding="utf-8")
+        .replace("secret", "mine"),
+        encoding="utf-8",
     )
     async with running_host(data_dir=tmp_path / "data", deck_dirs=(decks,)) as first:
         ann = await Seat.open(first.port, "Ann")

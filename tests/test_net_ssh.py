@@ -111,7 +111,7 @@ def test_a_session_without_a_terminal_gets_a_one_line_hint(door_host: DoorHost) 
     assert done.returncode == 1
     assert done.stderr.decode().splitlines() == [hint]
     assert door_clients(door_host.port) == []
-    assert f"  {command}" in door_host.log.read_text()  # serve said so
+    assert f"  {command}" in door_host.log.read_text(encoding="utf-8")  # serve said so
 
 
 # --- in-process host, asyncssh client ---------------------------------------------------
@@ -120,7 +120,7 @@ def test_a_session_without_a_terminal_gets_a_one_line_hint(door_host: DoorHost) 
 async def test_the_party_password_keeps_out_a_wrong_one_and_lets_in_the_right_one(
     tmp_path: Path,
 ) -> None:
-    async with running_door(tmp_path, ssh_password="kazoo", ssh_password_backoff=0.05) as host:
+    async with running_door(tmp_path, ssh_password="kazoo", wrong_password_delay=0.05) as host:
         port = ssh_port_of(host)
         with pytest.raises(asyncssh.PermissionDenied):
             await ssh_connect(port, password="trumpet")
@@ -136,6 +136,21 @@ async def test_the_party_password_keeps_out_a_wrong_one_and_lets_in_the_right_on
             process.stdin.write(b"c")  # create a room: the dialog shows the name in use
             await read_until(process.stdout, b"Create a room")
             assert seen
+        await no_visitors(host)
+
+
+async def test_a_visitor_claiming_a_giant_window_still_plays(tmp_path: Path) -> None:
+    """3000x1000 at the start and 9999x9999 on resizes: the client draws at most the door's cap."""
+    async with running_door(tmp_path) as host:
+        async with await ssh_connect(ssh_port_of(host)) as connection:
+            process = await open_terminal(connection, columns=3000, rows=1000)
+            await read_until(process.stdout, b"Welcome to door host")
+            for _ in range(5):
+                process.change_terminal_size(9999, 9999)
+            process.stdin.write(b"c")
+            await read_until(process.stdout, b"Create a room")
+            [client] = door_of(host).clients
+            assert client.process.returncode is None, "the visitor's client is still running"
         await no_visitors(host)
 
 

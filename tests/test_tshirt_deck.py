@@ -100,7 +100,7 @@ def test_the_deck_must_be_for_this_game() -> None:
     data = deck_data()
     data["game"] = "meme"
     assert "expected 'tshirt'" in _problems(data)[("game",)]
-    assert "mapping" in _problems(["not", "a", "deck"])[()]
+    assert "`key: value` lines" in _problems(["not", "a", "deck"])[()]
 
 
 def test_the_shipped_deck_loads_and_has_a_booyah_card() -> None:

@@ -40,7 +40,12 @@ BROKEN = {
     "samples": [],
     "problem": "broken.yaml:14:5: expected slogan 3 as text (and 2 more)",
 }
-UNREADABLE = {**BROKEN, "name": "half", "game": None, "problem": "half.yaml:3:1: YAML syntax"}
+UNREADABLE = {
+    **BROKEN,
+    "name": "half",
+    "game": None,
+    "problem": "half.yaml:2:10: this `[` never closes\n  (YAML: while parsing a flow node)",
+}
 MEME_DECK = {**CLASSIC, "name": "what-do-you-meme", "game": "meme", "title": "Memes"}
 
 
@@ -85,7 +90,8 @@ async def test_the_dialog_previews_host_decks_names_broken_ones_and_follows_chan
         assert "160 slogans, 70 tshirts, 70 hot_or_not" in text
         assert '"I survived the group chat"' in text
         assert "Not offered: broken.yaml:14:5: expected slogan 3" in text
-        assert "Not offered: half.yaml:3:1: YAML syntax" in text
+        assert "Not offered: half.yaml:2:10: this `[` never closes" in text
+        assert "while parsing" not in text  # the parser's words stay for decks validate
         fresh = {**CLASSIC, "name": "fresh", "title": "Fresh", "samples": ["Brand new"]}
         host.last.push({"t": p.DECKS, "decks": [CLASSIC, fresh]})
         await settle(pilot)
@@ -96,7 +102,7 @@ async def test_the_dialog_previews_host_decks_names_broken_ones_and_follows_chan
 
 async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Path) -> None:
     deck = tmp_path / "office.yaml"
-    deck.write_text((STARTERS / "tshirt.yaml").read_text())
+    deck.write_text((STARTERS / "tshirt.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
@@ -110,7 +116,9 @@ async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Pa
         await settle(pilot)
         (create,) = sent(host, "create_room")
         assert create["deck"] == "the-t-shirt-game"
-        assert create["deck_files"] == [{"name": "office.yaml", "text": deck.read_text()}]
+        assert create["deck_files"] == [
+            {"name": "office.yaml", "text": deck.read_text(encoding="utf-8")}
+        ]
         p.validate_client_message(create)
         assert app.create_choices == {
             "game": "tshirt",
@@ -121,7 +129,7 @@ async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Pa
 
 async def test_a_file_that_cannot_be_sent_keeps_the_dialog_open(tmp_path: Path) -> None:
     too_big = tmp_path / "huge.yaml"
-    too_big.write_text("game: tshirt\n" + "#" * 70_000)
+    too_big.write_text("game: tshirt\n" + "#" * 70_000, encoding="utf-8")
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
@@ -145,7 +153,7 @@ async def test_join_with_a_deck_opens_the_dialog_with_the_file_and_its_game(
     tmp_path: Path,
 ) -> None:
     deck = tmp_path / "faces.yaml"
-    deck.write_text((STARTERS / "meme.yaml").read_text())
+    deck.write_text((STARTERS / "meme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     host = FakeHost()
     welcome = host.welcome
     meme = copy.deepcopy(welcome["games"][0])
@@ -164,7 +172,9 @@ async def test_join_with_a_deck_opens_the_dialog_with_the_file_and_its_game(
         await settle(pilot)
         (create,) = sent(host, "create_room")
         assert create["game"] == "meme" and "deck" not in create
-        assert create["deck_files"] == [{"name": "faces.yaml", "text": deck.read_text()}]
+        assert create["deck_files"] == [
+            {"name": "faces.yaml", "text": deck.read_text(encoding="utf-8")}
+        ]
         await pilot.press("escape")  # leave the fake host's room: try again from the lobby
         host.last.push({"t": "left", "code": "KQZD", "reason": "left"})
         await settle(pilot)
@@ -218,3 +228,46 @@ def test_join_refuses_a_deck_file_that_is_not_there(
 ) -> None:
     assert main(["join", "127.0.0.1:1", "--deck", str(tmp_path / "nope.yaml")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_join_checks_a_deck_file_before_connecting_and_says_what_to_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import partyhost.tui.launch
+
+    connected: list[object] = []
+
+    def connect(*args: object, **_kwargs: object) -> int:
+        connected.append(args[4])  # the deck file handed to the client
+        return 0
+
+    monkeypatch.setattr(partyhost.tui.launch, "run_join", connect)
+    fine = tmp_path / "faces.yaml"
+    fine.write_text((STARTERS / "meme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["join", "127.0.0.1:1", "--deck", str(fine), "--no-remember"]) == 0
+    assert connected == [str(fine)]
+    broken = tmp_path / "office.yaml"
+    broken.write_text(
+        'game: tshirt\nversion: 1\nname: Office\nslogans:\n  - "Unclosed\n  - "Next"\n',
+        encoding="utf-8",
+    )
+    assert main(["join", "127.0.0.1:1", "--deck", str(broken), "--no-remember"]) == 2
+    assert connected == [str(fine)]  # the broken file never got as far as connecting
+    err = capsys.readouterr().err
+    assert f"--deck {broken}: 1 problem(s) to fix first" in err
+    assert f"{broken}:5:5: this text starts with a quote that never closes" in err
+    assert "(YAML: " in err
+
+
+def test_the_dialog_note_names_what_to_fix_in_a_typed_deck_file(tmp_path: Path) -> None:
+    from partyhost.tui.shared.dialogs import deck_file_note
+
+    fine = tmp_path / "faces.yaml"
+    fine.write_text((STARTERS / "meme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert deck_file_note(str(fine)).plain.endswith(": sent with the request")
+    broken = tmp_path / "office.yaml"
+    broken.write_text("game: tshirt\nversion: 1\nname: Office\nslogans:\n\t- x\n", encoding="utf-8")
+    assert deck_file_note(str(broken)).plain == (
+        "office.yaml: fix first, line 5, column 1: a tab; indent with spaces"
+    )
+    assert deck_file_note(str(tmp_path / "none.yaml")).plain.startswith("No file at ")

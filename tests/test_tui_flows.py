@@ -70,7 +70,7 @@ async def test_connect_screen_remembers_the_address_and_name() -> None:
         assert host.calls == [("partybox", 7000, "Zoë")]
         assert isinstance(app.screen, LobbyScreen)
     assert load_remembered().address == "partybox:7000"
-    assert json.loads(settings_path().read_text())["name"] == "Zoë"
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["name"] == "Zoë"
     again = make_app(FakeHost(), animate=False)
     async with again.run_test(size=SIZE) as pilot:
         assert again.screen.query_one("#address").value == "partybox:7000"  # type: ignore[attr-defined]

@@ -83,7 +83,7 @@ def test_the_client_writes_no_message_by_hand() -> None:
 
 def test_the_check_for_hand_made_messages_finds_one(tmp_path: Path) -> None:
     module = tmp_path / "sample.py"
-    module.write_text('def leave(app):\n    app.send({"t": "leave_room"})\n')
+    module.write_text('def leave(app):\n    app.send({"t": "leave_room"})\n', encoding="utf-8")
     assert message_literals(module) == [2]
 
 

@@ -53,7 +53,7 @@ async def test_every_seat_token_is_kept_for_its_host_and_room_and_forgotten_when
         await settle(pilot)
         path = memory_path()
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
-        (kept,) = json.loads(path.read_text())["seats"]
+        (kept,) = json.loads(path.read_text(encoding="utf-8"))["seats"]
         assert (kept["host_id"], kept["code"], kept["token"]) == (HOST_ID, "KQZD", "tok-1")
         assert (kept["name"], kept["game_name"], kept["round"]) == ("Ann", "The T-Shirt Game", 4)
         host.last.push({"t": "left", "code": "KQZD", "reason": "kicked"})
@@ -157,12 +157,12 @@ async def test_escape_leaves_the_offer_for_the_lobby() -> None:
 def test_a_mangled_memory_file_is_no_error_and_bad_entries_are_skipped() -> None:
     path = memory_path()
     path.parent.mkdir(parents=True)
-    path.write_text("{not json")
+    path.write_text("{not json", encoding="utf-8")
     memory = SeatMemory(path)
     assert memory.seats_at(HOST_ID) == []
     good = {"host_id": HOST_ID, "code": "KXTM", "token": "t", "round": 2, "saved": 1.0}
     bad = [{"host_id": HOST_ID, "code": "KXTM"}, {"host_id": 5, "code": "X", "token": "t"}, 7]
-    path.write_text(json.dumps({"seats": [good, *bad]}))
+    path.write_text(json.dumps({"seats": [good, *bad]}), encoding="utf-8")
     (seat,) = memory.seats_at(HOST_ID)
     assert (seat.code, seat.token, seat.round) == ("KXTM", "t", 2)
 

@@ -66,7 +66,7 @@ def test_progress_bar_fills_toward_the_target() -> None:
 def test_settings_survive_a_round_trip_and_a_broken_file() -> None:
     save_remembered(Remembered("10.0.0.2:7777", "Ann"))
     assert load_remembered() == Remembered("10.0.0.2:7777", "Ann")
-    settings_path().write_text("{not json")
+    settings_path().write_text("{not json", encoding="utf-8")
     assert load_remembered() == Remembered()
 
 

@@ -119,7 +119,7 @@ class Tmux:
     ) -> None:
         self.socket = f"{label}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.conf = folder / "tmux.conf"
-        self.conf.write_text(conf)
+        self.conf.write_text(conf, encoding="utf-8")
         self.poll = poll
         self.key_gap = key_gap
         self.env = {"TERM": "xterm-256color", **(env or {})}
@@ -134,6 +134,7 @@ class Tmux:
             timeout=10,
             env=clean_env(),
             check=False,
+            encoding="utf-8",
         )
         if done.returncode != 0:
             raise DriverError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")

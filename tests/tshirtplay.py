@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Command, Event, apply, apply_tick
-from partyhost.engine.tshirt import GAME
 from partyhost.engine.tshirt.deck import TShirtDeck
+from partyhost.engine.tshirt.game import GAME
 from partyhost.engine.tshirt.state import TShirtState, player_of, score
 
 

@@ -157,8 +157,14 @@ class PartyApp(App[int]):
 
     # --- connecting ---------------------------------------------------------
 
-    def connect(self, host: str, port: int, name: str, address_text: str) -> None:
-        """Start (or restart) the network worker for ``host:port``."""
+    def connect(self, address_text: str, name: str) -> None:
+        """Start (or restart) the network worker for a typed ``host[:port]``.
+
+        Raises :class:`ValueError` (a sentence) when the address cannot be read.
+        """
+        from partyhost.net.address import DEFAULT_PORT, parse_address
+
+        host, port = parse_address(address_text, DEFAULT_PORT)
         if self.remember:
             save_remembered(Remembered(address=address_text, name=name))
         self.connect_error = ""
@@ -167,15 +173,11 @@ class PartyApp(App[int]):
 
     def _connect_locked(self) -> None:
         """Go straight for the locked host: the connect screen is built only if that fails."""
-        from partyhost.net.address import DEFAULT_PORT, parse_address
-
         address, self.start_address = self.start_address or "", None
         try:
-            host, port = parse_address(address, DEFAULT_PORT)
+            self.connect(address, self.start_name or default_name())
         except ValueError:
             self.route()
-            return
-        self.connect(host, port, self.start_name or default_name(), address)
 
     @work(exclusive=True, group="net", exit_on_error=False)
     async def run_connection(self, host: str, port: int, name: str) -> None:

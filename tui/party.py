@@ -76,8 +76,8 @@ class Party(Protocol):
     def play(self, command: Frame) -> bool:
         """Send a game command (a filled legal template); False if not connected."""
 
-    def connect(self, host: str, port: int, name: str, address_text: str) -> None:
-        """Open a connection to ``host:port`` as ``name``."""
+    def connect(self, address_text: str, name: str) -> None:
+        """Open a connection to a typed ``host[:port]`` as ``name`` (ValueError if unreadable)."""
 
     def open_replay(self, game_id: int) -> None:
         """Ask the host for a finished game's replay and show it when it comes."""

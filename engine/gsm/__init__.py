@@ -2,22 +2,11 @@
 
 The four games are Stealing Home, Scramble, Gridiron and Four Corners. Each
 variant is a package holding only what differs: its declaration (``game``),
-``state``, ``setup``, ``rules``, ``evolve``, ``views``, ``wire`` and, where it
-plays its own way, ``bot``. What they share lives here, in the module named
-for its job (:mod:`.game`, :mod:`.state`, :mod:`.rules`, :mod:`.views`,
-:mod:`.bot`, :mod:`.wire`), with the card model
-(:mod:`.cards`, :mod:`.deck`), placements (:mod:`.placement`, with the fast
-search in :mod:`.board` over the neighbour masks of :mod:`.masks`) and the
-solver (:mod:`.solver`).
+``state`` (with ``setup`` and ``evolve``), ``rules``, ``views``, ``wire`` and,
+where it plays its own way, ``bot``. What they share lives here, in the
+module named for its job (:mod:`.game`, :mod:`.state`, :mod:`.rules`,
+:mod:`.views`, :mod:`.bot`, :mod:`.wire`), with the card model (:mod:`.cards`,
+:mod:`.deck`), placements (:mod:`.placement`, with the fast search in
+:mod:`.board` over the neighbour masks of :mod:`.masks`) and the solver
+(:mod:`.solver`).
 """
-
-from __future__ import annotations
-
-from partyhost.engine.gsm.four_corners import GAME as FOUR_CORNERS
-from partyhost.engine.gsm.gridiron import GAME as GRIDIRON
-from partyhost.engine.gsm.scramble import GAME as SCRAMBLE
-from partyhost.engine.gsm.stealing_home import GAME as STEALING_HOME
-
-GAMES = (STEALING_HOME, SCRAMBLE, GRIDIRON, FOUR_CORNERS)
-
-__all__ = ["FOUR_CORNERS", "GAMES", "GRIDIRON", "SCRAMBLE", "STEALING_HOME"]

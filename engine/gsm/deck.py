@@ -8,6 +8,7 @@ keeps one card on one line, so a problem points at the card's own line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from partyhost.engine.deckcheck import DeckReader, Path
@@ -115,6 +116,11 @@ def parse_card(
     return tuple(cells), problems
 
 
+def _repeated_name(what: str, names: dict[int, str], index: int, first: int) -> tuple[Path, str]:
+    """Where a name of the ``what`` legend (objects or colors) repeats, and what to say."""
+    return (what, index), f"{what[:-1]} name repeats entry {first + 1}: {names[index]!r}"
+
+
 def build_deck(data: Any) -> Deck:
     """Validate parsed deck data; raise DeckInvalid listing every problem with its path."""
     reader = DeckReader()
@@ -125,7 +131,8 @@ def build_deck(data: Any) -> Deck:
     rows, cols = _shape(reader, root)
     objects, colors = _legend(reader, root, "objects"), _legend(reader, root, "colors")
     for what, items in (("objects", objects), ("colors", colors)):
-        reader.unique([item.name for item in items], (what,), f"{what[:-1]} name")
+        names = {index: item.name for index, item in enumerate(items)}
+        reader.unique(names, partial(_repeated_name, what, names))
         letters = [item.letter for item in items]
         for i, letter in enumerate(letters):
             if letter and letters.index(letter) != i:

@@ -11,7 +11,6 @@ from functools import partial
 
 from partyhost.engine.core import Game, RuleOption
 from partyhost.engine.gsm.deck import DECK_GAME, build_deck
-from partyhost.engine.gsm.state import TableState
 
 ROTATE = RuleOption(
     "rotate", "Turn cards around", "bool", True, help="Cards may be turned 180 degrees."
@@ -25,11 +24,5 @@ HINTS = RuleOption(
 )
 
 
-def is_over(state: TableState) -> bool:
-    return state.phase == "over"
-
-
-gsm_game = partial(
-    Game, deck_game=DECK_GAME, default_deck=DECK_GAME, build_deck=build_deck, is_over=is_over
-)
-"""A variant's :class:`~partyhost.engine.core.Game`: the shared deck and end, then its own."""
+gsm_game = partial(Game, deck_game=DECK_GAME, default_deck=DECK_GAME, build_deck=build_deck)
+"""A variant's :class:`~partyhost.engine.core.Game`: the shared deck, then its own."""

@@ -12,10 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove, read_int
+from partyhost.engine.core import (
+    SYSTEM_COMMANDS,
+    SYSTEM_SEAT,
+    Command,
+    Decision,
+    Event,
+    IllegalMove,
+    system_target,
+)
 from partyhost.engine.gsm.state import TableState
-
-SYSTEM_COMMANDS = ("seat_joined", "seat_left", "seat_away", "seat_back")
 
 State = TypeVar("State", bound=TableState)
 
@@ -46,11 +52,3 @@ def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> li
     present = list(seats)
     least = min((len(hands[s]) for s in present), default=0)
     return [s for s in present if len(hands[s]) == least]
-
-
-def system_target(command: Command) -> int:
-    """The seat a host system command is about; any other type from the host is refused."""
-    kind = command.get("type")
-    if kind not in SYSTEM_COMMANDS:
-        raise IllegalMove("unknown_command", f"Unknown system command {kind!r}.")
-    return read_int(command, "seat")

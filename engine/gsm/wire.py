@@ -7,20 +7,20 @@ and board fields of a view are declared once here; each variant's own
 
 from __future__ import annotations
 
-from partyhost.engine.wire import CommandSpec, WireField, field
+from partyhost.engine.wire import CommandSpec, WireField
 
-VERSION = field("v", "int", "the view `version` you chose from", optional=True)
-CARDS = field("cards", "array of int", "the cards you may name (a hint)")
+VERSION = WireField("v", "int", "the view `version` you chose from", optional=True)
+CARDS = WireField("cards", "array of int", "the cards you may name (a hint)")
 PLACEMENT = (
-    field("card", "int", "the card's id"),
-    field("x", "int", "the slot's column (-60 to 60)"),
-    field("y", "int", "the slot's row (-60 to 60), y growing downwards"),
-    field("turned", "bool", "lay the card turned 180 degrees (default false)", optional=True),
+    WireField("card", "int", "the card's id"),
+    WireField("x", "int", "the slot's column (-60 to 60)"),
+    WireField("y", "int", "the slot's row (-60 to 60), y growing downwards"),
+    WireField("turned", "bool", "lay the card turned 180 degrees (default false)", optional=True),
 )
 PLACEMENT_FORM = (
     CARDS,
-    field("turned", "array of bool", "the turns allowed: `[false]`, or `[false, true]`"),
-    field(
+    WireField("turned", "array of bool", "the turns allowed: `[false]`, or `[false, true]`"),
+    WireField(
         "fits",
         "array of map",
         "with option `hints` only: every legal `{card, x, y, turned}` (at most 400)",
@@ -45,7 +45,7 @@ def pick_card(kind: str, doc: str) -> CommandSpec:
     return CommandSpec(
         kind,
         doc,
-        (field("card", "int", "one of the template's `cards`"),),
+        (WireField("card", "int", "one of the template's `cards`"),),
         template=(CARDS,),
         fill="Send `{type, card}` with `card` one of `cards`.",
         example={"type": kind, "card": 12},
@@ -60,35 +60,35 @@ def bare(kind: str, doc: str, *fields: WireField) -> CommandSpec:
 STUCK = bare("stuck", "Say you are stuck (see the game's rules for what happens then).")
 
 VIEW = (
-    field("game", "str", "the game's id"),
-    field("phase", "str", "the game's phase; `over` ends it"),
-    field("you", "int or nil", "your seat; nil for spectators"),
-    field("version", "int", "the state's version"),
-    field("legal", "array of map", "the command templates you may send now"),
-    field(
+    WireField("game", "str", "the game's id"),
+    WireField("phase", "str", "the game's phase; `over` ends it"),
+    WireField("you", "int or nil", "your seat; nil for spectators"),
+    WireField("version", "int", "the state's version"),
+    WireField("legal", "array of map", "the command templates you may send now"),
+    WireField(
         "legend",
         "map",
         "`{objects, colors}`: `{name, letter, glyph}` and `{name, letter, term}` lists the"
         " cells index into",
     ),
-    field("shape", "map", "`{rows, cols}`: cells on a card"),
-    field("rules", "map", "the room's rules, defaults filled in"),
-    field("winners", "array of int", "the winners once the game is over"),
-    field(
+    WireField("shape", "map", "`{rows, cols}`: cells on a card"),
+    WireField("rules", "map", "the room's rules, defaults filled in"),
+    WireField("winners", "array of int", "the winners once the game is over"),
+    WireField(
         "deadline",
         "float or nil",
         "when the table next acts by itself (host clock); nil when nothing is timed",
     ),
 )
-BOARD = field(
+BOARD = WireField(
     "board",
     "array of map",
     "cards on the table as they lie: `{id, cells, card, x, y, turned, owner}`; `cells` are"
     " rows of `[object, color]` indexes into `legend`",
 )
-HAND = field("hand", "array of map", "your cards, upright: `{id, cells}`")
+HAND = WireField("hand", "array of map", "your cards, upright: `{id, cells}`")
 SCORES = "array of map"
-LAST = field("last", "map or nil", "the last thing that happened, as its event's fields")
+LAST = WireField("last", "map or nil", "the last thing that happened, as its event's fields")
 NOTES = (
     "Placement templates are forms: fill in the card, the slot and the turn (docs/rules.md"
     " says which cells a card at a slot covers). Commands without fields are sent as listed."

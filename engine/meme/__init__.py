@@ -4,12 +4,6 @@ Each turn one player, the reactor, rolls a scenario and picks a reaction meme
 face down; the others guess it with a meme of their own; then both sides bet
 on the guesses. Three rounds with tokens that earn $1 when right, then a
 final round betting cash at even odds. The rules as refereed are in
-``docs/rules.md``. Besides the modules every game has, ``flow`` runs a turn
-on by itself (with its timers) and ``betting`` holds the betting arithmetic.
+``docs/rules.md``. Besides the modules every game has, ``betting`` holds the
+betting arithmetic.
 """
-
-from __future__ import annotations
-
-from partyhost.engine.meme.game import GAME
-
-__all__ = ["GAME"]

@@ -162,11 +162,3 @@ def payouts(state: MemeState) -> list[dict[str, int]]:
         lost = lost if state.final else 0
         results.append({"seat": seat, "won": won, "lost": lost, "net": won - lost})
     return results
-
-
-def bets_to_list(bets: Mapping[int, int]) -> list[dict[str, int]]:
-    return [{"seat": target, "amount": amount} for target, amount in sorted(bets.items())]
-
-
-def bets_from_list(entries: Any) -> dict[int, int]:
-    return {int(entry["seat"]): int(entry["amount"]) for entry in entries}

@@ -138,16 +138,13 @@ def _memes(reader: DeckReader, value: Any) -> tuple[Meme, ...]:
 
 def _unique(reader: DeckReader, texts: dict[int, str], section: str, key: str) -> None:
     """Report a repeated name or caption (case and spacing ignored) where it repeats."""
-    seen: dict[str, int] = {}
-    for index, text in texts.items():
-        folded = " ".join(text.casefold().split())
-        if folded in seen:
-            reader.problem(
-                (section, index, key),
-                f"the {key} {text!r} is already used by entry {seen[folded] + 1}; each must differ",
-            )
-        else:
-            seen[folded] = index
+    reader.unique(
+        texts,
+        lambda index, first: (
+            (section, index, key),
+            f"the {key} {texts[index]!r} is already used by entry {first + 1}; each must differ",
+        ),
+    )
 
 
 def _face(reader: DeckReader, value: Any, path: tuple[str | int, ...]) -> str:
@@ -192,6 +189,8 @@ def _scenarios(reader: DeckReader, value: Any) -> tuple[str, ...]:
     if entries is None:
         return ()
     texts: dict[int, str] = {}
+    keys: dict[int, Any] = {}
+    """The key each scenario was found under, to point at a repeat where it is."""
     for key, text in entries.items():
         path = ("scenarios", key)
         number = _scenario_number(key)
@@ -201,6 +200,7 @@ def _scenarios(reader: DeckReader, value: Any) -> tuple[str, ...]:
         if number in texts:
             reader.problem(path, f"scenario {number:02d} appears twice; keep only one")
             continue
+        keys[number] = key
         texts[number] = reader.text(
             text, path, f"scenario {number:02d}", max_length=MAX_SCENARIO_TEXT
         ).strip()
@@ -214,7 +214,13 @@ def _scenarios(reader: DeckReader, value: Any) -> tuple[str, ...]:
             f"there must be exactly {SCENARIO_COUNT} scenarios, numbered 00 to 99; "
             f"missing {len(missing)}: {shown}",
         )
-    _unique_scenarios(reader, entries, texts)
+    reader.unique(
+        texts,
+        lambda number, first: (
+            ("scenarios", keys[number]),
+            f"scenario {number:02d} repeats scenario {first:02d}",
+        ),
+    )
     return tuple(texts.get(n, "") for n in range(SCENARIO_COUNT))
 
 
@@ -225,18 +231,3 @@ def _scenario_number(key: Any) -> int | None:
     if isinstance(key, str) and _SCENARIO_KEY.fullmatch(key):
         return int(key)
     return None
-
-
-def _unique_scenarios(reader: DeckReader, entries: dict[str, Any], texts: dict[int, str]) -> None:
-    seen: dict[str, int] = {}
-    for key in entries:
-        number = _scenario_number(key)
-        if number is None or number not in texts:
-            continue
-        folded = " ".join(texts[number].casefold().split())
-        if folded in seen and seen[folded] != number:
-            reader.problem(
-                ("scenarios", key), f"scenario {number:02d} repeats scenario {seen[folded]:02d}"
-            )
-        else:
-            seen.setdefault(folded, number)

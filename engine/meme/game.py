@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
-from partyhost.engine.meme import bot, rules, setup, views
+from partyhost.engine.meme import bot, rules, state, views
 from partyhost.engine.meme.deck import COLOR_COUNT, build_deck
-from partyhost.engine.meme.evolve import evolve
-from partyhost.engine.meme.state import MemeState, Phase
 from partyhost.engine.meme.wire import WIRE
 
 PICKING_SECONDS = 60
@@ -60,10 +58,6 @@ OPTIONS = (
 )
 
 
-def is_over(state: MemeState) -> bool:
-    return state.phase is Phase.OVER
-
-
 GAME = Game(
     id="meme",
     name="What Do You Meme?",
@@ -73,14 +67,13 @@ GAME = Game(
     default_deck="what-do-you-meme",
     options=OPTIONS,
     build_deck=build_deck,
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     tick=rules.tick,
     deadline=rules.deadline,
-    is_over=is_over,
     round_over=round_ends_on("turn_over"),  # each turn ends with a reveal and its payouts
     replay_view=views.replay_view,
     results=views.results,

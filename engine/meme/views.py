@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from partyhost.engine.core import Command, SeatResult, View
-from partyhost.engine.meme.betting import BetLimits, bets_to_list, limits_for
+from partyhost.engine.meme.betting import BetLimits, limits_for
 from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
     FINAL_ROUND,
@@ -22,6 +22,7 @@ from partyhost.engine.meme.state import (
     TOKENS,
     MemeState,
     Phase,
+    bets_to_list,
 )
 
 

@@ -70,10 +70,13 @@ def _slogans(reader: DeckReader, value: Any) -> tuple[str, ...]:
         reader.text(item, ("slogans", index), f"slogan {index + 1}", max_length=MAX_SLOGAN_LENGTH)
         for index, item in enumerate(items)
     ]
-    # A slogan that was already reported as unreadable comes back empty; give
-    # each such blank a distinct stand-in so it is not also called a repeat.
+    # A slogan already reported as unreadable comes back empty: it is no repeat.
     reader.unique(
-        [text or f"\x00{index}" for index, text in enumerate(texts)], ("slogans",), "slogan"
+        {index: text for index, text in enumerate(texts) if text},
+        lambda index, first: (
+            ("slogans", index),
+            f"slogan repeats entry {first + 1}: {texts[index]!r}",
+        ),
     )
     return tuple(texts)
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
-from partyhost.engine.tshirt import bot, rules, setup, views
+from partyhost.engine.tshirt import bot, rules, state, views
 from partyhost.engine.tshirt.deck import build_deck
-from partyhost.engine.tshirt.evolve import evolve
-from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE, Phase, TShirtState, card_locations
+from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE, card_locations
 from partyhost.engine.tshirt.wire import WIRE
 
 SUBMIT_SECONDS = 90
@@ -68,10 +67,6 @@ OPTIONS = (
 )
 
 
-def is_over(state: TShirtState) -> bool:
-    return state.phase is Phase.OVER
-
-
 GAME = Game(
     id="tshirt",
     name="The T-Shirt Game",
@@ -83,14 +78,13 @@ GAME = Game(
     versioned_commands=frozenset({"pick"}),
     joins_mid_game=True,
     build_deck=build_deck,
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     tick=rules.tick,
     deadline=rules.deadline,
-    is_over=is_over,
     round_over=round_ends_on("drew", "round_void"),  # a Hot or Not card drawn, or no winner
     replay_view=views.replay_view,
     results=views.results,

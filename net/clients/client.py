@@ -567,8 +567,11 @@ def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
     """Each file's ``{"name", "text"}``, ready for ``create_room(deck_files=...)``.
 
     Raises :class:`DeckFileUnsendable` saying which file and why, before
-    anything is sent: the host would refuse the frame otherwise.
+    anything is sent: the host would refuse the frame otherwise. Files are read
+    as the host reads its own (UTF-8, or UTF-16 with a BOM) and sent as text.
     """
+    from partyhost.decks.files import DeckFileError, decode_deck_bytes  # games load with it
+
     files: list[dict[str, str]] = []
     total = 0
     if len(paths) > p.MAX_DECK_FILES:
@@ -579,10 +582,10 @@ def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
         except OSError as exc:
             raise DeckFileUnsendable(f"{path}: cannot read it ({exc.strerror}).") from None
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise DeckFileUnsendable(f"{path}: not UTF-8 text.") from None
-        total += len(raw) + len(path.name)
+            text = decode_deck_bytes(raw, str(path))
+        except DeckFileError as refused:
+            raise DeckFileUnsendable(f"{refused.errors[0]}.") from None
+        total += len(text.encode("utf-8", "surrogatepass")) + len(path.name)  # as sent
         if total > UPLOAD_ALLOWANCE:
             raise DeckFileUnsendable(
                 f"{path}: deck files sent to a host may total {UPLOAD_ALLOWANCE // 1024} KiB;"
@@ -598,13 +601,8 @@ def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
 PAGE = 200
 
 
-class HostRefused(NetError):
+class HostRefused(NetError, p.Refused):
     """The host answered with an ``error`` (``code`` is its stable code)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 async def _answer(connection: HostConnection, kind: str) -> dict[str, Any]:

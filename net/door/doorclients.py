@@ -35,11 +35,12 @@ import struct
 import sys
 import termios
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+from partyhost.net.addresslimits import TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +52,13 @@ READ_BYTES = 65536
 KEY_BYTES = 4096
 INPUT_BYTES_PER_SECOND = 2048.0
 """Sustained input a visitor may send: far above typing and mouse moves, far below a flood."""
-INPUT_BURST = 8192.0
+INPUT_BURST = 8192
 MAX_UNSENT = 2 * 1024 * 1024
 """Screen output waiting for a visitor's terminal; past this the visitor is hung up."""
+MAX_COLUMNS = 500
+MAX_ROWS = 200
+"""The largest window a visitor's client is given: far above any real screen, and small
+enough that a client drawing it stays small and quick (a visitor may claim any size)."""
 CLIENT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 """Variables an SSH client may send (``SendEnv``) that reach the partyhost client."""
 SAFE_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
@@ -83,11 +88,6 @@ the visitor's name, environment and folder (one JSON line), says it took them (o
 runs ``partyhost join``."""
 TAKE_SECONDS = 30.0
 """How long a spare may take to acknowledge its visitor (it may still be loading the client)."""
-
-
-def game_address(game_host: str, game_port: int) -> str:
-    """``HOST:PORT`` as ``partyhost join`` reads it (IPv6 in brackets)."""
-    return f"[{game_host}]:{game_port}" if ":" in game_host else f"{game_host}:{game_port}"
 
 
 def client_command(door: int, address: str) -> list[str]:
@@ -121,30 +121,11 @@ def client_environment(term: str | None, sent: Mapping[str, str], home: Path) ->
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:
-    """TIOCSWINSZ on a pty; zero sizes (a client that sent none) become 80x24."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows or 24, columns or 80, 0, 0))
-
-
-class InputMeter:
-    """A token bucket: how long to wait after reading some input, to keep to the rate."""
-
-    def __init__(
-        self,
-        rate: float = INPUT_BYTES_PER_SECOND,
-        burst: float = INPUT_BURST,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.allowance = burst
-        self.at = clock()
-
-    def wait_after(self, size: int) -> float:
-        now = self.clock()
-        self.allowance = min(self.burst, self.allowance + (now - self.at) * self.rate) - size
-        self.at = now
-        return max(0.0, -self.allowance / self.rate)
+    """TIOCSWINSZ on a pty, within :data:`MAX_COLUMNS` x :data:`MAX_ROWS`; zero sizes (a
+    client that sent none) become 80x24."""
+    columns = min(columns or 80, MAX_COLUMNS)
+    rows = min(rows or 24, MAX_ROWS)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
 class ClientLauncher:
@@ -334,7 +315,7 @@ class VisitorClient:
 
     async def _forward_keys(self, session: asyncssh.SSHServerProcess[bytes]) -> None:
         """The visitor's keys and window changes, to the pty; metered (unread keys wait in SSH)."""
-        meter = InputMeter()
+        meter = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
         while True:
             try:
                 data = await session.stdin.read(KEY_BYTES)
@@ -346,7 +327,7 @@ class VisitorClient:
             if not data:
                 return
             await self._write_keys(data)
-            await asyncio.sleep(meter.wait_after(len(data)))
+            await asyncio.sleep(meter.wait_after(len(data), time.monotonic()))
 
     async def _write_keys(self, data: bytes) -> None:
         """Write all of ``data`` to the pty, waiting while the client does not read its input."""

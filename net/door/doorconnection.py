@@ -1,7 +1,8 @@
 """One SSH connection at the door: counted in or refused, password checked, one session.
 
 Refusals, idle connections and wrong passwords are logged through the door's
-:class:`~partyhost.net.door.doorguard.QuietLog`, once per address and interval.
+:class:`~partyhost.net.addresslimits.QuietLog`, once per address and interval; wrong
+passwords through its :class:`~partyhost.net.addresslimits.PasswordThrottle`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import hmac
 from typing import TYPE_CHECKING, Protocol
 
 import asyncssh
-from partyhost.net.door.doorguard import ConnectionCounter, PasswordBackoff, QuietLog
+from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -25,7 +26,7 @@ class Door(Protocol):
     connections: set[asyncssh.SSHServerConnection]
     counter: ConnectionCounter
     quiet: QuietLog
-    backoff: PasswordBackoff
+    passwords: PasswordThrottle
 
     async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         """Serve one SSH session (a client on a pty, or a hint)."""
@@ -97,18 +98,10 @@ class DoorConnection(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         expected = (self._door.config.ssh_password or "").encode()
-
-        def correct() -> bool:
-            return hmac.compare_digest(password.encode(), expected)
-
-        right, failures, delay = await self._door.backoff.check(self._address, correct)
+        await asyncio.sleep(self._door.passwords.wait_before_try(self._address))
+        right = hmac.compare_digest(password.encode(), expected)
         if not right:
-            self._door.quiet.warning(
-                "password",
-                self._address,
-                f"SSH door: wrong password from {self._address}"
-                f" ({failures} in a row; that answer waited {delay:g} s)",
-            )
+            self._door.passwords.failed(self._address)
         return right
 
     def session_requested(self) -> asyncssh.SSHServerProcess[bytes] | bool:

@@ -11,7 +11,7 @@ terminal gets a one-line hint.
 
 Connections are capped in total and per address, must open their session
 within the login timeout, and wrong passwords are answered ever more slowly
-(:mod:`partyhost.net.door.doorconnection`, :mod:`partyhost.net.door.doorguard`). The
+(:mod:`partyhost.net.door.doorconnection`, :mod:`partyhost.net.addresslimits`). The
 host key is made once and kept in the host's data folder, so returning
 players never see a changed-key warning.
 """
@@ -26,21 +26,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
+from partyhost.net.address import with_port
+from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
 from partyhost.net.door.doorclients import (
     HANGUP_SECONDS,
     ClientLauncher,
     VisitorClient,
     client_environment,
-    game_address,
 )
 from partyhost.net.door.doorconnection import DoorConnection
 from partyhost.net.door.doorfolders import DoorFolders
-from partyhost.net.door.doorguard import (
-    Caps,
-    ConnectionCounter,
-    PasswordBackoff,
-    QuietLog,
-)
 from partyhost.net.names import clean_name
 from partyhost.net.protocol import MAX_NAME_LENGTH
 
@@ -87,14 +82,12 @@ class SSHDoor:
         """The door of the host ``config`` describes (its ``ssh_*`` settings), whose visitors'
         clients connect to the game port at ``game_host``."""
         self.config = config
-        self.game_address = game_address(game_host, game_port)
+        self.game_address = with_port(game_host, game_port)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.clients: set[VisitorClient] = set()
-        self.counter = ConnectionCounter(
-            Caps(config.ssh_max_connections, config.ssh_max_per_address)
-        )
+        self.counter = ConnectionCounter(config.ssh_max_connections, config.ssh_max_per_address)
         self.quiet = QuietLog(log)
-        self.backoff = PasswordBackoff(first=config.ssh_password_backoff)
+        self.passwords = PasswordThrottle(config, "SSH door password")
         self.folders = DoorFolders(config.data_dir)
         self.key: asyncssh.SSHKey | None = None
         self.launcher: ClientLauncher | None = None

@@ -8,7 +8,8 @@ thread (reading a terminal blocks) and handled on the event loop.
 The console reads only from a pipe or from a terminal this process has in
 the foreground; from ``/dev/null`` or a file (a service, ``serve &``) there is
 nothing to type and it stays off. A terminal host later sent to the
-background stops reading instead of being stopped by ``SIGTTIN``.
+background stops reading instead of being stopped by ``SIGTTIN`` (where there is
+job control: see :mod:`partyhost.net.platform`).
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import signal
 import stat
 import sys
 import threading
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
+
+from partyhost.net.platform import in_front_of_terminal, keep_reading_in_background
 
 HELP = """Host commands:
   rooms        list the open rooms
@@ -126,14 +128,9 @@ def console_input(stream: TextIO | None = None) -> TextIO | None:
     except (OSError, ValueError):
         return None
     if os.isatty(fd):
-        try:
-            in_front = os.tcgetpgrp(fd) == os.getpgrp()
-        except OSError:
+        if not in_front_of_terminal(fd):
             return None
-        if not in_front:
-            return None
-        # Sent to the background later, a read then fails (EIO) instead of stopping the host.
-        signal.signal(signal.SIGTTIN, signal.SIG_IGN)
+        keep_reading_in_background()
         return stream
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
         return stream

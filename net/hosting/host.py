@@ -24,6 +24,7 @@ from partyhost.net.deckshelf import DeckShelf
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lanservices import LanServices
 from partyhost.net.hosting.lobby import Lobby
+from partyhost.net.platform import REUSE_ADDRESS
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Gone, Observer
 from partyhost.net.store.database import Store, StoreUnusable
@@ -96,7 +97,7 @@ class Host:
                 lambda: Connection(self, lobby.handle),
                 self.config.host,
                 self.config.port,
-                reuse_address=True,
+                reuse_address=REUSE_ADDRESS,
             )
         except OSError:
             await self.lobby.stop(self.config.shutdown_timeout)

@@ -27,13 +27,14 @@ from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import hash_password, token_hash, verify_password
-from partyhost.net.deckshelf import DeckNotFound, DeckShelf, TableDeck
+from partyhost.net.deckshelf import DeckShelf, TableDeck
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.names import clean_name
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms import roomtask
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
-from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Refused, Resume, Stop
+from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Resume, Stop
 from partyhost.net.store import pastgames
 from partyhost.net.store.database import Store
 from partyhost.net.store.pastgames import PastGames
@@ -266,9 +267,7 @@ class Lobby:
                 await self._past_games.handle(connection, message)
             else:
                 await self._join_room(connection, message)
-        except Refused as refused:
-            connection.send(p.error(refused.code, refused.message), journaled=False)
-        except DeckNotFound as refused:
+        except Refused as refused:  # a deck's problems too (DeckNotFound)
             connection.send(refused.frame(), journaled=False)
 
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:

@@ -7,28 +7,28 @@ the start-up text, signals and the console typed into its terminal.
 from __future__ import annotations
 
 import asyncio
-import signal
 import sys
 
 from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
 from partyhost.net.hosting.console import HostConsole, console_input
 from partyhost.net.hosting.host import Host
+from partyhost.net.platform import on_stop_signals
 from partyhost.net.rooms.roomqueue import Observer
 
 
 async def run_host(
     config: HostConfig, console: bool = False, observer: Observer | None = None
 ) -> None:
-    """Serve until SIGINT/SIGTERM, then close gracefully (``partyhost serve``).
+    """Serve until Ctrl+C, SIGTERM or ``quit``, then close gracefully (``partyhost serve``).
 
     ``console``: take commands typed into this terminal (see :mod:`.console`);
     ``observer``: hears of every room request handled (see :class:`.Observer`).
     """
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):  # before listening: a stop asked for as
-        loop.add_signal_handler(signum, stop.set)  # soon as it listens still cleans up
+    # Before listening: a stop asked for as soon as it listens still cleans up.
+    undo_signals = on_stop_signals(loop, stop.set)
     try:
         host = Host(config, observer)
         await host.start()
@@ -51,5 +51,4 @@ async def run_host(
             await host.close("The host is shutting down; reconnect when it is back.")
             print("partyhost host stopped.", flush=True)
     finally:
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(signum)
+        undo_signals()

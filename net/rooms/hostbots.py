@@ -20,7 +20,7 @@ from typing import Any
 
 from partyhost.engine.core import BOT_LEVELS, Command, Game
 from partyhost.engine.rng import Rng
-from partyhost.net.rooms.roomqueue import Refused
+from partyhost.net.protocol import Refused
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:
     A game's own range is never made shorter than the host's delay: whoever
     runs the host can still slow every bot down (``--bot-delay``).
     """
-    own = game.bot_delay(level)
+    own = game.bot_delays.get(level)
     if own is not None:
         return max(own[0], host_delay[0]), max(own[1], host_delay[1])
     scale = LEVEL_SCALE[level]

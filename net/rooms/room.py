@@ -8,9 +8,9 @@ pause and resume the game, play a command, say a round's result was read,
 chat, lose a connection, run its timers, close. Each checks who asks, then
 hands the work to the part whose job it is. The parts hold the state, each
 changed only by its own methods (docs/architecture.md lists them and their
-jobs): who is here (:mod:`.roster`), what was chosen (:mod:`.roomsettings`),
+jobs): who is here (:mod:`.roster`), what was chosen and
 the game (:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game
-in motion (:mod:`.roomplay`, :mod:`.roombots`), frames out
+in motion and its bots (:mod:`.roomplay`), frames out
 (:mod:`.roombroadcast`) and records (:mod:`.roomrecords`).
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
@@ -35,16 +35,15 @@ from typing import Any, Protocol
 from partyhost.engine.core import Command, Game
 from partyhost.engine.playertext import clean_text
 from partyhost.net.config import HostConfig
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.roombots import RoomBots
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
-from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomplay import RoomPlay
-from partyhost.net.rooms.roomqueue import Peer, Refused, RoomItem
+from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
+from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
+from partyhost.net.rooms.roomqueue import Peer, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
-from partyhost.net.rooms.roomsettings import RoomSettings
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
 from partyhost.net.store.database import Store

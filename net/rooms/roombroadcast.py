@@ -25,8 +25,7 @@ from partyhost.engine.core import Event
 from partyhost.net import protocol as p
 from partyhost.net.deckshelf import decks_in_play
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomsettings import RoomSettings
+from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roster import Roster
 
 log = logging.getLogger(__name__)

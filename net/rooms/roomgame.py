@@ -1,6 +1,8 @@
-"""A room's game: lobby, playing or over; the running table; the seats it deals to.
+"""A room's game: what it was made with, lobby, playing or over, the table, its seats.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. It sets a game up from the
+A part of :class:`~partyhost.net.rooms.room.Room`. :class:`RoomSettings` holds the
+deck, password and options the room was made with (only the options and the stand-in
+setting change, and only between games). :class:`RoomGame` sets a game up from the
 room's seats and options, passes commands and ticks to the
 :class:`~partyhost.net.rooms.journaledgame.Table` (which journals them), and says which
 view a seat gets. It never sends anything: the room does that after a change.
@@ -28,13 +30,44 @@ from partyhost.engine.core import (
     IllegalMove,
 )
 from partyhost.net import protocol as p
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.journaledgame import NO_CEILING, Ceiling, Table
 from partyhost.net.rooms.roomclock import RoomClock
-from partyhost.net.rooms.roomqueue import Refused
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import CommandRecord, RoomRecord
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class RoomSettings:
+    """A room's deck, password hash, game options and ``bot_takeover`` choice."""
+
+    deck_name: str
+    deck_data: dict[str, Any]
+    """The deck as journaled, so a restarted host can rebuild the same deck."""
+    password_hash: str | None
+    created: float
+    options: dict[str, Any]
+    bot_takeover: bool
+    """Whether a bot plays an away player's seat (else the game is told ``seat_away``)."""
+
+    @classmethod
+    def of(cls, record: RoomRecord) -> RoomSettings:
+        return cls(
+            record.deck_name,
+            record.deck_data,
+            record.password_hash,
+            record.created,
+            dict(record.options),
+            record.bot_takeover,
+        )
+
+    def choose(self, options: dict[str, Any], bot_takeover: bool | None) -> None:
+        """The owner's new options (already checked by the game); ``None`` keeps the setting."""
+        self.options = dict(options)
+        if bot_takeover is not None:
+            self.bot_takeover = bot_takeover
 
 
 @dataclass

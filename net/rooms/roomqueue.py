@@ -1,4 +1,4 @@
-"""A room's queue: what goes on it, who puts it there, and what a request can get back.
+"""A room's queue: what goes on it and who puts it there.
 
 Connections and the host never change a room: they post an item on its
 queue, and the room's task (:mod:`.roomtask`) turns each item into one call
@@ -93,12 +93,3 @@ class Stop:
 
 
 RoomItem = Join | Resume | Request | Gone | CloseRoom | Stop
-
-
-class Refused(Exception):
-    """A request the room will not do: becomes an ``error`` to its sender only."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

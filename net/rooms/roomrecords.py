@@ -18,8 +18,7 @@ import time
 from collections.abc import Callable
 
 from partyhost.engine.core import SeatResult
-from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomsettings import RoomSettings
+from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import GameStart, Player, RoomRecord

@@ -23,6 +23,7 @@ from typing import Any
 
 from partyhost.engine.core import IllegalMove
 from partyhost.net import protocol as p
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
 from partyhost.net.rooms.roomqueue import (
@@ -31,7 +32,6 @@ from partyhost.net.rooms.roomqueue import (
     Join,
     Observer,
     Peer,
-    Refused,
     Request,
     Resume,
     RoomItem,

@@ -20,15 +20,14 @@ from typing import Protocol
 from partyhost.engine.core import Game
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import new_token, token_hash
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.roombots import RoomBots
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
-from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomplay import RoomPlay
-from partyhost.net.rooms.roomqueue import Peer, Refused, RoomInbox
+from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
+from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
+from partyhost.net.rooms.roomqueue import Peer, RoomInbox
 from partyhost.net.rooms.roomrecords import RoomRecords
-from partyhost.net.rooms.roomsettings import RoomSettings
 from partyhost.net.rooms.roster import Roster
 
 

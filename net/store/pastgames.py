@@ -70,7 +70,7 @@ class PastGames:
             else:
                 await self._replay(sender, message)
         except ReplayRefused as refused:
-            sender.send(p.error(refused.code, refused.message))
+            sender.send(refused.frame())
 
     def _list(self, sender: Sender, night: str | None) -> None:
         games = [describe_entry(entry) for entry in self.history.games(night=night)]

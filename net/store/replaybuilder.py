@@ -20,6 +20,7 @@ from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
+from partyhost.net.protocol import Refused
 from partyhost.net.store.records import ABANDONED, PLAYING, ArchivedGame, GameEntry
 
 log = logging.getLogger(__name__)
@@ -32,13 +33,8 @@ SYSTEM = "system"
 TIMER = "timer"
 
 
-class ReplayRefused(Exception):
-    """A replay that cannot be shown; ``code`` is the wire error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class ReplayRefused(Refused):
+    """A replay that cannot be shown."""
 
 
 def check_replayable(entry: GameEntry, game_name: str | None = None) -> None:

@@ -17,11 +17,9 @@ from partyhost.tui.gsm.boardview import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
-from partyhost.tui.gsm.scores import score_rows
-from partyhost.tui.gsm.text import TITLES, describe_event, status_line, timed_status
+from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
-from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Scoreboard
@@ -73,6 +71,7 @@ class GsmScreen(GameScreen):
     """Board, hand, scores, legend and log; subclasses add each game's keys."""
 
     KIND = "game"
+    LEAVE_QUESTION = "Leave this game? Your seat stays behind."
     PLACE: ClassVar[str] = "place"
     """The command type that puts a card down (Stealing Home: ``match``)."""
     RACK_TITLE: ClassVar[str] = "Your hand"
@@ -425,5 +424,4 @@ class GsmScreen(GameScreen):
             self._drop_selection()
             self.redraw()
             return
-        question = self.leave_question("Leave this game? Your seat stays behind.")
-        self.app.push_screen(ConfirmScreen(*question), self._leave)
+        super().action_leave()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from partyhost.tui.meme.table import RowSpec
 from partyhost.tui.meme.text import (
     VOID_REASONS,
     MemeGlyphs,
@@ -27,6 +26,14 @@ from partyhost.tui.text import Frame, Glyphs, Name, literal
 from rich.text import Text
 
 SHADE = 10
+
+
+@dataclass(frozen=True)
+class RowSpec:
+    """One line of the table; ``number`` (1-based) when it can carry a bet."""
+
+    text: Text
+    number: int | None = None
 
 
 @dataclass(frozen=True)

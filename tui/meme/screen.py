@@ -13,10 +13,9 @@ from typing import ClassVar
 from partyhost.tui.meme.betslip import Betting
 from partyhost.tui.meme.cards import MemeHand
 from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
-from partyhost.tui.meme.middle import MemeMain, Moment
+from partyhost.tui.meme.middle import MemeMain, Moment, TableRow
 from partyhost.tui.meme.money import MoneyRows, MoneyTable
 from partyhost.tui.meme.rows import Look, reveal_text
-from partyhost.tui.meme.table import TableRow
 from partyhost.tui.meme.text import (
     MemeGlyphs,
     color_style,

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from partyhost.net.address import DEFAULT_PORT, parse_address
+from partyhost.net.address import DEFAULT_PORT
 from partyhost.net.discovery import BrowserFactory, DiscoveredHost, HostWatcher
 from partyhost.net.protocol import MAX_NAME_LENGTH, PROTOCOL_VERSION
 from partyhost.paths import config_dir
@@ -298,11 +298,9 @@ class ConnectScreen(PartyScreen):
             self.query_one("#name", Input).focus()
             return
         try:
-            host, port = parse_address(address_text, DEFAULT_PORT)
+            self.party.connect(address_text, name)
         except ValueError as exc:
             self.party.connect_error = f"{str(exc).capitalize()}."
-            return
-        self.party.connect(host, port, name, address_text)
 
     @on(Button.Pressed, "#connect")
     def _connect_pressed(self) -> None:

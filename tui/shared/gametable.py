@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import WIDE, ChatPanel, open_chat
-from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.dialogs import confirm_then
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
@@ -45,6 +45,7 @@ TABLE_KEYS: list[BindingType] = [
 class GameScreen(PartyScreen):
     """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
 
+    LEAVE_QUESTION: ClassVar[str] = "Leave this game?"
     AUTO_FOCUS = ""
     """Nothing takes the keys first: a focused log or table took the arrows from the game
     (moving between cards, or the board's cursor) once its lines overflowed."""
@@ -215,22 +216,16 @@ class GameScreen(PartyScreen):
         if by_key:
             self.party.requests.seen()
 
-    def leave_question(self, question: str) -> tuple[str, str]:
-        """What leaving asks, and its yes; against bots alone (``partyhost play``) it quits."""
+    def action_leave(self) -> None:
+        """Ask, then give the seat up; against bots alone (``partyhost play``) it quits."""
         if self.party.solo:
-            return SOLO_QUIT, "Quit"
-        return question, "Leave"
-
-    def _leave(self, answer: bool | None) -> None:
-        """The answer to "Leave this game?": give the seat up only on a yes."""
-        if answer:
-            self.party.leave_room()
+            confirm_then(self.app, SOLO_QUIT, "Quit", self.party.leave_room)
+        else:
+            confirm_then(self.app, self.LEAVE_QUESTION, "Leave", self.party.leave_room)
 
 
 class TableScreen(GameScreen):
     """A game's table with a status clock, a log, a chat panel and a rack of numbered cards."""
-
-    LEAVE_QUESTION: ClassVar[str] = "Leave this game?"
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._show_view)
@@ -285,9 +280,6 @@ class TableScreen(GameScreen):
 
     def action_chat(self) -> None:
         open_chat(self)
-
-    def action_leave(self) -> None:
-        self.app.push_screen(ConfirmScreen(*self.leave_question(self.LEAVE_QUESTION)), self._leave)
 
 
 class UnsupportedGameScreen(PartyScreen):

@@ -7,6 +7,7 @@ player whose connection dropped shows how long their seat waits for them.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from partyhost.tui.shared.base import (
@@ -18,7 +19,7 @@ from partyhost.tui.shared.base import (
     seat_name,
 )
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.dialogs import ConfirmScreen, RoomOptionsScreen
+from partyhost.tui.shared.dialogs import RoomOptionsScreen, confirm_then
 from partyhost.tui.shared.options import describe_value
 from partyhost.tui.shared.seats import (
     SeatList,
@@ -255,13 +256,8 @@ class RoomScreen(PartyScreen):
             self.notify("Only a person who is here can own the room.", severity="warning")
             return
         question = Text.assemble("Hand the room to ", literal(entry.get("name", "?")), "?")
-        self.app.push_screen(
-            ConfirmScreen(question, "Hand over"), lambda yes: self._hand_over(seat, yes)
-        )
-
-    def _hand_over(self, seat: int, yes: bool | None) -> None:
-        if yes:
-            self.party.requests.give_ownership(seat)
+        hand_over = partial(self.party.requests.give_ownership, seat)
+        confirm_then(self.app, question, "Hand over", hand_over)
 
     def action_options(self) -> None:
         game = self._game()

@@ -9,10 +9,11 @@ game is paused or resumed.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
-from partyhost.tui.shared.dialogs import ConfirmScreen
+from partyhost.tui.shared.dialogs import confirm_then
 from partyhost.tui.shared.seats import SeatList, presence_of, presence_words, seat_line
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
@@ -135,11 +136,7 @@ class TableControlsScreen(PartyModal[None]):
                 "Kick ", literal(name), "? They lose their seat and cannot come back to it."
             )
             seat = int(entry["seat"])
-            self.app.push_screen(ConfirmScreen(question, "Kick"), lambda yes: self._kick(seat, yes))
-
-    def _kick(self, seat: int, yes: bool | None) -> None:
-        if yes:
-            self.party.requests.kick(seat)
+            confirm_then(self.app, question, "Kick", lambda: self.party.requests.kick(seat))
 
     def action_make_owner(self) -> None:
         entry = self._highlighted()
@@ -161,13 +158,8 @@ class TableControlsScreen(PartyModal[None]):
                 "? From then on only they can pause, kick or start a game.",
             )
             seat = int(entry["seat"])
-            self.app.push_screen(
-                ConfirmScreen(question, "Hand over"), lambda yes: self._hand_over(seat, yes)
-            )
-
-    def _hand_over(self, seat: int, yes: bool | None) -> None:
-        if yes:
-            self.party.requests.give_ownership(seat)
+            hand_over = partial(self.party.requests.give_ownership, seat)
+            confirm_then(self.app, question, "Hand over", hand_over)
 
     def action_pause(self) -> None:
         self.party.pauser.toggle()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from partyhost.engine.core import RuleOption
 from partyhost.engine.gsm.bot import BOT_DELAYS, place_else_give_way
-from partyhost.engine.gsm.four_corners import rules, setup, views
-from partyhost.engine.gsm.four_corners.evolve import evolve
+from partyhost.engine.gsm.four_corners import rules, state, views
 from partyhost.engine.gsm.four_corners.state import GAME_ID, card_locations
 from partyhost.engine.gsm.four_corners.wire import WIRE
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
@@ -30,9 +29,9 @@ GAME = gsm_game(
             allow_none=True,
         ),
     ),
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     tick=rules.tick,

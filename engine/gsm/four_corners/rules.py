@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
-from partyhost.engine.gsm.four_corners.evolve import evolve
-from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, open_slots
+from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, evolve, open_slots
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
 
 

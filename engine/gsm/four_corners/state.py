@@ -1,12 +1,22 @@
-"""Four Corners' state: two hands, the crossing lines, who owns which axis, the stall clock."""
+"""Four Corners' state: two hands, the crossing lines, who owns which axis, the stall clock.
+
+:func:`setup` deals ten cards each and lays one in the middle (the rest are out
+of play); :func:`evolve` is the only way the state changes.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from partyhost.engine.core import Event
+from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import Slot
-from partyhost.engine.gsm.placement import Placement
-from partyhost.engine.gsm.state import TableState
+from partyhost.engine.gsm.placement import Placement, placement_from
+from partyhost.engine.gsm.state import TableState, deal_hands, require_cards, shared_event
+from partyhost.engine.rng import Rng
 
 GAME_ID = "four-corners"
 HAND_SIZE = 10
@@ -68,3 +78,58 @@ def card_locations(state: FourCornersState) -> list[tuple[int, str]]:
     found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
     found += [(p.card, "board") for p in state.board]
     return found + [(c, "out of play") for c in state.out_of_play]
+
+
+def setup(
+    deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
+) -> FourCornersState:
+    """Deal both hands and lay the middle card; nobody owns an axis yet."""
+    require_cards(deck, 2 * HAND_SIZE + 1, "Four Corners")
+    rng = Rng(seed)
+    pile = rng.shuffled(range(len(deck.cards)))
+    hands = deal_hands(pile, seats, HAND_SIZE)
+    middle = pile[2 * HAND_SIZE]
+    return FourCornersState(
+        deck=deck,
+        rules=dict(rules),
+        rng=rng.state,
+        seats=tuple(seats),
+        hands=hands,
+        lowest={seat: HAND_SIZE for seat in seats},
+        board=(Placement(middle, 0, 0),),
+        axes={},
+        out_of_play=tuple(pile[2 * HAND_SIZE + 1 :]),
+    )
+
+
+def evolve(state: FourCornersState, event: Event) -> FourCornersState:
+    data, replace = event.data, dataclasses.replace
+    kind = event.kind
+    if kind == "stall_clock":
+        return replace(state, stall_started=data["at"])
+    if kind == "card_placed":
+        seat = data["seat"]
+        hand = tuple(c for c in state.hands[seat] if c != data["card"])
+        axes = state.axes
+        if "axis" in data:
+            other = next(s for s in state.seats if s != seat)
+            axes = {seat: data["axis"], other: "v" if data["axis"] == "h" else "h"}
+        progress = len(hand) < state.lowest[seat]
+        return replace(
+            state,
+            board=(*state.board, placement_from(data)),
+            hands={**state.hands, seat: hand},
+            lowest={**state.lowest, seat: min(len(hand), state.lowest[seat])},
+            axes=axes,
+            stall_started=data["at"] if progress else state.stall_started,
+            stuck=frozenset(),
+            last=dict(data),
+        )
+    if kind == "taken_back":
+        seat, card = data["seat"], data["card"]
+        board = tuple(p for p in state.board if p.card != card)
+        hands = {**state.hands, seat: (*state.hands[seat], card)}
+        return replace(state, board=board, hands=hands, stuck=frozenset(), last=dict(data))
+    if kind == "stuck":
+        return replace(state, stuck=state.stuck | {data["seat"]})
+    return shared_event(state, event)

@@ -13,7 +13,7 @@ from partyhost.engine.gsm.wire import (
     pick_card,
     placement,
 )
-from partyhost.engine.wire import GameSpec, field
+from partyhost.engine.wire import GameSpec, WireField
 
 WIRE = GameSpec(
     game="four-corners",
@@ -23,7 +23,7 @@ WIRE = GameSpec(
             "place",
             "Place a card from your hand one slot past either end of your own line.",
             {"type": "place", "card": 12, "x": 1, "y": 0},
-            field("slots", "array", "the open slots as `[x, y]` pairs: choose one of them"),
+            WireField("slots", "array", "the open slots as `[x, y]` pairs: choose one of them"),
         ),
         pick_card("take_back", "Take your outermost card at either end of your line back."),
         STUCK,
@@ -32,10 +32,10 @@ WIRE = GameSpec(
         *VIEW,
         BOARD,
         HAND,
-        field("axes", "array of map", "per seat: `{seat, axis}`, `h`, `v` or nil before fixed"),
-        field("stuck", "array of int", "seats that said they are stuck"),
-        field("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
-        field("deadlines", "map", "`{stall}`: when the stall clock runs out"),
+        WireField("axes", "array of map", "per seat: `{seat, axis}`, `h`, `v` or nil before fixed"),
+        WireField("stuck", "array of int", "seats that said they are stuck"),
+        WireField("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
+        WireField("deadlines", "map", "`{stall}`: when the stall clock runs out"),
         LAST,
     ),
 )

@@ -8,8 +8,7 @@ from __future__ import annotations
 from partyhost.engine.core import RuleOption
 from partyhost.engine.gsm.bot import place_else_give_way
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
-from partyhost.engine.gsm.gridiron import rules, setup, views
-from partyhost.engine.gsm.gridiron.evolve import evolve
+from partyhost.engine.gsm.gridiron import rules, state, views
 from partyhost.engine.gsm.gridiron.state import GAME_ID, card_locations
 from partyhost.engine.gsm.gridiron.wire import WIRE
 from partyhost.engine.gsm.views import winners_only
@@ -34,9 +33,9 @@ GAME = gsm_game(
             allow_none=True,
         ),
     ),
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     replay_view=views.replay_view,

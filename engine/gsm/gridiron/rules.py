@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from partyhost.engine.core import Command, Decision, Event, IllegalMove
 from partyhost.engine.gsm import rules as shared
-from partyhost.engine.gsm.gridiron.evolve import evolve
-from partyhost.engine.gsm.gridiron.state import GridironState, can_place
+from partyhost.engine.gsm.gridiron.state import GridironState, can_place, evolve
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
 
 

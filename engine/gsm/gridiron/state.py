@@ -1,12 +1,22 @@
-"""Gridiron's state: hands, the draw pile, the grid and whose turn it is."""
+"""Gridiron's state: hands, the draw pile, the grid and whose turn it is.
+
+:func:`setup` deals seven cards a player, lays one in the middle and chooses
+the first player; :func:`evolve` is the only way the state changes.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from partyhost.engine.core import Event
 from partyhost.engine.gsm.board import any_fit
-from partyhost.engine.gsm.placement import Placement, board_map
-from partyhost.engine.gsm.state import TableState
+from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.placement import Placement, board_map, placement_from
+from partyhost.engine.gsm.state import TableState, deal_hands, require_cards, shared_event
+from partyhost.engine.rng import Rng
 
 GAME_ID = "gridiron"
 HAND_SIZE = 7
@@ -39,3 +49,57 @@ def card_locations(state: GridironState) -> list[tuple[int, str]]:
     return (
         found + [(c, "pile") for c in state.pile] + [(c, "out of play") for c in state.out_of_play]
     )
+
+
+def setup(deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> GridironState:
+    """Deal, turn the next card up in the middle; the rest is the draw pile."""
+    require_cards(deck, HAND_SIZE * len(seats) + 1)
+    rng = Rng(seed)
+    pile = rng.shuffled(range(len(deck.cards)))
+    first = rules["first_seat"]
+    if first not in seats:  # off, or a seat that is not playing: a random seat starts
+        first = rng.choice(list(seats))
+    hands = deal_hands(pile, seats, HAND_SIZE)
+    rest = pile[HAND_SIZE * len(seats) :]
+    return GridironState(
+        deck=deck,
+        rules=dict(rules),
+        rng=rng.state,
+        seats=tuple(seats),
+        hands=hands,
+        pile=tuple(rest[1:]),
+        board=(Placement(rest[0], 0, 0),),
+        turn=first,
+    )
+
+
+def evolve(state: GridironState, event: Event) -> GridironState:
+    data, replace = event.data, dataclasses.replace
+    kind = event.kind
+    if kind == "card_placed":
+        seat = data["seat"]
+        hand = tuple(c for c in state.hands[seat] if c != data["card"])
+        return replace(
+            state,
+            board=(*state.board, placement_from(data)),
+            hands={**state.hands, seat: hand},
+            passes=0,
+            last=dict(data),
+        )
+    if kind == "card_drawn":
+        seat, card = data["seat"], event.secret["card"]
+        hands = {**state.hands, seat: (*state.hands[seat], card)}
+        return replace(state, hands=hands, pile=state.pile[1:], passes=0, last=dict(data))
+    if kind == "passed":
+        return replace(state, passes=data["passes"], last=dict(data))
+    if kind == "turn":
+        return replace(state, turn=data["seat"])
+    return shared_event(state, event, leaving=_hand_out_of_play)
+
+
+def _hand_out_of_play(state: GridironState, seat: int) -> dict[str, Any]:
+    """A leaving player's hand is out of play for the rest of the game."""
+    return {
+        "hands": {**state.hands, seat: ()},
+        "out_of_play": (*state.out_of_play, *state.hands[seat]),
+    }

@@ -13,7 +13,7 @@ from partyhost.engine.gsm.wire import (
     bare,
     placement,
 )
-from partyhost.engine.wire import GameSpec, field
+from partyhost.engine.wire import GameSpec, WireField
 
 WIRE = GameSpec(
     game="gridiron",
@@ -32,11 +32,11 @@ WIRE = GameSpec(
         *VIEW,
         BOARD,
         HAND,
-        field("pile", "int", "cards left to draw"),
-        field("turn", "int", "whose turn it is"),
-        field("passes", "int", "passes in a row so far"),
-        field("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
-        field("deadlines", "map", "empty: Gridiron has no timer"),
+        WireField("pile", "int", "cards left to draw"),
+        WireField("turn", "int", "whose turn it is"),
+        WireField("passes", "int", "passes in a row so far"),
+        WireField("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
+        WireField("deadlines", "map", "empty: Gridiron has no timer"),
         LAST,
     ),
 )

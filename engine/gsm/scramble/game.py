@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from partyhost.engine.core import ROUND_RESULTS, Event, RuleOption
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import ROTATE, gsm_game
-from partyhost.engine.gsm.scramble import bot, rules, setup, views
-from partyhost.engine.gsm.scramble.evolve import evolve
+from partyhost.engine.gsm.scramble import bot, rules, state, views
 from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, card_locations
 from partyhost.engine.gsm.scramble.wire import WIRE
 
@@ -42,9 +41,9 @@ GAME = gsm_game(
         ),
         ROUND_RESULTS,
     ),
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     round_over=round_over,

@@ -14,9 +14,7 @@ from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_in
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.placement import Placement, cells_map, clash_text, read_placement
-from partyhost.engine.gsm.scramble.evolve import evolve
-from partyhost.engine.gsm.scramble.setup import deal
-from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState
+from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState, deal, evolve
 from partyhost.engine.gsm.views import board_view
 from partyhost.engine.rng import Rng
 

@@ -13,7 +13,7 @@ from partyhost.engine.gsm.wire import (
     pick_card,
     placement,
 )
-from partyhost.engine.wire import GameSpec, field
+from partyhost.engine.wire import GameSpec, WireField
 
 WIRE = GameSpec(
     game="scramble",
@@ -33,12 +33,12 @@ WIRE = GameSpec(
     view=(
         *VIEW,
         HAND,
-        field("board", "array of map", "your own board (boards are private), as `board`"),
-        field("game_number", "int", "the game of the match being played"),
-        field("stuck", "array of int", "seats that said they are stuck"),
-        field("wins_needed", "int", "games to win the match"),
-        field("scores", SCORES, "per seat: `{seat, placed, hand, wins, away, left}`"),
-        field("deadlines", "map", "empty: Scramble has no timer"),
+        WireField("board", "array of map", "your own board (boards are private), as `board`"),
+        WireField("game_number", "int", "the game of the match being played"),
+        WireField("stuck", "array of int", "seats that said they are stuck"),
+        WireField("wins_needed", "int", "games to win the match"),
+        WireField("scores", SCORES, "per seat: `{seat, placed, hand, wins, away, left}`"),
+        WireField("deadlines", "map", "empty: Scramble has no timer"),
         LAST,
     ),
 )

@@ -5,8 +5,7 @@ from __future__ import annotations
 from partyhost.engine.core import ROUND_RESULTS, RuleOption, round_ends_on
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
-from partyhost.engine.gsm.stealing_home import bot, rules, setup, views
-from partyhost.engine.gsm.stealing_home.evolve import evolve
+from partyhost.engine.gsm.stealing_home import bot, rules, state, views
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS, card_locations
 from partyhost.engine.gsm.stealing_home.wire import WIRE
 
@@ -40,9 +39,9 @@ GAME = gsm_game(
         ),
         ROUND_RESULTS,
     ),
-    setup=setup.setup,
+    setup=state.setup,
     decide=rules.decide,
-    evolve=evolve,
+    evolve=state.evolve,
     view=views.view,
     legal=views.legal,
     tick=rules.tick,

@@ -18,8 +18,7 @@ from partyhost.engine.gsm.placement import (
     placement_event_data,
     read_placement,
 )
-from partyhost.engine.gsm.stealing_home.evolve import evolve
-from partyhost.engine.gsm.stealing_home.state import MAX_PLAYERS, StealingHomeState
+from partyhost.engine.gsm.stealing_home.state import MAX_PLAYERS, StealingHomeState, evolve
 
 TIMER_STEPS = 8
 """Deadlines one call acts on at most, one after another."""

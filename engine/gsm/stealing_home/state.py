@@ -1,12 +1,23 @@
-"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims."""
+"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims.
+
+:func:`setup` lays a valid 2 x 2 block in the middle and turns two cards up;
+:func:`evolve` is the only way the state changes.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from partyhost.engine.core import IllegalMove
-from partyhost.engine.gsm.placement import Placement
-from partyhost.engine.gsm.state import TableState
+from partyhost.engine.core import Event, IllegalMove
+from partyhost.engine.gsm.board import BoardMap, fitting
+from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.masks import CardTable, bits
+from partyhost.engine.gsm.placement import Placement, placement_from
+from partyhost.engine.gsm.state import TableState, shared_event
+from partyhost.engine.rng import Rng
 
 GAME_ID = "stealing-home"
 MAX_PLAYERS = 8
@@ -72,3 +83,106 @@ def card_locations(state: StealingHomeState) -> list[tuple[int, str]]:
     found += [(p.card, "board") for p in state.board] + [(c, "pile") for c in state.pile]
     found += [(c, "face up") for c in state.face_up]
     return found + [(c, "out of play") for c in state.out_of_play]
+
+
+BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))
+
+
+def setup(
+    deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
+) -> StealingHomeState:
+    """Shuffle, build the starting block from the first cards that make one, turn up two."""
+    rng = Rng(seed)
+    pile = rng.shuffled(range(len(deck.cards)))
+    pool: list[int] = []
+    block = None
+    while pile and block is None:
+        pool.append(pile.pop(0))
+        if len(pool) >= len(BLOCK):
+            block = start_block(deck.table, pool, bool(rules["rotate"]))
+    if block is None or len(pile) + len(pool) - len(BLOCK) < 2:
+        raise IllegalMove("deck_unplayable", "No four cards of this deck form a valid block.")
+    table = deck.table
+    board = tuple(
+        Placement(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in block.items()
+    )
+    used = {p.card for p in board}
+    pile += [card for card in pool if card not in used]
+    return StealingHomeState(
+        deck=deck,
+        rules=dict(rules),
+        rng=rng.state,
+        seats=tuple(seats),
+        pile=tuple(pile[2:]),
+        board=board,
+        face_up=tuple(pile[:2]),
+        collected={seat: () for seat in seats},
+    )
+
+
+def start_block(table: CardTable, pool: Sequence[int], rotate: bool) -> BoardMap | None:
+    """Four cards of ``pool`` in a 2 x 2 block that obeys the rule, if there are any."""
+    board: BoardMap = {}
+
+    def grow(index: int, avail: int) -> bool:
+        if index == len(BLOCK):
+            return True
+        slot = BLOCK[index]
+        for o in bits(fitting(table, board, slot, avail)):
+            board[slot] = o
+            if grow(index + 1, avail & ~(3 << (o & ~1))):
+                return True
+            del board[slot]
+        return False
+
+    return board if grow(0, table.hand_mask(pool, rotate)) else None
+
+
+def evolve(state: StealingHomeState, event: Event) -> StealingHomeState:
+    data, replace = event.data, dataclasses.replace
+    kind = event.kind
+    if kind == "round_clock":
+        return replace(state, round_started=data["at"])
+    if kind == "match_called":
+        if state.first is None:
+            claim = Claim(data["seat"], placement_from(event.secret), event.secret["at"])
+            return replace(state, first=claim)
+        return replace(state, tied=(*state.tied, data["seat"]))
+    if kind == "wrong_match":
+        return replace(state, locked=state.locked | {data["seat"]})
+    if kind == "no_fit_vote":
+        return replace(state, votes=state.votes | {data["seat"]})
+    if kind == "match_won":
+        seat = data["seat"]
+        collected = {**state.collected, seat: (*state.collected[seat], data["kept"])}
+        board = (*state.board, placement_from(data))
+        return _round_over(state, board=board, collected=collected, last=dict(data))
+    if kind == "tiebreak":
+        pile = (*state.pile, *state.face_up)
+        return _round_over(state, pile=pile, last=dict(data))
+    if kind == "no_fit":
+        out = (*state.out_of_play, *data["cards"])
+        return _round_over(state, out_of_play=out, last=dict(data))
+    if kind == "cards_turned":
+        tiebreak = data["tiebreak"]
+        return replace(
+            state,
+            pile=state.pile[2:],
+            face_up=tuple(data["cards"]),
+            round=data["round"],
+            round_started=data["at"],
+            tiebreak=None if tiebreak is None else tuple(tiebreak),
+        )
+    if kind == "seat_joined":
+        seat = data["seat"]
+        if seat in state.seats:
+            return replace(state, left=state.left - {seat})
+        return replace(state, seats=(*state.seats, seat), collected={**state.collected, seat: ()})
+    return shared_event(state, event)
+
+
+def _round_over(state: StealingHomeState, **changes: Any) -> StealingHomeState:
+    """Clear a resolved round's face-up cards, claims, lockouts and votes."""
+    return dataclasses.replace(
+        state, face_up=(), first=None, tied=(), locked=frozenset(), votes=frozenset(), **changes
+    )

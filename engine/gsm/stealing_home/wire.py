@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.gsm.wire import BOARD, LAST, NOTES, SCORES, VIEW, bare, placement
-from partyhost.engine.wire import GameSpec, field
+from partyhost.engine.wire import GameSpec, WireField
 
 WIRE = GameSpec(
     game="stealing-home",
@@ -19,14 +19,14 @@ WIRE = GameSpec(
     view=(
         *VIEW,
         BOARD,
-        field("face_up", "array of map", "the two turned cards: `{id, cells}`"),
-        field("pile", "int", "cards left to turn"),
-        field("out_of_play", "int", "cards out of play"),
-        field("round", "int", "the round number"),
-        field("tiebreak", "array of int or nil", "the tied seats racing a tiebreaker"),
-        field("called", "array of int", "seats whose match call is being settled"),
-        field("scores", SCORES, "per seat: `{seat, cards, locked, voted, away, left}`"),
-        field("deadlines", "map", "`{round, tie}`: the round clock and the tie window"),
+        WireField("face_up", "array of map", "the two turned cards: `{id, cells}`"),
+        WireField("pile", "int", "cards left to turn"),
+        WireField("out_of_play", "int", "cards out of play"),
+        WireField("round", "int", "the round number"),
+        WireField("tiebreak", "array of int or nil", "the tied seats racing a tiebreaker"),
+        WireField("called", "array of int", "seats whose match call is being settled"),
+        WireField("scores", SCORES, "per seat: `{seat, cards, locked, voted, away, left}`"),
+        WireField("deadlines", "map", "`{round, tie}`: the round clock and the tie window"),
         LAST,
     ),
 )
