@@ -23,6 +23,7 @@ from partyhost.tui.shared.base import show_text
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.gametable import TableScreen
 from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.tshirt.cards import SloganCard
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -253,11 +254,11 @@ async def test_a_played_slogan_takes_its_card_away_and_the_others_stay() -> None
         assert len(rack.cards) == 2
         assert all(new is old for new, old in zip(rack.cards, cards[:2], strict=True))
         assert not cards[2].is_attached
-        shown = [str(card.query_one(".card-text", Static).content) for card in rack.cards]
+        shown = [card.line.plain for card in rack.cards if isinstance(card, SloganCard)]
         assert [line.split("  (")[0] for line in shown] == [c["text"] for c in HAND[1:]]
         await seat.push(tshirt_playable([1, 2, 3]))
         assert len(rack.cards) == 3 and rack.cards[:2] == cards[:2]
-        assert len(list(rack.query(".card-text"))) == 3
+        assert len(list(rack.query(SloganCard))) == 3
 
 
 async def test_a_line_is_written_again_only_when_it_reads_or_looks_different() -> None:

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 ResultT = TypeVar("ResultT")
@@ -66,9 +67,13 @@ class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
         return super().dismiss(result)
 
 
-def show_text(widget: Static, content: Text | str, *, layout: bool = True) -> None:
-    """Update ``widget`` only if its text changed: every update lays the whole screen out
-    again (``layout=False`` where the widget's size cannot change)."""
+def show_text(widget: Static, content: Text | str) -> None:
+    """Update ``widget`` only if its text changed, and lay the screen out only if its size did.
+
+    A layout of the whole screen is the dearest part of a redraw, and most texts
+    keep their size: a fixed-size widget never changes size, and an auto-height
+    one only when the new text wraps into a different number of rows.
+    """
     old = widget.content
     if isinstance(old, Text) and isinstance(content, Text):
         # Text's == compares only the characters and their spans, not the whole line's style.
@@ -80,8 +85,34 @@ def show_text(widget: Static, content: Text | str, *, layout: bool = True) -> No
         )
     else:
         same = type(old) is type(content) and old == content
-    if not same:
-        widget.update(content, layout=layout)
+    if same:
+        return
+    rows = widget.content_size.height
+    widget.update(content, layout=False)
+    if resizes(widget, rows):
+        widget.refresh(layout=True)
+
+
+def resizes(widget: Static, rows: int) -> bool:
+    """Whether ``widget``'s new content may change its size (it had ``rows`` rows of content).
+
+    Only a widget laid out already, of a fixed width, can tell: an auto height
+    then follows the new content's rows at that width.
+    """
+    styles = widget.styles
+    width = widget.content_size.width
+    if not widget.is_mounted or not width or (styles.width is not None and styles.width.is_auto):
+        return True  # no width set: the widget fills its container, whatever it says
+    height = styles.height
+    if height is not None and not height.is_auto:
+        return False
+    return content_rows(widget, width) != rows
+
+
+def content_rows(widget: Widget, width: int) -> int:
+    """Rows ``widget``'s content takes at ``width`` columns, measured afresh."""
+    widget.clear_cached_dimensions()
+    return widget.get_content_height(widget.size, widget.app.size, width)
 
 
 def deck_title(welcome: dict[str, Any] | None, game: object, deck: object) -> str:
@@ -146,4 +177,4 @@ class TitleBar(Static):
         for part in parts:
             line.append("  ")
             line.append(part if isinstance(part, Text) else Text(part, style="dim"))
-        show_text(self, line, layout=False)  # one row, whatever it says
+        show_text(self, line)

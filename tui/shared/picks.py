@@ -56,7 +56,7 @@ class PickRack(Widget, Generic[FaceT]):
     """The numbered cards' faces and which one is highlighted (1-based)."""
 
     highlighted: reactive[int | None] = reactive(None)
-    """1-based number of the highlighted card."""
+    """1-based number of the highlighted card; setting the same number repaints nothing."""
 
     faces: tuple[FaceT, ...] = ()
     cards: tuple[PickCard[FaceT], ...] = ()
@@ -79,8 +79,9 @@ class PickRack(Widget, Generic[FaceT]):
         for card, face in zip(self.cards, faces, strict=True):
             card.show(face, look)
         if self.highlighted is not None and not self.is_playable(self.highlighted):
-            self.highlighted = None
-        self._paint()
+            self.highlighted = None  # repaints through watch_highlighted
+        elif more:
+            self._paint()  # new cards start unmarked; nothing else changed
 
     def is_playable(self, number: int) -> bool:
         return 1 <= number <= len(self.faces) and self.faces[number - 1].playable

@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from partyhost.tui.shared.base import content_rows
 from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.text import literal
+from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Static
+from textual.containers import VerticalScroll
+
+NUMBER_WIDTH = 3
+"""Columns of a card's number: a marker and up to two digits."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,12 @@ class CardFace:
     """A short note after the text: ``yours``, ``on the table``..."""
 
 
-class SloganCard(Horizontal, PickCard[CardFace]):
-    """One slogan with its number; styled by whether it can be played or is chosen."""
+class SloganCard(PickCard[CardFace]):
+    """One slogan with its number; styled by whether it can be played or is chosen.
+
+    One widget draws both the number and the text (a two-column grid): a rack
+    mounts, restyles and removes a card as one node, not three.
+    """
 
     DEFAULT_CSS = """
     SloganCard {
@@ -43,32 +51,38 @@ class SloganCard(Horizontal, PickCard[CardFace]):
     SloganCard.-playable:hover { background: $boost; }
     SloganCard.-selected { border: heavy $accent; background: $accent 15%; color: $foreground; }
     SloganCard.-face-down { color: $text-disabled; }
-    SloganCard > .card-number { width: 3; text-style: bold; }
-    SloganCard > .card-text { width: 1fr; }
     """
 
     def __init__(self, number: int) -> None:
         super().__init__(number)
-        self.text = Static(classes="card-text")
+        self.line = Text()
+        """The slogan as shown, after the number (its tag included)."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(self._number_label(), classes="card-number")
-        yield self.text
-
-    def _number_label(self) -> str:
+    def render(self) -> RenderableType:
         # A marker besides the colour, so the chosen card shows on any terminal.
-        return f">{self.number}" if self.selected else f" {self.number}"
+        marker = ">" if self.selected else " "
+        grid = Table.grid()
+        grid.add_column(width=NUMBER_WIDTH, no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(Text.assemble((f"{marker}{self.number}", "bold")), self.line)
+        return grid
 
     def watch_selected(self) -> None:
-        if self.is_mounted:  # the number's width is fixed: no layout of the whole screen
-            self.query_one(".card-number", Static).update(self._number_label(), layout=False)
+        self.refresh()  # the marker; the card keeps its size
 
     def show(self, face: CardFace, shade: str) -> None:
         if face == self.face:
             return
+        old = self.face
         self.face = face
-        # One restyle of the card for both classes (each restyle walks its children).
+        # One restyle of the card for both classes.
         self.update_classes({"-playable": face.playable, "-face-down": face.face_down})
+        if old is not None and (old.text, old.face_down, old.tag) == (
+            face.text,
+            face.face_down,
+            face.tag,
+        ):
+            return  # only the look changed: the classes repaint it
         line = Text()
         if face.face_down:
             line.append(shade * 14)
@@ -76,7 +90,11 @@ class SloganCard(Horizontal, PickCard[CardFace]):
             line.append_text(literal(face.text))
         if face.tag:
             line.append(f"  ({face.tag})", "italic")
-        self.text.update(line)
+        rows, width = self.content_size.height, self.content_size.width
+        self.line = line
+        # A layout of the screen only if the new text wraps into more or fewer rows.
+        same_rows = self.is_mounted and width > 0 and content_rows(self, width) == rows
+        self.refresh(layout=not same_rows)
 
 
 class CardRack(VerticalScroll, PickRack[CardFace]):

@@ -123,6 +123,8 @@ class TShirtScreen(TableScreen):
         self._revealed: int | None = None
         self._reveal_timer: Timer | None = None
         self._booyah_asked = False
+        self._sent_from: object = None
+        """The view version a card was last played from (None: none since the last choice)."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title")
@@ -227,7 +229,7 @@ class TShirtScreen(TableScreen):
 
     def _show_cards(self, view: Frame) -> None:
         title, faces = self._faces(view)
-        show_text(self.query_one("#rack-title", Static), title, layout=False)  # one row
+        show_text(self.query_one("#rack-title", Static), title)
         self.query_one("#rack", CardRack).show(faces)
 
     def _start_reveal(self, count: int) -> None:
@@ -269,6 +271,7 @@ class TShirtScreen(TableScreen):
 
     def action_choose(self, number: int) -> None:
         self._stop_reveal()
+        self._sent_from = None
         rack = self.picks()
         if rack.is_playable(number):
             rack.highlighted = number
@@ -287,6 +290,7 @@ class TShirtScreen(TableScreen):
 
     def action_move(self, step: int) -> None:
         self._stop_reveal()
+        self._sent_from = None
         self.picks().move(step)
 
     def play_chosen(self) -> None:
@@ -299,9 +303,12 @@ class TShirtScreen(TableScreen):
             if legal_of(self.view, "submit") or legal_of(self.view, "pick"):
                 self.notify("Choose a card first with its number.", timeout=3)
             return
+        # The highlight stays until the next view clears it (one redraw, not two);
+        # a second Enter before that view sends nothing.
+        version = self.view.get("version")
         command = self._command_for(number)
-        if command is not None and self.party.play(command):
-            rack.highlighted = None
+        if command is not None and version != self._sent_from and self.party.play(command):
+            self._sent_from = version
 
     def _command_for(self, number: int) -> Frame | None:
         """The legal command behind card ``number`` (1-based) in the rack."""
