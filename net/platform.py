@@ -1,9 +1,9 @@
 """What differs between the operating systems partyhost runs on, in one place.
 
-Everything else in the package imports no POSIX-only (or Windows-only) module;
-an import-linter contract holds it. The SSH door's pseudo-terminals are the
-other exception: the door runs only where there are pseudo-terminals
-(``net/door/doorclients.py``), which :data:`PSEUDO_TERMINALS` says.
+Nothing else in the package imports a POSIX-only (or Windows-only) module; an
+import-linter contract holds it. The SSH door runs only where there are
+pseudo-terminals, which :data:`PSEUDO_TERMINALS` says, and sizes them through
+:func:`set_terminal_size`.
 
 Each difference is decided by what the running Python has (a module, a
 function, a signal), not by the name of the system, so a POSIX Python with
@@ -18,6 +18,7 @@ import errno
 import importlib
 import os
 import signal
+import struct
 import sys
 from collections.abc import Callable
 from types import FrameType, ModuleType
@@ -144,3 +145,11 @@ def keep_reading_in_background() -> None:
     """
     if hasattr(signal, "SIGTTIN"):
         signal.signal(signal.SIGTTIN, signal.SIG_IGN)
+
+
+def set_terminal_size(fd: int, columns: int, rows: int) -> None:
+    """Tell the pseudo-terminal ``fd`` its window size (TIOCSWINSZ); only where
+    :data:`PSEUDO_TERMINALS` is true."""
+    assert _fcntl is not None, "pseudo-terminals need fcntl"
+    termios = importlib.import_module("termios")
+    _fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))

@@ -1,7 +1,8 @@
 """A door visitor's client: a fresh ``partyhost join`` process on a pty of its own.
 
-Everything the door asks of the operating system lives here: the pty, its
-window size, the session the client leads and the signals that end it. Only
+What the door asks of the operating system for a visitor is started here: the
+pty (sized through :mod:`partyhost.net.platform`), the session the client leads
+and the signals that end it. Only
 calls that every POSIX host has (Linux and macOS alike): the client is started
 by ``subprocess``, never by forking the host (which has OpenSSL loaded). Each
 client is started one visitor ahead (:class:`ClientLauncher`), so a visitor
@@ -24,16 +25,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import json
 import logging
 import os
 import re
 import signal
 import socket
-import struct
 import sys
-import termios
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -41,6 +39,7 @@ from typing import Any
 
 import asyncssh
 from partyhost.net.addresslimits import TokenBucket
+from partyhost.net.platform import set_terminal_size
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +124,7 @@ def set_window_size(fd: int, columns: int, rows: int) -> None:
     client that sent none) become 80x24."""
     columns = min(columns or 80, MAX_COLUMNS)
     rows = min(rows or 24, MAX_ROWS)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    set_terminal_size(fd, columns, rows)
 
 
 class ClientLauncher:
