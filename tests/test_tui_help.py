@@ -1,4 +1,4 @@
-"""The help screen (F1 / ?): each game's rules and keys, the game on screen first.
+"""The help screen (F1 / ?): each game's rules and keys, a page a game, the game on screen first.
 
 Keys are read from the screens' bindings, so these tests check that each
 game's own keys (and the shared screens' keys) are named, that the game on
@@ -107,10 +107,32 @@ async def test_the_help_also_explains_every_other_game_with_its_keys(game: str) 
             if other == game:
                 continue
             page = text_of(help_screen, f"#help-{other}")
-            assert page.strip().startswith(GAMES[other].title)
+            assert page.startswith(f"How to play {GAMES[other].title}")
             assert GAMES[other].rules.split()[0] in page
             for key, description in OWN_KEYS[other]:
                 assert has_row(page, key, description), (other, key, description)
+
+
+async def test_the_help_opens_on_this_game_and_the_arrows_turn_to_the_others() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_help(pilot, host, "meme")
+        shown = screen_text(app)
+        assert "How to play What Do You Meme?" in shown
+        assert "How to play The T-Shirt Game" not in shown  # one game a page, not one long scroll
+        assert "Next game" in shown  # the footer says the other games are a key away
+        others = [game for game in GAME_IDS if game != "meme"]
+        for game in others:
+            await pilot.press("right")
+            await settle(pilot)
+            assert f"How to play {GAMES[game].title}" in screen_text(app), game
+        await pilot.press("right")  # round again to the game on screen
+        await settle(pilot)
+        assert "How to play What Do You Meme?" in screen_text(app)
+        await pilot.press("left")
+        await settle(pilot)
+        assert f"How to play {GAMES[others[-1]].title}" in screen_text(app)
 
 
 async def test_the_shared_screens_keys_are_listed_for_every_game() -> None:

@@ -1,9 +1,11 @@
 """F1 / ?: how to play each game, and every key of every screen (read from their bindings).
 
-The game on screen (the room's game) comes first, rules and keys; then the
-keys every screen shares; then the other games, each with its rules and its
-own keys. Keys are never written out here: they are read from the screens'
-``BINDINGS``, so the help cannot drift from what the keys do.
+The help opens on the game on screen (the room's game): its rules and keys,
+then the keys every screen shares. Each other game is a page of its own, its
+rules and its own keys, one key away (left and right arrows), so nobody scrolls
+through five rulebooks to find their own. Keys are never written out here: they
+are read from the screens' ``BINDINGS``, so the help cannot drift from what the
+keys do.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import ContentSwitcher, Footer, Static
 
 GENERAL = """\
 partyhost is played in the terminal with friends on the same network.
@@ -67,28 +69,61 @@ def _screens() -> Places:
 
 
 class HelpScreen(PartyModal[None]):
-    """Rules and keys; Escape, F1 or q closes it."""
+    """Rules and keys, a page a game; arrows turn the pages, Escape, F1 or q closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
+        # Priority: the page's scroll bindings would otherwise hide these in the footer.
+        Binding("right", "turn(1)", "Next game", priority=True),
+        Binding("left", "turn(-1)", "Previous game", priority=True),
         Binding("f1", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
     ]
 
     def compose(self) -> ComposeResult:
         current = self.current_game()
-        with VerticalScroll(id="help", classes="dialog"):
+        with Vertical(id="help", classes="dialog"):
             yield Static("Help", classes="dialog-title")
-            yield Static(self._rules(current), id="help-rules")
-            yield Static(self._keys(current), id="help-keys")
-            others = [game for game in GAMES if game != current]
-            yield Static(
-                Text("Other games" if current else "The games", "bold"), classes="help-heading"
-            )
-            for game in others:
-                yield Static(self._game(game), id=f"help-{game}", classes="help-game")
-            yield Static("Escape closes this help.", classes="hint")
+            yield Static(id="help-pages")
+            with ContentSwitcher(initial="help-here"):
+                with VerticalScroll(id="help-here", classes="help-page"):
+                    yield Static(self._rules(current), id="help-rules")
+                    yield Static(self._keys(current), id="help-keys")
+                for game in self._others():
+                    with VerticalScroll(id=f"page-{game}", classes="help-page"):
+                        yield Static(self._game(game), id=f"help-{game}", classes="help-game")
+            yield Static("The arrow keys turn to the other games; Escape closes this help.", classes="hint")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_pages()
+
+    def pages(self) -> list[str]:
+        """The pages in turning order: this game (or the general help) first."""
+        return ["help-here", *(f"page-{game}" for game in self._others())]
+
+    def action_turn(self, step: int) -> None:
+        """Show the next (or previous) game's page, round and round."""
+        switcher = self.query_one(ContentSwitcher)
+        pages = self.pages()
+        switcher.current = pages[(pages.index(switcher.current or pages[0]) + step) % len(pages)]
+        self._show_pages()
+
+    def _show_pages(self) -> None:
+        """The page names, the one on show highlighted, so the other games are seen to be there."""
+        current = self.current_game()
+        shown = self.query_one(ContentSwitcher).current
+        names = [("help-here", GAMES[current].title if current else "How to play")]
+        names += [(f"page-{game}", GAMES[game].title) for game in self._others()]
+        line = Text()
+        for number, (page, title) in enumerate(names):
+            line.append("  " if number else "")
+            line.append(title, "bold reverse" if page == shown else "dim")
+        self.query_one("#help-pages", Static).update(line)
+
+    def _others(self) -> list[str]:
+        current = self.current_game()
+        return [game for game in GAMES if game != current]
 
     def current_game(self) -> str | None:
         """The id of the room's game, if the client has a screen for it."""
@@ -109,9 +144,7 @@ class HelpScreen(PartyModal[None]):
 
     def _game(self, game: str) -> Text:
         page = GAMES[game]
-        text = Text.assemble(
-            "\n", (f" {page.title} ", "bold reverse"), "\n", flowed(page.rules), "\n"
-        )
+        text = Text.assemble((f"How to play {page.title}\n", "bold"), flowed(page.rules), "\n")
         (_, main), *dialogs = page.keys()
         text.append_text(self._places([("Keys", main), *dialogs]))
         return text
