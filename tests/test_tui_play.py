@@ -49,6 +49,30 @@ async def test_the_quick_game_seats_bots_of_the_chosen_level(level: str) -> None
             assert [seat["bot_level"] for seat in bots] == [level] * 3
 
 
+async def test_the_quick_game_goes_from_connecting_straight_to_the_game() -> None:
+    async with running_host() as host:
+        quick = QuickGame("tshirt", 3)
+        app = make_app(
+            address=f"127.0.0.1:{host.port}",
+            name="Ann",
+            animate=False,
+            remember=False,
+            on_welcome=quick.attach,
+            solo=True,
+        )
+        quick.hold(app)
+        shown: list[str] = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(160):
+                kind = getattr(app.screen, "KIND", None)
+                if kind is not None and (not shown or shown[-1] != kind):
+                    shown.append(kind)
+                if kind == "game":
+                    break
+                await pilot.pause(0.02)
+        assert shown == ["connect", "game"]  # the lobby and the room never flash by
+
+
 def test_play_takes_a_bot_level_and_refuses_others() -> None:
     parse = build_parser().parse_args
     assert parse(["play"]).level is None

@@ -111,6 +111,10 @@ class PartyApp(App[int]):
         self.solo = solo
         """``partyhost play``: you and bots on a host inside this process. The room ends
         with you, so leaving quits instead of going back to a lobby."""
+        self.setting_up = False
+        """The game is being set up for the player (``partyhost play`` creates the room, seats
+        the bots and starts): the connect screen, which says so, stays until the game shows,
+        instead of the lobby and the room flashing by."""
         self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
         """What the create-room dialog last held (a ``--deck`` file to begin with)."""
         self.offer_create = deck_file is not None
@@ -384,6 +388,10 @@ class PartyApp(App[int]):
         dialogs closed and the new one put in its place.
         """
         wanted = self.wanted_screen()
+        if self.setting_up and wanted in ("lobby", "room"):
+            wanted = "connect"
+        elif wanted != "connect":
+            self.setting_up = False
         base = self.screen_stack[1] if len(self.screen_stack) > 1 else None
         if isinstance(base, PartyScreen) and wanted == base.KIND:
             return

@@ -92,7 +92,9 @@ class HelpScreen(PartyModal[None]):
                 for game in self._others():
                     with VerticalScroll(id=f"page-{game}", classes="help-page"):
                         yield Static(self._game(game), id=f"help-{game}", classes="help-game")
-            yield Static("The arrow keys turn to the other games; Escape closes this help.", classes="hint")
+            yield Static(
+                "The arrow keys turn to the other games; Escape closes this help.", classes="hint"
+            )
         yield Footer()
 
     def on_mount(self) -> None:

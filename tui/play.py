@@ -24,6 +24,9 @@ from partyhost.tui.text import clean
 BOT_DELAY = (0.9, 2.2)
 """Seconds a bot "thinks": slow enough to follow, quick enough to keep the pace."""
 GOOD_TABLE = 4
+SETUP_SECONDS = 5.0
+"""How long the connect screen may stand for the setting up; then the room shows whatever
+kept the game from starting."""
 """Players that make a good game when a game's minimum allows it."""
 
 
@@ -54,10 +57,21 @@ class QuickGame:
         """The last game that ended (its view and room): what to say on the way out, even
         if another game was started just before quitting."""
 
+    def hold(self, app: PartyApp) -> None:
+        """Keep ``app`` on its connect screen until the game shows (at most
+        :data:`SETUP_SECONDS` after the host's hello)."""
+        app.setting_up = True
+
     def attach(self, app: PartyApp) -> None:
         app.requests.create_room(self.game, options=self.options)
+        app.set_timer(SETUP_SECONDS, lambda: self._stop_holding(app))
         app.watch(app, "room", lambda room: self._room_changed(app, room), init=False)
         app.watch(app, "view", lambda view: self._view_changed(app, view), init=False)
+
+    def _stop_holding(self, app: PartyApp) -> None:
+        if app.setting_up:
+            app.setting_up = False
+            app.route()
 
     def _view_changed(self, app: PartyApp, view: dict[str, Any] | None) -> None:
         if view is not None and view.get("phase") == "over":
@@ -166,6 +180,7 @@ async def play(
             pause_with_dialogs=True,
             solo=True,
         )
+        quick.hold(app)
         try:
             await app.run_async()
         finally:
