@@ -20,7 +20,7 @@ from partyhost.tui.shared.log import GameLog
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems
-from tuikit.pilot import app_for, settle
+from tuikit.pilot import app_for, screen_text, settle
 from tuikit.samples import sample_room, tshirt_view, view_frame
 from tuikit.samples_gsm import SAMPLE_VIEWS, gsm_room
 from tuikit.samples_meme import meme_room, meme_view
@@ -132,4 +132,17 @@ async def test_every_game_set_match_results_screen_shows_all_its_text(game: str)
     app = app_for(host)
     async with app.run_test(size=(80, 24)) as pilot:
         await show(pilot, host, room, over, [{"kind": "game_over", "winners": [1]}])
+        assert layout_problems(app) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_a_judge_dealt_no_slogans_yet_reads_the_whole_rack_title(
+    size: tuple[int, int],
+) -> None:
+    """A player who joins as the judge holds no slogans until the next round."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=size) as pilot:
+        await show(pilot, host, sample_room(status="playing"), tshirt_view(judge=0, hand=[]), [])
+        assert "You judge: slogans come next round" in screen_text(app)
         assert layout_problems(app) == []

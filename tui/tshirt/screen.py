@@ -221,7 +221,7 @@ class TShirtScreen(TableScreen):
         ]
         if phase == "submitting" and you == judge:
             if not faces:
-                return "You judge this round: you are dealt slogans next round", faces
+                return "You judge: slogans come next round", faces
             return "Your slogans (you judge this round)", faces
         if view.get("your_submission"):
             return "Your slogans (one is on the table)", faces
