@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
+from partyhost.engine.meme.game import GAME as MEME
 from partyhost.net.clients.client import build
 from partyhost.tui.help import HelpScreen
 from partyhost.tui.launch import make_app
@@ -17,10 +18,12 @@ from partyhost.tui.shared.dialogs import (
     ReconnectingScreen,
 )
 from partyhost.tui.shared.lobbyscreen import LobbyScreen
+from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.roomscreen import RoomScreen
 from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button
 from tuikit.fakehost import FakeHost
@@ -436,3 +439,20 @@ async def test_dialogs_taken_down_as_they_open_do_not_crash() -> None:
             dialog.dismiss(None)
             await settle(pilot)
     assert app.return_code in (None, 0)
+
+
+async def test_an_on_off_room_option_shows_its_whole_box() -> None:
+    """A tick box in the create dialog's options reads ``[ ]`` and ``[x]``, never ``[ …``."""
+
+    class Form(App[None]):
+        def compose(self) -> ComposeResult:
+            yield OptionsForm([option.describe() for option in MEME.options])
+
+    app = Form()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Own scenarios     [ ]" in screen_text(app)
+        app.query_one("#option-custom_scenarios").focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert "Own scenarios     [x]" in screen_text(app)

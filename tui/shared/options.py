@@ -34,7 +34,7 @@ class OptionsForm(Vertical):
     OptionsForm { height: auto; }
     OptionsForm .option-row { height: auto; margin-bottom: 0; }
     OptionsForm .option-label { width: 18; padding-right: 1; }
-    OptionsForm Input, OptionsForm Select { width: 1fr; }
+    OptionsForm Input, OptionsForm Select, OptionsForm TickBox { width: 1fr; }
     OptionsForm .option-help { color: $text-muted; width: 1fr; padding-left: 18; }
     """
 
