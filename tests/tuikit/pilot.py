@@ -52,11 +52,18 @@ async def settle_logs(pilot: Pilot[int]) -> None:
 
     A log written before its size is known scrolls to its end only after the
     next layout; on a busy machine that can come after the settling pauses,
-    and a snapshot taken then shows older lines.
+    and a snapshot taken then shows older lines. The logs of every screen are
+    waited for: a dialog's snapshot shows the game screen's log beneath it. The
+    screens beneath a dialog are drawn once more first: Textual may keep their
+    picture from before the last layout (a log's empty scrollbar gutter in an
+    older shade), and whether it does depends on the machine's pace.
     """
+    for screen in pilot.app.screen_stack[:-1]:
+        screen.refresh(layout=True)
     await settle(pilot)
     for _ in range(LOG_PAUSES):
-        logs = pilot.app.screen.query(RichLog).results(RichLog)
+        screens = pilot.app.screen_stack
+        logs = [log for screen in screens for log in screen.query(RichLog).results(RichLog)]
         if all(at_its_end(log) for log in logs if log.region.height > 0):
             return
         await pilot.pause(0.01)
