@@ -9,9 +9,9 @@ pattern: ``decide`` turns a command into events or raises
 functions from the modules whose job each is (:data:`JOBS`): ``deck``,
 ``state`` (``setup`` and ``evolve``), ``rules`` (``decide``, ``tick`` and
 ``deadline``), ``views`` (``view``, ``legal``, ``replay_view``, ``results``),
-``bot`` and ``wire``. While deciding, a game
-records its events in a :class:`Decision`, which folds them into a scratch
-state so later checks see earlier events. Seat bounds are checked here only:
+``bot`` and ``wire``. While deciding, a game records its events in a
+:class:`Decision`, which folds them into a scratch state so later checks see
+earlier events. Seat bounds are checked here only:
 :meth:`Game.check_seats` and :meth:`Game.check_player_count` before a game
 starts (:meth:`Game.start` resolves the rules and checks the seats before the
 game's ``setup``), :meth:`Game.has_free_seat` and :func:`check_join` when
