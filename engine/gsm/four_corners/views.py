@@ -5,12 +5,7 @@ from __future__ import annotations
 from partyhost.engine.core import Command, View
 from partyhost.engine.gsm import views as shared
 from partyhost.engine.gsm.four_corners.rules import deadline
-from partyhost.engine.gsm.four_corners.state import (
-    GAME_ID,
-    FourCornersState,
-    end_cards,
-    open_slots,
-)
+from partyhost.engine.gsm.four_corners.state import GAME_ID, FourCornersState, end_cards, open_slots
 from partyhost.engine.gsm.placement import place_template
 
 
