@@ -221,12 +221,7 @@ class _Explainer:
         if dash_column is not None and not line.lstrip().startswith("-"):
             return self.at(number, _indent(line), _INDENTED_DIFFERENTLY)
         if dash_column is not None:
-            return self.at(
-                number,
-                _indent(line),
-                f"this line does not line up with the list above it: its `- ` items start"
-                f" at column {dash_column + 1}",
-            )
+            return self.at(number, _indent(line), _off_the_list(dash_column))
         return self.at(
             number,
             column,
@@ -256,12 +251,7 @@ class _Explainer:
                 " remove the `- `",
             )
         if line.lstrip().startswith("-") and dash_column is not None:
-            return self.at(
-                self.line,
-                _indent(line),
-                f"this line does not line up with the list above it: its `- ` items start"
-                f" at column {dash_column + 1}",
-            )
+            return self.at(self.line, _indent(line), _off_the_list(dash_column))
         if line.lstrip().startswith("- "):
             return self.at(
                 self.line,
@@ -398,6 +388,13 @@ _INDENTED_DIFFERENTLY = (
     " belongs with"
 )
 _COLON_INSIDE = "this text has `: ` inside; put the text in quotes"
+
+
+def _off_the_list(dash_column: int) -> str:
+    return (
+        "this line does not line up with the list above it: its `- ` items start"
+        f" at column {dash_column + 1}"
+    )
 
 
 def _reserved(char: str) -> str:

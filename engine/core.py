@@ -5,12 +5,13 @@ its metadata and the pure functions the host drives it through (after
 OpenSpiel's State/Game split, boardgame.io's player views and the decider
 pattern: ``decide`` turns a command into events or raises
 :class:`IllegalMove`, ``evolve`` is the only way state changes). Each game's
-``game`` module declares its ``GAME``, naming functions from the modules
-whose job each is: ``deck``, ``state`` (``setup`` and ``evolve``), ``rules``
-(``decide``, ``tick`` and ``deadline``), ``views`` (``view``, ``legal``,
-``replay_view``, ``results``), ``bot`` and ``wire``. While deciding, a game
-records its events in a :class:`Decision`, which folds them into a scratch
-state so later checks see earlier events. Seat bounds are checked here only:
+``game`` module declares its ``GAME`` with :func:`declare`, which takes the
+functions from the modules whose job each is (:data:`JOBS`): ``deck``,
+``state`` (``setup`` and ``evolve``), ``rules`` (``decide``, ``tick`` and
+``deadline``), ``views`` (``view``, ``legal``, ``replay_view``, ``results``),
+``bot`` and ``wire``. While deciding, a game records its events in a
+:class:`Decision`, which folds them into a scratch state so later checks see
+earlier events. Seat bounds are checked here only:
 :meth:`Game.check_seats` and :meth:`Game.check_player_count` before a game
 starts (:meth:`Game.start` resolves the rules and checks the seats before the
 game's ``setup``), :meth:`Game.has_free_seat` and :func:`check_join` when
@@ -31,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from partyhost.engine.rng import Rng
@@ -338,6 +340,31 @@ class Game:
             "options": [option.describe() for option in self.options],
             "joins_mid_game": self.joins_mid_game,
         }
+
+
+JOBS: dict[str, tuple[str, ...]] = {
+    "deck": ("build_deck",),
+    "state": ("setup", "evolve", "card_locations"),
+    "rules": ("decide", "tick", "deadline"),
+    "views": ("view", "legal", "replay_view", "results", "hidden_texts"),
+    "bot": ("bot_command",),
+    "wire": ("WIRE",),
+}
+"""Each job module's name -> the :class:`Game` functions it holds, under those names (the
+``wire`` module's ``WIRE`` is the game's ``wire``); those a game need not have are taken
+only where its module defines them."""
+
+
+def declare(jobs: Sequence[ModuleType], **own: Any) -> Game:
+    """A game's :class:`Game`: the functions of its ``jobs`` modules (:data:`JOBS`), then
+    ``own``, what only the game's declaration says (id, name, seats, options, and any
+    function it names itself); so a ``game`` module says only what is its own."""
+    found: dict[str, Any] = {}
+    for module in jobs:
+        for name in JOBS[module.__name__.rpartition(".")[2]]:
+            if hasattr(module, name):
+                found[name.lower()] = getattr(module, name)
+    return Game(**{**found, **own})
 
 
 def check_join(present: int, most: int) -> None:

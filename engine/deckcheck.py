@@ -9,7 +9,7 @@ one with the path where it was found, so the loader can point at
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from partyhost.engine.core import DeckInvalid, DeckProblem
@@ -73,6 +73,23 @@ class DeckReader:
             self.problem(path, f"{what}: at most {maximum} entries allowed, has {len(value)}")
             return value[:maximum]
         return value
+
+    def entries(
+        self,
+        items: list[Any],
+        section: str,
+        entry: str,
+        required: Sequence[str],
+        optional: Sequence[str] = (),
+    ) -> Iterator[tuple[int, Path, dict[str, Any]]]:
+        """Each of a section's ``items`` that is a mapping, its keys checked, with its index
+        and path; ``entry`` names one in a problem (``{}`` in it: its number from 1)."""
+        for index, item in enumerate(items):
+            path: Path = (section, index)
+            found = self.mapping(item, path, entry.format(index + 1))
+            if found is not None:
+                self.keys(found, path, required=required, optional=optional)
+                yield index, path, found
 
     def text(
         self, value: Any, path: Path, what: str, *, max_length: int, allow_empty: bool = False

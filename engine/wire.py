@@ -11,11 +11,13 @@ views, templates and accepted commands to them.
 
 Types are written the way the protocol document writes them: ``int``,
 ``float``, ``str``, ``bool``, ``nil``, ``map``, ``array`` or ``array of T``
-(T one word), joined by ``or``. :func:`fits` reads such a label.
+(T one word), joined by ``or``. :func:`fits` reads such a label. :func:`keys` reads
+fields written as a table, the way the generated document shows them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +32,22 @@ class WireField:
     doc: str
     optional: bool = False
     """The key may be missing (commands: the client may leave it out)."""
+
+
+def keys(table: str) -> tuple[WireField, ...]:
+    """Fields written one a line as ``name | type | meaning``, in order.
+
+    A name ending in ``?`` may be missing (``optional``); a line without ``|``
+    goes on with the meaning above it, so a long meaning wraps as prose does.
+    """
+    found: list[WireField] = []
+    for line in filter(str.strip, table.splitlines()):
+        if "|" not in line:
+            found[-1] = dataclasses.replace(found[-1], doc=f"{found[-1].doc} {line.strip()}")
+            continue
+        name, kind, doc = (cell.strip() for cell in line.split("|", 2))
+        found.append(WireField(name.removesuffix("?"), kind, doc, name.endswith("?")))
+    return tuple(found)
 
 
 @dataclass(frozen=True)

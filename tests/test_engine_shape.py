@@ -31,6 +31,7 @@ from partyhost.engine.core import (
     Game,
     IllegalMove,
     check_join,
+    declare,
 )
 from partyhost.engine.registry import all_games, get_game
 
@@ -115,6 +116,27 @@ def test_a_game_module_declares_and_defines_no_class(game: Game) -> None:
     tree = ast.parse(inspect.getsource(module))
     classes = [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
     assert classes == [], f"{module.__name__} defines {classes}"
+
+
+def test_a_declaration_takes_each_job_modules_functions_and_its_own_names_win() -> None:
+    from partyhost.engine.tshirt import bot, deck, rules, state, views, wire
+
+    def waits(view: Any, rng: Any, now: float) -> None:
+        return None
+
+    game = declare(
+        (deck, state, rules, views, bot, wire),
+        id="declared",
+        name="Declared",
+        min_players=1,
+        max_players=2,
+        deck_game="declared",
+        default_deck="declared",
+        bot_command=waits,
+    )
+    assert (game.build_deck, game.setup, game.tick) == (deck.build_deck, state.setup, rules.tick)
+    assert (game.card_locations, game.hidden_texts) == (state.card_locations, views.hidden_texts)
+    assert game.wire is wire.WIRE and game.bot_command is waits
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])

@@ -20,7 +20,7 @@ import pytest
 from nethelpers import counting
 from partyhost.engine.core import Command, Game, IllegalMove, apply
 from partyhost.engine.registry import all_games, get_game
-from partyhost.engine.wire import CommandSpec, GameSpec, WireField, fits
+from partyhost.engine.wire import CommandSpec, GameSpec, WireField, fits, keys
 from wiregames import SHIPPED, Step, play
 
 TABLES: dict[str, list[tuple[int, dict[str, Any], int]]] = {
@@ -168,3 +168,20 @@ def test_every_shipped_game_is_declared_and_only_those() -> None:
 )
 def test_type_labels_read_as_the_docs_write_them(label: str, value: Any, expected: bool) -> None:
     assert fits(label, value) is expected
+
+
+def test_a_fields_table_reads_one_field_a_line_with_optional_names_and_wrapped_meanings() -> None:
+    read = keys("""
+        card | int | the card's id
+        turned? | bool | lay the card turned; a meaning may hold colons: `{x, y}`
+            and go on over lines
+    """)
+    assert read == (
+        WireField("card", "int", "the card's id"),
+        WireField(
+            "turned",
+            "bool",
+            "lay the card turned; a meaning may hold colons: `{x, y}` and go on over lines",
+            optional=True,
+        ),
+    )

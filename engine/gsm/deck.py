@@ -47,12 +47,8 @@ LEGEND: dict[str, tuple[Callable[[str, str, str], Any], str, str, str, str, int]
 def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
     kind, what, an_entry, third, third_what, third_length = LEGEND[key]
     found = []
-    for i, item in enumerate(reader.listing(root.get(key), (key,), key, minimum=2, maximum=26)):
-        path: Path = (key, i)
-        entry = reader.mapping(item, path, an_entry)
-        if entry is None:
-            continue
-        reader.keys(entry, path, required=("name", "letter", third), optional=())
+    items = reader.listing(root.get(key), (key,), key, minimum=2, maximum=26)
+    for _, path, entry in reader.entries(items, key, an_entry, ("name", "letter", third)):
         name = reader.text(
             entry.get("name", ""), (*path, "name"), f"the {what}'s name", max_length=40
         )

@@ -1,16 +1,18 @@
 """What the four Game, Set, Match! variants declare alike.
 
 Every variant reads the same deck file, ends in the phase ``over`` and offers
-the same two options first. :data:`gsm_game` fills in the shared part; a
+the same two options first. :func:`gsm_game` fills in the shared part; a
 variant's own ``game`` module declares the rest.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
 
-from partyhost.engine.core import Game, RuleOption
-from partyhost.engine.gsm.deck import DECK_GAME, build_deck
+from partyhost.engine.core import Game, RuleOption, declare
+from partyhost.engine.gsm import deck
 
 ROTATE = RuleOption(
     "rotate", "Turn cards around", "bool", True, help="Cards may be turned 180 degrees."
@@ -24,5 +26,7 @@ HINTS = RuleOption(
 )
 
 
-gsm_game = partial(Game, deck_game=DECK_GAME, default_deck=DECK_GAME, build_deck=build_deck)
-"""A variant's :class:`~partyhost.engine.core.Game`: the shared deck, then its own."""
+def gsm_game(jobs: Sequence[ModuleType], **own: Any) -> Game:
+    """A variant's :class:`~partyhost.engine.core.Game`: the shared deck, its ``jobs``
+    modules, then what only it says (see :func:`~partyhost.engine.core.declare`)."""
+    return declare((deck, *jobs), deck_game=deck.DECK_GAME, default_deck=deck.DECK_GAME, **own)

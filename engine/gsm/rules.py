@@ -1,10 +1,11 @@
 """What every Game, Set, Match! variant's rules share: the order of deciding, seat commands, ties.
 
-A variant's ``rules`` module passes its own steps to :func:`decide`: overdue
-timers run first, so a late command never jumps a settlement that was already
-due; then a host seat command goes to the variant's ``seat_change`` and
-anything else to its ``play``. All of them record events in one
-:class:`~partyhost.engine.core.Decision`, so each step sees the ones before.
+A variant's ``rules`` module makes its ``decide`` from its own steps with
+:func:`decider`: overdue timers run first, so a late command never jumps a
+settlement that was already due; then a host seat command goes to the
+variant's ``seat_change`` and anything else to its ``play``. All of them record
+events in one :class:`~partyhost.engine.core.Decision`, so each step sees the
+ones before. A variant with timers makes its ``tick`` with :func:`ticker`.
 """
 
 from __future__ import annotations
@@ -26,25 +27,43 @@ from partyhost.engine.gsm.state import TableState
 State = TypeVar("State", bound=TableState)
 
 
-def decide(
-    decision: Decision[State],
-    seat: int,
-    command: Command,
-    *,
+Step = Callable[[Decision[State]], None]
+
+
+def decider(
+    evolve: Callable[[State, Event], State],
     play: Callable[[Decision[State], int, Command], None],
     seat_change: Callable[[Decision[State], str, int], None],
-    timers: Callable[[Decision[State]], None] | None = None,
-) -> list[Event]:
-    """The events of ``command`` from ``seat``: due timers first, then the command itself."""
-    if timers is not None:
+    timers: Step[State] | None = None,
+) -> Callable[[State, int, Command, float], list[Event]]:
+    """A variant's ``decide``: due ``timers`` first, then the command itself."""
+
+    def decide(state: State, seat: int, command: Command, now: float) -> list[Event]:
+        decision = Decision(evolve, state, now)
+        if timers is not None:
+            timers(decision)
+        if seat == SYSTEM_SEAT or command.get("type") in SYSTEM_COMMANDS:
+            if seat != SYSTEM_SEAT:
+                raise IllegalMove("not_host", "Only the host sends seat changes.")
+            seat_change(decision, str(command.get("type")), system_target(command))
+        else:
+            play(decision, seat, command)
+        return decision.events
+
+    return decide
+
+
+def ticker(
+    evolve: Callable[[State, Event], State], timers: Step[State]
+) -> Callable[[State, float], list[Event]]:
+    """A variant's ``tick``: the events of its timers that are due at ``now``."""
+
+    def tick(state: State, now: float) -> list[Event]:
+        decision = Decision(evolve, state, now)
         timers(decision)
-    if seat == SYSTEM_SEAT or command.get("type") in SYSTEM_COMMANDS:
-        if seat != SYSTEM_SEAT:
-            raise IllegalMove("not_host", "Only the host sends seat changes.")
-        seat_change(decision, str(command.get("type")), system_target(command))
-    else:
-        play(decision, seat, command)
-    return decision.events
+        return decision.events
+
+    return tick
 
 
 def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> list[int]:

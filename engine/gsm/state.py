@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.rng import Rng
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,6 +75,13 @@ def shared_event(
     if kind == "seat_back":
         return dataclasses.replace(state, away=state.away - {seat})
     raise ValueError(f"unknown event {kind!r}")
+
+
+def new_table(
+    deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], rng: Rng
+) -> dict[str, Any]:
+    """The fields every variant's ``setup`` gives its new state before its own."""
+    return {"deck": deck, "rules": dict(rules), "rng": rng.state, "seats": tuple(seats)}
 
 
 def require_cards(deck: Deck, needed: int, table: str = "this table") -> None:

@@ -85,12 +85,7 @@ def _colors(reader: DeckReader, value: Any) -> tuple[SeatColor, ...]:
     )
     colors: list[SeatColor] = []
     names: dict[int, str] = {}
-    for index, item in enumerate(items):
-        path = ("colors", index)
-        entry = reader.mapping(item, path, "a color")
-        if entry is None:
-            continue
-        reader.keys(entry, path, required=("name", "terminal"), optional=())
+    for index, path, entry in reader.entries(items, "colors", "a color", ("name", "terminal")):
         name = reader.text(
             entry.get("name", ""), (*path, "name"), "the color's name", max_length=12
         )
@@ -118,12 +113,8 @@ def _memes(reader: DeckReader, value: Any) -> tuple[Meme, ...]:
     items = reader.listing(value, ("memes",), "the memes", minimum=MEME_COUNT, maximum=MEME_COUNT)
     memes: list[Meme] = []
     captions: dict[int, str] = {}
-    for index, item in enumerate(items):
-        path = ("memes", index)
-        entry = reader.mapping(item, path, "a meme")
-        if entry is None:
-            continue
-        reader.keys(entry, path, required=("caption", "face"), optional=("keywords",))
+    known = ("caption", "face"), ("keywords",)
+    for index, path, entry in reader.entries(items, "memes", "a meme", *known):
         caption = reader.text(
             entry.get("caption", ""), (*path, "caption"), "the caption", max_length=MAX_CAPTION
         )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
-from partyhost.engine.meme import bot, rules, state, views
-from partyhost.engine.meme.deck import COLOR_COUNT, build_deck
-from partyhost.engine.meme.wire import WIRE
+from partyhost.engine.core import ROUND_RESULTS, RuleOption, declare, round_ends_on
+from partyhost.engine.meme import bot, deck, rules, state, views, wire
+from partyhost.engine.meme.deck import COLOR_COUNT
 
 PICKING_SECONDS = 60
 """The picking timer's default: a roll, a scenario to read and seven memes to weigh."""
@@ -58,7 +57,8 @@ OPTIONS = (
 )
 
 
-GAME = Game(
+GAME = declare(
+    (deck, state, rules, views, bot, wire),
     id="meme",
     name="What Do You Meme?",
     min_players=2,
@@ -66,17 +66,5 @@ GAME = Game(
     deck_game="meme",
     default_deck="what-do-you-meme",
     options=OPTIONS,
-    build_deck=build_deck,
-    setup=state.setup,
-    decide=rules.decide,
-    evolve=state.evolve,
-    view=views.view,
-    legal=views.legal,
-    tick=rules.tick,
-    deadline=rules.deadline,
     round_over=round_ends_on("turn_over"),  # each turn ends with a reveal and its payouts
-    replay_view=views.replay_view,
-    results=views.results,
-    bot_command=bot.bot_command,
-    wire=WIRE,
 )

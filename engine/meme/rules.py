@@ -19,21 +19,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from partyhost.engine.core import (
-    SYSTEM_SEAT,
-    Command,
-    Decision,
-    Event,
-    IllegalMove,
-    system_target,
-)
-from partyhost.engine.meme.betting import (
-    all_bets,
-    check_bets,
-    correct_seats,
-    limits_for,
-    payouts,
-)
+from partyhost.engine.core import SYSTEM_SEAT, Command, Decision, Event, IllegalMove, system_target
+from partyhost.engine.meme.betting import all_bets, check_bets, correct_seats, limits_for, payouts
 from partyhost.engine.meme.state import (
     DIE_SIDES,
     MAX_SCENARIO_LENGTH,

@@ -84,12 +84,7 @@ def _slogans(reader: DeckReader, value: Any) -> tuple[str, ...]:
 def _tshirts(reader: DeckReader, value: Any) -> tuple[TShirtCard, ...]:
     items = reader.listing(value, ("tshirts",), "tshirts", minimum=MIN_TSHIRTS)
     cards = []
-    for index, item in enumerate(items):
-        path: Path = ("tshirts", index)
-        entry = reader.mapping(item, path, f"T-shirt {index + 1}")
-        if entry is None:
-            continue
-        reader.keys(entry, path, required=("picture",), optional=("art",))
+    for _, path, entry in reader.entries(items, "tshirts", "T-shirt {}", ("picture",), ("art",)):
         picture = (
             reader.text(
                 entry["picture"], (*path, "picture"), "the picture", max_length=MAX_PICTURE_LENGTH
@@ -134,12 +129,8 @@ def display_width(text: str) -> int:
 def _hot_or_not(reader: DeckReader, value: Any) -> tuple[HotOrNotCard, ...]:
     items = reader.listing(value, ("hot_or_not",), "hot_or_not", minimum=MIN_HOT_OR_NOT)
     cards = []
-    for index, item in enumerate(items):
-        path: Path = ("hot_or_not", index)
-        entry = reader.mapping(item, path, f"Hot or Not card {index + 1}")
-        if entry is None:
-            continue
-        reader.keys(entry, path, required=("verdict",), optional=("points", "booyah"))
+    known = ("verdict",), ("points", "booyah")
+    for _, path, entry in reader.entries(items, "hot_or_not", "Hot or Not card {}", *known):
         booyah = "booyah" in entry and reader.boolean(entry["booyah"], (*path, "booyah"), "booyah")
         if "points" in entry:
             points = reader.integer(

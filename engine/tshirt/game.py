@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import ROUND_RESULTS, Game, RuleOption, round_ends_on
-from partyhost.engine.tshirt import bot, rules, state, views
-from partyhost.engine.tshirt.deck import build_deck
-from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE, card_locations
-from partyhost.engine.tshirt.wire import WIRE
+from partyhost.engine.core import ROUND_RESULTS, RuleOption, declare, round_ends_on
+from partyhost.engine.tshirt import bot, deck, rules, state, views, wire
+from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE
 
 SUBMIT_SECONDS = 90
 """The slogan timer's default: enough to read the shirt and three slogans, twice."""
@@ -67,7 +65,8 @@ OPTIONS = (
 )
 
 
-GAME = Game(
+GAME = declare(
+    (deck, state, rules, views, bot, wire),
     id="tshirt",
     name="The T-Shirt Game",
     min_players=MIN_ACTIVE,
@@ -77,19 +76,5 @@ GAME = Game(
     options=OPTIONS,
     versioned_commands=frozenset({"pick"}),
     joins_mid_game=True,
-    build_deck=build_deck,
-    setup=state.setup,
-    decide=rules.decide,
-    evolve=state.evolve,
-    view=views.view,
-    legal=views.legal,
-    tick=rules.tick,
-    deadline=rules.deadline,
     round_over=round_ends_on("drew", "round_void"),  # a Hot or Not card drawn, or no winner
-    replay_view=views.replay_view,
-    results=views.results,
-    bot_command=bot.bot_command,
-    card_locations=card_locations,
-    hidden_texts=views.hidden_texts,
-    wire=WIRE,
 )

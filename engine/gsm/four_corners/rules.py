@@ -15,28 +15,10 @@ ends at once as a stall, which is what a real table does when nobody can move.
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
+from partyhost.engine.core import Command, Decision, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, evolve, open_slots
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
-
-
-def decide(state: FourCornersState, seat: int, command: Command, now: float) -> list[Event]:
-    return shared.decide(
-        Decision(evolve, state, now),
-        seat,
-        command,
-        play=_play,
-        seat_change=_seat_change,
-        timers=_run_timer,
-    )
-
-
-def tick(state: FourCornersState, now: float) -> list[Event]:
-    """The stall clock's start, or the end of a stalled game."""
-    decision = Decision(evolve, state, now)
-    _run_timer(decision)
-    return decision.events
 
 
 def deadline(state: FourCornersState) -> float | None:
@@ -50,6 +32,7 @@ def deadline(state: FourCornersState) -> float | None:
 
 
 def _run_timer(decision: Decision[FourCornersState]) -> None:
+    """The stall clock's start, or the end of a stalled game."""
     state = decision.state
     due = deadline(state)
     if due is None or decision.now < due:
@@ -128,3 +111,7 @@ def _seat_change(decision: Decision[FourCornersState], kind: str, target: int) -
     if kind == "seat_left":
         others = [s for s in state.seats if s != target and s not in state.left]
         decision.emit("game_over", {"winners": others, "reason": "others_left"})
+
+
+decide = shared.decider(evolve, _play, _seat_change, _run_timer)
+tick = shared.ticker(evolve, _run_timer)

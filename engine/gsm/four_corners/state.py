@@ -15,7 +15,13 @@ from partyhost.engine.core import Event
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import Slot
 from partyhost.engine.gsm.placement import Placement, placement_from
-from partyhost.engine.gsm.state import TableState, deal_hands, require_cards, shared_event
+from partyhost.engine.gsm.state import (
+    TableState,
+    deal_hands,
+    new_table,
+    require_cards,
+    shared_event,
+)
 from partyhost.engine.rng import Rng
 
 GAME_ID = "four-corners"
@@ -90,10 +96,7 @@ def setup(
     hands = deal_hands(pile, seats, HAND_SIZE)
     middle = pile[2 * HAND_SIZE]
     return FourCornersState(
-        deck=deck,
-        rules=dict(rules),
-        rng=rng.state,
-        seats=tuple(seats),
+        **new_table(deck, seats, rules, rng),
         hands=hands,
         lowest={seat: HAND_SIZE for seat in seats},
         board=(Placement(middle, 0, 0),),

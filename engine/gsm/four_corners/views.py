@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, View
+from partyhost.engine.gsm import views as shared
 from partyhost.engine.gsm.four_corners.rules import deadline
-from partyhost.engine.gsm.four_corners.state import (
-    GAME_ID,
-    FourCornersState,
-    end_cards,
-    open_slots,
-)
+from partyhost.engine.gsm.four_corners.state import GAME_ID, FourCornersState, end_cards, open_slots
 from partyhost.engine.gsm.placement import place_template
-from partyhost.engine.gsm.views import (
-    board_view,
-    hands_view,
-    open_table,
-    own_hand,
-    score_rows,
-    table_view,
-)
 
 
 def view(state: FourCornersState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, legal, own_hand)
+    return shared.table_view(GAME_ID, state, seat, public_view, legal, shared.own_hand)
 
 
 def legal(state: FourCornersState, seat: int) -> list[Command]:
@@ -47,11 +35,11 @@ def public_view(state: FourCornersState) -> View:
     stall = None if state.stall_started is None else deadline(state)
     hands = state.hands
     return {
-        "board": board_view(state.deck, state.board),
+        "board": shared.board_view(state.deck, state.board),
         "hand": [],
         "axes": [{"seat": s, "axis": state.axes.get(s)} for s in state.seats],
         "stuck": sorted(state.stuck),
-        "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
+        "scores": shared.score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {"stall": stall},
         "deadline": stall,
         "last": state.last,
@@ -60,4 +48,4 @@ def public_view(state: FourCornersState) -> View:
 
 def replay_view(state: FourCornersState) -> View:
     """Both hands shown. No rounds: a replay steps by each card put on the table."""
-    return open_table(view(state, None), len(state.board), hands=hands_view(state))
+    return shared.open_table(view(state, None), len(state.board), hands=shared.hands_view(state))

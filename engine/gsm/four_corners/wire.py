@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.wire import (
-    BOARD,
-    HAND,
-    LAST,
-    NOTES,
-    SCORES,
-    STUCK,
-    VIEW,
-    pick_card,
-    placement,
-)
-from partyhost.engine.wire import GameSpec, WireField
+from partyhost.engine.gsm.wire import BOARD, HAND, NOTES, STUCK, pick_card, placement, table_keys
+from partyhost.engine.wire import GameSpec, WireField, keys
 
 WIRE = GameSpec(
     game="four-corners",
@@ -28,14 +18,14 @@ WIRE = GameSpec(
         pick_card("take_back", "Take your outermost card at either end of your line back."),
         STUCK,
     ),
-    view=(
-        *VIEW,
+    view=table_keys(
         BOARD,
         HAND,
-        WireField("axes", "array of map", "per seat: `{seat, axis}`, `h`, `v` or nil before fixed"),
-        WireField("stuck", "array of int", "seats that said they are stuck"),
-        WireField("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
-        WireField("deadlines", "map", "`{stall}`: when the stall clock runs out"),
-        LAST,
+        *keys("""
+        axes | array of map | per seat: `{seat, axis}`, `h`, `v` or nil before fixed
+        stuck | array of int | seats that said they are stuck
+        scores | array of map | per seat: `{seat, hand, away, left}`
+        deadlines | map | `{stall}`: when the stall clock runs out
+        """),
     ),
 )

@@ -8,12 +8,12 @@ from __future__ import annotations
 from partyhost.engine.core import RuleOption
 from partyhost.engine.gsm.bot import place_else_give_way
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
-from partyhost.engine.gsm.gridiron import rules, state, views
-from partyhost.engine.gsm.gridiron.state import GAME_ID, card_locations
-from partyhost.engine.gsm.gridiron.wire import WIRE
+from partyhost.engine.gsm.gridiron import rules, state, views, wire
+from partyhost.engine.gsm.gridiron.state import GAME_ID
 from partyhost.engine.gsm.views import winners_only
 
 GAME = gsm_game(
+    (state, rules, views, wire),
     id=GAME_ID,
     name="Game, Set, Match! - Gridiron",
     min_players=2,
@@ -33,14 +33,6 @@ GAME = gsm_game(
             allow_none=True,
         ),
     ),
-    setup=state.setup,
-    decide=rules.decide,
-    evolve=state.evolve,
-    view=views.view,
-    legal=views.legal,
-    replay_view=views.replay_view,
     results=winners_only,
     bot_command=place_else_give_way,
-    card_locations=card_locations,
-    wire=WIRE,
 )

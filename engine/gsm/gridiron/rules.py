@@ -7,16 +7,10 @@ rulebook allows them and a player can never draw to dodge a hard placement.
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove
+from partyhost.engine.core import Command, Decision, IllegalMove
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.gridiron.state import GridironState, can_place, evolve
 from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
-
-
-def decide(state: GridironState, seat: int, command: Command, now: float) -> list[Event]:
-    return shared.decide(
-        Decision(evolve, state, now), seat, command, play=_play, seat_change=_seat_change
-    )
 
 
 def _play(decision: Decision[GridironState], seat: int, command: Command) -> None:
@@ -109,3 +103,6 @@ def _seat_change(decision: Decision[GridironState], kind: str, target: int) -> N
         decision.emit("turn", {"seat": next_seat(after, target)})
     elif kind == "seat_back" and state.turn not in after.active():
         decision.emit("turn", {"seat": target})
+
+
+decide = shared.decider(evolve, _play, _seat_change)

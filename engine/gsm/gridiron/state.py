@@ -15,7 +15,13 @@ from partyhost.engine.core import Event
 from partyhost.engine.gsm.board import any_fit
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, board_map, placement_from
-from partyhost.engine.gsm.state import TableState, deal_hands, require_cards, shared_event
+from partyhost.engine.gsm.state import (
+    TableState,
+    deal_hands,
+    new_table,
+    require_cards,
+    shared_event,
+)
 from partyhost.engine.rng import Rng
 
 GAME_ID = "gridiron"
@@ -62,10 +68,7 @@ def setup(deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int)
     hands = deal_hands(pile, seats, HAND_SIZE)
     rest = pile[HAND_SIZE * len(seats) :]
     return GridironState(
-        deck=deck,
-        rules=dict(rules),
-        rng=rng.state,
-        seats=tuple(seats),
+        **new_table(deck, seats, rules, rng),
         hands=hands,
         pile=tuple(rest[1:]),
         board=(Placement(rest[0], 0, 0),),

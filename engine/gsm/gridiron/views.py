@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, View
+from partyhost.engine.gsm import views as shared
 from partyhost.engine.gsm.gridiron.state import GAME_ID, GridironState, can_place
 from partyhost.engine.gsm.placement import place_template
-from partyhost.engine.gsm.views import (
-    board_view,
-    hands_view,
-    open_table,
-    own_hand,
-    score_rows,
-    table_view,
-)
 
 
 def view(state: GridironState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, legal, own_hand)
+    return shared.table_view(GAME_ID, state, seat, public_view, legal, shared.own_hand)
 
 
 def legal(state: GridironState, seat: int) -> list[Command]:
@@ -32,12 +25,12 @@ def legal(state: GridironState, seat: int) -> list[Command]:
 def public_view(state: GridironState) -> View:
     hands = state.hands
     return {
-        "board": board_view(state.deck, state.board),
+        "board": shared.board_view(state.deck, state.board),
         "hand": [],
         "pile": len(state.pile),
         "turn": state.turn,
         "passes": state.passes,
-        "scores": score_rows(state, lambda s: {"hand": len(hands[s])}),
+        "scores": shared.score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {},
         "last": state.last,
     }
@@ -45,4 +38,4 @@ def public_view(state: GridironState) -> View:
 
 def replay_view(state: GridironState) -> View:
     """Every hand shown. No rounds: a replay steps by each card put on the table."""
-    return open_table(view(state, None), len(state.board), hands=hands_view(state))
+    return shared.open_table(view(state, None), len(state.board), hands=shared.hands_view(state))

@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.wire import (
-    BOARD,
-    HAND,
-    LAST,
-    NOTES,
-    SCORES,
-    VERSION,
-    VIEW,
-    bare,
-    placement,
-)
-from partyhost.engine.wire import GameSpec, WireField
+from partyhost.engine.gsm.wire import BOARD, HAND, NOTES, VERSION, bare, placement, table_keys
+from partyhost.engine.wire import GameSpec, keys
 
 WIRE = GameSpec(
     game="gridiron",
@@ -28,15 +18,15 @@ WIRE = GameSpec(
         bare("draw", "On your turn, draw a card (offered when none fits).", VERSION),
         bare("pass", "On your turn, pass (offered when none fits and the pile is empty).", VERSION),
     ),
-    view=(
-        *VIEW,
+    view=table_keys(
         BOARD,
         HAND,
-        WireField("pile", "int", "cards left to draw"),
-        WireField("turn", "int", "whose turn it is"),
-        WireField("passes", "int", "passes in a row so far"),
-        WireField("scores", SCORES, "per seat: `{seat, hand, away, left}`"),
-        WireField("deadlines", "map", "empty: Gridiron has no timer"),
-        LAST,
+        *keys("""
+        pile | int | cards left to draw
+        turn | int | whose turn it is
+        passes | int | passes in a row so far
+        scores | array of map | per seat: `{seat, hand, away, left}`
+        deadlines | map | empty: Gridiron has no timer
+        """),
     ),
 )

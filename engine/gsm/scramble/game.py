@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from partyhost.engine.core import ROUND_RESULTS, Event, RuleOption
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import ROTATE, gsm_game
-from partyhost.engine.gsm.scramble import bot, rules, state, views
-from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, card_locations
-from partyhost.engine.gsm.scramble.wire import WIRE
+from partyhost.engine.gsm.scramble import bot, rules, state, views, wire
+from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS
 
 
 def round_over(events: Sequence[Event]) -> bool:
@@ -18,6 +17,7 @@ def round_over(events: Sequence[Event]) -> bool:
 
 
 GAME = gsm_game(
+    (state, rules, views, bot, wire),
     id=GAME_ID,
     name="Game, Set, Match! - Scramble",
     min_players=2,
@@ -41,16 +41,6 @@ GAME = gsm_game(
         ),
         ROUND_RESULTS,
     ),
-    setup=state.setup,
-    decide=rules.decide,
-    evolve=state.evolve,
-    view=views.view,
-    legal=views.legal,
     round_over=round_over,
-    replay_view=views.replay_view,
-    results=views.results,
-    bot_command=bot.bot_command,
     bot_delays=BOT_DELAYS[GAME_ID],
-    card_locations=card_locations,
-    wire=WIRE,
 )

@@ -10,19 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove, read_int
+from partyhost.engine.core import Command, Decision, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.placement import Placement, cells_map, clash_text, read_placement
 from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState, deal, evolve
 from partyhost.engine.gsm.views import board_view
 from partyhost.engine.rng import Rng
-
-
-def decide(state: ScrambleState, seat: int, command: Command, now: float) -> list[Event]:
-    return shared.decide(
-        Decision(evolve, state, now), seat, command, play=_play, seat_change=_seat_change
-    )
 
 
 def _play(decision: Decision[ScrambleState], seat: int, command: Command) -> None:
@@ -145,3 +139,6 @@ def _seat_change(decision: Decision[ScrambleState], kind: str, target: int) -> N
             return
     if kind in ("seat_left", "seat_away"):
         _maybe_redeal(decision)
+
+
+decide = shared.decider(evolve, _play, _seat_change)

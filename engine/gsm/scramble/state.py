@@ -15,7 +15,7 @@ from partyhost.engine.core import Event
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.solver import solve
-from partyhost.engine.gsm.state import TableState, require_cards, shared_event
+from partyhost.engine.gsm.state import TableState, new_table, require_cards, shared_event
 from partyhost.engine.rng import Rng
 
 GAME_ID = "scramble"
@@ -53,10 +53,7 @@ def setup(deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int)
     rng = Rng(seed)
     hands, rest = deal(deck, seats, rng, bool(rules["solvable_deals"]), bool(rules["rotate"]))
     return ScrambleState(
-        deck=deck,
-        rules=dict(rules),
-        rng=rng.state,
-        seats=tuple(seats),
+        **new_table(deck, seats, rules, rng),
         hands=hands,
         boards={seat: () for seat in seats},
         wins={seat: 0 for seat in seats},

@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.gsm import views as shared
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, ScrambleState
-from partyhost.engine.gsm.views import (
-    board_view,
-    boards_view,
-    cards_view,
-    hands_view,
-    open_table,
-    score_rows,
-    seat_results,
-    table_view,
-)
 
 
 def view(state: ScrambleState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, legal, own_cards)
+    return shared.table_view(GAME_ID, state, seat, public_view, legal, own_cards)
 
 
 def legal(state: ScrambleState, seat: int) -> list[Command]:
@@ -48,7 +39,7 @@ def public_view(state: ScrambleState) -> View:
         "game_number": state.game,
         "stuck": sorted(state.stuck),
         "wins_needed": MATCH_WINS[state.rules["match"]],
-        "scores": score_rows(
+        "scores": shared.score_rows(
             state,
             lambda s: {"placed": len(boards[s]), "hand": len(hands[s]), "wins": wins[s]},
         ),
@@ -62,18 +53,21 @@ def own_cards(state: ScrambleState, seat: int) -> View:
         return {}
     deck = state.deck
     return {
-        "hand": cards_view(deck, state.hands[seat]),
-        "board": board_view(deck, state.boards[seat]),
+        "hand": shared.cards_view(deck, state.hands[seat]),
+        "board": shared.board_view(deck, state.boards[seat]),
     }
 
 
 def replay_view(state: ScrambleState) -> View:
     """Every hand and private board shown; a replay steps by the games of the match."""
-    return open_table(
-        view(state, None), state.game, hands=hands_view(state), boards=boards_view(state)
+    return shared.open_table(
+        view(state, None),
+        state.game,
+        hands=shared.hands_view(state),
+        boards=shared.boards_view(state),
     )
 
 
 def results(state: ScrambleState) -> list[SeatResult]:
     """Points: the games each seat won in the match."""
-    return seat_results(state, lambda seat: state.wins[seat])
+    return shared.seat_results(state, lambda seat: state.wins[seat])

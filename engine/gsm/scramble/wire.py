@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.wire import (
-    HAND,
-    LAST,
-    NOTES,
-    SCORES,
-    STUCK,
-    VIEW,
-    bare,
-    pick_card,
-    placement,
-)
-from partyhost.engine.wire import GameSpec, WireField
+from partyhost.engine.gsm.wire import HAND, NOTES, STUCK, bare, pick_card, placement, table_keys
+from partyhost.engine.wire import GameSpec, keys
 
 WIRE = GameSpec(
     game="scramble",
@@ -30,15 +20,15 @@ WIRE = GameSpec(
         bare("call_game", "Say your board is done (offered once your hand is empty)."),
         STUCK,
     ),
-    view=(
-        *VIEW,
+    view=table_keys(
         HAND,
-        WireField("board", "array of map", "your own board (boards are private), as `board`"),
-        WireField("game_number", "int", "the game of the match being played"),
-        WireField("stuck", "array of int", "seats that said they are stuck"),
-        WireField("wins_needed", "int", "games to win the match"),
-        WireField("scores", SCORES, "per seat: `{seat, placed, hand, wins, away, left}`"),
-        WireField("deadlines", "map", "empty: Scramble has no timer"),
-        LAST,
+        *keys("""
+        board | array of map | your own board (boards are private), as `board`
+        game_number | int | the game of the match being played
+        stuck | array of int | seats that said they are stuck
+        wins_needed | int | games to win the match
+        scores | array of map | per seat: `{seat, placed, hand, wins, away, left}`
+        deadlines | map | empty: Scramble has no timer
+        """),
     ),
 )

@@ -5,11 +5,11 @@ from __future__ import annotations
 from partyhost.engine.core import ROUND_RESULTS, RuleOption, round_ends_on
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
-from partyhost.engine.gsm.stealing_home import bot, rules, state, views
-from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS, card_locations
-from partyhost.engine.gsm.stealing_home.wire import WIRE
+from partyhost.engine.gsm.stealing_home import bot, rules, state, views, wire
+from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS
 
 GAME = gsm_game(
+    (state, rules, views, bot, wire),
     id=GAME_ID,
     name="Game, Set, Match! - Stealing Home",
     min_players=2,
@@ -39,18 +39,6 @@ GAME = gsm_game(
         ),
         ROUND_RESULTS,
     ),
-    setup=state.setup,
-    decide=rules.decide,
-    evolve=state.evolve,
-    view=views.view,
-    legal=views.legal,
-    tick=rules.tick,
-    deadline=rules.deadline,
     round_over=round_ends_on("match_won", "no_fit", "tiebreak"),  # a match, no fit, or a tie
-    replay_view=views.replay_view,
-    results=views.results,
-    bot_command=bot.bot_command,
     bot_delays=BOT_DELAYS[GAME_ID],
-    card_locations=card_locations,
-    wire=WIRE,
 )

@@ -10,7 +10,7 @@ sneak in front of a settlement that was already due.
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, Decision, Event, IllegalMove, check_join
+from partyhost.engine.core import Command, Decision, IllegalMove, check_join
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.placement import (
     fits,
@@ -22,24 +22,6 @@ from partyhost.engine.gsm.stealing_home.state import MAX_PLAYERS, StealingHomeSt
 
 TIMER_STEPS = 8
 """Deadlines one call acts on at most, one after another."""
-
-
-def decide(state: StealingHomeState, seat: int, command: Command, now: float) -> list[Event]:
-    return shared.decide(
-        Decision(evolve, state, now),
-        seat,
-        command,
-        play=_play,
-        seat_change=_seat_change,
-        timers=_run_timers,
-    )
-
-
-def tick(state: StealingHomeState, now: float) -> list[Event]:
-    """The round clock's start, settled claims and rounds nobody could match."""
-    decision = Decision(evolve, state, now)
-    _run_timers(decision)
-    return decision.events
 
 
 def deadline(state: StealingHomeState) -> float | None:
@@ -54,6 +36,7 @@ def deadline(state: StealingHomeState) -> float | None:
 
 
 def _run_timers(decision: Decision[StealingHomeState]) -> None:
+    """The round clock's start, settled claims and rounds nobody could match."""
     for _ in range(TIMER_STEPS):
         if not _run_timer(decision):
             return
@@ -198,3 +181,7 @@ def _seat_change(decision: Decision[StealingHomeState], kind: str, target: int) 
         _game_over(decision)
         return
     _maybe_no_fit(decision)
+
+
+decide = shared.decider(evolve, _play, _seat_change, _run_timers)
+tick = shared.ticker(evolve, _run_timers)

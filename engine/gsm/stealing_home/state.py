@@ -16,7 +16,7 @@ from partyhost.engine.gsm.board import BoardMap, fitting
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import CardTable, bits
 from partyhost.engine.gsm.placement import Placement, placement_from
-from partyhost.engine.gsm.state import TableState, shared_event
+from partyhost.engine.gsm.state import TableState, new_table, shared_event
 from partyhost.engine.rng import Rng
 
 GAME_ID = "stealing-home"
@@ -109,10 +109,7 @@ def setup(
     used = {p.card for p in board}
     pile += [card for card in pool if card not in used]
     return StealingHomeState(
-        deck=deck,
-        rules=dict(rules),
-        rng=rng.state,
-        seats=tuple(seats),
+        **new_table(deck, seats, rules, rng),
         pile=tuple(pile[2:]),
         board=board,
         face_up=tuple(pile[:2]),

@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.gsm import views as shared
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, StealingHomeState
-from partyhost.engine.gsm.views import (
-    board_view,
-    cards_view,
-    open_table,
-    score_rows,
-    seat_results,
-    table_view,
-)
 
 
 def view(state: StealingHomeState, seat: int | None) -> View:
-    return table_view(GAME_ID, state, seat, public_view, legal)
+    return shared.table_view(GAME_ID, state, seat, public_view, legal)
 
 
 def legal(state: StealingHomeState, seat: int) -> list[Command]:
@@ -44,14 +37,14 @@ def public_view(state: StealingHomeState) -> View:
     deck = state.deck
     collected, locked, votes = state.collected, state.locked, state.votes
     return {
-        "board": board_view(deck, state.board),
-        "face_up": cards_view(deck, state.face_up),
+        "board": shared.board_view(deck, state.board),
+        "face_up": shared.cards_view(deck, state.face_up),
         "pile": len(state.pile),
         "out_of_play": len(state.out_of_play),
         "round": state.round,
         "tiebreak": None if state.tiebreak is None else list(state.tiebreak),
         "called": [] if state.first is None else [state.first.seat, *state.tied],
-        "scores": score_rows(
+        "scores": shared.score_rows(
             state,
             lambda s: {"cards": len(collected[s]), "locked": s in locked, "voted": s in votes},
         ),
@@ -63,9 +56,9 @@ def public_view(state: StealingHomeState) -> View:
 
 def replay_view(state: StealingHomeState) -> View:
     """Everything is on the table already; a replay steps by round."""
-    return open_table(view(state, None), state.round)
+    return shared.open_table(view(state, None), state.round)
 
 
 def results(state: StealingHomeState) -> list[SeatResult]:
     """Points: the cards each seat collected."""
-    return seat_results(state, lambda seat: len(state.collected[seat]))
+    return shared.seat_results(state, lambda seat: len(state.collected[seat]))

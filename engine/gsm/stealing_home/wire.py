@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from partyhost.engine.gsm.wire import BOARD, LAST, NOTES, SCORES, VIEW, bare, placement
-from partyhost.engine.wire import GameSpec, WireField
+from partyhost.engine.gsm.wire import BOARD, NOTES, bare, placement, table_keys
+from partyhost.engine.wire import GameSpec, keys
 
 WIRE = GameSpec(
     game="stealing-home",
@@ -16,17 +16,17 @@ WIRE = GameSpec(
         ),
         bare("no_fit", "Vote that neither face-up card fits anywhere."),
     ),
-    view=(
-        *VIEW,
+    view=table_keys(
         BOARD,
-        WireField("face_up", "array of map", "the two turned cards: `{id, cells}`"),
-        WireField("pile", "int", "cards left to turn"),
-        WireField("out_of_play", "int", "cards out of play"),
-        WireField("round", "int", "the round number"),
-        WireField("tiebreak", "array of int or nil", "the tied seats racing a tiebreaker"),
-        WireField("called", "array of int", "seats whose match call is being settled"),
-        WireField("scores", SCORES, "per seat: `{seat, cards, locked, voted, away, left}`"),
-        WireField("deadlines", "map", "`{round, tie}`: the round clock and the tie window"),
-        LAST,
+        *keys("""
+        face_up | array of map | the two turned cards: `{id, cells}`
+        pile | int | cards left to turn
+        out_of_play | int | cards out of play
+        round | int | the round number
+        tiebreak | array of int or nil | the tied seats racing a tiebreaker
+        called | array of int | seats whose match call is being settled
+        scores | array of map | per seat: `{seat, cards, locked, voted, away, left}`
+        deadlines | map | `{round, tie}`: the round clock and the tie window
+        """),
     ),
 )
