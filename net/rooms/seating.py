@@ -4,10 +4,15 @@ A part of :class:`~partyhost.net.rooms.room.Room`. The rules of who keeps what: 
 disconnected player keeps the seat for the grace period (a short one for a
 seat that joined mid-game and dropped before acting); past it the seat is
 "away" and a bot stands in (room setting, default on) or the game is told
-``seat_away``; coming back, with the seat token or by name, ends either;
-leaving for good during a game is ``seat_left``, and in the lobby frees the
-seat. The owner's chair passes to another person when its holder leaves or
-goes away, or when the owner hands it on. Every change to who is here is
+``seat_away``; coming back ends either. A seat token always takes its seat
+back; a name alone only asks the table (:mod:`.reclaims`): the owner, or a
+seated person when the owner is the absent one, confirms "Ann is back?", and
+no answer in time is no. Only a name written as the absent player wrote it
+may ask; one that merely looks like it is ``name_in_use``. Leaving for good
+during a game is ``seat_left``, and in the lobby frees the seat. The owner's
+chair passes to another person when its holder leaves or goes away, or when
+the owner hands it on, never by name: a seat taken back by name leaves the
+chair with the person who confirmed it. Every change to who is here is
 journaled, so a restarted host keeps each grace period where it was.
 """
 
@@ -18,11 +23,14 @@ import weakref
 from typing import Protocol
 
 from partyhost.engine.core import Game
+from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import new_token, token_hash
+from partyhost.net.names import written_alike
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.reclaims import Ask, Reclaims
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
@@ -60,6 +68,7 @@ class Seating:
         broadcast: RoomBroadcast,
         play: RoomPlay,
         records: RoomRecords,
+        reclaims: Reclaims,
     ) -> None:
         self._room = weakref.ref(room)
         """Weak: the room owns its seating, and a cycle would keep a closed room (and its
@@ -74,6 +83,7 @@ class Seating:
         self._broadcast = broadcast
         self._play = play
         self._records = records
+        self._reclaims = reclaims
 
     # --- coming in -----------------------------------------------------------
 
@@ -97,7 +107,7 @@ class Seating:
         self._welcome(peer, None, None)
 
     def seat_person(self, peer: Peer) -> None:
-        """A new seat, or the seat of the person of that name if they are not connected.
+        """A new seat, or a question to the table if a person of that name is not connected.
 
         A connected player's seat is never taken: during a game the newcomer is refused,
         between games they get a seat of their own under a name made unique.
@@ -106,7 +116,7 @@ class Seating:
         if member is None:
             self.take_seat(peer)
         elif member.peer is None or member.peer.closed:
-            self.reclaim(peer, member)
+            self.ask_table(peer, member)
         elif self._game.playing:
             raise Refused(
                 "name_in_use",
@@ -148,7 +158,14 @@ class Seating:
         self._broadcast.room()
 
     def resume(self, peer: Peer, member: Member, token: str) -> None:
-        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view."""
+        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view.
+
+        The seat's first token wins over one given when the seat was taken back by name:
+        that one stops working.
+        """
+        self._settle_asks_about(member, f"{member.name} came back with their own seat token.")
+        if token_hash(token) == member.token_hash:
+            self._forget_second_token(member)
         old = member.peer
         if old is not None and old is not peer:
             old.room = None
@@ -157,21 +174,140 @@ class Seating:
         member.release()  # connected after the others hear of it: `joined` comes first
         self._return(peer, member, token)
 
-    def reclaim(self, peer: Peer, member: Member) -> None:
-        """A newcomer named like ``member``, who is not connected, takes the seat back.
+    # --- taking a seat back by name ------------------------------------------------
 
-        They get a new seat token; the old one stops working (whoever still holds it
-        gets ``token_unknown``).
+    def ask_table(self, peer: Peer, member: Member) -> None:
+        """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
+
+        The visitor waits in the room without a seat (``reclaim_waiting``) until the
+        one asked answers (``reclaim_ask``) or the time runs out.
+        """
+        if not written_alike(peer.written_name, member.name) or member.seat is None:
+            raise Refused(
+                "name_in_use",
+                f"The name {member.name} is taken by a seat whose player is away. To take "
+                "that seat back, type the name exactly as that player first wrote it; "
+                "else pick another name.",
+            )
+        approver = self._approver(member)
+        if approver is None or approver.peer is None:
+            raise Refused(
+                "reclaim_refused",
+                f"Nobody at this table is connected to confirm that you are {member.name}."
+                " Come back with your seat token, or join under another name.",
+            )
+        now = time.time()
+        ask = self._reclaims.open(peer, member.member_id, approver.member_id, now)
+        peer.room = self._room()
+        seconds = self._reclaims.left(ask, now)
+        self._broadcast.notice(
+            f"Someone says they are {member.name}; {approver.name} is asked to confirm."
+        )
+        approver.peer.send(
+            {
+                "t": p.RECLAIM_ASK,
+                "ask": ask.ask_id,
+                "name": member.name,
+                "seat": member.seat,
+                "seconds": seconds,
+            }
+        )
+        peer.send(
+            {
+                "t": p.RECLAIM_WAITING,
+                "code": self._code,
+                "name": member.name,
+                "seat": member.seat,
+                "seconds": seconds,
+            }
+        )
+
+    def _approver(self, member: Member) -> Member | None:
+        """Who confirms that ``member``'s player is back: the owner if here and not them,
+        else any seated person who is here."""
+        owner = self._roster.owner
+        if owner is not None and owner is not member and _here(owner):
+            return owner
+        return next(
+            (m for m in self._roster.seated if m.human and m is not member and _here(m)), None
+        )
+
+    def answer(self, by: Member, ask_id: int, yes: bool) -> None:
+        """``by`` answers question ``ask_id``: the visitor gets the seat, or is turned away."""
+        ask = self._reclaims.answer(ask_id, by.member_id)
+        if ask is None:
+            raise Refused("no_such_ask", "That question is settled already, or was not yours.")
+        member = self._roster.member_by_id(ask.member_id)
+        if member is None or member.left:
+            self._turn_away(ask, "That seat is gone.")
+            return
+        if not yes:
+            self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
+            self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
+            return
+        if ask.asker.closed:
+            return
+        self._broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
+        self.reclaim(ask.asker, member, by)
+
+    def reclaim(self, peer: Peer, member: Member, approver: Member) -> None:
+        """The visitor the table vouched for takes ``member``'s seat back, with a new token.
+
+        The seat's first token still works and wins: using it takes the seat back and
+        ends the new one. If the seat owned the room, the chair goes to ``approver``.
         """
         old = member.release()
         if old is not None:  # closed, its ``Gone`` still queued
             old.room = None
-        if member.token_hash is not None:
-            self._tokens.forget_token(member.token_hash)
+        if self._roster.is_owner(member):
+            if approver.peer is not None and not approver.left:
+                self._roster.make_owner(approver)
+                self._broadcast.notice(f"{approver.name} now owns the room.")
+            else:
+                self._hand_over()
+        self._forget_second_token(member)
         token = new_token()
-        member.token_hash = token_hash(token)
-        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        member.second_token_hash = token_hash(token)
+        self._tokens.remember_token(member.second_token_hash, self._code, member.member_id)
         self._return(peer, member, token)
+
+    def withdraw(self, peer: Peer) -> bool:
+        """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
+        ask = self._reclaims.withdraw(peer)
+        if ask is None:
+            return False
+        peer.room = None
+        if not peer.closed:
+            peer.send(left_message(self._code, "left"))
+        return True
+
+    def next_reclaim_end(self) -> float | None:
+        return self._reclaims.next_end()
+
+    def run_reclaims(self, now: float) -> None:
+        """Questions nobody answered in time are answered no."""
+        for ask in self._reclaims.expired(now):
+            member = self._roster.member_by_id(ask.member_id)
+            name = member.name if member is not None else "that player"
+            self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
+            self._broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
+
+    def _turn_away(self, ask: Ask, why: str) -> None:
+        """The visitor of ``ask`` gets no seat: back to the lobby with ``why``."""
+        peer = ask.asker
+        if peer.room is self._room():
+            peer.room = None
+        if not peer.closed:
+            peer.send(p.error("reclaim_refused", why))
+
+    def _settle_asks_about(self, member: Member, why: str) -> None:
+        for ask in self._reclaims.about(member.member_id):
+            self._turn_away(ask, why)
+
+    def _forget_second_token(self, member: Member) -> None:
+        if member.second_token_hash is not None:
+            self._tokens.forget_token(member.second_token_hash)
+            member.second_token_hash = None
 
     def _return(self, peer: Peer, member: Member, token: str) -> None:
         """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
@@ -328,6 +464,8 @@ class Seating:
 
     def clear_out(self, reason: str) -> None:
         """The room closes: every connection in it is told ``reason``, every token forgotten."""
+        for ask in self._reclaims.clear():
+            self._turn_away(ask, "That room has closed.")
         for member in self._roster.members:
             self._detach(member, reason)
         for peer in self._roster.clear_spectators():
@@ -361,8 +499,15 @@ class Seating:
             peer.send(left_message(self._code, reason))
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
+        self._forget_second_token(member)
+        self._settle_asks_about(member, f"{member.name}'s seat is gone.")
 
     def _hand_over(self) -> None:
         owner = self._roster.hand_over()
         if owner is not None:
             self._broadcast.notice(f"{owner.name} now owns the room.")
+
+
+def _here(member: Member) -> bool:
+    """Whether ``member``'s player is connected now."""
+    return member.peer is not None and not member.peer.closed
