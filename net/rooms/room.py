@@ -40,6 +40,7 @@ from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.reclaims import Reclaims
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
@@ -84,7 +85,9 @@ class Room:
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game)
         self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
-        self._reclaims = Reclaims(config.reclaim_answer_seconds)
+        self._reclaiming = Reclaiming(
+            self, code, roster, self._broadcast, Reclaims(config.reclaim_answer_seconds)
+        )
         self._seating = Seating(
             self,
             code,
@@ -97,7 +100,7 @@ class Room:
             broadcast=self._broadcast,
             play=self._play,
             records=self._records,
-            reclaims=self._reclaims,
+            reclaiming=self._reclaiming,
         )
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
@@ -153,7 +156,7 @@ class Room:
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open; a
         visitor waiting for the table to confirm who they are is not in it yet."""
-        return peer.room is self and not self.closed and not self._reclaims.asking(peer)
+        return peer.room is self and not self.closed and not self._reclaiming.asking(peer)
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -212,7 +215,7 @@ class Room:
         self._seating.resume(peer, member, token)
 
     def connection_lost(self, peer: Peer) -> None:
-        if self._seating.withdraw(peer):
+        if self._reclaiming.withdraw(peer):
             return
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
@@ -221,11 +224,15 @@ class Room:
     def withdraw(self, peer: Peer) -> bool:
         """A visitor waiting for the table's answer gives up (``leave_room``); False if
         ``peer`` was not waiting."""
-        return self._seating.withdraw(peer)
+        return self._reclaiming.withdraw(peer)
 
     def answer_reclaim(self, peer: Peer, ask: int, yes: bool) -> None:
-        """The one asked "Ann is back?" answers."""
-        self._seating.answer(self._player(peer), ask, yes)
+        """The one asked "Ann is back?" answers; on a yes the visitor gets the seat."""
+        by = self._player(peer)
+        granted = self._reclaiming.answer(by, ask, yes)
+        if granted is not None:
+            visitor, member = granted
+            self._seating.reclaim(visitor, member, by)
 
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
@@ -371,7 +378,7 @@ class Room:
             idle_end = self._idle_since + self._config.idle_room_seconds
         due = (
             self._seating.next_grace_end(),
-            self._seating.next_reclaim_end(),
+            self._reclaiming.next_end(),
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),
@@ -382,7 +389,7 @@ class Room:
     def run_timers(self, now: float) -> None:
         """Whatever is due by ``now``: graces, unanswered questions, closing an empty room,
         game ticks, one bot."""
-        self._seating.run_reclaims(now)
+        self._reclaiming.run(now)
         if not self._seating.run_graces(now):
             self.close("everyone left")
         if self.closed:

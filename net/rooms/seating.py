@@ -5,7 +5,7 @@ disconnected player keeps the seat for the grace period (a short one for a
 seat that joined mid-game and dropped before acting); past it the seat is
 "away" and a bot stands in (room setting, default on) or the game is told
 ``seat_away``; coming back ends either. A seat token always takes its seat
-back; a name alone only asks the table (:mod:`.reclaims`): the owner, or a
+back; a name alone only asks the table (:mod:`.reclaiming`): the owner, or a
 seated person when the owner is the absent one, confirms "Ann is back?", and
 no answer in time is no. Only a name written as the absent player wrote it
 may ask; one that merely looks like it is ``name_in_use``. Leaving for good
@@ -23,14 +23,12 @@ import weakref
 from typing import Protocol
 
 from partyhost.engine.core import Game
-from partyhost.net import protocol as p
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import new_token, token_hash
-from partyhost.net.names import written_alike
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.reclaims import Ask, Reclaims
+from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
@@ -68,7 +66,7 @@ class Seating:
         broadcast: RoomBroadcast,
         play: RoomPlay,
         records: RoomRecords,
-        reclaims: Reclaims,
+        reclaiming: Reclaiming,
     ) -> None:
         self._room = weakref.ref(room)
         """Weak: the room owns its seating, and a cycle would keep a closed room (and its
@@ -83,7 +81,7 @@ class Seating:
         self._broadcast = broadcast
         self._play = play
         self._records = records
-        self._reclaims = reclaims
+        self._reclaiming = reclaiming
 
     # --- coming in -----------------------------------------------------------
 
@@ -116,7 +114,7 @@ class Seating:
         if member is None:
             self.take_seat(peer)
         elif member.peer is None or member.peer.closed:
-            self.ask_table(peer, member)
+            self._reclaiming.ask(peer, member)
         elif self._game.playing:
             raise Refused(
                 "name_in_use",
@@ -163,7 +161,7 @@ class Seating:
         The seat's first token wins over one given when the seat was taken back by name:
         that one stops working.
         """
-        self._settle_asks_about(member, f"{member.name} came back with their own seat token.")
+        self._reclaiming.settle_about(member, f"{member.name} came back with their own seat token.")
         if token_hash(token) == member.token_hash:
             self._forget_second_token(member)
         old = member.peer
@@ -175,80 +173,6 @@ class Seating:
         self._return(peer, member, token)
 
     # --- taking a seat back by name ------------------------------------------------
-
-    def ask_table(self, peer: Peer, member: Member) -> None:
-        """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
-
-        The visitor waits in the room without a seat (``reclaim_waiting``) until the
-        one asked answers (``reclaim_ask``) or the time runs out.
-        """
-        if not written_alike(peer.written_name, member.name) or member.seat is None:
-            raise Refused(
-                "name_in_use",
-                f"The name {member.name} is taken by a seat whose player is away. To take "
-                "that seat back, type the name exactly as that player first wrote it; "
-                "else pick another name.",
-            )
-        approver = self._approver(member)
-        if approver is None or approver.peer is None:
-            raise Refused(
-                "reclaim_refused",
-                f"Nobody at this table is connected to confirm that you are {member.name}."
-                " Come back with your seat token, or join under another name.",
-            )
-        now = time.time()
-        ask = self._reclaims.open(peer, member.member_id, approver.member_id, now)
-        peer.room = self._room()
-        seconds = self._reclaims.left(ask, now)
-        self._broadcast.notice(
-            f"Someone says they are {member.name}; {approver.name} is asked to confirm."
-        )
-        approver.peer.send(
-            {
-                "t": p.RECLAIM_ASK,
-                "ask": ask.ask_id,
-                "name": member.name,
-                "seat": member.seat,
-                "seconds": seconds,
-            }
-        )
-        peer.send(
-            {
-                "t": p.RECLAIM_WAITING,
-                "code": self._code,
-                "name": member.name,
-                "seat": member.seat,
-                "seconds": seconds,
-            }
-        )
-
-    def _approver(self, member: Member) -> Member | None:
-        """Who confirms that ``member``'s player is back: the owner if here and not them,
-        else any seated person who is here."""
-        owner = self._roster.owner
-        if owner is not None and owner is not member and _here(owner):
-            return owner
-        return next(
-            (m for m in self._roster.seated if m.human and m is not member and _here(m)), None
-        )
-
-    def answer(self, by: Member, ask_id: int, yes: bool) -> None:
-        """``by`` answers question ``ask_id``: the visitor gets the seat, or is turned away."""
-        ask = self._reclaims.answer(ask_id, by.member_id)
-        if ask is None:
-            raise Refused("no_such_ask", "That question is settled already, or was not yours.")
-        member = self._roster.member_by_id(ask.member_id)
-        if member is None or member.left:
-            self._turn_away(ask, "That seat is gone.")
-            return
-        if not yes:
-            self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
-            self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
-            return
-        if ask.asker.closed:
-            return
-        self._broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
-        self.reclaim(ask.asker, member, by)
 
     def reclaim(self, peer: Peer, member: Member, approver: Member) -> None:
         """The visitor the table vouched for takes ``member``'s seat back, with a new token.
@@ -270,39 +194,6 @@ class Seating:
         member.second_token_hash = token_hash(token)
         self._tokens.remember_token(member.second_token_hash, self._code, member.member_id)
         self._return(peer, member, token)
-
-    def withdraw(self, peer: Peer) -> bool:
-        """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
-        ask = self._reclaims.withdraw(peer)
-        if ask is None:
-            return False
-        peer.room = None
-        if not peer.closed:
-            peer.send(left_message(self._code, "left"))
-        return True
-
-    def next_reclaim_end(self) -> float | None:
-        return self._reclaims.next_end()
-
-    def run_reclaims(self, now: float) -> None:
-        """Questions nobody answered in time are answered no."""
-        for ask in self._reclaims.expired(now):
-            member = self._roster.member_by_id(ask.member_id)
-            name = member.name if member is not None else "that player"
-            self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
-            self._broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
-
-    def _turn_away(self, ask: Ask, why: str) -> None:
-        """The visitor of ``ask`` gets no seat: back to the lobby with ``why``."""
-        peer = ask.asker
-        if peer.room is self._room():
-            peer.room = None
-        if not peer.closed:
-            peer.send(p.error("reclaim_refused", why))
-
-    def _settle_asks_about(self, member: Member, why: str) -> None:
-        for ask in self._reclaims.about(member.member_id):
-            self._turn_away(ask, why)
 
     def _forget_second_token(self, member: Member) -> None:
         if member.second_token_hash is not None:
@@ -464,8 +355,7 @@ class Seating:
 
     def clear_out(self, reason: str) -> None:
         """The room closes: every connection in it is told ``reason``, every token forgotten."""
-        for ask in self._reclaims.clear():
-            self._turn_away(ask, "That room has closed.")
+        self._reclaiming.clear("That room has closed.")
         for member in self._roster.members:
             self._detach(member, reason)
         for peer in self._roster.clear_spectators():
@@ -500,14 +390,9 @@ class Seating:
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
         self._forget_second_token(member)
-        self._settle_asks_about(member, f"{member.name}'s seat is gone.")
+        self._reclaiming.settle_about(member, f"{member.name}'s seat is gone.")
 
     def _hand_over(self) -> None:
         owner = self._roster.hand_over()
         if owner is not None:
             self._broadcast.notice(f"{owner.name} now owns the room.")
-
-
-def _here(member: Member) -> bool:
-    """Whether ``member``'s player is connected now."""
-    return member.peer is not None and not member.peer.closed
