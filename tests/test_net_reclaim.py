@@ -84,6 +84,15 @@ async def test_a_name_that_only_looks_like_an_absent_players_gets_no_seat(tmp_pa
             assert refusal["code"] == "name_in_use", name
             assert "away" in refusal["message"] and "exactly" in refusal["message"]
             assert stranger.last(p.JOINED) is None and stranger.last(p.RECLAIM_WAITING) is None
+        # A spectator who leaves and joins as a player is a visitor like any other.
+        watcher = await Seat.open(port, LOOK_ALIKES[0])
+        await watcher.join_room(dropped.code, spectate=True)
+        await watcher.expect(p.JOINED)
+        mark = watcher.mark()
+        await watcher.leave_room()
+        await watcher.expect(p.LEFT, since=mark)
+        await watcher.join_room(dropped.code)
+        assert (await watcher.expect(p.ERROR, since=mark))["code"] == "name_in_use"
         await quiet([dropped.bob])
         assert dropped.bob.last(p.RECLAIM_ASK) is None
         assert dropped.bob.room is not None and presence(dropped.bob.room, 0) == "disconnected"
@@ -121,19 +130,25 @@ async def test_no_or_no_answer_turns_the_visitor_away_and_the_token_still_resume
     async with host_process(tmp_path, answer_seconds=0.5) as port:
         dropped = await ann_dropped(port)
         bob = dropped.bob
-        # "ANN" is Ann's name as written, up to case: it may ask, and Bob says no.
-        shouting = await asks(port, "ANN", dropped.code)
-        ask = await bob.expect(p.RECLAIM_ASK)
-        await bob.reclaim_answer(ask["ask"], False)
-        assert (await shouting.expect(p.ERROR))["code"] == "reclaim_refused"
-        assert shouting.last(p.JOINED) is None
-        # Nobody answers the next one in time: that is no too.
-        mark = bob.mark()
+        # Nobody answers the first one in time: that is no.
         silent = await asks(port, "Ann", dropped.code)
-        await bob.expect(p.RECLAIM_ASK, since=mark)
+        await bob.expect(p.RECLAIM_ASK)
         refusal = await silent.expect(p.ERROR, timeout=5)
         assert refusal["code"] == "reclaim_refused" and "in time" in refusal["message"]
         assert silent.last(p.JOINED) is None
+        # "ANN" is Ann's name as written, up to case: it may ask, and Bob says no.
+        mark = bob.mark()
+        shouting = await asks(port, "ANN", dropped.code)
+        ask = await bob.expect(p.RECLAIM_ASK, since=mark)
+        await bob.reclaim_answer(ask["ask"], False)
+        assert (await shouting.expect(p.ERROR))["code"] == "reclaim_refused"
+        assert shouting.last(p.JOINED) is None
+        # Asking again at once is refused without bothering Bob.
+        mark = bob.mark()
+        again = await Seat.open(port, "Ann")
+        await again.join_room(dropped.code)
+        refusal = await again.expect(p.ERROR)
+        assert refusal["code"] == "reclaim_refused" and "just said no" in refusal["message"]
         # Ann herself, with her token, is back at once.
         ann = await Seat.open(port, "Ann", token=dropped.token)
         assert ann.conn.welcome["resumed"] is True
@@ -141,6 +156,8 @@ async def test_no_or_no_answer_turns_the_visitor_away_and_the_token_still_resume
         assert (joined["seat"], joined["token"]) == (0, dropped.token)
         room = await ann.expect(p.ROOM)
         assert room["owner"] == 0
+        await quiet([bob])
+        assert not [message for message in bob.log[mark:] if message["t"] == p.RECLAIM_ASK]
 
 
 async def test_the_first_token_wins_over_a_seat_taken_back_by_name(tmp_path: Path) -> None:

@@ -100,6 +100,7 @@ class Reclaiming:
             self._turn_away(ask, "That seat is gone.")
             return None
         if not yes:
+            self._asks.said_no(ask, time.time())
             self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
             self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
             return None

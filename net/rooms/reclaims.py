@@ -7,8 +7,9 @@ the questions that are open: who asks, for which seat, who answers, and until
 when. :class:`~partyhost.net.rooms.seating.Seating` asks and settles them.
 
 The questions are bounded: one per visitor (a connection waits in one room at
-a time), one per seat, and :data:`MAX_OPEN` per room, so a stream of visitors
-cannot bury the table in dialogs.
+a time), one per seat, and :data:`MAX_OPEN` per room; and once the table has
+said no about a seat, nobody may ask about it again for as long as a question
+may stay open. A stream of visitors cannot bury the table in dialogs.
 """
 
 from __future__ import annotations
@@ -44,9 +45,19 @@ class Reclaims:
         """How long the table has to answer."""
         self._asks: dict[int, Ask] = {}
         self._numbers = itertools.count(1)
+        self._said_no: dict[int, float] = {}
+        """Member id -> until when its seat may not be asked about (the table said no)."""
 
     def open(self, asker: Peer, member_id: int, approver_id: int, now: float) -> Ask:
         """A new question; Refused when the seat is already asked for or the room has enough."""
+        self._said_no = {member: until for member, until in self._said_no.items() if until > now}
+        if member_id in self._said_no:
+            wait = max(1, round(self._said_no[member_id] - now))
+            raise Refused(
+                "reclaim_refused",
+                f"The table has just said no to someone asking for that seat; try again in"
+                f" {wait} s, or come back with your seat token.",
+            )
         if any(ask.member_id == member_id for ask in self._asks.values()):
             raise Refused(
                 "reclaim_refused",
@@ -59,6 +70,10 @@ class Reclaims:
         ask = Ask(next(self._numbers), asker, member_id, approver_id, now + self.seconds)
         self._asks[ask.ask_id] = ask
         return ask
+
+    def said_no(self, ask: Ask, now: float) -> None:
+        """The table answered ``ask`` no: its seat rests from questions for a while."""
+        self._said_no[ask.member_id] = now + self.seconds
 
     def asking(self, peer: Peer) -> bool:
         """Whether ``peer`` waits for an answer here."""
