@@ -41,6 +41,9 @@ class HostConfig:
     """How long a disconnected player keeps their seat before it goes away."""
     ghost_grace_seconds: float = 15.0
     """The grace period instead for a seat that joined mid-game and dropped before acting."""
+    reclaim_answer_seconds: float = 30.0
+    """How long the table has to confirm that a visitor taking an absent seat back by name
+    is its player; no answer by then is no."""
     heartbeat_interval: float = 5.0
     heartbeat_misses: int = 3
     """A client silent for this many heartbeat intervals is dropped."""

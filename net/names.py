@@ -5,6 +5,8 @@ Chat and names lose what could change someone else's terminal (see
 character, a name that would look blank falls back to a default, and two
 names count as the same when they look the same: ``Ann``, ``ANN``, ``Ann``
 with a Cyrillic A and ``Ann`` with a zero-width space cannot sit in one room.
+Taking back an absent player's seat by name is stricter: the name must be written
+as that player wrote it (:func:`written_alike`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,29 @@ def name_key(name: str) -> str:
     """
     compatible = unicodedata.normalize("NFKC", strip_invisible(name))
     return _skeleton(_skeleton(compatible).casefold())
+
+
+def written_name(raw: str, max_length: int) -> str:
+    """A name as its writer typed it, without controls but with every invisible character.
+
+    Kept beside the display name (:func:`clean_name`) so that taking a seat back by name
+    can ask for the name exactly as written: the display name has already lost the
+    zero-width characters that would tell ``A\u200bnn`` from ``Ann``.
+    """
+    return clean_text(raw, max_length)
+
+
+def written_alike(typed: str, name: str) -> bool:
+    """Whether ``typed`` is ``name`` as written, up to Unicode normal form (NFC) and case.
+
+    Stricter than :func:`name_key`: ``ann`` matches ``Ann``, but a Cyrillic or full-width
+    letter or an invisible character inside does not.
+    """
+    return _written_key(typed) == _written_key(name)
+
+
+def _written_key(text: str) -> str:
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
 def unique_name(name: str, taken: Iterable[str], max_length: int) -> str:

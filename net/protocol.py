@@ -75,6 +75,7 @@ RESUME_GAME: Final = "resume_game"
 CHAT: Final = "chat"
 PLAY: Final = "play"
 SEEN: Final = "seen"
+RECLAIM_ANSWER: Final = "reclaim_answer"
 LIST_PAST_GAMES: Final = "list_past_games"
 GET_REPLAY: Final = "get_replay"
 GET_STANDINGS: Final = "get_standings"
@@ -95,6 +96,8 @@ BYE: Final = "bye"
 PAST_GAMES: Final = "past_games"
 REPLAY: Final = "replay"
 STANDINGS: Final = "standings"
+RECLAIM_ASK: Final = "reclaim_ask"
+RECLAIM_WAITING: Final = "reclaim_waiting"
 
 # Room statuses (the ``status`` of ``room`` and ``rooms`` entries)
 LOBBY: Final = "lobby"
@@ -336,6 +339,10 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
         ),
     },
     SEEN: {},
+    RECLAIM_ANSWER: {
+        "ask": spec(INT, "the `ask` of the `reclaim_ask` you answer", True, "an ask number"),
+        "yes": spec(_FLAG, "true: it is them, give the seat back; false: refuse"),
+    },
     LIST_PAST_GAMES: {"night": spec(_NIGHT, "only that night's games (`YYYY-MM-DD`)", False)},
     GET_REPLAY: {
         "id": spec(INT, "a game's `id` from `past_games`", True, "a past game's number"),
@@ -499,15 +506,6 @@ SHAPES: Final[dict[str, Fields]] = {
         "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
         "at": spec(FLOAT, f"where the game's clock stands meanwhile, {HOST_TIME}"),
     },
-    "waiting seat": {
-        "code": spec(STR, "the room's code"),
-        "game": spec(STR, "the game's id"),
-        "game_name": spec(STR, "the game's name"),
-        "status": spec(STR, "`lobby`, `playing` or `over`"),
-        "has_password": spec(BOOL, "whether taking it back takes the room password"),
-        "seat": spec(INT, "the seat"),
-        "name": spec(STR, "the name it is held under"),
-    },
     "room summary": {
         "code": spec(STR, "the code `join_room` takes"),
         "game": spec(STR, "the game's id"),
@@ -534,10 +532,6 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "resumed": spec(BOOL, "whether `hello.token` took you back to a seat"),
         "games": spec(array_of(shaped("game")), "every game this host runs"),
         "limits": spec(shaped("limits"), "the host's limits (see Limits)"),
-        "waiting_seats": spec(
-            array_of(shaped("waiting seat")),
-            "seats held for a person of your name who is not connected (joining takes one back)",
-        ),
     },
     ERROR: {
         "code": spec(STR, "stable; see Error codes (a refused `play` gives the game's own code)"),
@@ -633,6 +627,18 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "nights": spec(array_of(STR), "every night with a finished game, oldest first"),
         "rows": spec(array_of(shaped("standing")), "best first"),
     },
+    RECLAIM_ASK: {
+        "ask": spec(INT, "the number to answer with (`reclaim_answer`)"),
+        "name": spec(STR, "the name of the absent player the visitor says they are"),
+        "seat": spec(INT, "that player's seat"),
+        "seconds": spec(FLOAT, "seconds left to answer; no answer by then is no"),
+    },
+    RECLAIM_WAITING: {
+        "code": spec(STR, "the room's code"),
+        "name": spec(STR, "the absent player whose seat you asked for"),
+        "seat": spec(INT, "that seat"),
+        "seconds": spec(FLOAT, "seconds the table has to confirm; then `joined` or `error`"),
+    },
     PING: {"n": spec(INT, "answer with `pong` carrying the same `n`")},
     PONG: {"n": spec(INT, "the `n` of your `ping` (0 if it had none)")},
 }
@@ -719,7 +725,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     ),
     "token_unknown": (
         "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"
-        " or the seat was taken back by name)."
+        " or the seat was taken back with the table's consent and the token was the one it"
+        " then gave)."
     ),
     "internal": "The host failed to handle the request; nothing changed.",
     # lobby
@@ -737,7 +744,14 @@ ERROR_CODES: Final[dict[str, str]] = {
     "game_in_progress": "The game has started and takes no new players; spectate instead.",
     "too_many_spectators": "The room has as many spectators as it allows.",
     "already_in_room": "Leave your current room first.",
-    "name_in_use": "During a game, a connected player already has that name in the room.",
+    "name_in_use": (
+        "During a game, a connected player already has that name in the room; or a seat whose"
+        " player is not connected has a name that looks like it but is not written the same."
+    ),
+    "reclaim_refused": (
+        "Taking back a seat by name was not confirmed: the table said no, nobody answered in"
+        " time, nobody is there to ask, or someone else is already asking for that seat."
+    ),
     "not_in_room": "That request needs you to be in a room.",
     # room
     "not_owner": "Only the room's owner may do that.",
@@ -754,6 +768,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_paused": "'resume_game' while the game is not paused.",
     "player_connected": "'replace_with_bot' on a player who is connected.",
     "not_connected": "'give_ownership' to a player who is not connected.",
+    "no_such_ask": "'reclaim_answer' to a question that is not yours or already settled.",
     # past games
     "no_such_game": "No past game on this host has that number.",
     "game_running": "That game is still being played; its replay opens when it is over.",

@@ -5,8 +5,9 @@ in its own tmux server (tests/tmuxdriver.py) and is driven with real keys.
 A player's client is killed with SIGKILL, as a crashed terminal would be;
 the same player starts again under the same name and is back in the same
 seat, with the same hand and score, and the other player saw them go and
-come back. Over the SSH door the ``ssh`` process is killed, and ``ssh
-NAME@HOST`` again takes the seat back by name.
+come back. Over the SSH door the ``ssh`` process is killed; ``ssh
+NAME@HOST`` again and joining the room asks the table, and once the other
+player says yes to "tess is back?" the seat is hers again.
 """
 
 from __future__ import annotations
@@ -214,15 +215,26 @@ def test_a_client_killed_mid_game_comes_back_to_the_same_seat_hand_and_score(
 
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client is not installed")
-def test_after_the_ssh_link_dies_ssh_again_lands_back_in_the_seat(
-    door_host: DoorHost, terminal: Terminal, tmp_path: Path
+def test_after_the_ssh_link_dies_ssh_again_and_the_tables_yes_land_back_in_the_seat(
+    door_host: DoorHost, terminal: Terminal, second_terminal: Terminal, tmp_path: Path
 ) -> None:
-    ssh = ["ssh", "-tt", *ssh_options(door_host.ssh_port), f"tess@{LOOPBACK}"]
-    terminal.start(ssh)
+    def ssh(user: str) -> list[str]:
+        return ["ssh", "-tt", *ssh_options(door_host.ssh_port), f"{user}@{LOOPBACK}"]
+
+    ann = second_terminal
+    terminal.start(ssh("tess"))
     terminal.wait_for("Welcome to e2e host")
     code = create_room(terminal)
-    terminal.keys("b", "b", "b")
-    terminal.wait_for(lambda s: "4 seated" in s and "Bot 3" in s)
+    ann.start(ssh("ann"))
+    ann.wait_for("Welcome to e2e host")
+    ann.keys("j")
+    ann.wait_for("Join a room")
+    ann.type(code)
+    ann.keys("Enter")
+    ann.wait_for("Waiting for")
+    ann.keys("r")
+    terminal.keys("b", "b")
+    terminal.wait_for(lambda s: "4 seated" in s and "Bot 2" in s and s.count("✔ ready") == 3)
     terminal.keys("s")
 
     def ready(screen: str) -> bool:
@@ -233,26 +245,35 @@ def test_after_the_ssh_link_dies_ssh_again_lands_back_in_the_seat(
     while not ready(before := terminal.screen()) or SUBMITTING not in before or GO_ON in before:
         assert time.monotonic() < deadline, f"Tess never held slogans to play:\n{before}"
         act(terminal)  # judge a round first if she must
+        act(ann)
         time.sleep(0.2)
     cards = hand(before)
 
     os.kill(process_of(terminal, b"ssh"), signal.SIGKILL)  # the Wi-Fi blips: ssh dies
     deadline = time.monotonic() + WAIT_SECONDS
-    while door_clients(door_host.port):  # the door hangs the client up
+    while len(door_clients(door_host.port)) > 1:  # the door hangs Tess's client up
         assert time.monotonic() < deadline, "the door's client outlived its SSH link"
         time.sleep(0.1)
+    ann.wait_for("tess lost connection.")
     terminal.close()
 
     (tmp_path / "again").mkdir()
     again = Terminal(tmp_path / "again")
     again.reads_results = True
     try:
-        again.start(ssh)
-        offer = again.wait_for("Back to your seat?")
-        assert f"You have a seat in room {code}, The T-Shirt Game" in " ".join(offer.split())
+        again.start(ssh("tess"))
+        lobby = again.wait_for("Welcome to e2e host")
+        assert "Back to your seat?" not in lobby  # the door keeps no token: nothing to offer
+        again.keys("j")
+        again.wait_for("Join a room")
+        again.type(code)
         again.keys("Enter")
+        again.wait_for("Waiting for the table to confirm")
+        ann.wait_for("tess is back? (y/n)")
+        ann.keys("y")
         back = again.wait_for(ready)
         assert f"room {code}" in back and hand(back) == cards  # the same seat, the same hand
+        ann.wait_for("tess is back.")
     finally:
         again.close()
     assert door_host.process.poll() is None

@@ -213,6 +213,9 @@ async def test_a_player_back_by_name_takes_his_seat_back_from_the_bot(game_id: s
         await stand_in_for_bob(table)
         back = await Seat.open(table.port, "Bob")
         await back.join_room(table.code)
+        await back.expect(p.RECLAIM_WAITING)
+        ask = await table.ann.expect(p.RECLAIM_ASK)  # the owner confirms it is Bob
+        await table.ann.reclaim_answer(ask["ask"], True)
         assert (await back.expect(p.JOINED))["seat"] == 1
         await back.expect(p.ROOM, where=presence_of(1, "connected"))
         assert back.view is not None

@@ -229,6 +229,7 @@ def test_every_client_message_accepts_its_minimal_form() -> None:
         "get_replay": {"id": 1},
         "get_standings": {},
         "seen": {},
+        "reclaim_answer": {"ask": 1, "yes": False},
     }
     assert set(minimal) == set(p.CLIENT_MESSAGES)
     for kind, fields in minimal.items():

@@ -40,6 +40,8 @@ EXAMPLES: dict[str, Any] = {
     "id": 12,
     "first": 40,
     "count": 20,
+    "ask": 5,
+    "yes": True,
 }
 """A value every field of every client message may carry."""
 

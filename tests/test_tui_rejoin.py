@@ -2,8 +2,10 @@
 
 Every seat token is kept in the user's state folder (mode 0600) under the
 host's id and the room code, offered back only to that host, and forgotten
-when the host says the token is unknown or the seat is gone. A seat the host
-holds for your name is offered too, and taken back by joining the room.
+when the host says the token is unknown or the seat is gone. Only those
+seats are offered: a seat held for your name is not yours to take until the
+table says so. The one the host asks sees "Ann is back?" with the time left,
+and the visitor sees that the table is being asked.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import pytest
 from partyhost.net.clients.client import build
 from partyhost.tui.launch import make_app
 from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
-from partyhost.tui.shared.dialogs import JoinRoomScreen, SeatOfferScreen
+from partyhost.tui.shared.dialogs import SeatOfferScreen
+from partyhost.tui.shared.reclaimask import ReclaimAskScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import screen_text, settle
@@ -116,29 +119,83 @@ async def test_a_token_the_host_calls_unknown_is_forgotten() -> None:
         assert [seat.code for seat in SeatMemory(memory_path()).seats_at(HOST_ID)] == ["MNPR"]
 
 
-async def test_a_seat_waiting_for_your_name_is_offered_and_taken_back_after_the_password() -> None:
-    waiting = {
-        "code": "PLMX",
-        "game": "tshirt",
-        "game_name": "The T-Shirt Game",
-        "status": "playing",
-        "has_password": True,
-        "seat": 3,
-        "name": "Ann",
-    }
+async def test_a_seat_held_for_your_name_by_an_older_host_is_not_offered() -> None:
+    waiting = {"code": "HJKW", "game": "tshirt", "status": "playing", "seat": 3, "name": "Ann"}
     host = FakeHost(welcome=sample_welcome() | {"waiting_seats": [waiting]})
     app = remembering_app(host)
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
+        assert not isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
+        assert "HJKW" not in flat(app)
+        assert "join_room" not in host.last.sent_types()
+
+
+async def at_the_table(pilot: object, host: FakeHost) -> None:
+    """Ann plays a game: the table is on screen."""
+    host.last.push(
+        {"t": "joined", "code": "KQZD", "seat": 0, "token": "tok-1"},
+        sample_room(status="playing"),
+        view_frame(tshirt_view()),
+    )
+    await settle(pilot)  # type: ignore[arg-type]
+
+
+ASK = {"t": "reclaim_ask", "ask": 7, "name": "Bob", "seat": 1, "seconds": 30.0}
+
+
+@pytest.mark.parametrize(("key", "yes"), [("y", True), ("n", False)])
+async def test_the_one_asked_sees_who_is_back_and_answers_the_host(key: str, yes: bool) -> None:
+    host = FakeHost()
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        await at_the_table(pilot, host)
+        assert isinstance(app.screen, TShirtScreen)  # type: ignore[attr-defined]
+        host.last.push(dict(ASK))
+        await settle(pilot)
+        assert isinstance(app.screen, ReclaimAskScreen)  # type: ignore[attr-defined]
         text = flat(app)
-        assert "You have a seat in room PLMX, The T-Shirt Game, game under way" in text
-        assert "password" in text
-        await pilot.press("enter")
+        assert "Bob is back? (y/n)" in text and "s left; no answer counts as no" in text
+        assert "reclaim_answer" not in host.last.sent_types()
+        await pilot.press(key)
         await settle(pilot)
-        assert isinstance(app.screen, JoinRoomScreen)  # type: ignore[attr-defined]
-        await pilot.press(*"tea", "enter")
+        assert build.reclaim_answer(7, yes) in host.last.sent
+        assert isinstance(app.screen, TShirtScreen)  # type: ignore[attr-defined]
+
+
+async def test_the_question_closes_by_itself_when_its_time_is_up_and_sends_nothing() -> None:
+    host = FakeHost()
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
-        assert build.join_room("PLMX", password="tea") in host.last.sent
+        await at_the_table(pilot, host)
+        host.last.push(dict(ASK) | {"seconds": 12.0})
+        await settle(pilot)
+        screen = app.screen  # type: ignore[attr-defined]
+        assert isinstance(screen, ReclaimAskScreen) and "12 s left" in flat(app)
+        screen.ends -= 12.0  # the host's time to answer has run out
+        screen.tick()
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen)  # type: ignore[attr-defined]
+        assert "reclaim_answer" not in host.last.sent_types()
+
+
+async def test_the_visitor_sees_that_the_table_is_asked_until_it_answers() -> None:
+    host = FakeHost()
+    app = remembering_app(host)
+    async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
+        await settle(pilot)
+        host.last.push(
+            {"t": "reclaim_waiting", "code": "KQZD", "name": "Ann", "seat": 0, "seconds": 30.0}
+        )
+        await settle(pilot)
+        shown = [note.message for note in app._notifications]  # type: ignore[attr-defined]
+        assert any("Waiting for the table to confirm that you are Ann" in m for m in shown)
+        refusal = "Bob did not confirm that you are Ann."
+        host.last.push({"t": "error", "code": "reclaim_refused", "message": refusal})
+        await settle(pilot)
+        shown = [note.message for note in app._notifications]  # type: ignore[attr-defined]
+        assert shown == [refusal]
 
 
 async def test_escape_leaves_the_offer_for_the_lobby() -> None:

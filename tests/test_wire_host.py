@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nethelpers import counting, play_out, running_host, table
+from nethelpers import Seat, counting, play_out, running_host, table
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from rawwire import RawClient, packed
@@ -50,7 +50,6 @@ def _welcome_fields(limits: dict[str, object]) -> dict[str, object]:
         "resumed": False,
         "games": [],
         "limits": limits,
-        "waiting_seats": [],
     }
 
 
@@ -94,13 +93,15 @@ async def test_every_frame_the_host_sends_matches_its_declaration() -> None:
     for client in (ann, bob, eve):
         await client.wait_closed()
     frames = [*ann.received, *ann.pings, *bob.received, *eve.received]
-    assert {frame["t"] for frame in frames} | PAST == set(p.HOST_MESSAGES)
+    assert {frame["t"] for frame in frames} | PAST | RECLAIM == set(p.HOST_MESSAGES)
     for frame in frames:
         assert p.host_problems(frame) == [], frame
 
 
 PAST = {p.PAST_GAMES, p.REPLAY, p.STANDINGS}
 """Answers about finished games, drawn by the next test."""
+RECLAIM = {p.RECLAIM_ASK, p.RECLAIM_WAITING}
+"""The question to the table when a seat is asked for by name, drawn by the test after."""
 
 
 async def test_past_games_replays_and_standings_match_their_declarations() -> None:
@@ -120,6 +121,18 @@ async def test_past_games_replays_and_standings_match_their_declarations() -> No
         await eve.close()
     assert {frame["t"] for frame in eve.received} == {p.WELCOME, *PAST}
     for frame in eve.received:
+        assert p.host_problems(frame) == [], frame
+
+
+async def test_the_question_to_the_table_matches_its_declarations() -> None:
+    async with running_host() as host:
+        (ann, bob), code = await table(host.port, ["Ann", "Bob"])
+        bob.conn.abort()
+        await ann.expect(p.NOTICE, where=lambda notice: "lost connection" in notice["text"])
+        visitor = await Seat.open(host.port, "Bob")
+        await visitor.join_room(code)
+        frames = [await visitor.expect(p.RECLAIM_WAITING), await ann.expect(p.RECLAIM_ASK)]
+    for frame in frames:
         assert p.host_problems(frame) == [], frame
 
 

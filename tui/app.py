@@ -120,6 +120,8 @@ class PartyApp(App[int]):
         self.offer_create = deck_file is not None
         self.connection: Connection | None = None
         self._replay_wanted: int | None = None
+        self._awaiting_table = False
+        """This client asked for a seat by name and its waiting notice is showing."""
         """The past game whose replay was asked for last."""
         self.requests = HostRequests(self._queue)
         """Every message to the host goes out through these methods."""
@@ -284,6 +286,7 @@ class PartyApp(App[int]):
         self.rooms = tuple(message.rooms)
 
     def on_joined(self, message: hostlink.Joined) -> None:
+        self._table_answered()
         self.room_code = message.code
         self.seat = message.seat
         self.view = None
@@ -343,10 +346,36 @@ class PartyApp(App[int]):
             return
         if self.seats.refused(message.code):
             return
+        if message.code == "reclaim_refused":
+            self._table_answered()
         # Host text can quote what people typed: never read it as markup.
         self.notify(
             message.text or message.code, title="The host says", severity="error", markup=False
         )
+
+    def on_reclaim_asked(self, message: hostlink.ReclaimAsked) -> None:
+        """ "Ann is back?": only this player's yes gives the visitor Ann's seat."""
+        from partyhost.tui.shared.reclaimask import ask_about_reclaim
+
+        ask_about_reclaim(
+            self, message.ask, message.name, message.seconds, self.requests.reclaim_answer
+        )
+
+    def on_reclaim_waiting(self, message: hostlink.ReclaimWaiting) -> None:
+        from partyhost.tui.shared.reclaimask import waiting_words
+
+        self._awaiting_table = True
+        self.notify(
+            waiting_words(message.name, message.seconds),
+            timeout=max(5.0, message.seconds),
+            markup=False,
+        )
+
+    def _table_answered(self) -> None:
+        """The wait for the table is over: its notice goes."""
+        if self._awaiting_table:
+            self._awaiting_table = False
+            self.clear_notifications()
 
     def on_left_room(self, message: hostlink.LeftRoom) -> None:
         if message.reason != "replaced":

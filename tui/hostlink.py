@@ -181,6 +181,23 @@ class HostError(Message):
 
 
 @dataclass
+class ReclaimAsked(Message):
+    """The host asks this player whether a visitor is the absent player ``name``."""
+
+    ask: int
+    name: str
+    seconds: float
+
+
+@dataclass
+class ReclaimWaiting(Message):
+    """This client asked for ``name``'s seat by name; the table is asked to confirm."""
+
+    name: str
+    seconds: float
+
+
+@dataclass
 class LeftRoom(Message):
     reason: str
 
@@ -253,6 +270,13 @@ class FrameReader:
                 str(frame.get("message", "")),
                 tuple(_maps(frame.get("problems"))),
             )
+        if kind == "reclaim_ask":
+            ask = frame.get("ask")
+            if not isinstance(ask, int):
+                return None
+            return ReclaimAsked(ask, str(frame.get("name", "")), _seconds(frame))
+        if kind == "reclaim_waiting":
+            return ReclaimWaiting(str(frame.get("name", "")), _seconds(frame))
         if kind == "left":
             self.events = []
             return LeftRoom(str(frame.get("reason", "")))
@@ -271,6 +295,13 @@ def _maps(value: Any) -> list[Frame]:
     if not isinstance(value, list):
         return []
     return [item for item in value if isinstance(item, dict)]
+
+
+def _seconds(frame: Frame) -> float:
+    seconds = frame.get("seconds")
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool):
+        return float(seconds)
+    return 0.0
 
 
 def _replay_page(frame: Frame) -> Message | None:

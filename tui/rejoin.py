@@ -8,12 +8,11 @@ mode 0600: a token is a key to the seat) under the host's identity
 to the host that issued it. Like the remembered address, this is a
 convenience: an unreadable or mangled file is never an error.
 
-Two kinds of seat are offered when the client reaches a host: those this
-client holds a token for at that host, and those the host holds for a
-person of this name who is not connected (``welcome.waiting_seats``), which
-are taken back by joining the room under the same name. Every token the host
-gives is kept; one the host says is unknown, or a seat it says is gone
-(``left``), is forgotten.
+When the client reaches a host it offers the seats it holds a token for at
+that host, and only those: the host tells nobody about seats held for other
+people (a seat asked for by name goes back only if the table confirms it).
+Every token the host gives is kept; one the host says is unknown, or a seat
+it says is gone (``left``), is forgotten.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from typing import Any, cast
 
 from partyhost.paths import state_dir
 from partyhost.tui.party import Party
-from partyhost.tui.shared.dialogs import SeatOffer, SeatOfferScreen, waiting_words
+from partyhost.tui.shared.dialogs import SeatOffer, SeatOfferScreen
 from partyhost.tui.text import Frame
 from textual.app import App
 
@@ -180,7 +179,8 @@ class SeatKeeper:
             self.app.push_screen(SeatOfferScreen(offers), self.take_offer)
 
     def go_to_room(self, code: str) -> None:
-        """Back to the seat held in ``code``, else join it (by name, if a seat waits)."""
+        """Back to the seat held in ``code``, else join it (if a seat there is held for this
+        name, the host asks the table whether it is ours)."""
         token = self.token_for(code)
         if token is not None:
             self.resuming = code
@@ -190,16 +190,11 @@ class SeatKeeper:
             self.party.requests.join_room(code)
 
     def take_offer(self, offer: SeatOffer | None) -> None:
-        """Back to an offered seat: with its token, or by name (the password asked first)."""
+        """Back to an offered seat with its token."""
         if offer is None:
             return
-        if offer.token is not None:
-            self.resuming = offer.code
-            self.party.requests.resume_seat(offer.token)
-        elif offer.has_password:
-            self._ask_password(offer.code)
-        else:
-            self.party.requests.join_room(offer.code)
+        self.resuming = offer.code
+        self.party.requests.resume_seat(offer.token)
 
     def refused(self, code: str) -> bool:
         """The host refused a request with ``code``; True if that is handled here."""
@@ -230,15 +225,7 @@ class SeatKeeper:
         self.host_name = str(welcome.get("host") or "")
         self.resuming, self._current = None, None
         held = self.memory.seats_at(self.host_id) if self.host_id else []
-        offers = [SeatOffer(seat.code, seat.describe(), seat.token) for seat in held]
-        codes = {offer.code for offer in offers}
-        for entry in welcome.get("waiting_seats") or []:
-            code = entry.get("code") if isinstance(entry, dict) else None
-            if isinstance(code, str) and code not in codes:
-                codes.add(code)
-                has_password = bool(entry.get("has_password"))
-                offers.append(SeatOffer(code, waiting_words(entry), None, has_password))
-        return offers
+        return [SeatOffer(seat.code, seat.describe(), seat.token) for seat in held]
 
     def token_for(self, code: str) -> str | None:
         """The token held for room ``code`` at this host, if any."""

@@ -190,6 +190,10 @@ class RequestMethods(Generic[Sent]):
         """This player has read the round's result (the room's ``pause`` waits for it)."""
         return self._send_with(p.SEEN)
 
+    def reclaim_answer(self, ask: int, yes: bool) -> Sent:
+        """Answer a ``reclaim_ask``: whether the visitor is the absent player they say."""
+        return self._send_with(p.RECLAIM_ANSWER, ask=ask, yes=yes)
+
 
 class MessageBuilder(RequestMethods[Message]):
     """The messages themselves, sent nowhere: ``build.add_bot("hard")``."""

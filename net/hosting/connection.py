@@ -103,6 +103,7 @@ class Connection(asyncio.Protocol):
         self.peer_host = "?"
         """The client's IP address: limits that follow a person's machine use it."""
         self.name = "Player"
+        self.written_name = "Player"
         self.greeted = False
         self.room: RoomInbox | None = None
         self.opened = time.monotonic()

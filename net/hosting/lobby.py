@@ -29,7 +29,7 @@ from partyhost.net.config import HostConfig
 from partyhost.net.credentials import hash_password, token_hash, verify_password
 from partyhost.net.deckshelf import DeckShelf, TableDeck
 from partyhost.net.hosting.connection import Connection
-from partyhost.net.names import clean_name
+from partyhost.net.names import clean_name, written_name
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms import roomtask
 from partyhost.net.rooms.outbox import Outgoing
@@ -150,11 +150,6 @@ class Lobby:
         room.post(CloseRoom())
         return True
 
-    def waiting_seats(self, name: str) -> list[dict[str, Any]]:
-        """Seats held for a person called ``name`` who is not connected, one per room."""
-        found = (room.waiting_seat(name) for room in self.rooms.values())
-        return [seat for seat in found if seat is not None]
-
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]
 
@@ -272,6 +267,7 @@ class Lobby:
 
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         connection.name = clean_name(message["name"], self.config.max_name_length)
+        connection.written_name = written_name(message["name"], self.config.max_name_length)
         token = message.get("token")
         seat = self.seat_for(token_hash(token)) if token else None
         connection.send(
@@ -283,7 +279,6 @@ class Lobby:
                 "resumed": seat is not None,
                 "games": self.games(),
                 "limits": self.config.welcome_limits(),
-                "waiting_seats": [] if seat else self.waiting_seats(connection.name),
             },
             journaled=False,
         )

@@ -52,6 +52,9 @@ class Member:
     """Past the grace period: a bot stands in, or the game skips the seat."""
     engine_away: bool = False
     """The game accepted ``seat_away`` for this seat (so it needs ``seat_back``)."""
+    second_token_hash: str | None = None
+    """The token given when the table let a visitor take this seat back by name (not
+    journaled: after a host restart only the seat's first token takes it back)."""
     brain: BotBrain | None = field(default=None, repr=False)
 
     @classmethod

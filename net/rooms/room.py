@@ -1,9 +1,10 @@
 """A room: the members, spectators, settings and game of one table, and every change to them.
 
 :class:`Room` owns its state and changes it only through the methods below,
-one for each change a person or the clock can make: join (or take a seat
-back by name), resume, leave, kick, seat or remove a bot, put a bot in an
-absent player's seat, hand the room on, ready up, choose options, start,
+one for each change a person or the clock can make: join (or ask the
+table whether a visitor may take an absent seat back by name, and answer
+it), resume, leave, kick, seat or remove a bot, put a bot in an absent
+player's seat, hand the room on, ready up, choose options, start,
 pause and resume the game, play a command, say a round's result was read,
 chat, lose a connection, run its timers, close. Each checks who asks, then
 hands the work to the part whose job it is. The parts hold the state, each
@@ -39,6 +40,8 @@ from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.reclaiming import Reclaiming
+from partyhost.net.rooms.reclaims import Reclaims
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
@@ -82,6 +85,9 @@ class Room:
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game)
         self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
+        self._reclaiming = Reclaiming(
+            self, code, roster, self._broadcast, Reclaims(config.reclaim_answer_seconds)
+        )
         self._seating = Seating(
             self,
             code,
@@ -94,6 +100,7 @@ class Room:
             broadcast=self._broadcast,
             play=self._play,
             records=self._records,
+            reclaiming=self._reclaiming,
         )
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
@@ -146,17 +153,10 @@ class Room:
         """When the room's bots act (tests pin its ``jitter``)."""
         return self._bots
 
-    def waiting_seat(self, name: str) -> dict[str, Any] | None:
-        """The seat a person called ``name`` may take back by joining (its player is not
-        connected), as the lobby offers it; None if there is none."""
-        member = None if self.closed else self._roster.person_named(name)
-        if member is None or member.peer is not None:
-            return None
-        return self._broadcast.waiting_seat(member)
-
     def has(self, peer: Peer) -> bool:
-        """Whether ``peer`` is in this room (seated or watching) and the room is open."""
-        return peer.room is self and not self.closed
+        """Whether ``peer`` is in this room (seated or watching) and the room is open; a
+        visitor waiting for the table to confirm who they are is not in it yet."""
+        return peer.room is self and not self.closed and not self._reclaiming.asking(peer)
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -215,9 +215,24 @@ class Room:
         self._seating.resume(peer, member, token)
 
     def connection_lost(self, peer: Peer) -> None:
+        if self._reclaiming.withdraw(peer):
+            return
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
         self._play.seen(None if member is None else member.seat, time.time())
+
+    def withdraw(self, peer: Peer) -> bool:
+        """A visitor waiting for the table's answer gives up (``leave_room``); False if
+        ``peer`` was not waiting."""
+        return self._reclaiming.withdraw(peer)
+
+    def answer_reclaim(self, peer: Peer, ask: int, yes: bool) -> None:
+        """The one asked "Ann is back?" answers; on a yes the visitor gets the seat."""
+        by = self._player(peer)
+        granted = self._reclaiming.answer(by, ask, yes)
+        if granted is not None:
+            visitor, member = granted
+            self._seating.reclaim(visitor, member, by)
 
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
@@ -356,13 +371,14 @@ class Room:
     # --- the clock -------------------------------------------------------------------
 
     def next_wake(self) -> float | None:
-        """When a timer is next due: a grace period, a bot, a game deadline, the end of a
-        round's result, an idle room."""
+        """When a timer is next due: a grace period, a question to the table, a bot, a game
+        deadline, the end of a round's result, an idle room."""
         idle_end = None
         if self._idle_since is not None:
             idle_end = self._idle_since + self._config.idle_room_seconds
         due = (
             self._seating.next_grace_end(),
+            self._reclaiming.next_end(),
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),
@@ -371,7 +387,9 @@ class Room:
         return min((when for when in due if when is not None), default=None)
 
     def run_timers(self, now: float) -> None:
-        """Whatever is due by ``now``: graces, closing an empty room, game ticks, one bot."""
+        """Whatever is due by ``now``: graces, unanswered questions, closing an empty room,
+        game ticks, one bot."""
+        self._reclaiming.run(now)
         if not self._seating.run_graces(now):
             self.close("everyone left")
         if self.closed:

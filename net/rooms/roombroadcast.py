@@ -205,12 +205,6 @@ class RoomBroadcast:
             "spectators": len(self._roster.spectators),
         }
 
-    def waiting_seat(self, member: Member) -> dict[str, Any]:
-        """``member``'s seat as the lobby offers it to a newcomer of that name."""
-        summary = self.summary()
-        shown = ("code", "game", "game_name", "status", "has_password")
-        return {key: summary[key] for key in shown} | {"seat": member.seat, "name": member.name}
-
 
 def left_message(code: str, reason: str) -> dict[str, Any]:
     """What a connection is told when it is out of the room."""

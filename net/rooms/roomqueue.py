@@ -25,6 +25,8 @@ class Peer(Protocol):
     """What a room needs of a client connection."""
 
     name: str
+    written_name: str
+    """The name as typed (controls removed, invisible characters kept): see ``names``."""
     room: RoomInbox | None
     """The room this connection is in (or joining), or None."""
 

@@ -59,6 +59,9 @@ HANDLERS: dict[str, Handler] = {
     p.CHAT: lambda room, peer, message: room.chat(peer, message["text"]),
     p.PLAY: lambda room, peer, message: room.play(peer, message["cmd"], message.get("ref")),
     p.SEEN: lambda room, peer, message: room.seen(peer),
+    p.RECLAIM_ANSWER: lambda room, peer, message: room.answer_reclaim(
+        peer, message["ask"], bool(message["yes"])
+    ),
 }
 """Every room request by message type (the lobby's are answered by the host)."""
 
@@ -96,6 +99,8 @@ def handle(room: Room, item: RoomItem) -> None:
         if isinstance(item, Request):
             kind = item.message["t"]
             ref = item.message.get("ref") if kind == p.PLAY else None
+            if kind == p.LEAVE_ROOM and room.withdraw(item.peer):
+                return  # a visitor stops waiting for the table's answer
             if not room.has(item.peer):
                 raise Refused("not_in_room", "You are not in that room any more.")
             HANDLERS[kind](room, item.peer, item.message)

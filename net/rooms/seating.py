@@ -4,10 +4,15 @@ A part of :class:`~partyhost.net.rooms.room.Room`. The rules of who keeps what: 
 disconnected player keeps the seat for the grace period (a short one for a
 seat that joined mid-game and dropped before acting); past it the seat is
 "away" and a bot stands in (room setting, default on) or the game is told
-``seat_away``; coming back, with the seat token or by name, ends either;
-leaving for good during a game is ``seat_left``, and in the lobby frees the
-seat. The owner's chair passes to another person when its holder leaves or
-goes away, or when the owner hands it on. Every change to who is here is
+``seat_away``; coming back ends either. A seat token always takes its seat
+back; a name alone only asks the table (:mod:`.reclaiming`): the owner, or a
+seated person when the owner is the absent one, confirms "Ann is back?", and
+no answer in time is no. Only a name written as the absent player wrote it
+may ask; one that merely looks like it is ``name_in_use``. Leaving for good
+during a game is ``seat_left``, and in the lobby frees the seat. The owner's
+chair passes to another person when its holder leaves or goes away, or when
+the owner hands it on, never by name: a seat taken back by name leaves the
+chair with the person who confirmed it. Every change to who is here is
 journaled, so a restarted host keeps each grace period where it was.
 """
 
@@ -23,6 +28,7 @@ from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
@@ -60,6 +66,7 @@ class Seating:
         broadcast: RoomBroadcast,
         play: RoomPlay,
         records: RoomRecords,
+        reclaiming: Reclaiming,
     ) -> None:
         self._room = weakref.ref(room)
         """Weak: the room owns its seating, and a cycle would keep a closed room (and its
@@ -74,6 +81,7 @@ class Seating:
         self._broadcast = broadcast
         self._play = play
         self._records = records
+        self._reclaiming = reclaiming
 
     # --- coming in -----------------------------------------------------------
 
@@ -97,7 +105,7 @@ class Seating:
         self._welcome(peer, None, None)
 
     def seat_person(self, peer: Peer) -> None:
-        """A new seat, or the seat of the person of that name if they are not connected.
+        """A new seat, or a question to the table if a person of that name is not connected.
 
         A connected player's seat is never taken: during a game the newcomer is refused,
         between games they get a seat of their own under a name made unique.
@@ -106,7 +114,7 @@ class Seating:
         if member is None:
             self.take_seat(peer)
         elif member.peer is None or member.peer.closed:
-            self.reclaim(peer, member)
+            self._reclaiming.ask(peer, member)
         elif self._game.playing:
             raise Refused(
                 "name_in_use",
@@ -148,7 +156,14 @@ class Seating:
         self._broadcast.room()
 
     def resume(self, peer: Peer, member: Member, token: str) -> None:
-        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view."""
+        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view.
+
+        The seat's first token wins over one given when the seat was taken back by name:
+        that one stops working.
+        """
+        self._reclaiming.settle_about(member, f"{member.name} came back with their own seat token.")
+        if token_hash(token) == member.token_hash:
+            self._forget_second_token(member)
         old = member.peer
         if old is not None and old is not peer:
             old.room = None
@@ -157,21 +172,33 @@ class Seating:
         member.release()  # connected after the others hear of it: `joined` comes first
         self._return(peer, member, token)
 
-    def reclaim(self, peer: Peer, member: Member) -> None:
-        """A newcomer named like ``member``, who is not connected, takes the seat back.
+    # --- taking a seat back by name ------------------------------------------------
 
-        They get a new seat token; the old one stops working (whoever still holds it
-        gets ``token_unknown``).
+    def reclaim(self, peer: Peer, member: Member, approver: Member) -> None:
+        """The visitor the table vouched for takes ``member``'s seat back, with a new token.
+
+        The seat's first token still works and wins: using it takes the seat back and
+        ends the new one. If the seat owned the room, the chair goes to ``approver``.
         """
         old = member.release()
         if old is not None:  # closed, its ``Gone`` still queued
             old.room = None
-        if member.token_hash is not None:
-            self._tokens.forget_token(member.token_hash)
+        if self._roster.is_owner(member):
+            if approver.peer is not None and not approver.left:
+                self._roster.make_owner(approver)
+                self._broadcast.notice(f"{approver.name} now owns the room.")
+            else:
+                self._hand_over()
+        self._forget_second_token(member)
         token = new_token()
-        member.token_hash = token_hash(token)
-        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        member.second_token_hash = token_hash(token)
+        self._tokens.remember_token(member.second_token_hash, self._code, member.member_id)
         self._return(peer, member, token)
+
+    def _forget_second_token(self, member: Member) -> None:
+        if member.second_token_hash is not None:
+            self._tokens.forget_token(member.second_token_hash)
+            member.second_token_hash = None
 
     def _return(self, peer: Peer, member: Member, token: str) -> None:
         """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
@@ -328,6 +355,7 @@ class Seating:
 
     def clear_out(self, reason: str) -> None:
         """The room closes: every connection in it is told ``reason``, every token forgotten."""
+        self._reclaiming.clear("That room has closed.")
         for member in self._roster.members:
             self._detach(member, reason)
         for peer in self._roster.clear_spectators():
@@ -361,6 +389,8 @@ class Seating:
             peer.send(left_message(self._code, reason))
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
+        self._forget_second_token(member)
+        self._reclaiming.settle_about(member, f"{member.name}'s seat is gone.")
 
     def _hand_over(self) -> None:
         owner = self._roster.hand_over()

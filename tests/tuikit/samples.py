@@ -59,7 +59,6 @@ def sample_welcome(host: str = "Dana's laptop") -> Frame:
         "host": host,
         "host_id": HOST_ID,
         "resumed": False,
-        "waiting_seats": [],
         "games": [
             {
                 "id": "tshirt",

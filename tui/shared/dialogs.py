@@ -326,7 +326,7 @@ class ConfirmScreen(PartyModal[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm"):
-            yield Static(self.question)
+            yield Static(self.question, id="confirm-question")
             yield Horizontal(
                 Button(self.yes, id="yes", variant="warning", compact=True),
                 Button("No", id="no", compact=True),
@@ -432,28 +432,14 @@ class DeckProblemsScreen(PartyModal[None]):
         self.dismiss(None)
 
 
-STATUS_WORDS = {"playing": "game under way", "over": "game over", "lobby": "waiting to start"}
-
-
 @dataclass(frozen=True)
 class SeatOffer:
-    """A seat to go back to: with a token, or by name (then maybe behind a password)."""
+    """A seat this client holds a token for, to go back to."""
 
     code: str
     words: str
     """``room KXTM, The T-Shirt Game, round 4``."""
-    token: str | None = None
-    has_password: bool = False
-
-
-def waiting_words(entry: Frame) -> str:
-    parts = [f"room {entry.get('code')}"]
-    if isinstance(entry.get("game_name"), str):
-        parts.append(str(entry["game_name"]))
-    status = STATUS_WORDS.get(str(entry.get("status")))
-    if status:
-        parts.append(status)
-    return ", ".join(parts)
+    token: str
 
 
 class SeatOfferScreen(PartyModal[SeatOffer | None]):
@@ -491,10 +477,8 @@ class SeatOfferScreen(PartyModal[SeatOffer | None]):
 
     def _question(self) -> Text:
         if len(self.offers) == 1:
-            offer = self.offers[0]
-            password = " (the room's password first)" if offer.has_password else ""
             return Text.assemble(
-                "You have a seat in ", literal(offer.words), f": Enter to go back{password}."
+                "You have a seat in ", literal(self.offers[0].words), ": Enter to go back."
             )
         return Text("You have seats in these rooms: choose one and press Enter to go back.")
 

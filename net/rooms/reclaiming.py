@@ -1,0 +1,156 @@
+"""Asking the table "Ann is back?" when a visitor wants an absent player's seat by name.
+
+A part of :class:`~partyhost.net.rooms.room.Room`. A name proves nothing, so a
+visitor who joins under the name of a seated person who is not connected is
+never simply given the seat. Only the name as that person wrote it may ask
+(``names.written_alike``); a look-alike is ``name_in_use``. The question goes
+to the room's owner, or to a connected seated person when the owner is the
+absent one (``reclaim_ask``); the visitor waits in the room without a seat
+(``reclaim_waiting``). No answer in time is no. A yes is handed back to the
+room, which gives the seat (:meth:`.Seating.reclaim`); every other ending turns
+the visitor away with ``reclaim_refused``. The open questions themselves are
+kept, and bounded, by :class:`~partyhost.net.rooms.reclaims.Reclaims`.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+
+from partyhost.net import protocol as p
+from partyhost.net.names import written_alike
+from partyhost.net.protocol import Refused
+from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.reclaims import Ask, Reclaims
+from partyhost.net.rooms.roombroadcast import RoomBroadcast, left_message
+from partyhost.net.rooms.roomqueue import Peer, RoomInbox
+from partyhost.net.rooms.roster import Roster
+
+
+class Reclaiming:
+    """The questions to one room's table about its absent seats, from asking to answer."""
+
+    def __init__(
+        self,
+        room: RoomInbox,
+        code: str,
+        roster: Roster,
+        broadcast: RoomBroadcast,
+        asks: Reclaims,
+    ) -> None:
+        self._room = weakref.ref(room)
+        """Weak: the room owns this part (see :class:`.Seating`)."""
+        self._code = code
+        self._roster = roster
+        self._broadcast = broadcast
+        self._asks = asks
+
+    def asking(self, peer: Peer) -> bool:
+        """Whether ``peer`` waits for the table's answer (it is not in the room yet)."""
+        return self._asks.asking(peer)
+
+    def ask(self, peer: Peer, member: Member) -> None:
+        """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
+
+        Refused when the name is not written as ``member``'s, when nobody is there to
+        ask, or when the seat or the room already has its questions open.
+        """
+        if not written_alike(peer.written_name, member.name) or member.seat is None:
+            raise Refused(
+                "name_in_use",
+                f"The name {member.name} is taken by a seat whose player is away. To take "
+                "that seat back, type the name exactly as that player first wrote it; "
+                "else pick another name.",
+            )
+        approver = self._approver(member)
+        if approver is None or approver.peer is None:
+            raise Refused(
+                "reclaim_refused",
+                f"Nobody at this table is connected to confirm that you are {member.name}."
+                " Come back with your seat token, or join under another name.",
+            )
+        now = time.time()
+        ask = self._asks.open(peer, member.member_id, approver.member_id, now)
+        peer.room = self._room()
+        question = {"name": member.name, "seat": member.seat, "seconds": self._asks.left(ask, now)}
+        self._broadcast.notice(
+            f"Someone says they are {member.name}; {approver.name} is asked to confirm."
+        )
+        approver.peer.send({"t": p.RECLAIM_ASK, "ask": ask.ask_id, **question})
+        peer.send({"t": p.RECLAIM_WAITING, "code": self._code, **question})
+
+    def _approver(self, member: Member) -> Member | None:
+        """Who confirms that ``member``'s player is back: the owner if here and not them,
+        else any seated person who is here."""
+        owner = self._roster.owner
+        if owner is not None and owner is not member and _here(owner):
+            return owner
+        return next(
+            (m for m in self._roster.seated if m.human and m is not member and _here(m)), None
+        )
+
+    def answer(self, by: Member, ask_id: int, yes: bool) -> tuple[Peer, Member] | None:
+        """``by`` answers question ``ask_id``. On a yes, the visitor and the seat to give
+        them; otherwise the visitor is turned away and the answer is None."""
+        ask = self._asks.answer(ask_id, by.member_id)
+        if ask is None:
+            raise Refused("no_such_ask", "That question is settled already, or was not yours.")
+        member = self._roster.member_by_id(ask.member_id)
+        if member is None or member.left:
+            self._turn_away(ask, "That seat is gone.")
+            return None
+        if not yes:
+            self._asks.said_no(ask, time.time())
+            self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
+            self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
+            return None
+        if ask.asker.closed:
+            return None
+        self._broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
+        return ask.asker, member
+
+    def withdraw(self, peer: Peer) -> bool:
+        """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
+        ask = self._asks.withdraw(peer)
+        if ask is None:
+            return False
+        peer.room = None
+        if not peer.closed:
+            peer.send(left_message(self._code, "left"))
+        return True
+
+    def next_end(self) -> float | None:
+        """When the first open question runs out of time."""
+        return self._asks.next_end()
+
+    def run(self, now: float) -> None:
+        """Questions nobody answered in time are answered no."""
+        for ask in self._asks.expired(now):
+            member = self._roster.member_by_id(ask.member_id)
+            name = member.name if member is not None else "that player"
+            self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
+            self._broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
+
+    def settle_about(self, member: Member, why: str) -> None:
+        """``member``'s seat is no longer to be asked for (its player is back, or it is
+        gone): every visitor asking for it is turned away with ``why``."""
+        for ask in self._asks.about(member.member_id):
+            self._turn_away(ask, why)
+
+    def clear(self, why: str) -> None:
+        """The room closes: every visitor still waiting is turned away with ``why``."""
+        for ask in self._asks.clear():
+            self._turn_away(ask, why)
+
+    def _turn_away(self, ask: Ask, why: str) -> None:
+        """The visitor of ``ask`` gets no seat: back to the lobby with ``why``."""
+        peer = ask.asker
+        if peer.room is self._room():
+            peer.room = None
+        if not peer.closed:
+            peer.send(p.error("reclaim_refused", why))
+
+
+def _here(member: Member) -> bool:
+    """Whether ``member``'s player is connected now."""
+    return member.peer is not None and not member.peer.closed
