@@ -16,7 +16,14 @@ from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardPicture, BoardView
 from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
-from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
+from partyhost.tui.gsm.picture import (
+    Choice,
+    Space,
+    best_zoom,
+    board_picture,
+    chosen_cells,
+    clamp,
+)
 from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
@@ -29,7 +36,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.geometry import Size
 from textual.widgets import Footer, Static
 
 Slot = tuple[int, int]
@@ -65,6 +71,8 @@ TAIL: list[BindingType] = [
     *TABLE_KEYS,
     Binding("escape", "leave", "Leave"),
 ]
+LOG_LINES = 3
+"""The fewest lines the log keeps in the side panel."""
 
 
 class GsmScreen(GameScreen):
@@ -85,7 +93,7 @@ class GsmScreen(GameScreen):
     GsmScreen.-wide #gsm-side { width: 36; }
     GsmScreen #gsm-legend { height: auto; padding: 0 1; }
     GsmScreen #gsm-scores { padding: 0 1; }
-    GsmScreen #gsm-log { min-height: 3; }
+    GsmScreen #gsm-log { min-height: 3; }  /* LOG_LINES */
     GsmScreen #gsm-rack-title {
         border-top: $edge $panel-lighten-2; height: 2; padding: 0 1;
         color: $text-accent; text-style: bold;
@@ -102,9 +110,9 @@ class GsmScreen(GameScreen):
         self.initials = True
         """Color letters in every cell (``i`` hides them, for those who read colors at a glance)."""
         self.claim_sent = False
-        self._painter: Painter | None = None
-        self._painter_key: tuple[object, ...] = ()
+        self._painters: dict[tuple[object, ...], Painter] = {}
         self.zoom = "normal"
+        """How big the board's cards are drawn (see :data:`~partyhost.tui.gsm.cards.ZOOMS`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title")
@@ -126,7 +134,7 @@ class GsmScreen(GameScreen):
                 yield Static("", id="gsm-legend")
                 yield GameLog(self._describe, id="gsm-log")
         yield Static("", id="gsm-rack-title")
-        yield HandRack(self.painter, turned_mark=self._turn_glyph(), id="gsm-rack")
+        yield HandRack(self.rack_painter, turned_mark=self._turn_glyph(), id="gsm-rack")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -141,35 +149,49 @@ class GsmScreen(GameScreen):
 
     @property
     def painter(self) -> Painter:
-        """The tile painter for the view's legend, rebuilt when it or the mode changes."""
+        """The board's tile painter for the view's legend, rebuilt when it or the mode changes."""
+        return self._painter_for(self.zoom)
+
+    @property
+    def rack_painter(self) -> Painter:
+        """The hand's painter: tall beside a tall board, else normal (always readable)."""
+        return self._painter_for("tall" if self.zoom == "tall" else "normal")
+
+    def _painter_for(self, zoom: str) -> Painter:
         legend = Legend.from_view(self.view)
         native = self.app.native_ansi_color
-        key = (legend, self.initials, native, self.zoom)
-        if self._painter is None or key != self._painter_key:
-            self._painter = Painter(
+        key = (legend, self.initials, native, zoom)
+        if key not in self._painters:
+            if len(self._painters) > 8:
+                self._painters.clear()
+            self._painters[key] = Painter(
                 legend,
                 ascii_only=self.party.ascii_only,
                 initials=self.initials,
                 native=native,
-                zoom=self.zoom,
+                zoom=zoom,
             )
-            self._painter_key = key
-        return self._painter
+        return self._painters[key]
 
     def _best_zoom(self) -> str:
-        """The biggest tiles that let the board fit its space.
+        """The biggest drawing of the cards that lets the whole board fit its space.
 
-        Tall tiles make the hand below twice as high too, leaving the board
-        that much less: the space is measured as it would be with tall tiles,
-        so the choice does not flip back and forth from one redraw to the next.
+        Tall tiles make the hand below taller too, leaving the board that much
+        less: the space is measured as it would be with each size of hand, so
+        the choice does not flip back and forth from one redraw to the next.
         """
         if not self.is_mounted:
             return "normal"
-        space = self.query_one("#gsm-board-scroll", ScrollableContainer).scrollable_content_region
+        height = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.height
+        width = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.width
         rack = self.query_one(HandRack)
-        growth = rack.size.height if self.zoom != "tall" else 0
-        height = space.height - growth
-        return best_zoom(self.view, self.PLACE, space.width, height, self.party.ascii_only)
+        shown = rack.size.height
+        space = Space(
+            width,
+            height + shown - rack.height_at(1),
+            height + shown - rack.height_at(2),
+        )
+        return best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
 
     def choice(self) -> Choice:
         return Choice(self.selected, self.turned, self.moving)
@@ -211,6 +233,7 @@ class GsmScreen(GameScreen):
             self.zoom = zoom
             self.call_after_refresh(self.redraw)
         painter = self.painter
+        rack_painter = self.rack_painter
         self._title()
         self._show_status()
         feedback = self.feedback()
@@ -218,18 +241,23 @@ class GsmScreen(GameScreen):
         box.display = bool(feedback.plain)
         show_text(box, feedback)
         self._show_board(painter)
-        self._show_rack(painter)
+        self._show_rack(rack_painter)
+        width = self.query_one("#gsm-legend", Static).size.width or 30
+        legend = legend_text(painter.legend, painter, max(10, width))
+        show_text(self.query_one("#gsm-legend", Static), legend)
         self.query_one(Scoreboard).show(
             score_rows(
                 view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
-            )
-        )
-        width = self.query_one("#gsm-legend", Static).size.width or 30
-        show_text(
-            self.query_one("#gsm-legend", Static),
-            legend_text(painter.legend, painter, max(10, width)),
+            ),
+            rows=self._score_rows_room(len(legend.plain.splitlines())),
         )
         self.keys_follow_view()
+
+    def _score_rows_room(self, legend_lines: int) -> int | None:
+        """How many score lines the side panel has room for beside the two titles, the
+        legend and the smallest log (more players stand in two columns)."""
+        side = self.query_one("#gsm-side", Vertical).size.height
+        return side - 2 - legend_lines - LOG_LINES if side else None
 
     def _title(self) -> None:
         view = self.view
@@ -263,7 +291,8 @@ class GsmScreen(GameScreen):
             self.cursor,
             choice,
             self.selected_cells(),
-            Size(self.painter.width, self.painter.height),
+            self.zoom,
+            self.party.ascii_only,
         )
 
     def _show_board(self, painter: Painter) -> None:
