@@ -190,6 +190,8 @@ def test_the_board_takes_the_biggest_drawing_that_fits_and_shrinks_as_it_must() 
     assert best_zoom(view, "place", Space(80, 20), ascii_only=False) == "normal"  # 73 x 16
     assert best_zoom(view, "place", Space(46, 20), ascii_only=False) == "compact"  # 41 x 16
     assert best_zoom(view, "place", Space(46, 12), ascii_only=False) == "dense"  # 41 x 10
+    assert best_zoom(view, "place", Space(30, 16), ascii_only=False) == "slim"  # 25 x 16
+    assert best_zoom(view, "place", Space(30, 12), ascii_only=False) == "tight"  # 25 x 10
     assert best_zoom(view, "place", Space(46, 6), ascii_only=False) == "mini"  # 25 x 5
     assert best_zoom(view, "place", Space(20, 3), ascii_only=False) == "mini"  # it scrolls
     region, shape = shown_region(view, "place"), moves.shape(view)
@@ -198,6 +200,8 @@ def test_the_board_takes_the_biggest_drawing_that_fits_and_shrinks_as_it_must() 
         (73, 16),
         (41, 16),
         (41, 10),
+        (25, 16),
+        (25, 10),
         (25, 5),
     ]
     assert drawn_size(region, shape, "mini", True) == (25, 10)  # ASCII: a line a row

@@ -138,17 +138,20 @@ def tile_style(term: str, native: bool = False) -> str:
     return f"bold {'#101010' if light else '#ffffff'} on {TRUE_COLORS[term]}"
 
 
-ZOOMS = ("tall", "normal", "compact", "dense", "mini")
-"""Board drawings from the biggest to the smallest; the board takes the biggest that fits.
+ZOOMS = ("tall", "normal", "compact", "dense", "slim", "tight", "mini")
+"""Board drawings from the most readable to the smallest; the board takes the first that fits.
 
 ``tall``: two lines a cell (glyph above, letters below); ``normal``: one line
 (glyph, letter, color letter); ``compact``: the two letters only; ``dense``:
-the same with no rule between card rows; ``mini``: one column a cell, two card
-rows to a line in half blocks (a map of the colors; with ``--ascii``, the
-object's letter on its color, a line a row).
+the same with no rule between card rows; ``slim``: one column a cell, the
+object's letter on its color; ``tight``: the same with no rule between card
+rows; ``mini``: two card rows to a line in half blocks, a map of the colors
+(with ``--ascii`` it is ``tight``).
 """
-RULED = frozenset({"tall", "normal", "compact"})
+RULED = frozenset({"tall", "normal", "compact", "slim"})
 """Zooms that draw a rule above and below every card (the others only rule the sides)."""
+LETTERED = frozenset({"tall", "normal", "compact", "dense"})
+"""Zooms that show every cell's color letter (smaller ones leave it to the colors)."""
 
 
 def card_size(zoom: str, rows: int, cols: int, ascii_only: bool) -> tuple[int, int]:
@@ -157,6 +160,8 @@ def card_size(zoom: str, rows: int, cols: int, ascii_only: bool) -> tuple[int, i
         return cols * CELL_WIDTH, rows * 2
     if zoom in ("compact", "dense"):
         return cols * 2, rows
+    if zoom in ("slim", "tight"):
+        return cols, rows
     if zoom == "mini":
         return cols, rows if ascii_only else -(-rows // 2)
     return cols * CELL_WIDTH, rows
@@ -205,7 +210,7 @@ class Painter:
         tail = paint.letter if self.initials else " "
         if self.zoom in ("compact", "dense"):
             return [(f"{thing.letter}{tail}", style)]
-        if self.zoom == "mini":
+        if self.zoom in ("slim", "tight", "mini"):
             return [(thing.letter, style)]
         if self.zoom == "tall":
             if line == 0:

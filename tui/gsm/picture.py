@@ -8,7 +8,7 @@ to fit its space.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardCard, BoardPicture
@@ -182,4 +182,19 @@ def final_picture(view: Frame, zoom: str, ascii_only: bool) -> BoardPicture | No
         card_lines=card_height,
         ruled=zoom in RULED,
         dots=False,
+    )
+
+
+def lens_picture(picture: BoardPicture, zoom: str) -> BoardPicture:
+    """The cursor's slot and the eight around it, drawn in ``zoom`` (the letters a map of
+    the whole board has no room for)."""
+    x, y = picture.cursor or (0, 0)
+    ascii_only = False  # the lens is drawn in a zoom whose size is the same either way
+    card_width, card_height = card_size(zoom, picture.rows, picture.cols, ascii_only)
+    return replace(
+        picture,
+        region=(x - 1, y - 1, x + 1, y + 1),
+        card_columns=card_width,
+        card_lines=card_height,
+        ruled=zoom in RULED,
     )

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.boardview import BoardPicture, BoardView
-from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
+from partyhost.tui.gsm.boardview import BoardPicture, BoardView, draw_board
+from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import (
     Choice,
@@ -23,6 +23,7 @@ from partyhost.tui.gsm.picture import (
     board_picture,
     chosen_cells,
     clamp,
+    lens_picture,
 )
 from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
@@ -73,6 +74,8 @@ TAIL: list[BindingType] = [
 ]
 LOG_LINES = 3
 """The fewest lines the log keeps in the side panel."""
+LENS_LINES = 10
+"""Lines the slots around the cursor take drawn with compact cards (3 slots, 4 rules)."""
 
 
 class GsmScreen(GameScreen):
@@ -130,7 +133,7 @@ class GsmScreen(GameScreen):
                     overflow="ellipsis",
                     id="gsm-scores",
                 )
-                yield Static(self._legend_title(), classes="section-title")
+                yield Static(self._legend_title(), classes="section-title", id="gsm-legend-title")
                 yield Static("", id="gsm-legend")
                 yield GameLog(self._describe, id="gsm-log")
         yield Static("", id="gsm-rack-title")
@@ -242,22 +245,34 @@ class GsmScreen(GameScreen):
         show_text(box, feedback)
         self._show_board(painter)
         self._show_rack(rack_painter)
-        width = self.query_one("#gsm-legend", Static).size.width or 30
-        legend = legend_text(painter.legend, painter, max(10, width))
-        show_text(self.query_one("#gsm-legend", Static), legend)
-        self.query_one(Scoreboard).show(
-            score_rows(
-                view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
-            ),
-            rows=self._score_rows_room(len(legend.plain.splitlines())),
-        )
+        self._show_side(painter)
         self.keys_follow_view()
 
-    def _score_rows_room(self, legend_lines: int) -> int | None:
-        """How many score lines the side panel has room for beside the two titles, the
-        legend and the smallest log (more players stand in two columns)."""
+    def _show_side(self, painter: Painter) -> None:
+        """Scores, then the legend; beside a board too small for color letters, the slots
+        around the cursor drawn with them in place of the legend."""
+        rows = score_rows(
+            self.view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
+        )
+        box = self.query_one("#gsm-legend", Static)
+        if self.zoom not in LETTERED:
+            lens = "compact" if len(rows) <= self._score_rows_room(LENS_LINES) else "dense"
+            shown = draw_board(lens_picture(self.picture(), lens), self._painter_for(lens))
+            title = "Around the cursor"
+        else:
+            shown = legend_text(painter.legend, painter, max(10, box.size.width or 30))
+            title = self._legend_title()
+        show_text(self.query_one("#gsm-legend-title", Static), Text(title))
+        show_text(box, shown)
+        self.query_one(Scoreboard).show(
+            rows, rows=self._score_rows_room(len(shown.plain.splitlines()))
+        )
+
+    def _score_rows_room(self, below: int) -> int:
+        """How many score lines the side panel has room for beside the two titles,
+        ``below`` lines of legend and the smallest log (more players stand in two columns)."""
         side = self.query_one("#gsm-side", Vertical).size.height
-        return side - 2 - legend_lines - LOG_LINES if side else None
+        return side - 2 - below - LOG_LINES if side else 99
 
     def _title(self) -> None:
         view = self.view
