@@ -15,6 +15,7 @@ from partyhost.engine.gsm.stealing_home.game import GAME as STEALING_HOME
 from partyhost.engine.rng import Rng
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardView
+from partyhost.tui.gsm.cards import LETTERED, Legend, Painter, read_cells
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.shared.scoreboard import Scoreboard
@@ -127,6 +128,24 @@ def board_problems(app: Any, board: BoardView, scroller: ScrollableContainer) ->
     return problems
 
 
+def lens_problems(app: Any, screen: GsmScreen) -> list[str]:
+    """A board without color letters has the card at the cursor drawn with them beside it."""
+    if screen.zoom in LETTERED:
+        return []
+    text = screen_text(app)
+    if "Around the cursor" not in text:
+        return [f"no lens at zoom {screen.zoom}"]
+    here = moves.board_cards(screen.view).get(screen.cursor or (0, 0))
+    if here is None:
+        return []
+    letters = Painter(Legend.from_view(screen.view), ascii_only=False, initials=True, zoom="dense")
+    return [
+        f"{line!r} not beside the board"
+        for line in ("".join(c for c, _ in row) for row in letters.card_lines(read_cells(here)))
+        if line not in text
+    ]
+
+
 def _cells_from(row: str, column: int) -> str:
     """The text of ``row`` from terminal column ``column`` (wide glyphs take two)."""
     at = 0
@@ -178,8 +197,11 @@ async def test_the_cursor_walks_the_whole_four_corners_board_in_sight(
                 await settle(pilot)
                 seen.add(screen.cursor)
                 assert whole_board_problems(app) == [], screen.cursor
+                assert lens_problems(app, screen) == [], screen.cursor
             await pilot.press("down")
         assert len(seen) >= (max_x - min_x) * (max_y - min_y)
+        if size == (80, 24):
+            assert screen.zoom not in LETTERED  # the lens was looked at
 
 
 @pytest.mark.parametrize("size", SIZES)

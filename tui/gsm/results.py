@@ -93,7 +93,8 @@ class GsmResultsScreen(ResultsScreen):
             self.query_one("#final-board", BoardView).show(picture, self._painter())
 
     def _fitting_zoom(self, view: Frame) -> str:
-        """Below the standings when the board fits there, else in one screenful."""
+        """Below the standings when the board fits there with letters, else in one screenful
+        with letters, else the color map wherever it fits."""
         region = final_region(view)
         viewport = self.query_one("#results", VerticalScroll).scrollable_content_region
         if region is None or not viewport.width:
@@ -101,12 +102,14 @@ class GsmResultsScreen(ResultsScreen):
         ascii_only, card = self.party.ascii_only, shape(view)
         below = viewport.height - self.query_one(Center).outer_size.height - self.ABOVE_BOARD
         whole = viewport.height - self.ABOVE_BOARD
+        fitting = []
         for height in (below, whole):
             zoom = fitting_zoom(region, card, Space(viewport.width, height), ascii_only)
             width, lines = drawn_size(region, card, zoom, ascii_only)
             if width <= viewport.width and lines <= height:
-                return zoom
-        return zoom
+                fitting.append(zoom)
+        lettered = [zoom for zoom in fitting if zoom != "mini"]
+        return (lettered or fitting or ["mini"])[0]
 
     def heading(self, view: Frame) -> str:
         return f"{TITLES.get(str(view.get('game')), 'Game, Set, Match!')}: game over"
