@@ -15,7 +15,7 @@ from partyhost.engine.gsm.stealing_home.game import GAME as STEALING_HOME
 from partyhost.engine.rng import Rng
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardView
-from partyhost.tui.gsm.cards import LETTERED, Legend, Painter, read_cells
+from partyhost.tui.gsm.cards import LETTERED, ZOOMS, Legend, Painter, read_cells
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.shared.scoreboard import Scoreboard
@@ -169,6 +169,23 @@ async def test_a_stealing_home_board_of_many_rounds_is_drawn_whole(size: tuple[i
             assert isinstance(screen, GsmScreen)
             assert whole_board_problems(app) == [], (view["round"], screen.zoom)
             assert layout_problems(app) == []
+
+
+async def test_the_drawing_is_chosen_again_when_the_terminal_is_resized() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seat_ann(pilot, host, STEALING[0], seats=4)
+        screen = app.screen
+        assert isinstance(screen, GsmScreen)
+        big = screen.zoom
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert whole_board_problems(app) == [], (size, screen.zoom)
+            if size == (80, 24):
+                assert ZOOMS.index(screen.zoom) > ZOOMS.index(big)
+        assert screen.zoom == big
 
 
 @pytest.mark.parametrize("size", SIZES)
