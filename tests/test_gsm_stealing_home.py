@@ -8,12 +8,12 @@ from typing import Any
 import msgpack
 import pytest
 from gsm_reference import layout_ok
-from gsmplay import shipped_deck
+from gsmplay import play_bots, shipped_deck
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply, apply_tick
 from partyhost.engine.gsm.board import frontier
 from partyhost.engine.gsm.placement import Placement, fits, placement_clash
 from partyhost.engine.gsm.stealing_home.game import GAME
-from partyhost.engine.gsm.stealing_home.state import BLOCK, StealingHomeState
+from partyhost.engine.gsm.stealing_home.state import BLOCK, MAX_PLAYERS, StealingHomeState
 
 DECK = shipped_deck()
 
@@ -214,6 +214,19 @@ def test_a_new_player_may_join_and_claim() -> None:
     state, _ = apply(GAME, state, SYSTEM_SEAT, {"type": "seat_joined", "seat": 7}, 1.0)
     state, kinds = match(state, 7, a_fit(state), now=2.0)
     assert kinds == ["match_called"]
+
+
+def test_ten_players_play_a_whole_game() -> None:
+    """The rulebook says "two or more players": a party of ten sits at one table."""
+    assert MAX_PLAYERS >= 10
+    seats = list(range(10))
+    GAME.check_player_count(len(seats))
+    state, log, _ = play_bots(GAME, GAME.start(DECK, seats, {}, seed=11), seed=11)
+    assert state.phase == "over" and state.winners
+    claimers = {e.data.get("seat") for e in log if e.kind == "match_called"}
+    assert len(claimers) >= 5  # the race is open to all ten
+    with pytest.raises(IllegalMove):
+        GAME.check_player_count(MAX_PLAYERS + 1)
 
 
 def test_the_game_ends_when_fewer_than_two_players_are_left() -> None:

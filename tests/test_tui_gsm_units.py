@@ -12,10 +12,18 @@ from partyhost.engine.registry import get_game
 from partyhost.tui.games import main_screen
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardCard, BoardPicture, draw_board
-from partyhost.tui.gsm.cards import Legend, Painter, legend_text, read_cells, tile_style
+from partyhost.tui.gsm.cards import (
+    TRUE_COLORS,
+    ZOOMS,
+    Legend,
+    Painter,
+    legend_text,
+    read_cells,
+    tile_style,
+)
 from partyhost.tui.gsm.four_corners import FourCornersScreen
 from partyhost.tui.gsm.gridiron import GridironScreen
-from partyhost.tui.gsm.picture import best_zoom
+from partyhost.tui.gsm.picture import Space, best_zoom, drawn_size, shown_region
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.scramble import ScrambleScreen
 from partyhost.tui.gsm.stealing_home import StealingHomeScreen
@@ -62,7 +70,8 @@ def test_a_card_of_any_shape_is_drawn_cell_by_cell() -> None:
     assert lines[1] == "| Ar  Bb  Cg #     .      #"
     assert lines[2].startswith("| Dp  Ey  Fw #")
     assert lines[0].endswith("#============#")
-    assert BoardPicture(3, 2, cell_height=2).slot_height == 3 * 2 + 1
+    assert BoardPicture(3, 2, card_lines=3 * 2).slot_height == 3 * 2 + 1
+    assert BoardPicture(3, 2, card_lines=3, ruled=False).slot_height == 3
 
 
 def test_cards_read_from_the_view_and_turned_in_the_picture() -> None:
@@ -173,14 +182,40 @@ def test_colors_are_true_to_their_names_and_native_on_16_color_terminals() -> No
     assert all(" on " not in style for _, style in ghost)
 
 
-def test_tiles_grow_when_the_board_fits_and_never_shrink_to_codes() -> None:
+def test_the_board_takes_the_biggest_drawing_that_fits_and_shrinks_as_it_must() -> None:
     view = gridiron_view()  # 8 x 5 slots once the fits are flagged
-    assert best_zoom(view, "place", 120, 60, ascii_only=False) == "tall"
-    assert best_zoom(view, "place", 120, 60, ascii_only=True) == "normal"
-    assert best_zoom(view, "place", 80, 20, ascii_only=False) == "normal"
-    assert best_zoom(view, "place", 46, 20, ascii_only=False) == "normal"  # it scrolls
+    assert best_zoom(view, "place", Space(120, 60), ascii_only=False) == "tall"
+    assert best_zoom(view, "place", Space(120, 60), ascii_only=True) == "normal"
+    assert best_zoom(view, "place", Space(120, 60, tall_height=20), ascii_only=False) == "normal"
+    assert best_zoom(view, "place", Space(80, 20), ascii_only=False) == "normal"  # 73 x 16
+    assert best_zoom(view, "place", Space(46, 20), ascii_only=False) == "compact"  # 41 x 16
+    assert best_zoom(view, "place", Space(46, 12), ascii_only=False) == "dense"  # 41 x 10
+    assert best_zoom(view, "place", Space(30, 16), ascii_only=False) == "slim"  # 25 x 16
+    assert best_zoom(view, "place", Space(30, 12), ascii_only=False) == "tight"  # 25 x 10
+    assert best_zoom(view, "place", Space(46, 6), ascii_only=False) == "mini"  # 25 x 5
+    assert best_zoom(view, "place", Space(20, 3), ascii_only=False) == "mini"  # it scrolls
+    region, shape = shown_region(view, "place"), moves.shape(view)
+    assert [drawn_size(region, shape, zoom, False) for zoom in ZOOMS] == [
+        (73, 26),
+        (73, 16),
+        (41, 16),
+        (41, 10),
+        (25, 16),
+        (25, 10),
+        (25, 5),
+    ]
+    assert drawn_size(region, shape, "mini", True) == (25, 10)  # ASCII: a line a row
     normal = Painter(Legend.from_view(view), ascii_only=False, initials=True)
     assert normal.row(read_cells(view["hand"][0])[0]).plain == "⛳Gr🧤Mw"
     tall = Painter(Legend.from_view(view), ascii_only=False, initials=False, zoom="tall")
     assert [tall.row(((0, 0),), line).plain for line in (0, 1)] == [" ⛳ ", " G  "]
     assert moves.region([(0, 0)], [(3, 0)]) == (-1, -1, 3, 1)
+    card = read_cells(view["hand"][0])
+    compact = Painter(Legend.from_view(view), ascii_only=False, initials=True, zoom="compact")
+    assert ["".join(c for c, _ in line) for line in compact.card_lines(card)] == ["GrMw", "HpTy"]
+    mini = Painter(Legend.from_view(view), ascii_only=False, initials=True, zoom="mini")
+    (halves,) = mini.card_lines(card)  # both rows in one line: red over purple, white over yellow
+    assert [char for char, _ in halves] == ["▀", "▀"]
+    assert halves[0][1] == f"{TRUE_COLORS['red']} on {TRUE_COLORS['magenta']}"
+    letters = Painter(Legend.from_view(view), ascii_only=True, initials=True, zoom="mini")
+    assert ["".join(c for c, _ in line) for line in letters.card_lines(card)] == ["GM", "HT"]

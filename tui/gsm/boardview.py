@@ -1,11 +1,13 @@
 """The Game, Set, Match! table: card slots on a grid, drawn cell by cell.
 
 Slots share their borders, so touching cards look like one grid and it is
-easy to see which cells meet across a border. Cards are outlined in their
-owner's color; the cursor slot gets a heavy yellow outline (``=``/``#`` with
-``--ascii``); slots the view marks are flagged inside: a fit (hints), a fit
-once turned, or an open end of your line (Four Corners). Nothing here knows
-the rules: the screen says what to draw.
+easy to see which cells meet across a border. The smaller drawings (see
+:data:`~partyhost.tui.gsm.cards.ZOOMS`) drop the rules above and below the
+cards and keep only those at their sides, where the cursor is two heavy bars.
+Cards are outlined in their owner's color; the cursor slot gets a heavy
+yellow outline (``=``/``#`` with ``--ascii``); slots the view marks are
+flagged inside: a fit (hints), a fit once turned, or an open end of your line
+(Four Corners). Nothing here knows the rules: the screen says what to draw.
 """
 
 from __future__ import annotations
@@ -75,25 +77,42 @@ class BoardPicture:
     marks: tuple[tuple[Slot, str], ...] = ()
     last: Slot | None = None
     """The card placed last, outlined brighter."""
-    cell_height: int = 1
-    """Text lines per cell (2 for tall tiles)."""
-    cell_width: int = CELL_WIDTH
-    """Columns per cell."""
+    card_columns: int | None = None
+    """Columns a card's drawing takes (its cells, without the rules around it);
+    ``None``: the normal size, :data:`CELL_WIDTH` a cell."""
+    card_lines: int | None = None
+    """Text lines a card's drawing takes; ``None``: one a row of cells."""
+    ruled: bool = True
+    """Rules above and below every slot (the smaller drawings rule only the sides)."""
     dots: bool = True
     """A dot in every empty slot (where a card could go); off for a finished board."""
 
     @property
+    def card_width(self) -> int:
+        return self.cols * CELL_WIDTH if self.card_columns is None else self.card_columns
+
+    @property
+    def card_height(self) -> int:
+        return self.rows if self.card_lines is None else self.card_lines
+
+    @property
+    def rule(self) -> int:
+        """Lines a rule between two rows of slots takes (1 or 0)."""
+        return 1 if self.ruled else 0
+
+    @property
     def slot_width(self) -> int:
-        return self.cols * self.cell_width + 1
+        return self.card_width + 1
 
     @property
     def slot_height(self) -> int:
-        return self.rows * self.cell_height + 1
+        return self.card_height + self.rule
 
     def size(self) -> Size:
         min_x, min_y, max_x, max_y = self.region
         return Size(
-            (max_x - min_x + 1) * self.slot_width + 1, (max_y - min_y + 1) * self.slot_height + 1
+            (max_x - min_x + 1) * self.slot_width + 1,
+            (max_y - min_y + 1) * self.slot_height + self.rule,
         )
 
     def slot_at(self, column: int, line: int) -> Slot:
@@ -106,7 +125,7 @@ class BoardPicture:
     def slot_region(self, slot: Slot) -> Region:
         x = (slot[0] - self.region[0]) * self.slot_width
         y = (slot[1] - self.region[1]) * self.slot_height
-        return Region(x, y, self.slot_width + 1, self.slot_height + 1)
+        return Region(x, y, self.slot_width + 1, self.slot_height + self.rule)
 
 
 class Canvas:
@@ -182,8 +201,8 @@ def draw_board(picture: BoardPicture, painter: Painter) -> Text:
                 continue
             char = MARKS.get(kind, MARKS["empty"])[1 if ascii_only else 0]
             style = "bold yellow" if (x, y) == cursor else MARK_STYLES.get(kind, "dim")
-            left = (x - min_x) * sw + 1 + (picture.cols * picture.cell_width - 1) // 2
-            top = (y - min_y) * sh + 1 + (picture.rows * picture.cell_height - 1) // 2
+            left = (x - min_x) * sw + 1 + (picture.card_width - 1) // 2
+            top = (y - min_y) * sh + picture.rule + (picture.card_height - 1) // 2
             canvas.put(left, top, char, style)
 
     _draw_edges(canvas, picture, h_edges, v_edges, ascii_only)
@@ -194,16 +213,16 @@ def _fill(
     canvas: Canvas, picture: BoardPicture, painter: Painter, slot: Slot, cells: Cells, ghost: bool
 ) -> None:
     left = (slot[0] - picture.region[0]) * picture.slot_width + 1
-    top = (slot[1] - picture.region[1]) * picture.slot_height + 1
-    for r, row in enumerate(cells[: picture.rows]):
-        for line in range(picture.cell_height):
-            x = left
-            for cell in row[: picture.cols]:
-                for chunk, style in painter.tile(cell, line, ghost=ghost):
-                    columns = _columns(chunk)
-                    for number, char in enumerate(columns):
-                        canvas.put(x + number, top + r * picture.cell_height + line, char, style)
-                    x += len(columns)
+    top = (slot[1] - picture.region[1]) * picture.slot_height + picture.rule
+    shaped = tuple(row[: picture.cols] for row in cells[: picture.rows])
+    lines = painter.card_lines(shaped, ghost=ghost)
+    for number, segments in enumerate(lines[: picture.card_height]):
+        x = left
+        for chunk, style in segments:
+            for char in _columns(chunk):
+                if x < left + picture.card_width:
+                    canvas.put(x, top + number, char, style)
+                x += 1
 
 
 def _columns(chunk: str) -> list[str]:
@@ -224,16 +243,18 @@ def _draw_edges(
     ascii_only: bool,
 ) -> None:
     sw, sh = picture.slot_width, picture.slot_height
+    for (i, j), (priority, style) in v_edges.items():
+        heavy = priority >= CURSOR
+        char = ("#" if heavy else "|") if ascii_only else ("┃" if heavy else "│")
+        for dy in range(picture.rule, sh):
+            canvas.put(i * sw, j * sh + dy, char, style)
+    if not picture.ruled:
+        return
     for (i, j), (priority, style) in h_edges.items():
         heavy = priority >= CURSOR
         char = ("=" if heavy else "-") if ascii_only else ("━" if heavy else "─")
         for dx in range(1, sw):
             canvas.put(i * sw + dx, j * sh, char, style)
-    for (i, j), (priority, style) in v_edges.items():
-        heavy = priority >= CURSOR
-        char = ("#" if heavy else "|") if ascii_only else ("┃" if heavy else "│")
-        for dy in range(1, sh):
-            canvas.put(i * sw, j * sh + dy, char, style)
     points = {(i, j) for i, j in h_edges} | {(i + 1, j) for i, j in h_edges}
     points |= {(i, j) for i, j in v_edges} | {(i, j + 1) for i, j in v_edges}
     for gx, gy in points:

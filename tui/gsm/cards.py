@@ -138,12 +138,40 @@ def tile_style(term: str, native: bool = False) -> str:
     return f"bold {'#101010' if light else '#ffffff'} on {TRUE_COLORS[term]}"
 
 
-class Painter:
-    """Turns cells into tiles for one legend and zoom level.
+ZOOMS = ("tall", "normal", "compact", "dense", "slim", "tight", "mini")
+"""Board drawings from the most readable to the smallest; the board takes the first that fits.
 
-    ``tall`` tiles are two lines high (glyph above, letters below) for big
-    terminals; ``normal`` ones one line (glyph, letter, color letter). A board
-    too wide for the screen scrolls rather than shrinking its tiles to codes.
+``tall``: two lines a cell (glyph above, letters below); ``normal``: one line
+(glyph, letter, color letter); ``compact``: the two letters only; ``dense``:
+the same with no rule between card rows; ``slim``: one column a cell, the
+object's letter on its color; ``tight``: the same with no rule between card
+rows; ``mini``: two card rows to a line in half blocks, a map of the colors
+(with ``--ascii`` it is ``tight``).
+"""
+RULED = frozenset({"tall", "normal", "compact", "slim"})
+"""Zooms that draw a rule above and below every card (the others only rule the sides)."""
+LETTERED = frozenset({"tall", "normal", "compact", "dense"})
+"""Zooms that show every cell's color letter (smaller ones leave it to the colors)."""
+
+
+def card_size(zoom: str, rows: int, cols: int, ascii_only: bool) -> tuple[int, int]:
+    """(columns, lines) one card of ``rows`` x ``cols`` cells takes in ``zoom``."""
+    if zoom == "tall" and not ascii_only:
+        return cols * CELL_WIDTH, rows * 2
+    if zoom in ("compact", "dense"):
+        return cols * 2, rows
+    if zoom in ("slim", "tight"):
+        return cols, rows
+    if zoom == "mini":
+        return cols, rows if ascii_only else -(-rows // 2)
+    return cols * CELL_WIDTH, rows
+
+
+class Painter:
+    """Turns cells into tiles for one legend and zoom level (see :data:`ZOOMS`).
+
+    The hand is always drawn ``tall`` or ``normal``; only the board shrinks
+    further, so the cards to choose from stay readable.
     """
 
     def __init__(
@@ -161,7 +189,7 @@ class Painter:
         self.native = native
         self.zoom = "normal" if zoom == "tall" and ascii_only else zoom
         self.height = 2 if self.zoom == "tall" else 1
-        self.width = CELL_WIDTH
+        self.width = card_size(self.zoom, 1, 1, ascii_only)[0]
 
     def tile(
         self, cell: tuple[int, int], line: int = 0, *, ghost: bool = False
@@ -173,13 +201,17 @@ class Painter:
         obj, color = cell
         objects, colors = self.legend.objects, self.legend.colors
         if not (0 <= obj < len(objects) and 0 <= color < len(colors)):
-            return [(" ?? ", "reverse")]
+            return [("?" * self.width, "reverse")]
         thing, paint = objects[obj], colors[color]
         style = tile_style(paint.term, self.native)
         if ghost:
             ink = paint.term if self.native else TRUE_COLORS.get(paint.term, paint.term)
             style = f"bold {ink}"
         tail = paint.letter if self.initials else " "
+        if self.zoom in ("compact", "dense"):
+            return [(f"{thing.letter}{tail}", style)]
+        if self.zoom in ("slim", "tight", "mini"):
+            return [(thing.letter, style)]
         if self.zoom == "tall":
             if line == 0:
                 return [(" ", style), (thing.glyph or f"{thing.letter} ", style), (" ", style)]
@@ -188,6 +220,33 @@ class Painter:
             return [(f" {thing.letter}{tail} ", style)]
         return [(thing.glyph, style), (f"{thing.letter}{tail}", style)]
 
+    def card_lines(self, cells: Cells, *, ghost: bool = False) -> list[list[tuple[str, str]]]:
+        """The card as it is drawn on the board: one list of segments per text line."""
+        if self.zoom == "mini" and not self.ascii_only:
+            return [
+                [self._half_block(top, bottom) for top, bottom in _pairs(cells, start)]
+                for start in range(0, len(cells), 2)
+            ]
+        return [
+            [segment for cell in row for segment in self.tile(cell, line, ghost=ghost)]
+            for row in cells
+            for line in range(self.height)
+        ]
+
+    def _half_block(self, top: tuple[int, int], bottom: tuple[int, int] | None) -> tuple[str, str]:
+        """Two cells one above the other as one column: the upper half in the top's color."""
+        upper = self._paint(top)
+        if bottom is None:
+            return ("▀", upper)
+        return ("▀", f"{upper} on {self._paint(bottom)}")
+
+    def _paint(self, cell: tuple[int, int]) -> str:
+        colors = self.legend.colors
+        if not 0 <= cell[1] < len(colors):
+            return "default"
+        term = colors[cell[1]].term
+        return term if self.native else TRUE_COLORS.get(term, term)
+
     def row(self, cells: Sequence[tuple[int, int]], line: int = 0) -> Text:
         """One line of a row of cells."""
         text = Text(no_wrap=True)
@@ -195,6 +254,15 @@ class Painter:
             for chunk, style in self.tile(cell, line):
                 text.append(chunk, style)
         return text
+
+
+def _pairs(cells: Cells, start: int) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
+    """Row ``start`` beside the row below it (``None`` below when there is none)."""
+    top = cells[start]
+    bottom: Sequence[tuple[int, int] | None] = (
+        cells[start + 1] if start + 1 < len(cells) else [None] * len(top)
+    )
+    return list(zip(top, bottom, strict=False))
 
 
 def legend_text(legend: Legend, painter: Painter, width: int) -> Text:

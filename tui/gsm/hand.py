@@ -77,10 +77,16 @@ class HandRack(Widget):
         return max(1, (width + GAP) // max(1, self._item_width()))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.height_at(self.painter.height, width)
+
+    def height_at(self, lines_per_cell: int, width: int | None = None) -> int:
+        """The lines the cards take with cells ``lines_per_cell`` high (the tall tiles
+        need 2), in ``width`` columns (the width the row has now when not given)."""
         if not self.cards:
             return 1
-        rows = self._shape()[0]
-        lines = -(-len(self.cards) // self._per_line(width))
+        rows = self._shape()[0] // self.painter.height * lines_per_cell
+        per_line = self._per_line(self.size.width if width is None else width)
+        lines = -(-len(self.cards) // per_line)
         return lines * rows + lines - 1
 
     def render(self) -> Text:

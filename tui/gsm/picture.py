@@ -2,19 +2,19 @@
 
 Pure functions, so the screen stays small and the decisions are easy to test:
 which slots are on screen, where the cursor may go, what the chosen card
-looks like at the cursor, and whether the board fits with tall tiles.
+looks like at the cursor, and how big the cards may be drawn for the board
+to fit its space.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardCard, BoardPicture
-from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, read_cells, turn_cells
+from partyhost.tui.gsm.cards import RULED, ZOOMS, Cells, card_size, read_cells, turn_cells
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame
-from textual.geometry import Size
 
 Slot = tuple[int, int]
 
@@ -58,15 +58,57 @@ def shown_region(view: Frame, kind: str) -> tuple[int, int, int, int]:
     return moves.region(moves.board_cards(view), moves.marks(view, kind, None, False))
 
 
-def best_zoom(view: Frame, kind: str, width: int, height: int, ascii_only: bool) -> str:
-    """Tall tiles when the board fits with them; else normal ones (the board scrolls)."""
-    rows, cols = moves.shape(view)
-    min_x, min_y, max_x, max_y = shown_region(view, kind)
-    across, down = max_x - min_x + 1, max_y - min_y + 1
-    wide_enough = across * (cols * CELL_WIDTH + 1) + 1 <= width
-    if not ascii_only and wide_enough and down * (rows * 2 + 1) + 1 <= height:
-        return "tall"
-    return "normal"
+@dataclass(frozen=True)
+class Space:
+    """Room for the board: its width, and its height with each size of hand below it.
+
+    Tall tiles make the hand taller too, so the board has less height with them.
+    """
+
+    width: int
+    height: int
+    tall_height: int | None = None
+    """The height left with a tall hand (``height`` when the hand does not grow)."""
+
+
+def drawn_size(
+    region: tuple[int, int, int, int], shape: tuple[int, int], zoom: str, ascii_only: bool
+) -> tuple[int, int]:
+    """(columns, lines) a board of ``region`` slots takes drawn in ``zoom``."""
+    card_width, card_height = card_size(zoom, shape[0], shape[1], ascii_only)
+    rule = 1 if zoom in RULED else 0
+    across, down = region[2] - region[0] + 1, region[3] - region[1] + 1
+    return across * (card_width + 1) + 1, down * (card_height + rule) + rule
+
+
+def fitting_zoom(
+    region: tuple[int, int, int, int], shape: tuple[int, int], space: Space, ascii_only: bool
+) -> str:
+    """The biggest drawing (see :data:`ZOOMS`) in which every slot of ``region`` fits
+    ``space``; the smallest when none does (the board then scrolls)."""
+    for zoom in ZOOMS:
+        if zoom == "tall" and ascii_only:
+            continue
+        tall = zoom == "tall" and space.tall_height is not None
+        height = space.tall_height if tall and space.tall_height is not None else space.height
+        width, lines = drawn_size(region, shape, zoom, ascii_only)
+        if width <= space.width and lines <= height:
+            return zoom
+    return ZOOMS[-1]
+
+
+def best_zoom(view: Frame, kind: str, space: Space, ascii_only: bool) -> str:
+    """The biggest drawing of the board in play that fits ``space``."""
+    return fitting_zoom(shown_region(view, kind), moves.shape(view), space, ascii_only)
+
+
+def final_region(view: Frame) -> tuple[int, int, int, int] | None:
+    """The slots of the cards on a finished board (no ring around them), or ``None``."""
+    occupied = moves.board_cards(view)
+    if not occupied:
+        return None
+    xs, ys = [slot[0] for slot in occupied], [slot[1] for slot in occupied]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:
@@ -79,7 +121,13 @@ def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:
 
 
 def board_picture(
-    view: Frame, kind: str, cursor: Slot, choice: Choice, preview: Cells | None, tile: Size
+    view: Frame,
+    kind: str,
+    cursor: Slot,
+    choice: Choice,
+    preview: Cells | None,
+    zoom: str,
+    ascii_only: bool,
 ) -> BoardPicture:
     """The board as the view has it, with the cursor, the preview and the view's marks."""
     rows, cols = moves.shape(view)
@@ -91,6 +139,7 @@ def board_picture(
     last = view.get("last") if isinstance(view.get("last"), dict) else None
     last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
     flagged = moves.marks(view, kind, choice.card, choice.turned)
+    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
     return BoardPicture(
         rows,
         cols,
@@ -100,21 +149,23 @@ def board_picture(
         preview=None if cursor in occupied else preview,
         marks=tuple(sorted(flagged.items())),
         last=last_slot,
-        cell_height=tile.height,
-        cell_width=tile.width,
+        card_columns=card_width,
+        card_lines=card_height,
+        ruled=zoom in RULED,
     )
 
 
-def final_picture(view: Frame, tile: Size) -> BoardPicture | None:
+def final_picture(view: Frame, zoom: str, ascii_only: bool) -> BoardPicture | None:
     """The board as the game left it: every card, the last one placed outlined, no cursor.
 
     ``None`` when the view has no cards on its board.
     """
-    occupied = moves.board_cards(view)
-    if not occupied:
+    region = final_region(view)
+    if region is None:
         return None
+    occupied = moves.board_cards(view)
     rows, cols = moves.shape(view)
-    xs, ys = [slot[0] for slot in occupied], [slot[1] for slot in occupied]
+    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
     cards = tuple(
         BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
         for slot, entry in occupied.items()
@@ -125,9 +176,25 @@ def final_picture(view: Frame, tile: Size) -> BoardPicture | None:
         rows,
         cols,
         cards,
-        region=(min(xs), min(ys), max(xs), max(ys)),
+        region=region,
         last=last_slot,
-        cell_height=tile.height,
-        cell_width=tile.width,
+        card_columns=card_width,
+        card_lines=card_height,
+        ruled=zoom in RULED,
         dots=False,
+    )
+
+
+def lens_picture(picture: BoardPicture, zoom: str) -> BoardPicture:
+    """The cursor's slot and the eight around it, drawn in ``zoom`` (the letters a map of
+    the whole board has no room for)."""
+    x, y = picture.cursor or (0, 0)
+    ascii_only = False  # the lens is drawn in a zoom whose size is the same either way
+    card_width, card_height = card_size(zoom, picture.rows, picture.cols, ascii_only)
+    return replace(
+        picture,
+        region=(x - 1, y - 1, x + 1, y + 1),
+        card_columns=card_width,
+        card_lines=card_height,
+        ruled=zoom in RULED,
     )

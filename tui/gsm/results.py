@@ -3,22 +3,23 @@
 The views of the four games keep their scores in ``scores`` (cards won, cards
 left in hand, games won) rather than points, so this screen writes the
 standings and the reason the game ended, and draws the board as the game
-left it (scrolling sideways when it is wider than the screen); the rest is
-the shared screen.
+left it, its cards as big as lets the whole board show at once (below the
+standings when it fits there, else in one screenful); the rest is the shared
+screen.
 """
 
 from __future__ import annotations
 
 from partyhost.tui.gsm.boardview import BoardView
-from partyhost.tui.gsm.cards import CELL_WIDTH, Legend, Painter
-from partyhost.tui.gsm.picture import final_picture
+from partyhost.tui.gsm.cards import Legend, Painter
+from partyhost.tui.gsm.moves import shape
+from partyhost.tui.gsm.picture import Space, drawn_size, final_picture, final_region, fitting_zoom
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import Frame, counted, names
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import ScrollableContainer
-from textual.geometry import Size
+from textual.containers import Center, ScrollableContainer, VerticalScroll
 from textual.widgets import Static
 
 
@@ -46,6 +47,12 @@ class GsmResultsScreen(ResultsScreen):
     }
     GsmResultsScreen #final-title { margin-top: 1; }
     """
+    ABOVE_BOARD = 2
+    """Lines the board's title takes (with its margin)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.zoom = "normal"
 
     def body(self) -> ComposeResult:
         yield from super().body()
@@ -56,17 +63,53 @@ class GsmResultsScreen(ResultsScreen):
     def _painter(self) -> Painter:
         legend = Legend.from_view(self.party.view or {})
         native = self.app.native_ansi_color
-        return Painter(legend, ascii_only=self.party.ascii_only, initials=True, native=native)
+        return Painter(
+            legend,
+            ascii_only=self.party.ascii_only,
+            initials=True,
+            native=native,
+            zoom=self.zoom,
+        )
 
     def show_result(self, view: Frame) -> None:
         super().show_result(view)
-        picture = final_picture(view, Size(CELL_WIDTH, 1))
         title = self.query_one("#final-title", Static)
         title.update("Your board" if view.get("game") == "scramble" else "The final board")
-        for part in (title, self.query_one("#final-board-scroll")):
+        self._show_board(view)
+        self.call_after_refresh(self._show_board, view)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_board, self.party.view or {})
+
+    def _show_board(self, view: Frame) -> None:
+        """The final board, its cards as big as lets it show whole."""
+        if not self.is_mounted:
+            return
+        self.zoom = self._fitting_zoom(view)
+        picture = final_picture(view, self.zoom, self.party.ascii_only)
+        for part in (self.query_one("#final-title"), self.query_one("#final-board-scroll")):
             part.display = picture is not None
         if picture is not None:
             self.query_one("#final-board", BoardView).show(picture, self._painter())
+
+    def _fitting_zoom(self, view: Frame) -> str:
+        """Below the standings when the board fits there with letters, else in one screenful
+        with letters, else the color map wherever it fits."""
+        region = final_region(view)
+        viewport = self.query_one("#results", VerticalScroll).scrollable_content_region
+        if region is None or not viewport.width:
+            return "normal"
+        ascii_only, card = self.party.ascii_only, shape(view)
+        below = viewport.height - self.query_one(Center).outer_size.height - self.ABOVE_BOARD
+        whole = viewport.height - self.ABOVE_BOARD
+        fitting = []
+        for height in (below, whole):
+            zoom = fitting_zoom(region, card, Space(viewport.width, height), ascii_only)
+            width, lines = drawn_size(region, card, zoom, ascii_only)
+            if width <= viewport.width and lines <= height:
+                fitting.append(zoom)
+        lettered = [zoom for zoom in fitting if zoom != "mini"]
+        return (lettered or fitting or ["mini"])[0]
 
     def heading(self, view: Frame) -> str:
         return f"{TITLES.get(str(view.get('game')), 'Game, Set, Match!')}: game over"

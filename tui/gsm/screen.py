@@ -13,10 +13,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.boardview import BoardPicture, BoardView
-from partyhost.tui.gsm.cards import Cells, Legend, Painter, legend_text
+from partyhost.tui.gsm.boardview import BoardPicture, BoardView, draw_board
+from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
-from partyhost.tui.gsm.picture import Choice, best_zoom, board_picture, chosen_cells, clamp
+from partyhost.tui.gsm.picture import (
+    Choice,
+    Space,
+    best_zoom,
+    board_picture,
+    chosen_cells,
+    clamp,
+    lens_picture,
+)
 from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
@@ -29,7 +37,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.geometry import Size
 from textual.widgets import Footer, Static
 
 Slot = tuple[int, int]
@@ -65,6 +72,10 @@ TAIL: list[BindingType] = [
     *TABLE_KEYS,
     Binding("escape", "leave", "Leave"),
 ]
+LOG_LINES = 3
+"""The fewest lines the log keeps in the side panel."""
+LENS_LINES = 10
+"""Lines the slots around the cursor take drawn with compact cards (3 slots, 4 rules)."""
 
 
 class GsmScreen(GameScreen):
@@ -85,7 +96,7 @@ class GsmScreen(GameScreen):
     GsmScreen.-wide #gsm-side { width: 36; }
     GsmScreen #gsm-legend { height: auto; padding: 0 1; }
     GsmScreen #gsm-scores { padding: 0 1; }
-    GsmScreen #gsm-log { min-height: 3; }
+    GsmScreen #gsm-log { min-height: 3; }  /* LOG_LINES */
     GsmScreen #gsm-rack-title {
         border-top: $edge $panel-lighten-2; height: 2; padding: 0 1;
         color: $text-accent; text-style: bold;
@@ -102,9 +113,9 @@ class GsmScreen(GameScreen):
         self.initials = True
         """Color letters in every cell (``i`` hides them, for those who read colors at a glance)."""
         self.claim_sent = False
-        self._painter: Painter | None = None
-        self._painter_key: tuple[object, ...] = ()
+        self._painters: dict[tuple[object, ...], Painter] = {}
         self.zoom = "normal"
+        """How big the board's cards are drawn (see :data:`~partyhost.tui.gsm.cards.ZOOMS`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title")
@@ -122,11 +133,11 @@ class GsmScreen(GameScreen):
                     overflow="ellipsis",
                     id="gsm-scores",
                 )
-                yield Static(self._legend_title(), classes="section-title")
+                yield Static(self._legend_title(), classes="section-title", id="gsm-legend-title")
                 yield Static("", id="gsm-legend")
                 yield GameLog(self._describe, id="gsm-log")
         yield Static("", id="gsm-rack-title")
-        yield HandRack(self.painter, turned_mark=self._turn_glyph(), id="gsm-rack")
+        yield HandRack(self.rack_painter, turned_mark=self._turn_glyph(), id="gsm-rack")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -141,35 +152,49 @@ class GsmScreen(GameScreen):
 
     @property
     def painter(self) -> Painter:
-        """The tile painter for the view's legend, rebuilt when it or the mode changes."""
+        """The board's tile painter for the view's legend, rebuilt when it or the mode changes."""
+        return self._painter_for(self.zoom)
+
+    @property
+    def rack_painter(self) -> Painter:
+        """The hand's painter: tall beside a tall board, else normal (always readable)."""
+        return self._painter_for("tall" if self.zoom == "tall" else "normal")
+
+    def _painter_for(self, zoom: str) -> Painter:
         legend = Legend.from_view(self.view)
         native = self.app.native_ansi_color
-        key = (legend, self.initials, native, self.zoom)
-        if self._painter is None or key != self._painter_key:
-            self._painter = Painter(
+        key = (legend, self.initials, native, zoom)
+        if key not in self._painters:
+            if len(self._painters) > 8:
+                self._painters.clear()
+            self._painters[key] = Painter(
                 legend,
                 ascii_only=self.party.ascii_only,
                 initials=self.initials,
                 native=native,
-                zoom=self.zoom,
+                zoom=zoom,
             )
-            self._painter_key = key
-        return self._painter
+        return self._painters[key]
 
     def _best_zoom(self) -> str:
-        """The biggest tiles that let the board fit its space.
+        """The biggest drawing of the cards that lets the whole board fit its space.
 
-        Tall tiles make the hand below twice as high too, leaving the board
-        that much less: the space is measured as it would be with tall tiles,
-        so the choice does not flip back and forth from one redraw to the next.
+        Tall tiles make the hand below taller too, leaving the board that much
+        less: the space is measured as it would be with each size of hand, so
+        the choice does not flip back and forth from one redraw to the next.
         """
         if not self.is_mounted:
             return "normal"
-        space = self.query_one("#gsm-board-scroll", ScrollableContainer).scrollable_content_region
+        height = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.height
+        width = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.width
         rack = self.query_one(HandRack)
-        growth = rack.size.height if self.zoom != "tall" else 0
-        height = space.height - growth
-        return best_zoom(self.view, self.PLACE, space.width, height, self.party.ascii_only)
+        shown = rack.size.height
+        space = Space(
+            width,
+            height + shown - rack.height_at(1),
+            height + shown - rack.height_at(2),
+        )
+        return best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
 
     def choice(self) -> Choice:
         return Choice(self.selected, self.turned, self.moving)
@@ -211,6 +236,7 @@ class GsmScreen(GameScreen):
             self.zoom = zoom
             self.call_after_refresh(self.redraw)
         painter = self.painter
+        rack_painter = self.rack_painter
         self._title()
         self._show_status()
         feedback = self.feedback()
@@ -218,18 +244,35 @@ class GsmScreen(GameScreen):
         box.display = bool(feedback.plain)
         show_text(box, feedback)
         self._show_board(painter)
-        self._show_rack(painter)
-        self.query_one(Scoreboard).show(
-            score_rows(
-                view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
-            )
-        )
-        width = self.query_one("#gsm-legend", Static).size.width or 30
-        show_text(
-            self.query_one("#gsm-legend", Static),
-            legend_text(painter.legend, painter, max(10, width)),
-        )
+        self._show_rack(rack_painter)
+        self._show_side(painter)
         self.keys_follow_view()
+
+    def _show_side(self, painter: Painter) -> None:
+        """Scores, then the legend; beside a board too small for color letters, the slots
+        around the cursor drawn with them in place of the legend."""
+        rows = score_rows(
+            self.view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
+        )
+        box = self.query_one("#gsm-legend", Static)
+        if self.zoom not in LETTERED:
+            lens = "compact" if len(rows) <= self._score_rows_room(LENS_LINES) else "dense"
+            shown = draw_board(lens_picture(self.picture(), lens), self._painter_for(lens))
+            title = "Around the cursor"
+        else:
+            shown = legend_text(painter.legend, painter, max(10, box.size.width or 30))
+            title = self._legend_title()
+        show_text(self.query_one("#gsm-legend-title", Static), Text(title))
+        show_text(box, shown)
+        self.query_one(Scoreboard).show(
+            rows, rows=self._score_rows_room(len(shown.plain.splitlines()))
+        )
+
+    def _score_rows_room(self, below: int) -> int:
+        """How many score lines the side panel has room for beside the two titles,
+        ``below`` lines of legend and the smallest log (more players stand in two columns)."""
+        side = self.query_one("#gsm-side", Vertical).size.height
+        return side - 2 - below - LOG_LINES if side else 99
 
     def _title(self) -> None:
         view = self.view
@@ -263,7 +306,8 @@ class GsmScreen(GameScreen):
             self.cursor,
             choice,
             self.selected_cells(),
-            Size(self.painter.width, self.painter.height),
+            self.zoom,
+            self.party.ascii_only,
         )
 
     def _show_board(self, painter: Painter) -> None:

@@ -2,7 +2,9 @@
 
 Each line is a status mark, the name (always literal, cut to fit), the score
 and what the game adds: seat markers, a presence badge, short badges, a
-progress bar toward the target, a second line with the cards won.
+progress bar toward the target, a second line with the cards won. When the
+lines outnumber the rows the panel has, they stand in two columns of compact
+lines: the name, the bare score and the first character of each badge.
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ class ScoreLine:
     below: Text | None = None
     """A second line, shown only when the board is ``detailed``."""
 
+    def short_value(self) -> str:
+        """The score without its unit ("5" for "5 cards"), for two columns."""
+        return self.value.split(" ", 1)[0]
+
 
 class Scoreboard(Widget):
     """The lines, names cut to the column and scores right-aligned in ``value_width``."""
@@ -67,20 +73,31 @@ class Scoreboard(Widget):
         """The narrowest width the lines are laid out for, and the width before layout."""
         self.overflow = overflow
         self.detailed = False
+        self.columns = 1
         self.lines: tuple[ScoreLine, ...] = ()
 
-    def show(self, lines: Sequence[ScoreLine], *, detailed: bool = False) -> None:
+    def show(
+        self, lines: Sequence[ScoreLine], *, detailed: bool = False, rows: int | None = None
+    ) -> None:
+        """Draw ``lines``; more of them than ``rows`` stand in two columns."""
         lines = tuple(lines)
-        if (lines, detailed) != (self.lines, self.detailed):
+        columns = 2 if rows is not None and len(lines) > max(rows, 1) else 1
+        if (lines, detailed, columns) != (self.lines, self.detailed, self.columns):
             # One line (or two, detailed) per player: only a player more or fewer, or the
             # other layout, changes the height; a new score redraws without a layout.
-            resized = len(lines) != len(self.lines) or detailed != self.detailed
-            self.lines, self.detailed = lines, detailed
+            resized = (len(lines), detailed, columns) != (
+                len(self.lines),
+                self.detailed,
+                self.columns,
+            )
+            self.lines, self.detailed, self.columns = lines, detailed, columns
             self.refresh(layout=resized)
 
     def render(self) -> Text:
         narrowest, unlaid = self.widths
         width = max(narrowest, self.size.width or unlaid)
+        if self.columns == 2:
+            return self._two_columns(self.size.width or unlaid)
         text = Text(no_wrap=True, overflow=self.overflow)
         for number, line in enumerate(self.lines):
             if number:
@@ -89,6 +106,46 @@ class Scoreboard(Widget):
             if self.detailed and line.below is not None:
                 text.append("\n")
                 text.append_text(line.below)
+        return text
+
+    def _two_columns(self, width: int) -> Text:
+        """Half the lines on the left, the rest on the right, each cut to its column."""
+        column = (width - 1) // 2
+        down = -(-len(self.lines) // 2)
+        text = Text(no_wrap=True, overflow="crop")
+        for row in range(down):
+            if row:
+                text.append("\n")
+            left = self._compact(self.lines[row], column)
+            text.append_text(left)
+            if row + down < len(self.lines):
+                text.append(" " * (column - left.cell_len + 1))
+                text.append_text(self._compact(self.lines[row + down], column))
+        return text
+
+    def _compact(self, line: ScoreLine, width: int) -> Text:
+        """Mark, name, bare score and short badges in ``width`` cells."""
+        value = line.short_value()
+        tail = Text()
+        for badge_text, style in line.badges:
+            tail.append(" " if not tail else "")
+            tail.append(badge_text[:1], style)
+        name_width = max(3, width - 2 - len(value) - 1 - tail.cell_len)
+        ellipsis = self.glyphs.ellipsis if len(self.glyphs.ellipsis) == 1 else "~"
+        name = clean(line.name)
+        if cell_len(name) > name_width:
+            name = set_cell_size(name, name_width - 1) + ellipsis
+        style = f"bold {seat_style(line.seat)}"
+        style += " underline" if line.you else ""
+        style += " strike dim" if line.left else ""
+        text = Text()
+        text.append_text(line.mark)
+        text.append(" ")
+        text.append_text(literal(name, style))
+        text.append(" " * (name_width - cell_len(name) + 1))
+        text.append(value, "bold")
+        text.append_text(tail)
+        text.truncate(width)
         return text
 
     def _line(self, line: ScoreLine, width: int) -> Text:

@@ -20,8 +20,9 @@ from partyhost.engine.gsm.state import TableState, new_table, shared_event
 from partyhost.engine.rng import Rng
 
 GAME_ID = "stealing-home"
-MAX_PLAYERS = 8
-"""The most players at the table, at the start and later (the board and scores must fit)."""
+MAX_PLAYERS = 10
+"""The most players at the table, at the start and later (the rulebook says "two or more";
+ten is what the scores panel shows whole on an 80x24 screen)."""
 
 
 @dataclass(frozen=True)
