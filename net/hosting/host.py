@@ -73,7 +73,11 @@ class Host:
         shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = self.outgoing.journal = Store(self.config.data_dir)
+        self.journal = self.outgoing.journal = Store(
+            self.config.data_dir,
+            history_cap=int(self.config.max_history_mib * 2**20),
+            reserve_bytes=int(self.config.disk_reserve_mib * 2**20),
+        )
         self.lobby = lobby = Lobby(
             self.config,
             self.journal,
