@@ -29,6 +29,7 @@ from partyhost.net.addresslimits import (
     take_all,
 )
 from partyhost.net.config import HostConfig
+from partyhost.net.deckshelf import UPLOADER
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Request, RoomInbox
@@ -310,6 +311,7 @@ class Connection(asyncio.Protocol):
 
     async def _work(self) -> None:
         """Answer this connection's lobby requests in order; errors stay here."""
+        UPLOADER.set(self.peer_host)  # this task's own context: deck files are charged to it
         while not self._closed:
             if not self._inbox:
                 if self._broken is not None:

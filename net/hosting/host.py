@@ -20,7 +20,7 @@ from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
-from partyhost.net.deckshelf import DeckShelf
+from partyhost.net.deckshelf import DeckShelf, UploadReader
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lanservices import LanServices
 from partyhost.net.hosting.lobby import Lobby
@@ -70,7 +70,9 @@ class Host:
         """Load games and decks, rebuild journaled rooms, then listen."""
         for module in self.config.extra_games:
             importlib.import_module(module)
-        shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
+        shelf = DeckShelf(
+            self.config.deck_dirs, self.config.deck_poll_seconds, UploadReader(self.config)
+        )
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
         self.journal = self.outgoing.journal = Store(
