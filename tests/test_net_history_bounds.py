@@ -102,6 +102,10 @@ async def test_games_dropped_at_once_leave_nothing_and_uploads_in_any_order_are_
         mark = seats[0].mark()
         await seats[0].list_past_games()
         listed = (await seats[0].expect(p.PAST_GAMES, since=mark))["games"]
+        for game in listed:  # each replays with its decks, shared or not
+            mark = seats[0].mark()
+            await seats[0].get_replay(game["id"], first=0, count=1)
+            assert (await seats[0].expect(p.REPLAY, since=mark))["total"] > 1
         for seat in seats:
             await seat.close()
     finally:

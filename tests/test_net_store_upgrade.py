@@ -248,8 +248,10 @@ async def test_a_format_1_folder_opens_with_its_games_and_stores_each_deck_once(
         running = host.lobby.rooms["RJJW"].table
         assert running is not None and running.index == 4
         seat = await Seat.open(host.port, "Ann")
-        mark = seat.mark()
-        await seat.get_replay(3, first=0, count=100)
-        replay = await seat.expect(p.REPLAY, since=mark)
-        assert replay["total"] == len(replay["steps"]) == 8 + 1  # the deal, then each command
+        for game_id in (1, 2, 3):  # host decks and uploads, alone or together, replay
+            mark = seat.mark()
+            await seat.get_replay(game_id, first=0, count=100)
+            replay = await seat.expect(p.REPLAY, since=mark)
+            commands = FORMAT_1_GAMES[game_id][2]
+            assert replay["total"] == len(replay["steps"]) == commands + 1  # the deal, then each
         await seat.close()

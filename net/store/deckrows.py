@@ -19,6 +19,8 @@ import sqlite3
 from typing import Any
 
 import msgpack
+from partyhost.decks.combine import combine_decks
+from partyhost.engine.core import Game
 
 Statement = tuple[str, tuple[Any, ...]]
 
@@ -108,3 +110,15 @@ def deck_form(db: sqlite3.Connection, game_id: int, deck_hash: str) -> Any:
             for name, title, source, data in parts
         ]
     }
+
+
+def playable_deck(game: Game, form: Any) -> Any:
+    """The game's deck object of a stored deck form, built as its room built it: one deck
+    as it is, several combined in their order."""
+    if not is_combined(form):
+        return game.build_deck(form)
+    parts = form["decks"]
+    if len(parts) == 1:
+        return game.build_deck(parts[0]["data"])
+    names = [str(part["name"]) for part in parts]
+    return combine_decks(game, names, [part["data"] for part in parts])[1]
