@@ -149,7 +149,13 @@ async def _check_private_files(data: Path) -> None:
         seat = await Seat.open(port, "Ann")
         await seat.create_room("counting", password="kazoo")
         await seat.expect(p.JOINED)
-        files = ["host.sqlite3", "host.sqlite3-wal", "host.sqlite3-shm", "host.lock"]
+        files = [
+            "host.sqlite3",
+            "host.sqlite3-wal",
+            "host.sqlite3-shm",
+            "host.lock",
+            "host.reserve",
+        ]
         assert {name: oct(_mode(data / name)) for name in files} == dict.fromkeys(files, "0o600")
         assert oct(_mode(data)) == "0o700"
         await seat.close()

@@ -106,7 +106,8 @@ def _make_private(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.chmod(folder, 0o700)
     database = folder / DB_FILE
-    for path in (database, *(folder / f"{DB_FILE}{side}" for side in SIDE_FILES)):
+    sides = (folder / f"{DB_FILE}{side}" for side in SIDE_FILES)
+    for path in (database, *sides, folder / space.RESERVE_FILE):
         with contextlib.suppress(FileNotFoundError):
             os.chmod(path, 0o600)
     # SQLite gives the -wal and -shm files it creates the database file's mode.
