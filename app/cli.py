@@ -56,6 +56,7 @@ _positive = _number(int, lambda value: value >= 1, "a whole number of at least 1
 _port = _number(int, lambda value: 0 <= value <= 65535, "a port number (0 picks a free one)")
 _seconds = _number(float, lambda value: 0 < value < 86400, "a number of seconds (0-86400)")
 _minutes = _number(float, lambda value: 0 < value < float("inf"), "a number of minutes above 0")
+_mebibytes = _number(float, lambda value: 0 < value < float("inf"), "a number of MiB above 0")
 
 
 Limit = tuple[str, Callable[[str], int | float], int | float, str, str]
@@ -71,6 +72,13 @@ SERVE_LIMITS: tuple[Limit, ...] = (
         10.0,
         "MINUTES",
         "close a room nobody has been connected to for this long",
+    ),
+    (
+        "--max-history-mib",
+        _mebibytes,
+        200,
+        "MIB",
+        "size of the host's database; past it the oldest finished games are deleted",
     ),
 )
 DOOR_LIMITS: tuple[Limit, ...] = (

@@ -63,6 +63,7 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         max_rooms=args.max_rooms,
         max_rooms_per_address=args.max_rooms_per_address,
         idle_room_seconds=args.idle_room_minutes * 60.0,
+        max_history_mib=args.max_history_mib,
         ssh_port=args.ssh,
         ssh_password=password,
         ssh_max_sessions=args.ssh_max_sessions,

@@ -79,6 +79,19 @@ class HostConfig:
     """Commands (and timer steps) one game may journal; the game stops when it reaches them."""
     max_game_journal_bytes: int = 4 * 1024 * 1024
     """Journal bytes of one game's commands; the game stops when it reaches them."""
+    uploads_per_second: float = 1.0
+    upload_burst: int = 5
+    """Deck files sent with room requests that the host reads, for everyone together (a file
+    sent again unchanged is not read again and costs nothing)..."""
+    uploads_per_address_per_second: float = 0.25
+    upload_address_burst: int = 3
+    """...and for one address, so that one address cannot use up everyone's."""
+    max_history_mib: float = 200.0
+    """MiB the host's database may hold (rooms, games and decks); past it the oldest finished
+    games are deleted."""
+    disk_reserve_mib: float = 2.0
+    """MiB the database keeps aside for the running games, given up when the disk is full
+    (new games are refused until it can be taken back)."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
     deck_poll_seconds: float = 2.0

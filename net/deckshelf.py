@@ -13,7 +13,9 @@ Players may also send deck files with the room request (``deck_files``): they
 are checked by the same loader as the files here (at a bounded rate, see
 :class:`UploadReader`) and kept only in the room's journal, never written into
 a deck folder. An upload's file name is the sender's; it is cleaned like a
-chat line and never used as a path.
+chat line and never used as a path. Reading is budgeted per sender's address
+and for the whole host (:class:`UploadReader`), so one address cannot use up
+everyone's uploads.
 
 What a room deals from is a :class:`TableDeck`: one deck or several played
 together, read-only once built. Rooms that play the same cards refer to the
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import logging
 import operator
@@ -56,7 +59,8 @@ from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
 from partyhost.engine.playertext import clean_text
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import TokenBucket
+from partyhost.net.addresslimits import MAX_TRACKED, TokenBucket, take_all
+from partyhost.net.config import HostConfig
 
 log = logging.getLogger(__name__)
 
@@ -85,9 +89,12 @@ def upload_name(raw: str) -> str:
     return clean_text(base, MAX_UPLOAD_NAME) or "deck.yaml"
 
 
-UPLOADS_PER_SECOND = 1.0
-UPLOAD_BURST = 5
 RECENT_UPLOADS = 16
+
+UPLOADER: contextvars.ContextVar[str] = contextvars.ContextVar("UPLOADER", default="")
+"""The address of the client whose request is being answered: each connection sets it in
+the task that answers its lobby requests, and ``asyncio.to_thread`` carries it to the
+worker thread reading the files."""
 
 
 class UploadsTooFast(Exception):
@@ -99,25 +106,29 @@ class UploadReader:
 
     Reading a deck costs milliseconds of CPU in a worker thread, and threads
     share the interpreter with the event loop. So one deck is read at a time,
-    new texts are read at :data:`UPLOADS_PER_SECOND` (bursts of
-    :data:`UPLOAD_BURST`) across the host, and the outcome of each of the
-    last :data:`RECENT_UPLOADS` texts is kept: a text sent again (the same
-    file for a second room, or retried unchanged) is not read again.
+    new texts take a token from their sender's address's bucket and one from
+    the host's (``uploads_per_address_*`` and ``uploads_*`` of the config; an
+    address's rate is a fraction of the host's, so one address cannot drain it),
+    and the outcome of each of the last :data:`RECENT_UPLOADS` texts is kept:
+    a text sent again (the same file for a second room, or retried unchanged)
+    is not read again and costs nothing.
     """
 
-    def __init__(self) -> None:
-        self._bucket = TokenBucket(UPLOADS_PER_SECOND, UPLOAD_BURST)
+    def __init__(self, config: HostConfig | None = None) -> None:
+        self._config = config or HostConfig()
+        self._bucket = TokenBucket(self._config.uploads_per_second, self._config.upload_burst)
+        self._by_address: OrderedDict[str, TokenBucket] = OrderedDict()
         self._lock = threading.Lock()
         self._recent: OrderedDict[tuple[str, str], LoadedDeck | DeckFileError] = OrderedDict()
 
-    def read(self, upload: DeckUpload) -> LoadedDeck:
+    def read(self, upload: DeckUpload, address: str = "") -> LoadedDeck:
         """The upload as a deck (raises DeckFileError, or UploadsTooFast)."""
         file = upload_name(upload.name)
         key = (file, hashlib.sha256(upload.text.encode("utf-8", "surrogatepass")).hexdigest())
         with self._lock:
             outcome = self._recent.get(key)
             if outcome is None:
-                if not self._bucket.take():
+                if not take_all((self._bucket_of(address), self._bucket)):
                     raise UploadsTooFast()
                 outcome = self._load(upload.text, file)
             self._recent[key] = outcome
@@ -127,6 +138,17 @@ class UploadReader:
         if isinstance(outcome, DeckFileError):
             raise DeckFileError(outcome.errors)
         return outcome
+
+    def _bucket_of(self, address: str) -> TokenBucket:
+        """The address's bucket (call with the lock held); the stalest are forgotten."""
+        bucket = self._by_address.pop(address, None)
+        if bucket is None:
+            config = self._config
+            bucket = TokenBucket(config.uploads_per_address_per_second, config.upload_address_burst)
+        self._by_address[address] = bucket
+        while len(self._by_address) > MAX_TRACKED:
+            self._by_address.popitem(last=False)
+        return bucket
 
     @staticmethod
     def _load(text: str, file: str) -> LoadedDeck | DeckFileError:
@@ -315,13 +337,16 @@ class DeckShelf:
     """The decks this host can deal from, read once per file version, kept current."""
 
     def __init__(
-        self, extra_dirs: tuple[Path, ...] = (), poll_interval: float = POLL_SECONDS
+        self,
+        extra_dirs: tuple[Path, ...] = (),
+        poll_interval: float = POLL_SECONDS,
+        uploads: UploadReader | None = None,
     ) -> None:
         self.extra_dirs = extra_dirs
         self.poll_interval = poll_interval
         self._tables: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
         """Every table deck some room still uses, by digest: equal cards are built once."""
-        self.uploads = UploadReader()
+        self.uploads = uploads or UploadReader()
         self.on_change: Callable[[], None] | None = None
         """Called on the event loop after the poll found the listing changed."""
         self._versions: dict[Path, FileVersion] = {}
@@ -484,7 +509,7 @@ class DeckShelf:
     def _uploaded(self, game: Game, upload: DeckUpload) -> LoadedDeck:
         file = upload_name(upload.name)
         try:
-            loaded = self.uploads.read(upload)
+            loaded = self.uploads.read(upload, UPLOADER.get())
         except UploadsTooFast:
             raise DeckNotFound(
                 "rate_limited", "Deck files arrive faster than this host reads them; try again."

@@ -721,7 +721,9 @@ ERROR_CODES: Final[dict[str, str]] = {
         "The host has too many connections, in all or from the client's address; it disconnects."
     ),
     "journal_unavailable": (
-        "The host cannot save games (a full disk?); it refuses requests until it can again."
+        "The host's disk is full: it starts no new games (create_room, start_game) while the"
+        " running ones go on; if it cannot save even those, it refuses every request that"
+        " changes something until it can again. The message says which."
     ),
     "token_unknown": (
         "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"

@@ -62,3 +62,18 @@ def test_serve_offers_the_decks_of_each_deck_dir(tmp_path: Path) -> None:
     offered = {entry.name: entry.version.loaded for entry in shelf.entries}
     assert offered["party-deck"] is not None and offered["friends-deck"] is not None
     assert serve_config(build_parser().parse_args(["serve"])).deck_dirs == ()
+
+
+def test_serve_caps_the_history_at_200_mib_unless_told_otherwise(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from partyhost.cli import build_parser
+    from partyhost.playcommands import serve_config
+
+    parser = build_parser()
+    assert serve_config(parser.parse_args(["serve"])).max_history_mib == 200
+    given = parser.parse_args(["serve", "--max-history-mib", "0.5"])
+    assert serve_config(given).max_history_mib == 0.5
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--max-history-mib", "0"])
+    assert "--max-history-mib: '0' is not a number of MiB above 0" in capsys.readouterr().err

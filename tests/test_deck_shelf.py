@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 from partyhost.engine.registry import get_game
-from partyhost.net.deckshelf import UPLOAD_BURST, DeckNotFound, DeckShelf, DeckUpload
+from partyhost.net.config import HostConfig
+from partyhost.net.deckshelf import DeckNotFound, DeckShelf, DeckUpload
 from partyhost.paths import user_decks_dir
 from test_deck_combine import SHIPPED, tshirt_text
 
@@ -182,9 +183,10 @@ def test_too_many_decks_for_one_room_are_refused() -> None:
 
 def test_uploads_are_read_at_a_bounded_rate_and_a_text_sent_again_is_not_read_again() -> None:
     shelf = DeckShelf()
-    texts = [tshirt_text(f"Deck{n}") for n in range(UPLOAD_BURST + 1)]
+    burst = HostConfig().upload_address_burst  # one sender: its address's budget ends first
+    texts = [tshirt_text(f"Deck{n}") for n in range(burst + 1)]
     first = shelf.table_deck(TSHIRT, [], [DeckUpload("d0.yaml", texts[0])])
-    for n in range(1, UPLOAD_BURST):
+    for n in range(1, burst):
         shelf.table_deck(TSHIRT, [], [DeckUpload(f"d{n}.yaml", texts[n])])
     with pytest.raises(DeckNotFound) as refused:
         shelf.table_deck(TSHIRT, [], [DeckUpload("late.yaml", texts[-1])])

@@ -155,3 +155,37 @@ def test_a_cp1252_deck_file_is_not_sent_and_the_reason_names_where(tmp_path: Pat
     with pytest.raises(DeckFileUnsendable) as refused:
         read_deck_files([path])
     assert str(refused.value) == f"{path}:2:10: not UTF-8 text: save the file as UTF-8."
+
+
+async def _upload_answer(seat: Seat, text: str) -> dict[str, Any]:
+    """Create a room with ``text`` as its deck; the answer (``joined`` or ``error``)."""
+    mark = seat.mark()
+    await create_with_upload(seat, text)
+    await seat.until(lambda: any(m["t"] in (p.JOINED, p.ERROR) for m in seat.log[mark:]))
+    answer = next(m for m in seat.log[mark:] if m["t"] in (p.JOINED, p.ERROR))
+    if answer["t"] == p.JOINED:
+        mark = seat.mark()
+        await seat.leave_room()
+        await seat.expect(p.LEFT, since=mark)
+    return answer
+
+
+async def test_one_address_sending_new_deck_files_cannot_use_up_everyone_elses() -> None:
+    async with running_host() as host:
+        burst = host.config.upload_address_burst
+        assert burst < host.config.upload_burst
+        flooder = await Seat.open(host.port, "Mallory", source="127.0.0.2")
+        answers = [
+            await _upload_answer(flooder, UPLOADED.replace("uploaded-word", f"flood{n}-word"))
+            for n in range(burst + 5)
+        ]
+        assert [a["t"] for a in answers] == [p.JOINED] * burst + [p.ERROR] * 5
+        assert all(a["code"] == "rate_limited" for a in answers[burst:])
+        again = await _upload_answer(flooder, UPLOADED.replace("uploaded-word", "flood0-word"))
+        assert again["t"] == p.JOINED  # a file read before is not read again: it costs nothing
+        for address in ("127.0.0.3", "127.0.0.4"):  # everyone else still gets theirs read
+            friend = await Seat.open(host.port, f"Friend at {address}", source=address)
+            text = UPLOADED.replace("uploaded-word", f"friend-{address}-word")
+            assert (await _upload_answer(friend, text))["t"] == p.JOINED
+            await friend.close()
+        await flooder.close()

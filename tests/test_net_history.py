@@ -24,7 +24,7 @@ from partyhost.net import protocol as p
 from partyhost.net.clients.client import build
 from partyhost.net.hosting.host import Host
 from partyhost.net.store.database import DB_FILE, Store, StoreUnusable, read_store
-from partyhost.net.store.records import ResultRow
+from partyhost.net.store.records import KEEP_AFTER_COMMANDS, ResultRow
 from partyhost.net.store.standings import standings
 
 
@@ -147,7 +147,9 @@ async def test_replays_come_in_pages_and_bad_requests_get_clear_errors() -> None
 async def test_a_game_cut_short_by_its_room_closing_is_never_replayed() -> None:
     async with running_host(idle_room_seconds=0.2) as host:
         seats, _ = await table(host.port, ["Ann", "Bob"], options={"target": 500})
-        assert await step(seats, counting(), Rng(5))
+        rng = Rng(5)
+        for _ in range(KEEP_AFTER_COMMANDS):  # played for a while: kept as abandoned
+            assert await step(seats, counting(), rng)
         (game,) = await past_games(seats[0])
         for seat in seats:  # everyone goes home mid-game: the idle room closes
             await seat.close()

@@ -149,7 +149,13 @@ async def _check_private_files(data: Path) -> None:
         seat = await Seat.open(port, "Ann")
         await seat.create_room("counting", password="kazoo")
         await seat.expect(p.JOINED)
-        files = ["host.sqlite3", "host.sqlite3-wal", "host.sqlite3-shm", "host.lock"]
+        files = [
+            "host.sqlite3",
+            "host.sqlite3-wal",
+            "host.sqlite3-shm",
+            "host.lock",
+            "host.reserve",
+        ]
         assert {name: oct(_mode(data / name)) for name in files} == dict.fromkeys(files, "0o600")
         assert oct(_mode(data)) == "0o700"
         await seat.close()
@@ -212,6 +218,27 @@ def _fill(disk: Path) -> Path:
     return filler
 
 
+RESERVE = ("--disk-reserve-mib", "0.02")
+"""About 200 moves of reserve: the 4 MiB disk holds it, and it runs out in seconds."""
+
+
+async def created_once_space_is_back(seat: Seat, timeout: float = 15.0) -> str:
+    """Ask for a room until the host takes new games again; its code."""
+    async with asyncio.timeout(timeout):
+        while True:
+            mark = seat.mark()
+            await seat.create_room("counting")
+            await seat.until(
+                lambda m0=mark: any(m["t"] in (p.JOINED, p.ERROR) for m in seat.log[m0:])
+            )
+            answer = next(m for m in seat.log[mark:] if m["t"] in (p.JOINED, p.ERROR))
+            if answer["t"] == p.JOINED:
+                return str(answer["code"])
+            assert answer["code"] == "journal_unavailable", answer
+            assert "disk is full" in answer["message"], answer
+            await asyncio.sleep(0.2)
+
+
 async def _play_until_refused(seats: list[Seat]) -> dict[str, object]:
     """Play (bot moves) until the host refuses a move for want of a journal."""
     game, rng = counting(), Rng(3)
@@ -245,7 +272,7 @@ async def test_a_full_disk_refuses_moves_keeps_heartbeats_and_recovers_losing_no
     small_disk: Path,
 ) -> None:
     data = small_disk / "data"
-    first = HostProcess(data)
+    first = HostProcess(data, extra=RESERVE)
     port = await first.ready()
     second: HostProcess | None = None
     seats: list[Seat] = []
@@ -253,9 +280,12 @@ async def test_a_full_disk_refuses_moves_keeps_heartbeats_and_recovers_losing_no
         seats, _ = await table(port, ["Ann", "Bob"], {"target": 10_000})
         token = seats[0].last(p.JOINED)["token"]  # type: ignore[index]
         filler = _fill(small_disk)
-        refusal = await _play_until_refused(seats)
+        filled_at = max(seat.version for seat in seats)
+        refusal = await _play_until_refused(seats)  # once the reserve is used up too
         assert "cannot save" in str(refusal["message"])
+        assert "disk is full" in str(refusal["message"])
         held_at = max(seat.version for seat in seats)
+        assert held_at > filled_at  # the reserve kept the game going for a while
 
         # Heartbeats go on: silent for 3 s (1 s x 3), a client would be dropped by now.
         await asyncio.sleep(5)
@@ -272,6 +302,9 @@ async def test_a_full_disk_refuses_moves_keeps_heartbeats_and_recovers_losing_no
         assert await step(seats, counting(), Rng(9), timeout=15)  # and takes moves again
         await asyncio.sleep(0.3)
         seen = max(seat.version for seat in seats)
+        cy = await Seat.open(port, "Cy")  # and, with its reserve back, starts new games
+        await created_once_space_is_back(cy)
+        await cy.close()
 
         first.kill()  # nothing kept only in memory: the journal has every move seen
         second = HostProcess(data)

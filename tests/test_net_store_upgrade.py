@@ -17,6 +17,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import msgpack
 import pytest
 from nethelpers import Seat, counting, play_out, running_host, table
 from partyhost.cli import main
@@ -24,6 +25,7 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.store import migration as storemigration
 from partyhost.net.store.database import DB_FILE, Store, read_store
+from partyhost.net.store.space import RESERVE_FILE
 
 OLD_FOLDER = Path(__file__).parent / "data" / "two-file-folder"
 OLD_HISTORY = "history.sqlite3"
@@ -33,6 +35,29 @@ REPLAY_DIGESTS = {
     2: "a2da0043409d960d38c132f2e3994e2417484aef45b629b69d36ec5aea60bf3e",
 }
 SQLITE_SIDE_FILES = {f"{DB_FILE}-wal", f"{DB_FILE}-shm"}
+
+FORMAT_1_FOLDER = Path(__file__).parent / "data" / "format-1-folder"
+"""Written by the host of format 1 (one ``decks`` row per deck combination), with the test
+game: games 1 to 3 played to the end, with the uploads ``alpha.yaml`` and ``beta.yaml`` in
+both orders and then the host's ``counting`` deck; room RJJW left four moves into a game
+with ``alpha.yaml`` alone. Then ``VACUUM``."""
+FORMAT_1_GAMES = {
+    # id: (status, deck, commands, sha256 of the deck as that host's replays read it)
+    4: ("playing", "alpha", 4, "568864cc59b947a9c87b1fcda12482d629fc1d120cbeba49e495aff8dfb7717b"),
+    3: ("over", "counting", 8, "8aba67a033e815cbef1efaa6014c6f05c4403aabb3196ba2b3be2e4037d78485"),
+    2: (
+        "over",
+        "beta + alpha",
+        9,
+        "97d64a2762a5f57bf9cd07fedefae82ee0d8569355488adeeaf97be0451b7321",
+    ),
+    1: (
+        "over",
+        "alpha + beta",
+        7,
+        "4e1efe5dad2ae8553e248566c4cc3c71f7cbc5382011dff62bbfdf560101f20f",
+    ),
+}
 
 
 @pytest.fixture
@@ -97,7 +122,12 @@ async def test_a_host_on_an_old_folder_brings_back_every_room_and_game(
             (1, "YRDH", "over"),
         ]
         await zed.close()
-    assert {path.name for path in old_folder.iterdir()} == {DB_FILE, "host-id", "host.lock"}
+    assert {path.name for path in old_folder.iterdir()} == {
+        DB_FILE,
+        RESERVE_FILE,
+        "host-id",
+        "host.lock",
+    }
     with sqlite3.connect(old_folder / DB_FILE) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] >= 1
         commands = dict(db.execute("SELECT game_id, COUNT(*) FROM commands GROUP BY game_id"))
@@ -171,7 +201,7 @@ async def test_a_fresh_data_folder_holds_one_database_after_a_game(tmp_path: Pat
         for seat in seats:
             await seat.until(lambda s=seat: s.room is not None and s.room["status"] == p.OVER)
         open_files = {path.name for path in data.iterdir()}
-        assert open_files - SQLITE_SIDE_FILES == {DB_FILE, "host-id", "host.lock"}
+        assert open_files - SQLITE_SIDE_FILES == {DB_FILE, RESERVE_FILE, "host-id", "host.lock"}
         running = read_store(data)  # what replay and stats see while the host runs
         try:
             assert [entry.status for entry in running.games()] == ["over"]
@@ -179,10 +209,49 @@ async def test_a_fresh_data_folder_holds_one_database_after_a_game(tmp_path: Pat
             running.close()
         for seat in seats:
             await seat.close()
-    assert {path.name for path in data.iterdir()} == {DB_FILE, "host-id", "host.lock"}
+    assert {path.name for path in data.iterdir()} == {DB_FILE, RESERVE_FILE, "host-id", "host.lock"}
     store = read_store(data)
     try:
         (game,) = store.games()
     finally:
         store.close()
     assert game.status == "over" and len(game.outcomes) == 2
+
+
+async def test_a_format_1_folder_opens_with_its_games_and_stores_each_deck_once(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(FORMAT_1_FOLDER, folder)
+    folder.chmod(0o700)
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert db.execute("SELECT COUNT(*) FROM decks").fetchone()[0] == 4  # per combination
+    store = read_store(folder)  # upgraded on the way
+    try:
+        found = {}
+        for entry in store.games():
+            archived = store.archived(entry.id)
+            assert archived is not None
+            packed = msgpack.packb(archived.deck_data, use_bin_type=True)
+            digest = hashlib.sha256(packed).hexdigest()
+            found[entry.id] = (entry.status, entry.deck_name, len(archived.commands), digest)
+    finally:
+        store.close()
+    assert found == FORMAT_1_GAMES  # every game, its deck exactly as it was played
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("SELECT COUNT(*) FROM decks").fetchone()[0] == 3  # alpha, beta, counting
+        assert db.execute("SELECT COUNT(*) FROM game_decks").fetchone()[0] == 2 + 2 + 1
+    async with running_host(data_dir=folder) as host:
+        assert host.lobby is not None and list(host.lobby.rooms) == ["RJJW"]
+        running = host.lobby.rooms["RJJW"].table
+        assert running is not None and running.index == 4
+        seat = await Seat.open(host.port, "Ann")
+        for game_id in (1, 2, 3):  # host decks and uploads, alone or together, replay
+            mark = seat.mark()
+            await seat.get_replay(game_id, first=0, count=100)
+            replay = await seat.expect(p.REPLAY, since=mark)
+            commands = FORMAT_1_GAMES[game_id][2]
+            assert replay["total"] == len(replay["steps"]) == commands + 1  # the deal, then each
+        await seat.close()

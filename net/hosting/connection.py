@@ -29,6 +29,7 @@ from partyhost.net.addresslimits import (
     take_all,
 )
 from partyhost.net.config import HostConfig
+from partyhost.net.deckshelf import UPLOADER
 from partyhost.net.protocol import ProtocolError
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Request, RoomInbox
@@ -58,6 +59,16 @@ WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames
 NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
     " requests; try again in a moment."
+)
+FULL_AND_NOT_SAVING = (
+    "The host's disk is full and it cannot save games right now, so it takes no requests;"
+    " try again once the host has space."
+)
+NEW_GAMES = frozenset({p.CREATE_ROOM, p.START_GAME})
+"""Requests that start a game: the first refused when the disk fills up."""
+DISK_FULL = (
+    "The host's disk is full, so it starts no new games; the games already running go on."
+    " Try again once the host has space."
 )
 
 LobbyRequests = Callable[["Connection", dict[str, Any]], Awaitable[None]]
@@ -261,9 +272,15 @@ class Connection(asyncio.Protocol):
     def _not_saving(self, message: dict[str, Any]) -> bool:
         """Refused (True) if the journal cannot write and ``message`` would change something."""
         journal = self.host.journal
-        if journal is None or not journal.failing or message["t"] in WHILE_JOURNAL_FAILS:
+        if journal is None:
             return False
-        self.send(p.error("journal_unavailable", NOT_SAVING, message.get("ref")), journaled=False)
+        if journal.failing and message["t"] not in WHILE_JOURNAL_FAILS:
+            why = FULL_AND_NOT_SAVING if journal.short_of_space else NOT_SAVING
+        elif journal.short_of_space and message["t"] in NEW_GAMES:
+            why = DISK_FULL
+        else:
+            return False
+        self.send(p.error("journal_unavailable", why, message.get("ref")), journaled=False)
         return True
 
     def _to_room(self, message: dict[str, Any], arrived: float) -> None:
@@ -295,6 +312,7 @@ class Connection(asyncio.Protocol):
 
     async def _work(self) -> None:
         """Answer this connection's lobby requests in order; errors stay here."""
+        UPLOADER.set(self.peer_host)  # this task's own context: deck files are charged to it
         while not self._closed:
             if not self._inbox:
                 if self._broken is not None:

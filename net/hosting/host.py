@@ -20,7 +20,7 @@ from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
-from partyhost.net.deckshelf import DeckShelf
+from partyhost.net.deckshelf import DeckShelf, UploadReader
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lanservices import LanServices
 from partyhost.net.hosting.lobby import Lobby
@@ -70,10 +70,16 @@ class Host:
         """Load games and decks, rebuild journaled rooms, then listen."""
         for module in self.config.extra_games:
             importlib.import_module(module)
-        shelf = DeckShelf(self.config.deck_dirs, self.config.deck_poll_seconds)
+        shelf = DeckShelf(
+            self.config.deck_dirs, self.config.deck_poll_seconds, UploadReader(self.config)
+        )
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = self.outgoing.journal = Store(self.config.data_dir)
+        self.journal = self.outgoing.journal = Store(
+            self.config.data_dir,
+            history_cap=int(self.config.max_history_mib * 2**20),
+            reserve_bytes=int(self.config.disk_reserve_mib * 2**20),
+        )
         self.lobby = lobby = Lobby(
             self.config,
             self.journal,

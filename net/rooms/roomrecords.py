@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from partyhost.engine.core import SeatResult
+from partyhost.engine.core import SYSTEM_SEAT, SeatResult
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.store.database import Store
@@ -75,7 +75,9 @@ class RoomRecords:
         Called when the game ends and again on every restore (a game already
         over stays as it is), so a game that ended just before the host
         stopped is marked too. It ended when its last command was applied, so
-        a game marked late gets the same time as one marked at once.
+        a game marked late gets the same time as one marked at once. One
+        that ended because a player left is told so: if it was brief, the
+        history does not keep it.
         """
         table = self._game.table
         if table is None or not table.over:
@@ -88,7 +90,13 @@ class RoomRecords:
             log.exception("room %s: %s could not tell its results", self._code, self._game.game.id)
             results = []
         players = self._players(lambda seat: self._game.in_game(seat))
-        self._store.game_over(self._code, results, players, ended)
+        last = records[-1] if records else None
+        walked_out = (
+            last is not None
+            and last.seat == SYSTEM_SEAT
+            and (last.command or {}).get("type") == "seat_left"
+        )
+        self._store.game_over(self._code, results, players, ended, walked_out)
 
     def forget(self) -> None:
         """The room closed: nothing of it stays, and a game cut short is never replayed."""

@@ -23,11 +23,19 @@ once, and in any case by :meth:`Store.commit`, which every connection calls
 before it writes anything. So the commit still comes before any view of the
 command goes out, but a busy host pays one commit per loop turn.
 
-A write that fails (a full disk) loses nothing: the queue is kept, retried
-now and then, and :attr:`Store.failing` tells the host to refuse new
-commands until a commit succeeds again. The data folder and its files are
-private to the host's user (0700 and 0600): they hold password hashes and
-players' names.
+A full disk first costs only new games: the store gives up its reserve
+(:mod:`.space`), so the rooms that are playing go on, and
+:attr:`Store.short_of_space` tells the host to refuse new games until the
+reserve can be taken back. A write that still fails loses nothing: the queue
+is kept, retried now and then, and :attr:`Store.failing` tells the host to
+refuse new commands until a commit succeeds again.
+
+The history is bounded: a game abandoned soon after it began leaves nothing
+(:func:`~.records.abandon_rows`), each deck is stored once, and past the
+host's cap the oldest finished games are deleted (:meth:`Store.prune`).
+
+The data folder and its files are private to the host's user (0700 and
+0600): they hold password hashes and players' names.
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ from typing import Any
 from partyhost.engine.core import SeatResult
 from partyhost.net.platform import lock_exclusively
 from partyhost.net.store import records as rows
+from partyhost.net.store import space
 from partyhost.net.store.migration import SIDE_FILES, bring_up_to_date
 from partyhost.net.store.records import (
     INSERT_COMMAND,
@@ -67,6 +76,8 @@ RETRY_SECONDS = 0.5
 """While writes fail, a commit is tried at most this often (every connection asks)."""
 REMIND_SECONDS = 60.0
 """While writes fail, the log says so again this often, not on every try."""
+RESERVE_RETRY_SECONDS = 2.0
+"""While short of space, taking the reserve back is tried this often."""
 
 
 class StoreUnusable(OSError):
@@ -95,7 +106,8 @@ def _make_private(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.chmod(folder, 0o700)
     database = folder / DB_FILE
-    for path in (database, *(folder / f"{DB_FILE}{side}" for side in SIDE_FILES)):
+    sides = (folder / f"{DB_FILE}{side}" for side in SIDE_FILES)
+    for path in (database, *sides, folder / space.RESERVE_FILE):
         with contextlib.suppress(FileNotFoundError):
             os.chmod(path, 0o600)
     # SQLite gives the -wal and -shm files it creates the database file's mode.
@@ -105,7 +117,18 @@ def _make_private(folder: Path) -> None:
 class Store(StoreReader):
     """The host's database; writes commit before returning, commands by the turn's end."""
 
-    def __init__(self, data_dir: Path | None) -> None:
+    def __init__(
+        self,
+        data_dir: Path | None,
+        history_cap: int | None = None,
+        reserve_bytes: int = space.RESERVE_BYTES,
+    ) -> None:
+        """``reserve_bytes``: room kept for the running games when the disk fills up."""
+        self.history_cap = history_cap
+        """Bytes the database may use before the oldest finished games go (None: no cap)."""
+        self.short_of_space = False
+        """True from a full disk until the reserve is back: no new games meanwhile."""
+        self._next_reserve_try = 0.0
         self._lock_fd: int | None = None
         self._pending: list[Statement] = []
         self._commit_planned: asyncio.AbstractEventLoop | None = None
@@ -116,7 +139,7 @@ class Store(StoreReader):
         """Why the last commit failed; None while writing works."""
         self._failing_since = 0.0
         self._next_try = 0.0
-        self._reminded = 0.0
+        self._reminded = -REMIND_SECONDS
         if data_dir is None:
             target = ":memory:"
         else:
@@ -142,6 +165,11 @@ class Store(StoreReader):
             bring_up_to_date(db, version, data_dir)
             db.execute("PRAGMA foreign_keys=ON")
             self._next_game = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+            file = None if data_dir is None else data_dir / space.RESERVE_FILE
+            self._reserve = space.Reserve(db, file, 0 if file is None else reserve_bytes)
+            if not self._reserve.whole():
+                self._take_reserve(time.monotonic())
+            self.prune()
         except BaseException as error:
             db.close()
             self._unlock()
@@ -203,29 +231,37 @@ class Store(StoreReader):
         self._next_game += 1
         self._write(
             [
-                *([] if previous is None else rows.abandon_rows(previous, start.started)),
                 *rows.game_rows(game_id, start),
                 rows.room_row(room, game_id),
                 *rows.member_rows(room.code, members),
+                *([] if previous is None else rows.abandon_rows(previous, start.started)),
             ]
         )
+        self.prune()
 
     def game_over(
-        self, code: str, results: Sequence[SeatResult], players: Sequence[Player], ended: float
+        self,
+        code: str,
+        results: Sequence[SeatResult],
+        players: Sequence[Player],
+        ended: float,
+        walked_out: bool = False,
     ) -> None:
         """Mark room ``code``'s game over with its results (a game already over stays as kept).
 
-        ``players`` are everyone who sat in the game by its end (late joiners too).
+        ``players`` are everyone who sat in the game by its end (late joiners too);
+        ``walked_out``: it ended because players left (see :func:`~.records.game_over_rows`).
         """
         game_id = self._games.get(code)
         if game_id is not None:
-            self._write(rows.game_over_rows(game_id, results, players, ended))
+            self._write(rows.game_over_rows(game_id, results, players, ended, walked_out))
+            self.prune()
 
     def forget(self, code: str, when: float) -> None:
         """The room closed: it goes, and its game, if still running, is never replayed."""
         game_id = self._games.pop(code, None)
         abandon = [] if game_id is None else rows.abandon_rows(game_id, when)
-        self._write([*abandon, ("DELETE FROM rooms WHERE code=?", (code,))])
+        self._write([("DELETE FROM rooms WHERE code=?", (code,)), *abandon])
 
     def set_aside(self, code: str, reason: str) -> None:
         """Move a room that cannot be rebuilt out of the way, keeping its rows for a look."""
@@ -270,14 +306,16 @@ class Store(StoreReader):
         :data:`RETRY_SECONDS` unless ``force``.
         """
         self._commit_planned = None
+        now = time.monotonic()
+        if self.short_of_space and self.failure is None and now >= self._next_reserve_try:
+            self._take_reserve(now)
         if not self._pending:
             return True
-        now = time.monotonic()
         if self.failure is not None and now < self._next_try and not force:
             return False
         statements, self._pending = self._pending, []
         try:
-            self._run(statements)
+            self._run_making_room(statements, now)
         except BaseException as error:
             self._pending[:0] = statements
             if not isinstance(error, sqlite3.Error):
@@ -293,6 +331,77 @@ class Store(StoreReader):
             )
             self.failure = None
         return True
+
+    def _run_making_room(self, statements: list[Statement], now: float) -> None:
+        """Run ``statements``; on a full disk give up the reserve and run them again."""
+        try:
+            self._run(statements)
+        except sqlite3.Error as error:
+            if not space.is_disk_full(error):
+                raise
+            self._short_of_space(now)
+            if not self._reserve.held():
+                raise
+            held = self._reserve.release()
+            log.warning(
+                "the disk of %s is full: the host gave up its %g MiB reserve for the games"
+                " that are running and starts no new games until there is space again",
+                self._target,
+                held / 2**20,
+            )
+            self._run(statements)
+
+    def _short_of_space(self, now: float) -> None:
+        self.short_of_space = True
+        self._next_reserve_try = now + RESERVE_RETRY_SECONDS
+
+    def _take_reserve(self, now: float) -> None:
+        """Take the reserve (back); while there is no room for it, stay short of space."""
+        try:
+            self._reserve.take()
+        except (sqlite3.Error, OSError) as error:
+            if not space.is_disk_full(error):
+                log.warning("cannot take the reserve in %s (will retry): %s", self._target, error)
+            self._short_of_space(now)
+            return
+        if self.short_of_space:
+            log.warning("the disk of %s has space again: new games are welcome", self._target)
+        self.short_of_space = False
+
+    @property
+    def history_bytes(self) -> int:
+        """Bytes of the database in use, its reserve aside."""
+        return space.used_bytes(self._db) - self._reserve.in_database()
+
+    def prune(self) -> int:
+        """Delete the oldest finished games (and decks no game uses) while over the cap.
+
+        Returns how many games went. Rooms' games, running or not, are never touched.
+        """
+        if self.history_cap is None or not self.commit(force=True):
+            return 0
+        pruned, count = 0, 1
+        finished = (rows.OVER, rows.ABANDONED, rows.DROPPED)
+        while self.history_bytes > self.history_cap:
+            chosen, params = space.oldest_finished(finished, count)
+            count = min(2 * count, space.MAX_PRUNE_BATCH)
+            batch = len(self._db.execute(chosen, params).fetchall())
+            if not batch:
+                break
+            try:
+                self._run(rows.delete_game_rows(chosen, params))
+            except sqlite3.Error as error:
+                log.error("could not delete old games from %s: %s", self._target, error)
+                break
+            pruned += batch
+        if pruned:
+            log.info(
+                "deleted the %d oldest finished game(s) of %s to keep it under %g MiB",
+                pruned,
+                self._target,
+                self.history_cap / 2**20,
+            )
+        return pruned
 
     def _run(self, statements: list[Statement]) -> None:
         cursor = self._db.cursor()
@@ -321,7 +430,10 @@ class Store(StoreReader):
         self._next_try = now + RETRY_SECONDS
         if self.failure is None:
             self.failure = str(error)
-            self._failing_since = self._reminded = now
+            self._failing_since = now
+            if now - self._reminded < REMIND_SECONDS:
+                return  # a disk on the edge fails again soon after writing: logged already
+            self._reminded = now
             log.error(
                 "the database %s cannot be written (%s): the host refuses commands until it"
                 " can; %d change(s) wait in memory",

@@ -1,6 +1,14 @@
 """Bringing a data folder's database up to the format this host writes.
 
-The format is ``PRAGMA user_version`` (:data:`~.records.SCHEMA_VERSION`).
+The format is ``PRAGMA user_version`` (:data:`~.records.SCHEMA_VERSION`);
+each format is brought to the next in turn, all in one transaction.
+
+Format 1 kept one ``decks`` row per deck *combination* as a game was played
+with it (so the same uploads in another order were another row); format 2
+keeps each deck's data once, by a hash of its content, and lists a game's
+parts in ``game_decks`` (:mod:`.deckrows`). Upgrading splits every stored
+combination into its decks and points its games at them.
+
 Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
 journal of rooms and their current game's commands (keyed by room), and
 ``history.sqlite3`` beside it kept every game, with its commands copied in
@@ -21,6 +29,12 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
+from partyhost.net.store.deckrows import (
+    DELETE_UNUSED_DECKS,
+    content_hash,
+    deck_statements,
+    is_combined,
+)
 from partyhost.net.store.records import (
     SCHEMA,
     SCHEMA_VERSION,
@@ -76,7 +90,11 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
-            _upgrade(db, legacy is not None)
+            if version == 0:
+                _upgrade(db, legacy is not None)
+            for statement in SCHEMA:  # the tables and indexes of the later formats
+                db.execute(statement)
+            _store_each_deck_once(db)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
@@ -196,6 +214,26 @@ def _link_rooms_to_games(db: sqlite3.Connection) -> None:
             " FROM journal_commands WHERE code = ?",
             (game_id, code),
         )
+
+
+def _store_each_deck_once(db: sqlite3.Connection) -> None:
+    """Format 1 to 2: every combination row split into its decks, each keyed by its content."""
+    for old_hash, blob in db.execute("SELECT hash, data FROM decks").fetchall():
+        form = unpack(blob)
+        if not is_combined(form):
+            new_hash = content_hash(form)
+            if new_hash != old_hash:
+                db.execute("INSERT OR IGNORE INTO decks VALUES (?, ?)", (new_hash, blob))
+                moved = (new_hash, old_hash)
+                db.execute("UPDATE games SET deck_hash = ? WHERE deck_hash = ?", moved)
+            continue
+        games = db.execute("SELECT id FROM games WHERE deck_hash = ?", (old_hash,)).fetchall()
+        for (game_id,) in games:
+            first, decks, listed = deck_statements(game_id, form)
+            for sql, params in (*decks, *listed):
+                db.execute(sql, params)
+            db.execute("UPDATE games SET deck_hash = ? WHERE id = ?", (first, game_id))
+    db.execute(DELETE_UNUSED_DECKS)
 
 
 def _retire(legacy: Path) -> None:

@@ -14,7 +14,6 @@ aside and every other room is still rebuilt.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -24,11 +23,18 @@ from typing import Any
 import msgpack
 from partyhost.engine.core import SeatResult
 from partyhost.net.names import name_key
+from partyhost.net.store.deckrows import (
+    DELETE_UNUSED_DECKS,
+    GAME_DECKS_SCHEMA,
+    deck_form,
+    deck_statements,
+)
+from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
-two-file layout, see :mod:`.migration`)."""
+two-file layout, 1: one ``decks`` row per deck combination; see :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -71,6 +77,10 @@ SCHEMA = (
     PRIMARY KEY (game_id, seat)
 )""",
     "CREATE INDEX IF NOT EXISTS games_by_night ON games (night, ended)",
+    GAME_DECKS_SCHEMA,
+    "CREATE INDEX IF NOT EXISTS games_by_deck ON games (deck_hash)",
+    "CREATE INDEX IF NOT EXISTS game_decks_by_deck ON game_decks (deck_hash)",
+    RESERVE_SCHEMA,
     """CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -115,7 +125,19 @@ SCHEMA = (
 PLAYING = "playing"
 OVER = "over"
 ABANDONED = "abandoned"
-"""A game whose room closed before it ended: never replayed, never in the standings."""
+"""A game whose room closed (or started another) before it ended, after it was played for a
+while: never replayed, never in the standings."""
+DISCARDED = "discarded"
+"""A game abandoned soon after it started, for the moment its rows are deleted."""
+DROPPED = "dropped"
+"""A game that ended because its players left soon after it started: not in the history,
+and deleted with its rows as soon as its room moves on (a new game, or the room closes)."""
+
+KEEP_AFTER_COMMANDS = 20
+"""Seats' commands (bots' too; ticks and the host's own commands do not count) after which
+an abandoned game is kept in the history..."""
+KEEP_AFTER_SECONDS = 300.0
+"""...or seconds it ran; one abandoned earlier leaves nothing behind."""
 
 NIGHT_TURNS_AT = 6
 """Local hour at which one night's standings end and the next's begin (a 2 a.m. game is
@@ -372,11 +394,10 @@ class GameStart:
 
 
 def game_rows(game_id: int, start: GameStart) -> list[Statement]:
-    """A new game, running, with its deck stored once (many games share one)."""
-    deck = pack(start.deck_data)
-    digest = hashlib.sha256(deck).hexdigest()
+    """A new game, running, with each of its decks stored once (many games share one)."""
+    deck_hash, decks, listed = deck_statements(game_id, start.deck_data)
     return [
-        ("INSERT OR IGNORE INTO decks VALUES (?, ?)", (digest, deck)),
+        *decks,
         (
             "INSERT INTO games (id, room, seed, game, deck_name, deck_hash, rules, start_seats,"
             " status, started, players) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -386,7 +407,7 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
                 start.seed,
                 start.game,
                 start.deck_name,
-                digest,
+                deck_hash,
                 pack(start.rules),
                 pack(start.start_seats),
                 PLAYING,
@@ -394,14 +415,24 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
                 pack([asdict(player) for player in start.players]),
             ),
         ),
+        *listed,
     ]
 
 
 def game_over_rows(
-    game_id: int, results: Sequence[SeatResult], players: Sequence[Player], ended: float
+    game_id: int,
+    results: Sequence[SeatResult],
+    players: Sequence[Player],
+    ended: float,
+    walked_out: bool = False,
 ) -> list[Statement]:
-    """Mark a running game over with its players and results (a game already over stays)."""
+    """Mark a running game over with its players and results (a game already over stays).
+
+    A game that ended because its players left (``walked_out``) soon after it
+    began is marked :data:`DROPPED` instead, and leaves nothing once its room moves on.
+    """
     statements: list[Statement] = [
+        *([_discard_if_brief(game_id, ended, DROPPED)] if walked_out else []),
         (
             "UPDATE games SET status = ?, ended = ?, night = ?, players = ?"
             " WHERE id = ? AND status = ?",
@@ -413,7 +444,7 @@ def game_over_rows(
                 game_id,
                 PLAYING,
             ),
-        )
+        ),
     ]
     by_seat = {player.seat: player for player in players}
     for result in results:
@@ -440,17 +471,47 @@ def game_over_rows(
 
 
 def abandon_rows(game_id: int, when: float) -> list[Statement]:
-    """A game still running is cut short: never replayed, so its commands go."""
+    """A game still running is cut short: never replayed, so its commands go.
+
+    One played for a while stays, marked abandoned; one cut short soon after
+    it began (see :data:`KEEP_AFTER_COMMANDS`) goes entirely, and so does any
+    deck only it used. No room may point at the game any more.
+    """
     return [
+        _discard_if_brief(game_id, when, DISCARDED),
         (
             "UPDATE games SET status = ?, ended = ? WHERE id = ? AND status = ?",
             (ABANDONED, when, game_id, PLAYING),
         ),
         (
             "DELETE FROM commands"
-            " WHERE game_id = ? AND (SELECT status FROM games WHERE id = ?) = ?",
-            (game_id, game_id, ABANDONED),
+            " WHERE game_id = ? AND (SELECT status FROM games WHERE id = ?) IN (?, ?)",
+            (game_id, game_id, ABANDONED, DISCARDED),
         ),
+        *delete_game_rows(
+            "SELECT id FROM games WHERE id = ? AND status IN (?, ?)", (game_id, DISCARDED, DROPPED)
+        ),
+    ]
+
+
+def _discard_if_brief(game_id: int, when: float, status: str) -> Statement:
+    """The running game gets ``status`` if it was played only briefly (and no longer runs)."""
+    return (
+        "UPDATE games SET status = ?, ended = ? WHERE id = ? AND status = ? AND ? - started < ?"
+        " AND (SELECT COUNT(*) FROM commands WHERE game_id = ? AND seat >= 0) < ?",
+        (status, when, game_id, PLAYING, when, KEEP_AFTER_SECONDS, game_id, KEEP_AFTER_COMMANDS),
+    )
+
+
+def delete_game_rows(chosen: str, params: tuple[Any, ...]) -> list[Statement]:
+    """Everything of the games the query ``chosen`` selects, then the decks no game uses."""
+    return [
+        *(
+            (f"DELETE FROM {table} WHERE game_id IN ({chosen})", params)
+            for table in ("commands", "results", "game_decks")
+        ),
+        (f"DELETE FROM games WHERE id IN ({chosen})", params),
+        (DELETE_UNUSED_DECKS, ()),
     ]
 
 
@@ -538,8 +599,8 @@ class StoreReader:
         return [stored for each in codes if (stored := read_room(self._db, each)) is not None]
 
     def games(self, limit: int = LIST_LIMIT, night: str | None = None) -> list[GameEntry]:
-        """Past and running games, newest first (abandoned ones are left out)."""
-        where, params = "status != ?", [ABANDONED]
+        """Past and running games, newest first (abandoned and dropped ones are left out)."""
+        where, params = "status IN (?, ?)", [PLAYING, OVER]
         if night is not None:
             where += " AND night = ?"
             params.append(night)
@@ -580,13 +641,11 @@ class StoreReader:
         if entry is None:
             return None
         row = self._db.execute(
-            "SELECT decks.data, rules, start_seats, seed FROM games"
-            " JOIN decks ON decks.hash = games.deck_hash WHERE games.id = ?",
-            (game_id,),
+            "SELECT deck_hash, rules, start_seats, seed FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         return ArchivedGame(
             entry=entry,
-            deck_data=unpack(row[0]),
+            deck_data=deck_form(self._db, game_id, row[0]),
             rules=unpack(row[1]),
             start_seats=list(unpack(row[2])),
             seed=row[3],

@@ -21,7 +21,8 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.net.protocol import Refused
-from partyhost.net.store.records import ABANDONED, PLAYING, ArchivedGame, GameEntry
+from partyhost.net.store.deckrows import playable_deck
+from partyhost.net.store.records import ABANDONED, DROPPED, PLAYING, ArchivedGame, GameEntry
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ def check_replayable(entry: GameEntry, game_name: str | None = None) -> None:
             f"Game {entry.id} ({name} in room {entry.room}) is still being played."
             " Its replay opens when it is over: until then it would show hands that still matter.",
         )
-    if entry.status == ABANDONED:
+    if entry.status in (ABANDONED, DROPPED):
         raise ReplayRefused(
             "game_unfinished",
             f"Game {entry.id} ({name} in room {entry.room}) never finished: its room closed"
@@ -139,7 +140,7 @@ def build_replay(archived: ArchivedGame) -> Replay:
 
 
 def _play_again(game: Game, archived: ArchivedGame) -> list[Step]:
-    deck = game.build_deck(archived.deck_data)
+    deck = playable_deck(game, archived.deck_data)
     state = game.start(deck, archived.start_seats, archived.rules, archived.seed)
     steps = [_step(game, 0, state, SETUP, None, None, archived.entry.started, ())]
     for index, record in enumerate(archived.commands, 1):
