@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import struct
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -129,3 +130,19 @@ class RawClient(RequestMethods[Awaitable[None]]):
 
 def packed(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
+
+
+def welcome_of(port: int, host: str = "127.0.0.1") -> Message:
+    """The host's welcome to a bare TCP client that says hello (blocking: for a host in
+    another process, as any client would meet it)."""
+    with socket.create_connection((host, port), timeout=15) as connection:
+        hello = {"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": "Tess"}
+        connection.sendall(p.encode(hello))
+        reader = connection.makefile("rb")
+        frame: Message = {}
+        for _ in range(10):
+            (length,) = p.HEADER.unpack(reader.read(p.HEADER.size))
+            frame = p.decode_body(reader.read(length), strict_keys=False)
+            if frame.get("t") == p.WELCOME:
+                return frame
+    raise AssertionError(f"no welcome, last frame: {frame}")

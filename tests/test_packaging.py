@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import os
 import re
-import socket
 import subprocess
 import sys
 import tarfile
@@ -22,7 +21,7 @@ from typing import Any
 
 import pytest
 from partyhost import __version__
-from partyhost.net import protocol as p
+from rawwire import welcome_of
 from wiregames import SHIPPED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,20 +166,6 @@ def _screen_text(svg: Path) -> str:
     return html.unescape("".join(runs)).replace("\xa0", " ")
 
 
-def _hello(port: int) -> dict[str, Any]:
-    """The host's welcome to a bare TCP client that says hello, as any client may."""
-    with socket.create_connection(("127.0.0.1", port), timeout=15) as connection:
-        hello = {"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": "Tess"}
-        connection.sendall(p.encode(hello))
-        reader = connection.makefile("rb")
-        for _ in range(10):
-            (length,) = p.HEADER.unpack(reader.read(p.HEADER.size))
-            frame: dict[str, Any] = p.decode_body(reader.read(length), strict_keys=False)
-            if frame.get("t") == p.WELCOME:
-                return frame
-    raise AssertionError(f"no welcome, last frame: {frame}")
-
-
 def _serve_answers_then_quits(partyhost: Path, cwd: Path, env: dict[str, str]) -> dict[str, Any]:
     """``partyhost serve`` on loopback: its welcome to a hello, then ``quit`` on its console."""
     command = [str(partyhost), "serve", "--host", "127.0.0.1", "--port", "0", "--no-discovery"]
@@ -203,7 +188,7 @@ def _serve_answers_then_quits(partyhost: Path, cwd: Path, env: dict[str, str]) -
             line = host.stdout.readline()
             assert line, f"serve ended before listening:\n{''.join(printed)}"
             printed.append(line)
-        welcome = _hello(int(found.group(1)))
+        welcome = welcome_of(int(found.group(1)))
         rest, _ = host.communicate("quit\n", timeout=30)
         assert host.returncode == 0, "".join(printed) + rest
     finally:

@@ -23,14 +23,13 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from partyhost.engine.registry import get_game
-from partyhost.net import protocol as p
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import GameStart, Player
 from playedgames import keep_game, play_game
+from rawwire import welcome_of
 from windowsshape import assert_windows_shaped, windows_shaped_env
 from wiregames import SHIPPED
 
@@ -173,20 +172,6 @@ def test_decks_validate_refuses_a_cp1252_file_where_it_stops_being_utf8(windows:
     assert wanted in refused.stdout + refused.stderr
 
 
-def _hello(port: int) -> dict[str, Any]:
-    """The host's welcome to a bare TCP client that says hello."""
-    with socket.create_connection(("127.0.0.1", port), timeout=15) as connection:
-        hello = {"t": p.HELLO, "protocol": p.PROTOCOL_VERSION, "name": "Tess"}
-        connection.sendall(p.encode(hello))
-        reader = connection.makefile("rb")
-        for _ in range(10):
-            (length,) = p.HEADER.unpack(reader.read(p.HEADER.size))
-            frame: dict[str, Any] = p.decode_body(reader.read(length), strict_keys=False)
-            if frame.get("t") == p.WELCOME:
-                return frame
-    raise AssertionError(f"no welcome, last frame: {frame}")
-
-
 @dataclass
 class Serving:
     process: subprocess.Popen[str]
@@ -238,7 +223,7 @@ def _ended(serving: Serving, rest: str) -> str:
 
 
 def test_serve_answers_a_client_and_quits_from_its_console(serving: Serving) -> None:
-    welcome = _hello(serving.port)
+    welcome = welcome_of(serving.port)
     assert [game["id"] for game in welcome["games"]] == sorted(SHIPPED)
     rest, _ = serving.process.communicate("rooms\nquit\n", timeout=30)
     _ended(serving, rest)
@@ -246,7 +231,7 @@ def test_serve_answers_a_client_and_quits_from_its_console(serving: Serving) -> 
 
 def test_serve_stops_cleanly_on_ctrl_c(serving: Serving) -> None:
     """No loop signal handlers there: Python's own handler hands the stop to the loop."""
-    _hello(serving.port)
+    welcome_of(serving.port)
     serving.process.send_signal(signal.SIGINT)
     rest, _ = serving.process.communicate(timeout=30)
     _ended(serving, rest)

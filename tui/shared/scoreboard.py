@@ -123,6 +123,17 @@ class Scoreboard(Widget):
                 text.append_text(self._compact(self.lines[row + down], column))
         return text
 
+    def _fitted_name(self, line: ScoreLine, width: int) -> Text:
+        """The seat's name in at most ``width`` cells, styled for its seat (you, left)."""
+        ellipsis = self.glyphs.ellipsis if len(self.glyphs.ellipsis) == 1 else "~"
+        name = clean(line.name)
+        if cell_len(name) > width:
+            name = set_cell_size(name, width - 1) + ellipsis
+        style = f"bold {seat_style(line.seat)}"
+        style += " underline" if line.you else ""
+        style += " strike dim" if line.left else ""
+        return literal(name, style)
+
     def _compact(self, line: ScoreLine, width: int) -> Text:
         """Mark, name, bare score and short badges in ``width`` cells."""
         value = line.short_value()
@@ -131,18 +142,12 @@ class Scoreboard(Widget):
             tail.append(" " if not tail else "")
             tail.append(badge_text[:1], style)
         name_width = max(3, width - 2 - len(value) - 1 - tail.cell_len)
-        ellipsis = self.glyphs.ellipsis if len(self.glyphs.ellipsis) == 1 else "~"
-        name = clean(line.name)
-        if cell_len(name) > name_width:
-            name = set_cell_size(name, name_width - 1) + ellipsis
-        style = f"bold {seat_style(line.seat)}"
-        style += " underline" if line.you else ""
-        style += " strike dim" if line.left else ""
+        name = self._fitted_name(line, name_width)
         text = Text()
         text.append_text(line.mark)
         text.append(" ")
-        text.append_text(literal(name, style))
-        text.append(" " * (name_width - cell_len(name) + 1))
+        text.append_text(name)
+        text.append(" " * (name_width - name.cell_len + 1))
         text.append(value, "bold")
         text.append_text(tail)
         text.truncate(width)
@@ -152,24 +157,18 @@ class Scoreboard(Widget):
         name_width = max(6, min(14, width - 22))
         if line.name_badge:
             name_width = max(4, name_width - len(line.name_badge[0]) - 1)
-        ellipsis = self.glyphs.ellipsis if len(self.glyphs.ellipsis) == 1 else "~"
-        name = clean(line.name)
-        if cell_len(name) > name_width:
-            name = set_cell_size(name, name_width - 1) + ellipsis
-        style = f"bold {seat_style(line.seat)}"
-        style += " underline" if line.you else ""
-        style += " strike dim" if line.left else ""
+        name = self._fitted_name(line, name_width)
         text = Text()
         text.append_text(line.mark)
         text.append(" ")
         if line.seat_marks is not None:
             text.append_text(line.seat_marks)
             text.append(" ")
-        text.append_text(literal(name, style))
+        text.append_text(name)
         if line.name_badge:
             text.append(" ")
             text.append(*line.name_badge)
-        text.append(" " * (name_width - cell_len(name) + 1))
+        text.append(" " * (name_width - name.cell_len + 1))
         text.append(f"{line.value:>{self.value_width}}", "bold")
         for badge in line.badges:
             text.append(" ")
