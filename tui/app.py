@@ -17,7 +17,13 @@ from partyhost.net.clients.client import ConnectionLost
 from partyhost.tui import hostlink
 from partyhost.tui.clock import HostClock
 from partyhost.tui.games import main_screen
-from partyhost.tui.hostlink import Connection, ConnectionFactory, HostRequests, follow_host
+from partyhost.tui.hostlink import (
+    Connection,
+    ConnectionFactory,
+    HostRequests,
+    follow_host,
+    said_alike,
+)
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
@@ -326,7 +332,12 @@ class PartyApp(App[int]):
         show_page(self, message, self._replay_wanted)
 
     def on_chat_received(self, message: hostlink.ChatReceived) -> None:
-        self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
+        """A new line joins the chat and the game log; one already shown (the room sends its
+        recent chat again on a reconnect) joins only the log, which starts afresh then."""
+        if not any(said_alike(line, message.line) for line in self.chat):
+            self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
+        if self.room is not None:
+            self.events = message.events
 
     def on_notice_received(self, message: hostlink.NoticeReceived) -> None:
         self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]

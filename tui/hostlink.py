@@ -26,6 +26,8 @@ from textual.message import Message
 LOG_LIMIT = 200
 NOTICE = "notice"
 """The key of a host notice in the game log (a game's events have a ``kind`` instead)."""
+CHAT = "chat"
+"""The key of a chat line in the game log: everyone at the table sees what is said."""
 
 
 class Connection(Protocol):
@@ -154,7 +156,10 @@ class ReplayPage(Message):
 
 @dataclass
 class ChatReceived(Message):
+    """A chat line; it joins the game log too (``events``, the whole log so far)."""
+
     line: Frame
+    events: tuple[Frame, ...] = field(default=())
 
 
 @dataclass
@@ -256,7 +261,9 @@ class FrameReader:
             )
             return ViewUpdated(view, tuple(self.events), clock)
         if kind == "chat_line":
-            return ChatReceived(frame)
+            self.events.append({CHAT: frame})
+            del self.events[:-LOG_LIMIT]
+            return ChatReceived(frame, tuple(self.events))
         if kind == "notice":
             text = str(frame.get("text", ""))
             self.events.append({NOTICE: text})
@@ -289,6 +296,17 @@ class FrameReader:
         if kind == "replay":
             return _replay_page(frame)
         return None
+
+
+def said_alike(one: Frame, other: Frame) -> bool:
+    """Whether two chat lines are the same line said once (same speaker, words and time)."""
+    return (
+        one.get("at") is not None
+        and one.get("at") == other.get("at")
+        and one.get("seat") == other.get("seat")
+        and one.get("name") == other.get("name")
+        and one.get("text") == other.get("text")
+    )
 
 
 def _maps(value: Any) -> list[Frame]:

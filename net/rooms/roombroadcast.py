@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,9 +27,15 @@ from partyhost.net import protocol as p
 from partyhost.net.deckshelf import decks_in_play
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
+from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.rooms.roster import Roster
 
 log = logging.getLogger(__name__)
+
+RECENT_CHAT_LINES = 50
+RECENT_CHAT_BYTES = 32 * 1024
+"""The chat a room keeps for those who arrive or reconnect: its newest lines, bounded in
+number and in encoded size (a line is at most a few hundred bytes)."""
 
 
 class RoomBroadcast:
@@ -39,6 +46,8 @@ class RoomBroadcast:
         self._settings = settings
         self._roster = roster
         self._game = game
+        self._recent_chat: deque[bytes] = deque()
+        self._recent_chat_bytes = 0
 
     # --- views -----------------------------------------------------------------
 
@@ -121,9 +130,27 @@ class RoomBroadcast:
         self._to_everyone({"t": p.NOTICE, "text": text})
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
-        self._to_everyone(
+        """A chat line to everyone now, kept for those who arrive or come back later."""
+        frame = p.encode(
             {"t": p.CHAT_LINE, "seat": seat, "name": name, "text": text, "at": time.time()}
         )
+        for peer in self._roster.recipients():
+            peer.send_frame(frame)
+        self._keep_chat(frame)
+
+    def _keep_chat(self, frame: bytes) -> None:
+        """Keep the newest lines, at most ``RECENT_CHAT_LINES`` and ``RECENT_CHAT_BYTES``."""
+        self._recent_chat.append(frame)
+        self._recent_chat_bytes += len(frame)
+        while len(self._recent_chat) > RECENT_CHAT_LINES or (
+            self._recent_chat_bytes > RECENT_CHAT_BYTES
+        ):
+            self._recent_chat_bytes -= len(self._recent_chat.popleft())
+
+    def recent_chat_to(self, peer: Peer) -> None:
+        """The room's recent chat, oldest first, to a newcomer or a returner."""
+        for frame in self._recent_chat:
+            peer.send_frame(frame)
 
     def _to_everyone(self, message: dict[str, Any]) -> None:
         frame = p.encode(message)

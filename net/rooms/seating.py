@@ -233,6 +233,7 @@ class Seating:
         self._broadcast.room()
         if self._game.table is not None:
             peer.send(self._broadcast.view_message(seat, ()))
+        self._broadcast.recent_chat_to(peer)
         self._bots.arm_all(time.time())  # bots play only while someone is watching
 
     # --- dropping and staying away --------------------------------------------------

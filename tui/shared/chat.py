@@ -10,10 +10,9 @@ from typing import Any, ClassVar, cast
 from partyhost.net.protocol import MAX_CHAT_LENGTH
 from partyhost.tui.party import Party
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.chatline import chat_text
 from partyhost.tui.shared.log import ReflowLog, next_after
-from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import Frame, literal
-from rich.text import Text
+from partyhost.tui.text import Frame
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,20 +23,6 @@ from textual.widgets import Footer, Input
 WIDE = 110
 """Columns from which the chat stays beside a table or the results (the app's ``-wide``
 breakpoint; each game's extras get their own space there too, see the .tcss)."""
-
-
-def chat_text(line: Frame) -> Text:
-    """``Ann: hi`` for people; host notices in dim italics."""
-    seat = line.get("seat")
-    name = line.get("name") or ""
-    if not name:
-        return literal(line.get("text", ""), "dim italic")
-    shown = literal(name, f"bold {seat_style(seat)}")
-    if seat is None:
-        shown.append(" (watching)", "dim")
-    shown.append(": ")
-    shown.append_text(literal(line.get("text", "")))
-    return shown
 
 
 class ChatInput(Input):

@@ -1,11 +1,13 @@
 """The game log: one line per event the host let this seat see, and the host's notices
-("Ann lost connection.", "Ann is back.", "Paused by Ann.") between them."""
+("Ann lost connection.", "Ann is back.", "Paused by Ann.") and the table's chat between
+them, so a line said during a game is seen without opening the chat."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from partyhost.tui.hostlink import NOTICE
+from partyhost.tui.hostlink import CHAT, NOTICE
+from partyhost.tui.shared.chatline import chat_in_log
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.events import Resize
@@ -99,12 +101,23 @@ class GameLog(ReflowLog):
             self.reset()
             start = 0
         for event in events[start:]:
-            notice = event.get(NOTICE) if "kind" not in event else None
-            line = self.describe(event) if notice is None else literal(notice, "italic")
+            line = self._line(event)
             if line is not None:
                 self.add(line)
         self._events = events
         self._last = events[-1] if events else None
+
+    def _line(self, event: Frame) -> Text | None:
+        """A game event in the game's words; a notice or a chat line as the table's."""
+        if "kind" in event:
+            return self.describe(event)
+        notice = event.get(NOTICE)
+        if notice is not None:
+            return literal(notice, "italic")
+        said = event.get(CHAT)
+        if isinstance(said, dict):
+            return chat_in_log(said)
+        return self.describe(event)
 
     def rename(self) -> None:
         """Describe every event shown again (the names in the room changed)."""
