@@ -69,14 +69,28 @@ class ReplayScreen(Screen[None]):
         padding: 0 1;
         scrollbar-size-vertical: 1;
     }
+    ReplayScreen #replay-table-box:focus, ReplayScreen #replay-log:focus {
+        border: $edge $border;
+        border-title-style: bold reverse;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "move(1)", "Next move", key_display="→"),
-        Binding("left,h", "move(-1)", "Back", key_display="←"),
-        Binding("right_square_bracket,pagedown", "round(1)", "Next round", key_display="]"),
-        Binding("left_square_bracket,pageup", "round(-1)", "Round back", key_display="["),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "to_end", "End"),
+        # Priority: the table and the log scroll with these keys too, and would take them
+        # from the replay whenever they have focus (Up and Down still scroll the one focused).
+        Binding("right,l", "move(1)", "Next move", key_display="→", priority=True),
+        Binding("left,h", "move(-1)", "Back", key_display="←", priority=True),
+        Binding(
+            "right_square_bracket,pagedown",
+            "round(1)",
+            "Next round",
+            key_display="]",
+            priority=True,
+        ),
+        Binding(
+            "left_square_bracket,pageup", "round(-1)", "Round back", key_display="[", priority=True
+        ),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "to_end", "End", priority=True),
         Binding("escape,q", "close", "Close"),
     ]
 

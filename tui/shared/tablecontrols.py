@@ -34,7 +34,7 @@ class TableControlsScreen(PartyModal[None]):
         Binding("b", "bot_now", "Bot plays now"),
         Binding("k", "kick", "Kick"),
         Binding("m", "make_owner", "Make owner"),
-        Binding("p", "pause", "Pause/resume"),
+        Binding("p,P", "pause", "Pause/resume"),  # P pauses on the game screen too
         Binding("escape,o", "close", "Close"),
         HELP_KEY,
     ]
