@@ -108,10 +108,16 @@ async def test_stealing_home_claim_is_one_command_with_instant_feedback() -> Non
         host.last.push(view_frame(pending, [{"kind": "match_called", "seat": 0, "tie": False}]))
         await settle(pilot)
         assert "checking" in screen_text(app)
-        won = stealing_home_view(last={"seat": 0, "card": 48, "x": -1, "y": -1, "kept": 45})
+        last = {"seat": 0, "card": 48, "x": -1, "y": -1, "kept": 45}
+        won = stealing_home_view(last=last, face_up=[])
         host.last.push(view_frame(won, [{"kind": "match_won", "seat": 0, "kept": 45}]))
         await settle(pilot)
         assert "Accepted!" in screen_text(app)
+        next_round = stealing_home_view(last=last, round=4)
+        host.last.push(view_frame(next_round, [{"kind": "cards_turned", "round": 4}]))
+        await settle(pilot)
+        assert "Accepted!" not in screen_text(app)
+        assert "Last round: Ann matched first." in screen_text(app)
 
         wrong = {**LOG[1], "seat": 0}
         scores = copy.deepcopy(view["scores"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen
+from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen, choose_words
 from partyhost.tui.gsm.text import scramble_feedback
 from partyhost.tui.party import legal_of
 from partyhost.tui.text import Frame
@@ -37,7 +37,8 @@ class ScrambleScreen(GsmScreen):
         count = len(self.hand())
         turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
         return Text(
-            f"{self.RACK_TITLE} ({count}): 1-{count} choose{turn}; Enter picks up a placed card"
+            f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn};"
+            " Enter picks up a placed card"
         )
 
     def empty_rack(self) -> str:

@@ -78,6 +78,14 @@ LENS_LINES = 10
 """Lines the slots around the cursor take drawn with compact cards (3 slots, 4 rules)."""
 
 
+def choose_words(count: int) -> str:
+    """The keys that choose one of ``count`` cards: ``1 chooses it``, ``1-5 choose``,
+    ``1-9,0 choose`` (0 is the tenth)."""
+    if count == 1:
+        return "1 chooses it"
+    return f"1-{min(count, 9)}" + (",0" if count >= 10 else "") + " choose"
+
+
 class GsmScreen(GameScreen):
     """Board, hand, scores, legend and log; subclasses add each game's keys."""
 
@@ -330,11 +338,10 @@ class GsmScreen(GameScreen):
             return Text("You are watching: no cards in hand.", "dim")
         if self.moving:
             return Text("Moving a card: Enter puts it down, r turns it, Esc leaves it.")
-        keys = f"1-{min(count, 9)}" + (",0" if count >= 10 else "")
         turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
         if not count:
             return Text(f"{self.RACK_TITLE}: arrows move the cursor")
-        return Text(f"{self.RACK_TITLE} ({count}): {keys} choose{turn}, arrows move")
+        return Text(f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn}, arrows move")
 
     def _show_rack(self, painter: Painter) -> None:
         show_text(self.query_one("#gsm-rack-title", Static), self.rack_title())

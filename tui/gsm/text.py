@@ -236,7 +236,7 @@ def claim_feedback(view: Frame, events: tuple[Frame, ...], name: Name, sent: boo
     if last is None:
         return Text()
     if "kept" in last:
-        if last.get("seat") == you:
+        if last.get("seat") == you and not view.get("face_up"):  # new cards: a new round
             return Text("Accepted! Your match fits: you keep the other card.", "bold green")
         return Text.assemble("Last round: ", name(last.get("seat")), " matched first.")
     if "seats" in last:

@@ -1,13 +1,13 @@
 """The scenario card: two ten-sided dice (tens, units), the number they make, and its text.
 
-The dice tumble for a moment when a new roll arrives (only when the app
-animates; tests and snapshots see the final faces at once). The tumbling
-faces are decoration: the number always comes from the view.
+A new roll lands lit for a moment (only when the app animates; tests and
+snapshots see the settled faces at once). The faces shown are always the
+roll's, and the scenario's words show with them: the view that brings the
+roll has already moved the turn on, so nothing says "Rolling..." then.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from partyhost.tui.meme.text import MemeGlyphs, fit
@@ -18,8 +18,8 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widget import Widget
 
-TUMBLES = 9
-TUMBLE_SECONDS = 0.07
+LANDING_SECONDS = 0.6
+"""How long a new roll's dice stay lit."""
 
 
 def die_lines(face: str, glyphs: MemeGlyphs, style: str = "") -> list[Text]:
@@ -69,11 +69,9 @@ class ScenarioCard(Widget):
         self.waiting = ""
         self.prompt = ""
         """Said instead of "X rolls the dice" when it is your roll."""
-        self._tumble: tuple[str, str] | None = None
         self._timer: Timer | None = None
-        self._left = 0
         self._awaiting_roll = False
-        """Shown this turn before its dice were rolled: a roll now is worth tumbling."""
+        """Shown this turn before its dice were rolled: a roll now is worth lighting."""
 
     def show(
         self,
@@ -85,7 +83,7 @@ class ScenarioCard(Widget):
         animate: bool,
         prompt: str = "",
     ) -> None:
-        """Show the turn's scenario; a roll that is new to this card tumbles first."""
+        """Show the turn's scenario; a roll that is new to this card lands lit."""
         rolled = None
         if isinstance(dice, dict):
             rolled = (int(dice.get("tens", 0)), int(dice.get("units", 0)))
@@ -94,9 +92,9 @@ class ScenarioCard(Widget):
         self.scenario, self.dice, self.reactor, self.waiting = scenario, rolled, reactor, waiting
         self.prompt = prompt
         if fresh and animate:
-            self._start_tumble()
+            self._light()
         elif rolled is None or not fresh:
-            self._stop_tumble()
+            self._settle()
         custom = bool(scenario and scenario.get("custom"))
         self.set_class(custom, "-custom")
         self.border_title = self._title()
@@ -110,34 +108,29 @@ class ScenarioCard(Widget):
             return f"{self.glyphs.pencil} The reactor's own scenario"
         return f"Scenario {int(scenario.get('number') or 0):02d}"
 
-    def _start_tumble(self) -> None:
-        self._stop_tumble()
-        self._left = TUMBLES
-        self._tumble = (str(random.randrange(10)), str(random.randrange(10)))
-        self._timer = self.set_interval(TUMBLE_SECONDS, self._next_tumble)
+    @property
+    def landing(self) -> bool:
+        """Whether a new roll's dice are lit right now."""
+        return self._timer is not None
 
-    def _next_tumble(self) -> None:
-        self._left -= 1
-        if self._left <= 0:
-            self._stop_tumble()
-        else:
-            self._tumble = (str(random.randrange(10)), str(random.randrange(10)))
+    def _light(self) -> None:
+        self._settle()
+        self._timer = self.set_timer(LANDING_SECONDS, self._landed)
+
+    def _landed(self) -> None:
+        self._settle()
         self.refresh()
 
-    def _stop_tumble(self) -> None:
+    def _settle(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self._tumble = None
 
     def render(self) -> RenderableType:
         scenario = self.scenario
         custom = bool(scenario and scenario.get("custom"))
         words = Text()
-        if self._tumble is not None:
-            words.append("Rolling", "bold")
-            words.append("...", "dim")
-        elif scenario is None and self.prompt:
+        if scenario is None and self.prompt:
             words.append(self.prompt, "bold")
         elif scenario is None:
             words.append_text(self.reactor)
@@ -149,10 +142,9 @@ class ScenarioCard(Widget):
                 words.append_text(Text.assemble(("written by ", "dim"), self.reactor))
         if custom:
             return words
-        if self._tumble is not None:
-            faces, style = self._tumble, "yellow"
-        elif self.dice is not None:
-            faces, style = (str(self.dice[0]), str(self.dice[1])), "bold"
+        if self.dice is not None:
+            faces = (str(self.dice[0]), str(self.dice[1]))
+            style = "bold yellow" if self.landing else "bold"
         else:
             faces, style = ("?", "?"), "dim"
         grid = Table.grid(padding=(0, 2))

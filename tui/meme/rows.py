@@ -133,7 +133,8 @@ def live_rows(
         seat = entry.get("seat")
         hidden = flipped is not None and index >= flipped
         extra = Text()
-        if seat in reactor_bets:
+        if seat in reactor_bets:  # marked as the reactor's: the mark of the reaction's row
+            extra.append(look.meme.reactor, "bold magenta")
             extra.append_text(look.stake(reactor_bets[seat], reactor, unit))
         for owner, amount in open_bets.get(seat, []):
             extra.append(" ")
@@ -152,6 +153,9 @@ def live_rows(
         title = "The table: guesses face down"
     elif phase == "betting_2":
         title = "The table: guesses face up"
+    if reactor_bets:  # the mark's legend, in the room a title has at 80 columns
+        face = "face up" if phase == "betting_2" else "face down"
+        title = f"Guesses {face}; {look.meme.reactor}: the reactor's bets"
     return title, rows
 
 
