@@ -67,6 +67,8 @@ class StealingHomeScreen(GsmScreen):
         return "You cannot claim right now."
 
     def confirm_without_card(self, here: Frame | None) -> None:
+        if self.stray_key():
+            return  # Enter meant for a result that had just closed by itself
         if legal_of(self.view, "match"):
             self.notify("Choose a face-up card first: 1 or 2.", timeout=3)
         else:

@@ -12,6 +12,7 @@ game this client has no screens for gets the :class:`UnsupportedGameScreen`.
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name, show_text
@@ -41,6 +42,10 @@ TABLE_KEYS: list[BindingType] = [
 ]
 """The keys every game's table has (each game lists them among its own, before Leave)."""
 
+STRAY_KEY_SECONDS = 1.5
+"""After a round's result closed by itself, a key this soon was meant for the result: the
+table takes it without a word ("Choose a card first" would answer a question not asked)."""
+
 
 class GameScreen(PartyScreen):
     """A game's table: every game screen reads the same view, names seats, logs and leaves alike."""
@@ -56,6 +61,8 @@ class GameScreen(PartyScreen):
     def __init__(self) -> None:
         super().__init__()
         self._presence_clock: Timer | None = None
+        self._result_gone_at: float | None = None
+        """When the round's result last closed without this player's key (monotonic)."""
         self._clock: Timer | None = None
 
     @property
@@ -196,8 +203,7 @@ class GameScreen(PartyScreen):
         if not self.on_stage:
             return
         pause = (self.party.room or {}).get("pause")
-        me = self.party.seat
-        waiting = isinstance(pause, dict) and me is not None and me in (pause.get("waiting") or [])
+        waiting = self.host_awaits_result()
         shown = next((s for s in self.app.screen_stack if isinstance(s, RoundResultScreen)), None)
         if waiting and shown is None and isinstance(pause, dict):
             title, body = self.round_result()
@@ -207,6 +213,18 @@ class GameScreen(PartyScreen):
         elif not waiting and shown is not None:
             shown.close(False)
 
+    def host_awaits_result(self) -> bool:
+        """Whether the host waits for this seat to read the round's result."""
+        pause = (self.party.room or {}).get("pause")
+        me = self.party.seat
+        return isinstance(pause, dict) and me is not None and me in (pause.get("waiting") or [])
+
+    def result_showing(self) -> bool:
+        """Whether the round's result is up, or about to be (a choice waits until it is read:
+        a key meant for the choice would close the result instead)."""
+        shown = any(isinstance(s, RoundResultScreen) for s in self.app.screen_stack)
+        return shown or self.host_awaits_result()
+
     def round_result(self) -> tuple[str, Text]:
         """The title and words of the round that just ended, while the table reads it."""
         return "The round is over", Text()
@@ -215,6 +233,13 @@ class GameScreen(PartyScreen):
         """The result closed: by this player's key (tell the host), or by the host."""
         if by_key:
             self.party.requests.seen()
+        else:
+            self._result_gone_at = time.monotonic()
+
+    def stray_key(self) -> bool:
+        """Whether a key now most likely meant to close a result that closed by itself."""
+        gone = self._result_gone_at
+        return gone is not None and time.monotonic() - gone < STRAY_KEY_SECONDS
 
     def action_leave(self) -> None:
         """Ask, then give the seat up; against bots alone (``partyhost play``) it quits."""

@@ -111,6 +111,9 @@ class TShirtScreen(TableScreen):
         Binding("down", "move(1)", "Next card", show=False),
         Binding("up", "move(-1)", "Previous card", show=False),
         Binding("enter", "confirm", "Confirm"),
+        # Off the footer: when choosing is not yours to do now (a bot judges, you judge and
+        # wait) the keys above are hidden, and a number or Enter pressed anyway says why.
+        Binding(",".join(str(n) for n in range(1, 10)) + ",enter", "why_not_now", show=False),
         Binding("b", "booyah", "Booyah"),
         Binding("c", "chat", "Chat"),
         *TABLE_KEYS,
@@ -263,7 +266,7 @@ class TShirtScreen(TableScreen):
         if action == "booyah":
             return bool(legal_of(view, "booyah"))
         if action in ("choose", "move", "confirm"):
-            return True if legal_of(view, "submit") or legal_of(view, "pick") else None
+            return bool(legal_of(view, "submit") or legal_of(view, "pick"))
         return super().check_action(action, parameters)
 
     def picks(self) -> CardRack:
@@ -276,6 +279,13 @@ class TShirtScreen(TableScreen):
         if rack.is_playable(number):
             rack.highlighted = number
         elif 1 <= number <= len(rack.faces):
+            self.notify(self._why_not(), severity="warning", timeout=3)
+
+    def action_why_not_now(self) -> None:
+        """A number or Enter while there is nothing to choose: say why, once the table shows."""
+        if legal_of(self.view, "booyah"):
+            self.notify("Press b for the Booyah choice: keep it or steal.", timeout=3)
+        elif self.view.get("phase") in ("submitting", "judging"):
             self.notify(self._why_not(), severity="warning", timeout=3)
 
     def _why_not(self) -> str:
@@ -329,9 +339,27 @@ class TShirtScreen(TableScreen):
             if open_modal is not None:
                 open_modal.dismiss(None)
             return
-        if not self._booyah_asked and open_modal is None:
+        if not self._booyah_asked and open_modal is None and not self.result_showing():
             self._booyah_asked = True
             self.action_booyah()
+
+    def follow_pause(self) -> None:
+        """The round's result comes first: a Booyah choice already open makes way and is
+        offered again once the result is read (its first ``k`` would close the result)."""
+        open_modal = next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
+        if open_modal is not None and self.host_awaits_result():
+            self._booyah_asked = False
+            open_modal.dismiss(None)
+        super().follow_pause()
+        self._offer_booyah_again()
+
+    def result_read(self, by_key: bool | None) -> None:
+        super().result_read(by_key)
+        self.call_after_refresh(self._offer_booyah_again)  # once the result is gone
+
+    def _offer_booyah_again(self) -> None:
+        if self.on_stage:
+            self._offer_booyah(self.view)
 
     def action_booyah(self) -> None:
         commands = legal_of(self.view, "booyah")
