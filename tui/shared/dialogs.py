@@ -194,7 +194,8 @@ class CreateRoomScreen(Dialog[Frame]):
         self._fill_decks(game, wanted)
         slot = self.query_one("#options-slot", Vertical)
         await slot.remove_children()
-        await slot.mount(OptionsForm(list((game or {}).get("options", [])), id="options"))
+        options = list((game or {}).get("options", []))
+        await slot.mount(OptionsForm(options, game=self.shown_game, id="options"))
 
     def _show_deck_about(self) -> None:
         usable, _ = host_decks(self.party.decks, self._game())
@@ -291,15 +292,16 @@ class JoinRoomScreen(Dialog[Frame]):
 class RoomOptionsScreen(Dialog[Frame]):
     """The owner changes the room's rule options before the game starts."""
 
-    def __init__(self, options: list[Frame], values: Frame) -> None:
+    def __init__(self, options: list[Frame], values: Frame, game: object = None) -> None:
         super().__init__()
         self.options = options
         self.values = values
+        self.game = game
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="room-options"):
             yield Static("Rule options", classes="dialog-title")
-            yield OptionsForm(self.options, self.values, id="options")
+            yield OptionsForm(self.options, self.values, game=self.game, id="options")
             yield self.buttons("Save")
         yield Footer()
 

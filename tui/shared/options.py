@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from partyhost.tui.shared.gamelength import TSHIRT_TARGETS
 from partyhost.tui.text import literal
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -27,6 +28,14 @@ def describe_value(option: Option, value: Any) -> str:
     return str(value)
 
 
+def option_presets(game: object) -> dict[str, tuple[int, ...]]:
+    """The numbers a game's options offer to pick from: the T-Shirt Game's targets, each
+    with its rough length measured (``partyhost play --option target=N`` takes any other)."""
+    if game == "tshirt":
+        return {"target": TSHIRT_TARGETS}
+    return {}
+
+
 class OptionsForm(Vertical):
     """One row per option: a number box, a checkbox or a drop-down."""
 
@@ -39,11 +48,18 @@ class OptionsForm(Vertical):
     """
 
     def __init__(
-        self, options: list[Option], values: dict[str, Any] | None = None, *, id: str | None = None
+        self,
+        options: list[Option],
+        values: dict[str, Any] | None = None,
+        *,
+        game: object = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.options = [option for option in options if isinstance(option.get("name"), str)]
         self.initial = values or {}
+        self.presets = option_presets(game)
+        """Numbers offered as a choice instead of typed (``{"target": (1000, 2000, 3000)}``)."""
 
     def compose(self) -> ComposeResult:
         for option in self.options:
@@ -70,6 +86,16 @@ class OptionsForm(Vertical):
                 id=field_id,
                 compact=True,
             )
+        presets = self.presets.get(option["name"])
+        if kind == "int" and presets:
+            offered = sorted({*presets, *([value] if isinstance(value, int) else [])})
+            return Select(
+                [(f"{number:,}", str(number)) for number in offered],
+                value=str(value) if isinstance(value, int) else str(offered[-1]),
+                allow_blank=False,
+                id=field_id,
+                compact=True,
+            )
         validators = [Integer(minimum=option.get("min"), maximum=option.get("max"))]
         return Input(
             "" if value is None else str(value),
@@ -81,9 +107,10 @@ class OptionsForm(Vertical):
             compact=True,
         )
 
-    @staticmethod
-    def _hint(option: Option) -> str:
+    def _hint(self, option: Option) -> str:
         parts = []
+        if self.presets.get(option["name"]):
+            return str(option.get("help") or "")
         low, high = option.get("min"), option.get("max")
         if low is not None and high is not None:
             parts.append(f"{low} to {high}")
@@ -106,6 +133,9 @@ class OptionsForm(Vertical):
             elif kind == "choice":
                 chosen = self.query_one(f"#option-{name}", Select).value
                 values[name] = option.get("default") if chosen is Select.NULL else chosen
+            elif self.presets.get(name):
+                chosen = self.query_one(f"#option-{name}", Select).value
+                values[name] = option.get("default") if chosen is Select.NULL else int(str(chosen))
             else:
                 text = self.query_one(f"#option-{name}", Input).value.strip()
                 if not text:

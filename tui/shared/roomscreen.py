@@ -20,6 +20,7 @@ from partyhost.tui.shared.base import (
 )
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import RoomOptionsScreen, confirm_then
+from partyhost.tui.shared.gamelength import length_words
 from partyhost.tui.shared.options import describe_value
 from partyhost.tui.shared.seats import (
     SeatList,
@@ -211,6 +212,13 @@ class RoomScreen(PartyScreen):
             lines.append_text(literal(option.get("label") or name))
             lines.append(": ")
             lines.append(describe_value(option, value), "bold")
+        rules = {o.get("name"): o.get("default") for o in game.get("options", [])}
+        rules.update(values)
+        length = length_words(str(self.room.get("game", "")), rules, len(present_seats(self.room)))
+        if length is not None:  # measured from bot games: see tui/shared/gamelength.py
+            if lines.plain:
+                lines.append("\n")
+            lines.append(f"{self.glyphs.bullet} {length}", "italic")
         return lines or Text("(default rules)", "dim")
 
     # --- actions ------------------------------------------------------------
@@ -266,7 +274,9 @@ class RoomScreen(PartyScreen):
             self.notify("This game has no rule options.")
             return
         values = dict(self.room.get("options", {}) or {})
-        self.app.push_screen(RoomOptionsScreen(options, values), self._set_options)
+        self.app.push_screen(
+            RoomOptionsScreen(options, values, self.room.get("game")), self._set_options
+        )
 
     def _set_options(self, options: Frame | None) -> None:
         if options is not None:

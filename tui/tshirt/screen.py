@@ -13,6 +13,7 @@ from typing import ClassVar
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar, show_text
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.gamelength import rough_rounds
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Badge, Scoreboard, ScoreLine
@@ -164,7 +165,7 @@ class TShirtScreen(TableScreen):
             Text(f"room {self.party.room_code or ''}", "bold"),
             Text(f"Round {view.get('round', 0)}"),
             Text.assemble("judge ", self._who(view.get("judge"))),
-            Text(f"to {view.get('target', 0)} points", "dim"),
+            self._target_text(view),
         )
         self.query_one("#shirt", Shirt).show(view.get("tshirt"))
         lines = score_lines(view, self.party.room or {}, self.glyphs, self.presence_badges())
@@ -178,6 +179,17 @@ class TShirtScreen(TableScreen):
         self._show_status()
         self._offer_booyah(view)
         self.keys_follow_view()
+
+    def _target_text(self, view: Frame) -> Text:
+        """``to 3,000 points``; in the first round also about how many rounds that takes."""
+        target = view.get("target")
+        if not isinstance(target, int):
+            return Text("to the target", "dim")
+        players = [p for p in view.get("players", []) if isinstance(p, dict) and not p.get("left")]
+        rounds = rough_rounds("tshirt", {"target": target}, len(players))
+        if rounds is not None and int(view.get("round") or 0) <= 1:
+            return Text(f"to {target:,} points, about {rounds} rounds", "dim")
+        return Text(f"to {target:,} points", "dim")
 
     def status(self) -> Text:
         return status_line(self.view, self._who, self.glyphs)
