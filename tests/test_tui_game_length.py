@@ -21,6 +21,9 @@ def test_the_rough_length_follows_the_measured_table() -> None:
     assert rough_rounds("tshirt", {"target": 3000}, 10) == TSHIRT_ROUNDS[3000][8]  # most measured
     assert rough_rounds("tshirt", {"target": 6000}, 4) == 2 * TSHIRT_ROUNDS[3000][4]  # scaled
     assert rough_rounds("meme", {"target": 3000}, 4) is None
+    assert length_words("tshirt", {"target": 1000}, 1) == (  # the room fills up still
+        f"Length: about {TSHIRT_ROUNDS[1000][3]} rounds (3 players)"
+    )
     assert length_words("tshirt", {"target": 2000}, 5) == (
         f"Length: about {TSHIRT_ROUNDS[2000][5]} rounds (5 players)"
     )

@@ -40,5 +40,5 @@ def length_words(game: str, options: Mapping[str, Any], players: int) -> str | N
     rounds = rough_rounds(game, options, players)
     if rounds is None:
         return None
-    people = "player" if players == 1 else "players"
-    return f"Length: about {rounds} rounds ({players} {people})"
+    counted = max(players, min(TSHIRT_ROUNDS[min(TSHIRT_ROUNDS)]))  # before enough are seated
+    return f"Length: about {rounds} rounds ({counted} players)"
