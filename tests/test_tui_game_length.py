@@ -22,10 +22,10 @@ def test_the_rough_length_follows_the_measured_table() -> None:
     assert rough_rounds("tshirt", {"target": 6000}, 4) == 2 * TSHIRT_ROUNDS[3000][4]  # scaled
     assert rough_rounds("meme", {"target": 3000}, 4) is None
     assert length_words("tshirt", {"target": 1000}, 1) == (  # the room fills up still
-        f"Length: about {TSHIRT_ROUNDS[1000][3]} rounds (3 players)"
+        f"Length: ~{TSHIRT_ROUNDS[1000][3]} rounds (3 players)"
     )
     assert length_words("tshirt", {"target": 2000}, 5) == (
-        f"Length: about {TSHIRT_ROUNDS[2000][5]} rounds (5 players)"
+        f"Length: ~{TSHIRT_ROUNDS[2000][5]} rounds (5 players)"
     )
 
 
@@ -37,7 +37,7 @@ async def test_the_room_says_about_how_many_rounds_with_this_many_players() -> N
         room = host.room
         assert room is not None
         words = length_words("tshirt", room["options"], len(room["seats"]))
-        assert words == "Length: about 10 rounds (4 players)"  # 1,500: half way, from 1,000
+        assert words == "Length: ~10 rounds (4 players)"  # 1,500: half way, from 1,000
         text = screen_text(app)
         assert "Points to win: 1500" in text and words in text
 

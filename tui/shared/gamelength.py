@@ -36,9 +36,9 @@ def rough_rounds(game: str, options: Mapping[str, Any], players: int) -> int | N
 
 
 def length_words(game: str, options: Mapping[str, Any], players: int) -> str | None:
-    """``Length: about 31 rounds (4 players)``, or None when nothing was measured."""
+    """``Length: ~31 rounds (4 players)`` (short: the room lists it in a narrow column)."""
     rounds = rough_rounds(game, options, players)
     if rounds is None:
         return None
     counted = max(players, min(TSHIRT_ROUNDS[min(TSHIRT_ROUNDS)]))  # before enough are seated
-    return f"Length: about {rounds} rounds ({counted} players)"
+    return f"Length: ~{rounds} rounds ({counted} players)"
