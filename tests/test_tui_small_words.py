@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from partyhost.tui.gsm.screen import choose_words
 from partyhost.tui.meme.dice import ScenarioCard
+from partyhost.tui.text import number_keys
 from test_tui_meme import at_table
 from test_tui_presence import seat_ann
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
 from tuikit.samples_gsm import card, gsm_room, stealing_home_view
-from tuikit.samples_meme import meme_view
+from tuikit.samples_meme import betting_view, meme_view
 
 
 async def test_a_roll_that_lands_shows_its_own_dice_and_scenario_not_rolling() -> None:
@@ -30,6 +31,7 @@ async def test_the_reactors_bets_on_a_guess_are_labelled() -> None:
 
 
 def test_one_card_left_reads_as_one_key() -> None:
+    assert [number_keys(n) for n in (1, 3, 9, 10)] == ["1", "1-3", "1-9", "1-9,0"]
     assert choose_words(1) == "1 chooses it"
     assert choose_words(4) == "1-4 choose"
     assert choose_words(10) == "1-9,0 choose"
@@ -44,3 +46,13 @@ async def test_the_rack_title_with_one_face_up_card_reads_right() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "(1): 1 chooses it" in text and "1-1" not in text
+
+
+async def test_betting_on_the_one_guess_there_is_reads_1_picks() -> None:
+    view = betting_view(2)
+    for template in view["legal"]:
+        if template.get("type") == "bet":
+            template["targets"] = template["targets"][:1]
+    async with at_table(view, size=(120, 40)) as table:
+        text = table.text()
+        assert "1 picks, +/-" in text and "1-1" not in text

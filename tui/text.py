@@ -80,6 +80,14 @@ def counted(number: object, word: str) -> str:
     return f"{value} {word}{'' if value == 1 else 's'}"
 
 
+def number_keys(count: int) -> str:
+    """The keys that pick one of ``count`` things: ``1`` for one alone (not ``1-1``), ``1-5``,
+    ``1-9,0`` (0 is the tenth)."""
+    if count <= 1:
+        return "1"
+    return f"1-{min(count, 9)}" + (",0" if count >= 10 else "")
+
+
 def clock_text(seconds: int) -> Text:
     """A running timer for the front of a status line, reversed so it shows without color."""
     return Text(

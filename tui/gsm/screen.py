@@ -31,7 +31,7 @@ from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Scoreboard
-from partyhost.tui.text import Frame
+from partyhost.tui.text import Frame, number_keys
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -81,9 +81,7 @@ LENS_LINES = 10
 def choose_words(count: int) -> str:
     """The keys that choose one of ``count`` cards: ``1 chooses it``, ``1-5 choose``,
     ``1-9,0 choose`` (0 is the tenth)."""
-    if count == 1:
-        return "1 chooses it"
-    return f"1-{min(count, 9)}" + (",0" if count >= 10 else "") + " choose"
+    return "1 chooses it" if count == 1 else f"{number_keys(count)} choose"
 
 
 class GsmScreen(GameScreen):

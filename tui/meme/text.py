@@ -11,7 +11,17 @@ from dataclasses import dataclass
 
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.seats import seat_style
-from partyhost.tui.text import Frame, Glyphs, Name, a_number, counted, literal, names, quoted
+from partyhost.tui.text import (
+    Frame,
+    Glyphs,
+    Name,
+    a_number,
+    counted,
+    literal,
+    names,
+    number_keys,
+    quoted,
+)
 from rich.cells import cell_len
 from rich.color import Color, ColorParseError
 from rich.text import Text
@@ -127,7 +137,8 @@ def _bet_prompt(template: Frame, cash: bool) -> Text:
         where = "Bet on the guesses that match your meme"
     else:
         where = "Bet on the guesses you think are right"
-    return Text(f"{where}: 1-{count} pick, +/- {what}, Enter bets.", "bold")
+    pick = "picks" if count <= 1 else "pick"  # "1 picks", "1-3 pick": the keys pick
+    return Text(f"{where}: {number_keys(count)} {pick}, +/- {what}, Enter bets.", "bold")
 
 
 def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:

@@ -8,7 +8,7 @@ and deck text always goes through ``literal``.
 from __future__ import annotations
 
 from partyhost.tui.party import legal_of
-from partyhost.tui.text import Frame, Glyphs, Name, literal, names, quoted
+from partyhost.tui.text import Frame, Glyphs, Name, literal, names, number_keys, quoted
 from rich.text import Text
 
 VOID_REASONS = {
@@ -142,7 +142,8 @@ def status_line(view: Frame, name: Name, glyphs: Glyphs) -> Text:
         count = len(legal_of(view, "submit"))
         if count:
             return Text(
-                f"Your move: pick the slogan that best fits the shirt (1-{count}, Enter plays it).",
+                "Your move: pick the slogan that best fits the shirt"
+                f" ({number_keys(count)}, Enter plays it).",
                 "bold",
             )
         if you is not None and you == judge:
@@ -162,7 +163,7 @@ def status_line(view: Frame, name: Name, glyphs: Glyphs) -> Text:
         if count:
             return Text(
                 f"{glyphs.judge} You are the judge: pick the funniest slogan "
-                f"(1-{count}, Enter confirms).",
+                f"({number_keys(count)}, Enter confirms).",
                 "bold",
             )
         return Text.assemble(name(judge), f" is judging the slogans{glyphs.ellipsis}")
