@@ -723,7 +723,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "journal_unavailable": (
         "The host's disk is full: it starts no new games (create_room, start_game) while the"
         " running ones go on; if it cannot save even those, it refuses every request that"
-        " changes something until it can again. The message says which."
+        " changes something until it can again (so too while another program holds its"
+        " database's write lock). The message says which."
     ),
     "token_unknown": (
         "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"
