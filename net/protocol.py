@@ -511,6 +511,9 @@ SHAPES: Final[dict[str, Fields]] = {
         "game": spec(STR, "the game's id"),
         "game_name": spec(STR, "the game's name"),
         "deck": spec(STR, "the deck's name"),
+        "decks": spec(
+            array_of(shaped("room deck")), "the decks in play, each with its source", False
+        ),
         "seats": spec(INT, "seated members"),
         "max_seats": spec(INT, "the game's most players"),
         "status": spec(STR, "`lobby`, `playing` or `over`"),
