@@ -367,7 +367,7 @@ async def test_a_held_write_lock_costs_a_bounded_wait_and_the_host_keeps_answeri
                     )
                 break
         trips = [await _round_trip(seats[1], n) for n in range(1, 16)]
-        assert max(trips) < 1.0, trips  # never a silent host
+        assert max(trips) < 2.0, trips  # never a silent host (SQLite alone would wait 5 s)
         mark = seats[0].mark()
         await seats[0].chat("anyone?")
         refusal = await seats[0].expect(p.ERROR, since=mark)
