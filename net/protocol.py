@@ -511,6 +511,9 @@ SHAPES: Final[dict[str, Fields]] = {
         "game": spec(STR, "the game's id"),
         "game_name": spec(STR, "the game's name"),
         "deck": spec(STR, "the deck's name"),
+        "decks": spec(
+            array_of(shaped("room deck")), "the decks in play, each with its source", False
+        ),
         "seats": spec(INT, "seated members"),
         "max_seats": spec(INT, "the game's most players"),
         "status": spec(STR, "`lobby`, `playing` or `over`"),
@@ -723,7 +726,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "journal_unavailable": (
         "The host's disk is full: it starts no new games (create_room, start_game) while the"
         " running ones go on; if it cannot save even those, it refuses every request that"
-        " changes something until it can again. The message says which."
+        " changes something until it can again (so too while another program holds its"
+        " database's write lock). The message says which."
     ),
     "token_unknown": (
         "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"

@@ -25,6 +25,7 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.store import migration as storemigration
 from partyhost.net.store.database import DB_FILE, Store, read_store
+from partyhost.net.store.records import SCHEMA_VERSION
 from partyhost.net.store.space import RESERVE_FILE
 
 OLD_FOLDER = Path(__file__).parent / "data" / "two-file-folder"
@@ -240,7 +241,7 @@ async def test_a_format_1_folder_opens_with_its_games_and_stores_each_deck_once(
         store.close()
     assert found == FORMAT_1_GAMES  # every game, its deck exactly as it was played
     with sqlite3.connect(folder / DB_FILE) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("SELECT COUNT(*) FROM decks").fetchone()[0] == 3  # alpha, beta, counting
         assert db.execute("SELECT COUNT(*) FROM game_decks").fetchone()[0] == 2 + 2 + 1
     async with running_host(data_dir=folder) as host:
@@ -255,3 +256,22 @@ async def test_a_format_1_folder_opens_with_its_games_and_stores_each_deck_once(
             commands = FORMAT_1_GAMES[game_id][2]
             assert replay["total"] == len(replay["steps"]) == commands + 1  # the deal, then each
         await seat.close()
+
+
+def test_a_format_2_folder_gains_the_columns_of_a_rooms_hold(tmp_path: Path) -> None:
+    """Format 2 had no round result's hold: upgrading adds its columns, empty."""
+    folder = tmp_path / "data"
+    store = Store(folder)
+    store.close()
+    hold = ("held_at", "hold_until", "hold_waiting")
+    with sqlite3.connect(folder / DB_FILE) as db:
+        for table_name in ("rooms", "set_aside_rooms"):
+            for column in hold:
+                db.execute(f"ALTER TABLE {table_name} DROP COLUMN {column}")
+        db.execute("PRAGMA user_version=2")
+    Store(folder).close()
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        for table_name in ("rooms", "set_aside_rooms"):
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({table_name})")}
+            assert set(hold) <= columns, table_name

@@ -197,6 +197,7 @@ class RoomBroadcast:
             "game": game.id,
             "game_name": game.name,
             "deck": self._settings.deck_name,
+            "decks": decks_in_play(self._settings.deck_name, self._settings.deck_data),
             "seats": len(self._roster.seated),
             "max_seats": game.max_players,
             "status": self._game.status,

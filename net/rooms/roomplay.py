@@ -186,6 +186,7 @@ class RoomPlay:
     def _pause_changed(self, now: float) -> None:
         if not self._game.reading_result:
             self._bots.rethink(now)
+            self._records.save()  # the hold is over: a restart must not hold the clock again
         self._broadcast.room()
 
     def _readers(self) -> list[int]:
@@ -229,5 +230,6 @@ class RoomPlay:
         if self._game.game.round_over(events) and self._game.pause_for_results(
             now, self._readers()
         ):
+            self._records.save()  # a restart keeps the hold (and the clock where it stopped)
             self._broadcast.room()
         self._bots.arm_all(now)

@@ -58,6 +58,9 @@ class RoomRecords:
             clock_offset=game.clock.offset,
             paused_at=game.clock.paused_at,
             paused_by=game.clock.paused_by,
+            held_at=game.clock.held_at,
+            hold_until=game.result_pause_ends(),
+            hold_waiting=game.result_pause_waiting,
         )
 
     def save(self) -> None:

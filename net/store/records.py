@@ -32,9 +32,10 @@ from partyhost.net.store.deckrows import (
 from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
-two-file layout, 1: one ``decks`` row per deck combination; see :mod:`.migration`)."""
+two-file layout, 1: one ``decks`` row per deck combination, 2: rooms without a round
+result's hold; see :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -99,7 +100,10 @@ SCHEMA = (
     clock_offset REAL,
     paused_at REAL,
     paused_by TEXT,
-    game_id INTEGER REFERENCES games(id)
+    game_id INTEGER REFERENCES games(id),
+    held_at REAL,
+    hold_until REAL,
+    hold_waiting BLOB
 )""",
     """CREATE TABLE IF NOT EXISTS members (
     code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
@@ -185,6 +189,12 @@ class RoomRecord:
     """The game's clock when it was paused (None: running)."""
     paused_by: str | None = None
     """Who paused it (a name, for "Paused by Ann")."""
+    held_at: float | None = None
+    """The game's clock while the table reads a round's result (None: no result held)."""
+    hold_until: float | None = None
+    """When that hold ends by itself (host clock)."""
+    hold_waiting: list[int] | None = None
+    """The seats that have not read the result yet."""
 
 
 @dataclass
@@ -247,7 +257,7 @@ def command_row(game_id: int, index: int, record: CommandRecord) -> tuple[Any, .
 
 
 ROOM_COLUMNS = (*(column.name for column in fields(RoomRecord)), "game_id")
-ROOM_BLOBS = frozenset({"deck_data", "options", "start_seats", "rules"})
+ROOM_BLOBS = frozenset({"deck_data", "options", "start_seats", "rules", "hold_waiting"})
 """Room fields kept packed (msgpack)."""
 MEMBER_COLUMNS = (
     "code",
