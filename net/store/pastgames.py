@@ -117,7 +117,7 @@ class PastGames:
     async def _replay(self, sender: Sender, message: dict[str, Any]) -> None:
         game_id = int(message["id"])
         replay = await self.replay(game_id)
-        total = len(replay.steps)
+        total = replay.total
         first = message.get("first") or 0
         if not 0 <= first < total:
             raise ReplayRefused(
@@ -142,7 +142,7 @@ def page(replay: Replay, first: int, count: int, budget: int) -> list[dict[str, 
     """Up to ``count`` steps from ``first`` whose packed size stays within ``budget``."""
     steps: list[dict[str, Any]] = []
     used = 0
-    for step in replay.steps[first : first + count]:
+    for step in replay.steps(first, count):
         size = len(p.encode(step))
         if steps and used + size > budget:
             break

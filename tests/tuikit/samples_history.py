@@ -74,7 +74,7 @@ def _kept() -> tuple[list[Frame], Frame, list[Frame]]:
     replay = build_replay(archived)
     games = _plain([describe_entry(entry) for entry in store.games()])
     store.close()
-    return games, _plain(replay.info()), _plain(replay.steps)
+    return games, _plain(replay.info()), _plain(replay.all_steps())
 
 
 def sample_past_games() -> list[Frame]:
