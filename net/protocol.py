@@ -350,6 +350,8 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
         "count": spec(
             nil_or(INT), "how many steps (nil: 40; at most 200)", False, "how many steps"
         ),
+        "token": spec(nil_or(_TOKEN), "a `locked` game: the seat token you played it with", False),
+        "password": spec(_PASSWORD, "a `locked` game: its room's password", False),
     },
     GET_STANDINGS: {"night": spec(_NIGHT, "a night (`YYYY-MM-DD`); nil: tonight", False)},
 }
@@ -366,17 +368,18 @@ _PAST_PLAYER: Final[Fields] = {
     "bot": spec(BOOL, "an in-host bot"),
 }
 _PAST_GAME: Final[Fields] = {
-    "id": spec(INT, "the game's number (what `get_replay` takes)"),
+    "id": spec(INT, "the game's number (random; what `get_replay` takes)"),
     "room": spec(STR, "the room's code"),
     "game": spec(STR, "the game's id"),
     "game_name": spec(STR, "the game's name"),
     "deck": spec(STR, "the deck's name"),
-    "status": spec(STR, "`over`, or `playing` (listed, not replayed)"),
+    "status": spec(STR, "`over` (running games are never listed)"),
     "started": spec(FLOAT, f"when it started, {HOST_TIME}"),
     "ended": spec(nil_or(FLOAT), "when it ended; nil while it runs"),
     "night": spec(nil_or(STR), "the night it ended in (`YYYY-MM-DD`)"),
     "players": spec(array_of(shaped("past player")), "who played"),
     "results": spec(array_of(shaped("result")), "each seat's result, once it is over"),
+    "locked": spec(BOOL, "a password room's game: replayed with a player's token or the password"),
 }
 
 SHAPES: Final[dict[str, Fields]] = {
@@ -781,6 +784,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "game_unfinished": "That game's room closed before it ended; it cannot be replayed.",
     "replay_failed": "The game could not be played again on this host (its message says why).",
     "no_such_step": "The replay has no step with that number.",
+    "replay_locked": "A password room's game: only its players (their seat token) or the"
+    " password open its replay.",
     "bad_night": "A night is written YYYY-MM-DD.",
     "no_change": "The command would leave the table exactly as it is; nothing was done.",
     "game_too_long": "The game reached the host's ceiling of moves or journal bytes and stopped.",

@@ -132,4 +132,12 @@ class RoomRecords:
             start_seats=list(seats),
             started=started,
             players=self._players(lambda seat: seat in dealt),
+            password_hash=self._settings.password_hash,
+            player_keys=sorted(
+                key
+                for m in self._roster.members
+                if m.seat in dealt and not m.bot
+                for key in (m.token_hash, m.second_token_hash)
+                if key is not None
+            ),
         )

@@ -182,7 +182,6 @@ class Store(StoreReader):
                 )
             bring_up_to_date(db, version, data_dir)
             db.execute("PRAGMA foreign_keys=ON")
-            self._next_game = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
             file = None if data_dir is None else data_dir / space.RESERVE_FILE
             self._reserve = space.Reserve(db, file, 0 if file is None else reserve_bytes)
             if not self._reserve.whole():
@@ -247,8 +246,7 @@ class Store(StoreReader):
     def start_game(self, room: RoomRecord, members: list[MemberRecord], start: GameStart) -> None:
         """A new game becomes the room's, atomically; a previous one still running is abandoned."""
         previous = self._games.get(room.code)
-        game_id = self._games[room.code] = self._next_game
-        self._next_game += 1
+        game_id = self._games[room.code] = rows.new_game_id(self._db, set(self._games.values()))
         self._write(
             [
                 *rows.game_rows(game_id, start),

@@ -12,6 +12,15 @@ each room the hold of a round's result (where the game's clock stands while
 the table reads it), so a restart does not lose it; upgrading adds the
 columns, empty.
 
+Formats up to 3 numbered games 1, 2, 3... and let anyone replay any finished
+game; format 4 gives each new game a random number (so nobody finds a
+party's games by counting) and keeps, beside a password room's game, the
+room's password hash and its players' seat token hashes: only they, or
+whoever knows the password, replay it. Upgrading adds the two columns,
+empty: the games kept before keep their numbers (their replays, exports and
+links stay as they were) and stay replayable by anyone, as they always were,
+since no password was kept with them.
+
 Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
 journal of rooms and their current game's commands (keyed by room), and
 ``history.sqlite3`` beside it kept every game, with its commands copied in
@@ -69,9 +78,10 @@ JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "members": _MEMBER_ADDED,
     "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER"), *_HOLD_ADDED),
     "set_aside_members": _MEMBER_ADDED,
+    "games": (("password_hash", "TEXT"), ("player_keys", "BLOB")),
 }
 """Columns an older database may lack, by table (older journals had fewer, formats before 3
-no round result's hold; all nullable)."""
+no round result's hold, formats before 4 no replay keys; all nullable)."""
 
 
 class HistoryUnreadable(OSError):
@@ -99,7 +109,7 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
                 _upgrade(db, legacy is not None)
             for statement in SCHEMA:  # the tables and indexes of the later formats
                 db.execute(statement)
-            _add_missing_columns(db)  # format 2 to 3: the rooms' hold
+            _add_missing_columns(db)  # format 2 to 3: the rooms' hold; 3 to 4: replay keys
             if version < 2:
                 _store_each_deck_once(db)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")

@@ -14,6 +14,7 @@ aside and every other room is still rebuilt.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -32,10 +33,10 @@ from partyhost.net.store.deckrows import (
 from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
 two-file layout, 1: one ``decks`` row per deck combination, 2: rooms without a round
-result's hold; see :mod:`.migration`)."""
+result's hold, 3: games numbered in order and replayable by anyone; see :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -56,6 +57,8 @@ SCHEMA = (
     ended REAL,
     night TEXT,
     players BLOB NOT NULL,
+    password_hash TEXT,
+    player_keys BLOB,
     UNIQUE (room, seed)
 )""",
     """CREATE TABLE IF NOT EXISTS commands (
@@ -148,6 +151,21 @@ NIGHT_TURNS_AT = 6
 still the evening before)."""
 
 Statement = tuple[str, tuple[Any, ...]]
+
+
+GAME_ID_RANGE = 2**53
+"""Game numbers are drawn at random below this (so a JSON client reads them exactly):
+nobody finds another party's games by counting."""
+
+
+def new_game_id(db: sqlite3.Connection, taken: set[int] | frozenset[int] = frozenset()) -> int:
+    """A random game number no kept game (nor ``taken``) has."""
+    while True:
+        game_id = 1 + secrets.randbelow(GAME_ID_RANGE - 1)
+        if game_id in taken:
+            continue
+        if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            return game_id
 
 
 def night_of(timestamp: float) -> str:
@@ -401,6 +419,11 @@ class GameStart:
     start_seats: list[int]
     started: float
     players: list[Player]
+    password_hash: str | None = None
+    """The room's password when the game started: its replay is for its players or for
+    whoever knows it."""
+    player_keys: list[str] = field(default_factory=list)
+    """The seat tokens' hashes of the people who played it (who may replay it)."""
 
 
 def game_rows(game_id: int, start: GameStart) -> list[Statement]:
@@ -410,7 +433,8 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
         *decks,
         (
             "INSERT INTO games (id, room, seed, game, deck_name, deck_hash, rules, start_seats,"
-            " status, started, players) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            " status, started, players, password_hash, player_keys)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 game_id,
                 start.room,
@@ -423,6 +447,8 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
                 PLAYING,
                 start.started,
                 pack([asdict(player) for player in start.players]),
+                start.password_hash,
+                pack(list(start.player_keys)),
             ),
         ),
         *listed,
@@ -551,6 +577,8 @@ class GameEntry:
     night: str | None
     players: list[Player]
     outcomes: list[Outcome] = field(default_factory=list)
+    locked: bool = False
+    """Played in a password room: replayed only for its players or with the password."""
 
     def describe(self) -> dict[str, Any]:
         """The entry on the wire (``past_games`` and ``replay``): its fields, with the deck's
@@ -573,7 +601,9 @@ class ArchivedGame:
     commands: list[CommandRecord]
 
 
-_ENTRY_COLUMNS = "id, room, game, deck_name, status, started, ended, night, players"
+_ENTRY_COLUMNS = (
+    "id, room, game, deck_name, status, started, ended, night, players, password_hash IS NOT NULL"
+)
 
 
 def _entry(row: Sequence[Any]) -> GameEntry:
@@ -587,6 +617,7 @@ def _entry(row: Sequence[Any]) -> GameEntry:
         ended=row[6],
         night=row[7],
         players=[Player(p["seat"], p["name"], p["bot"]) for p in unpack(row[8]) or []],
+        locked=bool(row[9]),
     )
 
 
@@ -608,9 +639,15 @@ class StoreReader:
         codes = room_codes(self._db) if code is None else [code]
         return [stored for each in codes if (stored := read_room(self._db, each)) is not None]
 
-    def games(self, limit: int = LIST_LIMIT, night: str | None = None) -> list[GameEntry]:
-        """Past and running games, newest first (abandoned and dropped ones are left out)."""
+    def games(
+        self, limit: int = LIST_LIMIT, night: str | None = None, running: bool = True
+    ) -> list[GameEntry]:
+        """Kept games, newest first (abandoned and dropped ones are left out); the host's
+        guests get ``running=False``: a running game's room and players are not theirs to see,
+        only the host's owner reading the data folder sees them."""
         where, params = "status IN (?, ?)", [PLAYING, OVER]
+        if not running:
+            where, params = "status = ?", [OVER]
         if night is not None:
             where += " AND night = ?"
             params.append(night)
@@ -638,6 +675,16 @@ class StoreReader:
                 Outcome(row[1], row[2], bool(row[3]), bool(row[4]), row[5], row[6])
             )
         return entries
+
+    def replay_keys(self, game_id: int) -> tuple[str | None, list[str]]:
+        """Game ``game_id``'s room password hash (None: anyone may replay it) and the hashes
+        of its players' seat tokens."""
+        row = self._db.execute(
+            "SELECT password_hash, player_keys FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            return None, []
+        return row[0], [str(key) for key in unpack(row[1]) or []]
 
     def game_of_room(self, room: str, seed: int) -> int | None:
         """The number of the game room ``room`` played with ``seed``, if it is kept."""
