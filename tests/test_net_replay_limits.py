@@ -156,6 +156,10 @@ async def test_a_password_rooms_game_replays_only_for_its_players_or_the_passwor
             assert "hush" not in str(refused)
         with_password = await answer(stranger, build.get_replay(game["id"], password="hush"))
         assert with_password["t"] == p.REPLAY
+        later = await answer(stranger, build.get_replay(game["id"], first=1, password="hush"))
+        assert later["t"] == p.REPLAY and later["first"] == 1
+        wrong = await answer(stranger, build.get_replay(game["id"], first=1, password="nope"))
+        assert wrong["t"] == p.ERROR and wrong["code"] == "replay_locked", "opened for hush only"
         returning = await Seat.open(host.port, "Bob", source=STRANGER)  # Bob, from home
         with_token = await answer(returning, build.get_replay(game["id"], token=tokens[1]))
         assert with_token["t"] == p.REPLAY and with_token["total"] == with_password["total"]

@@ -20,6 +20,7 @@ list still shows it, marked. Running games are never listed.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import time
 from collections import OrderedDict
@@ -84,6 +85,9 @@ class PastGames:
         self._cached_bytes = 0
         self._building = asyncio.Lock()
         self._build_buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._opened: OrderedDict[tuple[int, str], None] = OrderedDict()
+        """(game, digest of the password given) for the right passwords of locked games: the
+        next pages asked with the same password need no second costly check."""
 
     @property
     def cached_bytes(self) -> int:
@@ -193,8 +197,14 @@ class PastGames:
         if token and token_hash(token) in keys:
             return
         if password and password_hash is not None:
+            given = (game_id, hashlib.sha256(password.encode("utf-8", "surrogatepass")).hexdigest())
+            if given in self._opened:
+                return
             await asyncio.sleep(self._passwords.wait_before_try(address))
             if await asyncio.to_thread(verify_password, password, password_hash):
+                self._opened[given] = None
+                while len(self._opened) > MAX_TRACKED:
+                    self._opened.popitem(last=False)
                 return
             self._passwords.failed(address, f"game {game_id}")
         raise ReplayRefused(
