@@ -41,6 +41,19 @@ class HostConfig:
     """How long a disconnected player keeps their seat before it goes away."""
     ghost_grace_seconds: float = 15.0
     """The grace period instead for a seat that joined mid-game and dropped before acting."""
+    max_pause_seconds: float = 600.0
+    """How long an owner's pause lasts at most; then the game goes on by itself (the room
+    message's ``paused.until`` shows when)."""
+    pause_toggles_per_second: float = 0.5
+    pause_toggle_burst: int = 10
+    """Pauses and resumes one room takes, together: a burst, then this many a second."""
+    resumes_per_second: float = 0.2
+    resume_burst: int = 5
+    """Times one seat may be taken back with its token (reconnects): a burst, then this many
+    a second; past it ``rate_limited`` (the seat stays with the connection that has it)."""
+    presence_notice_seconds: float = 5.0
+    """"Ann lost connection." and "Ann is back." are said once per seat in this many seconds;
+    the room message still shows every change."""
     reclaim_answer_seconds: float = 30.0
     """How long the table has to confirm that a visitor taking an absent seat back by name
     is its player; no answer by then is no."""

@@ -117,6 +117,8 @@ class RoomGame:
         self._idle_tick: tuple[int, float] | None = None
         """(version, deadline) of a tick that found nothing to do: no need to wake for it again."""
         self.clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
+        self.resume_asks: set[int] = set()
+        """Seats whose players asked to resume the paused game (a majority resumes it)."""
         self._pause: ResultPause | None = None
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
@@ -248,11 +250,13 @@ class RoomGame:
         if self.clock.paused:
             raise Refused("paused", f"The game is already paused by {self.clock.paused_by}.")
         self.clock.pause(wall, by)
+        self.resume_asks.clear()
 
     def resume(self, wall: float) -> None:
         if not self.clock.paused:
             raise Refused("not_paused", "The game is not paused.")
         self.clock.resume(wall)
+        self.resume_asks.clear()
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it.
