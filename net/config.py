@@ -73,7 +73,11 @@ class HostConfig:
     max_connections: int = 256
     max_connections_per_address: int = 16
     """Connections one source address may hold (the SSH door's own address gets its sessions
-    on top: every door visitor's client connects from there)."""
+    on top: every door visitor's client connects from there)..."""
+    busy_connections_per_address: int = 2
+    """...and once more than half of ``max_connections`` are open, an address holding this
+    many gets no more: the second half of the host is shared among many addresses, so a
+    handful of machines cannot fill it (the SSH door's address is spared)."""
     max_rooms: int = 64
     max_rooms_per_address: int = 3
     """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
