@@ -52,8 +52,9 @@ class HostConfig:
     """Times one seat may be taken back with its token (reconnects): a burst, then this many
     a second; past it ``rate_limited`` (the seat stays with the connection that has it)."""
     presence_notice_seconds: float = 5.0
-    """"Ann lost connection." and "Ann is back." are said once per seat in this many seconds;
-    the room message still shows every change."""
+    presence_notice_burst: int = 3
+    """"Ann lost connection." and "Ann is back." are said for one seat a few times in a row,
+    then once in this many seconds; the room message still shows every change."""
     reclaim_answer_seconds: float = 30.0
     """How long the table has to confirm that a visitor taking an absent seat back by name
     is its player; no answer by then is no."""

@@ -86,8 +86,8 @@ class Seating:
         self._resumes: dict[int, TokenBucket] = {}
         """Per member id: how often its seat may be taken back with a token (a reconnect
         loop must not take the seat over many times a second)."""
-        self._presence_told: dict[int, float] = {}
-        """Per member id: when the table last heard that its player dropped or came back."""
+        self._presence_told: dict[int, TokenBucket] = {}
+        """Per member id: how often the table may hear that its player dropped or came back."""
 
     # --- coming in -----------------------------------------------------------
 
@@ -193,14 +193,15 @@ class Seating:
             )
 
     def _tell_presence(self, member: Member, text: str) -> None:
-        """Tell the table that ``member`` dropped or came back, at most once per seat in
-        ``presence_notice_seconds`` (the room message shows every change anyway)."""
-        now = time.monotonic()
-        last = self._presence_told.get(member.member_id)
-        if last is not None and now - last < self._config.presence_notice_seconds:
-            return
-        self._presence_told[member.member_id] = now
-        self._broadcast.notice(text)
+        """Tell the table that ``member`` dropped or came back: a few times in a row, then
+        once per ``presence_notice_seconds`` (the room message shows every change anyway)."""
+        bucket = self._presence_told.get(member.member_id)
+        if bucket is None:
+            config = self._config
+            bucket = TokenBucket(1.0 / config.presence_notice_seconds, config.presence_notice_burst)
+            self._presence_told[member.member_id] = bucket
+        if bucket.take():
+            self._broadcast.notice(text)
 
     # --- taking a seat back by name ------------------------------------------------
 
