@@ -192,7 +192,9 @@ class RoomPlay:
     def pause_ends(self) -> float | None:
         """When the owner's pause ends by itself (None: the game is not paused)."""
         since = self._game.clock.paused_wall
-        return None if since is None else since + self._max_pause
+        if since is None or not self._game.playing:
+            return None
+        return since + self._max_pause
 
     def ask_to_resume(self, member: Member, now: float) -> None:
         """A seated person other than the owner asks to go on; a majority of the people
