@@ -4,8 +4,10 @@ Token buckets let bursts through but not a sustained flood. A hostile guest
 can open many connections, and leaving a room and joining again, or hanging
 up and connecting again, must not refill anyone's allowance, so what
 protects everyone else is counted per source address (the IP, any port):
-how many connections it holds, its message and chat buckets beside each
-connection's own, and how many wrong room passwords it has sent lately.
+how many connections it holds (a cap, and a much smaller one once the host is
+half full, so a handful of addresses cannot take every slot), its message and
+chat buckets beside each connection's own, and how many wrong room passwords
+it has sent lately.
 
 An address holding several connections (a machine with two windows, the SSH
 door whose visitors all connect from one address) gets one bucket share per
@@ -227,10 +229,19 @@ class AddressLimits:
             limit = self._config.max_connections
             return f"This host is full ({limit} connections at most); try later."
         per_address = self.connection_limit(address)
-        if self.connections(address) >= per_address:
+        held = self.connections(address)
+        if held >= per_address:
             return (
                 f"Too many connections from your address {address} (this host takes"
                 f" {per_address} from one address); close some and try again."
+            )
+        busy_share = self._config.busy_connections_per_address
+        busy = total * 2 >= self._config.max_connections
+        if busy and held >= busy_share and address != self._door:
+            return (
+                f"This host is busy ({total} of {self._config.max_connections} connections"
+                f" open) and your address {address} holds {held} already; while it is this"
+                f" busy it takes {busy_share} from one address. Close some and try again."
             )
         return None
 

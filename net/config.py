@@ -41,6 +41,20 @@ class HostConfig:
     """How long a disconnected player keeps their seat before it goes away."""
     ghost_grace_seconds: float = 15.0
     """The grace period instead for a seat that joined mid-game and dropped before acting."""
+    max_pause_seconds: float = 600.0
+    """How long an owner's pause lasts at most; then the game goes on by itself (the room
+    message's ``paused.until`` shows when)."""
+    pause_toggles_per_second: float = 0.5
+    pause_toggle_burst: int = 10
+    """Pauses and resumes one room takes, together: a burst, then this many a second."""
+    resumes_per_second: float = 0.2
+    resume_burst: int = 5
+    """Times one seat may be taken back with its token (reconnects): a burst, then this many
+    a second; past it ``rate_limited`` (the seat stays with the connection that has it)."""
+    presence_notice_seconds: float = 5.0
+    presence_notice_burst: int = 3
+    """"Ann lost connection." and "Ann is back." are said for one seat a few times in a row,
+    then once in this many seconds; the room message still shows every change."""
     reclaim_answer_seconds: float = 30.0
     """How long the table has to confirm that a visitor taking an absent seat back by name
     is its player; no answer by then is no."""
@@ -60,7 +74,11 @@ class HostConfig:
     max_connections: int = 256
     max_connections_per_address: int = 16
     """Connections one source address may hold (the SSH door's own address gets its sessions
-    on top: every door visitor's client connects from there)."""
+    on top: every door visitor's client connects from there)..."""
+    busy_connections_per_address: int = 2
+    """...and once more than half of ``max_connections`` are open, an address holding this
+    many gets no more: the second half of the host is shared among many addresses, so a
+    handful of machines cannot fill it (the SSH door's address is spared)."""
     max_rooms: int = 64
     max_rooms_per_address: int = 3
     """Open rooms one address may have created (the SSH door's address: this many per visitor)."""

@@ -503,6 +503,14 @@ SHAPES: Final[dict[str, Fields]] = {
     "pause": {
         "by": spec(STR, "the name of who paused"),
         "at": spec(FLOAT, f"when, {HOST_TIME}"),
+        "until": spec(
+            FLOAT, f"when the game goes on by itself (the host's pause limit), {HOST_TIME}"
+        ),
+        "asking": spec(
+            array_of(INT),
+            "the seats that sent `resume_game` without owning the room: once they are more"
+            " than half of the people seated and connected, the game resumes",
+        ),
     },
     "result pause": {
         "until": spec(FLOAT, f"when the table goes on by itself, {HOST_TIME}"),
@@ -753,6 +761,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "game_in_progress": "The game has started and takes no new players; spectate instead.",
     "too_many_spectators": "The room has as many spectators as it allows.",
     "already_in_room": "Leave your current room first.",
+    "banned": (
+        "The room's owner kicked a player of that name (or a look-alike of it), or one"
+        " connected from your address; neither may join or watch that room again."
+    ),
     "name_in_use": (
         "During a game, a connected player already has that name in the room; or a seat whose"
         " player is not connected has a name that looks like it but is not written the same."
@@ -773,7 +785,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "cannot_start": "The game could not be set up (its message says why).",
     "empty_chat": "A chat line with nothing left after cleaning.",
     "not_playing": "No game is running in this room.",
-    "paused": "The game is paused: no moves until the owner resumes it (or it is already paused).",
+    "paused": (
+        "The game is paused: no moves until the owner (or most of the table) resumes it,"
+        " or its time limit ends the pause (or it is already paused)."
+    ),
     "not_paused": "'resume_game' while the game is not paused.",
     "player_connected": "'replace_with_bot' on a player who is connected.",
     "not_connected": "'give_ownership' to a player who is not connected.",

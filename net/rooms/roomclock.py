@@ -47,6 +47,10 @@ class RoomClock:
         self.paused_by = paused_by if self.paused else None
         self.held = held_at is not None
         """Stopped while the table reads a round's result."""
+        self.paused_wall = self.to_wall(paused_at) if paused_at is not None else None
+        """The host time the game's clock stopped for the pause (or for the round's result
+        it paused during), for the pause's time limit and the grace periods it holds; the
+        clock's reading and offset give it back after a restart."""
 
     @property
     def held_at(self) -> float | None:
@@ -73,10 +77,12 @@ class RoomClock:
         if not self.paused:
             self._stop(wall)
             self.paused, self.paused_by = True, by
+            stopped = self.stopped_at
+            self.paused_wall = wall if stopped is None else self.to_wall(stopped)
 
     def resume(self, wall: float) -> None:
         """Run the game clock again from where it stopped (unless it is also held)."""
-        self.paused, self.paused_by = False, None
+        self.paused, self.paused_by, self.paused_wall = False, None, None
         self._run_unless_stopped(wall)
 
     def hold(self, wall: float) -> None:

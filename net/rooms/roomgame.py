@@ -119,6 +119,8 @@ class RoomGame:
         self.clock = RoomClock(
             record.clock_offset, record.paused_at, record.paused_by, record.held_at
         )
+        self.resume_asks: set[int] = set()
+        """Seats whose players asked to resume the paused game (a majority resumes it)."""
         self._pause: ResultPause | None = None
         if self.clock.held:  # a restart while the table read a round's result
             until = record.hold_until if record.hold_until is not None else 0.0
@@ -258,11 +260,13 @@ class RoomGame:
         if self.clock.paused:
             raise Refused("paused", f"The game is already paused by {self.clock.paused_by}.")
         self.clock.pause(wall, by)
+        self.resume_asks.clear()
 
     def resume(self, wall: float) -> None:
         if not self.clock.paused:
             raise Refused("not_paused", "The game is not paused.")
         self.clock.resume(wall)
+        self.resume_asks.clear()
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it.
