@@ -87,13 +87,15 @@ the visitor's name, environment and folder (one JSON line), says it took them (o
 runs ``partyhost join``."""
 TAKE_SECONDS = 30.0
 """How long a spare may take to acknowledge its visitor (it may still be loading the client)."""
+JOIN_OPTIONS = ("--no-discovery", "--no-remember", "--locked")
+"""What every door's client runs with: this host only, nothing kept on disk."""
 
 
 def client_command(door: int, address: str) -> list[str]:
     """This Python, isolated, to run ``partyhost join``: this host only, nothing kept on disk."""
     return [
         *(sys.executable, "-I", "-c", CLIENT_START, str(door)),
-        *("join", address, "--no-discovery", "--no-remember", "--locked"),
+        *("join", address, *JOIN_OPTIONS),
     ]
 
 
