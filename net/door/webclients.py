@@ -5,7 +5,7 @@ through a shell, with the host's whole environment, and relays file downloads
 and links to the page. A door visitor gets none of that: here the client is
 started without a shell, by an isolated interpreter (``python -I``), in a
 private folder that is also its home, with the same bare environment as an SSH
-door visitor's (:func:`~partyhost.net.door.doorclients.client_environment`),
+door visitor's (:func:`~partyhost.net.door.visitorenv.client_environment`),
 locked to this host. Downloads and links the client might offer are dropped,
 and a client that does not quit when asked is killed.
 
@@ -23,7 +23,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from partyhost.net.door.doorclients import HANGUP_SECONDS, JOIN_OPTIONS, client_environment
+from partyhost.net.door.visitorenv import JOIN_OPTIONS, client_environment
 from partyhost.net.platform import CHILD_ENVIRONMENT
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 
 WEB_CLIENT_START = "import sys\nfrom partyhost.cli import main\nsys.exit(main(sys.argv[1:]))\n"
 """What the isolated interpreter runs: the ordinary command line, given ``join``'s arguments."""
+QUIT_SECONDS = 3.0
+"""How long a visitor's client may take to quit when asked before it is killed."""
 MAX_COLUMNS = 500
 MAX_ROWS = 200
 """The largest screen a browser visitor's client is given (a page may claim any size)."""
@@ -128,7 +130,7 @@ class WebVisitorClient(AppService):
             with contextlib.suppress(Exception):
                 await self.send_meta({"type": "quit"})
         try:
-            await asyncio.wait_for(process.wait(), HANGUP_SECONDS)
+            await asyncio.wait_for(process.wait(), QUIT_SECONDS)
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
