@@ -119,8 +119,9 @@ def deck_file_is_usable(path: Path) -> bool:
 
 NO_DOOR_HERE = (
     "partyhost serve: the SSH door needs pseudo-terminals, which this system does not have;"
-    " open the door on a Linux or macOS host, or have each friend run `partyhost join`"
-    " on their own laptop."
+    " open the door on a Linux or macOS host, open the browser door here instead"
+    " (`serve --web`: friends play in a browser, phones too), or have each friend run"
+    " `partyhost join` on their own laptop."
 )
 
 

@@ -56,11 +56,11 @@ PSEUDO_TERMINALS = (
 """Whether the SSH door can run here: each visitor's client needs a pseudo-terminal
 of its own, which Windows does not have."""
 
-CHILD_ENVIRONMENT: dict[str, str] = (
-    {name: os.environ[name] for name in ("SYSTEMROOT",) if name in os.environ} if WINDOWS else {}
-)
+CHILD_ENVIRONMENT: dict[str, str] = {
+    name: os.environ[name] for name in ("SYSTEMROOT",) if name in os.environ
+}
 """What a door visitor's client, started with a bare environment, must still inherit: on
-Windows, Python cannot open a socket without ``SYSTEMROOT``; elsewhere nothing."""
+Windows, Python cannot open a socket without ``SYSTEMROOT`` (no other system sets it)."""
 
 _ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
 
