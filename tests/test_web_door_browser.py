@@ -86,3 +86,36 @@ async def test_a_phone_reaches_the_lobby_and_types(
             raise
         assert client.pid is not None
         print(f"lobby in {seconds:.1f} s at {PHONE[0]}x{PHONE[1]} px: {columns}x{rows} cells")
+
+
+async def test_a_tap_on_the_footers_create_opens_the_dialog(
+    tmp_path: Path, screens: list[bytes]
+) -> None:
+    """A phone held sideways (844x390, touch): the footer's "c Create" is in its last row.
+
+    The footer is drawn empty until the client's first input event (a key, a tap, a
+    mouse move); the first tap here, on the empty table, is that event.
+    """
+    width, height = 844, 390
+    async with (
+        running_web_door(tmp_path) as host,
+        chromium(tmp_path / "profile", width, height) as page,
+    ):
+        await page.send("Page.navigate", url=page_url(host))
+        try:
+            await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
+            await wait_for_screen(screens, b"lobby", LOBBY_SECONDS)
+            await page.tap(width / 2, height / 2)
+            await wait_for_screen(screens, b"Create", 10)
+            await page.screenshot(tmp_path / "1-footer.png")
+            screens.clear()
+            footer_row = await page.evaluate(
+                "(() => { const r = document.querySelector('.xterm-screen')"
+                ".getBoundingClientRect(); return r.bottom; })()"
+            )
+            await page.tap(40, footer_row - 10)  # "c Create", the footer's first key
+            await wait_for_screen(screens, b"Create a room", 10)
+            await page.screenshot(tmp_path / "2-create.png")
+        except BaseException:
+            await page.screenshot(tmp_path / "failed.png")
+            raise
