@@ -58,7 +58,11 @@ async def test_the_page_fetches_nothing_from_outside(tmp_path: Path) -> None:
         async with session.get(page_url(host)) as response:
             assert response.status == 200
             page = await response.text()
-            assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'self'" in policy
+            assert f"connect-src 'self' ws://{page_url(host, '')[len('http://') :]}/ws" in policy
+        async with session.get(page_url(host), headers={"Host": "x; script-src *"}) as response:
+            assert response.status == 400
         outside = re.findall(r"\w+://[^\"' )]+", page)
         assert outside == [f"ws://{page_url(host, '')[len('http://') :]}/ws"]
         local = re.findall(r"(?:href|src|url)\(?=?\"(/static/[^\"]+)\"", page)

@@ -22,6 +22,7 @@ import contextlib
 import html
 import json
 import logging
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +44,9 @@ PAGE = files("partyhost.net.door").joinpath("webpage.html").read_text(encoding="
 """The page's template: ``{{title}}`` and ``{{websocket}}`` are filled in per request."""
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script (xterm.js and its glue), stylesheet, fonts and background."""
+HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
+"""A ``Host`` the page may name in its websocket's address and its policy: a name or an
+address and a port, nothing that could end or add a policy directive."""
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message a page may send (keys, a paste, a resize)."""
 
@@ -123,6 +127,8 @@ class WebDoor:
 
     async def page(self, request: web.Request) -> web.Response:
         """The page, its websocket's address taken from the host the browser asked for."""
+        if not HOST_HEADER.fullmatch(request.host):
+            raise web.HTTPBadRequest(text="Open this door by its address, e.g. http://HOST:PORT/")
         websocket = f"ws://{request.host}/ws"
         text = PAGE.replace("{{title}}", html.escape(self.config.display_name)).replace(
             "{{websocket}}", html.escape(websocket)
@@ -132,7 +138,7 @@ class WebDoor:
             content_type="text/html",
             headers={
                 "Content-Security-Policy": (
-                    "default-src 'self'; connect-src 'self' ws://*:* ; style-src 'self'"
+                    f"default-src 'self'; connect-src 'self' {websocket}; style-src 'self'"
                     " 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:"
                 ),
                 "Cache-Control": "no-store",
