@@ -34,6 +34,11 @@ WEB_CLIENT_START = "import sys\nfrom partyhost.cli import main\nsys.exit(main(sy
 """What the isolated interpreter runs: the ordinary command line, given ``join``'s arguments."""
 QUIT_SECONDS = 3.0
 """How long a visitor's client may take to quit when asked before it is killed."""
+ERRORS_FILE = "client-errors.txt"
+"""Where a client's standard error goes, in its private folder (removed with it): never the
+host's console."""
+ERRORS_SHOWN = 2000
+"""How much of a failed client's standard error the door logs."""
 MAX_COLUMNS = 500
 MAX_ROWS = 200
 """The largest screen a browser visitor's client is given (a page may claim any size)."""
@@ -87,6 +92,7 @@ class WebVisitorClient(AppService):
         )
         self.address = address
         self.folder = folder
+        self._stopped = False
 
     @property
     def pid(self) -> int | None:
@@ -96,17 +102,32 @@ class WebVisitorClient(AppService):
         self, width: int = 80, height: int = 24
     ) -> asyncio.subprocess.Process:
         columns, rows = fit_screen(width, height)
-        self._process = process = await asyncio.create_subprocess_exec(
-            *web_client_command(self.address),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=web_client_environment(self.folder, columns, rows),
-            cwd=self.folder,
-        )
+        with (self.folder / ERRORS_FILE).open("wb") as errors:
+            self._process = process = await asyncio.create_subprocess_exec(
+                *web_client_command(self.address),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=errors,
+                env=web_client_environment(self.folder, columns, rows),
+                cwd=self.folder,
+            )
+        # textual-serve copies what it reads here to the host's console: it reads nothing.
+        quiet = asyncio.StreamReader()
+        quiet.feed_eof()
+        process.stderr = quiet
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    def errors(self) -> str:
+        """The end of what the client wrote to its standard error (a traceback, say)."""
+        try:
+            with (self.folder / ERRORS_FILE).open("rb") as file:
+                file.seek(0, 2)
+                file.seek(max(0, file.tell() - ERRORS_SHOWN))
+                return file.read().decode("utf-8", "replace").strip()
+        except OSError:
+            return ""
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         await super().set_terminal_size(*fit_screen(width, height))
@@ -124,8 +145,9 @@ class WebVisitorClient(AppService):
     async def stop(self) -> None:
         """Ask the client to quit; kill it if it lingers; wait until it is gone."""
         process = self._process
-        if process is None:
+        if process is None or self._stopped:
             return
+        self._stopped = True
         if self._task is not None:
             with contextlib.suppress(Exception):
                 await self.send_meta({"type": "quit"})
@@ -139,3 +161,7 @@ class WebVisitorClient(AppService):
             task, self._task = self._task, None
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if process.returncode not in (0, None) and (text := self.errors()):
+            log.warning(
+                "Web door: client pid %d ended with %s: %s", process.pid, process.returncode, text
+            )
