@@ -12,6 +12,8 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from partyhost.net.addresslimits import AddressLimits
+from partyhost.net.config import HostConfig
 from partyhost.net.door.webclients import web_client_command, web_client_environment
 from partyhost.net.door.webdoor import origin_matches
 from webdoorhelpers import (
@@ -35,6 +37,18 @@ def test_origin_must_name_the_doors_own_host_and_port() -> None:
     assert not origin_matches("http://192.168.1.5:9999", "192.168.1.5:8080")
     assert not origin_matches("file://192.168.1.5:8080", "192.168.1.5:8080")
     assert not origin_matches("http://192.168.1.5:8080", None)
+
+
+def test_each_open_door_gives_its_sessions_room_at_the_doors_address() -> None:
+    """Every door visitor's client connects to the game port from the doors' own address."""
+
+    def limit(**doors: int) -> int:
+        config = HostConfig(max_connections_per_address=16, ssh_max_sessions=5, **doors)
+        return AddressLimits(config).connection_limit("127.0.0.1")
+
+    assert limit() == 16
+    assert limit(web_port=0) == limit(ssh_port=0) == 21
+    assert limit(web_port=0, ssh_port=0) == 26
 
 
 def test_the_client_is_isolated_locked_and_keeps_nothing(tmp_path: Path) -> None:
