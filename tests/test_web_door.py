@@ -5,9 +5,11 @@ session is closed, and each visitor's client runs isolated and locked to this ho
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import aiohttp
@@ -15,7 +17,7 @@ import pytest
 from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.door.webclients import web_client_command, web_client_environment
-from partyhost.net.door.webdoor import origin_matches
+from partyhost.net.door.webdoor import INPUT_BURST, INPUT_BYTES_PER_SECOND, origin_matches
 from webdoorhelpers import (
     LOBBY,
     closed_within,
@@ -141,6 +143,22 @@ async def test_an_idle_session_is_closed_and_frees_its_place(tmp_path: Path) -> 
         again = await open_page_socket(session, host)
         await read_until(again, LOBBY)
         await again.close()
+
+
+async def test_a_flood_of_input_is_read_no_faster_than_the_meter(tmp_path: Path) -> None:
+    async with running_web_door(tmp_path) as host, session_from() as session:
+        socket = await open_page_socket(session, host)
+        await read_until(socket, LOBBY)
+        started = time.monotonic()
+        key = json.dumps(["stdin", "x" * 1000])  # far past any real typing
+        for _ in range(INPUT_BURST // 1000 + 5):
+            await socket.send_str(key)
+        await socket.send_str(json.dumps(["ping", "after the flood"]))
+        while (message := await socket.receive(timeout=30)).type != aiohttp.WSMsgType.TEXT:
+            pass
+        assert json.loads(message.data) == ["pong", "after the flood"]
+        assert time.monotonic() - started >= 5000 / INPUT_BYTES_PER_SECOND - 0.5
+        await socket.close()
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")

@@ -12,7 +12,7 @@ served from (another site's page cannot open sessions with a visitor's
 browser); sessions are capped in total and per address with the SSH door's
 limits (:class:`~partyhost.net.addresslimits.ConnectionCounter`); and a session
 whose visitor sends nothing (no key, no tap) for :attr:`HostConfig.web_idle_timeout`
-seconds is closed, freeing its place.
+seconds is closed, freeing its place. A page's input is metered as the SSH door's keys are.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import html
 import json
 import logging
 import re
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,7 +32,7 @@ from urllib.parse import urlsplit
 import textual_serve
 from aiohttp import WSMsgType, web
 from partyhost.net.address import with_port
-from partyhost.net.addresslimits import ConnectionCounter, QuietLog
+from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.webclients import WebVisitorClient
 
@@ -47,6 +48,10 @@ STATIC = Path(textual_serve.__file__).parent / "static"
 HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
 """A ``Host`` the page may name in its websocket's address and its policy: a name or an
 address and a port, nothing that could end or add a policy directive."""
+INPUT_BYTES_PER_SECOND = 2048.0
+INPUT_BURST = 8192
+"""A page's messages are read no faster than this (the SSH door's rate for keys): far above
+typing, taps and mouse moves, far below a flood, which waits in the websocket's flow control."""
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message a page may send (keys, a paste, a resize)."""
 
@@ -196,6 +201,7 @@ class WebDoor:
     ) -> None:
         """The page's keys, taps and size to the client, until either side ends or idles."""
         idle = self.config.web_idle_timeout
+        meter = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
         while not socket.closed:
             try:
                 message = await asyncio.wait_for(socket.receive(), idle)
@@ -216,6 +222,7 @@ class WebDoor:
                     return
                 continue
             await _forward(socket, client, message.data)
+            await asyncio.sleep(meter.wait_after(len(message.data), time.monotonic()))
 
 
 async def _forward(socket: web.WebSocketResponse, client: WebVisitorClient, text: str) -> None:
