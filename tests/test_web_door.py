@@ -14,10 +14,13 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from partyhost.cli import build_parser
+from partyhost.net.address import join_instructions
 from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
 from partyhost.net.door.webclients import web_client_command, web_client_environment
 from partyhost.net.door.webdoor import INPUT_BURST, INPUT_BYTES_PER_SECOND, origin_matches
+from partyhost.playcommands import serve_config
 from webdoorhelpers import (
     LOBBY,
     closed_within,
@@ -51,6 +54,15 @@ def test_each_open_door_gives_its_sessions_room_at_the_doors_address() -> None:
     assert limit() == 16
     assert limit(web_port=0) == limit(ssh_port=0) == 21
     assert limit(web_port=0, ssh_port=0) == 26
+
+
+def test_serve_web_opens_the_door_on_8080_and_prints_its_address() -> None:
+    args = build_parser().parse_args(["serve", "--web", "--web-idle-minutes", "5"])
+    config = serve_config(args)
+    assert (config.web_port, config.web_idle_timeout) == (8080, 300.0)
+    assert serve_config(build_parser().parse_args(["serve"])).web_port is None
+    printed = join_instructions("party", "0.0.0.0", 7777, addresses=["192.168.1.5"], web_port=8080)
+    assert "  http://192.168.1.5:8080/  (in a browser: phones too)" in printed.splitlines()
 
 
 def test_the_client_is_isolated_locked_and_keeps_nothing(tmp_path: Path) -> None:
