@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -155,6 +156,22 @@ async def test_an_idle_session_is_closed_and_frees_its_place(tmp_path: Path) -> 
         again = await open_page_socket(session, host)
         await read_until(again, LOBBY)
         await again.close()
+
+
+async def test_a_client_that_dies_ends_its_page_and_frees_its_place(tmp_path: Path) -> None:
+    async with running_web_door(tmp_path) as host, session_from() as session:
+        socket = await open_page_socket(session, host)
+        await read_until(socket, LOBBY)
+        door = web_door_of(host)
+        (client,) = door.clients
+        assert client.pid is not None
+        os.kill(client.pid, signal.SIGKILL)
+        assert await closed_within(socket, 10)
+        for _ in range(50):
+            if door.counter.total == 0 and not door.clients:
+                break
+            await _pause()
+        assert door.counter.total == 0 and not door.clients
 
 
 async def test_a_flood_of_input_is_read_no_faster_than_the_meter(tmp_path: Path) -> None:

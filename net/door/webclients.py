@@ -119,6 +119,14 @@ class WebVisitorClient(AppService):
         self._stdin = process.stdin
         return process
 
+    async def ended(self) -> None:
+        """Until the client's process has ended (it quit, or died), and its screen is read."""
+        if self._process is not None:
+            await self._process.wait()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(self._task)
+
     def errors(self) -> str:
         """The end of what the client wrote to its standard error (a traceback, say)."""
         try:

@@ -187,7 +187,14 @@ class WebDoor:
             )
             self.clients.add(client)
             log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
-            await self._relay(socket, client, request.remote or "unknown")
+            relay = asyncio.ensure_future(self._relay(socket, client, request.remote or "unknown"))
+            ended = asyncio.ensure_future(client.ended())
+            try:
+                await asyncio.wait({relay, ended}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in (relay, ended):
+                    task.cancel()
+                await asyncio.gather(relay, ended, return_exceptions=True)
         finally:
             self.clients.discard(client)
             await client.stop()
