@@ -174,6 +174,25 @@ async def test_a_client_that_dies_ends_its_page_and_frees_its_place(tmp_path: Pa
         assert door.counter.total == 0 and not door.clients
 
 
+async def test_closing_the_host_ends_every_page_and_client(tmp_path: Path) -> None:
+    async with session_from() as session:
+        async with running_web_door(tmp_path) as host:
+            sockets = [await open_page_socket(session, host) for _ in range(2)]
+            for socket in sockets:
+                await read_until(socket, LOBBY)
+            door = web_door_of(host)
+            pids = [client.pid for client in door.clients]
+            root = door.folders.root
+            assert len(pids) == 2 and root is not None
+        for socket in sockets:
+            assert await closed_within(socket, 5)
+        for pid in pids:
+            assert pid is not None
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+        assert not root.exists()
+
+
 async def test_a_flood_of_input_is_read_no_faster_than_the_meter(tmp_path: Path) -> None:
     async with running_web_door(tmp_path) as host, session_from() as session:
         socket = await open_page_socket(session, host)

@@ -18,7 +18,6 @@ seconds is closed, freeing its place. A page's input is metered as the SSH door'
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import html
 import json
 import logging
@@ -52,6 +51,8 @@ INPUT_BYTES_PER_SECOND = 2048.0
 INPUT_BURST = 8192
 """A page's messages are read no faster than this (the SSH door's rate for keys): far above
 typing, taps and mouse moves, far below a flood, which waits in the websocket's flow control."""
+CLOSE_SECONDS = 3.0
+"""How long the door waits for pages to answer its goodbye when the host closes."""
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message a page may send (keys, a paste, a resize)."""
 
@@ -120,14 +121,19 @@ class WebDoor:
     async def close(self) -> None:
         """Stop listening, end every visitor's client, remove the door's folders."""
         self._closing = True
-        for socket in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await socket.close(message=b"The host is closing.")
+        closing = [
+            asyncio.ensure_future(socket.close(message=b"The host is closing."))
+            for socket in list(self._sockets)
+        ]
+        if closing:  # all at once, and not waiting long for pages that do not answer
+            await asyncio.wait(closing, timeout=CLOSE_SECONDS)
+            for task in closing:
+                task.cancel()
+            await asyncio.gather(*closing, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-        for client in list(self.clients):
-            await client.stop()
+        await asyncio.gather(*(client.stop() for client in list(self.clients)))
         await asyncio.to_thread(self.folders.close)
 
     async def page(self, request: web.Request) -> web.Response:
