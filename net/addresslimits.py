@@ -190,8 +190,11 @@ class AddressLimits:
     def __init__(self, config: HostConfig) -> None:
         self._config = config
         self._by_address: dict[str, AddressAllowance] = {}
-        self._door = local_address(config.host) if config.ssh_port is not None else None
-        """Where the SSH door's visitors connect from (one address, many people)."""
+        doors = (config.ssh_port, config.web_port)
+        self._door_sessions = sum(config.ssh_max_sessions for port in doors if port is not None)
+        """Sessions the open doors (SSH, browser) hold at most, each counting its own."""
+        self._door = local_address(config.host) if self._door_sessions else None
+        """Where the doors' visitors connect from (one address, many people)."""
 
     def of(self, address: str) -> AddressAllowance:
         found = self._by_address.get(address)
@@ -219,9 +222,9 @@ class AddressLimits:
         return 0 if found is None else found.connections
 
     def connection_limit(self, address: str) -> int:
-        """The SSH door's visitors all arrive from the door's own address: it gets their room."""
+        """The doors' visitors all arrive from the doors' own address: it gets their room."""
         limit = self._config.max_connections_per_address
-        return limit + self._config.ssh_max_sessions if address == self._door else limit
+        return limit + self._door_sessions if address == self._door else limit
 
     def refusal(self, address: str, total: int) -> str | None:
         """Why a new connection from ``address`` is refused (``total`` are open), or None."""

@@ -73,12 +73,12 @@ class HostConfig:
     message_burst: int = 200
     max_connections: int = 256
     max_connections_per_address: int = 16
-    """Connections one source address may hold (the SSH door's own address gets its sessions
+    """Connections one source address may hold (the doors' own address gets their sessions
     on top: every door visitor's client connects from there)..."""
     busy_connections_per_address: int = 2
     """...and once more than half of ``max_connections`` are open, an address holding this
     many gets no more: the second half of the host is shared among many addresses, so a
-    handful of machines cannot fill it (the SSH door's address is spared)."""
+    handful of machines cannot fill it (the doors' address is spared)."""
     max_rooms: int = 64
     max_rooms_per_address: int = 3
     """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
@@ -141,6 +141,13 @@ class HostConfig:
     """SSH connections from one address at once (each may open one session)."""
     ssh_login_timeout: float = 20.0
     """Seconds an SSH connection has to log in and open its session before it is closed."""
+    web_port: int | None = None
+    """Port of the browser door (``http://HOST:PORT/``); None: no door, 0: any free port. Its
+    sessions are capped by ``ssh_max_sessions`` in total and ``ssh_max_per_address`` per
+    address, each door counting its own."""
+    web_idle_timeout: float = 1800.0
+    """Seconds a browser door session may send nothing (no key, tap or resize) before it is
+    closed, freeing its place."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
     discovery_refresh: float = 2.0
