@@ -58,7 +58,8 @@ docs: $(TOOLS) $(LINKED)
 	$(BIN)/python scripts/gen_docs.py
 
 # Three runs, each reported even if one before it failed: the tests on loopback sockets and
-# in-process apps on every core; the end-to-end tests in real terminals one at a time (they
+# in-process apps on every core; the end-to-end tests in real terminals and Debian's headless
+# Chromium (tmux, openssh-client, chromium: .ci/run installs them) one at a time (they
 # wait as a person would); the whole games under random keys two at a time (they wait only
 # for their game's end). The benchmarks' --smoke runs are in the first, but tui_latency.py's
 # (a real terminal) is in the second.

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from partyhost import __version__
 from partyhost.engine.core import BOT_LEVELS
-from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT
+from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
 from partyhost.playcommands import (
     SSH_PASSWORD_ENV,
     cmd_bot,
@@ -91,6 +91,13 @@ DOOR_LIMITS: tuple[Limit, ...] = (
         20.0,
         "SECONDS",
         "time to log in and open a session before the door hangs up",
+    ),
+    (
+        "--web-idle-minutes",
+        _minutes,
+        30.0,
+        "MINUTES",
+        "close a browser door session that sent nothing (no key or tap) for this long",
     ),
 )
 
@@ -173,7 +180,22 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
     )
-    _add_limits(serve.add_argument_group("SSH door limits").add_argument, DOOR_LIMITS)
+    serve.add_argument(
+        "--web",
+        type=_port,
+        nargs="?",
+        const=DEFAULT_WEB_PORT,
+        default=None,
+        metavar="PORT",
+        help="open a browser door: http://HOST:PORT/ plays, on phones too"
+        f" (default {DEFAULT_WEB_PORT})",
+    )
+    _add_limits(
+        serve.add_argument_group(
+            "door limits (the SSH and browser doors, each its own)"
+        ).add_argument,
+        DOOR_LIMITS,
+    )
     serve.add_argument(
         "--deck-dir",
         action="append",

@@ -78,7 +78,7 @@ def local_replay(data: Path, game_id: int) -> ReplayData:
         replay = build_replay(archived)
     except ReplayRefused as refused:
         raise ReplayUnavailable(refused.message) from None
-    return ReplayData(_plain(replay.info()), _plain(replay.steps))
+    return ReplayData(_plain(replay.info()), _plain(replay.all_steps()))
 
 
 async def _ask_host(address: str, fetch: Callable[[HostConnection], Awaitable[Fetched]]) -> Fetched:

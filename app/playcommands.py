@@ -70,6 +70,8 @@ def serve_config(args: argparse.Namespace) -> HostConfig:
         ssh_max_connections=args.ssh_max_connections,
         ssh_max_per_address=args.ssh_max_per_address,
         ssh_login_timeout=args.ssh_login_timeout,
+        web_port=args.web,
+        web_idle_timeout=args.web_idle_minutes * 60.0,
         deck_dirs=tuple(Path(folder).expanduser() for folder in args.deck_dir),
         discovery=not args.no_discovery,
     )
@@ -117,8 +119,9 @@ def deck_file_is_usable(path: Path) -> bool:
 
 NO_DOOR_HERE = (
     "partyhost serve: the SSH door needs pseudo-terminals, which this system does not have;"
-    " open the door on a Linux or macOS host, or have each friend run `partyhost join`"
-    " on their own laptop."
+    " open the door on a Linux or macOS host, open the browser door here instead"
+    " (`serve --web`: friends play in a browser, phones too), or have each friend run"
+    " `partyhost join` on their own laptop."
 )
 
 

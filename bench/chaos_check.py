@@ -151,11 +151,12 @@ def check_replay(stored: StoredRoom, history: StoreReader) -> ReplayVerdict:
         verdict.problems.append(f"replay failed: {exc!r}")
         return verdict
     game = get_game(room.game)
-    if len(replay.steps) != len(states):
+    steps = replay.all_steps()
+    if len(steps) != len(states):
         verdict.problems.append(
-            f"the replay has {len(replay.steps)} steps, the journal {len(states)} states"
+            f"the replay has {len(steps)} steps, the journal {len(states)} states"
         )
-    for step, state in zip(replay.steps, states, strict=False):
+    for step, state in zip(steps, states, strict=False):
         if step["version"] != state.version:
             verdict.problems.append(
                 f"replay step {step['step']} is version {step['version']}, not {state.version}"

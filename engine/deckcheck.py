@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from partyhost.engine.core import DeckInvalid, DeckProblem
+from partyhost.engine.playertext import looks_blank, strip_invisible
 
 Path = tuple[str | int, ...]
 Key = TypeVar("Key")
@@ -92,8 +93,21 @@ class DeckReader:
                 yield index, path, found
 
     def text(
-        self, value: Any, path: Path, what: str, *, max_length: int, allow_empty: bool = False
+        self,
+        value: Any,
+        path: Path,
+        what: str,
+        *,
+        max_length: int,
+        allow_empty: bool = False,
+        one_line: bool = False,
     ) -> str:
+        """``value`` if it is text a table can show; else a problem is recorded.
+
+        Text that would show nothing (only spaces, zero-width, tag, filler or combining
+        characters) counts as empty: a blank card looks like a bug to every player.
+        ``one_line``: a line break is a problem too (titles, shown on one line).
+        """
         if isinstance(value, bool):
             self.problem(
                 path,
@@ -116,6 +130,13 @@ class DeckReader:
             return ""
         if not value.strip() and not allow_empty:
             self.problem(path, f"{what} is empty")
+        elif looks_blank(value) and not allow_empty:
+            self.problem(
+                path,
+                f"{what} shows nothing: it is only invisible, filler or combining characters",
+            )
+        if one_line and any(ch in value for ch in "\n\r\u2028\u2029\x85"):
+            self.problem(path, f"{what} must be one line: remove the line break")
         if len(value) > max_length:
             self.problem(path, f"{what} is {len(value)} characters long; at most {max_length}")
         if any(ord(ch) < 32 and ch not in "\n" for ch in value) or "\x7f" in value:
@@ -176,24 +197,25 @@ class DeckReader:
                     f"version {DECK_FORMAT_VERSION}",
                 )
         if "name" in root:
-            self.text(root["name"], ("name",), "the deck's name", max_length=60)
+            self.text(root["name"], ("name",), "the deck's name", max_length=60, one_line=True)
         if "description" in root:
             self.text(root["description"], ("description",), "the description", max_length=400)
         if "author" in root:
-            self.text(root["author"], ("author",), "the author", max_length=80)
+            self.text(root["author"], ("author",), "the author", max_length=80, one_line=True)
         return root
 
     def unique(
         self, texts: Mapping[Key, str], repeats: Callable[[Key, Key], tuple[Path, str]]
     ) -> None:
-        """Report each text that repeats an earlier one (case and spacing ignored).
+        """Report each text that repeats an earlier one (case, spacing and invisible
+        characters ignored).
 
         ``repeats(key, first)`` says where the repeat is and what to tell the deck's
         author, so each game keeps its own words for its own lists.
         """
         first: dict[str, Key] = {}
         for key, text in texts.items():
-            folded = " ".join(text.casefold().split())
+            folded = " ".join(strip_invisible(text).casefold().split())
             if folded in first:
                 self.problem(*repeats(key, first[folded]))
             else:

@@ -50,8 +50,9 @@ DEFAULT_IGNORABLE = (
 )
 """Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode 15):
 characters a terminal draws as nothing, Hangul fillers and tag characters included."""
-BLANKS = frozenset("\u2800")
-"""Characters that are drawn, but as empty space (a blank Braille pattern)."""
+BLANKS = frozenset("\u2800\U0001d159")
+"""Characters that are drawn, but as empty space (a blank Braille pattern, the musical
+null notehead)."""
 
 
 def strip_controls(text: str) -> str:

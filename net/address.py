@@ -18,6 +18,8 @@ DEFAULT_PORT = 7777
 """The game port a host listens on and a client tries when none is typed."""
 DEFAULT_SSH_PORT = 2222
 """The SSH door's port when ``serve --ssh`` names none."""
+DEFAULT_WEB_PORT = 8080
+"""The browser door's port when ``serve --web`` names none."""
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -94,6 +96,7 @@ def join_instructions(
     addresses: list[str] | None = None,
     ssh_port: int | None = None,
     ssh_password: bool = False,
+    web_port: int | None = None,
     discovery: bool = False,
 ) -> str:
     """The start-up text of ``partyhost serve``: one block of commands per LAN address."""
@@ -106,6 +109,8 @@ def join_instructions(
         lines.append(f"  partyhost join {with_port(address, port)}")
         if ssh_port is not None:
             lines.append(f"  ssh -t -p {ssh_port} NAME@{address}")
+        if web_port is not None:
+            lines.append(f"  http://{with_port(address, web_port)}/  (in a browser: phones too)")
     if ssh_port is not None:
         how = "the party password" if ssh_password else "no password"
         lines.append(f"SSH needs nothing installed: NAME becomes their name at the table ({how}).")

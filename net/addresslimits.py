@@ -4,8 +4,10 @@ Token buckets let bursts through but not a sustained flood. A hostile guest
 can open many connections, and leaving a room and joining again, or hanging
 up and connecting again, must not refill anyone's allowance, so what
 protects everyone else is counted per source address (the IP, any port):
-how many connections it holds, its message and chat buckets beside each
-connection's own, and how many wrong room passwords it has sent lately.
+how many connections it holds (a cap, and a much smaller one once the host is
+half full, so a handful of addresses cannot take every slot), its message and
+chat buckets beside each connection's own, and how many wrong room passwords
+it has sent lately.
 
 An address holding several connections (a machine with two windows, the SSH
 door whose visitors all connect from one address) gets one bucket share per
@@ -188,8 +190,11 @@ class AddressLimits:
     def __init__(self, config: HostConfig) -> None:
         self._config = config
         self._by_address: dict[str, AddressAllowance] = {}
-        self._door = local_address(config.host) if config.ssh_port is not None else None
-        """Where the SSH door's visitors connect from (one address, many people)."""
+        doors = (config.ssh_port, config.web_port)
+        self._door_sessions = sum(config.ssh_max_sessions for port in doors if port is not None)
+        """Sessions the open doors (SSH, browser) hold at most, each counting its own."""
+        self._door = local_address(config.host) if self._door_sessions else None
+        """Where the doors' visitors connect from (one address, many people)."""
 
     def of(self, address: str) -> AddressAllowance:
         found = self._by_address.get(address)
@@ -217,9 +222,9 @@ class AddressLimits:
         return 0 if found is None else found.connections
 
     def connection_limit(self, address: str) -> int:
-        """The SSH door's visitors all arrive from the door's own address: it gets their room."""
+        """The doors' visitors all arrive from the doors' own address: it gets their room."""
         limit = self._config.max_connections_per_address
-        return limit + self._config.ssh_max_sessions if address == self._door else limit
+        return limit + self._door_sessions if address == self._door else limit
 
     def refusal(self, address: str, total: int) -> str | None:
         """Why a new connection from ``address`` is refused (``total`` are open), or None."""
@@ -227,10 +232,19 @@ class AddressLimits:
             limit = self._config.max_connections
             return f"This host is full ({limit} connections at most); try later."
         per_address = self.connection_limit(address)
-        if self.connections(address) >= per_address:
+        held = self.connections(address)
+        if held >= per_address:
             return (
                 f"Too many connections from your address {address} (this host takes"
                 f" {per_address} from one address); close some and try again."
+            )
+        busy_share = self._config.busy_connections_per_address
+        busy = total * 2 >= self._config.max_connections
+        if busy and held >= busy_share and address != self._door:
+            return (
+                f"This host is busy ({total} of {self._config.max_connections} connections"
+                f" open) and your address {address} holds {held} already; while it is this"
+                f" busy it takes {busy_share} from one address. Close some and try again."
             )
         return None
 

@@ -41,6 +41,20 @@ class HostConfig:
     """How long a disconnected player keeps their seat before it goes away."""
     ghost_grace_seconds: float = 15.0
     """The grace period instead for a seat that joined mid-game and dropped before acting."""
+    max_pause_seconds: float = 600.0
+    """How long an owner's pause lasts at most; then the game goes on by itself (the room
+    message's ``paused.until`` shows when)."""
+    pause_toggles_per_second: float = 0.5
+    pause_toggle_burst: int = 10
+    """Pauses and resumes one room takes, together: a burst, then this many a second."""
+    resumes_per_second: float = 0.2
+    resume_burst: int = 5
+    """Times one seat may be taken back with its token (reconnects): a burst, then this many
+    a second; past it ``rate_limited`` (the seat stays with the connection that has it)."""
+    presence_notice_seconds: float = 5.0
+    presence_notice_burst: int = 3
+    """"Ann lost connection." and "Ann is back." are said for one seat a few times in a row,
+    then once in this many seconds; the room message still shows every change."""
     reclaim_answer_seconds: float = 30.0
     """How long the table has to confirm that a visitor taking an absent seat back by name
     is its player; no answer by then is no."""
@@ -59,8 +73,12 @@ class HostConfig:
     message_burst: int = 200
     max_connections: int = 256
     max_connections_per_address: int = 16
-    """Connections one source address may hold (the SSH door's own address gets its sessions
-    on top: every door visitor's client connects from there)."""
+    """Connections one source address may hold (the doors' own address gets their sessions
+    on top: every door visitor's client connects from there)..."""
+    busy_connections_per_address: int = 2
+    """...and once more than half of ``max_connections`` are open, an address holding this
+    many gets no more: the second half of the host is shared among many addresses, so a
+    handful of machines cannot fill it (the doors' address is spared)."""
     max_rooms: int = 64
     max_rooms_per_address: int = 3
     """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
@@ -89,6 +107,12 @@ class HostConfig:
     max_history_mib: float = 200.0
     """MiB the host's database may hold (rooms, games and decks); past it the oldest finished
     games are deleted."""
+    replay_cache_mib: float = 32.0
+    """MiB the replays kept for the next requests hold together (a replay is a few
+    checkpoints, so an 18,000-move game takes well under one); past it the oldest go."""
+    replay_builds_per_address_per_second: float = 0.2
+    replay_build_address_burst: int = 4
+    """Replays one address may have built (a replay already kept costs nothing)."""
     disk_reserve_mib: float = 2.0
     """MiB the database keeps aside for the running games, given up when the disk is full
     (new games are refused until it can be taken back)."""
@@ -117,6 +141,13 @@ class HostConfig:
     """SSH connections from one address at once (each may open one session)."""
     ssh_login_timeout: float = 20.0
     """Seconds an SSH connection has to log in and open its session before it is closed."""
+    web_port: int | None = None
+    """Port of the browser door (``http://HOST:PORT/``); None: no door, 0: any free port. Its
+    sessions are capped by ``ssh_max_sessions`` in total and ``ssh_max_per_address`` per
+    address, each door counting its own."""
+    web_idle_timeout: float = 1800.0
+    """Seconds a browser door session may send nothing (no key, tap or resize) before it is
+    closed, freeing its place."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
     discovery_refresh: float = 2.0

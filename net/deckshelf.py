@@ -13,7 +13,9 @@ Players may also send deck files with the room request (``deck_files``): they
 are checked by the same loader as the files here (at a bounded rate, see
 :class:`UploadReader`) and kept only in the room's journal, never written into
 a deck folder. An upload's file name is the sender's; it is cleaned like a
-chat line and never used as a path. Reading is budgeted per sender's address
+chat line (invisible characters go too) and never used as a path, and one that
+is the name of a deck on this host's shelf is marked `` (sent)``, so an upload
+cannot pass for a shipped deck. Reading is budgeted per sender's address
 and for the whole host (:class:`UploadReader`), so one address cannot use up
 everyone's uploads.
 
@@ -57,7 +59,7 @@ from partyhost.decks.files import (
 )
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
-from partyhost.engine.playertext import clean_text
+from partyhost.engine.playertext import clean_text, looks_blank, strip_invisible
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import MAX_TRACKED, TokenBucket, take_all
 from partyhost.net.config import HostConfig
@@ -84,9 +86,17 @@ class DeckUpload:
 
 
 def upload_name(raw: str) -> str:
-    """The file name an upload is shown under: no folders, no controls, never empty."""
+    """The file name an upload is shown under: no folders, no controls, no invisible
+    characters, never empty or blank."""
     base = raw.replace("\\", "/").rsplit("/", 1)[-1]
-    return clean_text(base, MAX_UPLOAD_NAME) or "deck.yaml"
+    name = clean_text(strip_invisible(base), MAX_UPLOAD_NAME)
+    suffix = next((s for s in DECK_SUFFIXES if name.casefold().endswith(s)), "")
+    stem = name[: len(name) - len(suffix)]
+    return f"deck{suffix or '.yaml'}" if looks_blank(stem) else name
+
+
+SENT_MARK = " (sent)"
+"""Added to an uploaded deck's name that is also the name of a deck on this host's shelf."""
 
 
 RECENT_UPLOADS = 16
@@ -443,7 +453,14 @@ class DeckShelf:
         for upload in uploads:
             chosen.append((self._uploaded(game, upload), UPLOAD))
             texts.append(upload.text)
-        parts = tuple(_part(loaded.name, loaded.data, source) for loaded, source in chosen)
+        parts = tuple(
+            _part(
+                loaded.name if source != UPLOAD else self._sent_name(loaded.name),
+                loaded.data,
+                source,
+            )
+            for loaded, source in chosen
+        )
         datas = [loaded.data for loaded, _ in chosen]
         journal = journal_form(parts, datas)
         try:
@@ -505,6 +522,15 @@ class DeckShelf:
                     entry.described.update(_describe(entry))
                     return entry
         return None
+
+    def _sent_name(self, name: str) -> str:
+        """An uploaded deck's name, never one of this host's decks' names: a file sent as
+        ``the-t-shirt-game.yaml`` must not pass for the shipped deck in the lobby, in past
+        games or in standings."""
+        taken = {entry.name.casefold() for entry in self._entries}
+        if name.casefold() in taken or self.find(name) is not None:
+            return name + SENT_MARK
+        return name
 
     def _uploaded(self, game: Game, upload: DeckUpload) -> LoadedDeck:
         file = upload_name(upload.name)

@@ -56,6 +56,12 @@ PSEUDO_TERMINALS = (
 """Whether the SSH door can run here: each visitor's client needs a pseudo-terminal
 of its own, which Windows does not have."""
 
+CHILD_ENVIRONMENT: dict[str, str] = {
+    name: os.environ[name] for name in ("SYSTEMROOT",) if name in os.environ
+}
+"""What a door visitor's client, started with a bare environment, must still inherit: on
+Windows, Python cannot open a socket without ``SYSTEMROOT`` (no other system sets it)."""
+
 _ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
 
 
@@ -153,3 +159,24 @@ def set_terminal_size(fd: int, columns: int, rows: int) -> None:
     assert _fcntl is not None, "pseudo-terminals need fcntl"
     termios = importlib.import_module("termios")
     _fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def owned_by_this_user(info: os.stat_result) -> bool:
+    """Whether a file belongs to the user running partyhost; where files carry no owner
+    number (Windows: ``os.getuid`` is missing), every file in our own folders does."""
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or info.st_uid == getuid()
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs. Where signal 0 does not merely ask (Windows, where
+    ``os.kill`` ends the process), every process counts as alive: nothing is swept."""
+    if WINDOWS or not hasattr(signal, "SIGHUP"):
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -350,6 +350,8 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
         "count": spec(
             nil_or(INT), "how many steps (nil: 40; at most 200)", False, "how many steps"
         ),
+        "token": spec(nil_or(_TOKEN), "a `locked` game: the seat token you played it with", False),
+        "password": spec(_PASSWORD, "a `locked` game: its room's password", False),
     },
     GET_STANDINGS: {"night": spec(_NIGHT, "a night (`YYYY-MM-DD`); nil: tonight", False)},
 }
@@ -366,17 +368,18 @@ _PAST_PLAYER: Final[Fields] = {
     "bot": spec(BOOL, "an in-host bot"),
 }
 _PAST_GAME: Final[Fields] = {
-    "id": spec(INT, "the game's number (what `get_replay` takes)"),
+    "id": spec(INT, "the game's number (random; what `get_replay` takes)"),
     "room": spec(STR, "the room's code"),
     "game": spec(STR, "the game's id"),
     "game_name": spec(STR, "the game's name"),
     "deck": spec(STR, "the deck's name"),
-    "status": spec(STR, "`over`, or `playing` (listed, not replayed)"),
+    "status": spec(STR, "`over` (running games are never listed)"),
     "started": spec(FLOAT, f"when it started, {HOST_TIME}"),
     "ended": spec(nil_or(FLOAT), "when it ended; nil while it runs"),
     "night": spec(nil_or(STR), "the night it ended in (`YYYY-MM-DD`)"),
     "players": spec(array_of(shaped("past player")), "who played"),
     "results": spec(array_of(shaped("result")), "each seat's result, once it is over"),
+    "locked": spec(BOOL, "a password room's game: replayed with a player's token or the password"),
 }
 
 SHAPES: Final[dict[str, Fields]] = {
@@ -500,6 +503,14 @@ SHAPES: Final[dict[str, Fields]] = {
     "pause": {
         "by": spec(STR, "the name of who paused"),
         "at": spec(FLOAT, f"when, {HOST_TIME}"),
+        "until": spec(
+            FLOAT, f"when the game goes on by itself (the host's pause limit), {HOST_TIME}"
+        ),
+        "asking": spec(
+            array_of(INT),
+            "the seats that sent `resume_game` without owning the room: once they are more"
+            " than half of the people seated and connected, the game resumes",
+        ),
     },
     "result pause": {
         "until": spec(FLOAT, f"when the table goes on by itself, {HOST_TIME}"),
@@ -511,6 +522,9 @@ SHAPES: Final[dict[str, Fields]] = {
         "game": spec(STR, "the game's id"),
         "game_name": spec(STR, "the game's name"),
         "deck": spec(STR, "the deck's name"),
+        "decks": spec(
+            array_of(shaped("room deck")), "the decks in play, each with its source", False
+        ),
         "seats": spec(INT, "seated members"),
         "max_seats": spec(INT, "the game's most players"),
         "status": spec(STR, "`lobby`, `playing` or `over`"),
@@ -723,7 +737,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "journal_unavailable": (
         "The host's disk is full: it starts no new games (create_room, start_game) while the"
         " running ones go on; if it cannot save even those, it refuses every request that"
-        " changes something until it can again. The message says which."
+        " changes something until it can again (so too while another program holds its"
+        " database's write lock). The message says which."
     ),
     "token_unknown": (
         "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"
@@ -746,6 +761,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "game_in_progress": "The game has started and takes no new players; spectate instead.",
     "too_many_spectators": "The room has as many spectators as it allows.",
     "already_in_room": "Leave your current room first.",
+    "banned": (
+        "The room's owner kicked a player of that name (or a look-alike of it), or one"
+        " connected from your address; neither may join or watch that room again."
+    ),
     "name_in_use": (
         "During a game, a connected player already has that name in the room; or a seat whose"
         " player is not connected has a name that looks like it but is not written the same."
@@ -766,7 +785,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "cannot_start": "The game could not be set up (its message says why).",
     "empty_chat": "A chat line with nothing left after cleaning.",
     "not_playing": "No game is running in this room.",
-    "paused": "The game is paused: no moves until the owner resumes it (or it is already paused).",
+    "paused": (
+        "The game is paused: no moves until the owner (or most of the table) resumes it,"
+        " or its time limit ends the pause (or it is already paused)."
+    ),
     "not_paused": "'resume_game' while the game is not paused.",
     "player_connected": "'replace_with_bot' on a player who is connected.",
     "not_connected": "'give_ownership' to a player who is not connected.",
@@ -777,6 +799,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "game_unfinished": "That game's room closed before it ended; it cannot be replayed.",
     "replay_failed": "The game could not be played again on this host (its message says why).",
     "no_such_step": "The replay has no step with that number.",
+    "replay_locked": "A password room's game: only its players (their seat token) or the"
+    " password open its replay.",
     "bad_night": "A night is written YYYY-MM-DD.",
     "no_change": "The command would leave the table exactly as it is; nothing was done.",
     "game_too_long": "The game reached the host's ceiling of moves or journal bytes and stopped.",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from partyhost.cli import main
 from partyhost.engine.registry import get_game
-from partyhost.net.store.database import Store
+from partyhost.net.store.database import Store, read_store
 from partyhost.net.store.records import GameStart, Player, night_of
 from playedgames import PlayedGame, keep_game, play_game
 
@@ -38,6 +38,15 @@ def keep(store: Store, played: PlayedGame, room: str, ended: float) -> None:
     )
     results = get_game(played.game).results(played.final)
     keep_game(store, start, played.commands, results, ended)
+
+
+def number_of(data: Path, room: str) -> str:
+    """The (random) number the store gave room ``room``'s game, as the command line takes it."""
+    store = read_store(data)
+    try:
+        return next(str(entry.id) for entry in store.games() if entry.room == room)
+    finally:
+        store.close()
 
 
 @pytest.fixture
@@ -83,7 +92,8 @@ def test_replay_without_a_game_lists_the_kept_games_newest_first(
 def test_a_running_game_is_refused_from_the_data_folder_too(
     data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["replay", "4", "--data", str(data), "--export", "jsonl"]) == 1
+    running = number_of(data, "TWXY")
+    assert main(["replay", running, "--data", str(data), "--export", "jsonl"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "still being played" in captured.err and "TWXY" in captured.err
@@ -93,10 +103,11 @@ def test_export_jsonl_writes_one_object_per_step_with_every_hand(
     data: Path, tmp_path: Path
 ) -> None:
     target = tmp_path / "game.jsonl"
-    assert main(["replay", "1", "--data", str(data), "--export", "jsonl", "-o", str(target)]) == 0
+    game = number_of(data, "ACDE")
+    assert main(["replay", game, "--data", str(data), "--export", "jsonl", "-o", str(target)]) == 0
     steps = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
     assert [step["step"] for step in steps] == list(range(len(steps)))
-    assert {step["game_id"] for step in steps} == {1} and steps[0]["game"] == "tshirt"
+    assert {step["game_id"] for step in steps} == {int(game)} and steps[0]["game"] == "tshirt"
     assert steps[0]["kind"] == "setup" and steps[-1]["view"]["phase"] == "over"
     dealt = next(step["view"]["hands"] for step in steps if step["view"]["round"] == 1)
     assert [hand["seat"] for hand in dealt] == [0, 1, 2, 3]
@@ -107,9 +118,10 @@ def test_export_jsonl_writes_one_object_per_step_with_every_hand(
 def test_export_text_tells_the_game_round_by_round(
     data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["replay", "2", "--data", str(data), "--export", "text"]) == 0
+    game = number_of(data, "FHJK")
+    assert main(["replay", game, "--data", str(data), "--export", "text"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("What Do You Meme?: game 2 in room FHJK\n")
+    assert text.startswith(f"What Do You Meme?: game {game} in room FHJK\n")
     assert "Players: Ann (seat 0), Bob (seat 1), Cy (seat 2)" in text
     assert "step 1, round 1: " in text and "\nResult:\n" in text
     assert "rolls a" in text, "events are narrated as the table's log tells them"
@@ -156,19 +168,21 @@ async def test_replay_asks_a_running_host_when_given_one(
         address = f"127.0.0.1:{host.port}"
         seats, _ = await table(host.port, ["Ann", "Bob"], options={"target": 12})
         await play_out(seats, counting(), Rng(1))
-        await table(host.port, ["Cy", "Di"], options={"target": 500})
+        _, code = await table(host.port, ["Cy", "Di"], options={"target": 500})
         assert await asyncio.to_thread(main, ["replay", "--host", address]) == 0
         listed = capsys.readouterr().out
-        assert "playing" in listed and "Counting" in listed
+        assert "Counting" in listed and "playing" not in listed, "the host lists no running game"
+        (finished,) = (line.split()[0] for line in listed.splitlines()[1:])
 
         target = tmp_path / "one.jsonl"
-        export = ["replay", "1", "--host", address, "--export", "jsonl", "-o", str(target)]
+        export = ["replay", finished, "--host", address, "--export", "jsonl", "-o", str(target)]
         assert await asyncio.to_thread(main, export) == 0
         steps = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
         assert steps[0]["kind"] == "setup" and steps[-1]["view"]["over"]
         assert set(steps[-1]["view"]["hands"]) == {"0", "1"}
 
-        running = ["replay", "2", "--host", address, "--export", "text"]
+        (stored,) = host.journal.rooms(code)
+        running = ["replay", str(stored.game_id), "--host", address, "--export", "text"]
         assert await asyncio.to_thread(main, running) == 1
         assert "still being played" in capsys.readouterr().err
         assert await step(seats, counting(), Rng(1)) is False, "the finished game stays over"

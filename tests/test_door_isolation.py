@@ -8,6 +8,7 @@ outlive a SIGKILL either.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -22,15 +23,20 @@ from sshdoorhelpers import (
     alive,
     descendants,
     door_clients,
+    door_of,
     door_processes,
     environment_of,
+    no_visitors,
     open_terminal,
+    plain,
     read_until,
+    running_door,
     serve_door,
     ssh_connect,
+    ssh_port_of,
     wait_until,
 )
-from tmuxdriver import clean_env
+from tmuxdriver import WAIT_SECONDS, clean_env
 
 PASSWORD = "kazoo-7f3e"
 PLANTED = """\
@@ -151,3 +157,41 @@ def test_door_folders_ignore_what_is_not_theirs(tmp_path: Path) -> None:
     (tmp_path / f"{PREFIX}1-file").write_text("not a folder", encoding="utf-8")
     assert sweep(tmp_path, only_dead_owners=False) == []
     assert target.exists()
+
+
+def _pty_output(master: int) -> bytes:
+    """What a client wrote to its terminal and nobody read yet (it has ended)."""
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except (BlockingIOError, OSError):  # EIO: the client's end is closed and drained
+            return seen
+        if not chunk:
+            return seen
+        seen += chunk
+
+
+async def test_a_door_client_that_crashes_writes_to_its_own_terminal_never_the_hosts(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each door client has its own output: one that dies with a traceback (the spare,
+    interrupted while it waits for its visitor) wrote it to its own terminal only; the host's
+    stdout, stderr and log stay clean, and the next visitor gets a fresh client."""
+    async with running_door(tmp_path) as host:
+        door = door_of(host)
+        spare, _ = door.launcher._spare
+        await asyncio.sleep(1.0)  # let it load the client and wait for a visitor
+        os.kill(spare.pid, signal.SIGINT)
+        await asyncio.wait_for(spare.process.wait(), WAIT_SECONDS)
+        assert b"KeyboardInterrupt" in _pty_output(spare.master)  # its own terminal got it
+        async with await ssh_connect(ssh_port_of(host), "ann") as connection:
+            process = await open_terminal(connection)
+            screen = await read_until(process.stdout, b"Welcome to door host")
+            assert b"Traceback" not in plain(screen)
+            [client] = door.clients
+            assert client.pid != spare.pid
+        await no_visitors(host)
+    out, err = capfd.readouterr()
+    for text in (out, err, caplog.text):
+        assert "Traceback" not in text and "KeyboardInterrupt" not in text, text

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from nethelpers import DECK_DIR, Seat, deck_text, running_host, table
+from partyhost.net import deckshelf as shelf_module
 from partyhost.net import protocol as p
 from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 
@@ -189,3 +190,93 @@ async def test_one_address_sending_new_deck_files_cannot_use_up_everyone_elses()
             assert (await _upload_answer(friend, text))["t"] == p.JOINED
             await friend.close()
         await flooder.close()
+
+
+SHIPPED_TSHIRT = Path(shelf_module.__file__).resolve().parent.parent / "decks"
+
+
+async def test_a_sent_deck_cannot_take_a_shipped_decks_name_and_shows_it_was_sent() -> None:
+    """A copy of the shipped deck sent as ``the-t-shirt-game.yaml`` (same title, one card
+    changed) is marked as sent wherever the room is listed, under a name of its own."""
+    shipped = _shipped_tshirt()
+    copy = shipped.replace("slogans:", 'slogans:\n  - "A slogan only the copy has"', 1)
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        await ann.create_room(
+            "tshirt", deck_files=[{"name": "the-t-shirt-game.yaml", "text": copy}]
+        )
+        room = await ann.expect(p.ROOM)
+        assert room["decks"] == [
+            {"name": "the-t-shirt-game (sent)", "title": "Classic", "source": "upload"}
+        ]
+        assert room["deck"] == "the-t-shirt-game (sent)"
+        bob = await Seat.open(host.port, "Bob")
+        await bob.list_rooms()
+        listed = (await bob.expect(p.ROOMS))["rooms"]
+        assert [(r["deck"], r["decks"]) for r in listed] == [
+            ("the-t-shirt-game (sent)", room["decks"])
+        ]
+        cy = await Seat.open(host.port, "Cy")  # the shipped deck by name is still the shipped one
+        await cy.create_room("tshirt", deck="the-t-shirt-game")
+        shipped_room = await cy.expect(p.ROOM)
+        assert shipped_room["decks"] == [
+            {"name": "the-t-shirt-game", "title": "Classic", "source": "host"}
+        ]
+
+
+def _shipped_tshirt() -> str:
+    return (SHIPPED_TSHIRT / "the-t-shirt-game.yaml").read_text(encoding="utf-8")
+
+
+async def _refusal(seat: Seat, text: str) -> list[tuple[int, str]]:
+    """The lines and messages of the problems the host finds in a sent T-Shirt deck."""
+    mark = seat.mark()
+    await seat.create_room("tshirt", deck_files=[{"name": "mine.yaml", "text": text}])
+    error = await seat.expect(p.ERROR, since=mark)
+    assert error["code"] == "bad_deck", error
+    return [(e["line"], e["message"]) for e in error["problems"]]
+
+
+@pytest.mark.parametrize(
+    "blank",
+    [
+        "\u200b\u200b",  # zero-width spaces
+        "\U000e0041\U000e0042",  # tag characters
+        "\u3164\u115f",  # Hangul fillers
+        "\u0301\u0302",  # combining marks only
+        "\u2800 \U0001d159",  # drawn as empty space
+    ],
+)
+async def test_cards_and_titles_that_show_nothing_are_refused(blank: str) -> None:
+    shipped = _shipped_tshirt()
+    card = shipped.replace('"I survived the group chat"', f'"{blank}"', 1)
+    titled = shipped.replace("name: Classic", f'name: "{blank}"', 1)
+    assert card != shipped and titled != shipped
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        for text, line in ((card, 20), (titled, 15)):
+            problems = await _refusal(ann, text)
+            assert [found for found, _ in problems] == [line], problems
+            assert "shows nothing" in problems[0][1]
+        assert host.lobby is not None and not host.lobby.rooms
+
+
+async def test_a_deck_title_with_a_line_break_is_refused() -> None:
+    shipped = _shipped_tshirt()
+    broken = shipped.replace("name: Classic", 'name: "Classic\\nand more"', 1)
+    assert broken != shipped
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        problems = await _refusal(ann, broken)
+        assert [line for line, _ in problems] == [15], problems
+        assert "one line" in problems[0][1]
+
+
+async def test_a_sent_file_name_of_invisible_characters_is_shown_as_deck() -> None:
+    async with running_host() as host:
+        ann = await Seat.open(host.port, "Ann")
+        await ann.create_room(
+            "counting", deck_files=[{"name": "\u200b\u2060\u3164.yaml", "text": UPLOADED}]
+        )
+        room = await ann.expect(p.ROOM)
+        assert room["decks"] == [{"name": "deck", "title": "Mine", "source": "upload"}]

@@ -154,7 +154,7 @@ async def test_past_the_history_cap_the_oldest_finished_games_go_with_their_deck
     assert "Traceback" not in err, err
     assert "oldest finished game(s)" in err and "under 0.25 MiB" in err
     with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
-        kept = [row[0] for row in db.execute("SELECT deck_name FROM games ORDER BY id")]
+        kept = [row[0] for row in db.execute("SELECT deck_name FROM games ORDER BY started")]
         decks = db.execute("SELECT COUNT(*) FROM decks").fetchone()[0]
         page = db.execute("PRAGMA page_size").fetchone()[0]
         used = page * (

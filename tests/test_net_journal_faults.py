@@ -10,6 +10,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -324,3 +325,62 @@ async def test_a_full_disk_refuses_moves_keeps_heartbeats_and_recovers_losing_no
     assert len(failing) == 1, err  # said once, not once per try
     assert "writes again" in err
     assert "Traceback" not in err
+
+
+async def _round_trip(seat: Seat, n: int) -> float:
+    """Seconds from a ``ping`` to its ``pong`` (asserts it comes within 10 s)."""
+    mark = seat.mark()
+    sent = time.monotonic()
+    await seat.ping(n)
+    await seat.until(
+        lambda: any(m["t"] == p.PONG and m.get("n") == n for m in seat.log[mark:]), timeout=10
+    )
+    return time.monotonic() - sent
+
+
+async def test_a_held_write_lock_costs_a_bounded_wait_and_the_host_keeps_answering(
+    tmp_path: Path,
+) -> None:
+    """Another process holds the database's write lock: pings still get their pong at once,
+    moves are refused with a clear message meanwhile, and nothing is lost once it lets go."""
+    data = tmp_path / "data"
+    host = HostProcess(data)
+    port = await host.ready()
+    seats: list[Seat] = []
+    locker = sqlite3.connect(data / "host.sqlite3", timeout=0, isolation_level=None)
+    try:
+        seats, _ = await table(port, ["Ann", "Bob"], {"target": 10_000})
+        game, rng = counting(), Rng(5)
+        assert await step(seats, game, rng)
+        before = max(seat.version for seat in seats)
+        locker.execute("BEGIN IMMEDIATE")  # the write lock, held as a backup tool would
+        for seat in seats:  # a move: the commit meets the lock
+            view = seat.view
+            command = None if view is None else game.bot_command(view["view"], rng, 0)
+            if command is not None:
+                mark = seat.mark()
+                await seat.play(command)
+                with contextlib.suppress(TimeoutError):
+                    await seat.until(
+                        lambda s=seat, m=mark: any(x["t"] == p.ERROR for x in s.log[m:]),
+                        timeout=2,
+                    )
+                break
+        trips = [await _round_trip(seats[1], n) for n in range(1, 16)]
+        assert max(trips) < 2.0, trips  # never a silent host (SQLite alone would wait 5 s)
+        mark = seats[0].mark()
+        await seats[0].chat("anyone?")
+        refusal = await seats[0].expect(p.ERROR, since=mark)
+        assert refusal["code"] == "journal_unavailable", refusal
+        assert "busy" in str(refusal["message"]), refusal
+        assert max(seat.version for seat in seats) == before  # nothing went out unsaved
+
+        locker.execute("ROLLBACK")  # the lock goes: the held move is saved and shown
+        await seats[0].until(lambda: seats[0].version > before, timeout=10)
+        assert await step(seats, game, rng, timeout=10)
+    finally:
+        locker.close()
+        for seat in seats:
+            await seat.close()
+        err = host.stop()
+    assert "Traceback" not in err, err

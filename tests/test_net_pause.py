@@ -7,10 +7,12 @@ at once; the room message's ``pause`` says who has not read the result yet.
 
 from __future__ import annotations
 
+import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
-from nethelpers import Seat, running_host
+from nethelpers import HostProcess, Seat, running_host
 from partyhost.net import protocol as p
 from partyhost.net.hosting.host import Host
 from partyhost.net.rooms.room import Room
@@ -135,3 +137,52 @@ async def test_a_reader_who_drops_is_not_waited_for() -> None:
         await ann.close()  # her laptop's lid shuts instead of a key
         await bea.until(lambda: pause(bea) is None)  # the table goes on without her key
         await bea.close()
+
+
+async def test_a_held_result_and_its_stopped_clock_survive_a_host_restart(
+    tmp_path: Path,
+) -> None:
+    """A host killed while the table reads a result holds the game's clock where it stood
+    once restarted: round 2's timer has lost nothing to the reading or to the restart."""
+    data = tmp_path / "data"
+    first = HostProcess(data)
+    second: HostProcess | None = None
+    try:
+        ann = await Seat.open(await first.ready(), "Ann")
+        options = {"first_judge": 0, "round_results": "until all press a key", "submit_timer": 15}
+        await ann.create_room("tshirt", options=options)
+        joined = await ann.expect(p.JOINED)
+        for _ in range(3):
+            await ann.add_bot("hard")
+        await ann.expect(p.ROOM, where=lambda room: len(room["seats"]) == 4)
+        await ann.start_game()
+        await ann.until(lambda: bool(legal(ann, "pick")))
+        await pick(ann)
+        shown = pause(ann)
+        assert shown is not None
+        await ann.until(lambda: ann.view is not None and ann.view["view"].get("deadline"))
+        frame = ann.view or {}
+        left_before = frame["view"]["deadline"] - frame["now"]
+        assert left_before >= 14  # round 2's slogan timer, its clock held
+        await asyncio.sleep(2.5)  # reading the result
+        first.kill()
+        await ann.close()
+        second = HostProcess(data)
+        back = await Seat.open(await second.ready(), "Ann", token=joined["token"])
+        await back.until(lambda: back.view is not None and pause(back) is not None)
+        held = pause(back)
+        assert held is not None and held["waiting"] == [0]
+        assert held["at"] == shown["at"]  # the clock stands where the hold stopped it
+        frame = back.view or {}
+        assert abs((frame["view"]["deadline"] - frame["now"]) - left_before) < 0.5
+        version = back.version
+        await back.seen()
+        await back.until(lambda: pause(back) is None and back.version > version)  # bots go on
+        frame = back.view or {}
+        assert frame["view"]["deadline"] - frame["now"] > left_before - 1.5
+        await back.close()
+    finally:
+        err = first.stop()
+        if second is not None:
+            err += second.stop()
+    assert "Traceback" not in err, err

@@ -25,6 +25,7 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.store import migration as storemigration
 from partyhost.net.store.database import DB_FILE, Store, read_store
+from partyhost.net.store.records import SCHEMA_VERSION
 from partyhost.net.store.space import RESERVE_FILE
 
 OLD_FOLDER = Path(__file__).parent / "data" / "two-file-folder"
@@ -116,8 +117,7 @@ async def test_a_host_on_an_old_folder_brings_back_every_room_and_game(
         zed = await Seat.open(host.port, "Zed")
         await zed.send({"t": p.LIST_PAST_GAMES})
         games = (await zed.expect(p.PAST_GAMES))["games"]
-        assert [(g["id"], g["room"], g["status"]) for g in games] == [
-            (3, "DJHW", "playing"),
+        assert [(g["id"], g["room"], g["status"]) for g in games] == [  # none running
             (2, "JCMK", "over"),
             (1, "YRDH", "over"),
         ]
@@ -240,7 +240,7 @@ async def test_a_format_1_folder_opens_with_its_games_and_stores_each_deck_once(
         store.close()
     assert found == FORMAT_1_GAMES  # every game, its deck exactly as it was played
     with sqlite3.connect(folder / DB_FILE) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("SELECT COUNT(*) FROM decks").fetchone()[0] == 3  # alpha, beta, counting
         assert db.execute("SELECT COUNT(*) FROM game_decks").fetchone()[0] == 2 + 2 + 1
     async with running_host(data_dir=folder) as host:
@@ -255,3 +255,60 @@ async def test_a_format_1_folder_opens_with_its_games_and_stores_each_deck_once(
             commands = FORMAT_1_GAMES[game_id][2]
             assert replay["total"] == len(replay["steps"]) == commands + 1  # the deal, then each
         await seat.close()
+
+
+def test_a_format_2_folder_gains_the_columns_of_a_rooms_hold(tmp_path: Path) -> None:
+    """Format 2 had no round result's hold: upgrading adds its columns, empty."""
+    folder = tmp_path / "data"
+    store = Store(folder)
+    store.close()
+    hold = ("held_at", "hold_until", "hold_waiting")
+    with sqlite3.connect(folder / DB_FILE) as db:
+        for table_name in ("rooms", "set_aside_rooms"):
+            for column in hold:
+                db.execute(f"ALTER TABLE {table_name} DROP COLUMN {column}")
+        db.execute("PRAGMA user_version=2")
+    Store(folder).close()
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        for table_name in ("rooms", "set_aside_rooms"):
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({table_name})")}
+            assert set(hold) <= columns, table_name
+
+
+FORMAT_3_FOLDER = Path(__file__).parent / "data" / "format-3-folder"
+"""``FORMAT_1_FOLDER`` as the host of format 3 left it (games numbered 1 to 4, none with a
+password or its players' keys), then ``VACUUM``."""
+
+
+async def test_a_format_3_folder_keeps_its_games_numbers_and_new_games_get_random_ones(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(FORMAT_3_FOLDER, folder)
+    folder.chmod(0o700)
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert "player_keys" not in {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    async with running_host(data_dir=folder) as host:
+        ann = await Seat.open(host.port, "Ann")
+        await ann.list_past_games()
+        listed = (await ann.expect(p.PAST_GAMES))["games"]
+        assert [(g["id"], g["locked"]) for g in listed] == [(3, False), (2, False), (1, False)]
+        for game_id in (1, 2, 3):  # kept before the upgrade: replayed by anyone, as before
+            mark = ann.mark()
+            await ann.get_replay(game_id, first=0, count=1)
+            assert (await ann.expect(p.REPLAY, since=mark))["total"] > 1
+        seats, code = await table(host.port, ["Bo", "Cy"], options={"target": 12})
+        await play_out(seats, counting(), Rng(3))
+        (stored,) = host.journal.rooms(code)
+        assert stored.game_id is not None and stored.game_id > 2**20, "a random number"
+        await ann.close()
+        for seat in seats:
+            await seat.close()
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        assert {"password_hash", "player_keys"} <= columns
+        kept = sorted(row[0] for row in db.execute("SELECT id FROM games WHERE id < 5"))
+        assert kept == [1, 2, 3, 4], "the old games keep their numbers"

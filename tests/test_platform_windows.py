@@ -4,6 +4,7 @@ Each command runs in a subprocess as a friend on Windows would run it: the
 help, the game and deck lists, a deck shown into a file, deck files as Windows
 editors save them, ``serve`` answering a client and stopping from its console
 and on Ctrl+C, a taken port, ``serve --ssh`` (no pseudo-terminals there),
+``serve --web`` (the browser door, which needs none) reaching the lobby,
 ``play`` under Textual's headless driver, and ``stats`` and ``replay`` on the
 data folder ``serve`` left. None of them may end in a traceback.
 """
@@ -257,6 +258,61 @@ def test_serve_ssh_is_refused_in_one_sentence_naming_the_alternatives(windows: W
     assert refused.stdout == ""
     (sentence,) = refused.stderr.splitlines()
     assert "Linux or macOS host" in sentence and "`partyhost join`" in sentence
+
+
+WEB_DOOR = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+
+
+async def _lobby_through_the_web_door(port: int) -> bytes:
+    """A page's websocket to the door at ``port`` (its own Origin), read until the lobby."""
+    import aiohttp
+
+    origin = f"http://127.0.0.1:{port}"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(f"{origin}/ws?width=80&height=24", headers={"Origin": origin}) as ws,
+    ):
+        seen = b""
+        while b"lobby" not in seen:
+            message = await ws.receive(timeout=30)
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            seen += message.data
+        return seen
+
+
+def test_serve_web_opens_the_browser_door_without_pseudo_terminals(windows: Windows) -> None:
+    import asyncio
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "partyhost.cli", *_serve_args(windows, "--port", "0", "--web", "0")],
+        cwd=windows.home,
+        env=windows.env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        encoding="utf-8",
+        errors="replace",
+    )
+    watchdog = threading.Timer(90, process.kill)
+    watchdog.start()
+    try:
+        assert process.stdout is not None
+        printed: list[str] = []
+        while not (found := WEB_DOOR.search(printed[-1] if printed else "")):
+            line = process.stdout.readline()
+            assert line, f"serve ended before opening its door:\n{''.join(printed)}"
+            printed.append(line)
+        asyncio.run(_lobby_through_the_web_door(int(found.group(1))))
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate(timeout=30)
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    printed_all = _no_traceback("".join(printed) + rest)
+    assert process.returncode == 0, printed_all
+    assert "partyhost host stopped." in printed_all
 
 
 def _screen_text(svg: Path) -> str:

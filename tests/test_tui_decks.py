@@ -17,7 +17,7 @@ from partyhost.tui.shared.roomscreen import RoomScreen
 from textual.widgets import Input, Select, Static
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import screen_text, settle
-from tuikit.samples import sample_room
+from tuikit.samples import sample_room, sample_rooms
 
 SIZE = (80, 24)
 
@@ -271,3 +271,23 @@ def test_the_dialog_note_names_what_to_fix_in_a_typed_deck_file(tmp_path: Path) 
         "office.yaml: fix first, line 5, column 1: a tab; indent with spaces"
     )
     assert deck_file_note(str(tmp_path / "none.yaml")).plain.startswith("No file at ")
+
+
+async def test_the_lobby_marks_a_room_playing_a_sent_deck_whatever_its_title() -> None:
+    """A sent copy of the shipped deck, titled like it, is never shown as the host's."""
+    host = FakeHost()
+    sent_copy = {
+        **sample_rooms()[0],
+        "code": "WXYR",
+        "deck": "the-t-shirt-game (sent)",
+        "decks": [{"name": "the-t-shirt-game (sent)", "title": "Classic", "source": "upload"}],
+    }
+    host.rooms = [sample_rooms()[0], sent_copy]
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        [shipped_row] = [line for line in lines if "KQZD" in line]
+        [sent_row] = [line for line in lines if "WXYR" in line]
+        assert "Classic" in shipped_row and "(sent)" not in shipped_row
+        assert "Classic (sent)" in sent_row

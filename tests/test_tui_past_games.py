@@ -56,6 +56,22 @@ async def test_a_finished_game_opens_page_by_page_and_steps_to_the_end() -> None
         assert "Tonight" in screen_text(app)
 
 
+async def test_a_replay_is_asked_for_with_the_seat_token_held_for_its_room() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    _, steps = sample_replay()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.seats.joined("KQZD", "token-of-anns-seat")  # Ann played the finished game's room
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and len(app.screen.steps) == len(steps)
+        pages = [m for m in host.last.sent if m["t"] == "get_replay"]
+        assert len(pages) > 1 and {m.get("token") for m in pages} == {"token-of-anns-seat"}
+
+
 async def test_a_running_games_replay_is_refused_by_the_host_and_nothing_opens() -> None:
     host = FakeHost()
     app = app_for(host)

@@ -318,3 +318,39 @@ def test_the_clock_stands_still_while_the_table_reads_a_result(
     assert clock.game_time(reading) == 1002.0  # frozen: our own clock is not read
     clock.saw_room({"paused": None, "pause": None})  # 20.0: everyone has read it
     assert clock.game_time({"paused": None, "pause": None}) == 1003.0  # 21.0
+
+
+def test_a_grace_countdown_stands_still_while_the_owner_has_paused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ticks = iter([0.0, 0.0, 40.0, 50.0])
+    monkeypatch.setattr(clock_module.time, "monotonic", lambda: next(ticks))
+    clock = HostClock()  # 0.0
+    entry = {"presence": "disconnected", "grace_left": 87.0}
+    clock.saw_room({"paused": {"by": "Ann", "at": 1005.0}})  # 0.0
+    assert clock.grace_left(entry) == 87  # the host's grace period stands still too
+    clock.saw_room({"paused": None})  # 40.0: resumed, the host sends the grace left
+    assert clock.grace_left(entry) == 77  # 50.0: it counts down again
+
+
+async def test_a_paused_table_shows_when_the_pause_ends_and_lets_a_player_ask_to_go_on() -> None:
+    host = FakeHost()
+    app = app_for(host, animate=True)
+    now = time.time()
+    view = tshirt_view() | {"deadline": now + 30}
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        paused = {"by": "Bea", "at": now, "until": now + 595, "asking": []}
+        room = sample_room(status="playing", owner=1) | {"paused": paused}
+        host.last.push(
+            {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"},
+            room,
+            view_frame(view) | {"now": now},
+        )
+        await settle(pilot)
+        status = screen_text(app).splitlines()[1]
+        assert "Paused by Bea." in status and "Goes on by itself in 10 min." in status
+        assert "P asks to go on." in status
+        await pilot.press("P")
+        await settle(pilot)
+        assert host.last.sent[-1] == build.resume_game()

@@ -23,8 +23,9 @@ SIZE = (100, 32)
 def tshirt_replay(folder: Path) -> ReplayData:
     store = Store(folder)
     keep(store, play_game("tshirt", 4, seed=8, options={"target": 1000}), "ACDE", 5000.0)
+    (entry,) = store.games()
     store.close()
-    return local_replay(folder, 1)
+    return local_replay(folder, entry.id)
 
 
 def shown(app: ReplayApp, widget_id: str) -> str:

@@ -126,6 +126,9 @@ class PartyApp(App[int]):
         self.offer_create = deck_file is not None
         self.connection: Connection | None = None
         self._replay_wanted: int | None = None
+        self._replay_token: str | None = None
+        """The seat token this player held in the wanted game's room: a password room's game
+        replays only for it (or the password)."""
         self._awaiting_table = False
         """This client asked for a seat by name and its waiting notice is showing."""
         """The past game whose replay was asked for last."""
@@ -323,13 +326,16 @@ class PartyApp(App[int]):
 
     def open_replay(self, game_id: int) -> None:
         """Ask for a finished game's replay; its screen opens when the first page comes."""
+        rooms = [game.get("room") for game in self.past_games if game.get("id") == game_id]
+        code = rooms[0] if rooms and isinstance(rooms[0], str) else None
         self._replay_wanted = game_id
-        self.requests.get_replay(game_id)
+        self._replay_token = None if code is None else self.seats.token_for(code)
+        self.requests.get_replay(game_id, token=self._replay_token)
 
     def on_replay_page(self, message: hostlink.ReplayPage) -> None:
         from partyhost.tui.replay.screen import show_page
 
-        show_page(self, message, self._replay_wanted)
+        show_page(self, message, self._replay_wanted, self._replay_token)
 
     def on_chat_received(self, message: hostlink.ChatReceived) -> None:
         """A new line joins the chat and the game log; one already shown (the room sends its

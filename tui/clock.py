@@ -6,7 +6,8 @@ reads a round's result. Counting
 down from our own clock would be off by any clock skew and by every pause,
 so a countdown measures from the last view's ``now`` plus the time elapsed
 here since it arrived (a monotonic clock), and stops while the room is
-paused. A seat's ``grace_left`` counts down from when its room message came.
+paused. A seat's ``grace_left`` counts down from when its room message came,
+and stands still while the owner's pause lasts (the host's grace periods do).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class HostClock:
         self._room_at = time.monotonic()
         self._frozen: float | None = None
         """Where the game clock stood when the room was paused, until it runs again."""
+        self._owner_paused = False
+        """The owner paused the game: grace periods stand still too (a result's hold aside)."""
 
     def saw_view(self, now: float | None) -> None:
         if now is not None:
@@ -49,6 +52,7 @@ class HostClock:
         """A room message: grace times count from now; a resumed clock runs on from where
         it stopped (the host's fresh view, which says so too, may come a moment later)."""
         self._room_at = time.monotonic()
+        self._owner_paused = isinstance(room.get("paused"), dict)
         frozen = _stopped_at(room)
         if frozen is not None:
             self._frozen = frozen
@@ -70,4 +74,6 @@ class HostClock:
         left = _number(entry.get("grace_left"))
         if left is None:
             return None
+        if self._owner_paused:
+            return max(0, round(left))
         return max(0, round(left - (time.monotonic() - self._room_at)))

@@ -228,7 +228,10 @@ class SeatKeeper:
         return [SeatOffer(seat.code, seat.describe(), seat.token) for seat in held]
 
     def token_for(self, code: str) -> str | None:
-        """The token held for room ``code`` at this host, if any."""
+        """The token held for room ``code`` at this host, if any (the seat taken last counts
+        even when nothing is remembered on disk)."""
+        if self._current is not None and self._current.code == code:
+            return self._current.token
         seat = self.memory.find(self.host_id, code) if self.host_id else None
         return seat.token if seat is not None else None
 

@@ -178,9 +178,20 @@ class RequestMethods(Generic[Sent]):
         """The games the host kept (``past_games``), of one night (``YYYY-MM-DD``) or all."""
         return self._send_with(p.LIST_PAST_GAMES, night=night)
 
-    def get_replay(self, id: int, first: int | None = None, count: int | None = None) -> Sent:
-        """A page of past game ``id``'s replay (``replay``) from step ``first`` (default 0)."""
-        return self._send_with(p.GET_REPLAY, id=id, first=first, count=count)
+    def get_replay(
+        self,
+        id: int,
+        first: int | None = None,
+        count: int | None = None,
+        *,
+        token: str | None = None,
+        password: str | None = None,
+    ) -> Sent:
+        """A page of past game ``id``'s replay (``replay``) from step ``first`` (default 0); a
+        ``locked`` game needs the seat token it was played with or its room's password."""
+        return self._send_with(
+            p.GET_REPLAY, id=id, first=first, count=count, token=token, password=password
+        )
 
     def get_standings(self, night: str | None = None) -> Sent:
         """A night's standings (``standings``; default tonight's)."""

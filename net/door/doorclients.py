@@ -28,17 +28,16 @@ import contextlib
 import json
 import logging
 import os
-import re
 import signal
 import socket
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 from partyhost.net.addresslimits import TokenBucket
+from partyhost.net.door.visitorenv import JOIN_OPTIONS, client_environment
 from partyhost.net.platform import set_terminal_size
 
 log = logging.getLogger(__name__)
@@ -58,10 +57,6 @@ MAX_COLUMNS = 500
 MAX_ROWS = 200
 """The largest window a visitor's client is given: far above any real screen, and small
 enough that a client drawing it stays small and quick (a visitor may claim any size)."""
-CLIENT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
-"""Variables an SSH client may send (``SendEnv``) that reach the partyhost client."""
-SAFE_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
-SAFE_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{0,64}")
 TAKE_TERMINAL = "import fcntl, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
 """The client's first step: its pty becomes its controlling terminal (``subprocess`` cannot
 make it so), so the kernel tells it of window changes (SIGWINCH) and of the door's end
@@ -93,30 +88,8 @@ def client_command(door: int, address: str) -> list[str]:
     """This Python, isolated, to run ``partyhost join``: this host only, nothing kept on disk."""
     return [
         *(sys.executable, "-I", "-c", CLIENT_START, str(door)),
-        *("join", address, "--no-discovery", "--no-remember", "--locked"),
+        *("join", address, *JOIN_OPTIONS),
     ]
-
-
-def client_environment(term: str | None, sent: Mapping[str, str], home: Path) -> dict[str, str]:
-    """The client's whole environment: the visitor's terminal, and folders inside ``home``."""
-    env = {
-        "PATH": os.defpath,
-        "HOME": str(home),
-        "TMPDIR": str(home),
-        "LANG": "C.UTF-8",
-        "TERM": term if term and SAFE_TERM.fullmatch(term) else "xterm-256color",
-        "PARTYHOST_CONFIG_DIR": str(home / "config"),
-        "PARTYHOST_DATA_DIR": str(home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_CACHE_HOME": str(home / "cache"),
-        "XDG_STATE_HOME": str(home / "state"),
-    }
-    for name in CLIENT_ENV:
-        value = sent.get(name)
-        if isinstance(value, str) and SAFE_VALUE.fullmatch(value):
-            env[name] = value
-    return env
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from partyhost.net.platform import owned_by_this_user, process_alive
+
 DOOR_FOLDER = "ssh-door"
 CLOSE_TRIES = 20
 CLOSE_PAUSE = 0.1
@@ -31,16 +33,6 @@ def _owner_pid(name: str) -> int | None:
     return int(pid_text) if name.startswith(PREFIX) and pid_text.isdigit() else None
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def sweep(base: Path, *, only_dead_owners: bool) -> list[Path]:
     """Remove the door folders in ``base`` left by earlier runs; returns what was removed."""
     removed: list[Path] = []
@@ -48,7 +40,6 @@ def sweep(base: Path, *, only_dead_owners: bool) -> list[Path]:
         entries = list(base.iterdir())
     except OSError:
         return removed
-    uid = os.getuid()
     for entry in entries:
         pid = _owner_pid(entry.name)
         if pid is None or pid == os.getpid():
@@ -57,9 +48,9 @@ def sweep(base: Path, *, only_dead_owners: bool) -> list[Path]:
             info = entry.lstat()
         except OSError:
             continue
-        if not stat.S_ISDIR(info.st_mode) or info.st_uid != uid:
+        if not stat.S_ISDIR(info.st_mode) or not owned_by_this_user(info):
             continue
-        if only_dead_owners and _alive(pid):
+        if only_dead_owners and process_alive(pid):
             continue
         shutil.rmtree(entry, ignore_errors=True)
         removed.append(entry)

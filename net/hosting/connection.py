@@ -60,6 +60,10 @@ NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
     " requests; try again in a moment."
 )
+BUSY_NOT_SAVING = (
+    "The host's database is busy (another program holds it), so the host cannot save games"
+    " and takes no requests that change something; try again in a moment."
+)
 FULL_AND_NOT_SAVING = (
     "The host's disk is full and it cannot save games right now, so it takes no requests;"
     " try again once the host has space."
@@ -275,7 +279,10 @@ class Connection(asyncio.Protocol):
         if journal is None:
             return False
         if journal.failing and message["t"] not in WHILE_JOURNAL_FAILS:
-            why = FULL_AND_NOT_SAVING if journal.short_of_space else NOT_SAVING
+            if journal.short_of_space:
+                why = FULL_AND_NOT_SAVING
+            else:
+                why = BUSY_NOT_SAVING if journal.busy else NOT_SAVING
         elif journal.short_of_space and message["t"] in NEW_GAMES:
             why = DISK_FULL
         else:

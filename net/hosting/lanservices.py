@@ -1,7 +1,7 @@
-"""The host's ways in besides its TCP port: the SSH door and the LAN advertisement.
+"""The host's ways in besides its TCP port: the SSH and browser doors, the LAN advertisement.
 
 :class:`Host` starts these after it listens and stops them first when it
-closes. The door was asked for explicitly, so a door that cannot open stops
+closes. The doors were asked for explicitly, so a door that cannot open stops
 the host with the reason; the advertisement is a convenience, so its failures
 are logged and the host carries on.
 """
@@ -21,6 +21,7 @@ from partyhost.net.protocol import PROTOCOL_VERSION
 
 if TYPE_CHECKING:
     from partyhost.net.door.sshdoor import SSHDoor
+    from partyhost.net.door.webdoor import WebDoor
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +51,14 @@ def room_properties(
 
 
 class LanServices:
-    """The SSH door (if configured) and the mDNS advertisement (if enabled) of one host."""
+    """The SSH and browser doors (if configured) and the mDNS advertisement (if enabled)."""
 
     def __init__(self, config: HostConfig, game_port: int, listing: Listing) -> None:
         self.config = config
         self.game_port = game_port
         self.listing = listing
         self.door: SSHDoor | None = None
+        self.web_door: WebDoor | None = None
         self.advertiser: HostAdvertiser | None = None
         self._advertising: asyncio.Task[None] | None = None
 
@@ -64,8 +66,12 @@ class LanServices:
     def ssh_port(self) -> int | None:
         return self.door.port if self.door is not None else None
 
+    @property
+    def web_port(self) -> int | None:
+        return self.web_door.port if self.web_door is not None else None
+
     async def start(self) -> None:
-        """Open the door (errors propagate), then advertise in the background."""
+        """Open the doors (errors propagate), then advertise in the background."""
         config = self.config
         if config.ssh_port is not None:
             from partyhost.net.door.sshdoor import SSHDoor  # asyncssh loads slowly
@@ -73,6 +79,12 @@ class LanServices:
             door = SSHDoor(config, local_address(config.host), self.game_port)
             await door.start()
             self.door = door
+        if config.web_port is not None:
+            from partyhost.net.door.webdoor import WebDoor  # aiohttp loads slowly
+
+            web_door = WebDoor(config, local_address(config.host), self.game_port)
+            await web_door.start()
+            self.web_door = web_door
         if config.discovery:
             self.advertiser = HostAdvertiser(
                 name=config.display_name,
@@ -105,6 +117,9 @@ class LanServices:
         if self.advertiser is not None:
             await self.advertiser.close()
             self.advertiser = None
+        if self.web_door is not None:
+            await self.web_door.close()
+            self.web_door = None
         if self.door is not None:
             await self.door.close()
             self.door = None

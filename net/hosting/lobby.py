@@ -74,7 +74,7 @@ class Lobby:
         """Stable across restarts on one data folder (``welcome.host_id``)."""
         self._address_limits = address_limits
         self._passwords = passwords
-        self._past_games = PastGames(store)
+        self.past_games = PastGames(store, config, passwords)
         self._outgoing = outgoing
         self._observer = observer
         self.rooms: dict[str, Room] = {}
@@ -259,7 +259,7 @@ class Lobby:
             elif kind == p.RESUME_SEAT:
                 self._resume_seat(connection, message["token"])
             elif kind in pastgames.REQUESTS:
-                await self._past_games.handle(connection, message)
+                await self.past_games.handle(connection, message)
             else:
                 await self._join_room(connection, message)
         except Refused as refused:  # a deck's problems too (DeckNotFound)

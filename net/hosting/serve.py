@@ -38,6 +38,7 @@ async def run_host(
             host.port,
             ssh_port=host.lan.ssh_port if host.lan is not None else None,
             ssh_password=config.ssh_password is not None,
+            web_port=host.lan.web_port if host.lan is not None else None,
             discovery=config.discovery,
         )
         print(instructions, flush=True)

@@ -105,6 +105,14 @@ class Member:
             self.disconnected_at = now
         self.grace_until = now + grace
 
+    def add_paused_time(self, paused_since: float, now: float) -> None:
+        """A pause from ``paused_since`` to ``now`` ends: the grace period did not run meanwhile
+        (only from the disconnection on, if it came during the pause)."""
+        if self.grace_until is None:
+            return
+        stopped_from = max(paused_since, self.disconnected_at or paused_since)
+        self.grace_until += max(0.0, now - stopped_from)
+
     def end_grace(self) -> None:
         self.disconnected_at = None
         self.grace_until = None
@@ -159,10 +167,13 @@ class Member:
             return CONNECTED
         return AWAY if self.away else DISCONNECTED
 
-    def describe(self, now: float) -> dict[str, Any]:
-        """This seat in the room message, its grace time left counted from host time ``now``."""
+    def describe(self, now: float, paused_since: float | None = None) -> dict[str, Any]:
+        """This seat in the room message, its grace time left counted from host time ``now``
+        (while the game is paused since ``paused_since``, the grace time left stands still)."""
         presence = self.presence()
         grace = self.grace_ends() if presence == DISCONNECTED else None
+        if grace is not None and paused_since is not None:
+            now = max(paused_since, self.disconnected_at or paused_since)
         return {
             "seat": self.seat,
             "name": self.name,

@@ -35,8 +35,11 @@ from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
 from partyhost.engine.playertext import clean_text
+from partyhost.net.address import local_address
+from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
 from partyhost.net.protocol import Refused
+from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
@@ -83,8 +86,19 @@ class Room:
         self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
         self._records = RoomRecords(services.store, code, settings, roster, room_game)
         self._bots = RoomBots(code, config, roster, room_game)
-        self._broadcast = RoomBroadcast(code, settings, roster, room_game)
-        self._play = RoomPlay(room_game, roster, self._bots, self._broadcast, self._records)
+        self._broadcast = RoomBroadcast(code, settings, roster, room_game, config.max_pause_seconds)
+        self._play = RoomPlay(
+            room_game,
+            roster,
+            self._bots,
+            self._broadcast,
+            self._records,
+            config.max_pause_seconds,
+        )
+        self._pause_toggles = TokenBucket(
+            config.pause_toggles_per_second, config.pause_toggle_burst
+        )
+        """Pauses and resumes of this room's game: an owner toggling costs no flood."""
         self._reclaiming = Reclaiming(
             self, code, roster, self._broadcast, Reclaims(config.reclaim_answer_seconds)
         )
@@ -104,6 +118,8 @@ class Room:
         )
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
+        door = local_address(config.host) if config.ssh_port is not None else None
+        self._banned = BanList(door)
 
     @classmethod
     def restore(
@@ -197,6 +213,7 @@ class Room:
         try:
             if self.closed:
                 raise Refused("no_such_room", "That room has just closed.")
+            self._banned.check(peer.name, peer.peer_host)
             if spectate:
                 self._seating.spectate(peer)
             else:
@@ -212,7 +229,12 @@ class Room:
         if self.closed or member is None or member.left:
             peer.room = None
             raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
-        self._seating.resume(peer, member, token)
+        try:
+            self._seating.resume(peer, member, token)
+        except Refused:
+            if peer.room is self:
+                peer.room = None
+            raise
 
     def connection_lost(self, peer: Peer) -> None:
         if self._reclaiming.withdraw(peer):
@@ -248,6 +270,8 @@ class Room:
         target = self._roster.member_at(seat)
         if target is None or target is owner:
             raise Refused("bad_seat", f"No one else sits in seat {seat}.")
+        if target.human:
+            self._banned.ban(target.name, None if target.peer is None else target.peer.peer_host)
         self._remove(target, "kicked")
 
     def add_bot(self, peer: Peer, level: str | None) -> None:
@@ -330,11 +354,23 @@ class Room:
     def pause(self, peer: Peer) -> None:
         """The owner stops the game's clock: no timers, no moves, bots wait."""
         owner = self._owner(peer)
+        self._rate_pause_toggles()
         self._play.pause(owner.name, time.time())
 
     def resume_game(self, peer: Peer) -> None:
-        owner = self._owner(peer)
-        self._play.resume(owner.name, time.time())
+        """The owner resumes the game; anyone else seated asks to (a majority resumes it)."""
+        member = self._player(peer)
+        if not self._roster.is_owner(member):
+            self._play.ask_to_resume(member, time.time())
+            return
+        self._rate_pause_toggles()
+        self._play.resume(member.name, time.time())
+
+    def _rate_pause_toggles(self) -> None:
+        if not self._pause_toggles.take():
+            raise Refused(
+                "rate_limited", "Pausing and resuming this fast is not taken; wait a little."
+            )
 
     # --- playing and talking ------------------------------------------------------------
 
@@ -382,6 +418,7 @@ class Room:
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),
+            self._play.pause_ends(),
             idle_end,
         )
         return min((when for when in due if when is not None), default=None)

@@ -41,8 +41,17 @@ number and in encoded size (a line is at most a few hundred bytes)."""
 class RoomBroadcast:
     """Builds and sends every frame a room sends to more than its asker."""
 
-    def __init__(self, code: str, settings: RoomSettings, roster: Roster, game: RoomGame) -> None:
+    def __init__(
+        self,
+        code: str,
+        settings: RoomSettings,
+        roster: Roster,
+        game: RoomGame,
+        max_pause: float = float("inf"),
+    ) -> None:
         self._code = code
+        self._max_pause = max_pause
+        """Seconds an owner's pause lasts at most (``HostConfig.max_pause_seconds``)."""
         self._settings = settings
         self._roster = roster
         self._game = game
@@ -181,7 +190,10 @@ class RoomBroadcast:
             "owner": owner.seat if owner is not None else None,
             "you": you.seat if you is not None else None,
             "status": self._game.status,
-            "seats": [member.describe(time.time()) for member in self._shown_seats()],
+            "seats": [
+                member.describe(time.time(), self._game.clock.paused_wall)
+                for member in self._shown_seats()
+            ],
             "spectators": len(self._roster.spectators),
             "paused": self._paused(),
             "min_players": game.min_players,
@@ -202,7 +214,13 @@ class RoomBroadcast:
         clock = self._game.clock
         if clock.paused_at is None:
             return None
-        return {"by": clock.paused_by, "at": clock.paused_at}
+        since = clock.paused_wall if clock.paused_wall is not None else time.time()
+        return {
+            "by": clock.paused_by,
+            "at": clock.paused_at,
+            "until": since + self._max_pause,
+            "asking": sorted(self._game.resume_asks),
+        }
 
     def room(self) -> None:
         """Everyone the room's state: each member with its own ``you``."""
@@ -224,6 +242,7 @@ class RoomBroadcast:
             "game": game.id,
             "game_name": game.name,
             "deck": self._settings.deck_name,
+            "decks": decks_in_play(self._settings.deck_name, self._settings.deck_data),
             "seats": len(self._roster.seated),
             "max_seats": game.max_players,
             "status": self._game.status,

@@ -15,7 +15,9 @@ host restart.
 The clock also stands still while the table reads a round's result (a
 *hold*, see :mod:`.roomgame`), so a round timer does not run out behind the
 result; a hold is not a pause: commands still come (a person who has read
-plays on) and it is not kept across a restart.
+plays on). A hold is kept in the room's record too, so a host restarted while
+the table reads a result finds the game's clock where the hold stopped it,
+instead of jumped on by the time spent reading.
 
 Grace periods, bot thinking delays and idle rooms stay on the host's clock:
 they are the room's business, not the game's.
@@ -31,16 +33,29 @@ class RoomClock:
     """
 
     def __init__(
-        self, offset: float = 0.0, paused_at: float | None = None, paused_by: str | None = None
+        self,
+        offset: float = 0.0,
+        paused_at: float | None = None,
+        paused_by: str | None = None,
+        held_at: float | None = None,
     ) -> None:
         self.offset = offset
         """How far the game clock is behind the host's (the time spent stopped)."""
-        self.stopped_at = paused_at
+        self.stopped_at = paused_at if paused_at is not None else held_at
         """The game clock's time while stopped (paused or held); None while it runs."""
         self.paused = paused_at is not None
         self.paused_by = paused_by if self.paused else None
-        self.held = False
+        self.held = held_at is not None
         """Stopped while the table reads a round's result."""
+        self.paused_wall = self.to_wall(paused_at) if paused_at is not None else None
+        """The host time the game's clock stopped for the pause (or for the round's result
+        it paused during), for the pause's time limit and the grace periods it holds; the
+        clock's reading and offset give it back after a restart."""
+
+    @property
+    def held_at(self) -> float | None:
+        """The game clock's time while held (None: no hold)."""
+        return self.stopped_at if self.held else None
 
     @property
     def paused_at(self) -> float | None:
@@ -62,10 +77,12 @@ class RoomClock:
         if not self.paused:
             self._stop(wall)
             self.paused, self.paused_by = True, by
+            stopped = self.stopped_at
+            self.paused_wall = wall if stopped is None else self.to_wall(stopped)
 
     def resume(self, wall: float) -> None:
         """Run the game clock again from where it stopped (unless it is also held)."""
-        self.paused, self.paused_by = False, None
+        self.paused, self.paused_by, self.paused_wall = False, None, None
         self._run_unless_stopped(wall)
 
     def hold(self, wall: float) -> None:

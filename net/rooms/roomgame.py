@@ -116,8 +116,15 @@ class RoomGame:
         self._game_seats: set[int] = set()
         self._idle_tick: tuple[int, float] | None = None
         """(version, deadline) of a tick that found nothing to do: no need to wake for it again."""
-        self.clock = RoomClock(record.clock_offset, record.paused_at, record.paused_by)
+        self.clock = RoomClock(
+            record.clock_offset, record.paused_at, record.paused_by, record.held_at
+        )
+        self.resume_asks: set[int] = set()
+        """Seats whose players asked to resume the paused game (a majority resumes it)."""
         self._pause: ResultPause | None = None
+        if self.clock.held:  # a restart while the table read a round's result
+            until = record.hold_until if record.hold_until is not None else 0.0
+            self._pause = ResultPause(until, set(record.hold_waiting or ()))
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
         """Replay a journaled game, with the seats that joined it late."""
@@ -170,6 +177,11 @@ class RoomGame:
 
     def result_pause_ends(self) -> float | None:
         return None if self._pause is None else self._pause.until
+
+    @property
+    def result_pause_waiting(self) -> list[int] | None:
+        """The seats that have not read the round's result (None: no result is held)."""
+        return None if self._pause is None else sorted(self._pause.waiting)
 
     def in_game(self, seat: int | None) -> bool:
         """Whether ``seat`` is dealt into the current game (started with it or joined late)."""
@@ -248,11 +260,13 @@ class RoomGame:
         if self.clock.paused:
             raise Refused("paused", f"The game is already paused by {self.clock.paused_by}.")
         self.clock.pause(wall, by)
+        self.resume_asks.clear()
 
     def resume(self, wall: float) -> None:
         if not self.clock.paused:
             raise Refused("not_paused", "The game is not paused.")
         self.clock.resume(wall)
+        self.resume_asks.clear()
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it.

@@ -23,6 +23,7 @@ from typing import Any
 
 from partyhost.engine.core import Event, Game
 from partyhost.net.config import HostConfig
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
@@ -137,7 +138,10 @@ class RoomPlay:
         bots: RoomBots,
         broadcast: RoomBroadcast,
         records: RoomRecords,
+        max_pause: float = float("inf"),
     ) -> None:
+        self._max_pause = max_pause
+        """Seconds an owner's pause lasts at most before the game goes on by itself."""
         self._game = game
         self._roster = roster
         self._bots = bots
@@ -168,14 +172,49 @@ class RoomPlay:
         self._broadcast.notice(f"Paused by {by}.")
         self._broadcast.room()
 
-    def resume(self, by: str, now: float) -> None:
-        """Run the game's clock again; everyone gets a view stamped with it, bots think."""
+    def resume(self, by: str, now: float, notice: str | None = None) -> None:
+        """Run the game's clock again; everyone gets a view stamped with it, bots think.
+
+        The grace periods of absent players stood still during the pause: they go on
+        from where they were.
+        """
+        paused_since = self._game.clock.paused_wall
         self._game.resume(now)
+        if paused_since is not None:
+            for member in self._roster.members:
+                member.add_paused_time(paused_since, now)
         self._records.save()
-        self._broadcast.notice(f"{by} resumed the game.")
+        self._broadcast.notice(notice or f"{by} resumed the game.")
         self._broadcast.room()
         self._broadcast.views()
         self._bots.arm_all(now)
+
+    def pause_ends(self) -> float | None:
+        """When the owner's pause ends by itself (None: the game is not paused)."""
+        since = self._game.clock.paused_wall
+        if since is None or not self._game.playing:
+            return None
+        return since + self._max_pause
+
+    def ask_to_resume(self, member: Member, now: float) -> None:
+        """A seated person other than the owner asks to go on; a majority of the people
+        seated and here resumes the paused game."""
+        if not self._game.clock.paused:
+            raise Refused("not_paused", "The game is not paused.")
+        if member.seat is None or member.seat in self._game.resume_asks:
+            return
+        self._game.resume_asks.add(member.seat)
+        voters = {
+            m.seat
+            for m in self._roster.members
+            if m.human and m.peer is not None and not m.left and m.seat is not None
+        }
+        asking = len(self._game.resume_asks & voters)
+        if asking * 2 > len(voters):
+            self.resume(member.name, now, "Most of the table asked to go on: the game resumes.")
+            return
+        self._broadcast.notice(f"{member.name} asks to resume ({asking} of {len(voters)}).")
+        self._broadcast.room()
 
     def seen(self, seat: int | None, now: float) -> None:
         """``seat`` has read the round's result (pressed a key, or played on), or cannot (left,
@@ -186,6 +225,7 @@ class RoomPlay:
     def _pause_changed(self, now: float) -> None:
         if not self._game.reading_result:
             self._bots.rethink(now)
+            self._records.save()  # the hold is over: a restart must not hold the clock again
         self._broadcast.room()
 
     def _readers(self) -> list[int]:
@@ -205,6 +245,11 @@ class RoomPlay:
         """The game's deadline if it has come, then the first bot whose thinking time is up."""
         if not self._game.playing:
             return
+        pause_end = self.pause_ends()
+        if pause_end is not None and now >= pause_end:
+            minutes = round((pause_end - (self._game.clock.paused_wall or now)) / 60)
+            limit = f"{minutes} minutes" if minutes >= 2 else "its time limit"
+            self.resume("the host", now, f"The pause reached {limit}; the game goes on.")
         if self._game.end_pause_if_due(now):
             self._pause_changed(now)
         ticked = self._game.tick(now)
@@ -229,5 +274,6 @@ class RoomPlay:
         if self._game.game.round_over(events) and self._game.pause_for_results(
             now, self._readers()
         ):
+            self._records.save()  # a restart keeps the hold (and the clock where it stopped)
             self._broadcast.room()
         self._bots.arm_all(now)

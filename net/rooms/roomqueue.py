@@ -29,6 +29,8 @@ class Peer(Protocol):
     """The name as typed (controls removed, invisible characters kept): see ``names``."""
     room: RoomInbox | None
     """The room this connection is in (or joining), or None."""
+    peer_host: str
+    """The client's IP address (a room's ban list holds the addresses of kicked players)."""
 
     @property
     def closed(self) -> bool: ...

@@ -58,6 +58,9 @@ class RoomRecords:
             clock_offset=game.clock.offset,
             paused_at=game.clock.paused_at,
             paused_by=game.clock.paused_by,
+            held_at=game.clock.held_at,
+            hold_until=game.result_pause_ends(),
+            hold_waiting=game.result_pause_waiting,
         )
 
     def save(self) -> None:
@@ -129,4 +132,12 @@ class RoomRecords:
             start_seats=list(seats),
             started=started,
             players=self._players(lambda seat: seat in dealt),
+            password_hash=self._settings.password_hash,
+            player_keys=sorted(
+                key
+                for m in self._roster.members
+                if m.seat in dealt and not m.bot
+                for key in (m.token_hash, m.second_token_hash)
+                if key is not None
+            ),
         )

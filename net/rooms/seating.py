@@ -23,6 +23,7 @@ import weakref
 from typing import Protocol
 
 from partyhost.engine.core import Game
+from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.protocol import Refused
@@ -82,6 +83,11 @@ class Seating:
         self._play = play
         self._records = records
         self._reclaiming = reclaiming
+        self._resumes: dict[int, TokenBucket] = {}
+        """Per member id: how often its seat may be taken back with a token (a reconnect
+        loop must not take the seat over many times a second)."""
+        self._presence_told: dict[int, TokenBucket] = {}
+        """Per member id: how often the table may hear that its player dropped or came back."""
 
     # --- coming in -----------------------------------------------------------
 
@@ -159,8 +165,10 @@ class Seating:
         """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view.
 
         The seat's first token wins over one given when the seat was taken back by name:
-        that one stops working.
+        that one stops working. Past the seat's resume rate the newcomer is refused
+        (``rate_limited``) and whoever holds the seat keeps it.
         """
+        self._check_resume_rate(member)
         self._reclaiming.settle_about(member, f"{member.name} came back with their own seat token.")
         if token_hash(token) == member.token_hash:
             self._forget_second_token(member)
@@ -171,6 +179,29 @@ class Seating:
             old.close("replaced by a newer connection")
         member.release()  # connected after the others hear of it: `joined` comes first
         self._return(peer, member, token)
+
+    def _check_resume_rate(self, member: Member) -> None:
+        bucket = self._resumes.get(member.member_id)
+        if bucket is None:
+            config = self._config
+            bucket = TokenBucket(config.resumes_per_second, config.resume_burst)
+            self._resumes[member.member_id] = bucket
+        if not bucket.take():
+            raise Refused(
+                "rate_limited",
+                f"{member.name}'s seat was taken back too often just now; wait a few seconds.",
+            )
+
+    def _tell_presence(self, member: Member, text: str) -> None:
+        """Tell the table that ``member`` dropped or came back: a few times in a row, then
+        once per ``presence_notice_seconds`` (the room message shows every change anyway)."""
+        bucket = self._presence_told.get(member.member_id)
+        if bucket is None:
+            config = self._config
+            bucket = TokenBucket(1.0 / config.presence_notice_seconds, config.presence_notice_burst)
+            self._presence_told[member.member_id] = bucket
+        if bucket.take():
+            self._broadcast.notice(text)
 
     # --- taking a seat back by name ------------------------------------------------
 
@@ -207,7 +238,7 @@ class Seating:
         if member.away and member.come_back():
             self._system("seat_back", member, now)
         self._records.save()
-        self._broadcast.notice(f"{member.name} is back.")
+        self._tell_presence(member, f"{member.name} is back.")
         member.peer = peer
         peer.room = self._room()
         self._welcome(peer, member, token)
@@ -252,16 +283,20 @@ class Seating:
             grace = min(config.ghost_grace_seconds, grace)
         member.disconnect(time.time(), grace)
         self._records.save()
-        self._broadcast.notice(f"{member.name} lost connection.")
+        self._tell_presence(member, f"{member.name} lost connection.")
         self._broadcast.room()
 
     def next_grace_end(self) -> float | None:
-        """When the first running grace period ends."""
+        """When the first running grace period ends (none runs while the game is paused)."""
+        if self._game.clock.paused:
+            return None
         ends = [member.grace_ends() for member in self._roster.members]
         return min((end for end in ends if end is not None), default=None)
 
     def run_graces(self, now: float) -> bool:
         """Everyone whose grace period ran out by ``now`` is away (in a game) or gone."""
+        if self._game.clock.paused:
+            return True
         for member in self._roster.members:
             end = member.grace_ends()
             if end is not None and now >= end and not self._grace_over(member, now):

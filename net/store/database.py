@@ -23,6 +23,12 @@ once, and in any case by :meth:`Store.commit`, which every connection calls
 before it writes anything. So the commit still comes before any view of the
 command goes out, but a busy host pays one commit per loop turn.
 
+Another process holding the write lock (a backup tool, ``sqlite3`` at a
+prompt) costs a commit at most :data:`BUSY_MILLISECONDS`: the commit then
+counts as failed, as on a full disk, and is retried, so the host goes on
+answering everyone (and refusing changes, saying the database is busy) until
+the lock is let go.
+
 A full disk first costs only new games: the store gives up its reserve
 (:mod:`.space`), so the rooms that are playing go on, and
 :attr:`Store.short_of_space` tells the host to refuse new games until the
@@ -78,6 +84,10 @@ REMIND_SECONDS = 60.0
 """While writes fail, the log says so again this often, not on every try."""
 RESERVE_RETRY_SECONDS = 2.0
 """While short of space, taking the reserve back is tried this often."""
+BUSY_MILLISECONDS = 50
+"""How long a commit on the event loop waits for another process's write lock before it
+gives up and is retried later (:data:`RETRY_SECONDS`): a held lock costs the loop at most
+this per try, never SQLite's default of seconds with every player waiting."""
 
 
 class StoreUnusable(OSError):
@@ -99,6 +109,12 @@ def unusable(path: str, error: sqlite3.Error) -> StoreUnusable:
         f"cannot use the database {path} ({error}): check the folder's free space and"
         " permissions, or start with a fresh --data folder"
     )
+
+
+def is_locked(error: sqlite3.Error) -> bool:
+    """Whether ``error`` means another connection holds the lock (it will pass)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error)
 
 
 def _make_private(folder: Path) -> None:
@@ -137,6 +153,8 @@ class Store(StoreReader):
         """Each room's current game, by room code."""
         self.failure: str | None = None
         """Why the last commit failed; None while writing works."""
+        self.busy = False
+        """True while commits fail because another process holds the write lock."""
         self._failing_since = 0.0
         self._next_try = 0.0
         self._reminded = -REMIND_SECONDS
@@ -164,12 +182,13 @@ class Store(StoreReader):
                 )
             bring_up_to_date(db, version, data_dir)
             db.execute("PRAGMA foreign_keys=ON")
-            self._next_game = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
             file = None if data_dir is None else data_dir / space.RESERVE_FILE
             self._reserve = space.Reserve(db, file, 0 if file is None else reserve_bytes)
             if not self._reserve.whole():
                 self._take_reserve(time.monotonic())
             self.prune()
+            # Opening may wait SQLite's default for a lock; from now on the loop may not.
+            db.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS}")
         except BaseException as error:
             db.close()
             self._unlock()
@@ -227,8 +246,7 @@ class Store(StoreReader):
     def start_game(self, room: RoomRecord, members: list[MemberRecord], start: GameStart) -> None:
         """A new game becomes the room's, atomically; a previous one still running is abandoned."""
         previous = self._games.get(room.code)
-        game_id = self._games[room.code] = self._next_game
-        self._next_game += 1
+        game_id = self._games[room.code] = rows.new_game_id(self._db, set(self._games.values()))
         self._write(
             [
                 *rows.game_rows(game_id, start),
@@ -330,6 +348,7 @@ class Store(StoreReader):
                 len(statements),
             )
             self.failure = None
+            self.busy = False
         return True
 
     def _run_making_room(self, statements: list[Statement], now: float) -> None:
@@ -428,6 +447,7 @@ class Store(StoreReader):
     def _failed(self, error: sqlite3.Error, now: float) -> None:
         """Remember the failure; log it when it starts and then once a while, not per try."""
         self._next_try = now + RETRY_SECONDS
+        self.busy = is_locked(error)
         if self.failure is None:
             self.failure = str(error)
             self._failing_since = now

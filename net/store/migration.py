@@ -7,7 +7,19 @@ Format 1 kept one ``decks`` row per deck *combination* as a game was played
 with it (so the same uploads in another order were another row); format 2
 keeps each deck's data once, by a hash of its content, and lists a game's
 parts in ``game_decks`` (:mod:`.deckrows`). Upgrading splits every stored
-combination into its decks and points its games at them.
+combination into its decks and points its games at them. Format 3 adds to
+each room the hold of a round's result (where the game's clock stands while
+the table reads it), so a restart does not lose it; upgrading adds the
+columns, empty.
+
+Formats up to 3 numbered games 1, 2, 3... and let anyone replay any finished
+game; format 4 gives each new game a random number (so nobody finds a
+party's games by counting) and keeps, beside a password room's game, the
+room's password hash and its players' seat token hashes: only they, or
+whoever knows the password, replay it. Upgrading adds the two columns,
+empty: the games kept before keep their numbers (their replays, exports and
+links stay as they were) and stay replayable by anyone, as they always were,
+since no password was kept with them.
 
 Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
 journal of rooms and their current game's commands (keyed by room), and
@@ -51,6 +63,7 @@ LEGACY_HISTORY = "history.sqlite3"
 SIDE_FILES = ("-wal", "-shm")
 
 _ROOM_ADDED = (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT"))
+_HOLD_ADDED = (("held_at", "REAL"), ("hold_until", "REAL"), ("hold_waiting", "BLOB"))
 _MEMBER_ADDED = (
     ("bot_level", "TEXT"),
     ("disconnected_at", "REAL"),
@@ -61,12 +74,14 @@ _MEMBER_ADDED = (
     ("newcomer", "INTEGER"),
 )
 JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "rooms": (*_ROOM_ADDED, ("game_id", "INTEGER REFERENCES games(id)")),
+    "rooms": (*_ROOM_ADDED, ("game_id", "INTEGER REFERENCES games(id)"), *_HOLD_ADDED),
     "members": _MEMBER_ADDED,
-    "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER")),
+    "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER"), *_HOLD_ADDED),
     "set_aside_members": _MEMBER_ADDED,
+    "games": (("password_hash", "TEXT"), ("player_keys", "BLOB")),
 }
-"""Columns a format-0 journal may lack, by table (older journals had fewer; all nullable)."""
+"""Columns an older database may lack, by table (older journals had fewer, formats before 3
+no round result's hold, formats before 4 no replay keys; all nullable)."""
 
 
 class HistoryUnreadable(OSError):
@@ -94,7 +109,9 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
                 _upgrade(db, legacy is not None)
             for statement in SCHEMA:  # the tables and indexes of the later formats
                 db.execute(statement)
-            _store_each_deck_once(db)
+            _add_missing_columns(db)  # format 2 to 3: the rooms' hold; 3 to 4: replay keys
+            if version < 2:
+                _store_each_deck_once(db)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
@@ -146,6 +163,8 @@ def _has_table(db: sqlite3.Connection, schema: str, table: str) -> bool:
 
 def _add_missing_columns(db: sqlite3.Connection) -> None:
     for table, added in JOURNAL_ADDED_COLUMNS.items():
+        if not _has_table(db, "main", table):
+            continue
         present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         for column, kind in added:
             if column not in present:

@@ -2,14 +2,25 @@
 
 Lobby requests (no room needed): ``list_past_games``, ``get_replay`` and
 ``get_standings``. A replay is built in a worker thread (the engine replays
-every command), one at a time and kept for a few requests, so a long game
-being rebuilt never holds up the rooms; its steps go out in pages that stay
-well under the frame limit.
+every command), one at a time, so a long game being rebuilt never holds up the
+rooms. A built replay holds only checkpoints (:mod:`.replaybuilder`); the
+replays kept for the next requests share a byte budget
+(``HostConfig.replay_cache_mib``), and each address may start only so many
+builds (``replay_builds_per_address_per_second``), so asking for replays
+over and over costs the host neither memory nor its cores. Steps go out in
+pages that stay well under the frame limit, each played from the nearest
+checkpoint.
+
+A game played in a password room is ``locked``: its replay shows every hand
+of people who chose a private table, so it opens only for a seat token it was
+played with or the room's password (slowed per address like a room's); the
+list still shows it, marked. Running games are never listed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import time
 from collections import OrderedDict
@@ -17,6 +28,9 @@ from typing import Any, Protocol
 
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
+from partyhost.net.addresslimits import MAX_TRACKED, PasswordThrottle, TokenBucket
+from partyhost.net.config import HostConfig
+from partyhost.net.credentials import token_hash, verify_password
 from partyhost.net.store.records import GameEntry, StoreReader, night_of
 from partyhost.net.store.replaybuilder import Replay, ReplayRefused, build_replay, check_replayable
 
@@ -26,11 +40,13 @@ PAGE_STEPS = 40
 MAX_PAGE_STEPS = 200
 PAGE_BYTES = 1024 * 1024
 """A page stops before its packed steps pass this (a page holds at least one step)."""
-KEPT_REPLAYS = 4
 NIGHT = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class Sender(Protocol):
+    peer_host: str
+    """The asker's address: replay builds are counted per address."""
+
     def send(self, message: dict[str, Any]) -> None: ...
 
 
@@ -55,10 +71,61 @@ def _night(message: dict[str, Any]) -> str | None:
 class PastGames:
     """Answers the three requests from the host's :class:`~partyhost.net.store.database.Store`."""
 
-    def __init__(self, history: StoreReader) -> None:
+    def __init__(
+        self,
+        history: StoreReader,
+        config: HostConfig | None = None,
+        passwords: PasswordThrottle | None = None,
+    ) -> None:
         self.history = history
+        self.config = config or HostConfig()
+        self._passwords = passwords or PasswordThrottle(self.config)
+        self.cache_budget = int(self.config.replay_cache_mib * 2**20)
         self._replays: OrderedDict[int, Replay] = OrderedDict()
+        self._cached_bytes = 0
         self._building = asyncio.Lock()
+        self._build_buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._opened: OrderedDict[tuple[int, str], None] = OrderedDict()
+        """(game, digest of the password given) for the right passwords of locked games: the
+        next pages asked with the same password need no second costly check."""
+
+    @property
+    def cached_bytes(self) -> int:
+        """About how many bytes the kept replays hold (never more than the budget)."""
+        return self._cached_bytes
+
+    def forget_replays(self) -> None:
+        """Drop every kept replay (the next request for one builds it again)."""
+        self._replays.clear()
+        self._cached_bytes = 0
+
+    def _may_build(self, address: str) -> None:
+        """Take a build token from ``address``'s bucket or refuse with ``rate_limited``."""
+        bucket = self._build_buckets.pop(address, None)
+        if bucket is None:
+            bucket = TokenBucket(
+                self.config.replay_builds_per_address_per_second,
+                self.config.replay_build_address_burst,
+            )
+        self._build_buckets[address] = bucket
+        while len(self._build_buckets) > MAX_TRACKED:
+            self._build_buckets.popitem(last=False)
+        if not bucket.take():
+            raise ReplayRefused(
+                "rate_limited",
+                "You are asking for replays faster than this host builds them; wait a moment"
+                " (a replay already open keeps its pages coming).",
+            )
+
+    def _keep(self, game_id: int, built: Replay) -> None:
+        """Keep ``built`` for the next requests, dropping the oldest past the byte budget."""
+        if built.size > self.cache_budget:
+            return
+        self._replays[game_id] = built
+        self._cached_bytes += built.size
+        while self._cached_bytes > self.cache_budget:
+            _, dropped = self._replays.popitem(last=False)
+            self._cached_bytes -= dropped.size
 
     async def handle(self, sender: Sender, message: dict[str, Any]) -> None:
         kind = message["t"]
@@ -73,7 +140,8 @@ class PastGames:
             sender.send(refused.frame())
 
     def _list(self, sender: Sender, night: str | None) -> None:
-        games = [describe_entry(entry) for entry in self.history.games(night=night)]
+        listed = self.history.games(night=night, running=False)
+        games = [describe_entry(entry) for entry in listed]
         sender.send({"t": p.PAST_GAMES, "night": night, "games": games})
 
     def _standings(self, sender: Sender, night: str | None) -> None:
@@ -89,18 +157,27 @@ class PastGames:
             }
         )
 
-    async def replay(self, game_id: int) -> Replay:
-        """The replay of a finished game, built once and kept for the next few requests."""
-        kept = self._replays.get(game_id)
-        if kept is not None:
-            self._replays.move_to_end(game_id)
-            return kept
+    async def replay(
+        self,
+        game_id: int,
+        address: str = "?",
+        token: str | None = None,
+        password: str | None = None,
+    ) -> Replay:
+        """The replay of a finished game, built once and kept while the budget allows."""
         entry = self.history.entry(game_id)
         if entry is None:
             raise ReplayRefused(
                 "no_such_game", f"No past game on this host has the number {game_id}."
             )
+        if entry.locked:
+            await self._unlock(game_id, address, token, password)
         check_replayable(entry, game_name(entry.game))
+        kept = self._replays.get(game_id)
+        if kept is not None:
+            self._replays.move_to_end(game_id)
+            return kept
+        self._may_build(address)
         async with self._building:
             kept = self._replays.get(game_id)
             if kept is not None:
@@ -109,15 +186,39 @@ class PastGames:
             if archived is None:
                 raise ReplayRefused("no_such_game", f"Game {game_id} is no longer kept.")
             built = await asyncio.to_thread(build_replay, archived)
-            self._replays[game_id] = built
-            while len(self._replays) > KEPT_REPLAYS:
-                self._replays.popitem(last=False)
+            self._keep(game_id, built)
             return built
+
+    async def _unlock(
+        self, game_id: int, address: str, token: str | None, password: str | None
+    ) -> None:
+        """Let a locked game's replay through for its players' tokens or its room's password."""
+        password_hash, keys = self.history.replay_keys(game_id)
+        if token and token_hash(token) in keys:
+            return
+        if password and password_hash is not None:
+            given = (game_id, hashlib.sha256(password.encode("utf-8", "surrogatepass")).hexdigest())
+            if given in self._opened:
+                return
+            await asyncio.sleep(self._passwords.wait_before_try(address))
+            if await asyncio.to_thread(verify_password, password, password_hash):
+                self._opened[given] = None
+                while len(self._opened) > MAX_TRACKED:
+                    self._opened.popitem(last=False)
+                return
+            self._passwords.failed(address, f"game {game_id}")
+        raise ReplayRefused(
+            "replay_locked",
+            f"Game {game_id} was played in a room with a password: its replay opens for its"
+            " players (with the seat token they played it with) or with the room's password.",
+        )
 
     async def _replay(self, sender: Sender, message: dict[str, Any]) -> None:
         game_id = int(message["id"])
-        replay = await self.replay(game_id)
-        total = len(replay.steps)
+        replay = await self.replay(
+            game_id, sender.peer_host, message.get("token"), message.get("password")
+        )
+        total = replay.total
         first = message.get("first") or 0
         if not 0 <= first < total:
             raise ReplayRefused(
@@ -125,7 +226,7 @@ class PastGames:
             )
         wanted = message.get("count") or PAGE_STEPS
         wanted = max(1, min(wanted, MAX_PAGE_STEPS))
-        steps = page(replay, first, wanted, PAGE_BYTES)
+        steps = await asyncio.to_thread(page, replay, first, wanted, PAGE_BYTES)
         sender.send(
             {
                 "t": p.REPLAY,
@@ -142,7 +243,7 @@ def page(replay: Replay, first: int, count: int, budget: int) -> list[dict[str, 
     """Up to ``count`` steps from ``first`` whose packed size stays within ``budget``."""
     steps: list[dict[str, Any]] = []
     used = 0
-    for step in replay.steps[first : first + count]:
+    for step in replay.steps(first, count):
         size = len(p.encode(step))
         if steps and used + size > budget:
             break

@@ -14,6 +14,7 @@ aside and every other room is still rebuilt.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -32,9 +33,10 @@ from partyhost.net.store.deckrows import (
 from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 4
 """The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
-two-file layout, 1: one ``decks`` row per deck combination; see :mod:`.migration`)."""
+two-file layout, 1: one ``decks`` row per deck combination, 2: rooms without a round
+result's hold, 3: games numbered in order and replayable by anyone; see :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -55,6 +57,8 @@ SCHEMA = (
     ended REAL,
     night TEXT,
     players BLOB NOT NULL,
+    password_hash TEXT,
+    player_keys BLOB,
     UNIQUE (room, seed)
 )""",
     """CREATE TABLE IF NOT EXISTS commands (
@@ -99,7 +103,10 @@ SCHEMA = (
     clock_offset REAL,
     paused_at REAL,
     paused_by TEXT,
-    game_id INTEGER REFERENCES games(id)
+    game_id INTEGER REFERENCES games(id),
+    held_at REAL,
+    hold_until REAL,
+    hold_waiting BLOB
 )""",
     """CREATE TABLE IF NOT EXISTS members (
     code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
@@ -146,6 +153,21 @@ still the evening before)."""
 Statement = tuple[str, tuple[Any, ...]]
 
 
+GAME_ID_RANGE = 2**53
+"""Game numbers are drawn at random below this (so a JSON client reads them exactly):
+nobody finds another party's games by counting."""
+
+
+def new_game_id(db: sqlite3.Connection, taken: set[int] | frozenset[int] = frozenset()) -> int:
+    """A random game number no kept game (nor ``taken``) has."""
+    while True:
+        game_id = 1 + secrets.randbelow(GAME_ID_RANGE - 1)
+        if game_id in taken:
+            continue
+        if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            return game_id
+
+
 def night_of(timestamp: float) -> str:
     """The night a moment belongs to, as its evening's date (``YYYY-MM-DD``, local time)."""
     moment = time.localtime(timestamp - NIGHT_TURNS_AT * 3600)
@@ -185,6 +207,12 @@ class RoomRecord:
     """The game's clock when it was paused (None: running)."""
     paused_by: str | None = None
     """Who paused it (a name, for "Paused by Ann")."""
+    held_at: float | None = None
+    """The game's clock while the table reads a round's result (None: no result held)."""
+    hold_until: float | None = None
+    """When that hold ends by itself (host clock)."""
+    hold_waiting: list[int] | None = None
+    """The seats that have not read the result yet."""
 
 
 @dataclass
@@ -247,7 +275,7 @@ def command_row(game_id: int, index: int, record: CommandRecord) -> tuple[Any, .
 
 
 ROOM_COLUMNS = (*(column.name for column in fields(RoomRecord)), "game_id")
-ROOM_BLOBS = frozenset({"deck_data", "options", "start_seats", "rules"})
+ROOM_BLOBS = frozenset({"deck_data", "options", "start_seats", "rules", "hold_waiting"})
 """Room fields kept packed (msgpack)."""
 MEMBER_COLUMNS = (
     "code",
@@ -391,6 +419,11 @@ class GameStart:
     start_seats: list[int]
     started: float
     players: list[Player]
+    password_hash: str | None = None
+    """The room's password when the game started: its replay is for its players or for
+    whoever knows it."""
+    player_keys: list[str] = field(default_factory=list)
+    """The seat tokens' hashes of the people who played it (who may replay it)."""
 
 
 def game_rows(game_id: int, start: GameStart) -> list[Statement]:
@@ -400,7 +433,8 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
         *decks,
         (
             "INSERT INTO games (id, room, seed, game, deck_name, deck_hash, rules, start_seats,"
-            " status, started, players) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            " status, started, players, password_hash, player_keys)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 game_id,
                 start.room,
@@ -413,6 +447,8 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
                 PLAYING,
                 start.started,
                 pack([asdict(player) for player in start.players]),
+                start.password_hash,
+                pack(list(start.player_keys)),
             ),
         ),
         *listed,
@@ -541,6 +577,8 @@ class GameEntry:
     night: str | None
     players: list[Player]
     outcomes: list[Outcome] = field(default_factory=list)
+    locked: bool = False
+    """Played in a password room: replayed only for its players or with the password."""
 
     def describe(self) -> dict[str, Any]:
         """The entry on the wire (``past_games`` and ``replay``): its fields, with the deck's
@@ -563,7 +601,9 @@ class ArchivedGame:
     commands: list[CommandRecord]
 
 
-_ENTRY_COLUMNS = "id, room, game, deck_name, status, started, ended, night, players"
+_ENTRY_COLUMNS = (
+    "id, room, game, deck_name, status, started, ended, night, players, password_hash IS NOT NULL"
+)
 
 
 def _entry(row: Sequence[Any]) -> GameEntry:
@@ -577,6 +617,7 @@ def _entry(row: Sequence[Any]) -> GameEntry:
         ended=row[6],
         night=row[7],
         players=[Player(p["seat"], p["name"], p["bot"]) for p in unpack(row[8]) or []],
+        locked=bool(row[9]),
     )
 
 
@@ -598,9 +639,15 @@ class StoreReader:
         codes = room_codes(self._db) if code is None else [code]
         return [stored for each in codes if (stored := read_room(self._db, each)) is not None]
 
-    def games(self, limit: int = LIST_LIMIT, night: str | None = None) -> list[GameEntry]:
-        """Past and running games, newest first (abandoned and dropped ones are left out)."""
+    def games(
+        self, limit: int = LIST_LIMIT, night: str | None = None, running: bool = True
+    ) -> list[GameEntry]:
+        """Kept games, newest first (abandoned and dropped ones are left out); the host's
+        guests get ``running=False``: a running game's room and players are not theirs to see,
+        only the host's owner reading the data folder sees them."""
         where, params = "status IN (?, ?)", [PLAYING, OVER]
+        if not running:
+            where, params = "status = ?", [OVER]
         if night is not None:
             where += " AND night = ?"
             params.append(night)
@@ -628,6 +675,16 @@ class StoreReader:
                 Outcome(row[1], row[2], bool(row[3]), bool(row[4]), row[5], row[6])
             )
         return entries
+
+    def replay_keys(self, game_id: int) -> tuple[str | None, list[str]]:
+        """Game ``game_id``'s room password hash (None: anyone may replay it) and the hashes
+        of its players' seat tokens."""
+        row = self._db.execute(
+            "SELECT password_hash, player_keys FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            return None, []
+        return row[0], [str(key) for key in unpack(row[1]) or []]
 
     def game_of_room(self, room: str, seed: int) -> int | None:
         """The number of the game room ``room`` played with ``seed``, if it is kept."""

@@ -2,9 +2,11 @@
 
 A replay sets the game up from its seed, deck and rules and applies every
 kept command exactly as the host applied it (the same way a restart rebuilds
-a room). Each step is the state after one command, timer tick or system
-change (step 0: the game as dealt), shown through the game's
-``replay_view`` with every hand revealed, with the events it caused.
+a room), keeping only a checkpoint every so often: a page of steps is played
+again from the nearest one, so a long game never sits whole in memory. Each
+step is the state after one command, timer tick or system change (step 0: the
+game as dealt), shown through the game's ``replay_view`` with every hand
+revealed, with the events it caused.
 
 Only games that are over are replayed: asking for a running game raises
 :class:`ReplayRefused` (``game_running``), because its replay would show
@@ -14,15 +16,24 @@ hands that still matter.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.protocol import Refused
+from partyhost.net.protocol import Refused, encode
 from partyhost.net.store.deckrows import playable_deck
-from partyhost.net.store.records import ABANDONED, DROPPED, PLAYING, ArchivedGame, GameEntry
+from partyhost.net.store.records import (
+    ABANDONED,
+    DROPPED,
+    PLAYING,
+    ArchivedGame,
+    CommandRecord,
+    GameEntry,
+    pack,
+    unpack,
+)
 
 log = logging.getLogger(__name__)
 
@@ -55,24 +66,71 @@ def check_replayable(entry: GameEntry, game_name: str | None = None) -> None:
         )
 
 
+CHECKPOINT_EVERY = 200
+OBJECT_OVERHEAD = 5
+"""Held Python objects take about this many times their packed size (measured by
+``bench/replay_memory.py``): the factor turns packed sizes into a replay's bytes in memory."""
+"""Steps between two kept states: a page is played again from the nearest one before it,
+so at most this many commands are applied to serve any page."""
+
+
 @dataclass
 class Replay:
-    """Every step of one finished game, and where each round begins."""
+    """A finished game kept as a few checkpoints, its commands and where each round begins.
+
+    A replay of thousands of moves must not cost the host one table per step:
+    only every :data:`CHECKPOINT_EVERY`-th state is held (states are immutable,
+    so a checkpoint shares most of its data with its neighbours), and a page's
+    steps are played again from the nearest checkpoint when asked for.
+    """
 
     entry: GameEntry
     game_name: str
-    steps: list[Step]
+    game: Game
+    started: float
+    commands: list[bytes]
+    """Each kept command packed (seat, command, time): a few dozen bytes, not a dict's few
+    hundred."""
+    checkpoints: list[Any]
+    """The state after step ``k * CHECKPOINT_EVERY`` for each k."""
     rounds: list[int]
     """Index of the first step of each round, in order."""
+    size: int
+    """About how many bytes this replay holds (its checkpoints' views and its commands)."""
+
+    @property
+    def total(self) -> int:
+        """Steps in the whole replay (the game as dealt, then one per command)."""
+        return len(self.commands) + 1
 
     def info(self) -> dict[str, Any]:
         """What a viewer needs before the steps: the game, its players, results and rounds."""
         return {
             **self.entry.describe(),
             "game_name": self.game_name,
-            "steps": len(self.steps),
+            "steps": self.total,
             "rounds": list(self.rounds),
         }
+
+    def all_steps(self) -> list[Step]:
+        """Every step at once: for tools reading one game, never for the host's cache."""
+        return list(self.steps(0, self.total))
+
+    def steps(self, first: int, count: int) -> Iterator[Step]:
+        """Steps ``first`` to ``first + count - 1`` (fewer at the end), played from a checkpoint."""
+        last = min(first + count, self.total) - 1
+        if first > last:
+            return
+        if first == 0:
+            yield _step(self.game, 0, self.checkpoints[0], SETUP, None, None, self.started, ())
+            first = 1
+        base = (first - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        state = self.checkpoints[base // CHECKPOINT_EVERY]
+        for index in range(base + 1, last + 1):
+            record = CommandRecord(*unpack(self.commands[index - 1]))
+            state, events, kind, seat = _advance(self.game, state, record)
+            if index >= first:
+                yield _step(self.game, index, state, kind, seat, record.command, record.now, events)
 
 
 def _step(
@@ -106,16 +164,6 @@ def _step(
     }
 
 
-def _rounds(steps: Sequence[Step]) -> list[int]:
-    starts: list[int] = []
-    previous: object = object()
-    for step in steps:
-        if step["round"] != previous:
-            starts.append(step["step"])
-            previous = step["round"]
-    return starts
-
-
 def build_replay(archived: ArchivedGame) -> Replay:
     """Play the game again on a fresh engine; raises :class:`ReplayRefused` if it cannot be."""
     entry = archived.entry
@@ -128,7 +176,7 @@ def build_replay(archived: ArchivedGame) -> Replay:
         ) from None
     check_replayable(entry, game.name)
     try:
-        steps = _play_again(game, archived)
+        built = _play_again(game, archived)
     except Exception as failure:
         log.warning("game %s could not be replayed", entry.id, exc_info=True)
         raise ReplayRefused(
@@ -136,22 +184,42 @@ def build_replay(archived: ArchivedGame) -> Replay:
             f"Game {entry.id} could not be played again ({type(failure).__name__}):"
             " it was kept by a partyhost whose rules differ from this one's.",
         ) from None
-    return Replay(entry, game.name, steps, _rounds(steps))
+    return built
 
 
-def _play_again(game: Game, archived: ArchivedGame) -> list[Step]:
+def _advance(
+    game: Game, state: Any, record: CommandRecord
+) -> tuple[Any, Sequence[Event], str, int | None]:
+    """Apply one kept command (or timer tick) as the host applied it."""
+    if record.command is None:
+        state, events = apply_tick(game, state, record.now)
+        return state, events, TIMER, None
+    seat = SYSTEM_SEAT if record.seat is None else record.seat
+    state, events = apply(game, state, seat, record.command, record.now)
+    return state, events, (SYSTEM if seat == SYSTEM_SEAT else MOVE), seat
+
+
+def _play_again(game: Game, archived: ArchivedGame) -> Replay:
+    """Play every command once, keeping a checkpoint every so often and the round starts."""
     deck = playable_deck(game, archived.deck_data)
     state = game.start(deck, archived.start_seats, archived.rules, archived.seed)
-    steps = [_step(game, 0, state, SETUP, None, None, archived.entry.started, ())]
+    checkpoints = [state]
+    first_view = game.replay_view(state)
+    commands = [pack((r.seat, r.command, r.now)) for r in archived.commands]
+    size = len(encode(first_view)) + sum(len(command) for command in commands)
+    rounds = [0]
+    previous = first_view.get("round")
     for index, record in enumerate(archived.commands, 1):
-        if record.command is None:
-            state, events = apply_tick(game, state, record.now)
-            kind, seat = TIMER, None
-        else:
-            seat = SYSTEM_SEAT if record.seat is None else record.seat
-            state, events = apply(game, state, seat, record.command, record.now)
-            kind = SYSTEM if seat == SYSTEM_SEAT else MOVE
-        steps.append(_step(game, index, state, kind, seat, record.command, record.now, events))
+        state, _, _, _ = _advance(game, state, record)
+        view = game.replay_view(state)
+        if view.get("round") != previous:
+            rounds.append(index)
+            previous = view.get("round")
+        if index % CHECKPOINT_EVERY == 0:
+            checkpoints.append(state)
+            size += len(encode(view))
     if not game.is_over(state):
         raise ValueError("the kept commands do not reach the end of the game")
-    return steps
+    size = OBJECT_OVERHEAD * (size + 8 * len(rounds))
+    entry = archived.entry
+    return Replay(entry, game.name, game, entry.started, commands, checkpoints, rounds, size)

@@ -220,8 +220,11 @@ class ReplayScreen(Screen[None]):
                 log.add(shown)
 
 
-def show_page(app: App[Any], page: ReplayPage, wanted: int | None) -> None:
-    """Open a replay with its first page; add later pages, and ask for the next until all came.
+def show_page(
+    app: App[Any], page: ReplayPage, wanted: int | None, token: str | None = None
+) -> None:
+    """Open a replay with its first page; add later pages, and ask for the next until all came
+    (with ``token``, the seat token a password room's game opens for).
 
     A page for a replay already closed, or other than the one asked for last,
     opens nothing.
@@ -243,7 +246,7 @@ def show_page(app: App[Any], page: ReplayPage, wanted: int | None) -> None:
     else:
         shown.add_steps(page.first, page.steps)
     if len(shown.steps) < page.total and page.steps:
-        party.requests.get_replay(page.game_id, first=len(shown.steps))
+        party.requests.get_replay(page.game_id, first=len(shown.steps), token=token)
 
 
 # --- a replay without a host: the replay was built or fetched before the app starts --

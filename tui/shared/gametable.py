@@ -12,6 +12,7 @@ game this client has no screens for gets the :class:`UnsupportedGameScreen`.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, ClassVar
 
@@ -148,8 +149,14 @@ class GameScreen(PartyScreen):
             (". ", "bold reverse yellow"),
             " ",
         )
+        until = paused.get("until")
+        if isinstance(until, int | float) and not isinstance(until, bool):
+            minutes = max(1, math.ceil((until - time.time()) / 60))
+            note.append(f"Goes on by itself in {minutes} min.  ")
         if self.is_owner():
             note.append("P resumes.  ", "bold")
+        elif self.party.seat is not None:
+            note.append("P asks to go on.  ", "bold")
         return note
 
     def game_time(self) -> float:
@@ -158,7 +165,9 @@ class GameScreen(PartyScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause":
-            return self.is_owner() and (self.party.room or {}).get("status") == "playing"
+            room = self.party.room or {}
+            may_ask = self.party.seat is not None and bool(room.get("paused"))
+            return (self.is_owner() or may_ask) and room.get("status") == "playing"
         return True
 
     def action_table(self) -> None:

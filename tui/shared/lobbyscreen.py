@@ -29,6 +29,8 @@ COLUMNS = (
     ("Owner", "owner"),
     ("", "lock"),
 )
+SENT_MARK = " (sent)"
+"""After the decks of a room that plays a deck a player sent with the room request."""
 WIDTHS = {"code": 5, "game": 16, "deck": 14, "seats": 7, "status": 8, "owner": 12, "lock": 1}
 """Fixed widths keep the header over its column and fit 80 columns; longer text is cut."""
 STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
@@ -100,9 +102,7 @@ class LobbyScreen(PartyScreen):
             table.add_row(
                 Text(code, style="bold"),
                 self._cell(room.get("game_name") or room.get("game", ""), "game"),
-                self._cell(
-                    deck_title(self.party.welcome, room.get("game"), room.get("deck")), "deck"
-                ),
+                self._deck_cell(room),
                 Text(f"{room.get('seats', 0)}/{room.get('max_seats', '?')}"),
                 Text(STATUS_WORDS.get(status, status), style="green" if status == "lobby" else ""),
                 self._cell(room.get("owner_name") or "", "owner"),
@@ -126,6 +126,22 @@ class LobbyScreen(PartyScreen):
     def _cell(self, value: object, column: str) -> Text:
         """Other people's text, cut to the column with this mode's ellipsis."""
         return literal(shorten(clean(value), WIDTHS[column], self.glyphs.ellipsis))
+
+    def _deck_cell(self, room: Frame) -> Text:
+        """The room's decks by title; a deck a player sent is marked ``(sent)``, and the
+        mark is never cut off, so a sent deck cannot pass for one of the host's."""
+        decks = [d for d in room.get("decks") or [] if isinstance(d, dict)]
+        if not decks:
+            return self._cell(
+                deck_title(self.party.welcome, room.get("game"), room.get("deck")), "deck"
+            )
+        title = " + ".join(str(d.get("title") or d.get("name") or "?") for d in decks)
+        mark = SENT_MARK if any(d.get("source") == "upload" for d in decks) else ""
+        width = WIDTHS["deck"] - len(mark)
+        cell = literal(shorten(clean(title), width, self.glyphs.ellipsis))
+        if mark:
+            cell.append(mark, "dim")
+        return cell
 
     def _selected_room(self) -> Frame | None:
         code = self._selected_code()

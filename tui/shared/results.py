@@ -226,7 +226,7 @@ class ResultsScreen(PartyScreen):
         if not ours:
             self.notify("The host has no replay of this game.", severity="warning")
             return
-        self.party.open_replay(max(int(game["id"]) for game in ours))
+        self.party.open_replay(int(ours[0]["id"]))  # the newest: games are numbered at random
 
     def action_leave(self) -> None:
         self.party.requests.leave_room()

@@ -1,0 +1,45 @@
+"""What every door visitor's client is started with, whichever door let them in.
+
+The arguments that lock it to this host and keep nothing on disk, and its whole
+environment: folders inside its private home, and only the terminal variables
+a visitor may choose, checked. Shared by the SSH door
+(:mod:`partyhost.net.door.doorclients`) and the browser door
+(:mod:`partyhost.net.door.webclients`); imports nothing of either, so the browser
+door never loads the SSH door's POSIX-only parts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+JOIN_OPTIONS = ("--no-discovery", "--no-remember", "--locked")
+"""What every door's client runs with: this host only, nothing kept on disk."""
+CLIENT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
+"""Variables an SSH client may send (``SendEnv``) that reach the partyhost client."""
+SAFE_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+SAFE_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{0,64}")
+
+
+def client_environment(term: str | None, sent: Mapping[str, str], home: Path) -> dict[str, str]:
+    """The client's whole environment: the visitor's terminal, and folders inside ``home``."""
+    env = {
+        "PATH": os.defpath,
+        "HOME": str(home),
+        "TMPDIR": str(home),
+        "LANG": "C.UTF-8",
+        "TERM": term if term and SAFE_TERM.fullmatch(term) else "xterm-256color",
+        "PARTYHOST_CONFIG_DIR": str(home / "config"),
+        "PARTYHOST_DATA_DIR": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_STATE_HOME": str(home / "state"),
+    }
+    for name in CLIENT_ENV:
+        value = sent.get(name)
+        if isinstance(value, str) and SAFE_VALUE.fullmatch(value):
+            env[name] = value
+    return env

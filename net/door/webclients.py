@@ -1,0 +1,175 @@
+"""A browser visitor's client: a fresh ``partyhost join`` process speaking textual-serve's pipes.
+
+textual-serve's :class:`~textual_serve.app_service.AppService` runs its command
+through a shell, with the host's whole environment, and relays file downloads
+and links to the page. A door visitor gets none of that: here the client is
+started without a shell, by an isolated interpreter (``python -I``), in a
+private folder that is also its home, with the same bare environment as an SSH
+door visitor's (:func:`~partyhost.net.door.visitorenv.client_environment`),
+locked to this host. Downloads and links the client might offer are dropped,
+and a client that does not quit when asked is killed.
+
+Nothing here needs a pseudo-terminal: Textual's web driver talks over the
+process's pipes, so this door runs on Windows hosts too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from partyhost.net.door.visitorenv import JOIN_OPTIONS, client_environment
+from partyhost.net.platform import CHILD_ENVIRONMENT
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+log = logging.getLogger(__name__)
+
+WEB_CLIENT_START = "import sys\nfrom partyhost.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+"""What the isolated interpreter runs: the ordinary command line, given ``join``'s arguments."""
+QUIT_SECONDS = 3.0
+"""How long a visitor's client may take to quit when asked before it is killed."""
+ERRORS_FILE = "client-errors.txt"
+"""Where a client's standard error goes, in its private folder (removed with it): never the
+host's console."""
+ERRORS_SHOWN = 2000
+"""How much of a failed client's standard error the door logs."""
+MAX_COLUMNS = 500
+MAX_ROWS = 200
+"""The largest screen a browser visitor's client is given (a page may claim any size)."""
+
+
+def web_client_command(address: str) -> list[str]:
+    """This Python, isolated, to run ``partyhost join`` locked to ``address``, nothing kept."""
+    return [sys.executable, "-I", "-c", WEB_CLIENT_START, "join", address, *JOIN_OPTIONS]
+
+
+def web_client_environment(home: Path, columns: int, rows: int) -> dict[str, str]:
+    """The SSH door's bare environment, plus what Textual's web driver needs."""
+    env = client_environment(None, {}, home)
+    env.update(CHILD_ENVIRONMENT)
+    env.update(
+        {
+            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_FPS": "60",
+            "TEXTUAL_COLOR_SYSTEM": "truecolor",
+            "TERM_PROGRAM": "textual",
+            "COLUMNS": str(columns),
+            "ROWS": str(rows),
+        }
+    )
+    return env
+
+
+def fit_screen(columns: int, rows: int) -> tuple[int, int]:
+    """A page's claimed size within 1..:data:`MAX_COLUMNS` x 1..:data:`MAX_ROWS`."""
+    return max(1, min(columns, MAX_COLUMNS)), max(1, min(rows, MAX_ROWS))
+
+
+class WebVisitorClient(AppService):
+    """One browser visitor's client process and the relay of its pipes to the websocket."""
+
+    def __init__(
+        self,
+        address: str,
+        folder: Path,
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+    ) -> None:
+        super().__init__(
+            "partyhost join",
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
+            download_manager=DownloadManager(),
+        )
+        self.address = address
+        self.folder = folder
+        self._stopped = False
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def _open_app_process(
+        self, width: int = 80, height: int = 24
+    ) -> asyncio.subprocess.Process:
+        columns, rows = fit_screen(width, height)
+        with (self.folder / ERRORS_FILE).open("wb") as errors:
+            self._process = process = await asyncio.create_subprocess_exec(
+                *web_client_command(self.address),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=errors,
+                env=web_client_environment(self.folder, columns, rows),
+                cwd=self.folder,
+            )
+        # textual-serve copies what it reads here to the host's console: it reads nothing.
+        quiet = asyncio.StreamReader()
+        quiet.feed_eof()
+        process.stderr = quiet
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def ended(self) -> None:
+        """Until the client's process has ended (it quit, or died), and its screen is read."""
+        if self._process is not None:
+            await self._process.wait()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(self._task)
+
+    def errors(self) -> str:
+        """The end of what the client wrote to its standard error (a traceback, say)."""
+        try:
+            with (self.folder / ERRORS_FILE).open("rb") as file:
+                file.seek(0, 2)
+                file.seek(max(0, file.tell() - ERRORS_SHOWN))
+                return file.read().decode("utf-8", "replace").strip()
+        except OSError:
+            return ""
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await super().set_terminal_size(*fit_screen(width, height))
+
+    async def on_meta(self, data: bytes) -> None:
+        """Only the client's exit reaches the page: no links opened, no files delivered."""
+        with contextlib.suppress(ValueError):
+            meta = json.loads(data)
+            if isinstance(meta, dict) and meta.get("type") == "exit":
+                await self.remote_close()
+
+    async def on_packed(self, payload: bytes) -> None:
+        """File chunks: dropped (the door delivers no files)."""
+
+    async def stop(self) -> None:
+        """Ask the client to quit; kill it if it lingers; wait until it is gone."""
+        process = self._process
+        if process is None or self._stopped:
+            return
+        self._stopped = True
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self.send_meta({"type": "quit"})
+        try:
+            await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+        if self._task is not None:
+            task, self._task = self._task, None
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if process.returncode not in (0, None) and (text := self.errors()):
+            log.warning(
+                "Web door: client pid %d ended with %s: %s", process.pid, process.returncode, text
+            )

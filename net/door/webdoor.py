@@ -1,0 +1,274 @@
+"""The browser door: ``http://HOST:PORT/`` opens the partyhost client in a web page.
+
+An aiohttp server in the host's process serves one page (our own template,
+:data:`PAGE`, whose script, stylesheet and font all come from textual-serve's
+static folder on this host: nothing is fetched from outside the LAN) and one
+websocket per visitor. Each websocket gets a fresh isolated ``partyhost join
+--locked --no-remember`` process (:mod:`partyhost.net.door.webclients`) whose
+screen goes to the page and the page's keys and taps to it.
+
+A websocket is refused unless its ``Origin`` names the host the page was
+served from (another site's page cannot open sessions with a visitor's
+browser); sessions are capped in total and per address with the SSH door's
+limits (:class:`~partyhost.net.addresslimits.ConnectionCounter`); and a session
+whose visitor sends nothing (no key, no tap) for :attr:`HostConfig.web_idle_timeout`
+seconds is closed, freeing its place. A page's input is metered as the SSH door's keys are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import re
+import time
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from partyhost.net.address import with_port
+from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
+from partyhost.net.door.doorfolders import DoorFolders
+from partyhost.net.door.webclients import WebVisitorClient
+
+if TYPE_CHECKING:
+    from partyhost.net.config import HostConfig
+
+log = logging.getLogger(__name__)
+
+PAGE = files("partyhost.net.door").joinpath("webpage.html").read_text(encoding="utf-8")
+"""The page's template: ``{{title}}`` and ``{{websocket}}`` are filled in per request."""
+STATIC = Path(textual_serve.__file__).parent / "static"
+"""textual-serve's script (xterm.js and its glue), stylesheet, fonts and background."""
+HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
+"""A ``Host`` the page may name in its websocket's address and its policy: a name or an
+address and a port, nothing that could end or add a policy directive."""
+INPUT_BYTES_PER_SECOND = 2048.0
+INPUT_BURST = 8192
+"""A page's messages are read no faster than this (the SSH door's rate for keys): far above
+typing, taps and mouse moves, far below a flood, which waits in the websocket's flow control."""
+CLOSE_SECONDS = 3.0
+"""How long the door waits for pages to answer its goodbye when the host closes."""
+MAX_MESSAGE = 64 * 1024
+"""The largest websocket message a page may send (keys, a paste, a resize)."""
+
+
+def origin_matches(origin: str | None, host: str | None) -> bool:
+    """Whether a websocket's ``Origin`` is the page this door served: same host and port."""
+    if not origin or not host:
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+class WebDoor:
+    """The web server of one host. ``await start()``, later ``await close()``."""
+
+    def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
+        """The door of the host ``config`` describes (``web_*`` and the SSH door's caps), whose
+        visitors' clients connect to the game port at ``game_host``."""
+        self.config = config
+        self.game_address = with_port(game_host, game_port)
+        self.counter = ConnectionCounter(config.ssh_max_sessions, config.ssh_max_per_address)
+        self.quiet = QuietLog(log)
+        self.folders = DoorFolders(config.data_dir)
+        self.clients: set[WebVisitorClient] = set()
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None
+        self._closing = False
+
+    @property
+    def port(self) -> int:
+        if self._runner is not None:
+            for address in self._runner.addresses:
+                if isinstance(address, tuple) and len(address) >= 2:
+                    return int(address[1])
+        return self.config.web_port or 0
+
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_MESSAGE)
+        app.add_routes(
+            [
+                web.get("/", self.page),
+                web.get("/ws", self.websocket),
+                web.static("/static", STATIC, show_index=False, follow_symlinks=False),
+            ]
+        )
+        return app
+
+    async def start(self) -> None:
+        """Make the door's folder, then listen."""
+        await asyncio.to_thread(self.folders.open)
+        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        try:
+            await self._runner.setup()
+            self._site = web.TCPSite(
+                self._runner, self.config.host or None, self.config.web_port or 0
+            )
+            await self._site.start()
+        except BaseException:
+            await self._runner.cleanup()
+            self._runner = None
+            await asyncio.to_thread(self.folders.close)
+            raise
+        log.info("Web door on port %d", self.port)
+
+    async def close(self) -> None:
+        """Stop listening, end every visitor's client, remove the door's folders."""
+        self._closing = True
+        closing = [
+            asyncio.ensure_future(socket.close(message=b"The host is closing."))
+            for socket in list(self._sockets)
+        ]
+        if closing:  # all at once, and not waiting long for pages that do not answer
+            await asyncio.wait(closing, timeout=CLOSE_SECONDS)
+            for task in closing:
+                task.cancel()
+            await asyncio.gather(*closing, return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        await asyncio.gather(*(client.stop() for client in list(self.clients)))
+        await asyncio.to_thread(self.folders.close)
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The page, its websocket's address taken from the host the browser asked for."""
+        if not HOST_HEADER.fullmatch(request.host):
+            raise web.HTTPBadRequest(text="Open this door by its address, e.g. http://HOST:PORT/")
+        websocket = f"ws://{request.host}/ws"
+        text = PAGE.replace("{{title}}", html.escape(self.config.display_name)).replace(
+            "{{websocket}}", html.escape(websocket)
+        )
+        return web.Response(
+            text=text,
+            content_type="text/html",
+            headers={
+                "Content-Security-Policy": (
+                    f"default-src 'self'; connect-src 'self' {websocket}; style-src 'self'"
+                    " 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:"
+                ),
+                "Cache-Control": "no-store",
+            },
+        )
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        """One visitor: checked (Origin, caps), then a client for as long as the page stays."""
+        address = request.remote or "unknown"
+        if not origin_matches(request.headers.get("Origin"), request.host):
+            self.quiet.warning(
+                "origin", address, f"Web door: refused {address}: a page from another site"
+            )
+            raise web.HTTPForbidden(text="This door only opens to its own page.")
+        if self._closing:
+            raise web.HTTPServiceUnavailable(text="The host is closing.")
+        refusal = self.counter.admit(address)
+        if refusal is not None:
+            self.quiet.warning("refused", address, f"Web door: refused {address}: {refusal}")
+            raise web.HTTPServiceUnavailable(text=f"The door is full: {refusal}; try later.")
+        try:
+            return await self._serve(request)
+        finally:
+            self.counter.release(address)
+
+    async def _serve(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await socket.prepare(request)
+        self._sockets.add(socket)
+        folder = self.folders.visitor()
+        client = WebVisitorClient(
+            self.game_address,
+            folder,
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=lambda: _close(socket),
+        )
+        try:
+            await client.start(
+                _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
+            )
+            self.clients.add(client)
+            log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
+            relay = asyncio.ensure_future(self._relay(socket, client, request.remote or "unknown"))
+            ended = asyncio.ensure_future(client.ended())
+            try:
+                await asyncio.wait({relay, ended}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in (relay, ended):
+                    task.cancel()
+                await asyncio.gather(relay, ended, return_exceptions=True)
+        finally:
+            self.clients.discard(client)
+            await client.stop()
+            self._sockets.discard(socket)
+            await socket.close()
+            self.folders.discard(folder)
+        return socket
+
+    async def _relay(
+        self, socket: web.WebSocketResponse, client: WebVisitorClient, address: str
+    ) -> None:
+        """The page's keys, taps and size to the client, until either side ends or idles."""
+        idle = self.config.web_idle_timeout
+        meter = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
+        while not socket.closed:
+            try:
+                message = await asyncio.wait_for(socket.receive(), idle)
+            except TimeoutError:
+                self.quiet.warning(
+                    "idle",
+                    address,
+                    f"Web door: closed an idle session from {address} (nothing for {idle:g} s)",
+                )
+                return
+            if message.type != WSMsgType.TEXT:
+                if message.type in (
+                    WSMsgType.CLOSE,
+                    WSMsgType.CLOSING,
+                    WSMsgType.CLOSED,
+                    WSMsgType.ERROR,
+                ):
+                    return
+                continue
+            await _forward(socket, client, message.data)
+            await asyncio.sleep(meter.wait_after(len(message.data), time.monotonic()))
+
+
+async def _forward(socket: web.WebSocketResponse, client: WebVisitorClient, text: str) -> None:
+    """One message of textual-serve's page: keys, a new size, a ping, focus or blur."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return
+    if not isinstance(envelope, list) or not envelope:
+        return
+    kind = envelope[0]
+    data = envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and isinstance(data, str):
+        await client.send_bytes(data.encode("utf-8"))
+    elif kind == "resize" and isinstance(data, dict):
+        await client.set_terminal_size(
+            _number(data.get("width"), 80), _number(data.get("height"), 24)
+        )
+    elif kind == "ping" and isinstance(data, str):
+        await socket.send_json(["pong", data[:32]])
+    elif kind == "blur":
+        await client.blur()
+    elif kind == "focus":
+        await client.focus()
+
+
+async def _close(socket: web.WebSocketResponse) -> None:
+    """End the page's websocket (the client exited): the page says the game ended."""
+    await socket.close()
+
+
+def _number(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
