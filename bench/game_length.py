@@ -32,7 +32,7 @@ GAMES: dict[str, list[dict[str, Any]]] = {
 games whose views count rounds; Scramble, Gridiron and Four Corners count hands won."""
 MAX_PLAYERS = 8
 GAMES_EACH = 40
-SMOKE_GAMES = {"tshirt": [{"target": 1000}], "stealing-home": [{}]}
+SMOKE_GAMES: dict[str, list[dict[str, Any]]] = {"tshirt": [{"target": 1000}], "stealing-home": [{}]}
 SMOKE_PLAYERS = 3
 STEP_SECONDS = 0.5
 MAX_STEPS = 50_000
