@@ -207,15 +207,17 @@ def serve_door(
 
 @contextlib.asynccontextmanager
 async def running_door(tmp_path: Path, **overrides: Any) -> AsyncIterator[Host]:
-    config = HostConfig(
-        host=LOOPBACK,
-        port=0,
-        data_dir=tmp_path / "data",
-        host_name="door host",
-        ssh_port=0,
-        shutdown_timeout=2.0,
-        **overrides,
-    )
+    """A host on loopback with its SSH door on a free port (``overrides`` may open another
+    door instead: ``ssh_port=None, web_port=0``)."""
+    settings: dict[str, Any] = {
+        "host": LOOPBACK,
+        "port": 0,
+        "data_dir": tmp_path / "data",
+        "host_name": "door host",
+        "ssh_port": 0,
+        "shutdown_timeout": 2.0,
+    }
+    config = HostConfig(**{**settings, **overrides})
     host = Host(config)
     await host.start()
     try:

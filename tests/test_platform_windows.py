@@ -12,6 +12,7 @@ data folder ``serve`` left. None of them may end in a traceback.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import html
 import os
 import re
@@ -185,11 +186,14 @@ def _serve_args(windows: Windows, *flags: str) -> list[str]:
     return ["serve", "--host", "127.0.0.1", "--data", data, "--no-discovery", *flags]
 
 
-@pytest.fixture
-def serving(windows: Windows) -> Iterator[Serving]:
-    """``partyhost serve`` on a free loopback port, listening, its console on a pipe."""
+@contextlib.contextmanager
+def _serve_until(
+    windows: Windows, command: list[str], ready: re.Pattern[str], seconds: float
+) -> Iterator[tuple[subprocess.Popen[str], re.Match[str], list[str]]]:
+    """``command`` (a serve) run under the Windows shape until a printed line matches
+    ``ready``; killed after ``seconds`` or when the test is done with it."""
     process = subprocess.Popen(
-        [sys.executable, "-c", DOOR_LOADED, *_serve_args(windows, "--port", "0")],
+        command,
         cwd=windows.home,
         env=windows.env,
         stdin=subprocess.PIPE,
@@ -198,21 +202,29 @@ def serving(windows: Windows) -> Iterator[Serving]:
         encoding="utf-8",
         errors="replace",
     )
-    watchdog = threading.Timer(60, process.kill)
+    watchdog = threading.Timer(seconds, process.kill)
     watchdog.start()
     try:
         assert process.stdout is not None
         printed: list[str] = []
-        while not (found := LISTENING.search(printed[-1] if printed else "")):
+        while not (found := ready.search(printed[-1] if printed else "")):
             line = process.stdout.readline()
-            assert line, f"serve ended before listening:\n{''.join(printed)}"
+            assert line, f"serve ended before {ready.pattern!r}:\n{''.join(printed)}"
             printed.append(line)
-        yield Serving(process, int(found.group(1)), printed)
+        yield process, found, printed
     finally:
         watchdog.cancel()
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+@pytest.fixture
+def serving(windows: Windows) -> Iterator[Serving]:
+    """``partyhost serve`` on a free loopback port, listening, its console on a pipe."""
+    command = [sys.executable, "-c", DOOR_LOADED, *_serve_args(windows, "--port", "0")]
+    with _serve_until(windows, command, LISTENING, 60) as (process, found, printed):
+        yield Serving(process, int(found.group(1)), printed)
 
 
 def _ended(serving: Serving, rest: str) -> str:
@@ -283,33 +295,12 @@ async def _lobby_through_the_web_door(port: int) -> bytes:
 def test_serve_web_opens_the_browser_door_without_pseudo_terminals(windows: Windows) -> None:
     import asyncio
 
-    process = subprocess.Popen(
-        [sys.executable, "-m", "partyhost.cli", *_serve_args(windows, "--port", "0", "--web", "0")],
-        cwd=windows.home,
-        env=windows.env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        encoding="utf-8",
-        errors="replace",
-    )
-    watchdog = threading.Timer(90, process.kill)
-    watchdog.start()
-    try:
-        assert process.stdout is not None
-        printed: list[str] = []
-        while not (found := WEB_DOOR.search(printed[-1] if printed else "")):
-            line = process.stdout.readline()
-            assert line, f"serve ended before opening its door:\n{''.join(printed)}"
-            printed.append(line)
+    args = _serve_args(windows, "--port", "0", "--web", "0")
+    command = [sys.executable, "-m", "partyhost.cli", *args]
+    with _serve_until(windows, command, WEB_DOOR, 90) as (process, found, printed):
         asyncio.run(_lobby_through_the_web_door(int(found.group(1))))
         process.send_signal(signal.SIGINT)
         rest, _ = process.communicate(timeout=30)
-    finally:
-        watchdog.cancel()
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     printed_all = _no_traceback("".join(printed) + rest)
     assert process.returncode == 0, printed_all
     assert "partyhost host stopped." in printed_all

@@ -12,9 +12,9 @@ from typing import Any
 
 import aiohttp
 from nethelpers import LOOPBACK
-from partyhost.net.config import HostConfig
 from partyhost.net.door.webdoor import WebDoor
 from partyhost.net.hosting.host import Host
+from sshdoorhelpers import running_door
 
 LOBBY = b"lobby"
 """A word of the lobby's screen, as the client's web driver sends it."""
@@ -24,21 +24,9 @@ LOBBY_SECONDS = 30.0
 @contextlib.asynccontextmanager
 async def running_web_door(tmp_path: Path, **overrides: Any) -> AsyncIterator[Host]:
     """A host on loopback with its browser door on a free port."""
-    config = HostConfig(
-        host=LOOPBACK,
-        port=0,
-        data_dir=tmp_path / "data",
-        host_name="web host",
-        web_port=0,
-        shutdown_timeout=2.0,
-        **overrides,
-    )
-    host = Host(config)
-    await host.start()
-    try:
+    settings: dict[str, Any] = {"host_name": "web host", "ssh_port": None, "web_port": 0}
+    async with running_door(tmp_path, **{**settings, **overrides}) as host:
         yield host
-    finally:
-        await host.close()
 
 
 def web_door_of(host: Host) -> WebDoor:
