@@ -267,3 +267,28 @@ async def test_ten_stealing_home_players_are_listed_whole_at_80x24() -> None:
             assert f"Player {seat}" in text, seat
         assert scores.content_region.bottom <= app.screen.query_one("#gsm-log").region.y
         assert layout_problems(app) == []
+
+
+async def test_card_counts_line_up_by_their_numbers() -> None:
+    """``0 cards`` and ``1 card`` end their numbers in one column (the words differ)."""
+    host = FakeHost()
+    app = app_for(host)
+    flags = {"locked": False, "voted": False, "away": False, "left": False}
+    counts = {0: 0, 1: 1, 2: 12}
+    view = {**STEALING[1], "scores": [{"seat": s, "cards": c, **flags} for s, c in counts.items()]}
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        room = gsm_room("stealing-home", seats=3)
+        room["seats"] = [
+            {**room["seats"][0], "seat": seat, "name": f"Player {seat}"} for seat in counts
+        ]
+        host.room = room
+        host.last.push({"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}, room)
+        host.last.push(view_frame(view))
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        ends = set()
+        for seat, count in counts.items():
+            line = next(ln for ln in lines if f"Player {seat}" in ln and f"{count} card" in ln)
+            ends.add(line.index(f"{count} card") + len(str(count)))
+        assert len(ends) == 1, ends

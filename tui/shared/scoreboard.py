@@ -153,6 +153,18 @@ class Scoreboard(Widget):
         text.truncate(width)
         return text
 
+    def _aligned_value(self, value: str) -> str:
+        """``value`` in ``value_width`` cells, its leading number lined up with the others'
+        (``0 cards`` above `` 1 card `` above ``12 cards``), not the word after it."""
+        number, space, word = value.partition(" ")
+        if not number.lstrip("-").isdigit() or not space:
+            return f"{value:>{self.value_width}}"
+        widest = max(
+            (len(line.value.partition(" ")[2]) for line in self.lines if " " in line.value),
+            default=len(word),
+        )
+        return f"{number} {word:<{widest}}".rjust(self.value_width)
+
     def _line(self, line: ScoreLine, width: int) -> Text:
         name_width = max(6, min(14, width - 22))
         if line.name_badge:
@@ -169,7 +181,7 @@ class Scoreboard(Widget):
             text.append(" ")
             text.append(*line.name_badge)
         text.append(" " * (name_width - name.cell_len + 1))
-        text.append(f"{line.value:>{self.value_width}}", "bold")
+        text.append(self._aligned_value(line.value), "bold")
         for badge in line.badges:
             text.append(" ")
             text.append(*badge)
