@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from partyhost.net.address import local_address, reachable_addresses, with_port
+from partyhost.net.names import written_name
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import BOT_DELAY, QuickGame, logging_to_file
 from partyhost.tui.shared.dialogs import ConfirmScreen
@@ -119,11 +120,13 @@ class StopPartyScreen(ConfirmScreen):
     """The question before the host's client quits and takes the party with it."""
 
 
-def friends_connected(host: Host, app: PartyApp) -> int:
-    """People connected to ``host`` besides the host's own client (door visitors included:
-    each door session is a client of the host)."""
-    greeted = sum(1 for connection in host.connections if connection.greeted)
-    return max(0, greeted - (1 if app.link == "online" else 0))
+def friends_connected(host: Host, player: str) -> int:
+    """People connected to ``host`` besides the host's own client, which said hello as
+    ``player`` (door visitors count too: each door session is a client of the host)."""
+    greeted = [connection for connection in host.connections if connection.greeted]
+    hello = written_name(player, host.config.max_name_length)
+    own = any(connection.written_name == hello for connection in greeted)
+    return len(greeted) - own
 
 
 async def enter_pressed(stream: TextIO) -> None:
@@ -195,7 +198,7 @@ async def host_party(
                 await wait()
             quick = None if table is None else table_maker(table)
             app = HostingApp(
-                lambda: friends_connected(host, app),
+                lambda: friends_connected(host, player),
                 address=with_port(local_address(config.host), host.port),
                 name=player,
                 ascii_only=ascii_only,
