@@ -12,6 +12,7 @@ import io
 import logging
 import os
 import re
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ import pytest
 from nethelpers import Seat
 from partyhost.cli import build_parser, main
 from partyhost.net import protocol as p
-from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
+from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, reachable_addresses
 from partyhost.playcommands import serve_config, with_party_doors
 from partyhost.tui import hostplays
 from partyhost.tui.app import PartyApp
@@ -32,6 +33,7 @@ from partyhost.tui.hostplays import (
     enter_pressed,
     host_party,
     join_lines,
+    lan_address,
 )
 from textual.pilot import Pilot
 from tuikit.pilot import screen_text
@@ -132,6 +134,34 @@ def test_the_join_lines_name_every_way_in() -> None:
     )
     assert "ssh -t" not in bare and "http://" not in bare
     assert "No SSH door: no pty." in bare
+
+
+def test_friends_are_told_one_address_of_this_host() -> None:
+    assert lan_address("10.1.2.3") == "10.1.2.3"
+    assert lan_address("0.0.0.0") in reachable_addresses("0.0.0.0")
+
+
+def test_a_taken_door_port_names_the_flag_to_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def never(app: PartyApp) -> object:
+        raise AssertionError("the client opened although the host could not start")
+
+    monkeypatch.setattr(hostplays, "_full_screen", never)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(
+            [
+                *("party", "--no-wait", "--host", "127.0.0.1", "--port", "0", "--ssh", "0"),
+                *("--web", str(port), "--no-discovery", "--data", str(tmp_path / "host")),
+            ]
+        )
+    assert code == 1
+    said = capsys.readouterr().err
+    assert f"port {port} is already in use" in said
+    assert f"try --web {port + 1}" in said
 
 
 # --- the party itself -----------------------------------------------------------------

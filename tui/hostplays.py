@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from partyhost.net.address import local_address, reachable_addresses, with_port
+from partyhost.net.address import WILDCARDS, local_address, reachable_addresses, with_port
 from partyhost.net.names import written_name
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import BOT_DELAY, QuickGame, logging_to_file
@@ -45,8 +46,28 @@ class Table:
 
 
 def lan_address(listen_host: str) -> str:
-    """The one address friends are told to use: the first LAN address (or loopback)."""
-    return reachable_addresses(listen_host)[0]
+    """The one address friends are told to use: where the host listens, if that is one
+    address; else the LAN address this machine's traffic leaves from (not a container
+    bridge's), else the first LAN address, else loopback."""
+    found = reachable_addresses(listen_host)
+    if listen_host in WILDCARDS:
+        outgoing = _outgoing_address()
+        if outgoing in found:
+            return outgoing
+    return found[0]
+
+
+def _outgoing_address() -> str | None:
+    """The local address a packet to the wider network would leave from, or None.
+
+    Connecting a UDP socket only picks a route: nothing is sent.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never a real party's address
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
 
 
 def join_lines(
