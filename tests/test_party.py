@@ -34,6 +34,7 @@ from partyhost.tui.hostplays import (
     host_party,
     join_lines,
     lan_address,
+    stop_question,
 )
 from textual.pilot import Pilot
 from tuikit.pilot import screen_text
@@ -134,6 +135,11 @@ def test_the_join_lines_name_every_way_in() -> None:
     )
     assert "ssh -t" not in bare and "http://" not in bare
     assert "No SSH door: no pty." in bare
+
+
+def test_the_quit_question_counts_the_friends() -> None:
+    assert stop_question(1) == "1 friend is still at the table: stop the party?"
+    assert stop_question(2) == "2 friends are still at the table: stop the party?"
 
 
 def test_friends_are_told_one_address_of_this_host() -> None:

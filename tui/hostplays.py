@@ -188,11 +188,11 @@ async def host_party(
     wait: Callable[[], Awaitable[None]] | None = None,
     out: TextIO,
     ssh_off: str | None = None,
-    run_client: ClientRunner = _full_screen,
+    run_client: ClientRunner | None = None,
 ) -> int:
     """Run the host and, once ``wait`` returns, the host's client; stop both when it quits.
 
-    ``run_client`` runs the app (full screen; tests drive it headless instead).
+    ``run_client`` runs the app (by default full screen; tests drive it headless instead).
     """
     from partyhost.net.hosting.host import Host
 
@@ -227,7 +227,7 @@ async def host_party(
                 locked=True,
                 on_welcome=None if quick is None else quick.attach,
             )
-            await run_client(app)
+            await (run_client or _full_screen)(app)
         finally:
             with contextlib.suppress(Exception):
                 await host.close("The party is over: its host stopped.")
