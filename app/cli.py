@@ -1,6 +1,6 @@
 """The ``partyhost`` command: its arguments, and which module runs each subcommand.
 
-The subcommands run in :mod:`.playcommands` (play, serve, join, bot, games),
+The subcommands run in :mod:`.playcommands` (play, serve, party, join, bot, games),
 :mod:`.historycommands` (replay, stats) and :mod:`.deckcommands` (decks). Each
 imports its layer lazily, so ``partyhost decks validate`` does not pay for
 loading Textual and ``partyhost serve`` runs without a terminal UI.
@@ -25,6 +25,7 @@ from partyhost.playcommands import (
     cmd_bot,
     cmd_games,
     cmd_join,
+    cmd_party,
     cmd_play,
     cmd_serve,
 )
@@ -208,6 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=cmd_serve)
 
+    _add_party(sub.add_parser("party", help="host for your LAN and play at your own table"))
+
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
     join.add_argument("--name", default=None, help="your name at the table")
@@ -291,6 +294,80 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("name", help="the deck's file name without .yaml, e.g. office-party")
     decks.set_defaults(run=_imported_when_run("partyhost.deckcommands", "cmd_decks"))
     return parser
+
+
+def _add_party(party: argparse.ArgumentParser) -> None:
+    """``partyhost party``: serve's flags that fit a party, both doors on, and play's table."""
+    party.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        help="make a room of this game, with bots, and wait for friends (default: the lobby)",
+    )
+    party.add_argument(
+        "--bots", type=int, default=None, help="how many bots to seat in GAME's room"
+    )
+    party.add_argument(
+        "--level", choices=BOT_LEVELS, default=None, help="how well the bots play (default normal)"
+    )
+    party.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of GAME's room, e.g. --option target=1000",
+    )
+    party.add_argument("--player", default=None, help="your name at the table")
+    party.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    party.add_argument(
+        "--no-wait",
+        action="store_true",
+        help="open your client at once instead of waiting for Enter after the join lines",
+    )
+    party.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    party.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
+    party.add_argument("--data", default=None, help="folder for the host's database")
+    party.add_argument("--name", default=None, help="the host's name shown to players")
+    ssh = party.add_mutually_exclusive_group()
+    ssh.add_argument(
+        "--ssh",
+        type=_port,
+        default=None,
+        metavar="PORT",
+        help=f"the SSH door's port (default {DEFAULT_SSH_PORT}; the door opens where the"
+        " system has pseudo-terminals)",
+    )
+    ssh.add_argument("--no-ssh", action="store_true", help="no SSH door")
+    party.add_argument(
+        "--ssh-password",
+        default=None,
+        metavar="PASS",
+        help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV})",
+    )
+    web = party.add_mutually_exclusive_group()
+    web.add_argument(
+        "--web",
+        type=_port,
+        default=None,
+        metavar="PORT",
+        help=f"the browser door's port (default {DEFAULT_WEB_PORT})",
+    )
+    web.add_argument("--no-web", action="store_true", help="no browser door")
+    party.add_argument(
+        "--deck-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also offer the decks in this folder (repeatable)",
+    )
+    party.add_argument(
+        "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
+    )
+    _add_limits(party.add_argument_group("host limits").add_argument, SERVE_LIMITS)
+    _add_limits(party.add_argument_group("door limits").add_argument, DOOR_LIMITS)
+    party.set_defaults(run=cmd_party)
 
 
 def print_utf8() -> None:

@@ -1,4 +1,4 @@
-"""``partyhost play|serve|join|bot|games``: hosting a party and sitting down at it.
+"""``partyhost play|serve|party|join|bot|games``: hosting a party and sitting down at it.
 
 Each command imports its layer when it runs, so ``partyhost serve`` runs
 without a terminal UI and ``partyhost join`` without the host's parts.
@@ -131,8 +131,9 @@ def _why_not_listening(error: OSError, args: argparse.Namespace) -> str:
         return str(error)
     port, flag = args.port, "--port"
     named = re.search(r", (\d+)\)", str(error))  # asyncio names the address: ('HOST', PORT)
-    if named is not None and args.ssh is not None and int(named.group(1)) == args.ssh:
-        port, flag = args.ssh, "--ssh"
+    for door_flag, door_port in (("--ssh", args.ssh), ("--web", args.web)):
+        if named is not None and door_port is not None and int(named.group(1)) == door_port:
+            port, flag = door_port, door_flag
     return (
         f"port {port} is already in use (another partyhost serve, or another program);"
         f" try {flag} {port + 1 if port < 65535 else port - 1}"
@@ -173,6 +174,73 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_play(
         args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace
     )
+
+
+NO_SSH_HERE = "this system has no pseudo-terminals (friends use the other ways in)"
+
+
+def party_refusal(args: argparse.Namespace) -> str | None:
+    """Why these ``partyhost party`` flags do not go together, or None."""
+    if args.game is None:
+        for flag, given in (
+            ("--bots", args.bots is not None),
+            ("--level", args.level is not None),
+            ("--option", bool(args.option)),
+        ):
+            if given:
+                return f"{flag} needs a GAME (e.g. partyhost party tshirt {flag} ...)"
+    if args.ssh_password is not None and args.no_ssh:
+        return "--ssh-password is for the SSH door, which --no-ssh turns off"
+    if args.ssh is not None and not PSEUDO_TERMINALS:
+        return f"--ssh: no SSH door here: {NO_SSH_HERE}"
+    return None
+
+
+def cmd_party(args: argparse.Namespace) -> int:
+    from partyhost.tui.hostplays import Table, run_party
+    from partyhost.tui.play import choose_table, player_name
+
+    refusal = party_refusal(args)
+    if refusal is not None:
+        print(f"partyhost party: {refusal}", file=sys.stderr)
+        return 2
+    table = None
+    if args.game is not None:
+        chosen = choose_table("party", args.game, args.bots, args.option, friends_coming=True)
+        if chosen is None:
+            return 2
+        game, bots, rules = chosen
+        table = Table(game.id, bots, args.level, rules or None)
+    ssh_off = None if args.no_ssh or PSEUDO_TERMINALS else NO_SSH_HERE
+    doors = with_party_doors(args)
+    try:
+        return run_party(
+            serve_config(doors),
+            table,
+            player_name(args.player),
+            ascii_only=args.ascii,
+            wait=not args.no_wait,
+            ssh_off=ssh_off,
+            stdin=sys.stdin,
+            out=sys.stdout,
+        )
+    except OSError as exc:
+        print(f"partyhost party: {_why_not_listening(exc, doors)}", file=sys.stderr)
+        return 1
+
+
+def with_party_doors(args: argparse.Namespace) -> argparse.Namespace:
+    """``partyhost party``'s flags as ``serve``'s: both doors open unless turned off (the
+    SSH door only where the system can host it)."""
+    from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
+
+    doors = argparse.Namespace(**vars(args))
+    if args.no_ssh or (args.ssh is None and not PSEUDO_TERMINALS):
+        doors.ssh = None
+    elif args.ssh is None:
+        doors.ssh = DEFAULT_SSH_PORT
+    doors.web = None if args.no_web else (DEFAULT_WEB_PORT if args.web is None else args.web)
+    return doors
 
 
 def cmd_bot(args: argparse.Namespace) -> int:

@@ -13,13 +13,16 @@ import contextlib
 import logging
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from partyhost.tui.app import PartyApp
 from partyhost.tui.launch import make_app
 from partyhost.tui.shared.connect import default_name, load_remembered
 from partyhost.tui.shared.results import next_levels
 from partyhost.tui.text import clean
+
+if TYPE_CHECKING:
+    from partyhost.engine.core import Game
 
 BOT_DELAY = (0.9, 2.2)
 """Seconds a bot "thinks": slow enough to follow, quick enough to keep the pace."""
@@ -44,6 +47,8 @@ class QuickGame:
         bots: int,
         level: str | None = None,
         options: dict[str, Any] | None = None,
+        *,
+        start: bool = True,
     ) -> None:
         self.game = game
         self.bots = bots
@@ -51,6 +56,9 @@ class QuickGame:
         """The bots' level (``easy``, ``normal``, ``hard``); None: the host's default."""
         self.options = options or None
         """Room options (``--option target=1000``); None: the game's defaults."""
+        self.start = start
+        """Start once the bots are seated; False leaves that to the owner (``partyhost party``:
+        friends may sit down first)."""
         self.requested_bots = False
         self.started = False
         self.finished: tuple[dict[str, Any], dict[str, Any]] | None = None
@@ -88,7 +96,7 @@ class QuickGame:
             for _ in range(self.bots):
                 app.requests.add_bot(self.level)
         seated = [s for s in room.get("seats", []) if not s.get("left")]
-        if len(seated) >= self.bots + 1:
+        if self.start and len(seated) >= self.bots + 1:
             self.started = True
             app.requests.start_game()
 
@@ -119,6 +127,51 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
     return options
 
 
+def choose_table(
+    command: str,
+    game_id: str,
+    bots: int | None,
+    options: list[str],
+    *,
+    friends_coming: bool,
+) -> tuple[Game, int, dict[str, Any]] | None:
+    """The game, how many bots and the room options asked for; None once a refusal is printed.
+
+    ``friends_coming`` (``partyhost party``): people may still sit down, so fewer bots than
+    the game's minimum are fine, even none.
+    """
+    from partyhost.engine.core import IllegalMove
+    from partyhost.engine.registry import all_games, get_game
+
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        known = ", ".join(g.id for g in all_games())
+        print(f"partyhost {command}: no game {game_id!r}; try one of: {known}", file=sys.stderr)
+        return None
+    count = default_bots(game.min_players, game.max_players) if bots is None else bots
+    low = 0 if friends_coming else game.min_players - 1
+    high = game.max_players - 1
+    if not low <= count <= high:
+        print(
+            f"partyhost {command}: {game.name} takes {low} to {high} bots besides you.",
+            file=sys.stderr,
+        )
+        return None
+    try:
+        rules = parse_options(options)
+        game.rules_for(rules)
+    except (ValueError, IllegalMove) as bad:
+        print(f"partyhost {command}: {bad}", file=sys.stderr)
+        return None
+    return game, count, rules
+
+
+def player_name(name: str | None) -> str:
+    """The name asked for, else the one this computer remembers, else the login's."""
+    return (name or load_remembered().name or default_name()).strip() or "player"
+
+
 async def play(
     game_id: str,
     bots: int | None,
@@ -129,36 +182,17 @@ async def play(
     bot_pace: float = 1.0,
 ) -> int:
     """Run host and client on one loop until the player quits."""
-    from partyhost.engine.core import IllegalMove
-    from partyhost.engine.registry import all_games, get_game
     from partyhost.net.hosting.host import Host, HostConfig
 
-    try:
-        game = get_game(game_id)
-    except KeyError:
-        known = ", ".join(g.id for g in all_games())
-        print(f"partyhost play: no game {game_id!r}; try one of: {known}", file=sys.stderr)
+    table = choose_table("play", game_id, bots, options or [], friends_coming=False)
+    if table is None:
         return 2
-    count = default_bots(game.min_players, game.max_players) if bots is None else bots
-    try:
-        game.check_player_count(count + 1)
-    except IllegalMove:
-        low, high = game.min_players - 1, game.max_players - 1
-        print(
-            f"partyhost play: {game.name} takes {low} to {high} bots besides you.", file=sys.stderr
-        )
-        return 2
-    try:
-        rules = parse_options(options or [])
-        game.rules_for(rules)
-    except (ValueError, IllegalMove) as bad:
-        print(f"partyhost play: {bad}", file=sys.stderr)
-        return 2
+    game, count, rules = table
     if bot_pace <= 0:
         print("partyhost play: --bot-pace must be more than 0", file=sys.stderr)
         return 2
-    player = (name or load_remembered().name or default_name()).strip() or "player"
-    with logging_to_file():
+    player = player_name(name)
+    with logging_to_file(PLAY_LOG):
         host = Host(
             HostConfig(
                 host="127.0.0.1",
@@ -198,8 +232,9 @@ PLAY_LOG_BYTES = 256 * 1024
 
 
 @contextlib.contextmanager
-def logging_to_file() -> Iterator[None]:
-    """Send the embedded host's warnings and errors to :data:`PLAY_LOG`, not the terminal.
+def logging_to_file(file_name: str = PLAY_LOG) -> Iterator[None]:
+    """Send the embedded host's warnings and errors to ``file_name`` in the state folder
+    (:data:`PLAY_LOG` for ``partyhost play``), not the terminal.
 
     The game owns the terminal, so nothing may print there; yet a room that
     fails must leave a trace a person can attach to a bug report.
@@ -215,7 +250,7 @@ def logging_to_file() -> Iterator[None]:
         folder = state_dir()
         folder.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = RotatingFileHandler(
-            folder / PLAY_LOG, maxBytes=PLAY_LOG_BYTES, backupCount=1, encoding="utf-8"
+            folder / file_name, maxBytes=PLAY_LOG_BYTES, backupCount=1, encoding="utf-8"
         )
     except OSError:
         handler = logging.NullHandler()

@@ -1,0 +1,271 @@
+"""``partyhost party``: a LAN host with its doors open, and the one who hosts at its table.
+
+One process runs both: the host (as ``partyhost serve`` would, on the LAN) and
+the host's own client, locked to it. Before the client takes the terminal the
+way in for friends is printed, so it can be read out; once the client quits,
+the party is over for everyone, so it asks first while friends are connected.
+With a game named, the client makes that room and seats the bots the way
+``partyhost play`` does (:class:`~partyhost.tui.play.QuickGame`), but leaves
+the start to the host: friends may sit down first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TextIO
+
+from partyhost.net.address import WILDCARDS, local_address, reachable_addresses, with_port
+from partyhost.net.names import written_name
+from partyhost.tui.app import PartyApp
+from partyhost.tui.play import BOT_DELAY, QuickGame, logging_to_file
+from partyhost.tui.shared.dialogs import ConfirmScreen
+
+if TYPE_CHECKING:
+    from partyhost.net.config import HostConfig
+    from partyhost.net.hosting.host import Host
+    from rich.console import RenderableType
+
+PARTY_LOG = "party.log"
+"""The host's warnings and errors during ``partyhost party``, in the state folder: the
+client owns the terminal."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The room the host's client makes on arrival (``partyhost party GAME``)."""
+
+    game: str
+    bots: int
+    level: str | None = None
+    options: dict[str, Any] | None = None
+
+
+def lan_address(listen_host: str) -> str:
+    """The one address friends are told to use: where the host listens, if that is one
+    address; else the LAN address this machine's traffic leaves from (not a container
+    bridge's), else the first LAN address, else loopback."""
+    found = reachable_addresses(listen_host)
+    if listen_host in WILDCARDS:
+        outgoing = _outgoing_address()
+        if outgoing in found:
+            return outgoing
+    return found[0]
+
+
+def _outgoing_address() -> str | None:
+    """The local address a packet to the wider network would leave from, or None.
+
+    Connecting a UDP socket only picks a route: nothing is sent.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never a real party's address
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
+
+
+def join_lines(
+    host_name: str,
+    address: str,
+    port: int,
+    *,
+    ssh_port: int | None,
+    ssh_password: bool,
+    web_port: int | None,
+    ssh_off: str | None = None,
+) -> str:
+    """What friends type (or open) to join, one line per way in, then how the party ends.
+
+    ``ssh_off``: why there is no SSH door although none was turned off (this system).
+    """
+    lines = [f"partyhost party: the host {host_name!r} is open. Friends join with:"]
+    lines.append(f"  partyhost join {with_port(address, port)}")
+    if ssh_port is not None:
+        how = "the party password" if ssh_password else "no password"
+        lines.append(f"  ssh -t -p {ssh_port} NAME@{address}   (NAME: their name; {how})")
+    if web_port is not None:
+        lines.append(f"  http://{with_port(address, web_port)}/   (in a browser: phones too)")
+    if ssh_off is not None:
+        lines.append(f"No SSH door: {ssh_off}.")
+    lines.append("The party stops when you quit your client.")
+    return "\n".join(lines)
+
+
+def stop_question(friends: int) -> str:
+    """The question before quitting ends the party for ``friends`` other people."""
+    who = "1 friend is" if friends == 1 else f"{friends} friends are"
+    return f"{who} still at the table: stop the party?"
+
+
+class HostingApp(PartyApp):
+    """The host's own client: quitting stops the host, so with friends connected it asks.
+
+    Every way out (Ctrl+Q, a Quit button, the results screen) goes through
+    :meth:`exit`, so the question is asked there once for all of them.
+    """
+
+    def __init__(self, friends: Callable[[], int], **options: Any) -> None:
+        super().__init__(**options)
+        self.friends = friends
+        """How many other people are connected to the host right now."""
+        self._stop_agreed = False
+
+    def exit(
+        self,
+        result: int | None = None,
+        return_code: int = 0,
+        message: RenderableType | None = None,
+    ) -> None:
+        friends = self.friends()
+        if self._stop_agreed or friends <= 0:
+            super().exit(result, return_code, message)
+            return
+        if isinstance(self.screen, StopPartyScreen):
+            return  # already asking
+
+        def answered(stop: bool | None) -> None:
+            if stop:
+                self._stop_agreed = True
+                super(HostingApp, self).exit(result, return_code, message)
+
+        self.push_screen(StopPartyScreen(stop_question(friends), "Stop the party"), answered)
+
+
+class StopPartyScreen(ConfirmScreen):
+    """The question before the host's client quits and takes the party with it."""
+
+
+def friends_connected(host: Host, player: str) -> int:
+    """People connected to ``host`` besides the host's own client, which said hello as
+    ``player`` (door visitors count too: each door session is a client of the host)."""
+    greeted = [connection for connection in host.connections if connection.greeted]
+    hello = written_name(player, host.config.max_name_length)
+    own = any(connection.written_name == hello for connection in greeted)
+    return len(greeted) - own
+
+
+async def enter_pressed(stream: TextIO) -> None:
+    """Wait for a line on ``stream`` without holding up the host on this loop.
+
+    The line is read by a daemon thread, so a Ctrl+C meanwhile still ends the process.
+    """
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def finish() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    def read() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            stream.readline()
+        with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
+            loop.call_soon_threadsafe(finish)
+
+    threading.Thread(target=read, name="waiting for Enter", daemon=True).start()
+    await done
+
+
+ClientRunner = Callable[[PartyApp], Awaitable[object]]
+
+
+async def _full_screen(app: PartyApp) -> object:
+    return await app.run_async()
+
+
+async def host_party(
+    config: HostConfig,
+    table: Table | None,
+    player: str,
+    *,
+    ascii_only: bool = False,
+    wait: Callable[[], Awaitable[None]] | None = None,
+    out: TextIO,
+    ssh_off: str | None = None,
+    run_client: ClientRunner | None = None,
+) -> int:
+    """Run the host and, once ``wait`` returns, the host's client; stop both when it quits.
+
+    ``run_client`` runs the app (by default full screen; tests drive it headless instead).
+    """
+    from partyhost.net.hosting.host import Host
+
+    with logging_to_file(PARTY_LOG):
+        host = Host(replace(config, bot_delay=BOT_DELAY))
+        await host.start()
+        try:
+            lan = host.lan
+            print(
+                join_lines(
+                    config.display_name,
+                    lan_address(config.host),
+                    host.port,
+                    ssh_port=lan.ssh_port if lan is not None else None,
+                    ssh_password=config.ssh_password is not None,
+                    web_port=lan.web_port if lan is not None else None,
+                    ssh_off=ssh_off,
+                ),
+                file=out,
+                flush=True,
+            )
+            if wait is not None:
+                print("Press Enter to sit down at the table.", file=out, flush=True)
+                await wait()
+            quick = None if table is None else table_maker(table)
+            app = HostingApp(
+                lambda: friends_connected(host, player),
+                address=with_port(local_address(config.host), host.port),
+                name=player,
+                ascii_only=ascii_only,
+                remember=False,
+                locked=True,
+                on_welcome=None if quick is None else quick.attach,
+            )
+            await (run_client or _full_screen)(app)
+        finally:
+            with contextlib.suppress(Exception):
+                await host.close("The party is over: its host stopped.")
+    return app.return_code or 0
+
+
+def table_maker(table: Table) -> QuickGame:
+    """Makes ``table``'s room and seats its bots once connected, and leaves the start to
+    the host."""
+    return QuickGame(table.game, table.bots, table.level, table.options, start=False)
+
+
+def run_party(
+    config: HostConfig,
+    table: Table | None,
+    player: str,
+    *,
+    ascii_only: bool,
+    wait: bool,
+    ssh_off: str | None,
+    stdin: TextIO,
+    out: TextIO,
+) -> int:
+    """``partyhost party``: returns the exit code (OSError if the host cannot listen)."""
+
+    async def enter() -> None:
+        await enter_pressed(stdin)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(
+            host_party(
+                config,
+                table,
+                player,
+                ascii_only=ascii_only,
+                wait=enter if wait else None,
+                out=out,
+                ssh_off=ssh_off,
+            )
+        )
+    return 130
