@@ -110,7 +110,8 @@ async def test_a_game_without_screens_ends_on_the_shared_results_screen() -> Non
         text = screen_text(app)
         assert "Bea, Cy and Di win!" in text
         assert "Final scores" in text
-        rows = ["1. Di  30 points", "2. Cy  20 points", "3. Bea  10 points", "4. Ann  0 points"]
+        # names padded to the longest, points right-aligned: the numbers stand in one column
+        rows = ["1. Di   30 points", "2. Cy   20 points", "3. Bea  10 points", "4. Ann   0 points"]
         assert sorted(rows, key=text.index) == rows
         assert isinstance(app.screen, ResultsScreen)
         app.screen.take_keys()  # as the short pause after the game's end does

@@ -114,10 +114,17 @@ class ResultsScreen(PartyScreen):
             (p for p in view.get("players", []) if isinstance(p, dict)),
             key=lambda p: -int(p.get("score", 0)),
         )
-        for rank, player in enumerate(players, start=1):
+        names = [self._who(player.get("seat")) for player in players]
+        scores = [f"{int(player.get('score', 0)):,}" for player in players]
+        name_width = max((name.cell_len for name in names), default=0)
+        score_width = max((len(score) for score in scores), default=0)
+        for rank, (player, name, score) in enumerate(
+            zip(players, names, scores, strict=True), start=1
+        ):
             text.append(f"{rank:>2}. ")
-            text.append_text(self._who(player.get("seat")))
-            text.append(f"  {player.get('score', 0)} points", "bold")
+            text.append_text(name)
+            text.append(" " * (name_width - name.cell_len))
+            text.append(f"  {score:>{score_width}} points", "bold")
             text.append_text(self.player_note(player))
             text.append("\n")
         return text
