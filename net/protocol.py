@@ -546,6 +546,10 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "resumed": spec(BOOL, "whether `hello.token` took you back to a seat"),
         "games": spec(array_of(shaped("game")), "every game this host runs"),
         "limits": spec(shaped("limits"), "the host's limits (see Limits)"),
+        "web_door": spec(
+            nil_or(STR),
+            "the browser door's `http://ADDR:PORT/` at the host's LAN address, nil without one",
+        ),
     },
     ERROR: {
         "code": spec(STR, "stable; see Error codes (a refused `play` gives the game's own code)"),

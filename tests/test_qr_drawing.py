@@ -1,52 +1,17 @@
 """A QR code drawn as text reads back, module for module, as the code segno made.
 
-Each drawing is decoded by the rule it claims (two stacked modules a half block, or one
-module a ``##`` pair; ink for light modules) and compared with segno's own matrix, quiet
-zone included.
+Each drawing is decoded by the rule it claims (see ``qrreading``) and compared with
+segno's own matrix, quiet zone included.
 """
 
 from __future__ import annotations
 
 import pytest
 import segno
-from partyhost.net.qrdrawing import (
-    ASCII_BLANK,
-    ASCII_INK,
-    BLOCKS,
-    QUIET_ZONE,
-    blocks_fit,
-    draw_qr,
-    qr_modules,
-)
+from partyhost.net.qrdrawing import QUIET_ZONE, blocks_fit, draw_qr, qr_modules
+from qrreading import decode_ascii, decode_blocks, segno_modules
 
 URLS = ["http://192.168.1.23:8080/", "http://[fd00::1234:5678]:8080/", "http://10.0.0.8:80/"]
-HALVES = {char: halves for halves, char in BLOCKS.items()}
-
-
-def segno_modules(text: str, border: int) -> list[list[bool]]:
-    """segno's matrix of ``text``, True for dark, as a phone's camera would see it."""
-    code = segno.make(text, micro=False)
-    return [[bool(module) for module in row] for row in code.matrix_iter(border=border)]
-
-
-def decode_blocks(lines: list[str], size: int) -> list[list[bool]]:
-    """The dark modules of a half-block drawing (``size`` rows: a last odd line's lower half
-    is not the code's)."""
-    rows: list[list[bool]] = []
-    for line in lines:
-        pairs = [HALVES[char] for char in line]
-        rows.append([not top for top, _ in pairs])
-        rows.append([not bottom for _, bottom in pairs])
-    return rows[:size]
-
-
-def decode_ascii(lines: list[str]) -> list[list[bool]]:
-    rows = []
-    for line in lines:
-        cells = [line[i : i + 2] for i in range(0, len(line), 2)]
-        assert set(cells) <= {ASCII_INK, ASCII_BLANK}
-        rows.append([cell == ASCII_BLANK for cell in cells])
-    return rows
 
 
 @pytest.mark.parametrize("url", URLS)

@@ -123,6 +123,7 @@ class Host:
             self._close_store()
             raise
         self.lan = lan
+        lobby.web_door = lan.web_url
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="store checkpoints")
         self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
