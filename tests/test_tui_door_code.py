@@ -123,3 +123,12 @@ def test_the_dialog_looks_right(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_code)
+
+
+def test_the_lobby_with_a_door_looks_right(snap_compare: Any) -> None:
+    app = app_for(host_with_door())
+
+    async def arrive(pilot: Any) -> None:
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=arrive)
