@@ -25,7 +25,7 @@ LONGEST = "http://192.168.100.200:65535/"
 SIZE = (80, 24)
 
 
-def host_with_door(url: str | None = URL) -> FakeHost:
+def host_with_door(url: object = URL) -> FakeHost:
     return FakeHost(welcome=sample_welcome() | {"web_door": url})
 
 
@@ -86,8 +86,10 @@ async def test_ascii_mode_draws_the_code_in_ascii() -> None:
         assert screen_text(app).isascii()
 
 
-async def test_no_door_no_line_no_key() -> None:
-    host = host_with_door(None)
+@pytest.mark.parametrize("url", [None, "", 8080, "http://" + "x" * 300 + "/"])
+async def test_no_door_no_line_no_key(url: Any) -> None:
+    """No door, or one no client should draw (not text, or longer than any address)."""
+    host = host_with_door(url)
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -49,17 +49,16 @@ class DoorCodeScreen(PartyModal[None]):
     DoorCodeScreen #door-code-url { width: 1fr; content-align: center middle; }
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, ascii_only: bool) -> None:
         super().__init__()
         self.url = url
+        self.code = door_code_text(url, ascii_only)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door-code", classes="dialog"):
             yield Static("Join from a phone", classes="dialog-title")
             with VerticalScroll(id="door-code-scroll"):
-                yield Static(
-                    door_code_text(self.url, self.party.ascii_only), id="door-code-drawing"
-                )
+                yield Static(self.code, id="door-code-drawing")
             yield Static(literal(self.url, "bold"), id="door-code-url")
             yield Static("Point a phone's camera at the code. Escape closes this.", classes="hint")
         yield Footer()
@@ -67,6 +66,5 @@ class DoorCodeScreen(PartyModal[None]):
     def on_mount(self) -> None:
         # As wide as the code and the dialog's edges (an ASCII code is twice as wide, so
         # wider than a dialog), never narrower than a dialog.
-        drawing = self.query_one("#door-code-drawing", Static)
-        code_width = max(len(line) for line in str(drawing.render()).splitlines())
+        code_width = max(line.cell_len for line in self.code.split())
         self.query_one("#door-code").styles.width = max(DIALOG_WIDTH, code_width + EDGES)

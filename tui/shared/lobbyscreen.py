@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from partyhost.net.protocol import MAX_URL_LENGTH
 from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
 from partyhost.tui.shared.doorcode import DoorCodeScreen
@@ -107,7 +108,8 @@ class LobbyScreen(PartyScreen):
     def web_door(self) -> str | None:
         """The host's browser door, if it has one (``welcome.web_door``)."""
         url = (self.party.welcome or {}).get("web_door")
-        return url if isinstance(url, str) and url else None
+        usable = isinstance(url, str) and 0 < len(url) <= MAX_URL_LENGTH
+        return url if usable else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "door_code":
@@ -117,7 +119,7 @@ class LobbyScreen(PartyScreen):
     def action_door_code(self) -> None:
         url = self.web_door()
         if url is not None:
-            self.app.push_screen(DoorCodeScreen(url))
+            self.app.push_screen(DoorCodeScreen(url, self.party.ascii_only))
 
     def _show_rooms(self) -> None:
         table = self.query_one("#rooms", DataTable)
