@@ -4,13 +4,16 @@ One home for all of it, so the command line, the client's connect screen and
 the host agree on what ``mybox``, ``mybox:7777`` and ``[::1]:7777`` mean, and
 ``partyhost serve`` prints every LAN address friends can join at. Addresses
 come from the interfaces themselves (``ifaddr``, which zeroconf already
-depends on): nothing is sent anywhere to find them.
+depends on): nothing is sent anywhere to find them. The one address a URL or a QR
+code shows (:func:`lan_address`) is the interface the system routes the LAN through,
+asked of a UDP socket that connects and sends nothing.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import logging
+import socket
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +80,59 @@ def reachable_addresses(listen_host: str) -> list[str]:
     if listen_host not in WILDCARDS:
         return [listen_host]
     return lan_addresses() or ["127.0.0.1"]
+
+
+ROUTE_PROBE = ("10.254.254.254", 9)
+"""A private address no host is expected to answer: connecting a UDP socket to it sends
+nothing, but makes the system pick the interface (and so the address) its route leaves by."""
+
+
+def lan_address(listen_host: str = "") -> str:
+    """The one address other devices on the LAN reach this host at (what a URL or a QR code shows).
+
+    A host bound to one address is reached there only. A wildcard host is reached at the
+    address of the interface the system routes the LAN through (the UDP connect above), else
+    at the address of its own name, and at loopback only when there is nothing else.
+    """
+    if listen_host not in WILDCARDS:
+        return listen_host
+    for address in (_routed_address(), _named_address()):
+        if address is not None:
+            return address
+    return "127.0.0.1"
+
+
+def _routed_address() -> str | None:
+    """The source address the system would send to :data:`ROUTE_PROBE` from (nothing is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            address = str(probe.getsockname()[0])
+    except OSError:  # no route at all: no network, or only loopback
+        return None
+    return address if _reachable_by_others(address) else None
+
+
+def _named_address() -> str | None:
+    """The IPv4 address this machine's own name resolves to, if another device could use it."""
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return address if _reachable_by_others(address) else None
+
+
+def _reachable_by_others(address: str) -> bool:
+    try:
+        parsed = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (parsed.is_loopback or parsed.is_unspecified or parsed.is_link_local)
+
+
+def web_url(listen_host: str, port: int) -> str:
+    """The browser door's address as a phone types (or scans) it: ``http://ADDR:PORT/``."""
+    return f"http://{with_port(lan_address(listen_host), port)}/"
 
 
 def local_address(listen_host: str) -> str:

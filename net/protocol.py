@@ -42,6 +42,8 @@ MAX_DEPTH: Final = 8
 """Deepest nesting of lists/maps accepted inside a client message."""
 MAX_PASSWORD_LENGTH: Final = 64
 MAX_CHAT_LENGTH: Final = 300
+MAX_URL_LENGTH: Final = 200
+"""The longest ``welcome.web_door`` a client shows (an IPv6 address's URL is about 50)."""
 MAX_ROOM_DECKS: Final = 8
 """Decks one room may play together (host decks and uploaded files)."""
 MAX_DECK_FILES: Final = 4
@@ -546,6 +548,10 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "resumed": spec(BOOL, "whether `hello.token` took you back to a seat"),
         "games": spec(array_of(shaped("game")), "every game this host runs"),
         "limits": spec(shaped("limits"), "the host's limits (see Limits)"),
+        "web_door": spec(
+            nil_or(text(MAX_URL_LENGTH)),
+            "the browser door's `http://ADDR:PORT/` at the host's LAN address, nil without one",
+        ),
     },
     ERROR: {
         "code": spec(STR, "stable; see Error codes (a refused `play` gives the game's own code)"),

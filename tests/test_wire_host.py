@@ -50,6 +50,7 @@ def _welcome_fields(limits: dict[str, object]) -> dict[str, object]:
         "resumed": False,
         "games": [],
         "limits": limits,
+        "web_door": None,
     }
 
 

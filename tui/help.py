@@ -20,7 +20,7 @@ from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.dialogs import SeatOfferScreen
-from partyhost.tui.shared.lobbyscreen import LobbyScreen, RoomsTable
+from partyhost.tui.shared.lobbyscreen import lobby_keys
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.roomscreen import BotLevelScreen, RoomScreen
@@ -51,12 +51,12 @@ def key_list(keys: Sequence[str]) -> str:
     return "/".join(keys)
 
 
-def _screens() -> Places:
-    """The keys of the screens every game shares."""
+def _screens(web_door: bool) -> Places:
+    """The keys of the screens every game shares (the lobby's ``w`` only with a ``web_door``)."""
     return [
         ("Everywhere", [*APP_BINDINGS, Binding("ctrl+q", "quit", "Quit partyhost")]),
         ("Connect", list(ConnectScreen.BINDINGS)),
-        ("Lobby", [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]),
+        ("Lobby", lobby_keys(web_door)),
         ("Past games", [*PastGamesTable.BINDINGS, *PastGamesScreen.BINDINGS]),
         ("Watching a replay", list(ReplayScreen.BINDINGS)),
         ("Room", list(RoomScreen.BINDINGS)),
@@ -140,7 +140,8 @@ class HelpScreen(PartyModal[None]):
 
     def _keys(self, game: str | None) -> Text:
         text = Text("Keys\n", style="bold")
-        places = [*(GAMES[game].keys() if game else []), *_screens()]
+        web_door = bool((self.party.welcome or {}).get("web_door"))
+        places = [*(GAMES[game].keys() if game else []), *_screens(web_door)]
         text.append_text(self._places(places))
         return text
 

@@ -17,6 +17,7 @@ import logging
 import time
 
 from partyhost.net import protocol as p
+from partyhost.net.address import web_url
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
@@ -90,6 +91,10 @@ class Host:
             address_limits=self.address_limits,
             passwords=self.passwords,
         )
+        if self.config.web_port:
+            # Known before the door opens (its port is not left to chance), so a client that
+            # connects while it opens is told as well; a door that cannot open stops the host.
+            lobby.web_door = web_url(self.config.host, self.config.web_port)
         try:
             restored = self.lobby.restore()
         except StoreUnusable:
@@ -123,6 +128,7 @@ class Host:
             self._close_store()
             raise
         self.lan = lan
+        lobby.web_door = lan.web_url
         self._heartbeat = loop.create_task(self._beat(), name="heartbeat")
         self._checkpoints = loop.create_task(self._checkpoint(), name="store checkpoints")
         self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from partyhost.net.address import WILDCARDS, local_address, reachable_addresses
+from partyhost.net.address import WILDCARDS, local_address, reachable_addresses, web_url
 from partyhost.net.config import HostConfig
 from partyhost.net.discovery import DiscoveryError, HostAdvertiser, Properties
 from partyhost.net.protocol import PROTOCOL_VERSION
@@ -69,6 +69,12 @@ class LanServices:
     @property
     def web_port(self) -> int | None:
         return self.web_door.port if self.web_door is not None else None
+
+    @property
+    def web_url(self) -> str | None:
+        """The browser door's URL at this machine's LAN address (None without the door)."""
+        port = self.web_port
+        return web_url(self.config.host, port) if port is not None else None
 
     async def start(self) -> None:
         """Open the doors (errors propagate), then advertise in the background."""

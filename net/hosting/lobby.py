@@ -72,6 +72,8 @@ class Lobby:
         self.shelf = shelf
         self.host_id = host_id
         """Stable across restarts on one data folder (``welcome.host_id``)."""
+        self.web_door: str | None = None
+        """The browser door's URL once it is open (``welcome.web_door``), set by the host."""
         self._address_limits = address_limits
         self._passwords = passwords
         self.past_games = PastGames(store, config, passwords)
@@ -279,6 +281,7 @@ class Lobby:
                 "resumed": seat is not None,
                 "games": self.games(),
                 "limits": self.config.welcome_limits(),
+                "web_door": self.web_door,
             },
             journaled=False,
         )

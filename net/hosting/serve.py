@@ -8,13 +8,24 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from typing import TextIO
 
 from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
 from partyhost.net.hosting.console import HostConsole, console_input
 from partyhost.net.hosting.host import Host
 from partyhost.net.platform import on_stop_signals
+from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.net.rooms.roomqueue import Observer
+
+
+def door_code(url: str, out: TextIO) -> str:
+    """The browser door's URL and its QR code, for a phone pointed at the host's terminal.
+
+    Half blocks where ``out`` can write them, else ASCII (a cp1252 or ASCII terminal).
+    """
+    drawing = draw_qr(url, ascii_only=not blocks_fit(getattr(out, "encoding", None)))
+    return "\n".join([f"Phones and browsers join at {url}", *drawing])
 
 
 async def run_host(
@@ -42,6 +53,8 @@ async def run_host(
             discovery=config.discovery,
         )
         print(instructions, flush=True)
+        if host.lan is not None and host.lan.web_url is not None:
+            print(door_code(host.lan.web_url, sys.stdout), flush=True)
         typed = console_input() if console else None
         if typed is not None and host.lobby is not None:
             HostConsole(host.lobby, stop.set, sys.stdout).start(typed)

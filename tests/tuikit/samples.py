@@ -59,6 +59,7 @@ def sample_welcome(host: str = "Dana's laptop") -> Frame:
         "host": host,
         "host_id": HOST_ID,
         "resumed": False,
+        "web_door": None,
         "games": [
             {
                 "id": "tshirt",

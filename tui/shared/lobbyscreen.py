@@ -1,15 +1,18 @@
 """The host's lobby: the rooms open right now; create one, join one, or watch.
 
 Below the rooms, tonight's standings; ``p`` opens the past games, whose
-replays show every hand.
+replays show every hand. A host with a browser door has its URL on one line, and
+``w`` shows it as a QR code, so whoever is in can let a newcomer's phone scan it.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from partyhost.net.protocol import MAX_URL_LENGTH
 from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.doorcode import DoorCodeScreen
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, short_titles, standings_table
 from partyhost.tui.text import Frame, clean, literal, shorten
 from rich.text import Text
@@ -52,14 +55,19 @@ class LobbyScreen(PartyScreen):
         Binding("j", "join_code", "Join code"),
         Binding("s", "spectate", "Watch"),
         Binding("p", "past_games", "Past games"),
+        Binding("w", "door_code", "QR code"),
         Binding("r", "refresh", "Refresh", show=False),
         Binding("escape", "disconnect", "Disconnect"),
     ]
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-door { height: auto; margin-bottom: 1; }
+    """
 
     def compose(self) -> ComposeResult:
         yield TitleBar("lobby", id="title")
         with Vertical(id="lobby-body"):
             yield Static("", id="lobby-intro", classes="hint")
+            yield Static("", id="lobby-door")
             yield RoomsTable(id="rooms", cursor_type="row", zebra_stripes=True)
             yield Static("", id="lobby-empty", classes="empty")
             yield Static("", id="lobby-standings")
@@ -91,6 +99,27 @@ class LobbyScreen(PartyScreen):
                 ". Pick a room and press Enter, or create your own with c.",
             )
         )
+        door = self.query_one("#lobby-door", Static)
+        url = self.web_door()
+        door.display = url is not None
+        door.update(Text.assemble("Phones join at ", literal(url or "", "bold"), "  (w: QR code)"))
+        self.refresh_bindings()
+
+    def web_door(self) -> str | None:
+        """The host's browser door, if it has one (``welcome.web_door``)."""
+        url = (self.party.welcome or {}).get("web_door")
+        usable = isinstance(url, str) and 0 < len(url) <= MAX_URL_LENGTH
+        return url if usable else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "door_code":
+            return self.web_door() is not None
+        return True
+
+    def action_door_code(self) -> None:
+        url = self.web_door()
+        if url is not None:
+            self.app.push_screen(DoorCodeScreen(url, self.party.ascii_only))
 
     def _show_rooms(self) -> None:
         table = self.query_one("#rooms", DataTable)
@@ -208,3 +237,9 @@ class LobbyScreen(PartyScreen):
             self.app.exit(0)  # the host lives in this process: there is no other to go to
         else:
             self.party.disconnect()
+
+
+def lobby_keys(web_door: bool) -> list[BindingType]:
+    """The lobby's keys as the help lists them: ``w`` only where there is a door to show."""
+    keys = [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]
+    return [key for key in keys if web_door or getattr(key, "action", "") != "door_code"]
