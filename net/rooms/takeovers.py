@@ -19,7 +19,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 
-from partyhost.engine.core import FRIENDS_TAKE_BOTS, Event
+from partyhost.engine.core import FRIENDS_TAKE_BOTS, Event, no_rounds
 from partyhost.net import protocol as p
 from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.protocol import Refused
@@ -56,6 +56,8 @@ class Takeovers:
         self._records = records
         self._given: dict[int, str] = {}
         """Per waiting member id, the token handed out (sent again with the seat)."""
+        self._told: dict[int, str] = {}
+        """Per waiting member id, what they were last told of their wait (told once)."""
 
     # --- reading ---------------------------------------------------------------
 
@@ -64,6 +66,11 @@ class Takeovers:
         """Whether the running game hands bots' seats to newcomers (the room's option)."""
         rules = self._game.rules or {}
         return self._game.playing and rules.get(FRIENDS_TAKE_BOTS.name) is True
+
+    @property
+    def _no_rounds(self) -> bool:
+        """Whether the game has no rounds (its seats change hands only when it ends)."""
+        return self._game.game.round_over is no_rounds
 
     def _bots(self) -> list[Member]:
         """The bots dealt into the running game, in seat order."""
@@ -114,6 +121,7 @@ class Takeovers:
     def _attach(self, peer: Peer, member: Member, token: str) -> None:
         member.peer = peer
         peer.room = self._room()
+        self._told.pop(member.member_id, None)  # a new link hears it again
         peer.send(joined_message(self._code, None, token))
         self._broadcast.room()
         if self._game.table is not None:
@@ -128,8 +136,11 @@ class Takeovers:
         if bot is None:
             text = "Every bot's seat is promised: you watch, and take the next one that is free."
         else:
-            text = f"You take {bot.name}'s seat at the next round."
-        member.peer.send({"t": p.NOTICE, "text": text})
+            when = "when this game ends" if self._no_rounds else "at the next round"
+            text = f"You take {bot.name}'s seat {when}."
+        if self._told.get(member.member_id) != text:
+            self._told[member.member_id] = text
+            member.peer.send({"t": p.NOTICE, "text": text})
 
     def lost(self, peer: Peer) -> bool:
         """A waiting person's link dropped: they keep their place (their token brings them
@@ -159,6 +170,7 @@ class Takeovers:
     def _forget(self, member: Member) -> None:
         self._roster.drop_waiting(member)
         self._given.pop(member.member_id, None)
+        self._told.pop(member.member_id, None)
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
 
@@ -190,6 +202,7 @@ class Takeovers:
         peer = waiter.peer
         assert peer is not None
         bot_name = bot.name
+        self._told.pop(waiter.member_id, None)
         waiter.name = self._roster.fresh_name(waiter.name)
         self._roster.replace(bot, waiter)
         waiter.newcomer = self._game.playing
