@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from nethelpers import Message, Seat, host_config, running_host
+from partyhost.engine.core import Event
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
@@ -86,6 +87,12 @@ def seated_after(seat: Seat) -> int:
     )
 
 
+def round_ended(game_id: str, view: Message) -> bool:
+    """Whether the events of a ``view`` frame end a round, as the game tells."""
+    events = [Event(str(e["kind"]), e) for e in view["events"]]
+    return get_game(game_id).round_over(events)
+
+
 def seated(seat: Seat) -> int | None:
     """The seat ``seat`` was last given (None: it watches)."""
     joined = seat.last(p.JOINED)
@@ -126,17 +133,22 @@ async def test_a_newcomer_watches_then_takes_a_bots_seat_when_the_next_round_sta
     key = NEXT_ROUND[game_id]
     pace = 0.02 if game_id in PACE else 0.0  # racing bots that think, but briefly
     async with running_host(bot_pace=pace) as host, bot_room(host, game_id) as (ann, code):
+        await pause(ann)  # however fast the table, she comes while this round runs
         bea, joined = await newcomer(host, code, "Bea")
         assert joined["seat"] is None and joined["token"]
         await bea.until(lambda: "You take Bot 1's seat at the next round." in notices(bea))
-        at_join = (bea.view or {})["view"][key]
+        at_join = views_of(bea)[0]["view"][key]  # the table as it was when she came
+        await ann.resume_game()
         await bea.until(lambda: seated(bea) is not None, timeout=20)
         taken = seated_after(bea)
         seat = bea.log[taken]["seat"]
         await ann.until(lambda: "Bea takes over Bot 1's seat." in notices(ann))
         await bea.until(lambda: len(views_of(bea, taken)) > 0)
         first_own = views_of(bea, taken)[0]["view"]
-        assert first_own[key] == at_join + 1
+        assert first_own[key] > at_join
+        # She took the seat where the first round since she came ended, not later.
+        ended = [round_ended(game_id, view) for view in views_of(bea, 0, taken)]
+        assert ended[-1] and not any(ended[:-1])
         assert first_own["you"] == seat
         # Before the seat was hers, she saw what a spectator sees: no seat's own cards.
         assert all(view["view"].get("you") is None for view in views_of(bea, 0, taken))
@@ -147,8 +159,11 @@ async def test_a_newcomer_watches_then_takes_a_bots_seat_when_the_next_round_sta
 
 
 async def test_a_tshirt_newcomer_gets_the_bots_hand_and_score() -> None:
-    async with running_host(bot_pace=0.0) as host, bot_room(host, "tshirt") as (_ann, code):
+    async with running_host(bot_pace=0.0) as host, bot_room(host, "tshirt") as (ann, code):
+        await pause(ann)
         bea, _ = await newcomer(host, code, "Bea")
+        await bea.until(lambda: bea.view is not None)
+        await ann.resume_game()
         await bea.until(lambda: seated(bea) is not None, timeout=20)
         taken = seated_after(bea)
         await bea.until(lambda: len(views_of(bea, taken)) > 0)
@@ -162,9 +177,11 @@ async def test_a_tshirt_newcomer_gets_the_bots_hand_and_score() -> None:
 
 async def test_a_gridiron_newcomer_takes_a_bots_seat_when_the_game_ends() -> None:
     async with running_host(bot_pace=0.0) as host, bot_room(host, "gridiron") as (ann, code):
+        await pause(ann)  # she comes while the game runs, however fast it goes
         bea, joined = await newcomer(host, code, "Bea")
         assert joined["seat"] is None
         assert "You take Bot 1's seat when this game ends." in notices(bea)
+        await ann.resume_game()
         await bea.until(lambda: seated(bea) is not None, timeout=30)
         room = bea.room or {}
         assert room["status"] == p.OVER and room["you"] == seated(bea)
@@ -217,6 +234,12 @@ async def test_two_newcomers_for_one_bot_the_first_gets_it_the_second_watches() 
         cy, _ = await newcomer(host, code, "Cy")
         assert "You take Bot 1's seat at the next round." in notices(bea)
         await cy.until(lambda: any("promised" in text for text in notices(cy)))
+        bea_again, _ = await newcomer(host, code, "Bea")
+        assert host.lobby is not None
+        waiting = host.lobby.rooms[code].waiting
+        assert [m.name for m in waiting] == ["Bea", "Cy", "Bea 2"]  # one name, one person
+        await bea_again.leave_room()
+        await bea_again.expect(p.LEFT)
         await ann.resume_game()
         await bea.until(lambda: seated(bea) is not None, timeout=20)
         player = asyncio.create_task(autoplay(bea, "meme"))

@@ -79,8 +79,8 @@ class Roster:
         return any(m.human for m in self.seated)
 
     def fresh_name(self, wanted: str) -> str:
-        """``wanted``, cleaned and made different from every seated member's name."""
-        names = [m.name for m in self.seated]
+        """``wanted``, cleaned and made different from every seated (or waiting) member's name."""
+        names = [m.name for m in (*self.seated, *self._waiting)]
         return unique_name(wanted, names, self._config.max_name_length)
 
     def person_named(self, name: str) -> Member | None:

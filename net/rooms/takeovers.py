@@ -203,7 +203,6 @@ class Takeovers:
         assert peer is not None
         bot_name = bot.name
         self._told.pop(waiter.member_id, None)
-        waiter.name = self._roster.fresh_name(waiter.name)
         self._roster.replace(bot, waiter)
         waiter.newcomer = self._game.playing
         self._roster.drop_spectator(peer)
