@@ -140,6 +140,18 @@ ROUND_RESULTS = RuleOption(
 """The room option of every game with rounds (see :meth:`Game.round_over`). The rules
 never read it: the host holds its bots while the table reads."""
 
+FRIENDS_TAKE_BOTS = RuleOption(
+    "friends_take_bots",
+    "Friends take bots' seats",
+    "bool",
+    True,
+    help="Someone who joins while the game runs watches, then takes over a bot's seat (its "
+    "hand and score) when the next round starts, or when the game ends in games without "
+    "rounds.",
+)
+"""The room option of every game: the rules never read it; the host hands a bot's seat to a
+newcomer where :meth:`Game.round_over` says a round ended, or when the game is over."""
+
 
 @dataclass(frozen=True)
 class Event:

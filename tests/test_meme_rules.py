@@ -40,6 +40,7 @@ def test_game_is_registered_for_two_to_six_players_with_meme_decks() -> None:
         "betting_timer",
         "away_wait",
         "round_results",
+        "friends_take_bots",
     ]
     with pytest.raises(IllegalMove):
         new_game(7)

@@ -10,6 +10,9 @@ and order, seeds, generator states, other seats' tokens) and searches the
 frame for it, without asking the engines' own ``view`` functions. Frames
 without a version are judged by the newest version their seat had seen.
 
+A friend who joins mid-game and takes over a bot's seat is judged as a
+spectator until the frame that seats them, then as that seat.
+
 The audit is checked too: leaks planted in real frames, and a host patched
 to leak (private event fields to everyone, another hand in a view), must be
 reported.
@@ -24,7 +27,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,7 @@ from partyhost.net.rooms import roomgame
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.store.records import StoredRoom
 from test_net_every_game import replay
+from test_net_takeover import autoplay, seated
 
 AUDIT_DECKS = Path(tempfile.mkdtemp(prefix="partyhost-auditdecks-"))
 atexit.register(shutil.rmtree, AUDIT_DECKS, ignore_errors=True)
@@ -107,6 +111,8 @@ class Recording:
     tokens: dict[str, str]
     stored: StoredRoom
     steps: int
+    seated_from: dict[str, int] = field(default_factory=dict)
+    """Per name, the first frame at which it holds its seat (before it, it only watched)."""
 
 
 async def lockstep(seats: Sequence[Seat], game: Game, rng: Rng, max_steps: int) -> int:
@@ -213,7 +219,8 @@ def audit(recording: Recording) -> tuple[list[str], Auditor]:
         for index, frame in enumerate(frames):
             if frame["t"] == p.VIEW:
                 version = frame["version"]
-            for leak in auditor.check(frame, version, seat, banned):
+            sees_as = seat if index >= recording.seated_from.get(name, 0) else None
+            for leak in auditor.check(frame, version, sees_as, banned):
                 leaks.append(f"{name} frame {index} ({frame['t']}, v{version}): {leak}")
     return leaks, auditor
 
@@ -428,3 +435,77 @@ async def test_the_audit_catches_a_view_that_shows_another_hand(
     leaks, _ = audit(await record("gridiron", SEEDS[1], max_steps=12))
     assert any("Ann" in leak and "hidden gsm card" in leak for leak in leaks)
     assert any("Watcher" in leak for leak in leaks), "a spectator must see no hand at all"
+
+
+async def record_takeover(seed: int) -> Recording:
+    """A T-Shirt room of Ann and two bots; Bea joins mid-game, waits, takes over a bot's seat
+    and plays two rounds in it. Every frame each of them got is kept."""
+    spec = SPECS["tshirt"]
+    raw: dict[str, list[bytes]] = {}
+    welcomes: dict[str, dict[str, Any]] = {}
+
+    async def opener(name: str) -> Seat:
+        raw[name] = []
+        conn = await connect(port, name, tap=raw[name].append)
+        welcomes[name] = conn.welcome
+        return Seat(conn)
+
+    async with running_host(deck_dirs=(DECK_DIR, AUDIT_DECKS), bot_pace=0.0) as host:
+        port = host.port
+        ann = await opener("Ann")
+        options = {**spec.options, "round_results": "no pause"}
+        await ann.create_room("tshirt", deck=spec.deck, options=options)
+        code = (await ann.expect(p.JOINED))["code"]
+        for _ in range(2):
+            await ann.add_bot(None)
+        await ann.expect(p.ROOM, where=lambda room: len(room["seats"]) == 3)
+        await ann.start_game()
+        await ann.expect(p.VIEW)
+        players = [asyncio.create_task(autoplay(ann, "tshirt"))]
+        bea = await opener("Bea")
+        await bea.join_room(code)
+        await bea.until(lambda: seated(bea) is not None, timeout=30)
+        players.append(asyncio.create_task(autoplay(bea, "tshirt")))
+        await bea.until(lambda: bea.view is not None and seated(bea) == bea.view["view"]["you"])
+        start = (bea.view or {})["view"]["round"]
+        await bea.until(lambda: (bea.view or {})["view"]["round"] >= start + 2, timeout=30)
+        for player in players:
+            player.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        await asyncio.sleep(0.05)  # let trailing frames arrive
+        assert host.journal is not None
+        (stored,) = [item for item in host.journal.load() if item.room.code == code]
+        tokens = {"Ann": ann.conn.token, "Bea": bea.conn.token}
+        seat_of: dict[str, int | None] = {"Ann": seat_number(ann), "Bea": seated(bea)}
+    frames = {
+        name: [welcomes[name], *(p.decode_body(f[p.HEADER.size :], strict_keys=False) for f in got)]
+        for name, got in raw.items()
+    }
+    seated_from = next(
+        index
+        for index, frame in enumerate(frames["Bea"])
+        if frame["t"] == p.JOINED and frame["seat"] is not None
+    )
+    clean = {name: token for name, token in tokens.items() if isinstance(token, str)}
+    return Recording("tshirt", frames, seat_of, clean, stored, 0, {"Bea": seated_from})
+
+
+async def test_a_newcomer_sees_a_bots_hand_only_once_its_seat_is_theirs() -> None:
+    recording = await record_takeover(SEEDS[0])
+    leaks, auditor = audit(recording)
+    assert not leaks, f"{len(leaks)} leak(s):\n" + "\n".join(leaks[:25])
+    watched = recording.frames["Bea"][: recording.seated_from["Bea"]]
+    assert sum(frame["t"] == p.VIEW for frame in watched) >= 1  # she watched before
+    assert auditor.stats["frames with hidden hands"] > 0
+
+    # The audit does look: judged as a spectator's, her frames from the seat on show a hand.
+    as_spectator = Recording(
+        "tshirt",
+        recording.frames,
+        {**recording.seat_of, "Bea": None},
+        recording.tokens,
+        recording.stored,
+        0,
+    )
+    spotted, _ = audit(as_spectator)
+    assert any(leak.startswith("Bea") for leak in spotted)

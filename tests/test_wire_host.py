@@ -151,7 +151,8 @@ async def _room_with(host_port: int, game: str, **extra: Any) -> tuple[RawClient
 
 async def test_joined_comes_first_and_the_others_hear_a_notice_then_the_room() -> None:
     async with running_host(bot_delay=(60.0, 60.0)) as host:
-        ann, code = await _room_with(host.port, "tshirt")
+        # Friends taking bots' seats off: Bob is dealt in at once, in a seat of his own.
+        ann, code = await _room_with(host.port, "tshirt", options={"friends_take_bots": False})
         for _ in range(2):
             await ann.add_bot()
             await ann.take(2)

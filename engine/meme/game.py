@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import ROUND_RESULTS, RuleOption, declare, round_ends_on
+from partyhost.engine.core import (
+    FRIENDS_TAKE_BOTS,
+    ROUND_RESULTS,
+    RuleOption,
+    declare,
+    round_ends_on,
+)
 from partyhost.engine.meme import bot, deck, rules, state, views, wire
 from partyhost.engine.meme.deck import COLOR_COUNT
 
@@ -54,6 +60,7 @@ OPTIONS = (
         maximum=600,
     ),
     ROUND_RESULTS,
+    FRIENDS_TAKE_BOTS,
 )
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import ROUND_RESULTS, RuleOption, declare, round_ends_on
+from partyhost.engine.core import (
+    FRIENDS_TAKE_BOTS,
+    ROUND_RESULTS,
+    RuleOption,
+    declare,
+    round_ends_on,
+)
 from partyhost.engine.tshirt import bot, deck, rules, state, views, wire
 from partyhost.engine.tshirt.state import MAX_SEATS, MIN_ACTIVE
 
@@ -62,6 +68,7 @@ OPTIONS = (
         help="The seat that judges first; off picks a random seat.",
     ),
     ROUND_RESULTS,
+    FRIENDS_TAKE_BOTS,
 )
 
 

@@ -216,7 +216,7 @@ class Lobby:
             except Exception as error:  # a damaged or foreign room: the others still come back
                 self.store.set_aside(code, f"it cannot be rebuilt: {type(error).__name__}: {error}")
                 continue
-            for member in room.members:
+            for member in (*room.members, *room.waiting):
                 if member.token_hash is not None and not member.left:
                     self.remember_token(member.token_hash, code, member.member_id)
             self._open(room, table_deck)

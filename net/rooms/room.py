@@ -52,6 +52,7 @@ from partyhost.net.rooms.roomqueue import Peer, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
+from partyhost.net.rooms.takeovers import Takeovers
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom
 
@@ -116,6 +117,16 @@ class Room:
             records=self._records,
             reclaiming=self._reclaiming,
         )
+        self._takeovers = Takeovers(
+            self,
+            code,
+            services,
+            roster=roster,
+            game=room_game,
+            broadcast=self._broadcast,
+            records=self._records,
+        )
+        self._play.at_round_start = self._takeovers.after_change
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
         door = local_address(config.host) if config.ssh_port is not None else None
@@ -163,6 +174,11 @@ class Room:
     @property
     def members(self) -> tuple[Member, ...]:
         return self._roster.members
+
+    @property
+    def waiting(self) -> tuple[Member, ...]:
+        """People without a seat waiting to take over a bot's (:mod:`.takeovers`)."""
+        return self._roster.waiting
 
     @property
     def bots(self) -> RoomBots:
@@ -216,7 +232,7 @@ class Room:
             self._banned.check(peer.name, peer.peer_host)
             if spectate:
                 self._seating.spectate(peer)
-            else:
+            elif not self._takeovers.wait(peer):
                 self._seating.seat_person(peer)
         except Refused:
             if peer.room is self:
@@ -225,6 +241,8 @@ class Room:
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
+        if not self.closed and self._takeovers.resume(peer, member_id, token):
+            return
         member = self._roster.member_by_id(member_id)
         if self.closed or member is None or member.left:
             peer.room = None
@@ -237,7 +255,7 @@ class Room:
             raise
 
     def connection_lost(self, peer: Peer) -> None:
-        if self._reclaiming.withdraw(peer):
+        if self._reclaiming.withdraw(peer) or self._takeovers.lost(peer):
             return
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
@@ -259,6 +277,8 @@ class Room:
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
         member = self._roster.member_of(peer)
+        if self._takeovers.leave(peer):
+            return
         if member is None:
             self._seating.leave_watching(peer)
         else:

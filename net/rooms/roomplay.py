@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from partyhost.engine.core import Event, Game
@@ -147,6 +147,9 @@ class RoomPlay:
         self._bots = bots
         self._broadcast = broadcast
         self._records = records
+        self.at_round_start: Callable[[Sequence[Event], bool], None] = _nothing
+        """Called with a change's events where a round ended (False) or the game did (True):
+        the room hands bots' seats to people waiting (:mod:`.takeovers`)."""
 
     def start(self, rules: dict[str, Any], grace: float) -> None:
         """Deal a game to everyone seated, in join order; Refused if it cannot be set up.
@@ -270,10 +273,15 @@ class RoomPlay:
             self._records.game_over()
             self._broadcast.notice(ending)
             self._broadcast.room()
+            self.at_round_start(events, True)
             return
-        if self._game.game.round_over(events) and self._game.pause_for_results(
-            now, self._readers()
-        ):
-            self._records.save()  # a restart keeps the hold (and the clock where it stopped)
-            self._broadcast.room()
+        if self._game.game.round_over(events):
+            self.at_round_start(events, False)  # before the hold: a newcomer reads it too
+            if self._game.pause_for_results(now, self._readers()):
+                self._records.save()  # a restart keeps the hold (and the clock where it stopped)
+                self._broadcast.room()
         self._bots.arm_all(now)
+
+
+def _nothing(events: Sequence[Event], over: bool) -> None:
+    """No one to tell of a round's start (until the room sets :attr:`RoomPlay.at_round_start`)."""

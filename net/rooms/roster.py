@@ -26,6 +26,8 @@ class Roster:
         self._members: list[Member] = []
         self._spectators: dict[Peer, None] = {}
         """Watching connections, in the order they came (a dict keeps it)."""
+        self._waiting: list[Member] = []
+        """People without a seat waiting to take over a bot's (seat None), first come first."""
         self.owner_id = owner_id
         self.next_member = next_member
 
@@ -77,8 +79,8 @@ class Roster:
         return any(m.human for m in self.seated)
 
     def fresh_name(self, wanted: str) -> str:
-        """``wanted``, cleaned and made different from every seated member's name."""
-        names = [m.name for m in self.seated]
+        """``wanted``, cleaned and made different from every seated (or waiting) member's name."""
+        names = [m.name for m in (*self.seated, *self._waiting)]
         return unique_name(wanted, names, self._config.max_name_length)
 
     def person_named(self, name: str) -> Member | None:
@@ -92,13 +94,24 @@ class Roster:
             return len(self.seated)
         return max((m.seat for m in self._members if m.seat is not None), default=-1) + 1
 
+    @property
+    def waiting(self) -> tuple[Member, ...]:
+        """Who waits for a bot's seat, first come first (see :mod:`.takeovers`)."""
+        return tuple(self._waiting)
+
+    def waiting_by_id(self, member_id: int) -> Member | None:
+        return next((m for m in self._waiting if m.member_id == member_id), None)
+
+    def waiting_of(self, peer: Peer) -> Member | None:
+        return next((m for m in self._waiting if m.peer is peer), None)
+
     def records(self) -> list[MemberRecord]:
-        return [member.record() for member in self._members]
+        return [member.record() for member in (*self._members, *self._waiting)]
 
     # --- changing ------------------------------------------------------------
 
     def new_member(
-        self, name: str, seat: int, token_hash: str | None, bot_level: str | None = None
+        self, name: str, seat: int | None, token_hash: str | None, bot_level: str | None = None
     ) -> Member:
         """A member with the next id (listed by :meth:`add`); a bot if it has a level."""
         member = Member(
@@ -125,6 +138,9 @@ class Roster:
         connected when the host stopped has ``grace`` seconds from ``now`` to return, one
         who was already gone keeps the grace period (or away seat) they had."""
         member = Member.restored(record)
+        if record.seat is None and not record.bot and not record.left:
+            self._waiting.append(member)  # waiting for a bot's seat: no grace to run
+            return member
         if record.bot and not record.left:
             member.brain = brain_for(member.bot_level, member.bot_seed)
         elif record.stand_in and not record.left:
@@ -136,6 +152,18 @@ class Roster:
 
     def add(self, member: Member) -> None:
         self._members.append(member)
+
+    def add_waiting(self, member: Member) -> None:
+        self._waiting.append(member)
+
+    def drop_waiting(self, member: Member) -> None:
+        self._waiting.remove(member)
+
+    def replace(self, bot: Member, person: Member) -> None:
+        """``person`` (waiting) takes ``bot``'s place and seat; the bot is gone from the room."""
+        self._waiting.remove(person)
+        person.seat = bot.seat
+        self._members[self._members.index(bot)] = person
 
     def claim_if_ownerless(self, member: Member) -> None:
         """The first person in a room without an owner owns it."""

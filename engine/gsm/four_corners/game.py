@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import RuleOption
+from partyhost.engine.core import FRIENDS_TAKE_BOTS, RuleOption
 from partyhost.engine.gsm.bot import BOT_DELAYS, place_else_give_way
 from partyhost.engine.gsm.four_corners import rules, state, views, wire
 from partyhost.engine.gsm.four_corners.state import GAME_ID
@@ -28,6 +28,7 @@ GAME = gsm_game(
             maximum=3600,
             allow_none=True,
         ),
+        FRIENDS_TAKE_BOTS,
     ),
     results=winners_only,
     bot_command=place_else_give_way,

@@ -5,7 +5,7 @@ Turns, not a race: its bots keep the host's own pace (scaled by level).
 
 from __future__ import annotations
 
-from partyhost.engine.core import RuleOption
+from partyhost.engine.core import FRIENDS_TAKE_BOTS, RuleOption
 from partyhost.engine.gsm.bot import place_else_give_way
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.gridiron import rules, state, views, wire
@@ -32,6 +32,7 @@ GAME = gsm_game(
             maximum=63,
             allow_none=True,
         ),
+        FRIENDS_TAKE_BOTS,
     ),
     results=winners_only,
     bot_command=place_else_give_way,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from partyhost.engine.core import ROUND_RESULTS, Event, RuleOption
+from partyhost.engine.core import FRIENDS_TAKE_BOTS, ROUND_RESULTS, Event, RuleOption
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import ROTATE, gsm_game
 from partyhost.engine.gsm.scramble import bot, rules, state, views, wire
@@ -40,6 +40,7 @@ GAME = gsm_game(
             choices=tuple(MATCH_WINS),
         ),
         ROUND_RESULTS,
+        FRIENDS_TAKE_BOTS,
     ),
     round_over=round_over,
     bot_delays=BOT_DELAYS[GAME_ID],

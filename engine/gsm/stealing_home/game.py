@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import ROUND_RESULTS, RuleOption, round_ends_on
+from partyhost.engine.core import FRIENDS_TAKE_BOTS, ROUND_RESULTS, RuleOption, round_ends_on
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.stealing_home import bot, rules, state, views, wire
@@ -38,6 +38,7 @@ GAME = gsm_game(
             allow_none=True,
         ),
         ROUND_RESULTS,
+        FRIENDS_TAKE_BOTS,
     ),
     round_over=round_ends_on("match_won", "no_fit", "tiebreak"),  # a match, no fit, or a tie
     bot_delays=BOT_DELAYS[GAME_ID],
