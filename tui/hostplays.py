@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from partyhost.net.address import WILDCARDS, local_address, reachable_addresses, with_port
+from partyhost.net.address import lan_address, local_address, web_url, with_port
 from partyhost.net.names import written_name
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import BOT_DELAY, QuickGame, logging_to_file
@@ -43,31 +42,6 @@ class Table:
     bots: int
     level: str | None = None
     options: dict[str, Any] | None = None
-
-
-def lan_address(listen_host: str) -> str:
-    """The one address friends are told to use: where the host listens, if that is one
-    address; else the LAN address this machine's traffic leaves from (not a container
-    bridge's), else the first LAN address, else loopback."""
-    found = reachable_addresses(listen_host)
-    if listen_host in WILDCARDS:
-        outgoing = _outgoing_address()
-        if outgoing in found:
-            return outgoing
-    return found[0]
-
-
-def _outgoing_address() -> str | None:
-    """The local address a packet to the wider network would leave from, or None.
-
-    Connecting a UDP socket only picks a route: nothing is sent.
-    """
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never a real party's address
-            return str(probe.getsockname()[0])
-    except OSError:
-        return None
 
 
 def join_lines(
@@ -195,6 +169,7 @@ async def host_party(
     ``run_client`` runs the app (by default full screen; tests drive it headless instead).
     """
     from partyhost.net.hosting.host import Host
+    from partyhost.net.hosting.serve import door_code
 
     with logging_to_file(PARTY_LOG):
         host = Host(replace(config, bot_delay=BOT_DELAY))
@@ -214,6 +189,8 @@ async def host_party(
                 file=out,
                 flush=True,
             )
+            if lan is not None and lan.web_port is not None:
+                print(door_code(web_url(config.host, lan.web_port), out), file=out, flush=True)
             if wait is not None:
                 print("Press Enter to sit down at the table.", file=out, flush=True)
                 await wait()
