@@ -34,6 +34,7 @@ from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.webclients import WebVisitorClient
+from partyhost.net.door.webvisitors import OpenPages, give_cookie, visitor_of
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -77,6 +78,7 @@ class WebDoor:
         self.quiet = QuietLog(log)
         self.folders = DoorFolders(config.data_dir)
         self.clients: set[WebVisitorClient] = set()
+        self.pages = OpenPages()
         self._sockets: set[web.WebSocketResponse] = set()
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
@@ -144,7 +146,7 @@ class WebDoor:
         text = PAGE.replace("{{title}}", html.escape(self.config.display_name)).replace(
             "{{websocket}}", html.escape(websocket)
         )
-        return web.Response(
+        response = web.Response(
             text=text,
             content_type="text/html",
             headers={
@@ -155,6 +157,8 @@ class WebDoor:
                 "Cache-Control": "no-store",
             },
         )
+        give_cookie(request, response)
+        return response
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         """One visitor: checked (Origin, caps), then a client for as long as the page stays."""
@@ -176,17 +180,23 @@ class WebDoor:
             self.counter.release(address)
 
     async def _serve(self, request: web.Request) -> web.WebSocketResponse:
+        visitor = visitor_of(request.cookies)
+        resume = visitor is not None and not await self.pages.another_is_open(visitor)
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
         self._sockets.add(socket)
-        folder = self.folders.visitor()
+        folder, kept = self._folder_for(visitor)
         client = WebVisitorClient(
             self.game_address,
             folder,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=lambda: _close(socket),
+            kept=kept,
+            resume=resume and kept,
         )
+        if kept and visitor is not None:
+            self.pages.opened(visitor)
         try:
             await client.start(
                 _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
@@ -202,12 +212,27 @@ class WebDoor:
                     task.cancel()
                 await asyncio.gather(relay, ended, return_exceptions=True)
         finally:
+            if kept and visitor is not None:
+                self.pages.closed(visitor)  # before the client's goodbye: a reload waits on it
             self.clients.discard(client)
             await client.stop()
             self._sockets.discard(socket)
             await socket.close()
-            self.folders.discard(folder)
+            if kept:
+                self.folders.release(folder)
+            else:
+                self.folders.discard(folder)
         return socket
+
+    def _folder_for(self, visitor: str | None) -> tuple[Path, bool]:
+        """The folder kept for this browser, and True; else (no cookie of ours, or the kept
+        folder cannot be had) a fresh one thrown away afterwards, and False."""
+        if visitor is not None:
+            try:
+                return self.folders.kept(visitor), True
+            except OSError as error:
+                log.warning("Web door: no kept folder for a visitor: %s", error)
+        return self.folders.visitor(), False
 
     async def _relay(
         self, socket: web.WebSocketResponse, client: WebVisitorClient, address: str
