@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from cdpdriver import chromium, chromium_path
+from cdpdriver import Page, chromium, chromium_path
 from nethelpers import LOOPBACK
-from cdpdriver import Page
 from partyhost.net.door.webclients import WebVisitorClient
 from partyhost.net.hosting.host import Host
 from partyhost.net.rooms.members import Member
