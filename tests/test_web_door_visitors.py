@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 from partyhost.net.door import doorfolders
 from partyhost.net.door.doorfolders import DoorFolders
-from partyhost.net.door.webclients import web_client_command
+from partyhost.net.door.webclients import web_client_command, web_client_environment
 from partyhost.net.door.webvisitors import COOKIE, OpenPages, new_visitor_id, visitor_of
 from webdoorhelpers import (
     LOBBY,
@@ -106,8 +106,10 @@ def test_a_kept_folder_that_is_not_a_folder_is_refused(tmp_path: Path) -> None:
     folders.close()
 
 
-def test_a_kept_visitors_client_remembers_and_a_reload_resumes() -> None:
+def test_a_kept_visitors_client_remembers_and_a_reload_resumes(tmp_path: Path) -> None:
     assert "--no-remember" in web_client_command("h:1")
+    env = web_client_environment(tmp_path, 80, 24)  # its seats: in its folder on every system
+    assert Path(env["PARTYHOST_STATE_DIR"]).parent == tmp_path
     kept = web_client_command("h:1", kept=True)
     assert "--no-remember" not in kept and "--locked" in kept and "--resume" not in kept
     assert web_client_command("h:1", kept=True, resume=True)[-1] == "--resume"
