@@ -12,13 +12,20 @@ import os
 import stat
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any, cast
 
 import aiohttp
 import pytest
 from partyhost.net.door import doorfolders
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.webclients import web_client_command, web_client_environment
-from partyhost.net.door.webvisitors import COOKIE, OpenPages, new_visitor_id, visitor_of
+from partyhost.net.door.webvisitors import (
+    COOKIE,
+    OpenPage,
+    OpenPages,
+    new_visitor_id,
+    visitor_of,
+)
 from webdoorhelpers import (
     LOBBY,
     closed_within,
@@ -115,14 +122,37 @@ def test_a_kept_visitors_client_remembers_and_a_reload_resumes(tmp_path: Path) -
     assert web_client_command("h:1", kept=True, resume=True)[-1] == "--resume"
 
 
+class StubSocket:
+    """A page's websocket that answers pings, or (a connection that died unseen) does not."""
+
+    def __init__(self, alive: bool) -> None:
+        self.alive = alive
+        self.page: OpenPage | None = None
+
+    async def ping(self) -> None:
+        if self.alive and self.page is not None:
+            asyncio.get_running_loop().call_soon(self.page.heard.set)
+
+
+def stub_page(alive: bool) -> OpenPage:
+    socket = StubSocket(alive)
+    socket.page = OpenPage(cast(Any, socket))
+    return socket.page
+
+
 async def test_open_pages_tell_a_reload_from_a_second_tab() -> None:
     pages = OpenPages()
     assert not await pages.another_is_open("ann")
-    pages.opened("ann")
-    assert await pages.another_is_open("ann", 0.1), "a second tab: the first stays open"
-    asyncio.get_running_loop().call_later(0.1, pages.closed, "ann")
-    assert not await pages.another_is_open("ann", 5), "a reload: the old page closes"
+    first = stub_page(alive=True)
+    pages.opened("ann", first)
+    assert await pages.another_is_open("ann", 0.1, 1), "a second tab: the first stays, alive"
+    asyncio.get_running_loop().call_later(0.1, pages.closed, "ann", first)
+    assert not await pages.another_is_open("ann", 5, 1), "a reload: the old page closes"
     assert pages.count("ann") == 0
+    pages.opened("ann", stub_page(alive=False))
+    assert not await pages.another_is_open("ann", 0.1, 0.2), "a page that died unseen"
+    pages.opened("ann", stub_page(alive=True))
+    assert await pages.another_is_open("ann", 0.1, 1), "one live page is enough"
 
 
 async def test_the_page_gives_a_browser_its_visitor_cookie_once(tmp_path: Path) -> None:
@@ -146,6 +176,12 @@ async def open_as(
     return await session.ws_connect(url, headers=headers)
 
 
+async def drain(socket: aiohttp.ClientWebSocketResponse) -> None:
+    """Read the page's websocket until it closes, answering the door's pings."""
+    async for _ in socket:
+        pass
+
+
 async def test_a_browsers_pages_share_a_kept_folder_and_only_a_lone_page_resumes(
     tmp_path: Path,
 ) -> None:
@@ -158,12 +194,14 @@ async def test_a_browsers_pages_share_a_kept_folder_and_only_a_lone_page_resumes
         (alone,) = door.clients
         assert "--resume" in alone.arguments and "--no-remember" not in alone.arguments
         assert alone.folder.parent == door.folders.kept_base()
+        answering = asyncio.ensure_future(drain(first))  # a browser answers pings at once
         second = await open_as(session, url, origin, visitor)  # a second tab
         await read_until(second, ASKED)
         (tab,) = door.clients - {alone}
         assert tab.folder == alone.folder and "--resume" not in tab.arguments
         await second.close()
         await first.close()
+        await answering
         assert await closed_within(first, 10)
         reloaded = await open_as(session, url, origin, visitor)
         await read_until(reloaded, ASKED)
@@ -175,3 +213,45 @@ async def test_a_browsers_pages_share_a_kept_folder_and_only_a_lone_page_resumes
         (thrown,) = door.clients
         assert "--no-remember" in thrown.arguments and thrown.folder.parent == door.folders.root
         await stranger.close()
+
+
+async def test_a_page_whose_old_page_died_unseen_resumes(tmp_path: Path) -> None:
+    """A phone that slept: its old page's connection is still open on the door's side but
+    answers nothing; the page the phone opens on waking goes back to the seat."""
+    async with running_web_door(tmp_path) as host, session_from() as session:
+        door = web_door_of(host)
+        url, origin = page_url(host, "/ws?width=80&height=24"), page_url(host, "").rstrip("/")
+        visitor = new_visitor_id()
+        asleep = await open_as(session, url, origin, visitor)
+        await read_until(asleep, ASKED)  # then read no more: no pong goes back
+        (old,) = door.clients
+        woken = await open_as(session, url, origin, visitor)
+        await read_until(woken, ASKED)
+        (new,) = door.clients - {old}
+        assert new.folder == old.folder and "--resume" in new.arguments
+        assert door.pages.count(visitor) == 2, "the old page is still open on the door's side"
+        await woken.close()
+        await asleep.close()
+
+
+async def test_pings_are_answered_but_do_not_keep_an_idle_page_open(tmp_path: Path) -> None:
+    """The door answers a page's pings itself (so that it hears pongs too); neither counts as
+    the visitor doing something."""
+    async with running_web_door(tmp_path, web_idle_timeout=2.0) as host, session_from() as session:
+        url, origin = page_url(host, "/ws?width=80&height=24"), page_url(host, "").rstrip("/")
+        socket = await session.ws_connect(url, headers={"Origin": origin}, autoping=False)
+        pongs = 0
+        async with asyncio.timeout(30):
+            while True:
+                await socket.ping(b"still here")
+                message = await socket.receive()
+                while message.type == aiohttp.WSMsgType.BINARY:  # the screen
+                    message = await socket.receive()
+                if message.type == aiohttp.WSMsgType.PONG:
+                    pongs += 1
+                    await asyncio.sleep(0.3)
+                    continue
+                assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                break
+        assert pongs >= 2
+        await socket.close()

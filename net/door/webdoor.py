@@ -18,6 +18,7 @@ seconds is closed, freeing its place. A page's input is metered as the SSH door'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -34,7 +35,7 @@ from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.webclients import WebVisitorClient
-from partyhost.net.door.webvisitors import OpenPages, give_cookie, visitor_of
+from partyhost.net.door.webvisitors import OpenPage, OpenPages, give_cookie, visitor_of
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -182,8 +183,10 @@ class WebDoor:
     async def _serve(self, request: web.Request) -> web.WebSocketResponse:
         visitor = visitor_of(request.cookies)
         resume = visitor is not None and not await self.pages.another_is_open(visitor)
-        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        # Pings answered here, so that a pong tells OpenPages the page is still there.
+        socket = web.WebSocketResponse(heartbeat=15, autoping=False, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
+        page = OpenPage(socket)
         self._sockets.add(socket)
         folder, kept = self._folder_for(visitor)
         client = WebVisitorClient(
@@ -196,14 +199,14 @@ class WebDoor:
             resume=resume and kept,
         )
         if kept and visitor is not None:
-            self.pages.opened(visitor)
+            self.pages.opened(visitor, page)
         try:
             await client.start(
                 _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
             )
             self.clients.add(client)
             log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
-            relay = asyncio.ensure_future(self._relay(socket, client, request.remote or "unknown"))
+            relay = asyncio.ensure_future(self._relay(page, client, request.remote or "unknown"))
             ended = asyncio.ensure_future(client.ended())
             try:
                 await asyncio.wait({relay, ended}, return_when=asyncio.FIRST_COMPLETED)
@@ -213,7 +216,9 @@ class WebDoor:
                 await asyncio.gather(relay, ended, return_exceptions=True)
         finally:
             if kept and visitor is not None:
-                self.pages.closed(visitor)  # before the client's goodbye: a reload waits on it
+                self.pages.closed(
+                    visitor, page
+                )  # before the client's goodbye: a reload waits on it
             self.clients.discard(client)
             await client.stop()
             self._sockets.discard(socket)
@@ -234,15 +239,19 @@ class WebDoor:
                 log.warning("Web door: no kept folder for a visitor: %s", error)
         return self.folders.visitor(), False
 
-    async def _relay(
-        self, socket: web.WebSocketResponse, client: WebVisitorClient, address: str
-    ) -> None:
-        """The page's keys, taps and size to the client, until either side ends or idles."""
+    async def _relay(self, page: OpenPage, client: WebVisitorClient, address: str) -> None:
+        """The page's keys, taps and size to the client, until either side ends or idles
+        (only what the visitor sends counts against idling, never a ping or a pong)."""
+        socket = page.socket
         idle = self.config.web_idle_timeout
         meter = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
+        last_input = time.monotonic()
         while not socket.closed:
             try:
-                message = await asyncio.wait_for(socket.receive(), idle)
+                left = last_input + idle - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                message = await asyncio.wait_for(socket.receive(), left)
             except TimeoutError:
                 self.quiet.warning(
                     "idle",
@@ -250,6 +259,12 @@ class WebDoor:
                     f"Web door: closed an idle session from {address} (nothing for {idle:g} s)",
                 )
                 return
+            page.heard.set()
+            if message.type == WSMsgType.PING:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await socket.pong(message.data)
+                await asyncio.sleep(meter.wait_after(1 + len(message.data), time.monotonic()))
+                continue
             if message.type != WSMsgType.TEXT:
                 if message.type in (
                     WSMsgType.CLOSE,
@@ -259,6 +274,7 @@ class WebDoor:
                 ):
                     return
                 continue
+            last_input = time.monotonic()
             await _forward(socket, client, message.data)
             await asyncio.sleep(meter.wait_after(len(message.data), time.monotonic()))
 

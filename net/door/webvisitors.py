@@ -29,6 +29,9 @@ COOKIE_SECONDS = 24 * 60 * 60
 RELOAD_SECONDS = 1.5
 """How long a new page waits for the same browser's other pages to close: a reloaded
 page's old websocket closes about when the new page asks for its own."""
+PROBE_SECONDS = 2.0
+"""How long a page still open then has to answer a ping (a browser answers at once, even
+for a tab in the background) before the door counts it as gone."""
 
 
 def new_visitor_id() -> str:
@@ -54,36 +57,62 @@ def give_cookie(request: web.BaseRequest, response: web.StreamResponse) -> None:
         )
 
 
+class OpenPage:
+    """One page's websocket, as much of it as telling a reload from a second tab needs."""
+
+    def __init__(self, socket: web.WebSocketResponse) -> None:
+        self.socket = socket
+        self.heard = asyncio.Event()
+        """Set whenever the page sends anything (a key, a pong): it is still there."""
+
+    async def answers(self, seconds: float) -> bool:
+        """Whether the page answers a ping within ``seconds``: a page whose connection died
+        unseen (a phone that slept, a network that changed) does not."""
+        self.heard.clear()
+        try:
+            await self.socket.ping()
+            await asyncio.wait_for(self.heard.wait(), seconds)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            return False
+        return True
+
+
 class OpenPages:
-    """How many pages (websockets) each visitor id has open at this door."""
+    """The pages (websockets) each visitor id has open at this door."""
 
     def __init__(self) -> None:
-        self._open: dict[str, int] = {}
+        self._open: dict[str, set[OpenPage]] = {}
         self._all_closed: dict[str, asyncio.Event] = {}
 
-    def opened(self, visitor: str) -> None:
-        self._open[visitor] = self._open.get(visitor, 0) + 1
+    def opened(self, visitor: str, page: OpenPage) -> None:
+        self._open.setdefault(visitor, set()).add(page)
 
-    def closed(self, visitor: str) -> None:
-        left = self._open.pop(visitor, 0) - 1
-        if left > 0:
-            self._open[visitor] = left
+    def closed(self, visitor: str, page: OpenPage) -> None:
+        pages = self._open.get(visitor, set())
+        pages.discard(page)
+        if pages:
             return
+        self._open.pop(visitor, None)
         event = self._all_closed.pop(visitor, None)
         if event is not None:
             event.set()
 
     def count(self, visitor: str) -> int:
-        return self._open.get(visitor, 0)
+        return len(self._open.get(visitor, ()))
 
-    async def another_is_open(self, visitor: str, seconds: float = RELOAD_SECONDS) -> bool:
-        """Whether this visitor still has a page open after waiting up to ``seconds`` for
-        them all to close (a reload's old page closes; a second tab stays)."""
+    async def another_is_open(
+        self, visitor: str, seconds: float = RELOAD_SECONDS, probe: float = PROBE_SECONDS
+    ) -> bool:
+        """Whether this visitor still has a live page: their pages are given ``seconds`` to
+        close (a reload's old page closes; a second tab stays), then those left a ``probe``
+        to answer a ping (an old page whose connection died unseen never does)."""
         if visitor not in self._open:
             return False
         event = self._all_closed.setdefault(visitor, asyncio.Event())
         try:
             await asyncio.wait_for(event.wait(), seconds)
         except TimeoutError:
-            return visitor in self._open
+            pages = list(self._open.get(visitor, ()))
+            answers = await asyncio.gather(*(page.answers(probe) for page in pages))
+            return any(answers)
         return False
