@@ -7,7 +7,9 @@ and the door runs that browser's client in a folder kept for the id, where the
 client finds its name and seat tokens again after a reload. A reload should go
 straight back to the seat (``join --resume``); a second tab of the same browser,
 while the first is open, is only offered it, as ``partyhost join`` offers it.
-:class:`OpenPages` tells the two apart.
+:class:`OpenPages` tells the two apart: an old page gets a moment to close, then
+must answer a ping (a phone that slept may leave a page whose connection died
+without the door seeing it).
 """
 
 from __future__ import annotations
