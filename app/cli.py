@@ -240,6 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="stay with this host: after a disconnect, only reconnecting or quitting"
         " (what the SSH door runs)",
     )
+    join.add_argument(
+        "--resume",
+        action="store_true",
+        help="back to the seat held at this host at once, without asking (a reloaded browser page)",
+    )
     join.set_defaults(run=cmd_join)
 
     bot = sub.add_parser("bot", help="seat network bots in a room")

@@ -165,6 +165,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         args.deck,
         remember=not args.no_remember,
         locked=args.locked,
+        resume=args.resume,
     )
 
 

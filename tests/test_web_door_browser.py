@@ -1,5 +1,6 @@
 """A real browser at the door: Debian's headless Chromium, phone-sized and with touch,
-loads the door's page and reaches the lobby over loopback; the keyboard works.
+loads the door's page, names its visitor and reaches the lobby over loopback; the keyboard
+works; a reload goes back to the same seat without a question.
 
 Each step's screenshot is kept in the test's folder (pytest prints it when a test fails).
 """
@@ -11,9 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from cdpdriver import chromium, chromium_path
+from cdpdriver import Page, chromium, chromium_path
 from nethelpers import LOOPBACK
 from partyhost.net.door.webclients import WebVisitorClient
+from partyhost.net.hosting.host import Host
+from partyhost.net.rooms.members import Member
 from webdoorhelpers import page_url, running_web_door, web_door_of
 
 pytestmark = [
@@ -23,6 +26,10 @@ pytestmark = [
 PHONE = (390, 844)
 LOBBY_SECONDS = 30.0
 FIRST_BYTE = "document.body.classList.contains('-first-byte')"
+ASKED = b"friends call you"
+"""Words of the name question a browser's first page asks."""
+SEATED = b"(you)"
+"""How the room's seats show the visitor's own."""
 
 
 @pytest.fixture
@@ -59,6 +66,30 @@ async def wait_for_screen(screens: list[bytes], text: bytes, seconds: float) -> 
             await asyncio.sleep(0.1)
 
 
+async def press_key(page: Page, key: str, code: int, text: str = "", modifiers: int = 0) -> None:
+    """A key that is not a printable character (Enter, Ctrl+S), as a keyboard sends it."""
+    for kind in ("keyDown", "keyUp"):
+        extra = {"text": text} if kind == "keyDown" and text else {}
+        await page.send(
+            "Input.dispatchKeyEvent",
+            type=kind,
+            key=key,
+            windowsVirtualKeyCode=code,
+            modifiers=modifiers,
+            **extra,
+        )
+
+
+async def name_yourself(page: Page, screens: list[bytes], name: str) -> None:
+    """The first page of a browser asks its visitor's name: typed, then Enter, to the lobby."""
+    await wait_for_screen(screens, ASKED, LOBBY_SECONDS)
+    await page.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
+    for letter in name:
+        await page.press(letter)
+    await press_key(page, "Enter", 13, "\r")
+    await wait_for_screen(screens, b"lobby", LOBBY_SECONDS)
+
+
 async def test_a_phone_reaches_the_lobby_and_types(
     tmp_path: Path, screens: list[bytes], sizes: list[tuple[int, int]]
 ) -> None:
@@ -67,7 +98,7 @@ async def test_a_phone_reaches_the_lobby_and_types(
         await page.send("Page.navigate", url=page_url(host))
         try:
             await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
-            await wait_for_screen(screens, b"lobby", LOBBY_SECONDS)
+            await name_yourself(page, screens, "Ann")
             seconds = time.monotonic() - started
             await page.screenshot(tmp_path / "1-lobby.png")
             # The host's side: the visitor's client is in, connected from the door's address.
@@ -89,12 +120,13 @@ async def test_a_phone_reaches_the_lobby_and_types(
 
 
 async def test_a_tap_on_the_footers_create_opens_the_dialog(
-    tmp_path: Path, screens: list[bytes]
+    tmp_path: Path, screens: list[bytes], sizes: list[tuple[int, int]]
 ) -> None:
-    """A phone held sideways (844x390, touch): the footer's "c Create" is in its last row.
+    """A phone held sideways (844x390, touch): the footer's "c Create" is in its last row,
+    after "⏎ Join" (the rooms' table has the focus once the visitor has typed their name).
 
     The footer is drawn empty until the client's first input event (a key, a tap, a
-    mouse move); the first tap here, on the empty table, is that event.
+    mouse move); the name typed is that event.
     """
     width, height = 844, 390
     async with (
@@ -104,18 +136,74 @@ async def test_a_tap_on_the_footers_create_opens_the_dialog(
         await page.send("Page.navigate", url=page_url(host))
         try:
             await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
-            await wait_for_screen(screens, b"lobby", LOBBY_SECONDS)
+            await name_yourself(page, screens, "Ann")
             await page.tap(width / 2, height / 2)
             await wait_for_screen(screens, b"Create", 10)
             await page.screenshot(tmp_path / "1-footer.png")
             screens.clear()
-            footer_row = await page.evaluate(
+            left, screen_width, bottom = await page.evaluate(
                 "(() => { const r = document.querySelector('.xterm-screen')"
-                ".getBoundingClientRect(); return r.bottom; })()"
+                ".getBoundingClientRect(); return [r.left, r.width, r.bottom]; })()"
             )
-            await page.tap(40, footer_row - 10)  # "c Create", the footer's first key
+            cell = screen_width / sizes[-1][0]
+            await page.tap(left + 12.5 * cell, bottom - 10)  # " ⏎ Join  c Create": "Create"
             await wait_for_screen(screens, b"Create a room", 10)
             await page.screenshot(tmp_path / "2-create.png")
+        except BaseException:
+            await page.screenshot(tmp_path / "failed.png")
+            raise
+
+
+def seat_of(host: Host, name: str) -> tuple[str, Member]:
+    """The one room and ``name``'s member in it, as the host holds them."""
+    assert host.lobby is not None
+    (room,) = host.lobby.rooms.values()
+    (member,) = [member for member in room.members if member.name == name]
+    return room.code, member
+
+
+async def test_a_reload_goes_back_to_the_same_seat(tmp_path: Path, screens: list[bytes]) -> None:
+    """A phone names its visitor, creates a room (and sits in it), reloads: the same seat,
+    without the name asked again or the seat offered, on the page and on the host."""
+    async with running_web_door(tmp_path) as host, chromium(tmp_path / "profile", *PHONE) as page:
+        await page.send("Page.navigate", url=page_url(host))
+        try:
+            await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
+            await name_yourself(page, screens, "Ann")
+            await page.press("c")
+            await wait_for_screen(screens, b"Create a room", 10)
+            await press_key(page, "s", 83, modifiers=2)  # Ctrl+S: OK
+            async with asyncio.timeout(LOBBY_SECONDS):
+                while host.lobby is None or not host.lobby.rooms:
+                    await asyncio.sleep(0.1)
+            code, seated = seat_of(host, "Ann")
+            held = (code, seated.member_id, seated.seat, seated.token_hash)
+            first_peer = seated.peer
+            assert seated.seat is not None and seated.token_hash and first_peer is not None
+            await wait_for_screen(screens, SEATED, LOBBY_SECONDS)
+            await page.screenshot(tmp_path / "1-seated.png")
+            door = web_door_of(host)
+            (before,) = door.clients
+            screens.clear()
+            await page.send("Page.reload")
+            async with asyncio.timeout(LOBBY_SECONDS):  # the reloaded page's own client
+                while not door.clients - {before}:
+                    await asyncio.sleep(0.1)
+            await wait_for_screen(screens, code.encode(), LOBBY_SECONDS)
+            await wait_for_screen(screens, SEATED, LOBBY_SECONDS)
+            await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
+            await page.screenshot(tmp_path / "2-reloaded.png")
+            # The page: the room again, neither the name nor the seat asked about.
+            shown = b"".join(screens)
+            assert ASKED not in shown and b"to your seat?" not in shown
+            # The host: the same member holds the same seat with the same token, connected
+            # through the reloaded page's new client, started to resume in the same folder.
+            (after,) = door.clients
+            assert after is not before and after.folder == before.folder
+            assert "--resume" in after.arguments
+            again_code, member = seat_of(host, "Ann")
+            assert (again_code, member.member_id, member.seat, member.token_hash) == held
+            assert member.peer is not None and member.peer is not first_peer
         except BaseException:
             await page.screenshot(tmp_path / "failed.png")
             raise

@@ -28,7 +28,12 @@ from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
 from partyhost.tui.shared.base import PartyScreen
-from partyhost.tui.shared.connect import Remembered, default_name, save_remembered
+from partyhost.tui.shared.connect import (
+    Remembered,
+    default_name,
+    load_remembered,
+    save_remembered,
+)
 from partyhost.tui.text import Frame, glyphs_for
 from partyhost.tui.toasts import guard_toasts
 from textual import work
@@ -97,6 +102,7 @@ class PartyApp(App[int]):
         deck_file: str | None = None,
         pause_with_dialogs: bool = False,
         locked: bool = False,
+        resume: bool = False,
     ) -> None:
         guard_toasts()
         if connection_factory is None:  # the real network, unless a test injects one
@@ -108,6 +114,8 @@ class PartyApp(App[int]):
         self.locked_address = address if locked else None
         """The only host this client may connect to (the SSH door's clients), or None."""
         self.start_name = name
+        self.resume = resume
+        """Back to the seat held at this host without asking (a reloaded browser page)."""
         self.start_room = room.strip().upper() if room else None
         self.ascii_only = ascii_only
         self.glyphs = glyphs_for(ascii_only)
@@ -187,10 +195,18 @@ class PartyApp(App[int]):
         self.run_connection(host, port, name)
 
     def _connect_locked(self) -> None:
-        """Go straight for the locked host: the connect screen is built only if that fails."""
+        """Go straight for the locked host: the connect screen is built only if that fails,
+        or to ask the visitor's name once when it can be remembered (a browser door's
+        visitor: the next page of theirs goes straight in)."""
         address, self.start_address = self.start_address or "", None
+        name = self.start_name
+        if name is None and self.remember:
+            name = load_remembered().name.strip() or None
+            if name is None:
+                self.route()
+                return
         try:
-            self.connect(address, self.start_name or default_name())
+            self.connect(address, name or default_name())
         except ValueError:
             self.route()
 
@@ -260,7 +276,9 @@ class PartyApp(App[int]):
         self.requests.list_rooms()
         self.requests.list_decks()
         self.requests.get_standings()
-        self.seats.connected(message.welcome, self.start_room, offer=self.on_welcome is None)
+        self.seats.connected(
+            message.welcome, self.start_room, offer=self.on_welcome is None, resume=self.resume
+        )
         self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None

@@ -22,13 +22,14 @@ def run_join(
     *,
     remember: bool = True,
     locked: bool = False,
+    resume: bool = False,
 ) -> int:
     """``partyhost join``: the full-screen client; returns the process exit code.
 
     With ``deck_file`` the create-room dialog opens in the lobby with that file
     chosen as the deck to bring; without ``remember`` nothing is kept on disk.
-    ``locked`` keeps it on ``address`` (nothing kept on disk either, no other
-    host offered).
+    ``locked`` keeps it on ``address`` (no other host offered); ``resume`` goes back
+    to the seat held there at once instead of offering it.
     """
     app = make_app(
         address=address,
@@ -36,8 +37,9 @@ def run_join(
         room=room,
         ascii_only=ascii_only,
         deck_file=deck_file,
-        remember=remember and not locked,
+        remember=remember,
         locked=locked,
+        resume=resume,
     )
     result = app.run()
     return result if isinstance(result, int) else 0

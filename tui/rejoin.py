@@ -170,11 +170,16 @@ class SeatKeeper:
 
     # --- going back ---------------------------------------------------------------
 
-    def connected(self, welcome: Frame, room: str | None, *, offer: bool) -> None:
-        """The hello is done: straight to ``room`` (``--room``), or offer the seats held."""
+    def connected(
+        self, welcome: Frame, room: str | None, *, offer: bool, resume: bool = False
+    ) -> None:
+        """The hello is done: straight to ``room`` (``--room``), back to the newest seat held
+        (``resume``: a reloaded page takes its seat without a question), or offer them."""
         offers = self.offers(welcome)
         if room:
             self.go_to_room(room)
+        elif offers and resume:
+            self.take_offer(offers[0])
         elif offers and offer:
             self.app.push_screen(SeatOfferScreen(offers), self.take_offer)
 

@@ -6,11 +6,20 @@ the host's data folder (``ssh-door/``), which only one host uses at a time,
 so whatever a SIGKILL left behind there is swept when the next door opens.
 A host without a data folder uses the system's temporary folder, and sweeps
 the folders there whose door process is gone.
+
+A browser door's visitor whose browser carries the door's cookie gets a folder
+*kept* for that cookie instead (:meth:`DoorFolders.kept`), so what their client
+remembers (their name, their seat tokens) is found again when the page is
+reloaded. Its name is a hash of the cookie's id, never a path from the request;
+kept folders live beside the door's folder in the data folder (so a restarted
+host still knows its visitors) or inside it without one, and only the
+:data:`MAX_KEPT` used last are kept.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import shutil
 import stat
@@ -25,6 +34,10 @@ CLOSE_TRIES = 20
 CLOSE_PAUSE = 0.1
 """Seconds between tries to remove the door's folder on the way out."""
 PREFIX = "partyhost-ssh-"
+KEPT_FOLDER = "web-visitors"
+MAX_KEPT = 200
+"""Browsers whose folders are kept at most; the one used longest ago goes first."""
+KEPT_NAME_LENGTH = 32
 
 
 def _owner_pid(name: str) -> int | None:
@@ -65,6 +78,8 @@ class DoorFolders:
         self.base = data_dir / DOOR_FOLDER if data_dir is not None else Path(tempfile.gettempdir())
         self.root: Path | None = None
         self._made = 0
+        self._in_use: dict[Path, int] = {}
+        """Kept folders a client runs in now (never dropped for the cap)."""
 
     def open(self) -> Path:
         """Sweep leftovers, then make this door's folder (0700)."""
@@ -85,6 +100,55 @@ class DoorFolders:
     @staticmethod
     def discard(folder: Path) -> None:
         shutil.rmtree(folder, ignore_errors=True)
+
+    def kept_base(self) -> Path:
+        """Where kept folders live: the data folder's, else this door's (gone when it closes)."""
+        assert self.root is not None, "open() first"
+        return (self.base if self.in_data else self.root) / KEPT_FOLDER
+
+    def kept(self, visitor_id: str) -> Path:
+        """The folder kept for the browser whose cookie holds ``visitor_id`` (made empty the
+        first time); :meth:`release` it when its client is done. OSError if it cannot be had."""
+        base = self.kept_base()
+        base.mkdir(mode=0o700, exist_ok=True)
+        name = hashlib.sha256(visitor_id.encode("utf-8")).hexdigest()[:KEPT_NAME_LENGTH]
+        folder = base / name
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            if not stat.S_ISDIR(folder.lstat().st_mode):
+                raise NotADirectoryError(folder) from None
+            os.utime(folder)  # used last now: the cap drops it last
+        else:
+            self._drop_oldest(base, keeping=folder)
+        self._in_use[folder] = self._in_use.get(folder, 0) + 1
+        return folder
+
+    def release(self, folder: Path) -> None:
+        """A client in a kept folder is done: the folder stays, marked as just used."""
+        left = self._in_use.pop(folder, 0) - 1
+        if left > 0:
+            self._in_use[folder] = left
+        with contextlib.suppress(OSError):
+            os.utime(folder)
+
+    def _drop_oldest(self, base: Path, keeping: Path) -> None:
+        """Past :data:`MAX_KEPT`, remove the folders used longest ago (none in use)."""
+        try:
+            entries = [(entry.lstat().st_mtime, entry) for entry in base.iterdir()]
+        except OSError:
+            return
+        spare = [
+            (used, entry)
+            for used, entry in entries
+            if entry != keeping and entry not in self._in_use
+        ]
+        for _, entry in sorted(spare)[: max(0, len(entries) - MAX_KEPT)]:
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    entry.unlink()
 
     def close(self) -> None:
         """Remove this door's folder; a visitor's client still ending may write into it

@@ -33,6 +33,7 @@ def client_environment(term: str | None, sent: Mapping[str, str], home: Path) ->
         "TERM": term if term and SAFE_TERM.fullmatch(term) else "xterm-256color",
         "PARTYHOST_CONFIG_DIR": str(home / "config"),
         "PARTYHOST_DATA_DIR": str(home / "data"),
+        "PARTYHOST_STATE_DIR": str(home / "state"),  # seat tokens: never the host user's folder
         "XDG_CONFIG_HOME": str(home / "config"),
         "XDG_DATA_HOME": str(home / "data"),
         "XDG_CACHE_HOME": str(home / "cache"),

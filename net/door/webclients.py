@@ -44,9 +44,14 @@ MAX_ROWS = 200
 """The largest screen a browser visitor's client is given (a page may claim any size)."""
 
 
-def web_client_command(address: str) -> list[str]:
-    """This Python, isolated, to run ``partyhost join`` locked to ``address``, nothing kept."""
-    return [sys.executable, "-I", "-c", WEB_CLIENT_START, "join", address, *JOIN_OPTIONS]
+def web_client_command(address: str, *, kept: bool = False, resume: bool = False) -> list[str]:
+    """This Python, isolated, to run ``partyhost join`` locked to ``address``: nothing kept,
+    or (``kept``: its folder is kept for the visitor's browser) remembering the name and
+    seats there, and (``resume``) going straight back to the seat held."""
+    options = [option for option in JOIN_OPTIONS if not (kept and option == "--no-remember")]
+    if resume:
+        options.append("--resume")
+    return [sys.executable, "-I", "-c", WEB_CLIENT_START, "join", address, *options]
 
 
 def web_client_environment(home: Path, columns: int, rows: int) -> dict[str, str]:
@@ -82,6 +87,8 @@ class WebVisitorClient(AppService):
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
+        kept: bool = False,
+        resume: bool = False,
     ) -> None:
         super().__init__(
             "partyhost join",
@@ -92,6 +99,7 @@ class WebVisitorClient(AppService):
         )
         self.address = address
         self.folder = folder
+        self.arguments = web_client_command(address, kept=kept, resume=resume)
         self._stopped = False
 
     @property
@@ -104,7 +112,7 @@ class WebVisitorClient(AppService):
         columns, rows = fit_screen(width, height)
         with (self.folder / ERRORS_FILE).open("wb") as errors:
             self._process = process = await asyncio.create_subprocess_exec(
-                *web_client_command(self.address),
+                *self.arguments,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=errors,

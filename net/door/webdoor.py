@@ -18,6 +18,7 @@ seconds is closed, freeing its place. A page's input is metered as the SSH door'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -34,6 +35,7 @@ from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.webclients import WebVisitorClient
+from partyhost.net.door.webvisitors import OpenPage, OpenPages, give_cookie, visitor_of
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -77,6 +79,7 @@ class WebDoor:
         self.quiet = QuietLog(log)
         self.folders = DoorFolders(config.data_dir)
         self.clients: set[WebVisitorClient] = set()
+        self.pages = OpenPages()
         self._sockets: set[web.WebSocketResponse] = set()
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
@@ -144,7 +147,7 @@ class WebDoor:
         text = PAGE.replace("{{title}}", html.escape(self.config.display_name)).replace(
             "{{websocket}}", html.escape(websocket)
         )
-        return web.Response(
+        response = web.Response(
             text=text,
             content_type="text/html",
             headers={
@@ -155,6 +158,8 @@ class WebDoor:
                 "Cache-Control": "no-store",
             },
         )
+        give_cookie(request, response)
+        return response
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         """One visitor: checked (Origin, caps), then a client for as long as the page stays."""
@@ -176,24 +181,32 @@ class WebDoor:
             self.counter.release(address)
 
     async def _serve(self, request: web.Request) -> web.WebSocketResponse:
-        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        visitor = visitor_of(request.cookies)
+        resume = visitor is not None and not await self.pages.another_is_open(visitor)
+        # Pings answered here, so that a pong tells OpenPages the page is still there.
+        socket = web.WebSocketResponse(heartbeat=15, autoping=False, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
+        page = OpenPage(socket)
         self._sockets.add(socket)
-        folder = self.folders.visitor()
+        folder, kept = self._folder_for(visitor)
         client = WebVisitorClient(
             self.game_address,
             folder,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=lambda: _close(socket),
+            kept=kept,
+            resume=resume and kept,
         )
+        if kept and visitor is not None:
+            self.pages.opened(visitor, page)
         try:
             await client.start(
                 _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
             )
             self.clients.add(client)
             log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
-            relay = asyncio.ensure_future(self._relay(socket, client, request.remote or "unknown"))
+            relay = asyncio.ensure_future(self._relay(page, client, request.remote or "unknown"))
             ended = asyncio.ensure_future(client.ended())
             try:
                 await asyncio.wait({relay, ended}, return_when=asyncio.FIRST_COMPLETED)
@@ -202,22 +215,43 @@ class WebDoor:
                     task.cancel()
                 await asyncio.gather(relay, ended, return_exceptions=True)
         finally:
+            if kept and visitor is not None:
+                self.pages.closed(
+                    visitor, page
+                )  # before the client's goodbye: a reload waits on it
             self.clients.discard(client)
             await client.stop()
             self._sockets.discard(socket)
             await socket.close()
-            self.folders.discard(folder)
+            if kept:
+                self.folders.release(folder)
+            else:
+                self.folders.discard(folder)
         return socket
 
-    async def _relay(
-        self, socket: web.WebSocketResponse, client: WebVisitorClient, address: str
-    ) -> None:
-        """The page's keys, taps and size to the client, until either side ends or idles."""
+    def _folder_for(self, visitor: str | None) -> tuple[Path, bool]:
+        """The folder kept for this browser, and True; else (no cookie of ours, or the kept
+        folder cannot be had) a fresh one thrown away afterwards, and False."""
+        if visitor is not None:
+            try:
+                return self.folders.kept(visitor), True
+            except OSError as error:
+                log.warning("Web door: no kept folder for a visitor: %s", error)
+        return self.folders.visitor(), False
+
+    async def _relay(self, page: OpenPage, client: WebVisitorClient, address: str) -> None:
+        """The page's keys, taps and size to the client, until either side ends or idles
+        (only what the visitor sends counts against idling, never a ping or a pong)."""
+        socket = page.socket
         idle = self.config.web_idle_timeout
         meter = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
+        last_input = time.monotonic()
         while not socket.closed:
             try:
-                message = await asyncio.wait_for(socket.receive(), idle)
+                left = last_input + idle - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                message = await asyncio.wait_for(socket.receive(), left)
             except TimeoutError:
                 self.quiet.warning(
                     "idle",
@@ -225,6 +259,12 @@ class WebDoor:
                     f"Web door: closed an idle session from {address} (nothing for {idle:g} s)",
                 )
                 return
+            page.heard.set()
+            if message.type == WSMsgType.PING:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await socket.pong(message.data)
+                await asyncio.sleep(meter.wait_after(1 + len(message.data), time.monotonic()))
+                continue
             if message.type != WSMsgType.TEXT:
                 if message.type in (
                     WSMsgType.CLOSE,
@@ -234,6 +274,7 @@ class WebDoor:
                 ):
                     return
                 continue
+            last_input = time.monotonic()
             await _forward(socket, client, message.data)
             await asyncio.sleep(meter.wait_after(len(message.data), time.monotonic()))
 

@@ -197,6 +197,8 @@ WELCOME_TEXT = (
     "to try a game against bots."
 )
 
+LOCKED_TEXT = "What do friends call you? Type your name, then Enter."
+"""A locked client's visitor (a door's) only chooses a name: the host is already chosen."""
 SOLO_TEXT = "Your game against bots is starting on this computer."
 
 
@@ -230,7 +232,7 @@ class ConnectScreen(PartyScreen):
         yield TitleBar("connect")
         with Center(), Vertical(id="connect-box", classes="dialog"):
             yield Static("Join a party", classes="dialog-title")
-            yield Static(SOLO_TEXT if self.party.solo else WELCOME_TEXT, classes="hint")
+            yield Static(self._hint(), classes="hint")
             with Horizontal(classes="field"):
                 yield Label("Host", classes="field-label")
                 yield Input(
@@ -257,6 +259,11 @@ class ConnectScreen(PartyScreen):
             yield Static("", id="connect-status", classes="status")
         yield Footer()
 
+    def _hint(self) -> str:
+        if self.party.solo:
+            return SOLO_TEXT
+        return LOCKED_TEXT if self.party.locked_address is not None else WELCOME_TEXT
+
     def on_mount(self) -> None:
         party = self.party
         remembered = load_remembered() if party.remember else None
@@ -265,9 +272,13 @@ class ConnectScreen(PartyScreen):
             or party.start_address
             or (remembered.address if remembered else "")
         )
-        name = party.start_name or (remembered.name if remembered else "") or default_name()
+        name = party.start_name or (remembered.name if remembered else "")
+        if not name and not (party.locked_address and party.remember):
+            name = default_name()  # a door's visitor who may be remembered types their own
         self.query_one("#address", Input).value = address
         self.query_one("#name", Input).value = name
+        if party.locked_address is not None:
+            self.query_one("#name", Input).focus()
         self.watch(self.app, "connect_error", self._show_status)
         self.watch(self.app, "link", self._show_status)
         if party.start_address and party.link == "offline":
