@@ -292,3 +292,25 @@ async def test_card_counts_line_up_by_their_numbers() -> None:
             line = next(ln for ln in lines if f"Player {seat}" in ln and f"{count} card" in ln)
             ends.add(line.index(f"{count} card") + len(str(count)))
         assert len(ends) == 1, ends
+
+
+async def test_a_board_fitting_that_comes_after_the_results_closed_does_nothing() -> None:
+    """Play again: a resize or refresh queued for the results screen can run once its
+    parts are gone; it must not take the client down."""
+    host = FakeHost()
+    app = app_for(host)
+    over = {**CORNERS[-1], "phase": "over", "legal": [], "winners": [0]}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seat_ann(pilot, host, CORNERS[-1], seats=2)
+        host.last.push(
+            view_frame(over, [{"kind": "game_over", "winners": [0], "reason": "out"}]),
+            gsm_room("four-corners", seats=2, status="over"),
+        )
+        await settle(pilot)
+        results = app.screen
+        assert isinstance(results, GsmResultsScreen)
+        await results.query_one("#results").remove()  # as the screen is taken down
+        results._show_board(over)
+        results.on_resize()
+        await settle(pilot)
+        assert app.is_running

@@ -83,8 +83,8 @@ class GsmResultsScreen(ResultsScreen):
 
     def _show_board(self, view: Frame) -> None:
         """The final board, its cards as big as lets it show whole."""
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or not self.query("#results"):
+            return  # queued before the screen was taken down (Play again): nothing to fit
         self.zoom = self._fitting_zoom(view)
         picture = final_picture(view, self.zoom, self.party.ascii_only)
         for part in (self.query_one("#final-title"), self.query_one("#final-board-scroll")):
