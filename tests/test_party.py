@@ -22,7 +22,7 @@ from nethelpers import Seat
 from partyhost.cli import build_parser, main
 from partyhost.net import protocol as p
 from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
-from partyhost.net.hosting.serve import door_code
+from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.playcommands import serve_config, with_party_doors
 from partyhost.tui import hostplays
 from partyhost.tui.app import PartyApp
@@ -293,7 +293,8 @@ async def test_the_printed_lines_lead_to_the_running_host_and_its_doors(
         ssh = re.search(r"ssh -t -p (\d+) NAME@127\.0\.0\.1", text)
         web = re.search(r"http://127\.0\.0\.1:(\d+)/", text)
         assert ssh is not None and web is not None
-        assert door_code(web.group(0), out) in text  # the URL's QR code, for a phone's camera
+        drawn = draw_qr(web.group(0), ascii_only=not blocks_fit(out.encoding))
+        assert "\n".join(drawn) in text  # the URL's QR code, for a phone's camera
         answers["ssh"] = await _first_bytes(int(ssh.group(1)))
         answers["web"] = await _first_bytes(int(web.group(1)), b"GET / HTTP/1.0\r\n\r\n")
         await pilot.press("ctrl+q")  # nobody else here: no question

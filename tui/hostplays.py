@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from partyhost.net.address import lan_address, local_address, web_url, with_port
 from partyhost.net.names import written_name
+from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.tui.app import PartyApp
 from partyhost.tui.play import BOT_DELAY, QuickGame, logging_to_file
 from partyhost.tui.shared.dialogs import ConfirmScreen
@@ -53,6 +54,7 @@ def join_lines(
     ssh_password: bool,
     web_port: int | None,
     ssh_off: str | None = None,
+    web_code: Sequence[str] = (),
 ) -> str:
     """What friends type (or open) to join, one line per way in, then how the party ends.
 
@@ -65,10 +67,20 @@ def join_lines(
         lines.append(f"  ssh -t -p {ssh_port} NAME@{address}   (NAME: their name; {how})")
     if web_port is not None:
         lines.append(f"  http://{with_port(address, web_port)}/   (in a browser: phones too)")
+        lines.extend(web_code)
     if ssh_off is not None:
         lines.append(f"No SSH door: {ssh_off}.")
     lines.append("The party stops when you quit your client.")
     return "\n".join(lines)
+
+
+def party_code(listen_host: str, web_port: int | None, out: TextIO) -> list[str]:
+    """The web door's URL as a QR code a phone's camera reads off this terminal (none
+    without the door); ASCII where ``out`` cannot write half blocks."""
+    if web_port is None:
+        return []
+    url = web_url(listen_host, web_port)
+    return draw_qr(url, ascii_only=not blocks_fit(getattr(out, "encoding", None)))
 
 
 def stop_question(friends: int) -> str:
@@ -169,13 +181,13 @@ async def host_party(
     ``run_client`` runs the app (by default full screen; tests drive it headless instead).
     """
     from partyhost.net.hosting.host import Host
-    from partyhost.net.hosting.serve import door_code
 
     with logging_to_file(PARTY_LOG):
         host = Host(replace(config, bot_delay=BOT_DELAY))
         await host.start()
         try:
             lan = host.lan
+            web_port = lan.web_port if lan is not None else None
             print(
                 join_lines(
                     config.display_name,
@@ -183,14 +195,13 @@ async def host_party(
                     host.port,
                     ssh_port=lan.ssh_port if lan is not None else None,
                     ssh_password=config.ssh_password is not None,
-                    web_port=lan.web_port if lan is not None else None,
+                    web_port=web_port,
                     ssh_off=ssh_off,
+                    web_code=party_code(config.host, web_port, out),
                 ),
                 file=out,
                 flush=True,
             )
-            if lan is not None and lan.web_port is not None:
-                print(door_code(web_url(config.host, lan.web_port), out), file=out, flush=True)
             if wait is not None:
                 print("Press Enter to sit down at the table.", file=out, flush=True)
                 await wait()
