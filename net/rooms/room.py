@@ -84,7 +84,10 @@ class Room:
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
-        self._records = RoomRecords(services.store, code, settings, roster, room_game)
+        door = local_address(config.host) if config.ssh_port is not None else None
+        self._banned = BanList(door, record.banned_names or (), record.banned_addresses or ())
+        """Kept with the room's record: a kick outlives a restart of the host."""
+        self._records = RoomRecords(services.store, code, settings, roster, room_game, self._banned)
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game, config.max_pause_seconds)
         self._play = RoomPlay(
@@ -118,8 +121,6 @@ class Room:
         )
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
-        door = local_address(config.host) if config.ssh_port is not None else None
-        self._banned = BanList(door)
 
     @classmethod
     def restore(
