@@ -22,6 +22,7 @@ seats' views share only once.
 
 from __future__ import annotations
 
+import math
 import operator
 import struct
 from collections.abc import Callable, Mapping, Sequence
@@ -553,6 +554,13 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "ref": spec(INT, "the request's `ref`, when it had one", False),
         "host_protocol": spec(INT, "with `protocol_mismatch` only: the host's version", False),
         "client_protocol": spec(INT, "with `protocol_mismatch` only: yours", False),
+        "retry_after": spec(
+            FLOAT,
+            "with `rate_limited` for a seat taken back too often (`resume_seat`, or a `hello`"
+            " with its token): seconds until it may be taken back; wait that long before"
+            " trying again",
+            False,
+        ),
         "problems": spec(
             array_of(shaped("deck problem")),
             "with `bad_deck` for a deck that failed its checks: each problem (at most 50)",
@@ -702,6 +710,18 @@ class Refused(Exception):
 
     def frame(self, ref: int | None = None) -> dict[str, Any]:
         return error(self.code, self.message, ref)
+
+
+class RetryLater(Refused):
+    """Refused for now: the ``error`` frame says in ``retry_after`` when to ask again."""
+
+    def __init__(self, code: str, message: str, retry_after: float) -> None:
+        super().__init__(code, message)
+        self.retry_after = math.ceil(retry_after * 10) / 10 or 0.1
+        """Seconds, rounded up to a tenth (never 0: a client told 0 would not wait at all)."""
+
+    def frame(self, ref: int | None = None) -> dict[str, Any]:
+        return error(self.code, self.message, ref, retry_after=float(self.retry_after))
 
 
 class ProtocolError(Refused):

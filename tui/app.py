@@ -10,6 +10,7 @@ methods. :mod:`.launch` makes the app.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -80,6 +81,8 @@ class PartyApp(App[int]):
     """Tonight's standings as the host last sent them."""
     link: var[str] = var("offline")
     """offline, connecting, online, lost, reconnecting."""
+    retry_at: var[float | None] = var(None)
+    """When the host said the seat may be asked for again (``time.monotonic``), or None."""
     connect_error: var[str] = var("")
 
     def __init__(
@@ -276,6 +279,8 @@ class PartyApp(App[int]):
 
         state = message.state
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
+        wait = message.retry_after
+        self.retry_at = None if wait is None else time.monotonic() + wait
         if state in ("lost", "reconnecting"):
             self.link = state
             if overlay is None:
