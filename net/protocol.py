@@ -803,7 +803,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_a_bot": "That seat is not a bot.",
     "bad_level": "A bot level other than easy, normal or hard.",
     "cannot_start": "The game could not be set up (its message says why).",
-    "empty_chat": "A chat line with nothing left after cleaning.",
+    "empty_chat": (
+        "A chat line that shows nothing after cleaning: only spaces, or zero-width, tag,"
+        " filler, combining or blank characters."
+    ),
     "not_playing": "No game is running in this room.",
     "paused": (
         "The game is paused: no moves until the owner (or most of the table) resumes it,"

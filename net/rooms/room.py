@@ -34,7 +34,7 @@ import time
 from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
-from partyhost.engine.playertext import clean_text
+from partyhost.engine.playertext import clean_text, looks_blank
 from partyhost.net.address import local_address
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
@@ -398,8 +398,8 @@ class Room:
         """A chat line to everyone in the room (the chat rate was checked per address before)."""
         member = self._roster.member_of(peer)
         line = clean_text(text, self._config.max_chat_length)
-        if not line:
-            raise Refused("empty_chat", "That chat line was empty.")
+        if looks_blank(line):  # the deck checks' test: a line nobody would see is no line
+            raise Refused("empty_chat", "That chat line shows nothing.")
         if member is not None:
             self._broadcast.chat(member.seat, member.name, line)
         else:
