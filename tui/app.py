@@ -152,7 +152,10 @@ class PartyApp(App[int]):
         return {"edge": "ascii" if self.ascii_only else "round"}
 
     def get_key_display(self, binding: Binding) -> str:
-        shown = super().get_key_display(binding)
+        # The main screen under any dialogs: its footer may be redrawn while one is open.
+        main = next((s for s in reversed(self.screen_stack) if isinstance(s, PartyScreen)), None)
+        own = None if main is None else main.footer_key_display(binding)
+        shown = own or super().get_key_display(binding)
         return ASCII_KEYS.get(shown, shown) if self.ascii_only else shown
 
     def on_mount(self) -> None:
