@@ -141,6 +141,11 @@ class TokenBucket:
     def spend(self) -> None:
         self._tokens -= 1.0
 
+    def seconds_to_token(self, now: float) -> float:
+        """Seconds from ``now`` until a token is there to spend (0: there is one now)."""
+        self.ready(now)
+        return max(0.0, (1.0 - self._tokens) / (self.rate * max(1, self.shares)))
+
     def take(self) -> bool:
         """Spend one token if there is one; False means "too fast, drop it"."""
         return take_all((self,))

@@ -22,6 +22,7 @@ seats' views share only once.
 
 from __future__ import annotations
 
+import math
 import operator
 import struct
 from collections.abc import Callable, Mapping, Sequence
@@ -559,6 +560,13 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "ref": spec(INT, "the request's `ref`, when it had one", False),
         "host_protocol": spec(INT, "with `protocol_mismatch` only: the host's version", False),
         "client_protocol": spec(INT, "with `protocol_mismatch` only: yours", False),
+        "retry_after": spec(
+            FLOAT,
+            "with `rate_limited` for a seat taken back too often (`resume_seat`, or a `hello`"
+            " with its token): seconds until it may be taken back; wait that long before"
+            " trying again",
+            False,
+        ),
         "problems": spec(
             array_of(shaped("deck problem")),
             "with `bad_deck` for a deck that failed its checks: each problem (at most 50)",
@@ -710,6 +718,18 @@ class Refused(Exception):
         return error(self.code, self.message, ref)
 
 
+class RetryLater(Refused):
+    """Refused for now: the ``error`` frame says in ``retry_after`` when to ask again."""
+
+    def __init__(self, code: str, message: str, retry_after: float) -> None:
+        super().__init__(code, message)
+        self.retry_after = math.ceil(retry_after * 10) / 10 or 0.1
+        """Seconds, rounded up to a tenth (never 0: a client told 0 would not wait at all)."""
+
+    def frame(self, ref: int | None = None) -> dict[str, Any]:
+        return error(self.code, self.message, ref, retry_after=float(self.retry_after))
+
+
 class ProtocolError(Refused):
     """A frame or message that breaks the protocol. ``fatal`` ones end the connection."""
 
@@ -789,7 +809,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_a_bot": "That seat is not a bot.",
     "bad_level": "A bot level other than easy, normal or hard.",
     "cannot_start": "The game could not be set up (its message says why).",
-    "empty_chat": "A chat line with nothing left after cleaning.",
+    "empty_chat": (
+        "A chat line that shows nothing after cleaning: only spaces, or zero-width, tag,"
+        " filler, combining or blank characters."
+    ),
     "not_playing": "No game is running in this room.",
     "paused": (
         "The game is paused: no moves until the owner (or most of the table) resumes it,"

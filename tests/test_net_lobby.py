@@ -323,6 +323,26 @@ async def test_a_chat_line_with_nothing_left_after_cleaning_is_refused() -> None
         assert bob.last(p.CHAT_LINE) is None
 
 
+async def test_a_chat_line_that_shows_nothing_is_refused() -> None:
+    """Zero-width, tag, Hangul filler, combining and blank characters draw nothing."""
+    async with running_host(chat_burst=10) as host:
+        (ann, bob), _ = await table(host.port, ["Ann", "Bob"], start=False)
+        for text in (
+            "\u200b\u200d\u2060\ufeff",  # zero-width space, joiner, word joiner, BOM
+            "\U000e0041\U000e0062\U000e007f",  # tag characters
+            "\u3164 \uffa0\u115f",  # Hangul fillers
+            "\u0301\u0308\u20dd",  # combining marks with nothing to sit on
+            "\u2800\u2800 \u3000",  # blank Braille, ideographic space
+        ):
+            mark = ann.mark()
+            await ann.chat(text)
+            error = await ann.expect(p.ERROR, since=mark)
+            assert error["code"] == "empty_chat", ascii(text)
+        await ann.chat("e\u0301 \u200bok")  # something shows: it goes out as typed
+        assert (await bob.expect(p.CHAT_LINE))["text"] == "e\u0301 \u200bok"
+        assert len([m for m in bob.log if m["t"] == p.CHAT_LINE]) == 1
+
+
 async def test_room_requests_need_a_room() -> None:
     async with running_host() as host:
         bob = await Seat.open(host.port, "Bob")

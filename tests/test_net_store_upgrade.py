@@ -23,6 +23,7 @@ from nethelpers import Seat, counting, play_out, running_host, table
 from partyhost.cli import main
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
+from partyhost.net.names import name_key
 from partyhost.net.store import migration as storemigration
 from partyhost.net.store.database import DB_FILE, Store, read_store
 from partyhost.net.store.records import SCHEMA_VERSION
@@ -307,8 +308,51 @@ async def test_a_format_3_folder_keeps_its_games_numbers_and_new_games_get_rando
         for seat in seats:
             await seat.close()
     with sqlite3.connect(folder / DB_FILE) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
         assert {"password_hash", "player_keys"} <= columns
         kept = sorted(row[0] for row in db.execute("SELECT id FROM games WHERE id < 5"))
         assert kept == [1, 2, 3, 4], "the old games keep their numbers"
+
+
+FORMAT_4_FOLDER = Path(__file__).parent / "data" / "format-4-folder"
+"""Written by the host of format 4 (a room's ban list only in memory): room RWEF, Ann and
+Bob three moves into a test game, then ``VACUUM``."""
+BANS = ("banned_names", "banned_addresses")
+
+
+async def test_a_format_4_folder_keeps_its_room_and_then_keeps_its_kicks(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(FORMAT_4_FOLDER, folder)
+    folder.chmod(0o700)
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert not set(BANS) & {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    async with running_host(data_dir=folder) as host:
+        assert host.lobby is not None and list(host.lobby.rooms) == ["RWEF"]
+        running = host.lobby.rooms["RWEF"].table
+        assert running is not None and running.index == 3  # every move made before the stop
+        (stored,) = host.journal.rooms("RWEF")
+        assert not stored.room.banned_names and not stored.room.banned_addresses
+        cy = await Seat.open(host.port, "Cy", source="127.0.0.7")  # nobody was banned before
+        await cy.join_room("RWEF", spectate=True)
+        await cy.expect(p.JOINED)
+        await cy.close()
+    with sqlite3.connect(folder / DB_FILE) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        for table_name in ("rooms", "set_aside_rooms"):
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({table_name})")}
+            assert set(BANS) <= columns, table_name
+        # The upgraded room keeps a ban like a new one: Bob's name and address.
+        db.execute(
+            "UPDATE rooms SET banned_names = ?, banned_addresses = ? WHERE code = 'RWEF'",
+            (msgpack.packb([name_key("Bob")]), msgpack.packb(["127.0.0.2"])),
+        )
+    async with running_host(data_dir=folder) as host:
+        for name, source in (("BOB", "127.0.0.3"), ("Di", "127.0.0.2")):
+            visitor = await Seat.open(host.port, name, source=source)
+            await visitor.join_room("RWEF", spectate=True)
+            assert (await visitor.expect(p.ERROR))["code"] == "banned", name
+            await visitor.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 from partyhost.engine.meme.game import GAME as MEME
 from partyhost.net.clients.client import build
@@ -350,6 +351,29 @@ async def test_reconnect_overlay_keeps_the_table_visible_and_leaves_by_itself() 
         await settle(pilot)
         assert isinstance(app.screen, TShirtScreen)
         assert "pick the funniest slogan" in screen_text(app)
+
+
+async def test_the_reconnect_banner_says_when_a_refused_seat_is_asked_for_again() -> None:
+    """The host refused the seat for now and said for how long: the banner counts it."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        host.last.push(
+            {"t": "connection", "state": "lost", "detail": "reset"},
+            {"t": "connection", "state": "restored", "resumed": True},
+            {"t": "connection", "state": "reconnecting", "retry_after": 600.0, "detail": "wait"},
+        )
+        await settle(pilot)
+        assert isinstance(app.screen, ReconnectingScreen)
+        counted = re.search(r"Trying again in (\d+) s", screen_text(app))
+        assert counted is not None and 590 <= int(counted.group(1)) <= 600
+        host.last.push(
+            {"t": "connection", "state": "restored", "resumed": True},
+            view_frame(tshirt_view("judging", you=1, judge=1)),
+        )
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen)
 
 
 async def test_giving_up_on_reconnecting_goes_back_to_the_connect_screen() -> None:

@@ -3,18 +3,20 @@
 Each key gets a fresh table (the sample view of each game at 80x24). Something
 happened when the host was sent a request, a dialog or screen opened or closed,
 a toast was shown, or the screen looks different (a card highlighted, the
-cursor moved): a key that changes none of these is a key that does not answer.
+cursor moved): a key that changes none of these is a key that does not answer. The number keys
+show the range there is to choose from now, and are gone when there is nothing.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 from test_tui_presence import seat_ann
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import app_for, settle
-from tuikit.samples import sample_room, tshirt_view
+from tuikit.pilot import app_for, screen_text, settle
+from tuikit.samples import sample_room, tshirt_view, view_frame
 from tuikit.samples_gsm import SAMPLE_VIEWS, gsm_room
 from tuikit.samples_meme import meme_room, meme_view
 
@@ -92,3 +94,81 @@ async def test_a_bot_judges_turn_offers_no_choosing_and_a_number_says_why() -> N
         shown = [n.message for n in app._notifications]
         assert shown and all(message == "Only the judge picks the winner." for message in shown)
         assert not [f for f in host.last.sent if f.get("t") == "play"]
+
+
+def fewer_choices(game: str, count: int) -> tuple[Frame, Frame]:
+    """``game``'s table with ``count`` things to choose from (the first ``count``)."""
+    room, view = copy.deepcopy(TABLES[game])
+    if game == "tshirt":
+        view["hand"] = view["hand"][:count]
+        view["legal"] = view["legal"][:count]
+    elif game == "meme":
+        view["memes"] = view["memes"][:count]
+        choices = [entry["meme"] for entry in view["memes"]]
+        view["legal"] = [
+            {**command, "choices": choices}
+            for command in view["legal"]
+            if command.get("meme") in choices
+        ]
+    else:
+        view["hand"] = view["hand"][:count]
+    return room, view
+
+
+async def footer_line(room: Frame, view: Frame) -> str:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_ann(pilot, host, room, view)
+        return screen_text(app).splitlines()[-1]
+
+
+CHOOSING = {"tshirt": "Choose", "meme": "Meme", "scramble": "Card", "four-corners": "Card"}
+
+
+@pytest.mark.parametrize("game", list(CHOOSING))
+async def test_the_number_keys_in_the_footer_name_only_what_there_is_to_choose(game: str) -> None:
+    word = CHOOSING[game]
+    for count, keys in ((3, "1-3"), (2, "1-2"), (1, "1")):
+        line = await footer_line(*fewer_choices(game, count))
+        assert f" {keys} {word} " in line, (count, line)
+        assert "1-9" not in line and "1-7" not in line
+    line = await footer_line(*fewer_choices(game, 0))
+    assert f" {word} " not in line, line  # nothing to choose: no number keys offered
+
+
+async def test_the_footer_follows_the_hand_as_it_shrinks() -> None:
+    """A played card takes its number off the footer: the next view has one choice fewer."""
+    room, view = fewer_choices("gridiron", 3)
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_ann(pilot, host, room, view)
+        assert " 1-3 Card " in screen_text(app).splitlines()[-1]
+        smaller = copy.deepcopy(view)
+        smaller["hand"] = smaller["hand"][:2]
+        smaller["version"] = int(smaller.get("version", 0)) + 1
+        host.last.push(view_frame(smaller))
+        await settle(pilot)
+        assert " 1-2 Card " in screen_text(app).splitlines()[-1]
+
+
+async def test_a_hand_that_shrank_under_a_dialog_shows_its_range_once_it_closes() -> None:
+    room, view = fewer_choices("gridiron", 3)
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_ann(pilot, host, room, view)
+        table = app.screen
+        await pilot.press("c")  # the chat dialog over the table
+        await settle(pilot)
+        assert app.screen is not table
+        smaller = copy.deepcopy(view)
+        smaller["hand"] = smaller["hand"][:2]
+        smaller["version"] = int(smaller.get("version", 0)) + 1
+        host.last.push(view_frame(smaller))
+        await settle(pilot)
+        await app.screen.dismiss()
+        await settle(pilot)
+        assert app.screen is table
+        assert " 1-2 Card " in screen_text(app).splitlines()[-1]

@@ -10,6 +10,7 @@ methods. :mod:`.launch` makes the app.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -85,6 +86,8 @@ class PartyApp(App[int]):
     """Tonight's standings as the host last sent them."""
     link: var[str] = var("offline")
     """offline, connecting, online, lost, reconnecting."""
+    retry_at: var[float | None] = var(None)
+    """When the host said the seat may be asked for again (``time.monotonic``), or None."""
     connect_error: var[str] = var("")
 
     def __init__(
@@ -157,7 +160,10 @@ class PartyApp(App[int]):
         return {"edge": "ascii" if self.ascii_only else "round"}
 
     def get_key_display(self, binding: Binding) -> str:
-        shown = super().get_key_display(binding)
+        # The main screen under any dialogs: its footer may be redrawn while one is open.
+        main = next((s for s in reversed(self.screen_stack) if isinstance(s, PartyScreen)), None)
+        own = None if main is None else main.footer_key_display(binding)
+        shown = own or super().get_key_display(binding)
         return ASCII_KEYS.get(shown, shown) if self.ascii_only else shown
 
     def on_mount(self) -> None:
@@ -294,6 +300,8 @@ class PartyApp(App[int]):
 
         state = message.state
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
+        wait = message.retry_after
+        self.retry_at = None if wait is None else time.monotonic() + wait
         if state in ("lost", "reconnecting"):
             self.link = state
             if overlay is None:

@@ -100,6 +100,8 @@ class ConnectionChanged(Message):
 
     state: str
     detail: str = ""
+    retry_after: float | None = None
+    """Seconds the host asked to wait before the seat is asked for again (None: no wait)."""
 
 
 @dataclass
@@ -236,7 +238,12 @@ class FrameReader:
     def read(self, frame: Frame) -> Message | None:
         kind = frame.get("t")
         if kind == "connection":
-            return ConnectionChanged(str(frame.get("state", "")), str(frame.get("detail", "")))
+            wait = frame.get("retry_after")
+            return ConnectionChanged(
+                str(frame.get("state", "")),
+                str(frame.get("detail", "")),
+                float(wait) if isinstance(wait, int | float) else None,
+            )
         if kind == "rooms":
             return RoomsListed(_maps(frame.get("rooms")))
         if kind == "joined":

@@ -49,6 +49,8 @@ class Party(Protocol):
     events: tuple[Frame, ...]
     chat: tuple[Frame, ...]
     link: str
+    retry_at: float | None
+    """When the host said the seat may be asked for again (``time.monotonic``), or None."""
     connect_error: str
     requests: HostRequests
     glyphs: Glyphs

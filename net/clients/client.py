@@ -13,7 +13,10 @@ queues everything else for :meth:`~HostConnection.recv` / ``async for``.
 :class:`ReconnectingClient` wraps it: when the link drops it retries with the
 seat token (exponential backoff, bounded attempts and time) and reports
 ``{"t": "connection", "state": "lost" | "reconnecting" | "restored" | "failed"}``
-in the message stream so a UI can show what is happening. The past games
+in the message stream so a UI can show what is happening. A host that refuses
+the seat back for now (taken back too often) says in ``retry_after`` when to
+ask again: the client waits that long, reports ``reconnecting`` with
+``retry_after``, and asks once more, instead of hammering. The past games
 and replays are fetched with :func:`fetch_past_games` and :func:`fetch_replay`
 (page after page until it holds every step); a refusal raises
 :class:`HostRefused`.
@@ -466,6 +469,13 @@ class ReconnectingClient(Requests):
         self._closing = False
         self._statuses: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reconnector: asyncio.Task[None] | None = None
+        self._resuming = bool(connection.welcome.get("resumed"))
+        """The host is taking the seat back for this connection and has not answered yet."""
+        self._asked_again = False
+        """The seat was refused for now and asked for again: its ``joined`` restores the link."""
+        self._retry: asyncio.Task[None] | None = None
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the client waits before asking again (a test records the waits)."""
 
     @classmethod
     async def open(
@@ -515,15 +525,62 @@ class ReconnectingClient(Requests):
                     raise ConnectionLost(item.reason)
                 return item
             try:
-                return await self.connection.recv()
+                message = await self.connection.recv()
             except ConnectionLost as lost:
                 if self._closing:
                     raise
                 self._token = self.connection.token
                 self.connection = None
+                self._cancel_retry()
                 self._reconnector = asyncio.get_running_loop().create_task(
                     self._reconnect(lost.reason)
                 )
+                continue
+            if not self._answers_resume(message):
+                return message
+
+    def _answers_resume(self, message: Message) -> bool:
+        """Whether ``message``, the host's answer to taking the seat back, is handled here.
+
+        A refusal with ``retry_after`` becomes a ``reconnecting`` status and a new
+        request that late; the ``joined`` after such a wait is preceded by ``restored``.
+        """
+        if not self._resuming:
+            return False
+        kind, code = message.get("t"), message.get("code")
+        if kind == p.JOINED:
+            self._resuming = False
+            if self._asked_again:
+                self._asked_again = False
+                self._statuses.put_nowait(status("restored", resumed=True))
+                self._statuses.put_nowait(message)
+                return True
+            return False
+        if kind != p.ERROR or code not in ("rate_limited", "token_unknown"):
+            return False
+        self._resuming = False
+        wait = message.get("retry_after")
+        if code != "rate_limited" or not isinstance(wait, int | float) or wait < 0:
+            return False
+        detail = str(message.get("message", ""))
+        self._statuses.put_nowait(status("reconnecting", retry_after=float(wait), detail=detail))
+        self._retry = asyncio.get_running_loop().create_task(self._ask_again(float(wait)))
+        return True
+
+    async def _ask_again(self, wait: float) -> None:
+        """After the wait the host asked for, the seat once more on the same connection."""
+        await self.sleep(wait)
+        connection = self.connection
+        if connection is None or connection.closed or connection.token is None:
+            return
+        self._resuming = self._asked_again = True
+        with contextlib.suppress(ConnectionLost):
+            await connection.resume_seat(connection.token)
+
+    def _cancel_retry(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
 
     async def _reconnect(self, reason: str) -> None:
         self._statuses.put_nowait(status("lost", detail=reason))
@@ -549,15 +606,16 @@ class ReconnectingClient(Requests):
                 last_error = str(failed)
                 continue
             self.connection = connection
-            self._statuses.put_nowait(
-                status("restored", resumed=bool(connection.welcome.get("resumed")))
-            )
+            self._resuming = bool(connection.welcome.get("resumed"))
+            self._asked_again = False
+            self._statuses.put_nowait(status("restored", resumed=self._resuming))
             return
         self._statuses.put_nowait(status("failed", detail=last_error))
         self._statuses.put_nowait(ConnectionLost(f"gave up reconnecting: {last_error}"))
 
     async def close(self) -> None:
         self._closing = True
+        self._cancel_retry()
         if self._reconnector is not None:
             self._reconnector.cancel()
             await asyncio.wait([self._reconnector], timeout=1.0)

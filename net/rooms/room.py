@@ -34,7 +34,7 @@ import time
 from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
-from partyhost.engine.playertext import clean_text
+from partyhost.engine.playertext import clean_text, looks_blank
 from partyhost.net.address import local_address
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
@@ -85,7 +85,10 @@ class Room:
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
-        self._records = RoomRecords(services.store, code, settings, roster, room_game)
+        door = local_address(config.host) if config.ssh_port is not None else None
+        self._banned = BanList(door, record.banned_names or (), record.banned_addresses or ())
+        """Kept with the room's record: a kick outlives a restart of the host."""
+        self._records = RoomRecords(services.store, code, settings, roster, room_game, self._banned)
         self._bots = RoomBots(code, config, roster, room_game)
         self._broadcast = RoomBroadcast(code, settings, roster, room_game, config.max_pause_seconds)
         self._play = RoomPlay(
@@ -129,8 +132,6 @@ class Room:
         self._play.at_round_start = self._takeovers.after_change
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
-        door = local_address(config.host) if config.ssh_port is not None else None
-        self._banned = BanList(door)
 
     @classmethod
     def restore(
@@ -417,8 +418,8 @@ class Room:
         """A chat line to everyone in the room (the chat rate was checked per address before)."""
         member = self._roster.member_of(peer)
         line = clean_text(text, self._config.max_chat_length)
-        if not line:
-            raise Refused("empty_chat", "That chat line was empty.")
+        if looks_blank(line):  # the deck checks' test: a line nobody would see is no line
+            raise Refused("empty_chat", "That chat line shows nothing.")
         if member is not None:
             self._broadcast.chat(member.seat, member.name, line)
         else:

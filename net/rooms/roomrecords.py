@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from partyhost.engine.core import SYSTEM_SEAT, SeatResult
+from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.store.database import Store
@@ -30,9 +31,16 @@ class RoomRecords:
     """Writes one room's record, its member records and its games to the store."""
 
     def __init__(
-        self, store: Store, code: str, settings: RoomSettings, roster: Roster, game: RoomGame
+        self,
+        store: Store,
+        code: str,
+        settings: RoomSettings,
+        roster: Roster,
+        game: RoomGame,
+        banned: BanList,
     ) -> None:
         self._store = store
+        self._banned = banned
         self._code = code
         self._settings = settings
         self._roster = roster
@@ -61,6 +69,8 @@ class RoomRecords:
             held_at=game.clock.held_at,
             hold_until=game.result_pause_ends(),
             hold_waiting=game.result_pause_waiting,
+            banned_names=self._banned.names,
+            banned_addresses=self._banned.addresses,
         )
 
     def save(self) -> None:

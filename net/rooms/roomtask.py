@@ -112,9 +112,12 @@ def handle(room: Room, item: RoomItem) -> None:
             room.connection_lost(item.peer)
         elif isinstance(item, CloseRoom):
             room.close_by_host()
-    except (Refused, IllegalMove) as refused:
+    except Refused as refused:  # its own frame: some say when to try again
         if peer is not None:
-            peer.send(p.error(refused.code, refused.message, ref))
+            peer.send(refused.frame(ref))
+    except IllegalMove as illegal:
+        if peer is not None:
+            peer.send(p.error(illegal.code, illegal.message, ref))
 
 
 def _optional_bool(value: Any) -> bool | None:

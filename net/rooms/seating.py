@@ -18,6 +18,7 @@ journaled, so a restarted host keeps each grace period where it was.
 
 from __future__ import annotations
 
+import math
 import time
 import weakref
 from typing import Protocol
@@ -26,7 +27,7 @@ from partyhost.engine.core import Game
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import new_token, token_hash
-from partyhost.net.protocol import Refused
+from partyhost.net.protocol import Refused, RetryLater
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.reclaiming import Reclaiming
@@ -187,9 +188,12 @@ class Seating:
             bucket = TokenBucket(config.resumes_per_second, config.resume_burst)
             self._resumes[member.member_id] = bucket
         if not bucket.take():
-            raise Refused(
+            wait = bucket.seconds_to_token(time.monotonic())
+            raise RetryLater(
                 "rate_limited",
-                f"{member.name}'s seat was taken back too often just now; wait a few seconds.",
+                f"{member.name}'s seat was taken back too often just now;"
+                f" try again in {math.ceil(wait)} s.",
+                wait,
             )
 
     def _tell_presence(self, member: Member, text: str) -> None:

@@ -21,6 +21,11 @@ empty: the games kept before keep their numbers (their replays, exports and
 links stay as they were) and stay replayable by anyone, as they always were,
 since no password was kept with them.
 
+Formats up to 4 kept a room's ban list (who its owner kicked) only in the
+host's memory, so a restart let the kicked back in; format 5 keeps it with
+the room. Upgrading adds the two columns, empty: a room kept before has
+nobody banned, as it had after any restart of its host.
+
 Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
 journal of rooms and their current game's commands (keyed by room), and
 ``history.sqlite3`` beside it kept every game, with its commands copied in
@@ -64,6 +69,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 _ROOM_ADDED = (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT"))
 _HOLD_ADDED = (("held_at", "REAL"), ("hold_until", "REAL"), ("hold_waiting", "BLOB"))
+_BANS_ADDED = (("banned_names", "BLOB"), ("banned_addresses", "BLOB"))
 _MEMBER_ADDED = (
     ("bot_level", "TEXT"),
     ("disconnected_at", "REAL"),
@@ -74,14 +80,20 @@ _MEMBER_ADDED = (
     ("newcomer", "INTEGER"),
 )
 JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "rooms": (*_ROOM_ADDED, ("game_id", "INTEGER REFERENCES games(id)"), *_HOLD_ADDED),
+    "rooms": (
+        *_ROOM_ADDED,
+        ("game_id", "INTEGER REFERENCES games(id)"),
+        *_HOLD_ADDED,
+        *_BANS_ADDED,
+    ),
     "members": _MEMBER_ADDED,
-    "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER"), *_HOLD_ADDED),
+    "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER"), *_HOLD_ADDED, *_BANS_ADDED),
     "set_aside_members": _MEMBER_ADDED,
     "games": (("password_hash", "TEXT"), ("player_keys", "BLOB")),
 }
 """Columns an older database may lack, by table (older journals had fewer, formats before 3
-no round result's hold, formats before 4 no replay keys; all nullable)."""
+no round result's hold, formats before 4 no replay keys, formats before 5 no ban lists; all
+nullable)."""
 
 
 class HistoryUnreadable(OSError):
@@ -109,7 +121,7 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
                 _upgrade(db, legacy is not None)
             for statement in SCHEMA:  # the tables and indexes of the later formats
                 db.execute(statement)
-            _add_missing_columns(db)  # format 2 to 3: the rooms' hold; 3 to 4: replay keys
+            _add_missing_columns(db)  # 2 to 3: rooms' hold; 3 to 4: replay keys; 4 to 5: bans
             if version < 2:
                 _store_each_deck_once(db)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")

@@ -33,10 +33,11 @@ from partyhost.net.store.deckrows import (
 from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
 two-file layout, 1: one ``decks`` row per deck combination, 2: rooms without a round
-result's hold, 3: games numbered in order and replayable by anyone; see :mod:`.migration`)."""
+result's hold, 3: games numbered in order and replayable by anyone, 4: rooms without their
+ban lists; see :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -106,7 +107,9 @@ SCHEMA = (
     game_id INTEGER REFERENCES games(id),
     held_at REAL,
     hold_until REAL,
-    hold_waiting BLOB
+    hold_waiting BLOB,
+    banned_names BLOB,
+    banned_addresses BLOB
 )""",
     """CREATE TABLE IF NOT EXISTS members (
     code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
@@ -213,6 +216,11 @@ class RoomRecord:
     """When that hold ends by itself (host clock)."""
     hold_waiting: list[int] | None = None
     """The seats that have not read the result yet."""
+    banned_names: list[str] | None = None
+    """The look-alike keys of the names kicked from the room (None: nobody, or a record
+    older than ban lists)."""
+    banned_addresses: list[str] | None = None
+    """The addresses those kicked players connected from."""
 
 
 @dataclass
@@ -275,7 +283,17 @@ def command_row(game_id: int, index: int, record: CommandRecord) -> tuple[Any, .
 
 
 ROOM_COLUMNS = (*(column.name for column in fields(RoomRecord)), "game_id")
-ROOM_BLOBS = frozenset({"deck_data", "options", "start_seats", "rules", "hold_waiting"})
+ROOM_BLOBS = frozenset(
+    {
+        "deck_data",
+        "options",
+        "start_seats",
+        "rules",
+        "hold_waiting",
+        "banned_names",
+        "banned_addresses",
+    }
+)
 """Room fields kept packed (msgpack)."""
 MEMBER_COLUMNS = (
     "code",

@@ -358,7 +358,13 @@ class GsmScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
             return moves.may_turn(self.view, self.PLACE) or None
+        if action == "choose":
+            return self.choices() > 0
         return super().check_action(action, parameters)
+
+    def choices(self) -> int:
+        """The cards in hand (Stealing Home: the face-up pair)."""
+        return len(self.hand())
 
     def action_choose(self, number: int) -> None:
         hand = self.hand()

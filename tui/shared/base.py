@@ -44,6 +44,14 @@ class PartyScreen(PartyView, Screen[None]):
 
     KIND: ClassVar[str] = ""
 
+    def footer_key_display(self, binding: Binding) -> str | None:
+        """What the footer shows for ``binding``'s keys now (None: what the binding says).
+
+        A screen whose keys depend on its state (how many cards there are to choose
+        from) says so here, so its footer never offers a key that does nothing now.
+        """
+        return None
+
 
 class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
     """A dialog over a main screen; Escape closes it without a result (``close``)."""

@@ -3,6 +3,8 @@ why a deck was refused, going back to a seat, and the banner while the link is d
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -374,14 +376,19 @@ class ReconnectingScreen(PartyModal[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "link", self._show_state)
+        self.watch(self.app, "retry_at", self._show_state)
+        self.set_interval(1, self._show_state)  # the count of a wait the host asked for
 
     def _show_state(self) -> None:
         dots = self.glyphs.ellipsis
-        text = (
-            f"Trying to reach the host again{dots}"
-            if self.party.link == "reconnecting"
-            else f"The host stopped answering. Reconnecting{dots}"
-        )
+        retry_at = self.party.retry_at
+        wait = None if retry_at is None else math.ceil(retry_at - time.monotonic())
+        if wait is not None and wait > 0:
+            text = f"The host asked to wait. Trying again in {wait} s"
+        elif self.party.link == "reconnecting":
+            text = f"Trying to reach the host again{dots}"
+        else:
+            text = f"The host stopped answering. Reconnecting{dots}"
         self.query_one("#reconnect-text", Static).update(text)
 
     def action_give_up(self) -> None:

@@ -24,12 +24,13 @@ from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
-from partyhost.tui.text import clock_text, literal
+from partyhost.tui.text import clock_text, literal, number_keys
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -89,7 +90,21 @@ class GameScreen(PartyScreen):
         """Draw everything again (each game's own way); the presence clock calls it."""
 
     def _active_keys(self) -> object:
-        return [(key, *active) for key, active in self.active_bindings.items()]
+        """The footer's keys, and the range its number keys show."""
+        return [(key, *active) for key, active in self.active_bindings.items()], self.choices()
+
+    def choices(self) -> int:
+        """How many numbered things the number keys choose from now (0: none)."""
+        return 0
+
+    def footer_key_display(self, binding: Binding) -> str | None:
+        """This screen's number keys show the range there is to choose from: ``1-3``, ``1``
+        (a dialog's own number keys are the dialog's)."""
+        if not binding.action.startswith("choose("):
+            return None
+        if not any(active.binding is binding for active in self.active_bindings.values()):
+            return None
+        return number_keys(self.choices())
 
     def refresh_bindings(self) -> None:
         self._keys_shown = self._active_keys()
@@ -281,6 +296,14 @@ class TableScreen(GameScreen):
     def picks(self) -> PickRack[Any]:
         """The rack whose numbered cards the number keys and clicks choose from."""
         raise NotImplementedError
+
+    def choices(self) -> int:
+        """Up to the last card of the rack that can be chosen now."""
+        try:
+            rack = self.picks()
+        except NoMatches:  # not drawn yet
+            return 0
+        return max((n for n in range(1, len(rack.faces) + 1) if rack.is_playable(n)), default=0)
 
     def action_choose(self, number: int) -> None:
         raise NotImplementedError
