@@ -114,6 +114,8 @@ class Figures:
     missed: int = 0
     """Taps that missed their key and were tapped again (together, then alone)."""
     alone_missed: int = 0
+    stopped: int = 0
+    """Pages that stopped tapping: their screen stayed unchanged after MISSES taps."""
     clients_pss_kib: int = 0
     host_pss_kib: int = 0
     processes: int = 0
@@ -248,8 +250,12 @@ class Tab:
         self.cell_width = 0.0
         self.keys: dict[str, int] = {}
         """The footer's keys as last drawn: the column of each."""
+        self.known: dict[str, int] = {}
+        """Where each key was last seen, kept when the footer is drawn again without it."""
         self.footer_drawn = 0.0
         """When the footer's row was last drawn on (``time.perf_counter``)."""
+        self.stopped = False
+        """Whether this page stopped tapping, its screen not what the bench expected."""
         self.missed = 0
         """Taps that changed nothing (a key moved under the finger): tapped again, not timed."""
         page.listeners.append(self._on_event)
@@ -269,6 +275,7 @@ class Tab:
         self.frames += data
         if self.rows and read_footer(data, self.rows, self.keys):
             self.footer_drawn = time.perf_counter()
+            self.known.update(self.keys)
         waiter = self._seen
         if waiter is not None and not waiter.done() and self._marker in self.frames:
             waiter.set_result(time.perf_counter())
@@ -303,10 +310,14 @@ class Tab:
     async def drawn(self, key: str) -> int:
         """The column of the footer's ``key`` once it is drawn and the footer has been still
         for :data:`SETTLE` seconds (a person taps what they see)."""
-        async with asyncio.timeout(WAIT):
-            while key not in self.keys or time.perf_counter() - self.footer_drawn < SETTLE:
-                await asyncio.sleep(0.02)
-        return self.keys[key]
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(MISSED):
+                while key not in self.keys or time.perf_counter() - self.footer_drawn < SETTLE:
+                    await asyncio.sleep(0.02)
+                return self.keys[key]
+        if key not in self.known:  # never drawn: the screen is not what this bench expects
+            raise TimeoutError(f"page {self.index}: no {key!r} in the footer")
+        return self.known[key]  # the footer is redrawn over and over: where it last was
 
     async def tap(self, key: str, marker: bytes) -> float:
         """Milliseconds from a tap on the footer's ``key`` to ``marker`` reaching the page."""
@@ -342,7 +353,11 @@ async def tapper(tab: Tab, until: float, taps: dict[str, list[float]], pace: ran
 async def visitor(tab: Tab, until: float, taps: dict[str, list[float]]) -> None:
     pace = random.Random(tab.index)
     await asyncio.sleep(pace.uniform(0, PACE[1] * 2))  # visitors do not start in step
-    await tapper(tab, until, taps, pace)
+    try:
+        await tapper(tab, until, taps, pace)
+    except TimeoutError as stuck:  # its screen is not what this bench expects: it stops
+        tab.stopped = True
+        print(f"stopped tapping: {stuck}", file=sys.stderr, flush=True)
 
 
 async def alone(browser: Browser, url: str, rounds: int, figures: Figures) -> None:
@@ -389,6 +404,7 @@ async def measure(sessions: int, seconds: float, rounds: int, folder: Path) -> F
                 await asyncio.gather(*(visitor(tab, until, figures.taps) for tab in tabs))
                 after = cpu_by_group(groups)
                 figures.missed = sum(tab.missed for tab in tabs)
+                figures.stopped = sum(tab.stopped for tab in tabs)
                 figures.cpu_seconds = {name: after[name] - before[name] for name in groups}
             finally:
                 await browser.close_pages()
@@ -435,6 +451,7 @@ def summary(figures: Figures) -> dict[str, float | int]:
         f"tap_to_screen_p99_ms{suffix}": round(percentile(figures.tap_ms, 0.99), 1),
         f"taps_timed{suffix}": len(figures.tap_ms),
         f"taps_missed{suffix}": figures.missed,
+        f"pages_stopped{suffix}": figures.stopped,
         f"alone_taps_missed{suffix}": figures.alone_missed,
         f"alone_lobby_ms{suffix}": round(figures.alone_lobby_ms, 1),
         f"alone_tap_p50_ms{suffix}": round(percentile(figures.alone_tap_ms, 0.5), 1),
@@ -469,6 +486,8 @@ async def run(counts: list[int], seconds: float, rounds: int) -> int:
             )
             missed = figures.missed if label == "together" else figures.alone_missed
             print(f"{figures.sessions} sessions, taps {label}: {each}; {missed} missed")
+        if figures.stopped:
+            print(f"{figures.sessions} sessions: {figures.stopped} pages stopped tapping")
         used = ", ".join(f"{name} {cpu:.1f} s" for name, cpu in figures.cpu_seconds.items())
         print(f"CPU while tapping ({figures.sessions} sessions): {used}")
     report: dict[str, object] = {"sessions": counts, "machine": machine()}
