@@ -19,7 +19,12 @@ and the create-room dialog (the lobby's largest). A key is tapped where the
 page's last frames drew it. Each tap is timed from the touch being sent to the
 new screen's text reaching the page (the dialog's title, or the lobby's
 greeting), so a figure includes the browser's input, the door, the client's
-redraw and the frames' way back, not the browser's painting of them.
+redraw and the frames' way back, not the browser's painting of them. A tap
+whose screen has not changed after MISSED seconds missed its key (it moved
+as the footer was drawn again) and is tapped again, counted but not timed; a
+page whose screen is not what the bench expects stops tapping, counted.
+CPU time while tapping is reported for the host, the clients, Chromium (which
+draws every page here; a party's phones each draw their own) and the bench.
 
 Every page comes from 127.0.0.1, so the runs raise the per-address caps the
 door shares with the SSH door (and the host's): a party's phones have an
@@ -251,6 +256,7 @@ class Tab:
         self.cell_width = 0.0
         self.keys: dict[str, int] = {}
         """The footer's keys as last drawn: the column of each."""
+        self._cut = b""
         self.known: dict[str, int] = {}
         """Where each key was last seen, kept when the footer is drawn again without it."""
         self.footer_drawn = 0.0
@@ -274,9 +280,13 @@ class Tab:
         payload = str(response.get("payloadData", ""))
         data = base64.b64decode(payload) if response.get("opcode") == 2 else payload.encode()
         self.frames += data
-        if self.rows and read_footer(data, self.rows, self.keys):
+        # A stretch may be cut between two frames: the last one is read again with the next.
+        unread = self._cut + data
+        if self.rows and read_footer(unread, self.rows, self.keys):
             self.footer_drawn = time.perf_counter()
             self.known.update(self.keys)
+        starts = [move.start() for move in MOVE.finditer(unread)]
+        self._cut = unread[starts[-1] :] if starts else b""
         waiter = self._seen
         if waiter is not None and not waiter.done() and self._marker in self.frames:
             waiter.set_result(time.perf_counter())
