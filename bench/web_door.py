@@ -264,6 +264,8 @@ class Tab:
         self.stopped = False
         """Whether this page stopped tapping, its screen not what the bench expected."""
         self.missed = 0
+        self.taps = 0
+        """Taps sent, missed ones included."""
         """Taps that changed nothing (a key moved under the finger): tapped again, not timed."""
         page.listeners.append(self._on_event)
 
@@ -337,9 +339,11 @@ class Tab:
             seen = self.watch(marker)
             sent = time.perf_counter()
             await self.page.tap(x, self.footer_y)
+            self.taps += 1
             with contextlib.suppress(TimeoutError):
                 return (await asyncio.wait_for(seen, MISSED) - sent) * 1000
             self.missed += 1
+            print(f"page {self.index}: tap {self.taps} on {key!r} missed", file=sys.stderr)
         raise TimeoutError(f"page {self.index}: {MISSES} taps on {key!r} never showed {marker!r}")
 
 
