@@ -14,7 +14,7 @@ import json
 import re
 import shutil
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,8 @@ import aiohttp
 
 START_SECONDS = 30.0
 LISTENING = re.compile(rb"DevTools listening on (ws://\S+)")
+Listener = Callable[[str, dict[str, Any]], None]
+"""Called with each event's method and params (``Network.webSocketFrameReceived``, ...)."""
 
 
 def chromium_path() -> str | None:
@@ -36,6 +38,8 @@ class Page:
         self.socket = socket
         self._numbers = itertools.count(1)
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.listeners: list[Listener] = []
+        """Told every event the page sends (after its domain is enabled)."""
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -43,6 +47,10 @@ class Page:
             if message.type != aiohttp.WSMsgType.TEXT:
                 continue
             data = json.loads(message.data)
+            if "method" in data:
+                for listener in self.listeners:
+                    listener(data["method"], data.get("params", {}))
+                continue
             waiting = self._answers.pop(data.get("id", -1), None)
             if waiting is not None and not waiting.done():
                 waiting.set_result(data)
@@ -97,8 +105,8 @@ class Page:
 
 
 @contextlib.asynccontextmanager
-async def chromium(profile: Path, width: int, height: int) -> AsyncIterator[Page]:
-    """A headless Chromium with one blank tab of ``width`` x ``height``."""
+async def devtools_port(profile: Path, width: int, height: int, *flags: str) -> AsyncIterator[int]:
+    """A headless Chromium's DevTools port, the browser killed afterwards."""
     executable = chromium_path()
     assert executable is not None, "chromium is not installed"
     process = await asyncio.create_subprocess_exec(
@@ -111,6 +119,7 @@ async def chromium(profile: Path, width: int, height: int) -> AsyncIterator[Page
         "--remote-debugging-port=0",
         f"--user-data-dir={profile}",
         f"--window-size={width},{height}",
+        *flags,
         "about:blank",
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
@@ -121,18 +130,87 @@ async def chromium(profile: Path, width: int, height: int) -> AsyncIterator[Page
         async with asyncio.timeout(START_SECONDS):
             while not (found := LISTENING.search(await process.stderr.readline())):
                 pass
-        browser_url = found.group(1).decode()
-        port = browser_url.split(":")[2].split("/")[0]
-        async with aiohttp.ClientSession() as session:
-            async with session.get(f"http://127.0.0.1:{port}/json/list") as response:
-                targets = await response.json()
-            page_url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
-            async with session.ws_connect(page_url, max_msg_size=0) as socket:
-                page = Page(socket)
-                await page.send("Page.enable")
-                await page.phone(width, height)
-                yield page
+        yield int(found.group(1).decode().split(":")[2].split("/")[0])
     finally:
         if process.returncode is None:
             process.kill()
         await process.wait()
+
+
+@contextlib.asynccontextmanager
+async def chromium(profile: Path, width: int, height: int) -> AsyncIterator[Page]:
+    """A headless Chromium with one blank tab of ``width`` x ``height``."""
+    async with (
+        devtools_port(profile, width, height) as port,
+        aiohttp.ClientSession() as session,
+    ):
+        async with session.get(f"http://127.0.0.1:{port}/json/list") as response:
+            targets = await response.json()
+        page_url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
+        async with session.ws_connect(page_url, max_msg_size=0) as socket:
+            page = Page(socket)
+            await page.send("Page.enable")
+            await page.phone(width, height)
+            yield page
+
+
+class Browser:
+    """One headless Chromium whose pages are opened on demand (:meth:`new_page`), each in a
+    window of its own: a tab behind another is not drawn, and a tap on it is never answered."""
+
+    def __init__(self, port: int, session: aiohttp.ClientSession, width: int, height: int) -> None:
+        self.port = port
+        self.session = session
+        self.width, self.height = width, height
+        self._control: Page | None = None
+        self._pages: list[tuple[str, aiohttp.ClientWebSocketResponse]] = []
+
+    async def _browser(self) -> Page:
+        """The browser's own DevTools endpoint, for opening and closing windows."""
+        if self._control is None:
+            async with self.session.get(f"http://127.0.0.1:{self.port}/json/version") as answer:
+                url = (await answer.json())["webSocketDebuggerUrl"]
+            self._control = Page(await self.session.ws_connect(url, max_msg_size=0))
+        return self._control
+
+    async def new_page(self) -> Page:
+        """A new blank window, phone-sized, its Page domain enabled."""
+        control = await self._browser()
+        made = await control.send("Target.createTarget", url="about:blank", newWindow=True)
+        target = made["targetId"]
+        socket = await self.session.ws_connect(
+            f"ws://127.0.0.1:{self.port}/devtools/page/{target}", max_msg_size=0
+        )
+        self._pages.append((target, socket))
+        page = Page(socket)
+        await page.send("Page.enable")
+        await page.phone(self.width, self.height)
+        return page
+
+    async def close_pages(self) -> None:
+        """Close every window :meth:`new_page` opened (their pages' websockets end with them)."""
+        control = await self._browser()
+        for target, socket in self._pages:
+            with contextlib.suppress(Exception):
+                await socket.close()
+            with contextlib.suppress(AssertionError, TimeoutError):
+                await control.send("Target.closeTarget", targetId=target)
+        self._pages.clear()
+
+
+BACKGROUND_FLAGS = (
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+)
+"""Every tab runs at full speed, as each phone's one page would (not slowed as a hidden tab)."""
+
+
+@contextlib.asynccontextmanager
+async def chromium_tabs(profile: Path, width: int, height: int) -> AsyncIterator[Browser]:
+    """A headless Chromium for many tabs of ``width`` x ``height``, none throttled."""
+    async with (
+        devtools_port(profile, width, height, *BACKGROUND_FLAGS) as port,
+        aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=START_SECONDS)) as session,
+    ):
+        yield Browser(port, session, width, height)

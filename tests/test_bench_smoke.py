@@ -27,8 +27,9 @@ NOT_BENCHES = {
     "watched_host.py": "the host host_load.py starts and watches: its smoke run runs it",
 }
 """Scripts in bench/ that measure nothing themselves, with where they are run."""
-NEEDS = {"tui_latency.py": "tmux", "ssh_door.py": "ssh"}
-"""Benchmarks that drive a real terminal (tmux) or the OpenSSH client: skipped without them."""
+NEEDS = {"tui_latency.py": "tmux", "ssh_door.py": "ssh", "web_door.py": "chromium"}
+"""Benchmarks that drive a real terminal (tmux), the OpenSSH client or Debian's Chromium:
+skipped without them."""
 IN_A_TERMINAL = {"tui_latency.py"}
 """Benchmarks that wait on a real terminal as a person would: end-to-end, run one at a time."""
 SMOKE_SECONDS = 120.0
