@@ -174,9 +174,17 @@ class Browser:
         return self._control
 
     async def new_page(self) -> Page:
-        """A new blank window, phone-sized, its Page domain enabled."""
+        """A new blank window, phone-sized, its Page domain enabled: another visitor (its own
+        cookies, so the door asks its name and keeps a folder for it)."""
         control = await self._browser()
-        made = await control.send("Target.createTarget", url="about:blank", newWindow=True)
+        # A browser context of its own: its own cookies, as another phone would have.
+        context = await control.send("Target.createBrowserContext")
+        made = await control.send(
+            "Target.createTarget",
+            url="about:blank",
+            newWindow=True,
+            browserContextId=context["browserContextId"],
+        )
         target = made["targetId"]
         socket = await self.session.ws_connect(
             f"ws://127.0.0.1:{self.port}/devtools/page/{target}", max_msg_size=0
