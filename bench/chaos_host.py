@@ -21,6 +21,8 @@ LOOPBACK = "127.0.0.1"
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
 GRACE_SECONDS = 4.0
 """How long an absent player's seat waits before an in-host bot plays it."""
+RECLAIM_ANSWER_SECONDS = 1.5
+"""How long the table has to confirm a stranger's claim to a seat (no answer is no)."""
 
 
 @dataclass
@@ -42,6 +44,8 @@ class ChaosHost:
         self.pids: list[int] = []
         self._killed: list[subprocess.Popen[bytes]] = []
         self.stats = HostStats()
+        self.started_at = 0.0
+        """When the running incarnation started (monotonic)."""
         self._logs: list[Path] = []
 
     async def start(self, timeout: float = 20.0) -> None:
@@ -78,6 +82,8 @@ class ChaosHost:
                     "1024",
                     "--max-rooms-per-address",
                     "1024",
+                    "--reclaim-answer-seconds",
+                    str(RECLAIM_ANSWER_SECONDS),
                 ],
                 stdout=stdout,
                 stderr=stderr,
@@ -85,6 +91,7 @@ class ChaosHost:
             )
         self.pids.append(self.process.pid)
         self.stats.starts += 1
+        self.started_at = time.monotonic()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = LISTENING.search(out.read_text(errors="replace", encoding="utf-8"))

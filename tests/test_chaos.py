@@ -9,6 +9,7 @@ checking nothing.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from chaos import PLANS, ChaosSettings, run_chaos
 from chaos_check import check_replay, check_room, replay_states
+from chaos_memory import MemoryWatch, Sample, memory_kib
 from chaos_players import ChaosBot, RoomPlan, SeenView, digest
 
 
@@ -51,6 +53,13 @@ async def test_every_game_survives_kills_cuts_and_hostile_clients(tmp_path: Path
     assert report.views_checked > 10 * sum(report.rooms.values())
     assert report.replays == report.rooms, "every finished game's replay matched its journal"
     assert report.replay_steps_checked == report.versions_replayed
+    assert report.missing_from_history == []
+    assert report.games_in_history == sum(report.rooms.values())
+    assert report.uploads["accepted"] > 0 and report.uploads["refused:bad_deck"] > 0
+    assert report.upload_files["valid"] > 0 and report.upload_files["broken"] > 0
+    assert report.replay_requests["served"] > 0
+    assert sum(report.reclaims.values()) > 0 and sum(report.reclaim_answers.values()) > 0
+    assert report.memory.samples > 0 and report.memory.kind in ("PSS", "RSS")
 
 
 # --- the referee ------------------------------------------------------------------
@@ -176,3 +185,22 @@ def test_the_referee_sees_a_replay_that_lost_a_command() -> None:
     commands.pop(len(commands) // 2)
     problems = check_replay(stored, kept(stored, commands)).problems
     assert problems and "differ" in problems[0]
+
+
+# --- the memory watch ---------------------------------------------------------------
+
+
+def test_the_memory_watch_reads_this_process_and_measures_the_last_life_after_warm_up() -> None:
+    kib, kind = memory_kib(os.getpid()) or (0, "")
+    assert kib > 1024 and kind in ("PSS", "RSS")
+    assert memory_kib(2**22 + 1) is None, "a process that is gone has no memory"
+    watch = MemoryWatch(warmup_seconds=10.0)
+    for life, age, size in [(1, 0, 900), (1, 20, 5000), (2, 0, 100), (2, 5, 150)]:
+        watch.samples.append(Sample(life, age, size))
+    assert watch.figures().growth_percent is None, "the last life never warmed up"
+    watch.samples += [Sample(2, 10, 200), Sample(2, 15, 260), Sample(2, 20, 210)]
+    figures = watch.figures()
+    assert (figures.watched_life, figures.lives_sampled) == (2, 2)
+    assert (figures.start_kib, figures.after_warmup_kib) == (100, 200)
+    assert (figures.end_kib, figures.peak_after_warmup_kib) == (210, 260)
+    assert figures.growth_percent == pytest.approx(5.0)
