@@ -50,6 +50,7 @@ from chaos_host import LOOPBACK, ChaosHost
 from chaos_hostile import attack
 from chaos_memory import MemoryFigures, MemoryWatch
 from chaos_players import ChaosBot, RoomPlan
+from chaos_resizes import resize_visit
 from chaos_visitors import reclaim, replay, upload
 from partyhost.net import protocol as p
 from partyhost.net.clients.client import ConnectionFailed
@@ -90,6 +91,8 @@ class ChaosSettings:
     reclaim_every: tuple[float, float] = (2.0, 6.0)
     away_for: tuple[float, float] = (1.0, 3.0)
     """How long a bot whose seat a stranger asks for stays away."""
+    resize_every: tuple[float, float] | None = (8.0, 20.0)
+    """Browser pages opened on the host's web door, which resize (None: no door)."""
     memory_every: float = 2.0
     calm_seconds: float = 0.0
     """The last part of the opening time with no kills: one host life to watch."""
@@ -132,6 +135,9 @@ class ChaosReport:
     """Strangers asking for an away bot's seat by name, by outcome (given, refused:CODE)."""
     reclaim_answers: Counter[str] = field(default_factory=Counter)
     """What the tables' bots answered: yes, no or silent (the time limit says no)."""
+    resizes: Counter[str] = field(default_factory=Counter)
+    """Browser pages of the web door, by outcome (redrawn: it drew after its resizes)."""
+    resizes_sent: int = 0
     memory: MemoryFigures = field(default_factory=MemoryFigures)
     max_memory_growth: float = 10.0
     games_in_history: int = 0
@@ -161,7 +167,7 @@ class Chaos:
     def __init__(self, settings: ChaosSettings, workdir: Path) -> None:
         self.settings = settings
         self.rng = random.Random(settings.seed)
-        self.host = ChaosHost(workdir / "data", workdir)
+        self.host = ChaosHost(workdir / "data", workdir, settings.resize_every is not None)
         self.report = ChaosReport()
         self.live: dict[str, list[ChaosBot]] = {}
         """Rooms being played, by code, with their bots (targets for drops and meddlers)."""
@@ -189,6 +195,10 @@ class Chaos:
             asyncio.create_task(self._visiting(self.settings.replay_every, self._replay)),
             asyncio.create_task(self._visiting(self.settings.reclaim_every, self._reclaim)),
         ]
+        if self.settings.resize_every is not None:
+            makers.append(
+                asyncio.create_task(self._visiting(self.settings.resize_every, self._resize))
+            )
         try:
             await asyncio.gather(*(self._slot(stop_opening) for _ in range(self.settings.rooms)))
         finally:
@@ -410,6 +420,13 @@ class Chaos:
         await asyncio.sleep(0.3)  # the host sees the seat's player gone
         self.report.reclaims[await reclaim(self.host.port, code, bot.name)] += 1
 
+    async def _resize(self, number: int) -> None:
+        assert self.host.web_port is not None
+        seed = self.rng.getrandbits(32)
+        outcome, sent = await resize_visit(self.host.web_port, random.Random(seed))
+        self.report.resizes[outcome] += 1
+        self.report.resizes_sent += sent
+
     async def _check_history(self) -> None:
         """Every game a room finished must be in the host's history, over."""
         try:
@@ -492,7 +509,8 @@ def figures(report: ChaosReport) -> dict[str, Any]:
     data["replays"] = dict(report.replays)
     data["rooms_total"] = sum(report.rooms.values())
     data["divergence_count"] = len(report.divergences)
-    for name in ("uploads", "upload_files", "replay_requests", "reclaims", "reclaim_answers"):
+    counted = ("uploads", "upload_files", "replay_requests", "reclaims", "reclaim_answers")
+    for name in (*counted, "resizes"):
         data[name] = dict(getattr(report, name))
     data["memory_grew"] = report.memory_grew
     data["ok"] = report.ok
@@ -550,6 +568,8 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
         ("replay requests", _outcomes(report.replay_requests)),
         ("seats asked for by name", _outcomes(report.reclaims)),
         ("  the tables' answers", _outcomes(report.reclaim_answers)),
+        ("web door pages that resized", _outcomes(report.resizes)),
+        ("  resizes sent", str(report.resizes_sent)),
         *_memory_rows(report),
         (
             "finished games in the history",
@@ -589,6 +609,7 @@ def main() -> int:
         settings.upload_every = settings.replay_every = (0.1, 0.4)
         settings.reclaim_every, settings.away_for = (0.5, 1.0), (0.3, 0.6)
         settings.memory_every = 0.5
+        settings.resize_every = (0.5, 1.0)
     if args.games:
         settings.games = tuple(args.games.split(","))
     if args.keep is not None:

@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -36,10 +37,12 @@ class HostStats:
 class ChaosHost:
     """Starts, kills and restarts one host process on a fixed port."""
 
-    def __init__(self, data_dir: Path, log_dir: Path) -> None:
+    def __init__(self, data_dir: Path, log_dir: Path, web_door: bool = False) -> None:
         self.data_dir = data_dir
         self.log_dir = log_dir
         self.port = 0
+        self.web_port = _free_port() if web_door else None
+        """The browser door's port, the same for every incarnation (None: no door)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.pids: list[int] = []
         self._killed: list[subprocess.Popen[bytes]] = []
@@ -84,6 +87,7 @@ class ChaosHost:
                     "1024",
                     "--reclaim-answer-seconds",
                     str(RECLAIM_ANSWER_SECONDS),
+                    *([] if self.web_port is None else ["--web-port", str(self.web_port)]),
                 ],
                 stdout=stdout,
                 stderr=stderr,
@@ -152,9 +156,11 @@ class ChaosHost:
         return found
 
     def leftovers(self) -> list[int]:
-        """Processes still alive that this harness started or that use its data folder."""
+        """Processes still alive that this harness started, that use its data folder, or
+        that the web door started as its visitors' clients."""
         alive = [pid for pid in self.pids if _running(pid)]
         marker = str(self.data_dir).encode()
+        web_client = f"join\0{LOOPBACK}:{self.port}\0".encode()  # a web visitor's client
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit() or int(entry.name) == os.getpid():
                 continue
@@ -162,9 +168,16 @@ class ChaosHost:
                 cmdline = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if marker in cmdline and int(entry.name) not in alive:
+            if (marker in cmdline or web_client in cmdline) and int(entry.name) not in alive:
                 alive.append(int(entry.name))
         return alive
+
+
+def _free_port() -> int:
+    """A loopback port nothing listens on now (the door takes it at every start)."""
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
 
 
 def _running(pid: int) -> bool:

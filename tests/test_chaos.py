@@ -10,6 +10,7 @@ checking nothing.
 from __future__ import annotations
 
 import os
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from chaos import PLANS, ChaosSettings, run_chaos
 from chaos_check import check_replay, check_room, replay_states
+from chaos_host import ChaosHost
 from chaos_memory import MemoryWatch, Sample, memory_kib
 from chaos_players import ChaosBot, RoomPlan, SeenView, digest
+from chaos_resizes import SIZES, resize_visit
 
 
 @pytest.mark.timeout(240)
@@ -40,6 +43,7 @@ async def test_every_game_survives_kills_cuts_and_hostile_clients(tmp_path: Path
         drop_every=(0.2, 1.0),
         hostile_every=(0.1, 0.5),
         room_timeout=120.0,
+        resize_every=None,  # the web door has its own test below: its clients cost seconds
     )
     report = await run_chaos(settings, tmp_path)
 
@@ -204,3 +208,21 @@ def test_the_memory_watch_reads_this_process_and_measures_the_last_life_after_wa
     assert (figures.start_kib, figures.after_warmup_kib) == (100, 200)
     assert (figures.end_kib, figures.peak_after_warmup_kib) == (210, 260)
     assert figures.growth_percent == pytest.approx(5.0)
+
+
+# --- the web door's pages -------------------------------------------------------------
+
+
+@pytest.mark.timeout(120)
+async def test_a_web_door_page_resized_to_absurd_sizes_is_still_drawn(tmp_path: Path) -> None:
+    host = ChaosHost(tmp_path / "data", tmp_path, web_door=True)
+    host.data_dir.mkdir(parents=True)
+    await host.start()
+    try:
+        assert host.web_port is not None
+        outcome, sent = await resize_visit(host.web_port, random.Random(1), sizes=SIZES)
+    finally:
+        await host.stop()
+    assert (outcome, sent) == ("redrawn", len(SIZES) + 1)
+    assert host.tracebacks() == [] and host.stats.unexpected_exits == []
+    assert host.leftovers() == []
