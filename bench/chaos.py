@@ -143,6 +143,8 @@ class ChaosReport:
     games_in_history: int = 0
     """Finished games found, over, in the host's history at the end."""
     missing_from_history: list[str] = field(default_factory=list)
+    history_mib: float = 0.0
+    """The host's database files at the end (it keeps them under ``--max-history-mib``)."""
 
     @property
     def memory_grew(self) -> bool:
@@ -429,6 +431,8 @@ class Chaos:
 
     async def _check_history(self) -> None:
         """Every game a room finished must be in the host's history, over."""
+        files = self.host.data_dir.glob("host.sqlite3*")
+        self.report.history_mib = sum(path.stat().st_size for path in files) / 2**20
         try:
             history = read_store(self.host.data_dir)
         except (sqlite3.Error, StoreUnusable) as exc:
@@ -577,6 +581,7 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
             f" {report.games_in_history + len(report.missing_from_history)}",
         ),
         ("finished games missing from it", str(len(report.missing_from_history))),
+        ("history database at the end (MiB)", f"{report.history_mib:.1f}"),
     ]
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
