@@ -7,14 +7,21 @@ journal, while the harness:
 - SIGKILLs the host at random moments and restarts it on the same port,
 - cuts random bots' connections (they come back by themselves),
 - sends hostile clients: garbage bytes, oversized frames, bad hellos, malformed
-  messages, spectators that try to play, half frames.
+  messages, spectators that try to play, half frames,
+- and visitors (``chaos_visitors``): rooms created with deck files sent along (valid,
+  broken, repeated in another order), requests for replays of finished games, and
+  strangers who ask for a bot's seat by its name while the bot is away (its table
+  answers yes, no or nothing),
+- while it samples the host's memory (``chaos_memory``); kills stop for the last
+  part of the run so that one host life warms up and is then watched for growth.
 
 When a room's game is over, its journal is replayed on a fresh engine with no
 host, network or crash (``chaos_check``): every view any bot was ever shown must
 be the replayed state's view for that seat and version, and the game must be
 over. The game history's replay of it (the one players watch) must match that
 replay step for step. At the end the host must have logged no traceback, never died by itself,
-and left no process behind.
+and left no process behind; every finished game must be in its history; and the watched
+life's memory must not have grown by more than 10% after its warm-up.
 
 Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N] [--smoke]
 (``--smoke``: one room, one game, to check that it still runs.)
@@ -33,7 +40,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +48,11 @@ from typing import Any
 from chaos_check import ReplayVerdict, RoomVerdict, check_replay, check_room
 from chaos_host import LOOPBACK, ChaosHost
 from chaos_hostile import attack
+from chaos_memory import MemoryFigures, MemoryWatch
 from chaos_players import ChaosBot, RoomPlan
+from chaos_resizes import resize_visit
+from chaos_visitors import reclaim, replay, upload
+from partyhost.net import protocol as p
 from partyhost.net.clients.client import ConnectionFailed
 from partyhost.net.store.database import StoreUnusable, read_store
 from partyhost.net.store.records import StoredRoom
@@ -75,6 +86,20 @@ class ChaosSettings:
     """The games whose rooms are opened, in turn."""
     room_timeout: float = 300.0
     setup_timeout: float = 25.0
+    upload_every: tuple[float, float] = (1.0, 4.0)
+    replay_every: tuple[float, float] = (0.5, 2.0)
+    reclaim_every: tuple[float, float] = (2.0, 6.0)
+    away_for: tuple[float, float] = (1.0, 3.0)
+    """How long a bot whose seat a stranger asks for stays away."""
+    resize_every: tuple[float, float] | None = (8.0, 20.0)
+    """Browser pages opened on the host's web door, which resize (None: no door)."""
+    memory_every: float = 2.0
+    calm_seconds: float = 0.0
+    """The last part of the opening time with no kills: one host life to watch."""
+    warmup_seconds: float = 300.0
+    """Of the watched life, before its memory is the reference for growth."""
+    max_memory_growth: float = 10.0
+    """Percent the watched life's memory may grow after its warm-up."""
 
 
 @dataclass
@@ -100,11 +125,41 @@ class ChaosReport:
     host_crashes: int = 0
     tracebacks: list[str] = field(default_factory=list)
     leftover_processes: list[int] = field(default_factory=list)
+    uploads: Counter[str] = field(default_factory=Counter)
+    """Rooms asked for with deck files sent along, by outcome (accepted, refused:CODE, lost)."""
+    upload_files: Counter[str] = field(default_factory=Counter)
+    """The deck files those requests carried: valid or broken."""
+    replay_requests: Counter[str] = field(default_factory=Counter)
+    """Replay pages asked for over the wire, by outcome (served, refused:CODE, lost)."""
+    reclaims: Counter[str] = field(default_factory=Counter)
+    """Strangers asking for an away bot's seat by name, by outcome (given, refused:CODE)."""
+    reclaim_answers: Counter[str] = field(default_factory=Counter)
+    """What the tables' bots answered: yes, no or silent (the time limit says no)."""
+    resizes: Counter[str] = field(default_factory=Counter)
+    """Browser pages of the web door, by outcome (redrawn: it drew after its resizes)."""
+    resizes_sent: int = 0
+    memory: MemoryFigures = field(default_factory=MemoryFigures)
+    max_memory_growth: float = 10.0
+    games_in_history: int = 0
+    """Finished games found, over, in the host's history at the end."""
+    missing_from_history: list[str] = field(default_factory=list)
+    history_mib: float = 0.0
+    """The host's database files at the end (it keeps them under ``--max-history-mib``)."""
+
+    @property
+    def memory_grew(self) -> bool:
+        growth = self.memory.growth_percent
+        return growth is not None and growth > self.max_memory_growth
 
     @property
     def ok(self) -> bool:
         return not (
-            self.divergences or self.host_crashes or self.tracebacks or self.leftover_processes
+            self.divergences
+            or self.host_crashes
+            or self.tracebacks
+            or self.leftover_processes
+            or self.missing_from_history
+            or self.memory_grew
         )
 
 
@@ -114,24 +169,38 @@ class Chaos:
     def __init__(self, settings: ChaosSettings, workdir: Path) -> None:
         self.settings = settings
         self.rng = random.Random(settings.seed)
-        self.host = ChaosHost(workdir / "data", workdir)
+        self.host = ChaosHost(workdir / "data", workdir, settings.resize_every is not None)
         self.report = ChaosReport()
         self.live: dict[str, list[ChaosBot]] = {}
         """Rooms being played, by code, with their bots (targets for drops and meddlers)."""
         self.opened = 0
         self._plan_index = 0
         self._names = 0
+        self._visitors = 0
+        self.finished: list[tuple[str, int, str]] = []
+        """(room code, seed, game) of every finished game, to look up in the history."""
+        self.memory = MemoryWatch(settings.warmup_seconds)
+        self.calm_from = float("inf")
 
     async def run(self) -> ChaosReport:
         started = time.monotonic()
         self.host.data_dir.mkdir(parents=True, exist_ok=True)
         await self.host.start()
         stop_opening = started + self.settings.seconds
+        self.calm_from = stop_opening - self.settings.calm_seconds
         makers = [
             asyncio.create_task(self._killer()),
             asyncio.create_task(self._dropper()),
             asyncio.create_task(self._meddler()),
+            asyncio.create_task(self._sampler()),
+            asyncio.create_task(self._visiting(self.settings.upload_every, self._upload)),
+            asyncio.create_task(self._visiting(self.settings.replay_every, self._replay)),
+            asyncio.create_task(self._visiting(self.settings.reclaim_every, self._reclaim)),
         ]
+        if self.settings.resize_every is not None:
+            makers.append(
+                asyncio.create_task(self._visiting(self.settings.resize_every, self._resize))
+            )
         try:
             await asyncio.gather(*(self._slot(stop_opening) for _ in range(self.settings.rooms)))
         finally:
@@ -145,6 +214,9 @@ class Chaos:
         self.report.host_crashes = len(self.host.stats.unexpected_exits)
         self.report.tracebacks = self.host.tracebacks() + self.host.stats.unexpected_exits
         self.report.leftover_processes = self.host.leftovers()
+        self.report.memory = self.memory.figures()
+        self.report.max_memory_growth = self.settings.max_memory_growth
+        await self._check_history()
         return self.report
 
     # --- rooms ------------------------------------------------------------------
@@ -218,6 +290,8 @@ class Chaos:
                 self.live.pop(owner.code, None)
             await asyncio.gather(*(bot.leave() for bot in bots), return_exceptions=True)
             self.report.reconnects += sum(bot.reconnects for bot in bots)
+            for bot in bots:
+                self.report.reclaim_answers.update(bot.reclaim_answers)
 
     async def _with_retries(
         self, bot: ChaosBot, play: Callable[[ChaosBot], Awaitable[None]]
@@ -242,6 +316,8 @@ class Chaos:
         if stored is None:
             self.report.divergences.append(f"{plan.game} room {code}: not in the journal")
             return
+        if stored.room.seed is not None:
+            self.finished.append((code, stored.room.seed, plan.game))
         verdict: RoomVerdict = check_room(stored, bots)
         self.report.rooms[plan.game] += 1
         self.report.versions_replayed += verdict.versions
@@ -269,7 +345,7 @@ class Chaos:
             self.host.check_alive()
             if self.host.process is None:
                 await self.host.start()  # a crash: recorded; keep the night going
-            elif time.monotonic() >= next_kill:
+            elif self.calm_from > time.monotonic() >= next_kill:
                 await self.host.kill_and_restart(self.rng.uniform(*self.settings.down_for))
                 next_kill = time.monotonic() + self.rng.uniform(*self.settings.kill_every)
 
@@ -297,6 +373,82 @@ class Chaos:
         finally:
             for task in running:
                 task.cancel()
+
+    async def _sampler(self) -> None:
+        """The running host's memory every few seconds, with its life and age."""
+        while True:
+            process = self.host.process
+            if process is not None:
+                age = time.monotonic() - self.host.started_at
+                self.memory.sample(process.pid, self.host.stats.starts, age)
+            await asyncio.sleep(self.settings.memory_every)
+
+    async def _visiting(
+        self, every: tuple[float, float], visit: Callable[[int], Coroutine[Any, Any, None]]
+    ) -> None:
+        """Sends a visitor now and then, at most three at once (each ends by itself)."""
+        running: set[asyncio.Task[None]] = set()
+        try:
+            while True:
+                await asyncio.sleep(self.rng.uniform(*every))
+                if len(running) >= 3:
+                    continue
+                self._visitors += 1
+                task = asyncio.create_task(visit(self._visitors))
+                running.add(task)
+                task.add_done_callback(running.discard)
+        finally:
+            for task in running:
+                task.cancel()
+
+    async def _upload(self, number: int) -> None:
+        seed = self.rng.getrandbits(32)
+        outcome, files = await upload(self.host.port, random.Random(seed), number)
+        self.report.uploads[outcome] += 1
+        self.report.upload_files.update(files)
+
+    async def _replay(self, number: int) -> None:
+        outcome = await replay(self.host.port, random.Random(self.rng.getrandbits(32)), number)
+        self.report.replay_requests[outcome] += 1
+
+    async def _reclaim(self, number: int) -> None:
+        """A bot of a live room steps away; a stranger asks for its seat by its name."""
+        if not self.live:
+            return
+        code = self.rng.choice(sorted(self.live))
+        bot = self.rng.choice(self.live[code])
+        if not bot.step_away(self.rng.uniform(*self.settings.away_for)):
+            return
+        await asyncio.sleep(0.3)  # the host sees the seat's player gone
+        self.report.reclaims[await reclaim(self.host.port, code, bot.name)] += 1
+
+    async def _resize(self, number: int) -> None:
+        assert self.host.web_port is not None
+        seed = self.rng.getrandbits(32)
+        outcome, sent = await resize_visit(self.host.web_port, random.Random(seed))
+        self.report.resizes[outcome] += 1
+        self.report.resizes_sent += sent
+
+    async def _check_history(self) -> None:
+        """Every game a room finished must be in the host's history, over."""
+        files = self.host.data_dir.glob("host.sqlite3*")
+        self.report.history_mib = sum(path.stat().st_size for path in files) / 2**20
+        try:
+            history = read_store(self.host.data_dir)
+        except (sqlite3.Error, StoreUnusable) as exc:
+            self.report.missing_from_history.append(f"the history cannot be read: {exc!r}")
+            return
+        try:
+            for code, seed, game in self.finished:
+                game_id = history.game_of_room(code, seed)
+                entry = None if game_id is None else history.entry(game_id)
+                if entry is None or entry.status != p.OVER:
+                    status = "absent" if entry is None else entry.status
+                    self.report.missing_from_history.append(f"{game} room {code}: {status}")
+                else:
+                    self.report.games_in_history += 1
+        finally:
+            history.close()
 
     def _count_attack(self, task: asyncio.Task[tuple[str, int]]) -> None:
         if task.cancelled() or task.exception() is not None:
@@ -361,8 +513,38 @@ def figures(report: ChaosReport) -> dict[str, Any]:
     data["replays"] = dict(report.replays)
     data["rooms_total"] = sum(report.rooms.values())
     data["divergence_count"] = len(report.divergences)
+    counted = ("uploads", "upload_files", "replay_requests", "reclaims", "reclaim_answers")
+    for name in (*counted, "resizes"):
+        data[name] = dict(getattr(report, name))
+    data["memory_grew"] = report.memory_grew
     data["ok"] = report.ok
     return data
+
+
+def _outcomes(counts: Counter[str]) -> str:
+    """``12 (accepted 5, refused:bad_deck 7)``."""
+    detail = ", ".join(f"{name} {count}" for name, count in sorted(counts.items()))
+    return f"{sum(counts.values())} ({detail})" if detail else "0"
+
+
+def _memory_rows(report: ChaosReport) -> list[tuple[str, str]]:
+    memory = report.memory
+    if memory.growth_percent is None:
+        growth = f"not measured: life {memory.watched_life} lasted {memory.watched_seconds:.0f}s"
+    else:
+        growth = f"{memory.growth_percent:+.1f}% (limit {report.max_memory_growth:g}%)"
+    return [
+        (
+            f"host memory ({memory.kind or '-'}), samples / lives",
+            f"{memory.samples} / {memory.lives_sampled}",
+        ),
+        (
+            f"  life {memory.watched_life}, MiB: start, +{memory.warmup_seconds:.0f}s, end, peak",
+            f"{memory.start_kib / 1024:.1f}, {memory.after_warmup_kib / 1024:.1f},"
+            f" {memory.end_kib / 1024:.1f}, {memory.peak_after_warmup_kib / 1024:.1f}",
+        ),
+        ("  growth after warm-up", growth),
+    ]
 
 
 def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
@@ -385,11 +567,27 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
         ("rooms diverging from their replay", str(len(report.divergences))),
         ("host crashes / tracebacks", f"{report.host_crashes} / {len(report.tracebacks)}"),
         ("processes left behind", str(len(report.leftover_processes))),
+        ("deck uploads", _outcomes(report.uploads)),
+        ("  files sent", _outcomes(report.upload_files)),
+        ("replay requests", _outcomes(report.replay_requests)),
+        ("seats asked for by name", _outcomes(report.reclaims)),
+        ("  the tables' answers", _outcomes(report.reclaim_answers)),
+        ("web door pages that resized", _outcomes(report.resizes)),
+        ("  resizes sent", str(report.resizes_sent)),
+        *_memory_rows(report),
+        (
+            "finished games in the history",
+            f"{report.games_in_history} of"
+            f" {report.games_in_history + len(report.missing_from_history)}",
+        ),
+        ("finished games missing from it", str(len(report.missing_from_history))),
+        ("history database at the end (MiB)", f"{report.history_mib:.1f}"),
     ]
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         print(f"{name:<{width}}  {value:>8}")
-    for problem in report.divergences[:20] + report.tracebacks[:3]:
+    problems = report.divergences[:20] + report.missing_from_history[:20] + report.tracebacks[:3]
+    for problem in problems:
         print("PROBLEM:", problem, file=sys.stderr)
     print(json.dumps(figures(report), sort_keys=True, default=str))
 
@@ -408,8 +606,15 @@ def main() -> int:
     parser.add_argument("--smoke", action="store_true", help="one room, one game: does it run?")
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
+    # The second half of the run has no kills: one host life, warmed up, then watched.
+    settings.calm_seconds = settings.seconds / 2
+    settings.warmup_seconds = min(300.0, settings.calm_seconds / 3)
     if args.smoke:
         settings.rooms = settings.max_rooms = 1
+        settings.upload_every = settings.replay_every = (0.1, 0.4)
+        settings.reclaim_every, settings.away_for = (0.5, 1.0), (0.3, 0.6)
+        settings.memory_every = 0.5
+        settings.resize_every = (0.5, 1.0)
     if args.games:
         settings.games = tuple(args.games.split(","))
     if args.keep is not None:

@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -21,6 +22,8 @@ LOOPBACK = "127.0.0.1"
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
 GRACE_SECONDS = 4.0
 """How long an absent player's seat waits before an in-host bot plays it."""
+RECLAIM_ANSWER_SECONDS = 1.5
+"""How long the table has to confirm a stranger's claim to a seat (no answer is no)."""
 
 
 @dataclass
@@ -34,14 +37,18 @@ class HostStats:
 class ChaosHost:
     """Starts, kills and restarts one host process on a fixed port."""
 
-    def __init__(self, data_dir: Path, log_dir: Path) -> None:
+    def __init__(self, data_dir: Path, log_dir: Path, web_door: bool = False) -> None:
         self.data_dir = data_dir
         self.log_dir = log_dir
         self.port = 0
+        self.web_port = _free_port() if web_door else None
+        """The browser door's port, the same for every incarnation (None: no door)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.pids: list[int] = []
         self._killed: list[subprocess.Popen[bytes]] = []
         self.stats = HostStats()
+        self.started_at = 0.0
+        """When the running incarnation started (monotonic)."""
         self._logs: list[Path] = []
 
     async def start(self, timeout: float = 20.0) -> None:
@@ -78,6 +85,9 @@ class ChaosHost:
                     "1024",
                     "--max-rooms-per-address",
                     "1024",
+                    "--reclaim-answer-seconds",
+                    str(RECLAIM_ANSWER_SECONDS),
+                    *([] if self.web_port is None else ["--web-port", str(self.web_port)]),
                 ],
                 stdout=stdout,
                 stderr=stderr,
@@ -85,6 +95,7 @@ class ChaosHost:
             )
         self.pids.append(self.process.pid)
         self.stats.starts += 1
+        self.started_at = time.monotonic()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = LISTENING.search(out.read_text(errors="replace", encoding="utf-8"))
@@ -145,9 +156,11 @@ class ChaosHost:
         return found
 
     def leftovers(self) -> list[int]:
-        """Processes still alive that this harness started or that use its data folder."""
+        """Processes still alive that this harness started, that use its data folder, or
+        that the web door started as its visitors' clients."""
         alive = [pid for pid in self.pids if _running(pid)]
         marker = str(self.data_dir).encode()
+        web_client = f"join\0{LOOPBACK}:{self.port}\0".encode()  # a web visitor's client
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit() or int(entry.name) == os.getpid():
                 continue
@@ -155,9 +168,16 @@ class ChaosHost:
                 cmdline = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if marker in cmdline and int(entry.name) not in alive:
+            if (marker in cmdline or web_client in cmdline) and int(entry.name) not in alive:
                 alive.append(int(entry.name))
         return alive
+
+
+def _free_port() -> int:
+    """A loopback port nothing listens on now (the door takes it at every start)."""
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
 
 
 def _running(pid: int) -> bool:

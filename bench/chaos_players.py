@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,7 @@ from partyhost.net.clients.client import (
     Message,
     ReconnectingClient,
     ReconnectPolicy,
+    build,
 )
 from partyhost.net.clients.netbot import NetBot
 
@@ -50,6 +53,9 @@ class ChaosBot(NetBot):
         self.reconnects = 0
         self.refusals: list[str] = []
         """The codes of the host's last refusals (for the report of a room that stalls)."""
+        self._answers = random.Random(seed)
+        self.reclaim_answers: list[str] = []
+        """How this bot answered the table's "is it them?" questions: yes, no or silent."""
 
     def observe(self, message: Message) -> None:
         kind = message["t"]
@@ -57,10 +63,22 @@ class ChaosBot(NetBot):
             self.seat = message.get("seat")
         elif kind == CONNECTION and message.get("state") == "restored":
             self.reconnects += 1
+            if self.client is not None:
+                self.client.policy = POLICY  # back from stepping away: reconnect fast again
         elif kind == p.VIEW:
             self.views.append(SeenView(int(message["version"]), digest(message["view"])))
         elif kind == p.ERROR:
             self.refusals = [*self.refusals[-4:], str(message.get("code"))]
+        elif kind == p.RECLAIM_ASK:
+            self._answer_reclaim(int(message["ask"]))
+
+    def _answer_reclaim(self, ask: int) -> None:
+        """Say yes, no, or nothing (the host's time limit then says no)."""
+        answer = self._answers.choice(["yes", "no", "silent"])
+        self.reclaim_answers.append(answer)
+        if answer != "silent" and self.client is not None:
+            with contextlib.suppress(ConnectionLost):
+                self.client.write(build.reclaim_answer(ask, answer == "yes"))
 
     def describe(self) -> str:
         """Where this bot stands, for the report of a room that did not finish."""
@@ -107,6 +125,14 @@ class ChaosBot(NetBot):
             return False
         connection.abort()
         return True
+
+    def step_away(self, seconds: float) -> bool:
+        """Cut the link and stay away about ``seconds`` before coming back with the token
+        (long enough for a stranger to ask for this seat by name)."""
+        if self.client is None:
+            return False
+        self.client.policy = dataclasses.replace(POLICY, first_delay=seconds, max_delay=seconds)
+        return self.drop_link()
 
     async def leave(self, attempts: int = 20) -> bool:
         """Leave the room (so the host can close it), retrying across restarts; then close."""

@@ -9,6 +9,8 @@ checking nothing.
 
 from __future__ import annotations
 
+import os
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from chaos import PLANS, ChaosSettings, run_chaos
 from chaos_check import check_replay, check_room, replay_states
+from chaos_host import ChaosHost
+from chaos_memory import MemoryWatch, Sample, memory_kib
 from chaos_players import ChaosBot, RoomPlan, SeenView, digest
+from chaos_resizes import SIZES, resize_visit
 
 
 @pytest.mark.timeout(240)
@@ -38,6 +43,7 @@ async def test_every_game_survives_kills_cuts_and_hostile_clients(tmp_path: Path
         drop_every=(0.2, 1.0),
         hostile_every=(0.1, 0.5),
         room_timeout=120.0,
+        resize_every=None,  # the web door has its own test below: its clients cost seconds
     )
     report = await run_chaos(settings, tmp_path)
 
@@ -51,6 +57,13 @@ async def test_every_game_survives_kills_cuts_and_hostile_clients(tmp_path: Path
     assert report.views_checked > 10 * sum(report.rooms.values())
     assert report.replays == report.rooms, "every finished game's replay matched its journal"
     assert report.replay_steps_checked == report.versions_replayed
+    assert report.missing_from_history == []
+    assert report.games_in_history == sum(report.rooms.values())
+    assert report.uploads["accepted"] > 0 and report.uploads["refused:bad_deck"] > 0
+    assert report.upload_files["valid"] > 0 and report.upload_files["broken"] > 0
+    assert report.replay_requests["served"] > 0
+    assert sum(report.reclaims.values()) > 0 and sum(report.reclaim_answers.values()) > 0
+    assert report.memory.samples > 0 and report.memory.kind in ("PSS", "RSS")
 
 
 # --- the referee ------------------------------------------------------------------
@@ -176,3 +189,40 @@ def test_the_referee_sees_a_replay_that_lost_a_command() -> None:
     commands.pop(len(commands) // 2)
     problems = check_replay(stored, kept(stored, commands)).problems
     assert problems and "differ" in problems[0]
+
+
+# --- the memory watch ---------------------------------------------------------------
+
+
+def test_the_memory_watch_reads_this_process_and_measures_the_last_life_after_warm_up() -> None:
+    kib, kind = memory_kib(os.getpid()) or (0, "")
+    assert kib > 1024 and kind in ("PSS", "RSS")
+    assert memory_kib(2**22 + 1) is None, "a process that is gone has no memory"
+    watch = MemoryWatch(warmup_seconds=10.0)
+    for life, age, size in [(1, 0, 900), (1, 20, 5000), (2, 0, 100), (2, 5, 150)]:
+        watch.samples.append(Sample(life, age, size))
+    assert watch.figures().growth_percent is None, "the last life never warmed up"
+    watch.samples += [Sample(2, 10, 200), Sample(2, 15, 260), Sample(2, 20, 210)]
+    figures = watch.figures()
+    assert (figures.watched_life, figures.lives_sampled) == (2, 2)
+    assert (figures.start_kib, figures.after_warmup_kib) == (100, 200)
+    assert (figures.end_kib, figures.peak_after_warmup_kib) == (210, 260)
+    assert figures.growth_percent == pytest.approx(5.0)
+
+
+# --- the web door's pages -------------------------------------------------------------
+
+
+@pytest.mark.timeout(120)
+async def test_a_web_door_page_resized_to_absurd_sizes_is_still_drawn(tmp_path: Path) -> None:
+    host = ChaosHost(tmp_path / "data", tmp_path, web_door=True)
+    host.data_dir.mkdir(parents=True)
+    await host.start()
+    try:
+        assert host.web_port is not None
+        outcome, sent = await resize_visit(host.web_port, random.Random(1), sizes=SIZES)
+    finally:
+        await host.stop()
+    assert (outcome, sent) == ("redrawn", len(SIZES) + 1)
+    assert host.tracebacks() == [] and host.stats.unexpected_exits == []
+    assert host.leftovers() == []
