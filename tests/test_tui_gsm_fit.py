@@ -11,6 +11,8 @@ import pytest
 from gsmplay import shipped_deck
 from partyhost.engine.core import Game, IllegalMove, apply, apply_tick
 from partyhost.engine.gsm.four_corners.game import GAME as FOUR_CORNERS
+from partyhost.engine.gsm.gridiron.game import GAME as GRIDIRON
+from partyhost.engine.gsm.scramble.game import GAME as SCRAMBLE
 from partyhost.engine.gsm.stealing_home.game import GAME as STEALING_HOME
 from partyhost.engine.rng import Rng
 from partyhost.tui.gsm import moves
@@ -20,7 +22,7 @@ from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.shared.scoreboard import Scoreboard
 from rich.cells import cell_len
-from textual.containers import ScrollableContainer
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems
@@ -221,27 +223,50 @@ async def test_the_cursor_walks_the_whole_four_corners_board_in_sight(
             assert screen.zoom not in LETTERED  # the lens was looked at
 
 
+def biggest_board(game: Game, seats: int, placed: str) -> Frame:
+    """Seat 0's view with the most cards on its board before the game ended."""
+    played = [view for _, view in boards(game, seats, placed, seed=7) if view["phase"] != "over"]
+    return max(played, key=lambda view: len(moves.board_cards(view)))
+
+
+FINAL_BOARDS = {
+    "stealing-home": (STEALING[-1], 4),
+    "four-corners": (CORNERS[-1], 2),
+    "gridiron": (biggest_board(GRIDIRON, 4, "card_placed"), 4),
+    "scramble": (biggest_board(SCRAMBLE, 3, "placed"), 3),
+}
+"""The biggest boards the bots leave in each game, and how many seats played."""
+
+
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_four_corners_results_show_the_whole_final_board(size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("game", list(FINAL_BOARDS))
+async def test_the_results_show_the_whole_final_board_with_no_scrolling(
+    game: str, size: tuple[int, int]
+) -> None:
     host = FakeHost()
     app = app_for(host)
-    over = {**CORNERS[-1], "phase": "over", "legal": [], "winners": [0]}
+    view, seats = FINAL_BOARDS[game]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
     async with app.run_test(size=size) as pilot:
-        await seat_ann(pilot, host, CORNERS[-1], seats=2)
+        await seat_ann(pilot, host, view, seats=seats)
         host.last.push(
             view_frame(over, [{"kind": "game_over", "winners": [0], "reason": "out"}]),
-            gsm_room("four-corners", seats=2, status="over"),
+            gsm_room(game, seats=seats, status="over"),
         )
         await settle(pilot)
-        assert isinstance(app.screen, GsmResultsScreen)
-        board = app.screen.query_one("#final-board", BoardView)
+        screen = app.screen
+        assert isinstance(screen, GsmResultsScreen)
+        board = screen.query_one("#final-board", BoardView)
         assert len(board.picture.cards) == len(moves.board_cards(over))
-        results = app.screen.query_one("#results")
-        results.scroll_to_widget(board, animate=False, top=False)
-        await settle(pilot)
-        scroller = app.screen.query_one("#final-board-scroll", ScrollableContainer)
-        assert board_problems(app, board, scroller) == []
-        assert results.content_region.contains_region(board.content_region)
+        results = screen.query_one("#results", VerticalScroll)
+        assert results.scroll_offset == (0, 0)
+        scroller = screen.query_one("#final-board-scroll", ScrollableContainer)
+        where = (screen.board_layout, screen.zoom)
+        assert results.scrollable_content_region.contains_region(board.content_region), where
+        assert board_problems(app, board, scroller) == [], where
+        assert "You win!" in screen_text(app)
+        assert screen.zoom in LETTERED, where
+        assert layout_problems(app) == []
 
 
 async def test_ten_stealing_home_players_are_listed_whole_at_80x24() -> None:
