@@ -41,12 +41,15 @@ def wire(view: Any) -> Frame:
     return found
 
 
-def boards(game: Game, seats: int, placed: str, seed: int) -> Iterator[tuple[int, Frame]]:
-    """Seat 0's view after each card a bot puts down (``placed`` events), with the count."""
+def boards(
+    game: Game, seats: int, placed: str, seed: int, idle: int | None = None
+) -> Iterator[tuple[int, Frame]]:
+    """Seat 0's view after each card a bot puts down (``placed`` events), with the count;
+    the ``idle`` seat never plays."""
     rng = Rng(seed)
     state = game.start(shipped_deck(), list(range(seats)), {}, seed=seed)
     now, count = 0.0, 0
-    next_at = {seat: 0.1 + rng.below(1000) / 1000 for seat in state.seats}
+    next_at = {seat: 0.1 + rng.below(1000) / 1000 for seat in state.seats if seat != idle}
     for _ in range(6000):
         if game.is_over(state):
             return
@@ -223,19 +226,24 @@ async def test_the_cursor_walks_the_whole_four_corners_board_in_sight(
             assert screen.zoom not in LETTERED  # the lens was looked at
 
 
-def biggest_board(game: Game, seats: int, placed: str) -> Frame:
-    """Seat 0's view with the most cards on its board before the game ended."""
-    played = [view for _, view in boards(game, seats, placed, seed=7) if view["phase"] != "over"]
+def biggest_board(
+    game: Game, seats: int, placed: str, idle: int | None = None, seed: int = 7
+) -> Frame:
+    """Seat 0's view with the most cards on its board, up to the game's end."""
+    played = [view for _, view in boards(game, seats, placed, seed=seed, idle=idle)]
     return max(played, key=lambda view: len(moves.board_cards(view)))
 
 
 FINAL_BOARDS = {
     "stealing-home": (STEALING[-1], 4),
     "four-corners": (CORNERS[-1], 2),
+    "four-corners-one-line": (biggest_board(FOUR_CORNERS, 2, "card_placed", idle=0, seed=11), 2),
     "gridiron": (biggest_board(GRIDIRON, 4, "card_placed"), 4),
     "scramble": (biggest_board(SCRAMBLE, 3, "placed"), 3),
 }
-"""The biggest boards the bots leave in each game, and how many seats played."""
+"""The biggest boards the bots leave in each game, and how many seats played (one line:
+a bot lays its whole hand up-down, eleven cards, while the player sits still, as a new
+player may)."""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -251,7 +259,7 @@ async def test_the_results_show_the_whole_final_board_with_no_scrolling(
         await seat_ann(pilot, host, view, seats=seats)
         host.last.push(
             view_frame(over, [{"kind": "game_over", "winners": [0], "reason": "out"}]),
-            gsm_room(game, seats=seats, status="over"),
+            gsm_room(str(view["game"]), seats=seats, status="over"),
         )
         await settle(pilot)
         screen = app.screen
@@ -267,6 +275,25 @@ async def test_the_results_show_the_whole_final_board_with_no_scrolling(
         assert "You win!" in screen_text(app)
         assert screen.zoom in LETTERED, where
         assert layout_problems(app) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_four_corners_results_look_right(size: tuple[int, int], snap_compare: object) -> None:
+    """Long lines beside the standings, every card in sight with its letters."""
+    host = FakeHost()
+    app = app_for(host)
+    view, seats = FINAL_BOARDS["four-corners"]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await seat_ann(pilot, host, view, seats=seats)
+        host.last.push(
+            view_frame(over, [{"kind": "game_over", "winners": [0], "reason": "stall"}]),
+            gsm_room("four-corners", seats=seats, status="over"),
+        )
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)  # type: ignore[operator]
 
 
 async def test_ten_stealing_home_players_are_listed_whole_at_80x24() -> None:

@@ -137,8 +137,11 @@ class ResultsRoom:
     """Lines above the standings (the winners line stays over the board)."""
     standings: int
     """Columns the standings need beside the board (longer lines wrap)."""
-    spare: int = 0
-    """Lines the page's blank margins give back when the board needs them."""
+    spares: tuple[int, ...] = (0,)
+    """Lines the page can give back when the board needs them, fewest first (its blank
+    margins, then the board's title)."""
+    title: int = 0
+    """Columns the board's title takes (beside the standings the board's column is as wide)."""
 
 
 @dataclass(frozen=True)
@@ -150,8 +153,8 @@ class FinalFit:
     zoom: str
     standings_width: int = 0
     """Beside: the columns left to the standings."""
-    snug: bool = False
-    """The page gives up its blank margins for the board."""
+    spare: int = 0
+    """The lines of :attr:`ResultsRoom.spares` given back for the board."""
 
 
 def final_fit(
@@ -160,13 +163,14 @@ def final_fit(
     """The layout and drawing that show the whole final board with the most letters: both
     letters of every cell if any layout has room for them, else the object letters, else
     the color map. Among those, the biggest drawing under or beside the standings (under
-    them when both fit), else over them; the page's margins are given up only when that
-    brings letters back. With no room anywhere the smallest drawing goes first (it scrolls).
+    them when both fit), else over them; the page's margins and then the board's
+    title are given up only when that brings letters back. With no room anywhere the
+    smallest drawing goes first (it scrolls).
     """
     zooms = [zoom for zoom in ZOOMS if not (zoom == "tall" and ascii_only)]
     tiers = (LETTERED, frozenset(ZOOMS) - {"mini"}, frozenset(ZOOMS))
     for tier in tiers:
-        for spare in sorted({0, room.spare}):
+        for spare in room.spares:
             for layouts in (("below", "beside"), ("first",)):
                 for zoom in (zoom for zoom in zooms if zoom in tier):
                     for layout in layouts:
@@ -188,12 +192,12 @@ def _fitting(
     """``layout`` with the board drawn in ``zoom``, if it fits ``room`` (plus ``spare`` lines)."""
     width, lines = drawn_size(region, shape, zoom, ascii_only)
     height = {"below": room.below, "beside": room.beside}.get(layout, room.first)
-    left = room.width - width - BESIDE_GAP
+    left = room.width - max(width, room.title) - BESIDE_GAP
     if lines > height + spare:
         return None
     if layout == "beside":
-        return FinalFit(layout, zoom, left, snug=spare > 0) if left >= room.standings else None
-    return FinalFit(layout, zoom, snug=spare > 0) if width <= room.width else None
+        return FinalFit(layout, zoom, left, spare) if left >= room.standings else None
+    return FinalFit(layout, zoom, spare=spare) if width <= room.width else None
 
 
 def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:

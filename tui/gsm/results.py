@@ -24,6 +24,7 @@ from partyhost.tui.gsm.picture import (
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import Frame, counted, names
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -96,8 +97,7 @@ class GsmResultsScreen(ResultsScreen):
 
     def show_result(self, view: Frame) -> None:
         super().show_result(view)
-        title = self.query_one("#final-title", Static)
-        title.update("Your board" if view.get("game") == "scramble" else "The final board")
+        self.query_one("#final-title", Static).update(self._board_title(view))
         self._show_board(view)
         self.call_after_refresh(self._show_board, view)
 
@@ -112,10 +112,15 @@ class GsmResultsScreen(ResultsScreen):
         self.zoom, self.board_layout = fit.zoom, fit.layout
         self._arrange(view, fit)
         picture = final_picture(view, self.zoom, self.party.ascii_only)
-        for part in (self.query_one("#final-title"), self.query_one("#final-board-scroll")):
-            part.display = picture is not None
+        titled = fit.spare <= self.MARGINS  # beyond the margins the title gave its line
+        self.query_one("#final-title").display = picture is not None and titled
+        self.query_one("#final-board-scroll").display = picture is not None
         if picture is not None:
             self.query_one("#final-board", BoardView).show(picture, self._painter())
+
+    @staticmethod
+    def _board_title(view: Frame) -> str:
+        return "Your board" if view.get("game") == "scramble" else "The final board"
 
     def _fit(self, view: Frame) -> FinalFit:
         """Where the board goes (under, beside or over the standings) and its drawing."""
@@ -138,7 +143,8 @@ class GsmResultsScreen(ResultsScreen):
                 self._widest(self.winners_line(view, winners)),
                 self._widest(self.standings(view)),
             ),
-            spare=self.MARGINS,
+            spares=(0, self.MARGINS, self.MARGINS + 1),
+            title=cell_len(self._board_title(view)) + 2,  # the section title's padding
         )
         return final_fit(region, shape(view), room, self.party.ascii_only)
 
@@ -147,7 +153,7 @@ class GsmResultsScreen(ResultsScreen):
         self.set_class(fit.layout == "beside", "-board-beside")
         self.set_class(fit.layout == "first", "-board-first")
         results = self.query_one("#results", VerticalScroll)
-        if fit.snug:
+        if fit.spare >= self.MARGINS:
             results.styles.padding = (0, results.styles.padding.right)
         else:
             results.styles.clear_rule("padding")
