@@ -277,6 +277,31 @@ async def test_the_results_show_the_whole_final_board_with_no_scrolling(
         assert layout_problems(app) == []
 
 
+async def test_the_final_board_is_laid_out_again_when_the_terminal_is_resized() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    view, seats = FINAL_BOARDS["gridiron"]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
+    async with app.run_test(size=(160, 50)) as pilot:
+        await seat_ann(pilot, host, view, seats=seats)
+        host.last.push(view_frame(over), gsm_room("gridiron", seats=seats, status="over"))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GsmResultsScreen)
+        seen = []
+        for size in ((80, 24), (60, 24), (160, 50)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            seen.append(screen.board_layout)
+            board = screen.query_one("#final-board", BoardView)
+            results = screen.query_one("#results", VerticalScroll)
+            assert results.scrollable_content_region.contains_region(board.content_region), size
+            scroller = screen.query_one("#final-board-scroll", ScrollableContainer)
+            assert board_problems(app, board, scroller) == [], size
+            assert "You win!" in screen_text(app), size
+        assert seen == ["beside", "first", "below"]
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_four_corners_results_look_right(size: tuple[int, int], snap_compare: object) -> None:
     """Long lines beside the standings, every card in sight with its letters."""
