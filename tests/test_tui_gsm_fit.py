@@ -11,6 +11,8 @@ import pytest
 from gsmplay import shipped_deck
 from partyhost.engine.core import Game, IllegalMove, apply, apply_tick
 from partyhost.engine.gsm.four_corners.game import GAME as FOUR_CORNERS
+from partyhost.engine.gsm.gridiron.game import GAME as GRIDIRON
+from partyhost.engine.gsm.scramble.game import GAME as SCRAMBLE
 from partyhost.engine.gsm.stealing_home.game import GAME as STEALING_HOME
 from partyhost.engine.rng import Rng
 from partyhost.tui.gsm import moves
@@ -20,7 +22,7 @@ from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.shared.scoreboard import Scoreboard
 from rich.cells import cell_len
-from textual.containers import ScrollableContainer
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems
@@ -39,12 +41,15 @@ def wire(view: Any) -> Frame:
     return found
 
 
-def boards(game: Game, seats: int, placed: str, seed: int) -> Iterator[tuple[int, Frame]]:
-    """Seat 0's view after each card a bot puts down (``placed`` events), with the count."""
+def boards(
+    game: Game, seats: int, placed: str, seed: int, idle: int | None = None
+) -> Iterator[tuple[int, Frame]]:
+    """Seat 0's view after each card a bot puts down (``placed`` events), with the count;
+    the ``idle`` seat never plays."""
     rng = Rng(seed)
     state = game.start(shipped_deck(), list(range(seats)), {}, seed=seed)
     now, count = 0.0, 0
-    next_at = {seat: 0.1 + rng.below(1000) / 1000 for seat in state.seats}
+    next_at = {seat: 0.1 + rng.below(1000) / 1000 for seat in state.seats if seat != idle}
     for _ in range(6000):
         if game.is_over(state):
             return
@@ -221,27 +226,99 @@ async def test_the_cursor_walks_the_whole_four_corners_board_in_sight(
             assert screen.zoom not in LETTERED  # the lens was looked at
 
 
+def biggest_board(
+    game: Game, seats: int, placed: str, idle: int | None = None, seed: int = 7
+) -> Frame:
+    """Seat 0's view with the most cards on its board, up to the game's end."""
+    played = [view for _, view in boards(game, seats, placed, seed=seed, idle=idle)]
+    return max(played, key=lambda view: len(moves.board_cards(view)))
+
+
+FINAL_BOARDS = {
+    "stealing-home": (STEALING[-1], 4),
+    "four-corners": (CORNERS[-1], 2),
+    "four-corners-one-line": (biggest_board(FOUR_CORNERS, 2, "card_placed", idle=0, seed=11), 2),
+    "gridiron": (biggest_board(GRIDIRON, 4, "card_placed"), 4),
+    "scramble": (biggest_board(SCRAMBLE, 3, "placed"), 3),
+}
+"""The biggest boards the bots leave in each game, and how many seats played (one line:
+a bot lays its whole hand up-down, eleven cards, while the player sits still, as a new
+player may)."""
+
+
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_four_corners_results_show_the_whole_final_board(size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("game", list(FINAL_BOARDS))
+async def test_the_results_show_the_whole_final_board_with_no_scrolling(
+    game: str, size: tuple[int, int]
+) -> None:
     host = FakeHost()
     app = app_for(host)
-    over = {**CORNERS[-1], "phase": "over", "legal": [], "winners": [0]}
+    view, seats = FINAL_BOARDS[game]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
     async with app.run_test(size=size) as pilot:
-        await seat_ann(pilot, host, CORNERS[-1], seats=2)
+        await seat_ann(pilot, host, view, seats=seats)
         host.last.push(
             view_frame(over, [{"kind": "game_over", "winners": [0], "reason": "out"}]),
-            gsm_room("four-corners", seats=2, status="over"),
+            gsm_room(str(view["game"]), seats=seats, status="over"),
         )
         await settle(pilot)
-        assert isinstance(app.screen, GsmResultsScreen)
-        board = app.screen.query_one("#final-board", BoardView)
+        screen = app.screen
+        assert isinstance(screen, GsmResultsScreen)
+        board = screen.query_one("#final-board", BoardView)
         assert len(board.picture.cards) == len(moves.board_cards(over))
-        results = app.screen.query_one("#results")
-        results.scroll_to_widget(board, animate=False, top=False)
+        results = screen.query_one("#results", VerticalScroll)
+        assert results.scroll_offset == (0, 0)
+        scroller = screen.query_one("#final-board-scroll", ScrollableContainer)
+        where = (screen.board_layout, screen.zoom)
+        assert results.scrollable_content_region.contains_region(board.content_region), where
+        assert board_problems(app, board, scroller) == [], where
+        assert "You win!" in screen_text(app)
+        assert screen.zoom in LETTERED, where
+        assert layout_problems(app) == []
+
+
+async def test_the_final_board_is_laid_out_again_when_the_terminal_is_resized() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    view, seats = FINAL_BOARDS["gridiron"]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
+    async with app.run_test(size=(160, 50)) as pilot:
+        await seat_ann(pilot, host, view, seats=seats)
+        host.last.push(view_frame(over), gsm_room("gridiron", seats=seats, status="over"))
         await settle(pilot)
-        scroller = app.screen.query_one("#final-board-scroll", ScrollableContainer)
-        assert board_problems(app, board, scroller) == []
-        assert results.content_region.contains_region(board.content_region)
+        screen = app.screen
+        assert isinstance(screen, GsmResultsScreen)
+        seen = []
+        for size in ((80, 24), (60, 24), (160, 50)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            seen.append(screen.board_layout)
+            board = screen.query_one("#final-board", BoardView)
+            results = screen.query_one("#results", VerticalScroll)
+            assert results.scrollable_content_region.contains_region(board.content_region), size
+            scroller = screen.query_one("#final-board-scroll", ScrollableContainer)
+            assert board_problems(app, board, scroller) == [], size
+            assert "You win!" in screen_text(app), size
+        assert seen == ["beside", "first", "below"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_four_corners_results_look_right(size: tuple[int, int], snap_compare: object) -> None:
+    """Long lines beside the standings, every card in sight with its letters."""
+    host = FakeHost()
+    app = app_for(host)
+    view, seats = FINAL_BOARDS["four-corners"]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await seat_ann(pilot, host, view, seats=seats)
+        host.last.push(
+            view_frame(over, [{"kind": "game_over", "winners": [0], "reason": "stall"}]),
+            gsm_room("four-corners", seats=seats, status="over"),
+        )
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)  # type: ignore[operator]
 
 
 async def test_ten_stealing_home_players_are_listed_whole_at_80x24() -> None:

@@ -23,7 +23,15 @@ from partyhost.tui.gsm.cards import (
 )
 from partyhost.tui.gsm.four_corners import FourCornersScreen
 from partyhost.tui.gsm.gridiron import GridironScreen
-from partyhost.tui.gsm.picture import Space, best_zoom, drawn_size, shown_region
+from partyhost.tui.gsm.picture import (
+    FinalFit,
+    ResultsRoom,
+    Space,
+    best_zoom,
+    drawn_size,
+    final_fit,
+    shown_region,
+)
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.scramble import ScrambleScreen
 from partyhost.tui.gsm.stealing_home import StealingHomeScreen
@@ -219,3 +227,30 @@ def test_the_board_takes_the_biggest_drawing_that_fits_and_shrinks_as_it_must() 
     assert halves[0][1] == f"{TRUE_COLORS['red']} on {TRUE_COLORS['magenta']}"
     letters = Painter(Legend.from_view(view), ascii_only=True, initials=True, zoom="mini")
     assert ["".join(c for c, _ in line) for line in letters.card_lines(card)] == ["GM", "HT"]
+
+
+def test_the_final_board_goes_under_beside_or_over_the_standings() -> None:
+    """The biggest lettered drawing under or beside the standings, else over them, the
+    margins and then the board's title given up for letters, the color map last (sizes as
+    in the test above)."""
+    region, shape = (0, 0, 7, 4), (2, 2)
+
+    def fit(*room: int) -> tuple[str, str, int, int]:
+        width, below, beside, first, spare = room
+        spares = (0, spare)
+        found = final_fit(
+            region, shape, ResultsRoom(width, below, beside, first, 24, spares), False
+        )
+        return found.layout, found.zoom, found.standings_width, found.spare
+
+    assert fit(100, 26, 26, 26, 0) == ("below", "tall", 0, 0)
+    assert fit(100, 10, 20, 20, 0) == ("beside", "normal", 25, 0)  # bigger than under
+    assert fit(100, 16, 17, 17, 0) == ("below", "normal", 0, 0)  # both fit: under
+    assert fit(75, 4, 17, 17, 0) == ("beside", "compact", 32, 0)
+    assert fit(60, 4, 17, 17, 0) == ("first", "compact", 0, 0)  # too wide to stand beside
+    assert fit(60, 4, 9, 9, 2) == ("first", "dense", 0, 2)
+    assert fit(60, 4, 9, 7, 0) == ("beside", "mini", 33, 0)  # nothing lettered fits
+    assert fit(20, 1, 1, 1, 0) == ("first", "mini", 0, 0)  # nowhere: it scrolls
+    line = (0, 0, 0, 10)  # eleven cards up-down: 22 lines even dense, the title gives its line
+    room = ResultsRoom(75, 4, 19, 17, 24, spares=(0, 2, 3), title=17)
+    assert final_fit(line, shape, room, False) == FinalFit("beside", "dense", 56, 3)

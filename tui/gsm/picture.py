@@ -12,7 +12,15 @@ from dataclasses import dataclass, replace
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardCard, BoardPicture
-from partyhost.tui.gsm.cards import RULED, ZOOMS, Cells, card_size, read_cells, turn_cells
+from partyhost.tui.gsm.cards import (
+    LETTERED,
+    RULED,
+    ZOOMS,
+    Cells,
+    card_size,
+    read_cells,
+    turn_cells,
+)
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame
 
@@ -109,6 +117,87 @@ def final_region(view: Frame) -> tuple[int, int, int, int] | None:
         return None
     xs, ys = [slot[0] for slot in occupied], [slot[1] for slot in occupied]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+BESIDE_GAP = 2
+"""Columns between the standings and the board beside them."""
+
+
+@dataclass(frozen=True)
+class ResultsRoom:
+    """Room for the final board on the results screen: under the standings, beside them, or
+    over them (the standings then come after it)."""
+
+    width: int
+    below: int
+    """Lines left under the standings."""
+    beside: int
+    """Lines beside the standings."""
+    first: int
+    """Lines above the standings (the winners line stays over the board)."""
+    standings: int
+    """Columns the standings need beside the board (longer lines wrap)."""
+    spares: tuple[int, ...] = (0,)
+    """Lines the page can give back when the board needs them, fewest first (its blank
+    margins, then the board's title)."""
+    title: int = 0
+    """Columns the board's title takes (beside the standings the board's column is as wide)."""
+
+
+@dataclass(frozen=True)
+class FinalFit:
+    """Where the final board goes and how big it is drawn."""
+
+    layout: str
+    """``below``, ``beside`` or ``first`` (over the standings)."""
+    zoom: str
+    standings_width: int = 0
+    """Beside: the columns left to the standings."""
+    spare: int = 0
+    """The lines of :attr:`ResultsRoom.spares` given back for the board."""
+
+
+def final_fit(
+    region: tuple[int, int, int, int], shape: tuple[int, int], room: ResultsRoom, ascii_only: bool
+) -> FinalFit:
+    """The layout and drawing that show the whole final board with the most letters: both
+    letters of every cell if any layout has room for them, else the object letters, else
+    the color map. Among those, the biggest drawing under or beside the standings (under
+    them when both fit), else over them; the page's margins and then the board's
+    title are given up only when that brings letters back. With no room anywhere the
+    smallest drawing goes first (it scrolls).
+    """
+    zooms = [zoom for zoom in ZOOMS if not (zoom == "tall" and ascii_only)]
+    tiers = (LETTERED, frozenset(ZOOMS) - {"mini"}, frozenset(ZOOMS))
+    for tier in tiers:
+        for spare in room.spares:
+            for layouts in (("below", "beside"), ("first",)):
+                for zoom in (zoom for zoom in zooms if zoom in tier):
+                    for layout in layouts:
+                        fit = _fitting(region, shape, room, spare, layout, zoom, ascii_only)
+                        if fit is not None:
+                            return fit
+    return FinalFit("first", ZOOMS[-1])
+
+
+def _fitting(
+    region: tuple[int, int, int, int],
+    shape: tuple[int, int],
+    room: ResultsRoom,
+    spare: int,
+    layout: str,
+    zoom: str,
+    ascii_only: bool,
+) -> FinalFit | None:
+    """``layout`` with the board drawn in ``zoom``, if it fits ``room`` (plus ``spare`` lines)."""
+    width, lines = drawn_size(region, shape, zoom, ascii_only)
+    height = {"below": room.below, "beside": room.beside}.get(layout, room.first)
+    left = room.width - max(width, room.title) - BESIDE_GAP
+    if lines > height + spare:
+        return None
+    if layout == "beside":
+        return FinalFit(layout, zoom, left, spare) if left >= room.standings else None
+    return FinalFit(layout, zoom, spare=spare) if width <= room.width else None
 
 
 def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:

@@ -3,9 +3,9 @@
 The views of the four games keep their scores in ``scores`` (cards won, cards
 left in hand, games won) rather than points, so this screen writes the
 standings and the reason the game ended, and draws the board as the game
-left it, its cards as big as lets the whole board show at once (below the
-standings when it fits there, else in one screenful); the rest is the shared
-screen.
+left it whole in sight with no scrolling: under the standings when it fits
+there, else beside them, else over them (the winners line stays on top), its
+cards as big as that room allows; the rest is the shared screen.
 """
 
 from __future__ import annotations
@@ -13,13 +13,21 @@ from __future__ import annotations
 from partyhost.tui.gsm.boardview import BoardView
 from partyhost.tui.gsm.cards import Legend, Painter
 from partyhost.tui.gsm.moves import shape
-from partyhost.tui.gsm.picture import Space, drawn_size, final_picture, final_region, fitting_zoom
+from partyhost.tui.gsm.picture import (
+    BESIDE_GAP,
+    FinalFit,
+    ResultsRoom,
+    final_fit,
+    final_picture,
+    final_region,
+)
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.text import Frame, counted, names
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Center, ScrollableContainer, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import Static
 
 
@@ -42,23 +50,39 @@ class GsmResultsScreen(ResultsScreen):
     """Winners, why the game ended, every seat's final count and the final board."""
 
     DEFAULT_CSS = """
+    GsmResultsScreen #final-headline { display: none; height: auto; }
+    GsmResultsScreen #final-sides { height: auto; layout: vertical; }
+    GsmResultsScreen #final-standings, GsmResultsScreen #final-side { height: auto; width: 1fr; }
     GsmResultsScreen #final-board-scroll {
         height: auto; width: 1fr; overflow-x: auto; overflow-y: hidden; scrollbar-size: 1 1;
     }
     GsmResultsScreen #final-title { margin-top: 1; }
+    GsmResultsScreen.-board-beside #final-sides { layout: horizontal; }
+    GsmResultsScreen.-board-beside #final-title { margin-top: 0; }
+    GsmResultsScreen.-board-first #final-headline { display: block; }
     """
     ABOVE_BOARD = 2
     """Lines the board's title takes (with its margin)."""
+    MARGINS = 2
+    """Blank lines above and below the results (``#results`` padding), given up for a board
+    that needs them."""
+    NARROWEST_STANDINGS = 24
+    """Columns the standings keep beside the board, however short their lines."""
 
     def __init__(self) -> None:
         super().__init__()
         self.zoom = "normal"
+        self.board_layout = "below"
 
     def body(self) -> ComposeResult:
-        yield from super().body()
-        yield Static("The final board", classes="section-title", id="final-title")
-        with ScrollableContainer(id="final-board-scroll", can_focus=False):
-            yield BoardView(self._painter(), id="final-board")
+        yield Static("", id="final-headline")
+        with Horizontal(id="final-sides"):
+            with Vertical(id="final-standings"):
+                yield from super().body()
+            with Vertical(id="final-side"):
+                yield Static("The final board", classes="section-title", id="final-title")
+                with ScrollableContainer(id="final-board-scroll", can_focus=False):
+                    yield BoardView(self._painter(), id="final-board")
 
     def _painter(self) -> Painter:
         legend = Legend.from_view(self.party.view or {})
@@ -73,8 +97,7 @@ class GsmResultsScreen(ResultsScreen):
 
     def show_result(self, view: Frame) -> None:
         super().show_result(view)
-        title = self.query_one("#final-title", Static)
-        title.update("Your board" if view.get("game") == "scramble" else "The final board")
+        self.query_one("#final-title", Static).update(self._board_title(view))
         self._show_board(view)
         self.call_after_refresh(self._show_board, view)
 
@@ -82,34 +105,92 @@ class GsmResultsScreen(ResultsScreen):
         self.call_after_refresh(self._show_board, self.party.view or {})
 
     def _show_board(self, view: Frame) -> None:
-        """The final board, its cards as big as lets it show whole."""
+        """The final board whole in sight, its cards as big as the layout that fits allows."""
         if not self.is_mounted or not self.query("#results"):
             return  # queued before the screen was taken down (Play again): nothing to fit
-        self.zoom = self._fitting_zoom(view)
+        fit = self._fit(view)
+        self.zoom, self.board_layout = fit.zoom, fit.layout
+        self._arrange(view, fit)
         picture = final_picture(view, self.zoom, self.party.ascii_only)
-        for part in (self.query_one("#final-title"), self.query_one("#final-board-scroll")):
-            part.display = picture is not None
+        titled = fit.spare <= self.MARGINS  # beyond the margins the title gave its line
+        self.query_one("#final-title").display = picture is not None and titled
+        self.query_one("#final-board-scroll").display = picture is not None
         if picture is not None:
             self.query_one("#final-board", BoardView).show(picture, self._painter())
 
-    def _fitting_zoom(self, view: Frame) -> str:
-        """Below the standings when the board fits there with letters, else in one screenful
-        with letters, else the color map wherever it fits."""
+    @staticmethod
+    def _board_title(view: Frame) -> str:
+        return "Your board" if view.get("game") == "scramble" else "The final board"
+
+    def _fit(self, view: Frame) -> FinalFit:
+        """Where the board goes (under, beside or over the standings) and its drawing."""
         region = final_region(view)
-        viewport = self.query_one("#results", VerticalScroll).scrollable_content_region
-        if region is None or not viewport.width:
-            return "normal"
-        ascii_only, card = self.party.ascii_only, shape(view)
-        below = viewport.height - self.query_one(Center).outer_size.height - self.ABOVE_BOARD
-        whole = viewport.height - self.ABOVE_BOARD
-        fitting = []
-        for height in (below, whole):
-            zoom = fitting_zoom(region, card, Space(viewport.width, height), ascii_only)
-            width, lines = drawn_size(region, card, zoom, ascii_only)
-            if width <= viewport.width and lines <= height:
-                fitting.append(zoom)
-        lettered = [zoom for zoom in fitting if zoom != "mini"]
-        return (lettered or fitting or ["mini"])[0]
+        results = self.query_one("#results", VerticalScroll)
+        padding = results.styles.padding
+        width = results.region.width - padding.left - padding.right
+        width -= results.styles.scrollbar_size_vertical  # room for a scrollbar
+        height = results.region.height - self.MARGINS
+        if region is None or width <= 0:
+            return FinalFit("below", "normal")
+        winners = self._winners(view)
+        room = ResultsRoom(
+            width=width,
+            below=height - self._lines(self.podium(view), width) - self.ABOVE_BOARD,
+            beside=height - self.ABOVE_BOARD + 1,
+            first=height - self._lines(self._headline(view), width) - self.ABOVE_BOARD,
+            standings=max(
+                self.NARROWEST_STANDINGS,
+                self._widest(self.winners_line(view, winners)),
+                self._widest(self.standings(view)),
+            ),
+            spares=(0, self.MARGINS, self.MARGINS + 1),
+            title=cell_len(self._board_title(view)) + 2,  # the section title's padding
+        )
+        return final_fit(region, shape(view), room, self.party.ascii_only)
+
+    def _arrange(self, view: Frame, fit: FinalFit) -> None:
+        """Lay the standings and the board out as ``fit`` says."""
+        self.set_class(fit.layout == "beside", "-board-beside")
+        self.set_class(fit.layout == "first", "-board-first")
+        results = self.query_one("#results", VerticalScroll)
+        if fit.spare >= self.MARGINS:
+            results.styles.padding = (0, results.styles.padding.right)
+        else:
+            results.styles.clear_rule("padding")
+        sides = self.query_one("#final-sides", Horizontal)
+        standings, side = self.query_one("#final-standings"), self.query_one("#final-side")
+        board_first = sides.children[0] is side
+        if fit.layout == "first" and not board_first:
+            sides.move_child(side, before=standings)
+        elif fit.layout != "first" and board_first:
+            sides.move_child(side, after=standings)
+        beside = fit.layout == "beside"
+        standings.styles.width = fit.standings_width if beside else "1fr"
+        standings.styles.margin = (0, BESIDE_GAP if beside else 0, 0, 0)
+        podium = self.podium(view)
+        if fit.layout == "first":
+            self.query_one("#final-headline", Static).update(self._headline(view))
+            podium = Text("").join(podium.split("\n", include_separator=True)[1:])
+        self.query_one("#podium", Static).update(podium)
+
+    def _headline(self, view: Frame) -> Text:
+        """The winners line over a board drawn first, and where the standings went."""
+        text = self.winners_line(view, self._winners(view))
+        arrow = "v" if self.party.ascii_only else "\u2193"
+        text.append(f"   {arrow} standings under the board", "dim")
+        return text
+
+    @staticmethod
+    def _winners(view: Frame) -> list[int]:
+        return [w for w in view.get("winners") or [] if isinstance(w, int)]
+
+    def _lines(self, text: Text, width: int) -> int:
+        """Lines ``text`` takes wrapped to ``width`` columns."""
+        return len(text.wrap(self.app.console, max(width, 1)))
+
+    @staticmethod
+    def _widest(text: Text) -> int:
+        return max((line.cell_len for line in text.split("\n")), default=0)
 
     def heading(self, view: Frame) -> str:
         return f"{TITLES.get(str(view.get('game')), 'Game, Set, Match!')}: game over"
