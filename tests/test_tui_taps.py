@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from partyhost.tui.gsm.boardview import BoardView
+from partyhost.tui.gsm.hand import HandRack
+from partyhost.tui.gsm.screen import GsmScreen
 from test_tui_presence import seat_ann
 from textual.events import AppBlur
 from textual.widgets._footer import FooterKey
@@ -92,3 +95,32 @@ async def test_every_footer_key_of_every_game_answers_a_tap(game: str) -> None:
             if state(app, host) == before:
                 silent.append(key.description)
     assert silent == [], f"{game}: footer keys that did nothing when tapped: {silent}"
+
+
+async def test_a_gridiron_card_is_chosen_turned_and_placed_by_taps_alone() -> None:
+    room, view = TABLES["gridiron"]
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIDEWAYS_PHONE) as pilot:
+        await seat_ann(pilot, host, room, view)
+        screen = app.screen
+        assert isinstance(screen, GsmScreen)
+        await pilot.click(HandRack, offset=(2, 0))
+        chosen = screen.selected
+        assert chosen is not None
+        (turn,) = [key for key in footer_keys(app) if key.description == "Turn"]
+        await pilot.click(turn)
+        await settle(pilot)
+        assert screen.turned
+        await pilot.click(turn)  # and back: it fits the slot the cursor went to unturned
+        await settle(pilot)
+        assert not screen.turned
+        board = screen.query_one(BoardView)
+        slot = screen.cursor
+        assert slot is not None
+        region = board.picture.slot_region(slot)
+        await pilot.click(BoardView, offset=(region.x + 1, region.y + 1))  # the cursor's slot
+        await settle(pilot)
+        (sent,) = [frame["cmd"] for frame in host.last.sent if frame.get("t") == "play"]
+        assert sent["card"] == chosen and sent["turned"] is False
+        assert (sent["x"], sent["y"]) == slot

@@ -46,8 +46,9 @@ STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 VIM = {"left": "h", "right": "l", "up": "k", "down": "j"}
 # The keys all four screens share: choose a card, move the cursor, turn (HEAD), then color
 # letters, chat, the table's keys and leave (TAIL); each game puts its own keys between.
-# Moving and turning stay off the footer (the line above the hand names them), so each
-# game's own keys and Help fit in 80 columns.
+# Moving stays off the footer (the line above the hand names it; a tap on a slot moves
+# there); Turn is on it, the only way a finger turns a card, and each game's own keys
+# and Help still fit in 80 columns.
 HEAD: list[BindingType] = [
     *(
         Binding(str(n % 10), f"choose({n})", "Card", key_display="1-9", show=n == 1, group=CHOOSE)
@@ -64,7 +65,7 @@ HEAD: list[BindingType] = [
         )
         for way, (dx, dy) in STEPS.items()
     ),
-    Binding("r", "turn", "Turn", show=False),
+    Binding("r", "turn", "Turn"),
 ]
 TAIL: list[BindingType] = [
     Binding("i", "initials", "Color letters on/off", show=False),
