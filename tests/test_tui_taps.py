@@ -27,6 +27,8 @@ from tuikit.samples_meme import meme_room, meme_view
 Frame = dict[str, Any]
 SIDEWAYS_PHONE = (93, 18)
 """The terminal a phone held sideways (844x390 CSS pixels) gets through the browser door."""
+UPRIGHT_PHONE = (43, 40)
+"""The same phone held upright (390x844)."""
 
 
 def tables() -> dict[str, tuple[Frame, Frame]]:
@@ -124,3 +126,18 @@ async def test_a_gridiron_card_is_chosen_turned_and_placed_by_taps_alone() -> No
         (sent,) = [frame["cmd"] for frame in host.last.sent if frame.get("t") == "play"]
         assert sent["card"] == chosen and sent["turned"] is False
         assert (sent["x"], sent["y"]) == slot
+
+
+@pytest.mark.parametrize("game", list(SAMPLE_VIEWS))
+async def test_a_game_set_match_table_asks_an_upright_phone_to_turn_sideways(game: str) -> None:
+    room, view = TABLES[game]
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=UPRIGHT_PHONE) as pilot:
+        await seat_ann(pilot, host, room, view)
+        assert "Turn your phone sideways" in screen_text(app)
+        assert footer_keys(app)  # Leave and Chat still answer
+        await pilot.resize_terminal(*SIDEWAYS_PHONE)
+        await settle(pilot)
+        assert "Turn your phone sideways" not in screen_text(app)
+        assert app.screen.query_one(BoardView).region.height > 0
