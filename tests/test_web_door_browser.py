@@ -1,6 +1,7 @@
 """A real browser at the door: Debian's headless Chromium, phone-sized and with touch,
 loads the door's page, names its visitor and reaches the lobby over loopback; the keyboard
-works; a reload goes back to the same seat without a question.
+works; a reload goes back to the same seat without a question; a T-Shirt round against
+bots is played by taps alone.
 
 Each step's screenshot is kept in the test's folder (pytest prints it when a test fails).
 """
@@ -17,6 +18,7 @@ from nethelpers import LOOPBACK
 from partyhost.net.door.webclients import WebVisitorClient
 from partyhost.net.hosting.host import Host
 from partyhost.net.rooms.members import Member
+from termscreen import TermScreen
 from webdoorhelpers import page_url, running_web_door, web_door_of
 
 pytestmark = [
@@ -24,6 +26,8 @@ pytestmark = [
     pytest.mark.skipif(chromium_path() is None, reason="needs Debian's chromium package"),
 ]
 PHONE = (390, 844)
+SIDEWAYS_PHONE = (844, 390)
+STEP_SECONDS = 30.0
 LOBBY_SECONDS = 30.0
 FIRST_BYTE = "document.body.classList.contains('-first-byte')"
 ASKED = b"friends call you"
@@ -58,6 +62,25 @@ def sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
 
     monkeypatch.setattr(WebVisitorClient, "set_terminal_size", record)
     return asked
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> TermScreen:
+    """The page's terminal as text, rebuilt from what the door sent it (sized as it asked)."""
+    shown = TermScreen(80, 24)
+    sent, sized = WebVisitorClient.on_data, WebVisitorClient.set_terminal_size
+
+    async def record(self: WebVisitorClient, payload: bytes) -> None:
+        shown.feed(payload)
+        await sent(self, payload)
+
+    async def resize(self: WebVisitorClient, width: int, height: int) -> None:
+        shown.resize(width, height)
+        await sized(self, width, height)
+
+    monkeypatch.setattr(WebVisitorClient, "on_data", record)
+    monkeypatch.setattr(WebVisitorClient, "set_terminal_size", resize)
+    return shown
 
 
 async def wait_for_screen(screens: list[bytes], text: bytes, seconds: float) -> None:
@@ -120,35 +143,25 @@ async def test_a_phone_reaches_the_lobby_and_types(
 
 
 async def test_a_tap_on_the_footers_create_opens_the_dialog(
-    tmp_path: Path, screens: list[bytes], sizes: list[tuple[int, int]]
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen
 ) -> None:
-    """A phone held sideways (844x390, touch): the footer's "c Create" is in its last row,
-    after "⏎ Join" (the rooms' table has the focus once the visitor has typed their name).
-
-    The footer is drawn empty until the client's first input event (a key, a tap, a
-    mouse move); the name typed is that event.
-    """
-    width, height = 844, 390
+    """A phone held sideways (844x390, touch): the footer's keys are drawn before any input
+    (the page's first word to the client is a blur), and its "c Create" is tapped first."""
+    width, height = SIDEWAYS_PHONE
     async with (
         running_web_door(tmp_path) as host,
         chromium(tmp_path / "profile", width, height) as page,
     ):
         await page.send("Page.navigate", url=page_url(host))
+        finger = Finger(page, terminal, tmp_path)
         try:
             await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
             await name_yourself(page, screens, "Ann")
-            await page.tap(width / 2, height / 2)
-            await wait_for_screen(screens, b"Create", 10)
-            await page.screenshot(tmp_path / "1-footer.png")
+            await finger.shows("c Create", LOBBY_SECONDS)
             screens.clear()
-            left, screen_width, bottom = await page.evaluate(
-                "(() => { const r = document.querySelector('.xterm-screen')"
-                ".getBoundingClientRect(); return [r.left, r.width, r.bottom]; })()"
-            )
-            cell = screen_width / sizes[-1][0]
-            await page.tap(left + 12.5 * cell, bottom - 10)  # " ⏎ Join  c Create": "Create"
-            await wait_for_screen(screens, b"Create a room", 10)
-            await page.screenshot(tmp_path / "2-create.png")
+            await finger.tap("c Create")
+            await wait_for_screen(screens, b"Create a room", STEP_SECONDS)
+            await page.screenshot(tmp_path / "create.png")
         except BaseException:
             await page.screenshot(tmp_path / "failed.png")
             raise
@@ -207,3 +220,85 @@ async def test_a_reload_goes_back_to_the_same_seat(tmp_path: Path, screens: list
         except BaseException:
             await page.screenshot(tmp_path / "failed.png")
             raise
+class Finger:
+    """Taps words on the page's terminal, where the rebuilt screen shows them."""
+
+    def __init__(self, page: Page, terminal: TermScreen, folder: Path) -> None:
+        self.page, self.terminal, self.folder = page, terminal, folder
+        self.steps = 0
+
+    async def shows(self, words: str, seconds: float = STEP_SECONDS) -> tuple[int, int]:
+        async with asyncio.timeout(seconds):
+            while (found := self.terminal.find(words)) is None:
+                await asyncio.sleep(0.1)
+        return found
+
+    async def tap(self, words: str, *, right: int = 0, down: int = 0) -> None:
+        """A tap on ``words`` (or ``right`` cells and ``down`` rows from where they start)."""
+        column, row = await self.shows(words)
+        box = await self.page.evaluate(
+            "(() => { const r = document.querySelector('.xterm-screen')"
+            ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
+        )
+        left, top, width, height = box
+        cell_width, cell_height = width / self.terminal.columns, height / self.terminal.rows
+        await self.page.tap(
+            left + (column + right + 0.5) * cell_width, top + (row + down + 0.5) * cell_height
+        )
+        self.steps += 1
+        await self.page.screenshot(self.folder / f"{self.steps}-{words.strip()[:12]}.png")
+
+
+async def test_a_sideways_phone_plays_a_tshirt_round_against_bots_by_taps(
+    tmp_path: Path, terminal: TermScreen
+) -> None:
+    """844x390 with touch: create a room, add two bots, start, play a slogan (or judge),
+    read the round's result, all by taps; the host's journal has the web seat's move."""
+    width, height = SIDEWAYS_PHONE
+    async with (
+        running_web_door(tmp_path, bot_pace=0.0) as host,
+        chromium(tmp_path / "profile", width, height) as page,
+    ):
+        await page.send("Page.navigate", url=page_url(host))
+        finger = Finger(page, terminal, tmp_path)
+        try:
+            await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
+            await name_yourself(page, screens, "Ann")
+            await finger.shows("c Create", LOBBY_SECONDS)
+            assert (terminal.columns, terminal.rows) == (93, 18)
+            await finger.tap("c Create")
+            await finger.tap("^s OK")
+            await finger.shows("You own this room")
+            for seated in ("2 seated", "3 seated"):
+                await finger.tap("b Add bot")
+                await finger.shows(seated)
+            await finger.tap("s Start")
+            title = await playing_title(finger)
+            await finger.tap(title, right=4, down=1)  # the first card: chosen
+            await finger.shows(">1")
+            await finger.tap(title, right=4, down=1)  # chosen already: played
+            await finger.tap("Go on")  # the round's result, read
+            async with asyncio.timeout(STEP_SECONDS):
+                while terminal.find("the result") is not None:
+                    await asyncio.sleep(0.1)
+            await page.screenshot(tmp_path / "last.png")
+        except BaseException:
+            await page.screenshot(tmp_path / "failed.png")
+            print(terminal.text())
+            raise
+        assert host.journal is not None
+        (stored,) = host.journal.load()
+        moves = [r.command for r in stored.commands if r.seat == 0 and r.command is not None]
+    assert moves and moves[0]["type"] in ("submit", "pick"), moves
+    assert "Round 2" in terminal.text()
+
+
+async def playing_title(finger: Finger) -> str:
+    """The title over the cards the web seat may choose from now (it may judge round 1)."""
+    async with asyncio.timeout(STEP_SECONDS * 2):
+        while True:
+            for title in ("Your slogans", "Pick the winner"):
+                found = finger.terminal.find(title)
+                if found is not None and "(you judge" not in finger.terminal.lines()[found[1]]:
+                    return title
+            await asyncio.sleep(0.1)

@@ -40,7 +40,7 @@ from partyhost.tui.toasts import guard_toasts
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.events import DescendantFocus
+from textual.events import AppBlur, DescendantFocus
 from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Input
@@ -183,6 +183,15 @@ class PartyApp(App[int]):
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
+
+    def on_app_blur(self, event: AppBlur) -> None:
+        """The keys stay on the footer when the window or page loses focus.
+
+        The browser door's page reports a blur before its first input, and a phone's
+        page blurs whenever its on-screen keyboard closes: Textual would then draw an
+        empty footer, and the footer's keys are what a finger taps.
+        """
+        event.prevent_default()
 
     # --- connecting ---------------------------------------------------------
 

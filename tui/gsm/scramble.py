@@ -69,8 +69,8 @@ class ScrambleScreen(GsmScreen):
         return f"Game {decided} is decided", text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "call_game":
-            return bool(legal_of(self.view, "call_game")) or None
+        if action == "call_game":  # off the footer until the grid is whole: room for Turn
+            return bool(legal_of(self.view, "call_game"))
         if action == "stuck":
             return bool(legal_of(self.view, "stuck")) or None
         if action == "take_back":

@@ -31,6 +31,7 @@ from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Scoreboard
+from partyhost.tui.shared.sideways import SidewaysNotice, fits
 from partyhost.tui.text import Frame, number_keys
 from rich.text import Text
 from textual import on
@@ -46,8 +47,9 @@ STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 VIM = {"left": "h", "right": "l", "up": "k", "down": "j"}
 # The keys all four screens share: choose a card, move the cursor, turn (HEAD), then color
 # letters, chat, the table's keys and leave (TAIL); each game puts its own keys between.
-# Moving and turning stay off the footer (the line above the hand names them), so each
-# game's own keys and Help fit in 80 columns.
+# Moving stays off the footer (the line above the hand names it; a tap on a slot moves
+# there); Turn is on it, the only way a finger turns a card, and each game's own keys
+# and Help still fit in 80 columns.
 HEAD: list[BindingType] = [
     *(
         Binding(str(n % 10), f"choose({n})", "Card", key_display="1-9", show=n == 1, group=CHOOSE)
@@ -64,7 +66,7 @@ HEAD: list[BindingType] = [
         )
         for way, (dx, dy) in STEPS.items()
     ),
-    Binding("r", "turn", "Turn", show=False),
+    Binding("r", "turn", "Turn"),
 ]
 TAIL: list[BindingType] = [
     Binding("i", "initials", "Color letters on/off", show=False),
@@ -72,6 +74,8 @@ TAIL: list[BindingType] = [
     *TABLE_KEYS,
     Binding("escape", "leave", "Leave"),
 ]
+TABLE_PARTS = ("#status", "#gsm-feedback", "#gsm-top", "#gsm-rack-title", "#gsm-rack")
+"""What the sideways notice stands in for (the title and the footer stay)."""
 LOG_LINES = 3
 """The fewest lines the log keeps in the side panel."""
 LENS_LINES = 10
@@ -144,15 +148,25 @@ class GsmScreen(GameScreen):
                 yield GameLog(self._describe, id="gsm-log")
         yield Static("", id="gsm-rack-title")
         yield HandRack(self.rack_painter, turned_mark=self._turn_glyph(), id="gsm-rack")
+        yield SidewaysNotice(id="gsm-sideways")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit_table()
         self.call_after_refresh(self.redraw)
         self.watch(self.app, "view", self._view_changed)
         self.watch(self.app, "room", self.redraw, init=False)
 
     def on_resize(self) -> None:
+        self._fit_table()
         self.call_after_refresh(self.redraw)
+
+    def _fit_table(self) -> None:
+        """The table, or the notice to turn the phone sideways when the terminal is too small."""
+        table_fits = fits(self.app.size)
+        for part in TABLE_PARTS:
+            self.query_one(part).display = table_fits
+        self.query_one("#gsm-sideways", SidewaysNotice).display = not table_fits
 
     # --- reading the view -------------------------------------------------------
 
