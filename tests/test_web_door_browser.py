@@ -220,6 +220,8 @@ async def test_a_reload_goes_back_to_the_same_seat(tmp_path: Path, screens: list
         except BaseException:
             await page.screenshot(tmp_path / "failed.png")
             raise
+
+
 class Finger:
     """Taps words on the page's terminal, where the rebuilt screen shows them."""
 
