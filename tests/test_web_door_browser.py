@@ -252,7 +252,7 @@ class Finger:
 
 
 async def test_a_sideways_phone_plays_a_tshirt_round_against_bots_by_taps(
-    tmp_path: Path, terminal: TermScreen
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen
 ) -> None:
     """844x390 with touch: create a room, add two bots, start, play a slogan (or judge),
     read the round's result, all by taps; the host's journal has the web seat's move."""
