@@ -43,6 +43,7 @@ def test_options_have_rulebook_defaults_and_bounds() -> None:
         "judge_timer": 60,
         "first_judge": None,
         "round_results": "until all press a key",
+        "friends_take_bots": True,
     }
     for bad in ({"hand_size": 8}, {"target": 100}, {"submit_timer": 5}, {"judge_timer": 601}):
         with pytest.raises(IllegalMove):

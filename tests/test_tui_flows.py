@@ -397,7 +397,7 @@ async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() 
         await in_room(pilot, host, view_frame(over_view()), status="over")
         assert isinstance(app.screen, ResultsScreen)
         text = screen_text(app)
-        assert "Bea wins!" in text and "1600" in text
+        assert "Bea wins!" in text and "1,600 points" in text
         assert isinstance(app.screen, ResultsScreen)
         app.screen.take_keys()  # as the short pause after the game's end does
         await pilot.press("enter")

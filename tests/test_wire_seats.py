@@ -9,12 +9,16 @@ from rawwire import RawClient
 
 
 async def test_a_running_stealing_home_game_seats_no_more_players_than_may_start_it() -> None:
-    """Ten seats (the rulebook says "two or more players"), at the start and later."""
+    """Ten seats (the rulebook says "two or more players"), at the start and later.
+
+    Friends do not take bots' seats in this room: a newcomer to a full room is refused
+    until a seat is free (tests/test_net_takeover.py covers the room that hands seats over).
+    """
     assert MAX_PLAYERS == 10
     async with running_host(bot_delay=(60.0, 60.0)) as host:
         ann = await RawClient.open(host.port)
         await ann.greet("Ann")
-        await ann.create_room("stealing-home")
+        await ann.create_room("stealing-home", options={"friends_take_bots": False})
         await ann.until(p.ROOM)
         code = ann.last(p.JOINED)["code"]
         for count in range(MAX_PLAYERS - 1):
