@@ -78,7 +78,7 @@ def test_the_client_is_isolated_locked_and_keeps_nothing(tmp_path: Path) -> None
     ]
     env = web_client_environment(tmp_path, 80, 24)
     assert env["HOME"] == str(tmp_path)
-    assert env["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
+    assert env["TEXTUAL_DRIVER"] == "partyhost.tui.webdriver:VisitorWebDriver"
     assert all(str(tmp_path) in env[name] for name in ("PARTYHOST_DATA_DIR", "XDG_CONFIG_HOME"))
 
 

@@ -7,7 +7,9 @@ started without a shell, by an isolated interpreter (``python -I``), in a
 private folder that is also its home, with the same bare environment as an SSH
 door visitor's (:func:`~partyhost.net.door.visitorenv.client_environment`),
 locked to this host. Downloads and links the client might offer are dropped,
-and a client that does not quit when asked is killed.
+and a client that does not quit when asked is killed. A client whose host is
+gone without stopping it ends by itself: its driver
+(:data:`WEB_DRIVER`) exits once its input ends or its output breaks.
 
 Nothing here needs a pseudo-terminal: Textual's web driver talks over the
 process's pipes, so this door runs on Windows hosts too.
@@ -42,6 +44,10 @@ ERRORS_SHOWN = 2000
 MAX_COLUMNS = 500
 MAX_ROWS = 200
 """The largest screen a browser visitor's client is given (a page may claim any size)."""
+WEB_DRIVER = "partyhost.tui.webdriver:VisitorWebDriver"
+"""The client's Textual driver (``module:class``, imported by the client, never here):
+Textual's web driver, but the client ends once its page is gone, even if this host is not
+there to stop it (killed, say)."""
 
 
 def web_client_command(address: str, *, kept: bool = False, resume: bool = False) -> list[str]:
@@ -55,12 +61,12 @@ def web_client_command(address: str, *, kept: bool = False, resume: bool = False
 
 
 def web_client_environment(home: Path, columns: int, rows: int) -> dict[str, str]:
-    """The SSH door's bare environment, plus what Textual's web driver needs."""
+    """The SSH door's bare environment, plus what the client's web driver needs."""
     env = client_environment(None, {}, home)
     env.update(CHILD_ENVIRONMENT)
     env.update(
         {
-            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_DRIVER": WEB_DRIVER,
             "TEXTUAL_FPS": "60",
             "TEXTUAL_COLOR_SYSTEM": "truecolor",
             "TERM_PROGRAM": "textual",
@@ -105,6 +111,11 @@ class WebVisitorClient(AppService):
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
+
+    @property
+    def returncode(self) -> int | None:
+        """The client's exit code once it ended (3: its page went away), else None."""
+        return self._process.returncode if self._process is not None else None
 
     async def _open_app_process(
         self, width: int = 80, height: int = 24
