@@ -79,7 +79,6 @@ class Clash:
 
     mine: Cell
     theirs: Cell
-    theirs_slot: Slot
 
     @property
     def same(self) -> str:
@@ -101,7 +100,7 @@ def find_clash(
         for i, j in touch_pairs(rows, cols, dx, dy):
             mine, theirs = cells[i], other[j]
             if mine[0] == theirs[0] or mine[1] == theirs[1]:
-                return Clash(mine, theirs, other_slot)
+                return Clash(mine, theirs)
     return None
 
 

@@ -70,7 +70,6 @@ class CardTable:
             self.cells.append(tuple(reversed(cells)))
         count = len(self.cells)
         self.full = (1 << count) - 1
-        self.unturned = sum(1 << o for o in range(0, count, 2))
         clashes = self._clashes()
         self.compat = []
         for dx, dy in DIRECTIONS:
