@@ -1046,7 +1046,6 @@ class ViewFrames:
         self._events_key: bytes = self._pack("events")
         self._tail = self._items(["now", now])
         self._events: dict[int, bytes] = {}
-        self._views = list(views)
         self._planned: set[int] = set()
         self._map_header = b""
         self._slots: list[tuple[bytes, str]] = []
