@@ -45,10 +45,6 @@ class Reclaiming:
         self._broadcast = broadcast
         self._asks = asks
 
-    def asking(self, peer: Peer) -> bool:
-        """Whether ``peer`` waits for the table's answer (it is not in the room yet)."""
-        return self._asks.asking(peer)
-
     def ask(self, peer: Peer, member: Member) -> None:
         """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
 
@@ -118,10 +114,6 @@ class Reclaiming:
         if not peer.closed:
             peer.send(left_message(self._code, "left"))
         return True
-
-    def next_end(self) -> float | None:
-        """When the first open question runs out of time."""
-        return self._asks.next_end()
 
     def run(self, now: float) -> None:
         """Questions nobody answered in time are answered no."""

@@ -103,9 +103,9 @@ class Room:
             config.pause_toggles_per_second, config.pause_toggle_burst
         )
         """Pauses and resumes of this room's game: an owner toggling costs no flood."""
-        self._reclaiming = Reclaiming(
-            self, code, roster, self._broadcast, Reclaims(config.reclaim_answer_seconds)
-        )
+        self._asks = Reclaims(config.reclaim_answer_seconds)
+        """The open questions to the table; :class:`Reclaiming` asks and settles them."""
+        self._reclaiming = Reclaiming(self, code, roster, self._broadcast, self._asks)
         self._seating = Seating(
             self,
             code,
@@ -183,13 +183,13 @@ class Room:
 
     @property
     def bots(self) -> RoomBots:
-        """When the room's bots act (tests pin its ``jitter``)."""
+        """When the room's bots act (its task wakes them; tests pin its ``jitter``)."""
         return self._bots
 
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open; a
         visitor waiting for the table to confirm who they are is not in it yet."""
-        return peer.room is self and not self.closed and not self._reclaiming.asking(peer)
+        return peer.room is self and not self.closed and not self._asks.asking(peer)
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -435,7 +435,7 @@ class Room:
             idle_end = self._idle_since + self._config.idle_room_seconds
         due = (
             self._seating.next_grace_end(),
-            self._reclaiming.next_end(),
+            self._asks.next_end(),
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),
@@ -460,10 +460,6 @@ class Room:
             self.close("nobody came back")
             return
         self._play.run_timers(now)
-
-    def wake_bots(self, now: float) -> None:
-        """The task starts: bots may think (if anyone watches)."""
-        self._bots.arm_all(now)
 
     # --- who may ask -----------------------------------------------------------------
 

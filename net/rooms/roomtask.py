@@ -74,7 +74,7 @@ def start(room: Room, outgoing: Outgoing, observer: Observer) -> asyncio.Task[No
 
 async def run(room: Room, outgoing: Outgoing, observer: Observer) -> None:
     """Handle queued items and timers until the room closes or the host stops it."""
-    room.wake_bots(time.time())
+    room.bots.arm_all(time.time())  # the task starts: bots may think (if anyone watches)
     while not room.closed:
         item = await room.next_item()
         if isinstance(item, Stop):
