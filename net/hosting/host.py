@@ -39,7 +39,7 @@ HEARTBEAT_SLICES = 10
 
 
 class Host:
-    """A partyhost host. ``await start()``, then ``serve_forever()`` or ``close()``.
+    """A partyhost host. ``await start()``, later ``await close()``.
 
     ``observer`` hears of every room request handled (a benchmark's; by default nobody).
     """
@@ -133,10 +133,6 @@ class Host:
         self._checkpoints = loop.create_task(self._checkpoint(), name="store checkpoints")
         self._lobby_news = loop.create_task(self._tell_the_lobby(), name="lobby news")
         log.info("listening on %s:%d", self.config.host, self.port)
-
-    async def serve_forever(self) -> None:
-        """Wait until :meth:`close` has finished."""
-        await self._closed.wait()
 
     async def close(self, reason: str = "The host is shutting down.") -> None:
         """Graceful stop: no new clients, ``bye`` to all, rooms persisted, tasks ended."""
