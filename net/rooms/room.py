@@ -1,18 +1,13 @@
 """A room: the members, spectators, settings and game of one table, and every change to them.
 
 :class:`Room` owns its state and changes it only through the methods below,
-one for each change a person or the clock can make: join (or ask the
-table whether a visitor may take an absent seat back by name, and answer
-it), resume, leave, kick, seat or remove a bot, put a bot in an absent
-player's seat, hand the room on, ready up, choose options, start,
-pause and resume the game, play a command, say a round's result was read,
-chat, lose a connection, run its timers, close. Each checks who asks, then
-hands the work to the part whose job it is. The parts hold the state, each
-changed only by its own methods (docs/architecture.md lists them and their
-jobs): who is here (:mod:`.roster`), what was chosen and
-the game (:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game
-in motion and its bots (:mod:`.roomplay`), frames out
-(:mod:`.roombroadcast`) and records (:mod:`.roomrecords`).
+one for each change a person or the clock can make. Each checks who asks,
+then hands the work to the part whose job it is. The parts hold the state,
+each changed only by its own methods (docs/architecture.md lists them and
+their jobs): who is here (:mod:`.roster`), what was chosen and the game
+(:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game in motion
+and its bots (:mod:`.roomplay`), frames out (:mod:`.roombroadcast`) and
+records (:mod:`.roomrecords`).
 
 Only the room's task (:mod:`.roomtask`) calls the room, one queue item
 (:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
