@@ -119,6 +119,7 @@ async def test_past_games_replays_and_standings_match_their_declarations() -> No
         await eve.get_replay(game["id"], count=5)
         await eve.get_standings()
         await eve.until(p.STANDINGS)
+        await eve.until(p.REPLAY)  # built off the loop: it may come after the standings
         await eve.close()
     assert {frame["t"] for frame in eve.received} == {p.WELCOME, *PAST}
     for frame in eve.received:
