@@ -120,6 +120,9 @@ class ChaosReport:
     replays: Counter[str] = field(default_factory=Counter)
     """Finished games whose replay from the game history matched the journal, by game."""
     replay_steps_checked: int = 0
+    freed_after_the_end: int = 0
+    """Bots away past the grace once their game was over: the host let their seat go, as it
+    should, so their token was unknown when they came back (checked against the journal)."""
     divergences: list[str] = field(default_factory=list)
     """Rooms whose game differs from its replay (or never ended), with their first problem."""
     host_crashes: int = 0
@@ -305,7 +308,9 @@ class Chaos:
                 await asyncio.sleep(0.2)
 
     async def _judge(self, code: str, plan: RoomPlan, bots: list[ChaosBot]) -> None:
-        unfinished = [bot.describe() for bot in bots if not _finished(bot)]
+        # A bot whose seat was freed never sees the end: the journal must show it was freed
+        # after the game ended (check_room), as the host does for anyone away past the grace.
+        unfinished = [bot.describe() for bot in bots if not (_finished(bot) or bot.seat_freed)]
         if unfinished:
             self.report.divergences.append(
                 f"{plan.game} room {code}: the game did not end within"
@@ -322,6 +327,7 @@ class Chaos:
         self.report.rooms[plan.game] += 1
         self.report.versions_replayed += verdict.versions
         self.report.views_checked += verdict.views_checked
+        self.report.freed_after_the_end += len(verdict.freed_after_the_end)
         if verdict.problems:
             first, *more = verdict.problems
             also = f" (and {len(more)} more problems)" if more else ""
@@ -564,6 +570,7 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
         ("views checked against the replay", str(report.views_checked)),
         ("game replays matching the journal", str(sum(report.replays.values()))),
         ("replay steps checked", str(report.replay_steps_checked)),
+        ("seats freed after the end (away past the grace)", str(report.freed_after_the_end)),
         ("rooms diverging from their replay", str(len(report.divergences))),
         ("host crashes / tracebacks", f"{report.host_crashes} / {len(report.tracebacks)}"),
         ("processes left behind", str(len(report.leftover_processes))),
