@@ -271,6 +271,18 @@ def test_the_memory_watch_reads_this_process_and_measures_the_last_life_after_wa
     assert figures.growth_percent == pytest.approx(5.0)
 
 
+def test_the_memory_watch_splits_growth_by_what_was_running() -> None:
+    watch = MemoryWatch(warmup_seconds=10.0)
+    replays, hostile = frozenset({"replays"}), frozenset({"hostile"})
+    for age, size, running in [(0, 50, replays), (10, 100, replays), (20, 160, replays)]:
+        watch.samples.append(Sample(1, age, size, running))
+    watch.samples += [Sample(1, 30, 160, hostile), Sample(1, 40, 220, replays | hostile)]
+    split = watch.figures().by_kind
+    assert (split["replays"].kib_with, split["replays"].seconds_with) == (120, 20)
+    assert (split["replays"].kib_without, split["replays"].seconds_without) == (0, 10)
+    assert (split["hostile"].kib_with, split["hostile"].kib_without) == (60, 60)
+
+
 # --- the web door's pages -------------------------------------------------------------
 
 
