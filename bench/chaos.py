@@ -23,8 +23,12 @@ replay step for step. At the end the host must have logged no traceback, never d
 and left no process behind; every finished game must be in its history; and the watched
 life's memory must not have grown by more than 10% after its warm-up.
 
-Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N] [--smoke]
-(``--smoke``: one room, one game, to check that it still runs.)
+Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N] [--warmup SECONDS]
+    [--without KIND ...] [--smoke]
+(``--smoke``: one room, one game, to check that it still runs; ``--warmup``: seconds of
+the watched life before its memory is the reference; ``--without``: leave a kind of
+guest out, to see what the memory grows with. The memory's growth is also reported split
+by what was running.)
 Prints a table, then one JSON line with every figure. Exit status 1 on any failure.
 """
 
@@ -56,6 +60,9 @@ from partyhost.net import protocol as p
 from partyhost.net.clients.client import ConnectionFailed
 from partyhost.net.store.database import StoreUnusable, read_store
 from partyhost.net.store.records import StoredRoom
+
+GUESTS = ("hostile", "drops", "uploads", "replays", "reclaims", "web")
+"""The kinds of guest besides the players, each of which ``--without`` can leave out."""
 
 PLANS = [
     RoomPlan("tshirt", 4, {"target": 1000}),
@@ -100,6 +107,8 @@ class ChaosSettings:
     """Of the watched life, before its memory is the reference for growth."""
     max_memory_growth: float = 10.0
     """Percent the watched life's memory may grow after its warm-up."""
+    without: frozenset[str] = frozenset()
+    """Kinds of guest (:data:`GUESTS`) left out of the run."""
 
 
 @dataclass
@@ -120,6 +129,9 @@ class ChaosReport:
     replays: Counter[str] = field(default_factory=Counter)
     """Finished games whose replay from the game history matched the journal, by game."""
     replay_steps_checked: int = 0
+    freed_after_the_end: int = 0
+    """Bots away past the grace once their game was over: the host let their seat go, as it
+    should, so their token was unknown when they came back (checked against the journal)."""
     divergences: list[str] = field(default_factory=list)
     """Rooms whose game differs from its replay (or never ended), with their first problem."""
     host_crashes: int = 0
@@ -181,6 +193,10 @@ class Chaos:
         """(room code, seed, game) of every finished game, to look up in the history."""
         self.memory = MemoryWatch(settings.warmup_seconds)
         self.calm_from = float("inf")
+        self.running: Counter[str] = Counter()
+        """Guests of each kind at work now."""
+        self._ran: set[str] = set()
+        """Kinds of guest that were at work since the last memory sample."""
 
     async def run(self) -> ChaosReport:
         started = time.monotonic()
@@ -188,19 +204,21 @@ class Chaos:
         await self.host.start()
         stop_opening = started + self.settings.seconds
         self.calm_from = stop_opening - self.settings.calm_seconds
-        makers = [
-            asyncio.create_task(self._killer()),
-            asyncio.create_task(self._dropper()),
-            asyncio.create_task(self._meddler()),
-            asyncio.create_task(self._sampler()),
-            asyncio.create_task(self._visiting(self.settings.upload_every, self._upload)),
-            asyncio.create_task(self._visiting(self.settings.replay_every, self._replay)),
-            asyncio.create_task(self._visiting(self.settings.reclaim_every, self._reclaim)),
-        ]
+        guests: dict[str, Coroutine[Any, Any, None]] = {
+            "drops": self._dropper(),
+            "hostile": self._meddler(),
+            "uploads": self._visiting("uploads", self.settings.upload_every, self._upload),
+            "replays": self._visiting("replays", self.settings.replay_every, self._replay),
+            "reclaims": self._visiting("reclaims", self.settings.reclaim_every, self._reclaim),
+        }
         if self.settings.resize_every is not None:
-            makers.append(
-                asyncio.create_task(self._visiting(self.settings.resize_every, self._resize))
-            )
+            guests["web"] = self._visiting("web", self.settings.resize_every, self._resize)
+        makers = [asyncio.create_task(self._killer()), asyncio.create_task(self._sampler())]
+        for kind, guest in guests.items():
+            if kind in self.settings.without:
+                guest.close()  # never started
+            else:
+                makers.append(asyncio.create_task(guest))
         try:
             await asyncio.gather(*(self._slot(stop_opening) for _ in range(self.settings.rooms)))
         finally:
@@ -305,7 +323,9 @@ class Chaos:
                 await asyncio.sleep(0.2)
 
     async def _judge(self, code: str, plan: RoomPlan, bots: list[ChaosBot]) -> None:
-        unfinished = [bot.describe() for bot in bots if not _finished(bot)]
+        # A bot whose seat was freed never sees the end: the journal must show it was freed
+        # after the game ended (check_room), as the host does for anyone away past the grace.
+        unfinished = [bot.describe() for bot in bots if not (_finished(bot) or bot.seat_freed)]
         if unfinished:
             self.report.divergences.append(
                 f"{plan.game} room {code}: the game did not end within"
@@ -322,6 +342,7 @@ class Chaos:
         self.report.rooms[plan.game] += 1
         self.report.versions_replayed += verdict.versions
         self.report.views_checked += verdict.views_checked
+        self.report.freed_after_the_end += len(verdict.freed_after_the_end)
         if verdict.problems:
             first, *more = verdict.problems
             also = f" (and {len(more)} more problems)" if more else ""
@@ -355,6 +376,14 @@ class Chaos:
             bots = [bot for room in list(self.live.values()) for bot in room]
             if bots and self.rng.choice(bots).drop_link():
                 self.report.drops += 1
+                self._ran.add("drops")
+
+    def _started(self, kind: str) -> None:
+        self.running[kind] += 1
+        self._ran.add(kind)
+
+    def _ended(self, kind: str) -> None:
+        self.running[kind] -= 1
 
     async def _meddler(self) -> None:
         running: set[asyncio.Task[tuple[str, int]]] = set()
@@ -367,9 +396,11 @@ class Chaos:
                 task = asyncio.create_task(
                     attack(self.host.port, random.Random(seed), sorted(self.live))
                 )
+                self._started("hostile")
                 running.add(task)
                 task.add_done_callback(self._count_attack)
                 task.add_done_callback(running.discard)
+                task.add_done_callback(lambda _: self._ended("hostile"))
         finally:
             for task in running:
                 task.cancel()
@@ -380,11 +411,16 @@ class Chaos:
             process = self.host.process
             if process is not None:
                 age = time.monotonic() - self.host.started_at
-                self.memory.sample(process.pid, self.host.stats.starts, age)
+                running = frozenset(self._ran)
+                self._ran = {kind for kind, count in self.running.items() if count > 0}
+                self.memory.sample(process.pid, self.host.stats.starts, age, running)
             await asyncio.sleep(self.settings.memory_every)
 
     async def _visiting(
-        self, every: tuple[float, float], visit: Callable[[int], Coroutine[Any, Any, None]]
+        self,
+        kind: str,
+        every: tuple[float, float],
+        visit: Callable[[int], Coroutine[Any, Any, None]],
     ) -> None:
         """Sends a visitor now and then, at most three at once (each ends by itself)."""
         running: set[asyncio.Task[None]] = set()
@@ -395,8 +431,10 @@ class Chaos:
                     continue
                 self._visitors += 1
                 task = asyncio.create_task(visit(self._visitors))
+                self._started(kind)
                 running.add(task)
                 task.add_done_callback(running.discard)
+                task.add_done_callback(lambda _: self._ended(kind))
         finally:
             for task in running:
                 task.cancel()
@@ -544,13 +582,35 @@ def _memory_rows(report: ChaosReport) -> list[tuple[str, str]]:
             f" {memory.end_kib / 1024:.1f}, {memory.peak_after_warmup_kib / 1024:.1f}",
         ),
         ("  growth after warm-up", growth),
+        *_split_rows(report),
     ]
+
+
+def _split_rows(report: ChaosReport) -> list[tuple[str, str]]:
+    """The growth after warm-up by what was running: MiB a minute with each kind of guest
+    at work and without it."""
+    rows = []
+    for kind, split in sorted(report.memory.by_kind.items()):
+        rows.append(
+            (
+                f"  {kind}: MiB/min with / without (minutes)",
+                f"{_per_minute(split.kib_with, split.seconds_with)} /"
+                f" {_per_minute(split.kib_without, split.seconds_without)}"
+                f" ({split.seconds_with / 60:.1f} / {split.seconds_without / 60:.1f})",
+            )
+        )
+    return rows
+
+
+def _per_minute(kib: int, seconds: float) -> str:
+    return f"{60 * kib / 1024 / seconds:+.2f}" if seconds > 0 else "-"
 
 
 def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
     rows = [
         ("seconds", f"{report.seconds:.0f}"),
         ("seed", str(settings.seed)),
+        ("guests left out", ", ".join(sorted(settings.without)) or "none"),
         ("rooms finished and checked", str(sum(report.rooms.values()))),
         *((f"  {game}", str(count)) for game, count in sorted(report.rooms.items())),
         ("rooms re-opened after a kill in setup", str(report.setup_retries)),
@@ -564,6 +624,7 @@ def print_report(report: ChaosReport, settings: ChaosSettings) -> None:
         ("views checked against the replay", str(report.views_checked)),
         ("game replays matching the journal", str(sum(report.replays.values()))),
         ("replay steps checked", str(report.replay_steps_checked)),
+        ("seats freed after the end (away past the grace)", str(report.freed_after_the_end)),
         ("rooms diverging from their replay", str(len(report.divergences))),
         ("host crashes / tracebacks", f"{report.host_crashes} / {len(report.tracebacks)}"),
         ("processes left behind", str(len(report.leftover_processes))),
@@ -604,11 +665,30 @@ def main() -> int:
         "--keep", type=Path, default=None, help="keep the journal and host logs in this folder"
     )
     parser.add_argument("--smoke", action="store_true", help="one room, one game: does it run?")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="of the watched (kill-free) life, before its memory is the reference for growth"
+        " (default: a third of it, at most 300)",
+    )
+    parser.add_argument(
+        "--without",
+        action="append",
+        choices=GUESTS,
+        default=[],
+        metavar="KIND",
+        help=f"leave this kind of guest out (repeatable): {', '.join(GUESTS)}",
+    )
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
     # The second half of the run has no kills: one host life, warmed up, then watched.
     settings.calm_seconds = settings.seconds / 2
     settings.warmup_seconds = min(300.0, settings.calm_seconds / 3)
+    if args.warmup is not None:
+        settings.warmup_seconds = args.warmup
+    settings.without = frozenset(args.without)
     if args.smoke:
         settings.rooms = settings.max_rooms = 1
         settings.upload_every = settings.replay_every = (0.1, 0.4)

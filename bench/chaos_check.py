@@ -11,7 +11,12 @@ version. A finished room passes when:
   command is committed, and a lost command would make the history differ);
 - no bot was ever shown an older version than one it had seen (a restart
   that forgot a command would do that);
-- each bot's last view is of the final state.
+- each bot's last view is of the final state, unless its seat was freed after the end:
+  a bot away past the grace once the game had ended is no longer in the room (the host's
+  rule: an expired grace between games removes the player), so its token is unknown
+  when it returns and it never sees the last views. That is accepted only if the
+  journal agrees: the game is over, the seat's member has left, and no ``seat_left``
+  took the seat out during the game (``freed_after_the_end``).
 
 The replay of the room's game, as ``partyhost replay`` builds it from the
 store, is checked against the same fault-free replay (:func:`check_replay`):
@@ -28,7 +33,7 @@ import msgpack
 from chaos_players import ChaosBot, digest
 from partyhost.engine.core import SYSTEM_SEAT, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.store.records import StoredRoom, StoreReader
+from partyhost.net.store.records import CommandRecord, StoredRoom, StoreReader
 from partyhost.net.store.replaybuilder import ReplayRefused, build_replay
 
 
@@ -47,6 +52,8 @@ class RoomVerdict:
     versions: int = 0
     views_checked: int = 0
     problems: list[str] = field(default_factory=list)
+    freed_after_the_end: list[str] = field(default_factory=list)
+    """Bots whose seat the host let go after the game ended, while they were away."""
 
 
 def _wire(value: Any) -> Any:
@@ -110,7 +117,16 @@ def check_room(stored: StoredRoom, bots: list[ChaosBot]) -> RoomVerdict:
                 )
             highest = max(highest, seen.version)
             verdict.views_checked += 1
-        if highest != final.version:
+        if highest != final.version and bot.seat_freed:
+            why_not = _not_freed_after_the_end(stored, bot, game.is_over(final))
+            if why_not is None:
+                verdict.freed_after_the_end.append(bot.name)
+            else:
+                verdict.problems.append(
+                    f"{bot.name} last saw version {highest}, the game ended at {final.version},"
+                    f" and its token was refused: {why_not}"
+                )
+        elif highest != final.version:
             later = [
                 record.command or "tick"
                 for record, state in zip(stored.commands, states[1:], strict=True)
@@ -121,6 +137,34 @@ def check_room(stored: StoredRoom, bots: list[ChaosBot]) -> RoomVerdict:
                 f" (after {later[:3]})"
             )
     return verdict
+
+
+def _not_freed_after_the_end(stored: StoredRoom, bot: ChaosBot, over: bool) -> str | None:
+    """Why the journal does not show ``bot``'s seat freed after the game ended (None: it
+    does)."""
+    if not over:
+        return "the game is not over"
+    member = next(
+        (m for m in stored.members if m.seat == bot.seat and m.name == bot.name and not m.bot),
+        None,
+    )
+    if member is None:
+        return f"no member {bot.name} in seat {bot.seat}"
+    if not member.left:
+        return "the journal still holds the seat"
+    if any(_took_out(record, bot.seat) for record in stored.commands):
+        return "the seat was taken out during the game"
+    return None
+
+
+def _took_out(record: CommandRecord, seat: int | None) -> bool:
+    command = record.command
+    return (
+        record.seat in (None, SYSTEM_SEAT)
+        and command is not None
+        and command.get("type") == "seat_left"
+        and command.get("seat") == seat
+    )
 
 
 def check_replay(stored: StoredRoom, history: StoreReader) -> ReplayVerdict:

@@ -6,10 +6,17 @@ kernel has no rollup. Every SIGKILL starts a new process with fresh memory, so
 samples are kept per host life, and the growth that counts is the last life's:
 the harness stops killing for the last part of the run so that one life is
 long enough to warm up and then be watched.
+
+Each sample also says which kinds of guest were running since the one before
+(hostile clients, uploads, replays, ...): after warm-up, the growth from one
+sample to the next is added to every kind that ran meanwhile, and to the kinds
+that did not as "without", so a kind whose intervals hold the growth stands out
+(``--without KIND`` then leaves it out of a run to make sure).
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +44,19 @@ class Sample:
     age: float
     """Seconds since that start."""
     kib: int
+    running: frozenset[str] = frozenset()
+    """The kinds of guest that ran since the sample before (players always do)."""
+
+
+@dataclass
+class KindSplit:
+    """The watched life's growth after warm-up, over the intervals one kind of guest ran in
+    and over those it did not."""
+
+    seconds_with: float = 0.0
+    kib_with: int = 0
+    seconds_without: float = 0.0
+    kib_without: int = 0
 
 
 @dataclass
@@ -57,6 +77,8 @@ class MemoryFigures:
     peak_after_warmup_kib: int = 0
     growth_percent: float | None = None
     """From after warm-up to the end; None when the life was too short to warm up."""
+    by_kind: dict[str, KindSplit] = field(default_factory=dict)
+    """That growth split by what was running (:class:`KindSplit`), for each kind seen."""
 
 
 @dataclass
@@ -65,10 +87,12 @@ class MemoryWatch:
     samples: list[Sample] = field(default_factory=list)
     kind: str = ""
 
-    def sample(self, pid: int, life: int, age: float) -> None:
+    def sample(
+        self, pid: int, life: int, age: float, running: frozenset[str] = frozenset()
+    ) -> None:
         found = memory_kib(pid)
         if found is not None:
-            self.samples.append(Sample(life, age, found[0]))
+            self.samples.append(Sample(life, age, found[0], running))
             self.kind = found[1]
 
     def figures(self) -> MemoryFigures:
@@ -88,4 +112,22 @@ class MemoryWatch:
             result.after_warmup_kib = warm[0].kib
             result.peak_after_warmup_kib = max(s.kib for s in warm)
             result.growth_percent = 100.0 * (warm[-1].kib - warm[0].kib) / warm[0].kib
+            result.by_kind = split_by_kind(warm)
         return result
+
+
+def split_by_kind(samples: list[Sample]) -> dict[str, KindSplit]:
+    """Each interval's growth, added to the kinds that ran in it and, as "without", to the
+    kinds that did not."""
+    kinds = sorted({kind for sample in samples for kind in sample.running})
+    split = {kind: KindSplit() for kind in kinds}
+    for before, after in itertools.pairwise(samples):
+        seconds, kib = after.age - before.age, after.kib - before.kib
+        for kind, figures in split.items():
+            if kind in after.running:
+                figures.seconds_with += seconds
+                figures.kib_with += kib
+            else:
+                figures.seconds_without += seconds
+                figures.kib_without += kib
+    return split

@@ -32,6 +32,17 @@ POLICY = ReconnectPolicy(attempts=60, first_delay=0.05, max_delay=0.5, total_sec
 """Reconnect quickly and for long enough to outlast any restart the harness makes."""
 
 
+@dataclass(frozen=True)
+class AwayOnce(ReconnectPolicy):
+    """:data:`POLICY` whose first try waits ``away`` seconds: a bot stepping away waits once,
+    then comes back as fast as after any cut (a host restart meanwhile adds no second wait)."""
+
+    away: float = 0.0
+
+    def delays(self) -> list[float]:
+        return [self.away, *super().delays()[:-1]]
+
+
 def digest(value: Any) -> bytes:
     """A short fingerprint of ``value`` as it travels on the wire."""
     return hashlib.blake2b(msgpack.packb(value, use_bin_type=True), digest_size=16).digest()
@@ -56,6 +67,9 @@ class ChaosBot(NetBot):
         self._answers = random.Random(seed)
         self.reclaim_answers: list[str] = []
         """How this bot answered the table's "is it them?" questions: yes, no or silent."""
+        self.seat_freed = False
+        """Came back with its token and was told it no longer has a seat (``token_unknown``):
+        away past the grace once its game had ended, so the host let the seat go."""
 
     def observe(self, message: Message) -> None:
         kind = message["t"]
@@ -63,12 +77,14 @@ class ChaosBot(NetBot):
             self.seat = message.get("seat")
         elif kind == CONNECTION and message.get("state") == "restored":
             self.reconnects += 1
-            if self.client is not None:
-                self.client.policy = POLICY  # back from stepping away: reconnect fast again
+            if not message.get("resumed"):
+                self.seat_freed = True
         elif kind == p.VIEW:
             self.views.append(SeenView(int(message["version"]), digest(message["view"])))
         elif kind == p.ERROR:
             self.refusals = [*self.refusals[-4:], str(message.get("code"))]
+            if message.get("code") == "token_unknown":
+                self.seat_freed = True
         elif kind == p.RECLAIM_ASK:
             self._answer_reclaim(int(message["ask"]))
 
@@ -128,11 +144,22 @@ class ChaosBot(NetBot):
 
     def step_away(self, seconds: float) -> bool:
         """Cut the link and stay away about ``seconds`` before coming back with the token
-        (long enough for a stranger to ask for this seat by name)."""
-        if self.client is None:
+        (long enough for a stranger to ask for this seat by name).
+
+        It waits that long once: the reconnection, which starts when the link drops,
+        takes its delays from the policy then, and the policy is back to :data:`POLICY`
+        once the wait is over, so a later cut (a host restart) is not another long wait.
+        """
+        client = self.client
+        if client is None or client.connection is None or client.connection.closed:
             return False
-        self.client.policy = dataclasses.replace(POLICY, first_delay=seconds, max_delay=seconds)
+        client.policy = AwayOnce(**dataclasses.asdict(POLICY), away=seconds)
+        asyncio.get_running_loop().call_later(seconds, self._back_to_policy, client)
         return self.drop_link()
+
+    @staticmethod
+    def _back_to_policy(client: ReconnectingClient) -> None:
+        client.policy = POLICY
 
     async def leave(self, attempts: int = 20) -> bool:
         """Leave the room (so the host can close it), retrying across restarts; then close."""

@@ -107,9 +107,10 @@ class HostConfig:
     max_history_mib: float = 200.0
     """MiB the host's database may hold (rooms, games and decks); past it the oldest finished
     games are deleted."""
-    replay_cache_mib: float = 32.0
-    """MiB the replays kept for the next requests hold together (a replay is a few
-    checkpoints, so an 18,000-move game takes well under one); past it the oldest go."""
+    replay_cache_mib: float = 4.0
+    """MiB the replays kept for the next requests hold together, counted object by object
+    with the deck each one holds (a game of a party night: 50-200 KiB; the longest game a
+    host keeps, 18,000 moves: about 2 MiB); past it the oldest go (docs/limits.md)."""
     replay_builds_per_address_per_second: float = 0.2
     replay_build_address_burst: int = 4
     """Replays one address may have built (a replay already kept costs nothing)."""

@@ -9,6 +9,7 @@ checking nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import sys
@@ -19,7 +20,14 @@ import msgpack
 import pytest
 from partyhost.engine.registry import get_game
 from partyhost.net.store.database import Store
-from partyhost.net.store.records import CommandRecord, GameStart, Player, RoomRecord, StoredRoom
+from partyhost.net.store.records import (
+    CommandRecord,
+    GameStart,
+    MemberRecord,
+    Player,
+    RoomRecord,
+    StoredRoom,
+)
 from playedgames import keep_game, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -28,7 +36,7 @@ from chaos import PLANS, ChaosSettings, run_chaos
 from chaos_check import check_replay, check_room, replay_states
 from chaos_host import ChaosHost
 from chaos_memory import MemoryWatch, Sample, memory_kib
-from chaos_players import ChaosBot, RoomPlan, SeenView, digest
+from chaos_players import POLICY, AwayOnce, ChaosBot, RoomPlan, SeenView, digest
 from chaos_resizes import SIZES, resize_visit
 
 
@@ -155,6 +163,53 @@ def test_the_referee_sees_a_game_that_never_ended() -> None:
     assert any("not over" in problem for problem in problems)
 
 
+def freed_after_the_end(stored: StoredRoom, left: bool = True) -> list[ChaosBot]:
+    """Honest bots, the second of which went away before the last views and came back past
+    the grace, after the game's end, to a seat the host had let go (``token_unknown``)."""
+    bots = honest_bots(stored)
+    away = bots[1]
+    del away.views[len(away.views) // 2 :]
+    away.seat_freed = True
+    stored.members[:] = [
+        MemberRecord(seat, seat, bot.name, "hash", False, 0, False, seat == 1 and left)
+        for seat, bot in enumerate(bots)
+    ]
+    return bots
+
+
+def test_the_referee_accepts_a_seat_freed_after_the_end() -> None:
+    stored = played_room()
+    bots = freed_after_the_end(stored)
+    verdict = check_room(stored, bots)
+    assert verdict.problems == []
+    assert verdict.freed_after_the_end == ["Seat 1"]
+
+
+def test_the_referee_still_sees_a_divergence_of_a_bot_whose_seat_was_freed() -> None:
+    stored = played_room()
+    bots = freed_after_the_end(stored)
+    seen = bots[1].views[2]
+    bots[1].views[2] = SeenView(seen.version, digest("another board"))
+    (problem,) = check_room(stored, bots).problems
+    assert f"version {seen.version}" in problem and "differs" in problem
+
+
+def test_the_referee_sees_a_token_refused_while_the_journal_still_holds_the_seat() -> None:
+    stored = played_room()
+    verdict = check_room(stored, freed_after_the_end(stored, left=False))
+    (problem,) = verdict.problems
+    assert "token was refused" in problem and "still holds the seat" in problem
+    assert verdict.freed_after_the_end == []
+
+
+def test_the_referee_sees_a_bot_that_missed_the_end_with_its_seat_still_its_own() -> None:
+    stored = played_room()
+    bots = freed_after_the_end(stored)
+    bots[1].seat_freed = False
+    (problem,) = check_room(stored, bots).problems
+    assert "last saw version" in problem
+
+
 def kept(stored: StoredRoom, commands: list[CommandRecord]) -> Store:
     """A store holding the room's game with ``commands``, as a host would keep it."""
     room = stored.room
@@ -191,6 +246,12 @@ def test_the_referee_sees_a_replay_that_lost_a_command() -> None:
     assert problems and "differ" in problems[0]
 
 
+def test_a_bot_stepping_away_waits_once_then_comes_back_as_fast_as_after_any_cut() -> None:
+    delays = AwayOnce(**dataclasses.asdict(POLICY), away=3.0).delays()
+    assert delays[0] == 3.0 and len(delays) == POLICY.attempts
+    assert max(delays[1:]) <= POLICY.max_delay * 1.2
+
+
 # --- the memory watch ---------------------------------------------------------------
 
 
@@ -208,6 +269,18 @@ def test_the_memory_watch_reads_this_process_and_measures_the_last_life_after_wa
     assert (figures.start_kib, figures.after_warmup_kib) == (100, 200)
     assert (figures.end_kib, figures.peak_after_warmup_kib) == (210, 260)
     assert figures.growth_percent == pytest.approx(5.0)
+
+
+def test_the_memory_watch_splits_growth_by_what_was_running() -> None:
+    watch = MemoryWatch(warmup_seconds=10.0)
+    replays, hostile = frozenset({"replays"}), frozenset({"hostile"})
+    for age, size, running in [(0, 50, replays), (10, 100, replays), (20, 160, replays)]:
+        watch.samples.append(Sample(1, age, size, running))
+    watch.samples += [Sample(1, 30, 160, hostile), Sample(1, 40, 220, replays | hostile)]
+    split = watch.figures().by_kind
+    assert (split["replays"].kib_with, split["replays"].seconds_with) == (120, 20)
+    assert (split["replays"].kib_without, split["replays"].seconds_without) == (0, 10)
+    assert (split["hostile"].kib_with, split["hostile"].kib_without) == (60, 60)
 
 
 # --- the web door's pages -------------------------------------------------------------

@@ -19,6 +19,7 @@ from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
 from partyhost.net.clients.client import build
 from partyhost.net.hosting.host import Host
+from partyhost.net.store.footprint import footprint
 
 STRANGER = "127.0.0.2"
 """A guest on another machine than the players (the tables' clients use 127.0.0.1)."""
@@ -80,20 +81,25 @@ async def test_a_long_games_replay_never_holds_every_step_in_the_hosts_memory() 
 
 
 async def test_the_replay_cache_keeps_to_its_byte_budget() -> None:
-    async with running_host(replay_cache_mib=0.05, replay_build_address_burst=20) as host:
+    budget = 0.4  # MiB: two or three of these games' replays, not four
+    async with running_host(replay_cache_mib=budget, replay_build_address_burst=20) as host:
         ann = (await finished(host.port, ["Ann", "Bob"], seed=1, target=60))[0]
         for seed in (2, 3, 4):
             await finished(host.port, ["Cy", "Di"], seed=seed, target=60)
         games = await listed(ann)
         assert len(games) == 4
         past = lobby_of(host).past_games
-        sizes = []
+        kept = []
         for game in games:
             page = await answer(ann, build.get_replay(game["id"], first=0, count=1))
             assert page["t"] == p.REPLAY
-            assert past.cached_bytes <= past.cache_budget == int(0.05 * 2**20)
-            sizes.append(past.cached_bytes)
-        assert max(sizes) > 0, "replays within the budget are kept"
+            assert past.cached_bytes <= past.cache_budget == int(budget * 2**20)
+            replays = past.kept_replays()
+            # What the kept replays really hold, their decks' copies included, walked here.
+            held = footprint(replays, shared=[replay.game for replay in replays])
+            assert held <= past.cache_budget, f"{len(replays)} kept replays hold {held} bytes"
+            kept.append(len(replays))
+        assert 0 < max(kept) < 4, "replays within the budget are kept, the oldest dropped"
 
 
 async def test_replay_builds_are_rated_per_address_and_kept_replays_still_come() -> None:

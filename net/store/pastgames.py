@@ -91,8 +91,13 @@ class PastGames:
 
     @property
     def cached_bytes(self) -> int:
-        """About how many bytes the kept replays hold (never more than the budget)."""
+        """The bytes the kept replays hold, each counted when built (never more than the
+        budget)."""
         return self._cached_bytes
+
+    def kept_replays(self) -> list[Replay]:
+        """The replays kept for the next requests, asked for longest ago first."""
+        return list(self._replays.values())
 
     def forget_replays(self) -> None:
         """Drop every kept replay (the next request for one builds it again)."""

@@ -22,8 +22,9 @@ from typing import Any
 
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.net.protocol import Refused, encode
+from partyhost.net.protocol import Refused
 from partyhost.net.store.deckrows import playable_deck
+from partyhost.net.store.footprint import footprint
 from partyhost.net.store.records import (
     ABANDONED,
     DROPPED,
@@ -67,9 +68,6 @@ def check_replayable(entry: GameEntry, game_name: str | None = None) -> None:
 
 
 CHECKPOINT_EVERY = 200
-OBJECT_OVERHEAD = 5
-"""Held Python objects take about this many times their packed size (measured by
-``bench/replay_memory.py``): the factor turns packed sizes into a replay's bytes in memory."""
 """Steps between two kept states: a page is played again from the nearest one before it,
 so at most this many commands are applied to serve any page."""
 
@@ -95,8 +93,10 @@ class Replay:
     """The state after step ``k * CHECKPOINT_EVERY`` for each k."""
     rounds: list[int]
     """Index of the first step of each round, in order."""
-    size: int
-    """About how many bytes this replay holds (its checkpoints' views and its commands)."""
+    size: int = 0
+    """The bytes this replay holds in memory, counted by walking its objects
+    (:func:`~partyhost.net.store.footprint.footprint`): its checkpoints with the deck each
+    holds, its commands, rounds and entry; the game's rules object, shared, is left out."""
 
     @property
     def total(self) -> int:
@@ -206,7 +206,6 @@ def _play_again(game: Game, archived: ArchivedGame) -> Replay:
     checkpoints = [state]
     first_view = game.replay_view(state)
     commands = [pack((r.seat, r.command, r.now)) for r in archived.commands]
-    size = len(encode(first_view)) + sum(len(command) for command in commands)
     rounds = [0]
     previous = first_view.get("round")
     for index, record in enumerate(archived.commands, 1):
@@ -217,9 +216,9 @@ def _play_again(game: Game, archived: ArchivedGame) -> Replay:
             previous = view.get("round")
         if index % CHECKPOINT_EVERY == 0:
             checkpoints.append(state)
-            size += len(encode(view))
     if not game.is_over(state):
         raise ValueError("the kept commands do not reach the end of the game")
-    size = OBJECT_OVERHEAD * (size + 8 * len(rounds))
     entry = archived.entry
-    return Replay(entry, game.name, game, entry.started, commands, checkpoints, rounds, size)
+    replay = Replay(entry, game.name, game, entry.started, commands, checkpoints, rounds)
+    replay.size = footprint(replay, shared=(game,))
+    return replay
