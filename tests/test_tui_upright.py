@@ -232,6 +232,8 @@ async def test_a_tshirt_round_is_played_upright_by_taps_alone(host: Host) -> Non
                 await tap(pilot, "#choice-0")  # keep it
             else:
                 card = app.screen.query(SloganCard).first()
+                if card.face is not None and not card.face.face_down:  # read whole, not cut
+                    assert " ".join(card.face.text.split()[:2]) in screen_text(app)
                 if card.selected:  # still chosen from before: a tap on it plays it
                     await tap(pilot, card)
                 else:
