@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar
-from partyhost.tui.shared.footer import KeyFooter
+from partyhost.tui.shared.footer import KeyFooter, is_upright
 from partyhost.tui.text import Frame, Glyphs, clean, literal, shorten
 from rich.table import Table
 from rich.text import Text
@@ -25,6 +25,9 @@ from textual.widgets import DataTable, Static
 
 COLUMNS = (("#", "id", 4), ("Ended", "ended", 11), ("Game", "game", 18), ("Room", "room", 4))
 PLAYERS_WIDTH = 34
+UPRIGHT_COLUMNS = (("#", "id", 4), ("Ended\nRoom", "ended", 9), ("Game\nPlayers", "game", 22))
+"""Upright (43 columns, 41 inside the margins): the same cells two to a column, a game on
+two lines."""
 
 
 class PastGamesTable(DataTable[Text]):
@@ -74,13 +77,30 @@ class PastGamesScreen(PartyScreen):
             yield Static("", id="past-empty", classes="empty")
         yield KeyFooter()
 
+    _upright = False
+    """Whether the table's columns are the upright ones."""
+
     def on_mount(self) -> None:
-        table = self.query_one("#past-games", DataTable)
-        for label, key, width in COLUMNS:
-            table.add_column(label, key=key, width=width)
-        table.add_column("Players", key="players", width=PLAYERS_WIDTH)
+        self._lay_out_columns()
         self.watch(self.app, "past_games", self._show_games)
         self.action_refresh()
+
+    def on_resize(self) -> None:
+        if self._upright != is_upright(self.app):
+            self._lay_out_columns()
+            self._show_games()
+
+    def _lay_out_columns(self) -> None:
+        """One game a row at 80 columns; upright, two lines a game in three columns."""
+        table = self.query_one("#past-games", PastGamesTable)
+        self._upright = is_upright(self.app)
+        table.clear(columns=True)
+        table.header_height = 2 if self._upright else 1
+        columns = UPRIGHT_COLUMNS if self._upright else COLUMNS
+        for label, key, width in columns:
+            table.add_column(label, key=key, width=width)
+        if not self._upright:
+            table.add_column("Players", key="players", width=PLAYERS_WIDTH)
 
     def _show_games(self) -> None:
         table = self.query_one("#past-games", DataTable)
@@ -88,6 +108,20 @@ class PastGamesScreen(PartyScreen):
         ellipsis = self.glyphs.ellipsis
         for game in self.party.past_games:
             title = clean(game.get("game_name") or game.get("game", ""))
+            if self._upright:
+                width = UPRIGHT_COLUMNS[2][2]
+                table.add_row(
+                    Text(str(game.get("id")), "bold"),
+                    Text.assemble(ended_text(game), "\n", str(game.get("room", ""))),
+                    Text.assemble(
+                        literal(shorten(title, width, ellipsis)),
+                        "\n",
+                        literal(shorten(players_text(game, ellipsis).plain, width, ellipsis)),
+                    ),
+                    key=str(game.get("id")),
+                    height=2,
+                )
+                continue
             table.add_row(
                 Text(str(game.get("id")), "bold"),
                 ended_text(game),
