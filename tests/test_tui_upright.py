@@ -134,6 +134,18 @@ async def test_the_lobby_shows_every_rooms_column_upright() -> None:
     assert app.glyphs.lock in text
 
 
+async def test_the_past_games_show_their_players_upright() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=UPRIGHT_PHONE) as pilot:
+        await settle(pilot)
+        await tap_key(pilot, "Past games")
+        await wait_until(pilot, lambda: "Ann, Bob, Cy*, Bot 1" in screen_text(app))
+        text = screen_text(app)
+    for word in ("Ended", "Room", "Game", "Players", "KQZD", "The T-Shirt Game", "Dana, Eli"):
+        assert word in text, text
+
+
 async def test_the_lobby_goes_back_to_one_line_a_room_when_the_phone_turns() -> None:
     host = FakeHost()
     app = app_for(host)
