@@ -35,12 +35,13 @@ from partyhost.tui.shared.connect import (
     load_remembered,
     save_remembered,
 )
+from partyhost.tui.shared.footer import UPRIGHT
 from partyhost.tui.text import Frame, glyphs_for
 from partyhost.tui.toasts import guard_toasts
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.events import AppBlur, DescendantFocus
+from textual.events import AppBlur, DescendantFocus, Resize
 from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Input
@@ -167,6 +168,7 @@ class PartyApp(App[int]):
         return ASCII_KEYS.get(shown, shown) if self.ascii_only else shown
 
     def on_mount(self) -> None:
+        self._follow_width(self.size.width)
         if not self.is_headless and self.console.color_system in ("standard", "windows"):
             self.theme = "ansi-dark"
         if self.ascii_only:
@@ -183,6 +185,19 @@ class PartyApp(App[int]):
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
+
+    def on_resize(self, event: Resize) -> None:
+        self._follow_width(event.size.width)
+
+    def _follow_width(self, width: int) -> None:
+        """Below ``UPRIGHT`` columns (a phone held upright) the app is ``-upright``: screens
+        stack their parts and footers wrap their keys into rows (see the .tcss)."""
+        upright = width < UPRIGHT
+        if upright == self.has_class("-upright"):
+            return
+        self.set_class(upright, "-upright")
+        for screen in self.screen_stack:
+            screen.refresh_bindings()  # the footer on top lays its keys out again
 
     def on_app_blur(self, event: AppBlur) -> None:
         """The keys stay on the footer when the window or page loses focus.

@@ -20,6 +20,7 @@ from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.dialogs import SeatOfferScreen
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.lobbyscreen import lobby_keys
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
@@ -29,7 +30,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 GENERAL = """\
 partyhost is played in the terminal with friends on the same network.
@@ -95,7 +96,7 @@ class HelpScreen(PartyModal[None]):
             yield Static(
                 "The arrow keys turn to the other games; Escape closes this help.", classes="hint"
             )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show_pages()

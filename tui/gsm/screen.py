@@ -28,6 +28,7 @@ from partyhost.tui.gsm.picture import (
 from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.gametable import TABLE_KEYS, GameScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Scoreboard
@@ -38,7 +39,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 Slot = tuple[int, int]
 CHOOSE = Binding.Group("Choose")
@@ -149,7 +150,7 @@ class GsmScreen(GameScreen):
         yield Static("", id="gsm-rack-title")
         yield HandRack(self.rack_painter, turned_mark=self._turn_glyph(), id="gsm-rack")
         yield SidewaysNotice(id="gsm-sideways")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fit_table()

@@ -6,12 +6,13 @@ from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.dialogs import Dialog
+from partyhost.tui.shared.footer import KeyFooter
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 SCENARIO_LIMIT = 280
 
@@ -49,7 +50,7 @@ class WriteScenarioScreen(Dialog[str]):
             )
             yield Static("", id="scenario-count", classes="hint")
             yield self.buttons("Use it")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if not self.query(Input):
@@ -98,4 +99,4 @@ class LastTurnScreen(PartyModal[None]):
             yield Static("The last turn", classes="dialog-title")
             with VerticalScroll():
                 yield Static(self.reveal)
-        yield Footer()
+        yield KeyFooter()

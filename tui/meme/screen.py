@@ -27,6 +27,7 @@ from partyhost.tui.meme.text import (
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.text import Frame, literal
@@ -36,7 +37,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 FLIP_SECONDS = 0.5
 TALL = 36
@@ -108,7 +109,7 @@ class MemeScreen(TableScreen):
                 yield MoneyTable(id="money")
                 yield GameLog(self._describe, id="meme-log")
                 yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     # --- names and view -------------------------------------------------------
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from partyhost.tui.replay.narration import clock, parts_for, result_line, step_lines
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.log import ReflowLog
 from partyhost.tui.shared.replayparts import namer
 from partyhost.tui.text import Frame, Glyphs, glyphs_for, literal
@@ -24,7 +25,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 if TYPE_CHECKING:
     from partyhost.tui.hostlink import ReplayPage
@@ -125,7 +126,7 @@ class ReplayScreen(Screen[None]):
             with VerticalScroll(id="replay-table-box"):
                 yield Static(id="replay-table")
             yield ReflowLog(id="replay-log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#replay-table-box").border_title = "The table, every card shown"

@@ -186,3 +186,22 @@ class TitleBar(Static):
             line.append("  ")
             line.append(part if isinstance(part, Text) else Text(part, style="dim"))
         show_text(self, line)
+        self._fit_rows()
+
+    def on_resize(self) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Upright (a phone held upright), the title takes as many rows as its words need,
+        up to three; otherwise the one row of the stylesheet."""
+        if not self.is_mounted:
+            return
+        rows: int | None = None
+        if self.app.has_class("-upright"):
+            width = max(1, self.app.size.width - 2)
+            content = self.content
+            text = content if isinstance(content, Text) else Text(str(content))
+            rows = min(3, len(text.wrap(self.app.console, width)))
+        held = self.styles.inline.height
+        if rows != (None if held is None else int(held.value)):
+            self.styles.height = rows

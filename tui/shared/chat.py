@@ -11,6 +11,7 @@ from partyhost.net.protocol import MAX_CHAT_LENGTH
 from partyhost.tui.party import Party
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chatline import chat_text
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.log import ReflowLog, next_after
 from partyhost.tui.text import Frame
 from textual import on
@@ -18,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 WIDE = 110
 """Columns from which the chat stays beside a table or the results (the app's ``-wide``
@@ -110,7 +111,7 @@ class ChatScreen(PartyModal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-dialog", classes="dialog"):
             yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         for panel in self.query(ChatPanel):  # none when the game ended as this opened

@@ -16,13 +16,14 @@ from partyhost.net.discovery import BrowserFactory, DiscoveredHost, HostWatcher
 from partyhost.net.protocol import MAX_NAME_LENGTH, PROTOCOL_VERSION
 from partyhost.paths import config_dir
 from partyhost.tui.shared.base import PartyScreen, TitleBar
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.text import literal
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 # --- the memory: the last address and name, in the user's config dir ---------------------
@@ -257,7 +258,7 @@ class ConnectScreen(PartyScreen):
                 yield Button("Connect", id="connect", variant="primary", compact=True)
                 yield Button("Quit", id="quit", compact=True)
             yield Static("", id="connect-status", classes="status")
-        yield Footer()
+        yield KeyFooter()
 
     def _hint(self) -> str:
         if self.party.solo:

@@ -15,6 +15,7 @@ from partyhost.decks.files import DeckFileError, load_deck_file
 from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, ResultT
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.options import OptionsForm, TickBox
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
@@ -22,7 +23,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 _UNSET = object()
@@ -138,7 +139,7 @@ class CreateRoomScreen(Dialog[Frame]):
                 )
             yield Vertical(id="options-slot")
             yield self.buttons("Create")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         await self._show_game(self._game(), self.choices.get("deck", _UNSET))
@@ -273,7 +274,7 @@ class JoinRoomScreen(Dialog[Frame]):
                 )
             yield TickBox("Just watch (spectate)", self.spectate, id="spectate", compact=True)
             yield self.buttons("Join")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#password" if self.code and self.needs_password else "#code").focus()
@@ -305,7 +306,7 @@ class RoomOptionsScreen(Dialog[Frame]):
             yield Static("Rule options", classes="dialog-title")
             yield OptionsForm(self.options, self.values, game=self.game, id="options")
             yield self.buttons("Save")
-        yield Footer()
+        yield KeyFooter()
 
     def result(self) -> Frame | None:
         return self.query_one(OptionsForm).values()
@@ -336,7 +337,7 @@ class ConfirmScreen(PartyModal[bool]):
                 Button("No", id="no", compact=True),
                 classes="buttons",
             )
-        yield Footer()
+        yield KeyFooter()
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -372,7 +373,7 @@ class ReconnectingScreen(PartyModal[None]):
             yield Static("Connection lost", classes="dialog-title")
             yield Static("", id="reconnect-text")
             yield Static("Your seat is kept. Escape stops waiting.", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "link", self._show_state)
@@ -431,7 +432,7 @@ class DeckProblemsScreen(PartyModal[None]):
             yield Horizontal(
                 Button("OK", id="close", variant="primary", compact=True), classes="buttons"
             )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()
@@ -482,7 +483,7 @@ class SeatOfferScreen(PartyModal[SeatOffer | None]):
                     id="seat-offers",
                 )
             yield Static("Escape goes to the lobby instead.", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def _question(self) -> Text:
         if len(self.offers) == 1:

@@ -13,12 +13,13 @@ from typing import ClassVar
 
 from partyhost.net.qrdrawing import draw_qr
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.text import literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 ON_SCREEN_QUIET_ZONE = 2
 """Light modules around the code in the dialog: half the standard's four, which cameras
@@ -61,7 +62,7 @@ class DoorCodeScreen(PartyModal[None]):
                 yield Static(self.code, id="door-code-drawing")
             yield Static(literal(self.url, "bold"), id="door-code-url")
             yield Static("Point a phone's camera at the code. Escape closes this.", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         # As wide as the code and the dialog's edges (an ASCII code is twice as wide, so

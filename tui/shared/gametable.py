@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from partyhost.tui.shared.base import SOLO_QUIT, PartyScreen, TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import WIDE, ChatPanel, open_chat
 from partyhost.tui.shared.dialogs import confirm_then
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
@@ -32,7 +33,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 Badge = tuple[str, str]
 """A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
@@ -353,7 +354,7 @@ class UnsupportedGameScreen(PartyScreen):
         with Horizontal(id="room-body"):
             yield Static("", id="unsupported", classes="status")
             yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         game = (self.party.room or {}).get("game", "?")

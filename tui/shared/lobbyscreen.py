@@ -13,6 +13,7 @@ from partyhost.net.protocol import MAX_URL_LENGTH
 from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
 from partyhost.tui.shared.doorcode import DoorCodeScreen
+from partyhost.tui.shared.footer import KeyFooter, is_upright
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, short_titles, standings_table
 from partyhost.tui.text import Frame, clean, literal, shorten
 from rich.text import Text
@@ -20,7 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 REFRESH_SECONDS = 3.0
 COLUMNS = (
@@ -36,6 +37,15 @@ SENT_MARK = " (sent)"
 """After the decks of a room that plays a deck a player sent with the room request."""
 WIDTHS = {"code": 5, "game": 16, "deck": 14, "seats": 7, "status": 8, "owner": 12, "lock": 1}
 """Fixed widths keep the header over its column and fit 80 columns; longer text is cut."""
+UPRIGHT_COLUMNS = (
+    ("Code", "code", 5),
+    ("Game\nDeck", "game", 14),
+    ("Players\nStatus", "seats", 8),
+    ("Owner", "owner", 6),
+)
+"""Upright (43 columns, 41 inside the margins): the same cells two to a column, each room
+on two lines."""
+UPRIGHT_WIDTHS = {key: width for _, key, width in UPRIGHT_COLUMNS}
 STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
 
 
@@ -59,6 +69,8 @@ class LobbyScreen(PartyScreen):
         Binding("r", "refresh", "Refresh", show=False),
         Binding("escape", "disconnect", "Disconnect"),
     ]
+    _upright = False
+    """Whether the table's columns are the upright ones."""
     DEFAULT_CSS = """
     LobbyScreen #lobby-door { height: auto; margin-bottom: 1; }
     """
@@ -71,14 +83,10 @@ class LobbyScreen(PartyScreen):
             yield RoomsTable(id="rooms", cursor_type="row", zebra_stripes=True)
             yield Static("", id="lobby-empty", classes="empty")
             yield Static("", id="lobby-standings")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one("#rooms", DataTable)
-        for label, key in COLUMNS:
-            table.add_column(
-                self.glyphs.lock if key == "lock" else label, key=key, width=WIDTHS[key]
-            )
+        self._lay_out_columns()
         self.watch(self.app, "rooms", self._show_rooms)
         self.watch(self.app, "welcome", self._show_host)
         self.watch(self.app, "standings", self._show_standings)
@@ -87,6 +95,26 @@ class LobbyScreen(PartyScreen):
         if self.party.offer_create:  # partyhost join --deck FILE: bring it straight away
             self.party.offer_create = False
             self.call_after_refresh(self.action_create)
+
+    def on_resize(self) -> None:
+        if self._upright != is_upright(self.app):
+            self._lay_out_columns()
+            self._show_rooms()
+
+    def _lay_out_columns(self) -> None:
+        """One room a row at 80 columns; upright, two lines a room in four columns."""
+        table = self.query_one("#rooms", RoomsTable)
+        self._upright = is_upright(self.app)
+        table.clear(columns=True)
+        table.header_height = 2 if self._upright else 1
+        if self._upright:
+            for label, key, width in UPRIGHT_COLUMNS:
+                table.add_column(label, key=key, width=width)
+            return
+        for label, key in COLUMNS:
+            table.add_column(
+                self.glyphs.lock if key == "lock" else label, key=key, width=WIDTHS[key]
+            )
 
     def _show_host(self) -> None:
         welcome = self.party.welcome or {}
@@ -128,6 +156,9 @@ class LobbyScreen(PartyScreen):
         for room in self.party.rooms:
             code = str(room.get("code", ""))
             status = str(room.get("status", ""))
+            if self._upright:
+                table.add_row(*self._two_line_cells(room), key=code, height=2)
+                continue
             table.add_row(
                 Text(code, style="bold"),
                 self._cell(room.get("game_name") or room.get("game", ""), "game"),
@@ -144,10 +175,31 @@ class LobbyScreen(PartyScreen):
         empty.display = not self.party.rooms
         empty.update("No rooms yet. Press c to create one, or j to join by code.")
 
+    def _two_line_cells(self, room: Frame) -> list[Text]:
+        """A room's cells upright: code and lock, game and deck, players and status, owner."""
+        status = str(room.get("status", ""))
+        widths, cut = UPRIGHT_WIDTHS, self.glyphs.ellipsis
+        game = shorten(clean(room.get("game_name") or room.get("game", "")), widths["game"], cut)
+        cells = [
+            Text.assemble(
+                (str(room.get("code", "")), "bold"),
+                "\n",
+                self.glyphs.lock if room.get("has_password") else "",
+            ),
+            Text.assemble(literal(game), "\n", self._deck_cell(room, widths["game"])),
+            Text.assemble(
+                f"{room.get('seats', 0)}/{room.get('max_seats', '?')}\n",
+                (STATUS_WORDS.get(status, status), "green" if status == "lobby" else ""),
+            ),
+            literal(shorten(clean(room.get("owner_name") or ""), widths["owner"], cut)),
+        ]
+        return cells
+
     def _show_standings(self) -> None:
         panel = self.query_one("#lobby-standings", Static)
         titles = short_titles(self.party.welcome)
-        panel.update(standings_table(self.party.standings, self.glyphs, titles))
+        narrow = is_upright(self.app)
+        panel.update(standings_table(self.party.standings, self.glyphs, titles, narrow=narrow))
 
     def action_past_games(self) -> None:
         self.app.push_screen(PastGamesScreen())
@@ -156,17 +208,16 @@ class LobbyScreen(PartyScreen):
         """Other people's text, cut to the column with this mode's ellipsis."""
         return literal(shorten(clean(value), WIDTHS[column], self.glyphs.ellipsis))
 
-    def _deck_cell(self, room: Frame) -> Text:
+    def _deck_cell(self, room: Frame, columns: int = WIDTHS["deck"]) -> Text:
         """The room's decks by title; a deck a player sent is marked ``(sent)``, and the
         mark is never cut off, so a sent deck cannot pass for one of the host's."""
         decks = [d for d in room.get("decks") or [] if isinstance(d, dict)]
         if not decks:
-            return self._cell(
-                deck_title(self.party.welcome, room.get("game"), room.get("deck")), "deck"
-            )
+            title = deck_title(self.party.welcome, room.get("game"), room.get("deck"))
+            return literal(shorten(clean(title), columns, self.glyphs.ellipsis))
         title = " + ".join(str(d.get("title") or d.get("name") or "?") for d in decks)
         mark = SENT_MARK if any(d.get("source") == "upload" for d in decks) else ""
-        width = WIDTHS["deck"] - len(mark)
+        width = columns - len(mark)
         cell = literal(shorten(clean(title), width, self.glyphs.ellipsis))
         if mark:
             cell.append(mark, "dim")

@@ -12,13 +12,14 @@ import time
 from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.footer import KeyFooter
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 GO_ON = "Press any key to go on."
 
@@ -55,7 +56,7 @@ class RoundResultScreen(PartyModal[bool]):
             with VerticalScroll(can_focus=False):
                 yield Static(self.body, id="round-result-body")
             yield Static("", id="round-result-clock")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._tick()

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar
+from partyhost.tui.shared.footer import KeyFooter, is_upright
 from partyhost.tui.text import Frame, Glyphs, clean, literal, shorten
 from rich.table import Table
 from rich.text import Text
@@ -20,10 +21,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 COLUMNS = (("#", "id", 4), ("Ended", "ended", 11), ("Game", "game", 18), ("Room", "room", 4))
 PLAYERS_WIDTH = 34
+UPRIGHT_COLUMNS = (("#", "id", 4), ("Ended\nRoom", "ended", 9), ("Game\nPlayers", "game", 22))
+"""Upright (43 columns, 41 inside the margins): the same cells two to a column, a game on
+two lines."""
 
 
 class PastGamesTable(DataTable[Text]):
@@ -71,15 +75,32 @@ class PastGamesScreen(PartyScreen):
             )
             yield PastGamesTable(id="past-games", cursor_type="row", zebra_stripes=True)
             yield Static("", id="past-empty", classes="empty")
-        yield Footer()
+        yield KeyFooter()
+
+    _upright = False
+    """Whether the table's columns are the upright ones."""
 
     def on_mount(self) -> None:
-        table = self.query_one("#past-games", DataTable)
-        for label, key, width in COLUMNS:
-            table.add_column(label, key=key, width=width)
-        table.add_column("Players", key="players", width=PLAYERS_WIDTH)
+        self._lay_out_columns()
         self.watch(self.app, "past_games", self._show_games)
         self.action_refresh()
+
+    def on_resize(self) -> None:
+        if self._upright != is_upright(self.app):
+            self._lay_out_columns()
+            self._show_games()
+
+    def _lay_out_columns(self) -> None:
+        """One game a row at 80 columns; upright, two lines a game in three columns."""
+        table = self.query_one("#past-games", PastGamesTable)
+        self._upright = is_upright(self.app)
+        table.clear(columns=True)
+        table.header_height = 2 if self._upright else 1
+        columns = UPRIGHT_COLUMNS if self._upright else COLUMNS
+        for label, key, width in columns:
+            table.add_column(label, key=key, width=width)
+        if not self._upright:
+            table.add_column("Players", key="players", width=PLAYERS_WIDTH)
 
     def _show_games(self) -> None:
         table = self.query_one("#past-games", DataTable)
@@ -87,6 +108,20 @@ class PastGamesScreen(PartyScreen):
         ellipsis = self.glyphs.ellipsis
         for game in self.party.past_games:
             title = clean(game.get("game_name") or game.get("game", ""))
+            if self._upright:
+                width = UPRIGHT_COLUMNS[2][2]
+                table.add_row(
+                    Text(str(game.get("id")), "bold"),
+                    Text.assemble(ended_text(game), "\n", str(game.get("room", ""))),
+                    Text.assemble(
+                        literal(shorten(title, width, ellipsis)),
+                        "\n",
+                        literal(shorten(players_text(game, ellipsis).plain, width, ellipsis)),
+                    ),
+                    key=str(game.get("id")),
+                    height=2,
+                )
+                continue
             table.add_row(
                 Text(str(game.get("id")), "bold"),
                 ended_text(game),
@@ -136,17 +171,27 @@ def game_title(game: object, titles: Mapping[str, str]) -> str:
 
 
 def standings_table(
-    standings: Frame | None, glyphs: Glyphs, titles: Mapping[str, str], rows: int = MAX_ROWS
+    standings: Frame | None,
+    glyphs: Glyphs,
+    titles: Mapping[str, str],
+    rows: int = MAX_ROWS,
+    *,
+    narrow: bool = False,
 ) -> Table | Text:
-    """Tonight's table, best first, or one line saying nobody has finished a game yet."""
+    """Tonight's table, best first, or one line saying nobody has finished a game yet.
+
+    ``narrow`` (a phone held upright) drops the games played and the games one by one.
+    """
     players = [row for row in (standings or {}).get("rows", []) if isinstance(row, dict)]
     if not players:
         return Text("No game has finished tonight yet.", "dim")
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
     table.add_column("Tonight", no_wrap=True, min_width=NAME_WIDTH)
-    for heading in ("Won", "Played", "Points", "Money"):
+    headings = ("Won", "Points", "Money") if narrow else ("Won", "Played", "Points", "Money")
+    for heading in headings:
         table.add_column(heading, justify="right", no_wrap=True, min_width=len(heading))
-    table.add_column("By game (won/played)", no_wrap=True, overflow="ellipsis", ratio=1)
+    if not narrow:
+        table.add_column("By game (won/played)", no_wrap=True, overflow="ellipsis", ratio=1)
     for row in players[:rows]:
         name = literal(shorten(clean(row.get("name", "")), NAME_WIDTH, glyphs.ellipsis), "bold")
         if row.get("bot"):
@@ -156,14 +201,16 @@ def standings_table(
             for g in row.get("games", [])
             if isinstance(g, dict)
         )
-        table.add_row(
-            name,
-            str(row.get("won", 0)),
-            str(row.get("played", 0)),
-            "-" if row.get("points") is None else str(row["points"]),
-            "-" if row.get("money") is None else f"${row['money']}",
-            literal(games, "dim"),
-        )
+        points = "-" if row.get("points") is None else str(row["points"])
+        money = "-" if row.get("money") is None else f"${row['money']}"
+        if narrow:
+            table.add_row(name, str(row.get("won", 0)), points, money)
+        else:
+            played = str(row.get("played", 0))
+            table.add_row(
+                name, str(row.get("won", 0)), played, points, money, literal(games, "dim")
+            )
     if len(players) > rows:
-        table.add_row(Text(f"and {len(players) - rows} more", "dim"), "", "", "", "", "")
+        blanks = [""] * (3 if narrow else 5)
+        table.add_row(Text(f"and {len(players) - rows} more", "dim"), *blanks)
     return table

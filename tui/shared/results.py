@@ -14,13 +14,14 @@ from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar, seat_name
 from partyhost.tui.shared.chat import ChatPanel, open_chat
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame, literal, names
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 KEY_PAUSE = 1.0
 """Seconds the results ignore keys: keys meant for the table that just ended must not
@@ -58,7 +59,7 @@ class ResultsScreen(PartyScreen):
             with VerticalScroll(id="results"):
                 yield from self.body()
             yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     def body(self) -> ComposeResult:
         """What the results show beside the chat (a game with more to show lays out its own)."""

@@ -20,6 +20,7 @@ from partyhost.tui.shared.base import (
 )
 from partyhost.tui.shared.chat import ChatPanel
 from partyhost.tui.shared.dialogs import RoomOptionsScreen, confirm_then
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.gamelength import length_words
 from partyhost.tui.shared.options import describe_value
 from partyhost.tui.shared.seats import (
@@ -35,7 +36,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 OWNER_ACTIONS = {"start", "add_bot", "choose_bot", "kick", "options", "make_owner"}
 BOT_LEVELS = (
@@ -65,7 +66,7 @@ class BotLevelScreen(PartyModal[str | None]):
             for level, key, label, about in BOT_LEVELS:
                 text = Text.assemble((f"{key} ", "bold"), (label, "bold"), f": {about}")
                 yield Button(text, id=f"level-{level}", compact=True, classes="choice")
-        yield Footer()
+        yield KeyFooter()
 
     def action_choose(self, level: str) -> None:
         self.dismiss(level)
@@ -126,7 +127,7 @@ class RoomScreen(PartyScreen):
                 yield Static("Rules", classes="section-title")
                 yield Static("", id="room-options")
             yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "room", self._show_room)

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.shared.dialogs import confirm_then
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.seats import SeatList, presence_of, presence_words, seat_line
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
@@ -21,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 OWNER_ACTIONS = {"bot_now", "kick", "make_owner", "pause"}
 
@@ -52,7 +53,7 @@ class TableControlsScreen(PartyModal[None]):
             yield Static("The table", classes="dialog-title")
             yield SeatList(id="table-seats")
             yield Static("", id="table-note", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "room", self._show)

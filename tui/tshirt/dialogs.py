@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 
 class BooyahScreen(PartyModal[Frame | None]):
@@ -60,7 +61,7 @@ class BooyahScreen(PartyModal[Frame | None]):
                         (f"{steal} ", "bold"), "Steal from ", self._victim(command.get("victim"))
                     )
                 yield Button(label, id=f"choice-{number}", compact=True, classes="choice")
-        yield Footer()
+        yield KeyFooter()
 
     def _victim(self, seat: object) -> Text:
         player = self.players.get(seat, {})

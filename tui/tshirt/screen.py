@@ -13,6 +13,7 @@ from typing import ClassVar
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar, show_text
 from partyhost.tui.shared.chat import ChatPanel
+from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.gamelength import rough_rounds
 from partyhost.tui.shared.gametable import TABLE_KEYS, TableScreen
 from partyhost.tui.shared.log import GameLog
@@ -28,7 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 REVEAL_SECONDS = 0.45
 CHOOSE = Binding.Group("Choose")
@@ -144,7 +145,7 @@ class TShirtScreen(TableScreen):
                 yield Static("", id="outcome")
                 yield GameLog(self._describe, id="log")
             yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     # --- names and view -------------------------------------------------------
 

@@ -1,0 +1,66 @@
+"""The footer every screen shows: Textual's, and on a phone held upright its keys in rows.
+
+Below :data:`UPRIGHT` columns (a phone held upright gets 43 through the browser
+door) the app carries the ``-upright`` class and one row of keys would run past
+the right edge, where no finger reaches them. There the footer lays its keys in
+a grid of :data:`COLUMNS` cells a row, as many rows as it takes, so that the
+focus moving does not move a key: the keys of the widget that has the focus
+(the lobby table's Join) come first, on rows of their own, then the screen's own
+keys, then those of every screen (Help). The footer is docked at the bottom and
+grows upwards, so a row that comes or goes with the focus leaves the rows under
+it where they were, and a key a finger learned stays in its place. Each key is
+Textual's :class:`FooterKey`: a tap on it presses its key, as on one row (keys
+of one group, shown together on one row, each get a cell of their own here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+UPRIGHT = 60
+"""Columns below which the app is upright: parts stack, the footer wraps."""
+COLUMNS = 2
+"""Keys a row on an upright footer: each cell is half the width, wide enough for every label."""
+
+
+def is_upright(app: App[Any]) -> bool:
+    """Whether the terminal is narrower than :data:`UPRIGHT` columns."""
+    return app.size.width < UPRIGHT
+
+
+class KeyFooter(Footer):
+    """Textual's footer, in rows of keys that keep their places on an upright terminal."""
+
+    def compose(self) -> ComposeResult:
+        if not self.app.has_class("-upright"):
+            yield from super().compose()
+            return
+        if not self._bindings_ready:
+            return
+        screen, app = self.screen, self.app
+        shown: dict[str, tuple[int, Binding, bool, str]] = {}
+        for node, binding, enabled, tooltip in screen.active_bindings.values():
+            if binding.show and binding.action not in shown:
+                rank = 2 if node is app else 1 if node is screen else 0
+                shown[binding.action] = (rank, binding, enabled, tooltip)
+        keys = sorted(shown.values(), key=lambda key: key[0])
+        self.styles.grid_size_columns = COLUMNS
+        focused = sum(1 for key in keys if key[0] == 0)
+        for number, (_rank, binding, enabled, tooltip) in enumerate(keys):
+            if number == focused:  # the focused widget's keys fill whole rows
+                for _ in range(-focused % COLUMNS):
+                    yield Widget(classes="-filler")
+            yield FooterKey(
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
+            ).data_bind(compact=Footer.compact)
