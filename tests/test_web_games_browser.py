@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from cdpdriver import Page, chromium, chromium_path
-from partyhost.net.hosting.host import Host
+from partyhost.historycommands import local_games, local_replay
 from termscreen import TermScreen
 from test_web_door_browser import FIRST_BYTE, Finger, name_yourself, screens, terminal
 from webdoorhelpers import page_url, running_web_door
@@ -37,7 +38,8 @@ LOBBY_SECONDS = 30.0
 CHANGE_SECONDS = 5.0
 """How long a tap's screen change is waited for before the tap is tried again."""
 TAP_TRIES = 3
-GAME_SECONDS = 90.0
+GAME_SECONDS = 180.0
+"""A bound on a whole game (about 30 s each on a quiet machine), not a goal."""
 
 
 class Hand(Finger):
@@ -86,9 +88,16 @@ class Hand(Finger):
         return self.terminal.find(words) is not None
 
 
-async def open_room(page: Page, hand: Hand, screens: list[bytes], game: str, bots: int) -> None:
-    """Name the visitor, create a room of ``game`` (its name in the dialog's list), seat
-    ``bots`` bots and start, all by taps."""
+async def open_room(
+    page: Page,
+    hand: Hand,
+    screens: list[bytes],
+    game: str,
+    bots: int,
+    options: Callable[[Hand], object] | None = None,
+) -> None:
+    """Name the visitor, create a room of ``game`` (its name in the dialog's list) with
+    ``options`` (taps in the dialog), seat ``bots`` bots and start, all by taps."""
     await page.wait_for(FIRST_BYTE, LOBBY_SECONDS)
     await name_yourself(page, screens, "Ann")
     await hand.shows("c Create", LOBBY_SECONDS)
@@ -97,6 +106,8 @@ async def open_room(page: Page, hand: Hand, screens: list[bytes], game: str, bot
     if game != "The T-Shirt Game":
         await hand.tap_to("The T-Shirt Game", game)
         await hand.tap_until(game, lambda: hand.terminal.find("The T-Shirt Game") is None)
+    if options is not None:
+        await options(hand)  # type: ignore[misc]
     await hand.tap_to("^s OK", "You own this room")
     for seated in range(2, bots + 2):
         await hand.tap_to("b Add bot", f"{seated} seated")
@@ -110,9 +121,9 @@ async def play_on_a_page(
     play: Callable[[Page, Hand], object],
     **host: object,
 ) -> list[str]:
-    """A door on loopback and a page at ``viewport``; ``play`` plays on it (its screenshot
-    and screen kept if it fails). The kinds of the page's seat's commands, as the host's
-    journal kept them."""
+    """A door on loopback and a page at ``viewport``; ``play`` plays a game on it to its end
+    and the page goes back to the lobby (its screenshot and screen kept if it fails). The
+    kinds of the page's seat's commands in the game the host kept."""
     width, height = viewport
     async with (
         running_web_door(tmp_path, **host) as running,
@@ -123,19 +134,31 @@ async def play_on_a_page(
         try:
             async with asyncio.timeout(GAME_SECONDS):
                 await play(page, hand)  # type: ignore[misc]
+                await back_to_the_lobby(hand)
             await page.screenshot(tmp_path / "last.png")
         except BaseException:
             await page.screenshot(tmp_path / "failed.png")
             print(terminal.text())
             raise
-        return journal_moves(running)
+    return kept_moves(tmp_path / "data")
 
 
-def journal_moves(host: Host, seat: int = 0) -> list[str]:
-    """The kinds of the commands ``seat`` played in the one game the host kept."""
-    assert host.journal is not None
-    (stored,) = host.journal.load()
-    return [str(r.command["type"]) for r in stored.commands if r.seat == seat and r.command]
+async def back_to_the_lobby(hand: Hand) -> None:
+    """The final standings read, the footer's Back to lobby tapped: the lobby again."""
+    await hand.shows("game over")
+    await hand.tap_until("Back to lobby", lambda: "lobby" in hand.terminal.lines()[0])
+
+
+def kept_moves(data: Path, seat: int = 0) -> list[str]:
+    """The kinds of the commands ``seat`` played in the one finished game the host's data
+    folder keeps, read as ``partyhost replay --export`` reads it."""
+    (game,) = local_games(data)
+    replay = local_replay(data, int(game["id"]))
+    return [
+        str(s["command"]["type"])
+        for s in replay.steps
+        if s.get("seat") == seat and s.get("command")
+    ]
 
 
 # --- What Do You Meme? -----------------------------------------------------------------
@@ -151,10 +174,10 @@ async def test_a_whole_meme_game_by_taps(
     async def play(page: Page, hand: Hand) -> None:
         await open_room(page, hand, screens, "What Do You Meme?", bots=1)
         await play_meme(hand)
+        assert hand.has("Final money")
 
     moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.0)
     assert {"roll", "react", "guess", "bet"} <= set(moves), moves
-    assert "Final money" in terminal.text()
 
 
 async def play_meme(hand: Hand) -> None:
@@ -175,3 +198,75 @@ async def play_meme(hand: Hand) -> None:
         elif hand.has("Go on"):
             await hand.tap_away("Go on")
         await asyncio.sleep(0.2)
+
+
+# --- Stealing Home ---------------------------------------------------------------------
+
+ROUND = re.compile(r"Round (\d+):")
+NO_FIT_HERE = "does not fit"
+"""The client's words when the chosen card fits nowhere it could put it (with hints on)."""
+
+
+async def hints_and_no_pause(hand: Hand) -> None:
+    """The create dialog's options below the fold: hints on (the client then takes a chosen
+    card to a slot where it fits), round results without a pause."""
+    await hand.tap_to("pgdn Down", "Show where cards")
+    await hand.tap_to("Show where cards", "[x]", right=18)
+    await hand.tap_to("until all press a key", "no pause")
+    await hand.tap_until("no pause", lambda: not hand.has("until all press a key"))
+
+
+def round_shown(hand: Hand) -> int | None:
+    found = ROUND.search(hand.terminal.text())
+    return int(found.group(1)) if found else None
+
+
+async def play_stealing_home(hand: Hand) -> None:
+    """Every round: a tap on face-up card 1 (hints take the cursor to where it fits), then
+    "m Match!"; if the client says it fits nowhere, card 2 the same way; if neither fits,
+    "n No fit". Until the game is over."""
+    played = None
+    while not hand.has("game over"):
+        await asyncio.sleep(0.1)
+        now = round_shown(hand)
+        if now is None or now == played:
+            continue
+        played = now
+        for number in (1, 2):
+            if await claim(hand, number, now):
+                break
+        else:
+            await vote_no_fit(hand, now)
+
+
+async def vote_no_fit(hand: Hand, now: int) -> None:
+    if round_shown(hand) == now and "n No fit" in hand.footer():
+        await hand.tap_until("n No fit", lambda: round_shown(hand) != now)
+
+
+async def claim(hand: Hand, number: int, now: int) -> bool:
+    """Face-up card ``number`` chosen and claimed: False if the client says it fits nowhere."""
+    rack = hand.terminal.find("Face-up cards")
+    if rack is None or round_shown(hand) != now:
+        return True
+    await hand.tap("Face-up cards", right=number * 10 - 9, down=1)
+    refused = hand.terminal.text().count(NO_FIT_HERE)
+    before = hand.terminal.text()
+    await hand.tap_until("m Match!", lambda: hand.terminal.text() != before)
+    await asyncio.sleep(0.3)
+    return hand.terminal.text().count(NO_FIT_HERE) <= refused
+
+
+@SIZES
+async def test_a_whole_stealing_home_game_by_taps(
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
+) -> None:
+    """Against one quick bot, with hints on and no pause after a round: the web seat claims
+    the face-up cards where the client shows they fit, or votes no fit, to the game's end."""
+
+    async def play(page: Page, hand: Hand) -> None:
+        await open_room(page, hand, screens, "Stealing Home", bots=1, options=hints_and_no_pause)
+        await play_stealing_home(hand)
+
+    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
+    assert "match" in moves, moves
