@@ -212,8 +212,14 @@ async def hints_and_no_pause(hand: Hand) -> None:
     card to a slot where it fits), round results without a pause."""
     await hand.tap_to("pgdn Down", "Show where cards")
     await hand.tap_to("Show where cards", "[x]", right=18)
-    await hand.tap_to("until all press a key", "no pause")
-    await hand.tap_until("no pause", lambda: not hand.has("until all press a key"))
+    await choose(hand, "until all press a key", "no pause")
+
+
+async def choose(hand: Hand, shown: str, wanted: str) -> None:
+    """A drop-down of the dialog opened by a tap on its value ``shown``, ``wanted`` tapped."""
+    await hand.tap_until(shown, lambda: "Dismiss menu" in hand.footer())
+    await hand.tap_until(wanted, lambda: "Dismiss menu" not in hand.footer())
+    assert hand.has(wanted)
 
 
 def round_shown(hand: Hand) -> int | None:
@@ -270,3 +276,56 @@ async def test_a_whole_stealing_home_game_by_taps(
 
     moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
     assert "match" in moves, moves
+
+
+# --- The T-Shirt Game ------------------------------------------------------------------
+
+
+async def low_target(hand: Hand) -> None:
+    """The create dialog's lowest target (1,000 points) and no pause after a round."""
+    await hand.tap_to("pgdn Down", "3,000")
+    await choose(hand, "3,000", "1,000")
+    await hand.tap_to("pgdn Down", "Round results")
+    await choose(hand, "until all press a key", "no pause")
+
+
+async def play_tshirt(hand: Hand) -> None:
+    """Every round: the first slogan tapped twice (chosen, then played), or as the judge the
+    first slogan shown, until a player reaches the target."""
+    while not hand.has("game over"):
+        await asyncio.sleep(0.1)
+        title = next((t for t in ("Your slogans", "Pick the winner") if can_play(hand, t)), None)
+        if title is None:
+            continue
+        await play_first_slogan(hand, title)
+
+
+async def play_first_slogan(hand: Hand, title: str) -> None:
+    """The first slogan under ``title``: a tap chooses it (">1"), a second plays it."""
+    await hand.tap_to(title, ">1", right=4, down=1)
+    if can_play(hand, title):
+        await hand.tap_changes(title, right=4, down=1)
+        await hand.within(CHANGE_SECONDS, lambda: not can_play(hand, title))
+
+
+def can_play(hand: Hand, title: str) -> bool:
+    found = hand.terminal.find(title)
+    if found is None:
+        return False
+    line = hand.terminal.lines()[found[1]]
+    return "(you judge" not in line and "played" not in line
+
+
+@SIZES
+async def test_a_whole_tshirt_game_by_taps(
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
+) -> None:
+    """Against two bots, to 1,000 points with no pause after a round: each round's slogan
+    (or the judge's pick) by taps, to the final standings."""
+
+    async def play(page: Page, hand: Hand) -> None:
+        await open_room(page, hand, screens, "The T-Shirt Game", bots=2, options=low_target)
+        await play_tshirt(hand)
+
+    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.0)
+    assert "submit" in moves, moves
