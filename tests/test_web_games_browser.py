@@ -49,7 +49,9 @@ class Hand(Finger):
     async def tap_until(
         self, words: str, done: Callable[[], bool], *, right: int = 0, down: int = 0
     ) -> None:
-        for _ in range(TAP_TRIES):
+        for tries in range(TAP_TRIES):
+            if tries and not self.has(words):
+                return  # the screen moved on (a round, or the game, ended meanwhile)
             await self.tap(words, right=right, down=down)
             if await self.within(CHANGE_SECONDS, done):
                 return
@@ -62,6 +64,26 @@ class Hand(Finger):
     async def tap_away(self, words: str, **where: int) -> None:
         """Tap ``words`` until they are gone from the screen."""
         await self.tap_until(words, lambda: self.terminal.find(words) is None, **where)
+
+    async def tap_changes_at(self, cell: tuple[int, int], label: str) -> None:
+        """Tap the cell (column, row) until the screen is not what it was."""
+        before = self.terminal.text()
+        for _ in range(TAP_TRIES):
+            await self.tap_cell(*cell, label)
+            if await self.within(CHANGE_SECONDS, lambda: self.terminal.text() != before):
+                return
+        raise AssertionError(f"{TAP_TRIES} taps on {label!r} changed nothing")
+
+    async def tap_cell(self, column: int, row: int, label: str) -> None:
+        box = await self.page.evaluate(
+            "(() => { const r = document.querySelector('.xterm-screen')"
+            ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
+        )
+        left, top, width, height = box
+        cell_width, cell_height = width / self.terminal.columns, height / self.terminal.rows
+        await self.page.tap(left + (column + 0.5) * cell_width, top + (row + 0.5) * cell_height)
+        self.steps += 1
+        await self.page.screenshot(self.folder / f"{self.steps}-{label[:12]}.png")
 
     async def tap_changes(self, words: str, **where: int) -> None:
         """Tap ``words`` until the screen is not what it was."""
@@ -180,6 +202,21 @@ async def test_a_whole_meme_game_by_taps(
     assert {"roll", "react", "guess", "bet"} <= set(moves), moves
 
 
+def first_meme(hand: Hand) -> tuple[int, int]:
+    """Where the first meme (NOPE.) is under "Your memes": a line of a list on a short
+    screen, a card's label on a tall one (the leftmost below the title, not the log's)."""
+    title = hand.terminal.find("Your memes")
+    assert title is not None
+    found = []
+    for row, cells in enumerate(hand.terminal.cells):
+        starts = [column for column, cell in enumerate(cells) if cell]
+        at = "".join(cells).find("NOPE.")
+        if row > title[1] and at >= 0:
+            found.append((starts[at], row))  # a wide glyph takes two cells
+    assert found, hand.terminal.text()
+    return min(found)
+
+
 async def play_meme(hand: Hand) -> None:
     """Each turn by what the footer offers: roll, a meme (the first) then "Play it", a bet
     (a token on the first guess, when there is one), until the final standings."""
@@ -188,7 +225,7 @@ async def play_meme(hand: Hand) -> None:
         if "r Roll" in footer:
             await hand.tap_changes("r Roll")
         elif "Play it" in footer:
-            await hand.tap_changes("1 NOPE.")
+            await hand.tap_changes_at(first_meme(hand), "NOPE.")
             await hand.tap_key("Play it")
         elif "Place bet" in footer:
             if hand.has("1 ●"):
@@ -210,16 +247,37 @@ NO_FIT_HERE = "does not fit"
 async def hints_and_no_pause(hand: Hand) -> None:
     """The create dialog's options below the fold: hints on (the client then takes a chosen
     card to a slot where it fits), round results without a pause."""
-    await hand.tap_to("pgdn Down", "Show where cards")
+    await page_down_to(hand, "Show where cards")
     await hand.tap_to("Show where cards", "[x]", right=18)
+    await page_down_to(hand, "Friends take")  # the drop-down's menu opens in sight below
     await choose(hand, "until all press a key", "no pause")
+
+
+async def page_down_to(hand: Hand, words: str) -> None:
+    """The dialog's footer pgdn tapped until ``words`` are in sight (on a screen tall
+    enough they already are, and the footer offers no pgdn)."""
+    for _ in range(5):
+        if hand.has(words):
+            return
+        await hand.tap_changes("pgdn Down")
+    await hand.shows(words)
 
 
 async def choose(hand: Hand, shown: str, wanted: str) -> None:
     """A drop-down of the dialog opened by a tap on its value ``shown``, ``wanted`` tapped."""
-    await hand.tap_until(shown, lambda: "Dismiss menu" in hand.footer())
-    await hand.tap_until(wanted, lambda: "Dismiss menu" not in hand.footer())
-    assert hand.has(wanted)
+
+    def menu_open() -> bool:
+        return "Dismiss menu" in hand.footer()
+
+    for _ in range(TAP_TRIES):
+        if not menu_open():
+            await hand.tap(shown)
+        if not await hand.within(CHANGE_SECONDS, lambda: menu_open() and hand.has(wanted)):
+            continue
+        await hand.tap(wanted)
+        if await hand.within(CHANGE_SECONDS, lambda: not menu_open() and hand.has(wanted)):
+            return
+    raise AssertionError(f"{TAP_TRIES} tries to choose {wanted!r} in place of {shown!r}")
 
 
 def round_shown(hand: Hand) -> int | None:
@@ -253,8 +311,8 @@ async def vote_no_fit(hand: Hand, now: int) -> None:
 async def claim(hand: Hand, number: int, now: int) -> bool:
     """Face-up card ``number`` chosen and claimed: False if the client says it fits nowhere."""
     rack = hand.terminal.find("Face-up cards")
-    if rack is None or round_shown(hand) != now:
-        return True
+    if rack is None or round_shown(hand) != now or "m Match!" not in hand.footer():
+        return True  # the round (or the game) is over
     await hand.tap("Face-up cards", right=number * 10 - 9, down=1)
     refused = hand.terminal.text().count(NO_FIT_HERE)
     before = hand.terminal.text()
@@ -283,9 +341,9 @@ async def test_a_whole_stealing_home_game_by_taps(
 
 async def low_target(hand: Hand) -> None:
     """The create dialog's lowest target (1,000 points) and no pause after a round."""
-    await hand.tap_to("pgdn Down", "3,000")
+    await page_down_to(hand, "3,000")
     await choose(hand, "3,000", "1,000")
-    await hand.tap_to("pgdn Down", "Round results")
+    await page_down_to(hand, "Friends take")  # the drop-down's menu opens in sight below
     await choose(hand, "until all press a key", "no pause")
 
 
