@@ -85,6 +85,12 @@ class Hand(Finger):
         self.steps += 1
         await self.page.screenshot(self.folder / f"{self.steps}-{label[:12]}.png")
 
+    async def tap_once(self, words: str) -> bool:
+        """One tap on ``words``: whether the screen changed."""
+        before = self.terminal.text()
+        await self.tap(words)
+        return await self.within(CHANGE_SECONDS, lambda: self.terminal.text() != before)
+
     async def tap_changes(self, words: str, **where: int) -> None:
         """Tap ``words`` until the screen is not what it was."""
         before = self.terminal.text()
@@ -256,11 +262,14 @@ async def hints_and_no_pause(hand: Hand) -> None:
 
 async def page_down_to(hand: Hand, words: str) -> None:
     """The dialog's footer pgdn tapped until ``words`` are in sight (on a screen tall
-    enough they already are, and the footer offers no pgdn)."""
-    for _ in range(5):
-        if hand.has(words):
-            return
-        await hand.tap_changes("pgdn Down")
+    enough they already are, and the footer offers no pgdn); a slow tap tried again may
+    go past them, so at the dialog's end pgup comes back."""
+    for key in ("pgdn Down", "pgup Up"):
+        misses = 0
+        for _ in range(8):
+            if hand.has(words) or misses == 2:
+                break
+            misses = 0 if await hand.tap_once(key) else misses + 1
     await hand.shows(words)
 
 
