@@ -15,8 +15,10 @@ import pytest
 from partyhost.tui.gsm.boardview import BoardView
 from partyhost.tui.gsm.hand import HandRack
 from partyhost.tui.gsm.screen import GsmScreen
+from partyhost.tui.shared.dialogs import CreateRoomScreen
 from test_tui_presence import seat_ann
 from textual.events import AppBlur
+from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
@@ -141,3 +143,39 @@ async def test_a_game_set_match_table_asks_an_upright_phone_to_turn_sideways(gam
         await settle(pilot)
         assert "Turn your phone sideways" not in screen_text(app)
         assert app.screen.query_one(BoardView).region.height > 0
+
+
+async def test_a_dialog_taller_than_a_sideways_phone_pages_down_by_taps() -> None:
+    """A finger cannot scroll the browser page's terminal: the create dialog's footer offers
+    pgdn and pgup while it is taller than the screen, and the Create button comes into sight."""
+    host = FakeHost()
+    app = app_for(host)
+    app.post_message(AppBlur())
+    async with app.run_test(size=SIDEWAYS_PHONE) as pilot:
+        await settle(pilot)
+        (create,) = [key for key in footer_keys(app) if key.description == "Create"]
+        await pilot.click(create)
+        await settle(pilot)
+        assert isinstance(app.screen, CreateRoomScreen)
+        ok = app.screen.query_one("#ok", Button)
+
+        def in_sight() -> bool:
+            region = ok.region
+            try:
+                found, _ = app.screen.get_widget_at(region.x + 1, region.y)
+            except Exception:
+                return False
+            return found is ok
+
+        assert not in_sight()
+        for _ in range(10):
+            (down,) = [key for key in footer_keys(app) if key.description == "Down"]
+            await pilot.click(down)
+            await settle(pilot)
+            if in_sight():
+                break
+        assert in_sight()
+        assert "Up" in [key.description for key in footer_keys(app)]
+        await pilot.click(ok)
+        await settle(pilot)
+        assert [frame for frame in host.last.sent if frame.get("t") == "create_room"]

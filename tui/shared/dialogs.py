@@ -22,7 +22,7 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -31,6 +31,8 @@ _UNSET = object()
 DIALOG_BINDINGS: list[BindingType] = [
     Binding("escape", "close", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
+    Binding("pagedown", "page(1)", "Down", key_display="pgdn", priority=True),
+    Binding("pageup", "page(-1)", "Up", key_display="pgup", priority=True),
     HELP_KEY,
 ]
 
@@ -50,6 +52,32 @@ class Dialog(PartyModal[ResultT | None]):
 
     def result(self) -> ResultT | None:
         raise NotImplementedError
+
+    def _scroller(self) -> ScrollableContainer | None:
+        """The dialog's own area, if it scrolls (a short terminal: a phone held sideways)."""
+        found = self.query(ScrollableContainer).filter(".dialog")
+        return found.first() if found else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer's page keys while the dialog is taller than the screen: a finger cannot
+        scroll a browser page's terminal, so the fields below the fold are reached by a tap
+        on them (the keyboard's PageDown and PageUp do the same)."""
+        if action == "page":
+            scroller = self._scroller()
+            return scroller is not None and scroller.max_scroll_y > 0
+        return super().check_action(action, parameters)
+
+    def action_page(self, direction: int) -> None:
+        scroller = self._scroller()
+        if scroller is None:
+            return
+        if direction > 0:
+            scroller.scroll_page_down(animate=False)
+        else:
+            scroller.scroll_page_up(animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)
 
     def action_confirm(self) -> None:
         result = self.result()
@@ -199,6 +227,7 @@ class CreateRoomScreen(Dialog[Frame]):
         await slot.remove_children()
         options = list((game or {}).get("options", []))
         await slot.mount(OptionsForm(options, game=self.shown_game, id="options"))
+        self.call_after_refresh(self.refresh_bindings)  # the page keys, if it now scrolls
 
     def _show_deck_about(self) -> None:
         usable, _ = host_decks(self.party.decks, self._game())
