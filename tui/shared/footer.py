@@ -11,6 +11,11 @@ grows upwards, so a row that comes or goes with the focus leaves the rows under
 it where they were, and a key a finger learned stays in its place. Each key is
 Textual's :class:`FooterKey`: a tap on it presses its key, as on one row (keys
 of one group, shown together on one row, each get a cell of their own here).
+
+Textual's footer is rebuilt whenever any binding may have changed (a room frame,
+a focus move), even when its keys stay the same; a tap that lands while the keys
+are being replaced is lost (it presses on the key's mouse-down). This footer is
+rebuilt only when what it shows changes.
 """
 
 from __future__ import annotations
@@ -34,8 +39,44 @@ def is_upright(app: App[Any]) -> bool:
     return app.size.width < UPRIGHT
 
 
+Shown = tuple[object, ...]
+"""What a footer draws, to tell whether it must be drawn again."""
+
+
 class KeyFooter(Footer):
     """Textual's footer, in rows of keys that keep their places on an upright terminal."""
+
+    _drawn: Shown | None = None
+
+    def _shown(self) -> Shown:
+        """The keys as they would be drawn now: each with its place, label and state."""
+        screen, app = self.screen, self.app
+        keys = tuple(
+            (
+                2 if node is app else 1 if node is screen else 0,
+                binding.key,
+                app.get_key_display(binding),
+                binding.action,
+                binding.description,
+                binding.group,
+                enabled,
+                tooltip,
+            )
+            for node, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+        return (app.has_class("-upright"), self.show_command_palette, keys)
+
+    async def recompose(self) -> None:
+        """Rebuild the keys only when they changed, so that no tap meets a footer in flux."""
+        if not self.is_attached or not self._bindings_ready:
+            await super().recompose()
+            return
+        shown = self._shown()
+        if shown == self._drawn and self.children:
+            return
+        self._drawn = shown
+        await super().recompose()
 
     def compose(self) -> ComposeResult:
         if not self.app.has_class("-upright"):
