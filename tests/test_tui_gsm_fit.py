@@ -302,6 +302,7 @@ async def test_the_final_board_is_laid_out_again_when_the_terminal_is_resized() 
         assert seen == ["beside", "first", "below"]
 
 
+@pytest.mark.usefixtures("results_hold_their_keys")
 @pytest.mark.parametrize("size", SIZES)
 def test_the_four_corners_results_look_right(size: tuple[int, int], snap_compare: object) -> None:
     """Long lines beside the standings, every card in sight with its letters."""

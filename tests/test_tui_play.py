@@ -47,6 +47,13 @@ async def test_the_quick_game_seats_bots_of_the_chosen_level(level: str) -> None
             assert app.room is not None and app.room["status"] == "playing"
             bots = [seat for seat in app.room["seats"] if seat["bot"]]
             assert [seat["bot_level"] for seat in bots] == [level] * 3
+            # The game's screen is up before the app closes: one closed while it is still
+            # being put up has no parts to fill.
+            for _ in range(160):
+                if getattr(app.screen, "KIND", None) == "game":
+                    break
+                await pilot.pause(0.05)
+            await settle(pilot)
 
 
 async def test_the_quick_game_goes_from_connecting_straight_to_the_game() -> None:
