@@ -434,7 +434,11 @@ class Connection(asyncio.Protocol):
         self.close_reason = self.close_reason or reason
         self._closed = True
         if transport.can_write_eof():
-            transport.write_eof()
+            try:
+                transport.write_eof()
+            except OSError:  # the peer is already gone (not connected): nothing to linger for
+                transport.close()
+                return
             asyncio.get_running_loop().call_later(LINGER, transport.close)
         else:
             transport.close()
