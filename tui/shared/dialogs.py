@@ -64,8 +64,20 @@ class Dialog(PartyModal[ResultT | None]):
         on them (the keyboard's PageDown and PageUp do the same)."""
         if action == "page":
             scroller = self._scroller()
-            return scroller is not None and scroller.max_scroll_y > 0
+            if scroller is None or scroller.max_scroll_y <= 0:
+                return False
+            if not self._watching_scroll:
+                self._watching_scroll = True
+                self.watch(scroller, "scroll_y", self._scrolled, init=False)
+            down = not parameters or int(str(parameters[0])) > 0
+            more = scroller.scroll_y < scroller.max_scroll_y if down else scroller.scroll_y > 0
+            return True if more else None  # dimmed at its end, in its place for the finger
         return super().check_action(action, parameters)
+
+    _watching_scroll = False
+
+    def _scrolled(self) -> None:
+        self.refresh_bindings()
 
     def action_page(self, direction: int) -> None:
         scroller = self._scroller()
