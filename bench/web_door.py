@@ -4,8 +4,8 @@ For each session count (10 and 30 unless told), on a fresh ``partyhost serve
 --web`` on loopback (its data in a temporary folder): one warm-up page (not
 counted); then the baseline, a lone page with nothing else open, timed to its
 lobby and through ROUNDS rounds of taps; then SESSIONS pages (each a window of
-one headless Chromium, 390x844 CSS pixels with touch, as a phone held
-upright), opened one after another and each timed from ``Page.navigate`` to
+one headless Chromium, 844x390 CSS pixels with touch, as a phone held
+sideways, where every footer is one row), opened one after another and each timed from ``Page.navigate`` to
 the name question in the door's frames as the page receives them (the DevTools
 protocol's ``Network.webSocketFrameReceived``, read as it arrives), plus from
 the name's Enter to the lobby's text (the typing itself is not counted; each
@@ -67,8 +67,9 @@ from cdpdriver import Browser, Page, chromium_path, chromium_tabs
 from sshdoorhelpers import LOOPBACK, descendants, listening, plain
 from tmuxdriver import WAIT_SECONDS, clean_env, free_port, partyhost_command, stop
 
-PHONE = (390, 844)
-"""A phone held upright, in CSS pixels (device scale 1: see README's browser door)."""
+PHONE = (844, 390)
+"""A phone held sideways, in CSS pixels (device scale 1: see README's browser door); held
+upright, its footer's keys take several rows, and this bench taps the last row."""
 LOBBY = b"lobby"
 """In the lobby's title line, as the client's web driver sends it."""
 ASKED = b"friends call you"
