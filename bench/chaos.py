@@ -109,6 +109,8 @@ class ChaosSettings:
     """Percent the watched life's memory may grow after its warm-up."""
     without: frozenset[str] = frozenset()
     """Kinds of guest (:data:`GUESTS`) left out of the run."""
+    trace_memory: Path | None = None
+    """Run the host under tracemalloc, its snapshots in this folder (bench/traced_host.py)."""
 
 
 @dataclass
@@ -181,7 +183,9 @@ class Chaos:
     def __init__(self, settings: ChaosSettings, workdir: Path) -> None:
         self.settings = settings
         self.rng = random.Random(settings.seed)
-        self.host = ChaosHost(workdir / "data", workdir, settings.resize_every is not None)
+        self.host = ChaosHost(
+            workdir / "data", workdir, settings.resize_every is not None, settings.trace_memory
+        )
         self.report = ChaosReport()
         self.live: dict[str, list[ChaosBot]] = {}
         """Rooms being played, by code, with their bots (targets for drops and meddlers)."""
@@ -681,6 +685,14 @@ def main() -> int:
         metavar="KIND",
         help=f"leave this kind of guest out (repeatable): {', '.join(GUESTS)}",
     )
+    parser.add_argument(
+        "--trace-memory",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="run the host under tracemalloc; each life's snapshots go to DIR/PID"
+        " (see bench/traced_host.py; TRACE_EVERY=seconds between them, 60 by default)",
+    )
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
     # The second half of the run has no kills: one host life, warmed up, then watched.
@@ -689,6 +701,9 @@ def main() -> int:
     if args.warmup is not None:
         settings.warmup_seconds = args.warmup
     settings.without = frozenset(args.without)
+    if args.trace_memory is not None:
+        args.trace_memory.mkdir(parents=True, exist_ok=True)
+        settings.trace_memory = args.trace_memory.resolve()
     if args.smoke:
         settings.rooms = settings.max_rooms = 1
         settings.upload_every = settings.replay_every = (0.1, 0.4)
