@@ -686,6 +686,14 @@ def main() -> int:
         help=f"leave this kind of guest out (repeatable): {', '.join(GUESTS)}",
     )
     parser.add_argument(
+        "--calm",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="the last part of the run, with no kills: one host life watched"
+        " (default: half the run)",
+    )
+    parser.add_argument(
         "--trace-memory",
         type=Path,
         default=None,
@@ -696,7 +704,7 @@ def main() -> int:
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
     # The second half of the run has no kills: one host life, warmed up, then watched.
-    settings.calm_seconds = settings.seconds / 2
+    settings.calm_seconds = settings.seconds / 2 if args.calm is None else args.calm * 60
     settings.warmup_seconds = min(300.0, settings.calm_seconds / 3)
     if args.warmup is not None:
         settings.warmup_seconds = args.warmup
