@@ -586,7 +586,22 @@ def _memory_rows(report: ChaosReport) -> list[tuple[str, str]]:
             f" {memory.end_kib / 1024:.1f}, {memory.peak_after_warmup_kib / 1024:.1f}",
         ),
         ("  growth after warm-up", growth),
+        *_anonymous_rows(memory),
         *_split_rows(report),
+    ]
+
+
+def _anonymous_rows(memory: MemoryFigures) -> list[tuple[str, str]]:
+    """The watched life's anonymous memory, which other processes sharing its libraries do
+    not move as they do its PSS."""
+    before, after = memory.anonymous_after_warmup_kib, memory.anonymous_end_kib
+    if before is None or after is None or not before:
+        return []
+    return [
+        (
+            "  anonymous, MiB: after warm-up, end",
+            f"{before / 1024:.1f}, {after / 1024:.1f} ({100.0 * (after - before) / before:+.1f}%)",
+        )
     ]
 
 

@@ -71,19 +71,27 @@ def compare(folder: Path, after: float, top: int) -> None:
     last = snapshots[-1]
     print(f"{first.name} -> {last.name}")
     old, new = tracemalloc.Snapshot.load(str(first)), tracemalloc.Snapshot.load(str(last))
-    print(f"traced: {sum(s.size for s in old.statistics('filename')) / 2**20:.2f} MiB ->"
-          f" {sum(s.size for s in new.statistics('filename')) / 2**20:.2f} MiB")
+    print(
+        f"traced: {sum(s.size for s in old.statistics('filename')) / 2**20:.2f} MiB ->"
+        f" {sum(s.size for s in new.statistics('filename')) / 2**20:.2f} MiB"
+    )
     for stat in new.compare_to(old, "traceback")[:top]:
         print(f"\n{stat.size_diff / 1024:+.1f} KiB {stat.count_diff:+d} blocks")
         for line in stat.traceback.format(limit=FRAMES)[-16:]:
             print("   ", line)
-    objs = {p: json.loads(p.read_text(encoding="utf-8"))
-            for p in (first.with_name(first.name.replace("snapshot", "objects").replace(".pickle", ".json")),
-                      last.with_name(last.name.replace("snapshot", "objects").replace(".pickle", ".json")))}
-    a, b = objs.values()
+    a, b = (_objects_of(snapshot) for snapshot in (first, last))
     for key in ("types", "tasks"):
         grown = sorted(((b[key].get(k, 0) - a[key].get(k, 0), k) for k in b[key]), reverse=True)
         print(f"\n{key} that grew:", ", ".join(f"{k} {d:+d}" for d, k in grown[:30] if d > 0))
+
+
+def _objects_of(snapshot: Path) -> dict[str, dict[str, int]]:
+    """The live objects counted when ``snapshot`` was taken."""
+    name = snapshot.name.replace("snapshot", "objects").replace(".pickle", ".json")
+    counts: dict[str, dict[str, int]] = json.loads(
+        snapshot.with_name(name).read_text(encoding="utf-8")
+    )
+    return counts
 
 
 if __name__ == "__main__":
