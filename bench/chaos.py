@@ -24,11 +24,13 @@ and left no process behind; every finished game must be in its history; and the 
 life's memory must not have grown by more than 10% after its warm-up.
 
 Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N] [--warmup SECONDS]
-    [--without KIND ...] [--smoke]
+    [--calm MINUTES] [--without KIND ...] [--trace-memory DIR] [--smoke]
 (``--smoke``: one room, one game, to check that it still runs; ``--warmup``: seconds of
-the watched life before its memory is the reference; ``--without``: leave a kind of
-guest out, to see what the memory grows with. The memory's growth is also reported split
-by what was running.)
+the watched life before its memory is the reference; ``--calm``: how long that kill-free
+life is; ``--without``: leave a kind of guest out, to see what the memory grows with;
+``--trace-memory``: run the host under tracemalloc, see bench/traced_host.py. The memory's
+growth is also reported split by what was running, and as anonymous memory, which other
+processes sharing the host's libraries do not move.)
 Prints a table, then one JSON line with every figure. Exit status 1 on any failure.
 """
 
