@@ -24,11 +24,13 @@ and left no process behind; every finished game must be in its history; and the 
 life's memory must not have grown by more than 10% after its warm-up.
 
 Usage: python bench/chaos.py [--minutes 10] [--rooms 12] [--seed N] [--warmup SECONDS]
-    [--without KIND ...] [--smoke]
+    [--calm MINUTES] [--without KIND ...] [--trace-memory DIR] [--smoke]
 (``--smoke``: one room, one game, to check that it still runs; ``--warmup``: seconds of
-the watched life before its memory is the reference; ``--without``: leave a kind of
-guest out, to see what the memory grows with. The memory's growth is also reported split
-by what was running.)
+the watched life before its memory is the reference; ``--calm``: how long that kill-free
+life is; ``--without``: leave a kind of guest out, to see what the memory grows with;
+``--trace-memory``: run the host under tracemalloc, see bench/traced_host.py. The memory's
+growth is also reported split by what was running, and as anonymous memory, which other
+processes sharing the host's libraries do not move.)
 Prints a table, then one JSON line with every figure. Exit status 1 on any failure.
 """
 
@@ -109,6 +111,8 @@ class ChaosSettings:
     """Percent the watched life's memory may grow after its warm-up."""
     without: frozenset[str] = frozenset()
     """Kinds of guest (:data:`GUESTS`) left out of the run."""
+    trace_memory: Path | None = None
+    """Run the host under tracemalloc, its snapshots in this folder (bench/traced_host.py)."""
 
 
 @dataclass
@@ -181,7 +185,9 @@ class Chaos:
     def __init__(self, settings: ChaosSettings, workdir: Path) -> None:
         self.settings = settings
         self.rng = random.Random(settings.seed)
-        self.host = ChaosHost(workdir / "data", workdir, settings.resize_every is not None)
+        self.host = ChaosHost(
+            workdir / "data", workdir, settings.resize_every is not None, settings.trace_memory
+        )
         self.report = ChaosReport()
         self.live: dict[str, list[ChaosBot]] = {}
         """Rooms being played, by code, with their bots (targets for drops and meddlers)."""
@@ -582,7 +588,22 @@ def _memory_rows(report: ChaosReport) -> list[tuple[str, str]]:
             f" {memory.end_kib / 1024:.1f}, {memory.peak_after_warmup_kib / 1024:.1f}",
         ),
         ("  growth after warm-up", growth),
+        *_anonymous_rows(memory),
         *_split_rows(report),
+    ]
+
+
+def _anonymous_rows(memory: MemoryFigures) -> list[tuple[str, str]]:
+    """The watched life's anonymous memory, which other processes sharing its libraries do
+    not move as they do its PSS."""
+    before, after = memory.anonymous_after_warmup_kib, memory.anonymous_end_kib
+    if before is None or after is None or not before:
+        return []
+    return [
+        (
+            "  anonymous, MiB: after warm-up, end",
+            f"{before / 1024:.1f}, {after / 1024:.1f} ({100.0 * (after - before) / before:+.1f}%)",
+        )
     ]
 
 
@@ -681,14 +702,33 @@ def main() -> int:
         metavar="KIND",
         help=f"leave this kind of guest out (repeatable): {', '.join(GUESTS)}",
     )
+    parser.add_argument(
+        "--calm",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="the last part of the run, with no kills: one host life watched"
+        " (default: half the run)",
+    )
+    parser.add_argument(
+        "--trace-memory",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="run the host under tracemalloc; each life's snapshots go to DIR/PID"
+        " (see bench/traced_host.py; TRACE_EVERY=seconds between them, 60 by default)",
+    )
     args = parser.parse_args()
     settings = ChaosSettings(seconds=args.minutes * 60, rooms=args.rooms, seed=args.seed)
     # The second half of the run has no kills: one host life, warmed up, then watched.
-    settings.calm_seconds = settings.seconds / 2
+    settings.calm_seconds = settings.seconds / 2 if args.calm is None else args.calm * 60
     settings.warmup_seconds = min(300.0, settings.calm_seconds / 3)
     if args.warmup is not None:
         settings.warmup_seconds = args.warmup
     settings.without = frozenset(args.without)
+    if args.trace_memory is not None:
+        args.trace_memory.mkdir(parents=True, exist_ok=True)
+        settings.trace_memory = args.trace_memory.resolve()
     if args.smoke:
         settings.rooms = settings.max_rooms = 1
         settings.upload_every = settings.replay_every = (0.1, 0.4)

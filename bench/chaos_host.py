@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 LOOPBACK = "127.0.0.1"
+TRACED_HOST = Path(__file__).with_name("traced_host.py")
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
 GRACE_SECONDS = 4.0
 """How long an absent player's seat waits before an in-host bot plays it."""
@@ -37,8 +38,13 @@ class HostStats:
 class ChaosHost:
     """Starts, kills and restarts one host process on a fixed port."""
 
-    def __init__(self, data_dir: Path, log_dir: Path, web_door: bool = False) -> None:
+    def __init__(
+        self, data_dir: Path, log_dir: Path, web_door: bool = False, trace_dir: Path | None = None
+    ) -> None:
         self.data_dir = data_dir
+        self.trace_dir = trace_dir
+        """Where each incarnation, run under tracemalloc (bench/traced_host.py), leaves its
+        snapshots (None: a plain host)."""
         self.log_dir = log_dir
         self.port = 0
         self.web_port = _free_port() if web_door else None
@@ -61,8 +67,11 @@ class ChaosHost:
             self.process = subprocess.Popen(
                 [
                     sys.executable,
-                    "-m",
-                    "partyhost.net",
+                    *(
+                        ["-m", "partyhost.net"]
+                        if self.trace_dir is None
+                        else [str(TRACED_HOST), str(self.trace_dir)]
+                    ),
                     "--host",
                     LOOPBACK,
                     "--port",

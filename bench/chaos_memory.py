@@ -21,6 +21,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
+def anonymous_kib(pid: int) -> int | None:
+    """KiB of process ``pid``'s anonymous memory (``Anonymous:`` of its smaps rollup: the
+    heap and arenas it allocated itself); None if the kernel has no rollup or it is gone.
+
+    Unlike PSS it does not move when other processes map or unmap the libraries it shares
+    (the web door's clients, other Pythons on a busy machine): the growth that is the
+    host's own allocations.
+    """
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        if line.startswith("Anonymous:"):
+            return int(line.split()[1])
+    return None
+
+
 def memory_kib(pid: int) -> tuple[int, str] | None:
     """(KiB, "PSS" or "RSS") of process ``pid``; None if it is gone."""
     for path, key, kind in (
@@ -46,6 +64,8 @@ class Sample:
     kib: int
     running: frozenset[str] = frozenset()
     """The kinds of guest that ran since the sample before (players always do)."""
+    anonymous_kib: int | None = None
+    """The same moment's anonymous memory (:func:`anonymous_kib`)."""
 
 
 @dataclass
@@ -79,6 +99,9 @@ class MemoryFigures:
     """From after warm-up to the end; None when the life was too short to warm up."""
     by_kind: dict[str, KindSplit] = field(default_factory=dict)
     """That growth split by what was running (:class:`KindSplit`), for each kind seen."""
+    anonymous_after_warmup_kib: int | None = None
+    anonymous_end_kib: int | None = None
+    """The watched life's anonymous memory after warm-up and at the end (where sampled)."""
 
 
 @dataclass
@@ -92,7 +115,7 @@ class MemoryWatch:
     ) -> None:
         found = memory_kib(pid)
         if found is not None:
-            self.samples.append(Sample(life, age, found[0], running))
+            self.samples.append(Sample(life, age, found[0], running, anonymous_kib(pid)))
             self.kind = found[1]
 
     def figures(self) -> MemoryFigures:
@@ -113,6 +136,8 @@ class MemoryWatch:
             result.peak_after_warmup_kib = max(s.kib for s in warm)
             result.growth_percent = 100.0 * (warm[-1].kib - warm[0].kib) / warm[0].kib
             result.by_kind = split_by_kind(warm)
+            result.anonymous_after_warmup_kib = warm[0].anonymous_kib
+            result.anonymous_end_kib = warm[-1].anonymous_kib
         return result
 
 

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from chaos import PLANS, ChaosSettings, run_chaos
 from chaos_check import check_replay, check_room, replay_states
 from chaos_host import ChaosHost
-from chaos_memory import MemoryWatch, Sample, memory_kib
+from chaos_memory import MemoryWatch, Sample, anonymous_kib, memory_kib
 from chaos_players import POLICY, AwayOnce, ChaosBot, RoomPlan, SeenView, digest
 from chaos_resizes import SIZES, resize_visit
 
@@ -281,6 +281,21 @@ def test_the_memory_watch_splits_growth_by_what_was_running() -> None:
     assert (split["replays"].kib_with, split["replays"].seconds_with) == (120, 20)
     assert (split["replays"].kib_without, split["replays"].seconds_without) == (0, 10)
     assert (split["hostile"].kib_with, split["hostile"].kib_without) == (60, 60)
+
+
+def test_the_memory_watch_also_reads_anonymous_memory_which_shared_libraries_do_not_move() -> None:
+    own = anonymous_kib(os.getpid())
+    if own is None:
+        pytest.skip("no smaps_rollup on this kernel")
+    assert own > 1024
+    assert anonymous_kib(2**22 + 1) is None, "a process that is gone has no memory"
+    watch = MemoryWatch(warmup_seconds=10.0)
+    watch.sample(os.getpid(), 1, 0.0)
+    watch.sample(os.getpid(), 1, 10.0)
+    watch.sample(os.getpid(), 1, 20.0)
+    figures = watch.figures()
+    assert figures.anonymous_after_warmup_kib is not None and figures.anonymous_end_kib
+    assert figures.anonymous_after_warmup_kib > 1024
 
 
 # --- the web door's pages -------------------------------------------------------------

@@ -174,6 +174,34 @@ async def test_a_client_that_dies_ends_its_page_and_frees_its_place(tmp_path: Pa
         assert door.counter.total == 0 and not door.clients
 
 
+async def test_a_page_cut_while_its_screen_backs_up_frees_its_place_and_ends_its_client(
+    tmp_path: Path,
+) -> None:
+    """A page that sends sizes and reads no screen, then is cut: the door's reader of the
+    client's screen dies with it, yet the client still ends and the place is freed (the
+    client, blocked writing a screen nobody read, used to hold it for good)."""
+    async with running_web_door(tmp_path) as host:
+        door = web_door_of(host)
+        async with session_from() as session:
+            socket = await open_page_socket(session, host)
+            await read_until(socket, LOBBY)
+            (client,) = door.clients
+            pid = client.pid
+            for number in range(300):
+                size = {"width": 500 - number % 2, "height": 200}
+                await socket.send_str(json.dumps(["resize", size]))
+                await asyncio.sleep(0.02)
+        # The session ended without a close frame: the connection is cut.
+        for _ in range(300):
+            if door.counter.total == 0 and not door.clients:
+                break
+            await _pause()
+        assert door.counter.total == 0 and not door.clients
+        assert pid is not None
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
 async def test_closing_the_host_ends_every_page_and_client(tmp_path: Path) -> None:
     async with session_from() as session:
         async with running_web_door(tmp_path) as host:

@@ -175,20 +175,42 @@ class WebVisitorClient(AppService):
         if process is None or self._stopped:
             return
         self._stopped = True
+        # A reader that died with its page (ConnectionError mid-screen) leaves the client's
+        # screen pipe unread: the client blocks writing it, reads no input, and its exit is
+        # never seen (asyncio waits for the pipe's end). What it still writes is thrown away.
+        discard = None
+        if process.stdout is not None and (self._task is None or self._task.done()):
+            discard = asyncio.ensure_future(_read_to_end(process.stdout))
         if self._task is not None:
+            # Bounded: a client blocked writing a screen nobody reads any more (its page cut
+            # mid-stream ends the reader) reads no input, and a full pipe would wait forever.
             with contextlib.suppress(Exception):
-                await self.send_meta({"type": "quit"})
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_SECONDS)
         try:
             await asyncio.wait_for(process.wait(), QUIT_SECONDS)
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
+            task = self._task
+            if discard is None and process.stdout is not None and task is not None and task.done():
+                discard = asyncio.ensure_future(_read_to_end(process.stdout))  # died meanwhile
             await process.wait()
         if self._task is not None:
             task, self._task = self._task, None
-            with contextlib.suppress(asyncio.CancelledError):
+            # The screen's reader may have died with the page (ConnectionError): it is over.
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if discard is not None:
+            discard.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await discard
         if process.returncode not in (0, None) and (text := self.errors()):
             log.warning(
                 "Web door: client pid %d ended with %s: %s", process.pid, process.returncode, text
             )
+
+
+async def _read_to_end(stream: asyncio.StreamReader) -> None:
+    """Read ``stream`` until it ends, keeping nothing."""
+    while await stream.read(2**16):
+        pass
