@@ -1,17 +1,16 @@
 """Browser door benchmark: phone-sized tabs of one headless Chromium against `serve --web`.
 
-For each session count (10 and 30 unless told), on a fresh ``partyhost serve
---web`` on loopback (its data in a temporary folder): one warm-up page (not
-counted); then the baseline, a lone page with nothing else open, timed to its
-lobby and through ROUNDS rounds of taps; then SESSIONS pages (each a window of
-one headless Chromium, 844x390 CSS pixels with touch, as a phone held
-sideways, where every footer is one row), opened one after another and each timed from ``Page.navigate`` to
-the name question in the door's frames as the page receives them (the DevTools
-protocol's ``Network.webSocketFrameReceived``, read as it arrives), plus from
-the name's Enter to the lobby's text (the typing itself is not counted; each
-page is a browser context of its own, a phone the door does not know yet). Then PSS
-from /proc/PID/smaps_rollup: every visitor's client process (the sum divided
-by SESSIONS) and the host's process.
+For each session count (10 and 30 unless told), on a fresh ``partyhost serve --web`` on
+loopback (its data in a temporary folder): one warm-up page (not counted); then the
+baseline, a lone page with nothing else open, timed to its lobby and through ROUNDS
+rounds of taps; then SESSIONS pages (each a window of one headless Chromium, 844x390 CSS
+pixels with touch, as a phone held sideways, where every footer is one row), opened one
+after another and each timed from ``Page.navigate`` to the name question in the door's
+frames as the page receives them (the DevTools protocol's
+``Network.webSocketFrameReceived``, read as it arrives), plus from the name's Enter to
+the lobby's text (the typing itself is not counted; each page is a browser context of
+its own, a phone the door does not know yet). Then PSS from /proc/PID/smaps_rollup:
+every visitor's client process (the sum divided by SESSIONS) and the host's process.
 
 Then all pages tap at once for SECONDS, at a person's pace (0.5-1.5 s between
 taps), every tap a screen change: a tap (``Input.dispatchTouchEvent``) on the
