@@ -32,7 +32,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from tuihost import ann_app, loopback_host, wait_until
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import app_for, screen_text, settle, settle_logs
+from tuikit.pilot import app_for, legal_kind, screen_text, settle, settle_logs
 from tuikit.samples import seat_entry, view_frame
 from tuikit.samples_meme import (
     betting_view,
@@ -413,12 +413,6 @@ async def test_ascii_mode_draws_only_ascii() -> None:
 async def host() -> AsyncIterator[Host]:
     async with loopback_host(host_name="test") as running:
         yield running
-
-
-def legal_kind(app: PartyApp) -> str | None:
-    """``roll``, ``react``, ``guess``, ``bet1`` or ``bet2``: what the host asks of Ann now."""
-    first = ((app.view or {}).get("legal") or [{}])[0]
-    return f"bet{first['stage']}" if first.get("type") == "bet" else first.get("type")
 
 
 def moved_on(app: PartyApp, version: object) -> Callable[[], bool]:

@@ -36,7 +36,7 @@ from textual.widgets._footer import FooterKey
 from tuihost import ann_app, loopback_host, wait_until
 from tuikit.fakehost import FakeHost
 from tuikit.layout import layout_problems
-from tuikit.pilot import app_for, screen_text, settle
+from tuikit.pilot import app_for, legal_kind, screen_text, settle
 
 UPRIGHT_PHONE = (43, 40)
 """The terminal a phone held upright (390x844 CSS pixels) gets through the browser door."""
@@ -187,12 +187,6 @@ async def test_the_footer_keys_keep_their_places_when_the_focus_moves() -> None:
 async def host() -> AsyncIterator[Host]:
     async with loopback_host(host_name="test") as running:
         yield running
-
-
-def legal_kind(app: PartyApp) -> str | None:
-    """What the host asks of Ann now: ``submit``, ``pick``, ``booyah``, ``roll``, ``bet1``..."""
-    first = ((app.view or {}).get("legal") or [{}])[0]
-    return f"bet{first['stage']}" if first.get("type") == "bet" else first.get("type")
 
 
 MEME_MOVES = ("roll", "react", "guess", "bet1", "bet2")

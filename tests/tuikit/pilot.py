@@ -93,3 +93,9 @@ def screen_text(app: Any) -> str:
         )
     )
     return "\n".join(console.export_text().splitlines()[:height])
+
+
+def legal_kind(app: PartyApp) -> str | None:
+    """What the host asks of the app's seat now: ``submit``, ``pick``, ``roll``, ``bet1``..."""
+    first = ((app.view or {}).get("legal") or [{}])[0]
+    return f"bet{first['stage']}" if first.get("type") == "bet" else first.get("type")
