@@ -25,6 +25,7 @@ NOT_BENCHES = {
     "relay.py": "the floor server host_load.py starts: its smoke run runs it",
     "load_report.py": "reads saved host_load.py output: checked on host_load's smoke output",
     "watched_host.py": "the host host_load.py starts and watches: its smoke run runs it",
+    "traced_host.py": "the host chaos.py --trace-memory starts under tracemalloc (by hand)",
 }
 """Scripts in bench/ that measure nothing themselves, with where they are run."""
 NEEDS = {"tui_latency.py": "tmux", "ssh_door.py": "ssh", "web_door.py": "chromium"}
