@@ -1,7 +1,7 @@
 """Whole games by taps alone at the browser door: headless Chromium as a phone held sideways
-(844x390 CSS pixels, touch, a 93x18 terminal) plays What Do You Meme?, Stealing Home and
-The T-Shirt Game to their ends against bots, tapping where the page's terminal shows a key,
-a card or a slot (the text rebuilt from what the door sent the page).
+(844x390 CSS pixels, touch, a 93x18 terminal) plays each of the six games to its end
+against bots, tapping where the page's terminal shows a key, a card or a slot (the text
+rebuilt from what the door sent the page).
 
 ``PARTYHOST_WEB_VIEWPORTS=all`` plays each game on a tablet (768x1024) and in a laptop's
 browser (1280x800) as well. Each tap's screenshot is kept in the test's folder, and the
@@ -259,13 +259,22 @@ ROUND_OVER_SECONDS = 2.0
 nowhere is not sent: the client says it does not fit)."""
 
 
-async def hints_and_no_pause(hand: Hand) -> None:
-    """The create dialog's options below the fold: hints on (the client then takes a chosen
-    card to a slot where it fits), round results without a pause."""
+async def hints_on(hand: Hand) -> None:
+    """The create dialog's "Show where cards fit" ticked: the client then takes a chosen
+    card to a slot where it fits."""
     await page_down_to(hand, "Show where cards")
     await hand.tap_to("Show where cards", "[x]", right=18)
+
+
+async def no_pause(hand: Hand) -> None:
+    """The create dialog's round results without a pause."""
     await page_down_to(hand, "Friends take")  # the drop-down's menu opens in sight below
     await choose(hand, "until all press a key", "no pause")
+
+
+async def hints_and_no_pause(hand: Hand) -> None:
+    await hints_on(hand)
+    await no_pause(hand)
 
 
 async def page_down_to(hand: Hand, words: str) -> None:
@@ -350,6 +359,141 @@ async def test_a_whole_stealing_home_game_by_taps(
 
     moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
     assert "match" in moves, moves
+
+
+# --- Scramble, Four Corners, Gridiron ---------------------------------------------------
+
+HAND = re.compile(r"Your hand \((\d+)\)")
+PLACED_SECONDS = 3.0
+"""How long a placement is given to show in the hand's count before the next card is tried."""
+
+
+def hand_count(hand: Hand) -> int | None:
+    found = HAND.search(hand.terminal.text())
+    return int(found.group(1)) if found else None
+
+
+def rack_card(hand: Hand, number: int) -> tuple[int, int] | None:
+    """The cell (column, row) of card ``number``'s key label, on the line below the hand's
+    title (the label is a digit after the gap between cards)."""
+    title = hand.terminal.find("Your hand (")
+    if title is None or title[1] + 1 >= hand.terminal.rows:
+        return None
+    row = title[1] + 1
+    cells = hand.terminal.cells[row]
+    for column, cell in enumerate(cells):
+        if cell == str(number % 10) and (column <= 1 or cells[column - 1] == " "):
+            return column, row
+    return None
+
+
+def open_slot(hand: Hand) -> tuple[int, int] | None:
+    """An empty slot's dot on the board (left of the side panel, above the hand)."""
+    title = hand.terminal.find("Your hand (")
+    if title is None:
+        return None
+    for row in range(2, title[1] - 1):
+        line = hand.terminal.cells[row]
+        edge = next((x for x, cell in enumerate(line) if cell == "│"), len(line))
+        for column in range(edge):
+            if line[column] == "·":
+                return column, row
+    return None
+
+
+async def placed(hand: Hand, count: int) -> bool:
+    return await hand.within(
+        PLACED_SECONDS, lambda: hand_count(hand) != count or hand.has("game over")
+    )
+
+
+async def place_with_hints(hand: Hand) -> bool:
+    """Each card of the hand chosen in turn (hints take the cursor to where it fits), then
+    "Place" tapped: whether one was placed."""
+    count = hand_count(hand)
+    for number in range(1, (count or 0) + 1):
+        card = rack_card(hand, number)
+        if card is None or hand.has("game over") or "Place" not in hand.footer():
+            return False
+        await hand.tap_changes_at(card, f"card {number}")
+        await hand.tap("⏎ Place")
+        if await placed(hand, count or 0):
+            return True
+    return False
+
+
+async def place_on_a_dot(hand: Hand) -> bool:
+    """Scramble: card 1 chosen, then an empty slot tapped twice (the first tap takes the
+    cursor there, the second places): whether the card left the hand."""
+    count, card, slot = hand_count(hand), rack_card(hand, 1), open_slot(hand)
+    if count is None or card is None or slot is None:
+        return False
+    await hand.tap_changes_at(card, "card 1")
+    await hand.tap_changes_at(slot, "a slot")
+    await hand.tap_cell(*slot, "the slot again")
+    return await placed(hand, count)
+
+
+async def play_gsm(hand: Hand, place: Callable[[Hand], object]) -> None:
+    """What the footer offers, first: Game!, draw, pass; else a card placed by ``place``;
+    else "Stuck" (once). Until the game is over."""
+    stuck_said = False
+    while not hand.has("game over"):
+        await asyncio.sleep(0.2)
+        footer = hand.footer()
+        key = next((k for k in ("g Game!", "d Draw", "p Pass") if k in footer), None)
+        if key is not None:
+            await hand.tap_once(key)
+        elif "Place" in footer and hand_count(hand):
+            if await place(hand):  # type: ignore[misc]
+                stuck_said = False
+            elif not stuck_said and "s Stuck" in hand.footer():
+                stuck_said = await hand.tap_once("s Stuck")
+
+
+@SIZES
+async def test_a_whole_scramble_game_by_taps(
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
+) -> None:
+    """Against one bot racing at a fifth of its pace: the web seat lays its cards on empty
+    slots by taps (card, slot, slot again) until the bot's Game! ends the match."""
+
+    async def play(page: Page, hand: Hand) -> None:
+        await open_room(page, hand, screens, "Scramble", bots=1, options=no_pause)
+        await play_gsm(hand, place_on_a_dot)
+
+    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
+    assert "place" in moves, moves
+
+
+@SIZES
+async def test_a_whole_four_corners_game_by_taps(
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
+) -> None:
+    """Against one bot, with hints on: the web seat places what fits at its line's ends by
+    taps (card, then Place), or says it is stuck, to the game's end."""
+
+    async def play(page: Page, hand: Hand) -> None:
+        await open_room(page, hand, screens, "Four Corners", bots=1, options=hints_on)
+        await play_gsm(hand, place_with_hints)
+
+    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
+    assert "place" in moves, moves
+
+
+@SIZES
+async def test_a_whole_gridiron_game_by_taps(
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
+) -> None:
+    """Against one bot, with hints on: on each turn the web seat places a card that fits by
+    taps (card, then Place), or draws, or passes, to the game's end."""
+
+    async def play(page: Page, hand: Hand) -> None:
+        await open_room(page, hand, screens, "Gridiron", bots=1, options=hints_on)
+        await play_gsm(hand, place_with_hints)
+
+    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
+    assert "place" in moves, moves
 
 
 # --- The T-Shirt Game ------------------------------------------------------------------
