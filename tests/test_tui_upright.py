@@ -172,6 +172,7 @@ async def test_the_footer_keys_keep_their_places_when_the_focus_moves() -> None:
             }
 
         before = places()
+        assert "Widget" not in screen_text(app)  # the blank that fills the focused keys' row
         app.screen.set_focus(None)
         await settle(pilot)
         after = places()

@@ -24,8 +24,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 UPRIGHT = 60
@@ -96,7 +95,7 @@ class KeyFooter(Footer):
         for number, (_rank, binding, enabled, tooltip) in enumerate(keys):
             if number == focused:  # the focused widget's keys fill whole rows
                 for _ in range(-focused % COLUMNS):
-                    yield Widget(classes="-filler")
+                    yield Static(classes="-filler")  # blank: a bare Widget shows its name
             yield FooterKey(
                 binding.key,
                 app.get_key_display(binding),
