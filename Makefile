@@ -60,16 +60,16 @@ docs: $(TOOLS) $(LINKED)
 # Three runs, each reported even if one before it failed: the tests on loopback sockets and
 # in-process apps on every core; the end-to-end tests in real terminals and Debian's headless
 # Chromium (tmux, openssh-client, chromium: .ci/run installs them) one at a time (they
-# wait as a person would); the whole games under random keys two at a time (they wait only
-# for their game's end). The benchmarks' --smoke runs are in the first, but tui_latency.py's
+# wait as a person would); the whole games (under random keys in a terminal, by taps in a
+# browser) two at a time (they wait only for their game's end). The benchmarks' --smoke runs are in the first, but tui_latency.py's
 # (a real terminal) is in the second.
 # EncodingWarning (an error in pytest's settings) for every text file opened without an encoding.
 PYTEST := PYTHONWARNDEFAULTENCODING=1 $(BIN)/python -m pytest
 unit: $(TOOLS) $(LINKED)
 	@status=0; \
 	$(PYTEST) -m "not e2e" -n auto || status=1; \
-	$(PYTEST) -m "e2e and not random_keys" || status=1; \
-	$(PYTEST) -m random_keys -n 2 || status=1; \
+	$(PYTEST) -m "e2e and not whole_games" || status=1; \
+	$(PYTEST) -m whole_games -n 2 || status=1; \
 	exit $$status
 
 test: lint typecheck unit

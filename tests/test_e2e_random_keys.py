@@ -29,7 +29,7 @@ from tmuxdriver import DriverError, Terminal, partyhost_command
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.random_keys,
+    pytest.mark.whole_games,
     pytest.mark.skipif(
         shutil.which("tmux") is None,
         reason="tmux is not installed: the real-terminal tests drive the client through it",

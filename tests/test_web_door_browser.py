@@ -28,6 +28,11 @@ pytestmark = [
 PHONE = (390, 844)
 SIDEWAYS_PHONE = (844, 390)
 STEP_SECONDS = 30.0
+SETTLE_SECONDS = 0.3
+"""How long the screen stays unchanged before a tap: a person taps what they see, not a
+footer still being drawn again (its keys then move, and a tap meets the wrong one)."""
+SETTLE_AT_MOST = 3.0
+"""A screen that keeps changing (a clock, a roll) is tapped after this long anyway."""
 LOBBY_SECONDS = 30.0
 FIRST_BYTE = "document.body.classList.contains('-first-byte')"
 ASKED = b"friends call you"
@@ -235,8 +240,25 @@ class Finger:
                 await asyncio.sleep(0.1)
         return found
 
+    async def settled(self) -> None:
+        """Once the screen has been still for :data:`SETTLE_SECONDS`."""
+        clock = asyncio.get_running_loop().time
+        start = since = clock()
+        last = self.terminal.text()
+        while clock() - since < SETTLE_SECONDS and clock() - start < SETTLE_AT_MOST:
+            await asyncio.sleep(0.05)
+            if (now := self.terminal.text()) != last:
+                last, since = now, clock()
+
     async def tap(self, words: str, *, right: int = 0, down: int = 0) -> None:
-        """A tap on ``words`` (or ``right`` cells and ``down`` rows from where they start)."""
+        """A tap on ``words`` (or ``right`` cells and ``down`` rows from where they start),
+        where they are once the screen is still."""
+        await self.shows(words)
+        await self.settled()
+        await self.tap_now(words, right=right, down=down)
+
+    async def tap_now(self, words: str, *, right: int = 0, down: int = 0) -> None:
+        """A tap on ``words`` where they are now (waited for if they are not in sight)."""
         column, row = await self.shows(words)
         box = await self.page.evaluate(
             "(() => { const r = document.querySelector('.xterm-screen')"

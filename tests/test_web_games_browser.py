@@ -4,8 +4,10 @@ against bots, tapping where the page's terminal shows a key, a card or a slot (t
 rebuilt from what the door sent the page).
 
 ``PARTYHOST_WEB_VIEWPORTS=all`` plays each game on a tablet (768x1024) and in a laptop's
-browser (1280x800) as well. Each tap's screenshot is kept in the test's folder, and the
-page's last screen is printed when a test fails.
+browser (1280x800) as well, and The T-Shirt Game and What Do You Meme? on a phone held
+upright (390x844, a 43x40 terminal whose footer takes several rows). Each tap's
+screenshot is kept in the test's folder, and the page's last screen is printed when a
+test fails.
 """
 
 from __future__ import annotations
@@ -23,8 +25,12 @@ from termscreen import TermScreen
 from test_web_door_browser import FIRST_BYTE, Finger, name_yourself, screens, terminal
 from webdoorhelpers import page_url, running_web_door
 
+GAME_SECONDS = 240.0
+"""A bound on a whole game (30-70 s each on a quiet machine, two at a time here), not a goal."""
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.whole_games,
+    pytest.mark.timeout(GAME_SECONDS + 60),
     pytest.mark.skipif(chromium_path() is None, reason="needs Debian's chromium package"),
 ]
 __all__ = ["screens", "terminal"]  # the fixtures this module's tests use
@@ -33,7 +39,14 @@ SIDEWAYS_PHONE = (844, 390)
 VIEWPORTS = [SIDEWAYS_PHONE]
 if os.environ.get("PARTYHOST_WEB_VIEWPORTS") == "all":
     VIEWPORTS += [(768, 1024), (1280, 800)]
+UPRIGHT_PHONE = (390, 844)
+UPRIGHT_TOO = [*VIEWPORTS, UPRIGHT_PHONE] if len(VIEWPORTS) > 1 else VIEWPORTS
+"""The Game, Set, Match! games ask for a phone turned sideways; the others play upright."""
+UPRIGHT_FOOTER_LINES = 5
 SIZES = pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda size: f"{size[0]}x{size[1]}")
+SIZES_UPRIGHT_TOO = pytest.mark.parametrize(
+    "viewport", UPRIGHT_TOO, ids=lambda size: f"{size[0]}x{size[1]}"
+)
 LOBBY_SECONDS = 30.0
 CHANGE_SECONDS = 5.0
 """How long a tap's screen change is waited for where a tap may rightly change nothing."""
@@ -42,8 +55,6 @@ RETAP_SECONDS = 15.0
 long, since a second tap that lands just as a slow first one takes effect hits whatever the
 next screen has in that place (a footer's Help key, say)."""
 TAP_TRIES = 3
-GAME_SECONDS = 150.0
-"""A bound on a whole game (about 30 s each on a quiet machine), not a goal."""
 
 
 class Hand(Finger):
@@ -57,8 +68,12 @@ class Hand(Finger):
         for tries in range(TAP_TRIES):
             if tries and not self.has(words):
                 return  # the screen moved on (a round, or the game, ended meanwhile)
+            await self.shows(words)
+            await self.settled()
+            if not self.has(words):
+                return  # the screen moved on while it settled
             before = self.terminal.text()
-            await self.tap(words, right=right, down=down)
+            await self.tap_now(words, right=right, down=down)
             if await self.within(RETAP_SECONDS, done):
                 return
             if self.terminal.text() != before and await self.within(RETAP_SECONDS, done):
@@ -83,6 +98,7 @@ class Hand(Finger):
         raise AssertionError(f"{TAP_TRIES} taps on {label!r} changed nothing")
 
     async def tap_cell(self, column: int, row: int, label: str) -> None:
+        """A tap on a cell found on a settled screen (:meth:`settled`)."""
         box = await self.page.evaluate(
             "(() => { const r = document.querySelector('.xterm-screen')"
             ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
@@ -109,7 +125,12 @@ class Hand(Finger):
         await self.tap_until(words, lambda: words not in self.footer())
 
     def footer(self) -> str:
-        return self.terminal.lines()[-1]
+        """The footer's keys: its one line, or on an upright terminal (below 60 columns,
+        keys two a row) the bottom lines, where its rows are."""
+        lines = self.terminal.lines()
+        return "  ".join(
+            lines[-UPRIGHT_FOOTER_LINES:] if self.terminal.columns < 60 else lines[-1:]
+        )
 
     async def within(self, seconds: float, done: Callable[[], bool]) -> bool:
         try:
@@ -200,7 +221,7 @@ def kept_moves(data: Path, seat: int = 0) -> list[str]:
 # --- What Do You Meme? -----------------------------------------------------------------
 
 
-@SIZES
+@SIZES_UPRIGHT_TOO
 async def test_a_whole_meme_game_by_taps(
     tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
 ) -> None:
@@ -239,6 +260,7 @@ async def play_meme(hand: Hand) -> None:
         if "r Roll" in footer:
             await hand.tap_changes("r Roll")
         elif "Play it" in footer:
+            await hand.settled()
             await hand.tap_changes_at(first_meme(hand), "NOPE.")
             await hand.tap_key("Play it")
         elif "Place bet" in footer:
@@ -268,7 +290,7 @@ async def hints_on(hand: Hand) -> None:
 
 async def no_pause(hand: Hand) -> None:
     """The create dialog's round results without a pause."""
-    await page_down_to(hand, "Friends take")  # the drop-down's menu opens in sight below
+    await page_down_to(hand, "Friends")  # (its label wraps upright) so the menu opens below
     await choose(hand, "until all press a key", "no pause")
 
 
@@ -412,6 +434,7 @@ async def place_with_hints(hand: Hand) -> bool:
     "Place" tapped: whether one was placed."""
     count = hand_count(hand)
     for number in range(1, (count or 0) + 1):
+        await hand.settled()
         card = rack_card(hand, number)
         if card is None or hand.has("game over") or "Place" not in hand.footer():
             return False
@@ -425,6 +448,7 @@ async def place_with_hints(hand: Hand) -> bool:
 async def place_on_a_dot(hand: Hand) -> bool:
     """Scramble: card 1 chosen, then an empty slot tapped twice (the first tap takes the
     cursor there, the second places): whether the card left the hand."""
+    await hand.settled()
     count, card, slot = hand_count(hand), rack_card(hand, 1), open_slot(hand)
     if count is None or card is None or slot is None:
         return False
@@ -503,7 +527,7 @@ async def low_target(hand: Hand) -> None:
     """The create dialog's lowest target (1,000 points) and no pause after a round."""
     await page_down_to(hand, "3,000")
     await choose(hand, "3,000", "1,000")
-    await page_down_to(hand, "Friends take")  # the drop-down's menu opens in sight below
+    await page_down_to(hand, "Friends")  # (its label wraps upright) so the menu opens below
     await choose(hand, "until all press a key", "no pause")
 
 
@@ -534,7 +558,7 @@ def can_play(hand: Hand, title: str) -> bool:
     return "(you judge" not in line and "played" not in line
 
 
-@SIZES
+@SIZES_UPRIGHT_TOO
 async def test_a_whole_tshirt_game_by_taps(
     tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
 ) -> None:
