@@ -203,6 +203,7 @@ class Chaos:
         """Guests of each kind at work now."""
         self._ran: set[str] = set()
         """Kinds of guest that were at work since the last memory sample."""
+        self._uploads = 0
 
     async def run(self) -> ChaosReport:
         started = time.monotonic()
@@ -446,8 +447,11 @@ class Chaos:
                 task.cancel()
 
     async def _upload(self, number: int) -> None:
+        """Every other upload has a broken file: both answers are seen in a short run."""
         seed = self.rng.getrandbits(32)
-        outcome, files = await upload(self.host.port, random.Random(seed), number)
+        self._uploads += 1
+        broken = self._uploads % 2 == 0
+        outcome, files = await upload(self.host.port, random.Random(seed), number, broken=broken)
         self.report.uploads[outcome] += 1
         self.report.upload_files.update(files)
 

@@ -53,14 +53,20 @@ async def _connect(port: int, name: str) -> HostConnection:
     return await HostConnection.connect("127.0.0.1", port, name, timeout=3.0)
 
 
-async def upload(port: int, rng: random.Random, number: int) -> tuple[str, list[str]]:
-    """Create a T-shirt room with 1 to 3 deck files: (``accepted``, ``refused:CODE`` or
-    ``lost``; ``valid`` or ``broken`` for each file sent). A room that was made is left
-    at once (the host closes it)."""
+async def upload(
+    port: int, rng: random.Random, number: int, *, broken: bool
+) -> tuple[str, list[str]]:
+    """Create a T-shirt room with one or two deck files, one of them ``broken`` or all valid:
+    (``accepted``, ``refused:CODE`` or ``lost``; ``valid`` or ``broken`` for each file
+    sent). A room that was made is left at once (the host closes it)."""
     pool = upload_pool()
-    names = rng.sample(sorted(pool), rng.randint(1, 3))
+    valid = sorted(name for name, (ok, _) in pool.items() if ok)
+    names = rng.sample(valid, rng.randint(1, len(valid)))
+    if broken:
+        bad = sorted(name for name, (ok, _) in pool.items() if not ok)
+        names[rng.randrange(len(names))] = rng.choice(bad)
     if sum(len(pool[name][1]) for name in names) > p.MAX_CLIENT_FRAME - 4096:
-        names = names[:1]
+        names = sorted(names, key=lambda name: pool[name][0])[:1]  # the broken one stays
     files = [{"name": name, "text": pool[name][1]} for name in names]
     kinds = ["valid" if pool[name][0] else "broken" for name in names]
     return await _create_with(port, files, number), kinds

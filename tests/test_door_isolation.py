@@ -160,7 +160,7 @@ def test_door_folders_ignore_what_is_not_theirs(tmp_path: Path) -> None:
 
 
 def _pty_output(master: int) -> bytes:
-    """What a client wrote to its terminal and nobody read yet (it has ended)."""
+    """What a client wrote to its terminal and nobody read yet."""
     seen = b""
     while True:
         try:
@@ -172,6 +172,37 @@ def _pty_output(master: int) -> bytes:
         seen += chunk
 
 
+async def _ended_reading(process: asyncio.subprocess.Process, master: int) -> bytes:
+    """Everything a client writes to its terminal until it ends, read as it comes: a long
+    traceback (a client interrupted deep in an import) would fill the terminal and block."""
+    seen = b""
+    async with asyncio.timeout(WAIT_SECONDS):
+        while process.returncode is None:
+            seen += _pty_output(master)
+            await asyncio.sleep(0.05)
+    return seen + _pty_output(master)
+
+
+async def _waiting(pid: int) -> None:
+    """Once the process has slept with its CPU time unchanged for half a second: it has
+    loaded the client and waits for its visitor (Linux's /proc; elsewhere, a few seconds)."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        await asyncio.sleep(3.0)
+        return
+    clock = asyncio.get_running_loop().time
+    last, still_since = -1, clock()
+    async with asyncio.timeout(WAIT_SECONDS):
+        while True:
+            fields = stat.read_text(encoding="ascii").rsplit(")", 1)[1].split()
+            state, cpu = fields[0], int(fields[11]) + int(fields[12])  # utime + stime
+            if state != "S" or cpu != last:
+                last, still_since = cpu, clock()
+            elif clock() - still_since >= 0.5:
+                return
+            await asyncio.sleep(0.1)
+
+
 async def test_a_door_client_that_crashes_writes_to_its_own_terminal_never_the_hosts(
     tmp_path: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -181,10 +212,10 @@ async def test_a_door_client_that_crashes_writes_to_its_own_terminal_never_the_h
     async with running_door(tmp_path) as host:
         door = door_of(host)
         spare, _ = door.launcher._spare
-        await asyncio.sleep(1.0)  # let it load the client and wait for a visitor
+        await _waiting(spare.pid)
         os.kill(spare.pid, signal.SIGINT)
-        await asyncio.wait_for(spare.process.wait(), WAIT_SECONDS)
-        assert b"KeyboardInterrupt" in _pty_output(spare.master)  # its own terminal got it
+        output = await _ended_reading(spare.process, spare.master)
+        assert b"KeyboardInterrupt" in output  # its own terminal got it
         async with await ssh_connect(ssh_port_of(host), "ann") as connection:
             process = await open_terminal(connection)
             screen = await read_until(process.stdout, b"Welcome to door host")

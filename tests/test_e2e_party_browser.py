@@ -78,8 +78,10 @@ async def test_a_friend_at_the_browser_door_takes_over_a_bot_at_the_next_round(
                     # the page lost on a busy machine is pressed again (three times at most).
                     assert app.room_code
                     await wait_for_screen(screens, app.room_code.encode(), LOBBY_SECONDS)
-                    await join_highlighted_room(page, screens)
+                    # The round as Bea presses Enter (read after the page is told to wait,
+                    # the host's screen may already show the round she is seated at).
                     seen["round_waited"] = app.view.get("round") if app.view else None
+                    await join_highlighted_room(page, screens)
                     seen["bots_before"] = [s["name"] for s in seats(app) if s.get("bot")]
                     await page.screenshot(tmp_path / "2-waiting.png")
                     await _until(
