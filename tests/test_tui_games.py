@@ -56,6 +56,39 @@ def test_the_router_finds_each_screen_in_the_table(
     assert type(main_screen(kind, game)) is expected
 
 
+EVERY_SCREEN = pytest.mark.parametrize(
+    ("kind", "game"),
+    [("connect", ""), ("lobby", "")]
+    + [(kind, game) for kind in ("room", "game", "results") for game in sorted(GAMES)],
+)
+
+
+@EVERY_SCREEN
+async def test_a_screen_swapped_out_before_it_mounts_does_no_harm(kind: str, game: str) -> None:
+    """The router may put a screen up and take it down at once (a quick game that ends at
+    once, a link that drops): its late mount must not reach for parts it lost."""
+    app = app_for(FakeHost())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(5):
+            app.push_screen(main_screen(kind, game))
+            app.pop_screen()
+            await pilot.pause()
+        await settle(pilot)
+    assert app.return_code in (0, None)
+
+
+@EVERY_SCREEN
+async def test_the_app_closing_as_a_screen_comes_up_does_no_harm(kind: str, game: str) -> None:
+    """Quitting just as the router puts a screen up: it is taken down, still in the stack,
+    while it mounts."""
+    app = app_for(FakeHost())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(main_screen(kind, game))
+    assert app.return_code in (0, None)
+
+
 def test_an_unknown_kind_of_screen_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="sideboard"):
         main_screen("sideboard", "tshirt")

@@ -44,6 +44,16 @@ class PartyScreen(PartyView, Screen[None]):
 
     KIND: ClassVar[str] = ""
 
+    @property
+    def on_stage(self) -> bool:
+        """Still one of the app's screens: once the router has swapped it out (the game
+        ended, the link dropped, the app closed; even before it mounted) its widgets are
+        going, and a redraw queued before, or its own late mount, must do nothing. (While
+        it mounts it is on stage: Textual counts a screen mounted only after ``on_mount``.
+        A screen being removed, even one still in the stack as the app closes, is not
+        ``display``-ed.)"""
+        return self.display and self.is_attached and self in self.app.screen_stack
+
     def footer_key_display(self, binding: Binding) -> str | None:
         """What the footer shows for ``binding``'s keys now (None: what the binding says).
 

@@ -266,6 +266,8 @@ class ConnectScreen(PartyScreen):
         return LOCKED_TEXT if self.party.locked_address is not None else WELCOME_TEXT
 
     def on_mount(self) -> None:
+        if not self.on_stage:  # swapped out before it mounted: its fields are gone
+            return
         party = self.party
         remembered = load_remembered() if party.remember else None
         address = (

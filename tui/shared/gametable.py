@@ -72,12 +72,6 @@ class GameScreen(PartyScreen):
     def view(self) -> dict[str, Any]:
         return self.party.view or {}
 
-    @property
-    def on_stage(self) -> bool:
-        """Still the app's table: once the router has swapped it out (the game ended, the
-        link dropped) its widgets are going, and a redraw queued before must do nothing."""
-        return self.is_mounted and self in self.app.screen_stack
-
     # --- the table: presence, pause, the owner's controls ---------------------------
 
     def on_mount(self) -> None:
@@ -210,7 +204,8 @@ class GameScreen(PartyScreen):
         return literal(seat_name(self.party.room, seat), style)
 
     def _show_log(self) -> None:
-        self.query_one(GameLog).show(self.party.events)
+        if self.on_stage:  # a table swapped out before it mounted has no log any more
+            self.query_one(GameLog).show(self.party.events)
 
     def _names_changed(self) -> None:
         """The room's names changed: the log says them again (a newcomer's name, say)."""

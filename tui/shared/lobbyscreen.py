@@ -86,6 +86,8 @@ class LobbyScreen(PartyScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.on_stage:  # swapped out before it mounted: its table is gone
+            return
         self._lay_out_columns()
         self.watch(self.app, "rooms", self._show_rooms)
         self.watch(self.app, "welcome", self._show_host)

@@ -87,6 +87,8 @@ class ResultsScreen(PartyScreen):
         return literal(seat_name(self.party.room, seat), f"bold {seat_style(seat)}")
 
     def _show(self) -> None:
+        if not self.on_stage:
+            return
         view = self.party.view or {}
         self.query_one("#title", TitleBar).set_parts(
             Text(f"room {self.party.room_code or ''}", "bold"), self.heading(view)

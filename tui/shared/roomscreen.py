@@ -135,7 +135,9 @@ class RoomScreen(PartyScreen):
 
     def _count_graces(self) -> None:
         """A dropped player's seat counts down its grace period."""
-        if any(presence_of(entry) == "disconnected" for entry in present_seats(self.room)):
+        if self.on_stage and any(
+            presence_of(entry) == "disconnected" for entry in present_seats(self.room)
+        ):
             self._show_seats()
 
     # --- state --------------------------------------------------------------
@@ -160,6 +162,8 @@ class RoomScreen(PartyScreen):
         return True
 
     def _show_room(self) -> None:
+        if not self.on_stage:
+            return
         room = self.room
         game = self._game()
         title = self.query_one("#title", TitleBar)
