@@ -256,7 +256,9 @@ async def test_the_end_shows_each_games_standings() -> None:
         assert isinstance(app.screen, GsmResultsScreen)
         text = screen_text(app)
         assert "Bea wins!" in text and "(Bea is out of cards)" in text
-        assert "1. Bea  0 cards left" in text and "Ann  6 cards left" in text
+        assert "1. Bea   0 cards left" in text and "Ann   6 cards left" in text
+        counts = [line.index("cards left") for line in text.splitlines() if "cards left" in line]
+        assert len(counts) == 4 and len(set(counts)) == 1, text  # lined up after "Carl"
         assert "The final board" in text
         board = app.screen.query_one("#final-board", BoardView)
         assert len(board.picture.cards) == len(over["board"]) and board.picture.cursor is None

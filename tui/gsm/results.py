@@ -209,8 +209,10 @@ class GsmResultsScreen(ResultsScreen):
     def standings(self, view: Frame) -> Text:
         text = Text()
         text.append("\n\nFinal standings\n", "bold underline")
-        for rank, (seat, count) in enumerate(standings(view), start=1):
+        rows = [(self._who(seat), count) for seat, count in standings(view)]
+        width = max((who.cell_len for who, _ in rows), default=0)
+        for rank, (who, count) in enumerate(rows, start=1):
             text.append(f"{rank:>2}. ")
-            text.append_text(self._who(seat))
-            text.append(f"  {count}\n", "bold")
+            text.append_text(who)
+            text.append(" " * (width - who.cell_len) + f"  {count}\n", "bold")  # counts aligned
         return text
