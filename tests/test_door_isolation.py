@@ -173,14 +173,32 @@ def _pty_output(master: int) -> bytes:
 
 
 async def _ended_reading(process: asyncio.subprocess.Process, master: int) -> bytes:
-    """Everything a client writes to its terminal until it ends, read as it comes: a long
-    traceback (a client interrupted deep in an import) would fill the terminal and block."""
+    """Everything a client writes to its terminal until it ends, read as it comes (a long
+    traceback must not fill the terminal and block it). One that does not end fails with
+    what the kernel says of it."""
     seen = b""
-    async with asyncio.timeout(WAIT_SECONDS):
-        while process.returncode is None:
-            seen += _pty_output(master)
-            await asyncio.sleep(0.05)
+    try:
+        async with asyncio.timeout(WAIT_SECONDS):
+            while process.returncode is None:
+                seen += _pty_output(master)
+                await asyncio.sleep(0.05)
+    except TimeoutError:
+        raise AssertionError(
+            f"the client did not end: {_process_state(process.pid)}; it wrote {seen[-2000:]!r}"
+        ) from None
     return seen + _pty_output(master)
+
+
+def _process_state(pid: int) -> str:
+    """Its state, signal masks and where it sleeps, from Linux's /proc (else nothing)."""
+    wanted = ("State", "Threads", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines()
+        wchan = Path(f"/proc/{pid}/wchan").read_text(encoding="ascii")
+    except OSError as exc:
+        return f"no /proc entry ({exc})"
+    lines = [line for line in status if line.split(":")[0] in wanted]
+    return "; ".join([*lines, f"wchan: {wchan}"])
 
 
 async def _waiting(pid: int) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -458,7 +458,11 @@ async def place_on_a_dot(hand: Hand) -> bool:
     return await placed(hand, count)
 
 
-async def play_gsm(hand: Hand, place: Callable[[Hand], object]) -> None:
+Placer = Callable[[Hand], Awaitable[bool]]
+"""Places one card by taps: whether one left the hand."""
+
+
+async def play_gsm(hand: Hand, place: Placer) -> None:
     """What the footer offers, first: Game!, draw, pass; else a card placed by ``place``;
     else "Stuck" (once). Until the game is over."""
     stuck_said = False
@@ -469,52 +473,39 @@ async def play_gsm(hand: Hand, place: Callable[[Hand], object]) -> None:
         if key is not None:
             await hand.tap_once(key)
         elif "Place" in footer and hand_count(hand):
-            if await place(hand):  # type: ignore[misc]
+            if await place(hand):
                 stuck_said = False
             elif not stuck_said and "s Stuck" in hand.footer():
                 stuck_said = await hand.tap_once("s Stuck")
 
 
-@SIZES
-async def test_a_whole_scramble_game_by_taps(
-    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
-) -> None:
-    """Against one bot racing at a fifth of its pace: the web seat lays its cards on empty
-    slots by taps (card, slot, slot again) until the bot's Game! ends the match."""
-
-    async def play(page: Page, hand: Hand) -> None:
-        await open_room(page, hand, screens, "Scramble", bots=1, options=no_pause)
-        await play_gsm(hand, place_on_a_dot)
-
-    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
-    assert "place" in moves, moves
+PLACING_GAMES: dict[str, tuple[str, Callable[[Hand], Awaitable[None]], Placer]] = {
+    "scramble": ("Scramble", no_pause, place_on_a_dot),
+    "four-corners": ("Four Corners", hints_on, place_with_hints),
+    "gridiron": ("Gridiron", hints_on, place_with_hints),
+}
+"""The other Game, Set, Match! games: the name in the dialog's list, the options tapped there,
+how a card is placed by taps."""
 
 
 @SIZES
-async def test_a_whole_four_corners_game_by_taps(
-    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
+@pytest.mark.parametrize("game", PLACING_GAMES)
+async def test_a_whole_placing_game_by_taps(
+    tmp_path: Path,
+    screens: list[bytes],
+    terminal: TermScreen,
+    viewport: tuple[int, int],
+    game: str,
 ) -> None:
-    """Against one bot, with hints on: the web seat places what fits at its line's ends by
-    taps (card, then Place), or says it is stuck, to the game's end."""
+    """Against one bot at a fifth of its pace: Scramble's cards laid on empty slots (card,
+    slot, slot again) until the bot's Game! ends the match; Four Corners' and Gridiron's,
+    with hints on, by a card and then Place, or Stuck, Draw or Pass from the footer, to the
+    game's end."""
+    name, options, place = PLACING_GAMES[game]
 
     async def play(page: Page, hand: Hand) -> None:
-        await open_room(page, hand, screens, "Four Corners", bots=1, options=hints_on)
-        await play_gsm(hand, place_with_hints)
-
-    moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
-    assert "place" in moves, moves
-
-
-@SIZES
-async def test_a_whole_gridiron_game_by_taps(
-    tmp_path: Path, screens: list[bytes], terminal: TermScreen, viewport: tuple[int, int]
-) -> None:
-    """Against one bot, with hints on: on each turn the web seat places a card that fits by
-    taps (card, then Place), or draws, or passes, to the game's end."""
-
-    async def play(page: Page, hand: Hand) -> None:
-        await open_room(page, hand, screens, "Gridiron", bots=1, options=hints_on)
-        await play_gsm(hand, place_with_hints)
+        await open_room(page, hand, screens, name, bots=1, options=options)
+        await play_gsm(hand, place)
 
     moves = await play_on_a_page(tmp_path, viewport, terminal, play, bot_pace=0.2)
     assert "place" in moves, moves
