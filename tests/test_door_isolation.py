@@ -221,26 +221,38 @@ async def _waiting(pid: int) -> None:
             await asyncio.sleep(0.1)
 
 
+@pytest.mark.parametrize("host_ignores_ctrl_c", [False, True])
 async def test_a_door_client_that_crashes_writes_to_its_own_terminal_never_the_hosts(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    host_ignores_ctrl_c: bool,
 ) -> None:
     """Each door client has its own output: one that dies with a traceback (the spare,
     interrupted while it waits for its visitor) wrote it to its own terminal only; the host's
-    stdout, stderr and log stay clean, and the next visitor gets a fresh client."""
-    async with running_door(tmp_path) as host:
-        door = door_of(host)
-        spare, _ = door.launcher._spare
-        await _waiting(spare.pid)
-        os.kill(spare.pid, signal.SIGINT)
-        output = await _ended_reading(spare.process, spare.master)
-        assert b"KeyboardInterrupt" in output  # its own terminal got it
-        async with await ssh_connect(ssh_port_of(host), "ann") as connection:
-            process = await open_terminal(connection)
-            screen = await read_until(process.stdout, b"Welcome to door host")
-            assert b"Traceback" not in plain(screen)
-            [client] = door.clients
-            assert client.pid != spare.pid
-        await no_visitors(host)
-    out, err = capfd.readouterr()
-    for text in (out, err, caplog.text):
-        assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    stdout, stderr and log stay clean, and the next visitor gets a fresh client. A host
+    started in the background by a script ignores Ctrl+C; its clients still take it."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if host_ignores_ctrl_c else None
+    try:
+        async with running_door(tmp_path) as host:
+            if before is not None:
+                signal.signal(signal.SIGINT, before)
+            door = door_of(host)
+            spare, _ = door.launcher._spare
+            await _waiting(spare.pid)
+            os.kill(spare.pid, signal.SIGINT)
+            output = await _ended_reading(spare.process, spare.master)
+            assert b"KeyboardInterrupt" in output  # its own terminal got it
+            async with await ssh_connect(ssh_port_of(host), "ann") as connection:
+                process = await open_terminal(connection)
+                screen = await read_until(process.stdout, b"Welcome to door host")
+                assert b"Traceback" not in plain(screen)
+                [client] = door.clients
+                assert client.pid != spare.pid
+            await no_visitors(host)
+        out, err = capfd.readouterr()
+        for text in (out, err, caplog.text):
+            assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)

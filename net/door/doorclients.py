@@ -61,8 +61,15 @@ TAKE_TERMINAL = "import fcntl, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
 """The client's first step: its pty becomes its controlling terminal (``subprocess`` cannot
 make it so), so the kernel tells it of window changes (SIGWINCH) and of the door's end
 (SIGHUP when the pty's other end closes, even if the host was killed)."""
-CLIENT_START = TAKE_TERMINAL + (
-    "import json, os, socket, sys\n"
+DEFAULT_SIGNALS = (
+    "import signal\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    "signal.signal(signal.SIGQUIT, signal.SIG_DFL)\n"
+)
+"""Ctrl+C and Ctrl+\\ as in any terminal program: a host started in the background by a
+script (``partyhost serve &``) has both ignored, and its clients would inherit that."""
+CLIENT_START = (
+    TAKE_TERMINAL + DEFAULT_SIGNALS + "import json, os, socket, sys\n"
     "from partyhost.cli import main\n"
     "import partyhost.net.clients.client, partyhost.tui.launch\n"  # what a visitor would wait for
     "with socket.socket(fileno=int(sys.argv[1])) as door:\n"
