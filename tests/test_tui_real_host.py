@@ -19,13 +19,14 @@ from tuikit.pilot import screen_text
 
 SIZE = (100, 30)
 HEARTBEAT = 2.0
-"""Seconds between the host's pings: a host that stops is noticed within seconds, and a test
-loop busy on a loaded machine for a second is not taken for a lost client."""
+"""Seconds between the host's pings in the restart test: a host that stops is noticed within
+seconds. The other tests keep the host's own heartbeat: their friend's connection shares a
+loop with an app starting up, which on a loaded machine can keep it silent for seconds."""
 
 
 @pytest.fixture
 async def host() -> AsyncIterator[Host]:
-    async with loopback_host(heartbeat_interval=HEARTBEAT) as running:
+    async with loopback_host() as running:
         yield running
 
 
