@@ -79,8 +79,11 @@ class ChatPanel(Vertical):
 
     def _show_lines(self) -> None:
         """Append the lines after the last one shown (the app keeps a capped tuple)."""
+        logs = self.query(ReflowLog)
+        if not logs:  # a panel taken down as it came up (the app quitting) has no log
+            return
         lines = self.party.chat
-        log = self.query_one(ReflowLog)
+        log = logs.first(ReflowLog)
         start = next_after(lines, self._last)
         if start is None:
             log.reset()
