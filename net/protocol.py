@@ -1012,20 +1012,18 @@ def mismatch_error(client_protocol: int) -> dict[str, Any]:
 # --- view frames -------------------------------------------------------------
 
 
-def _map_header(size: int) -> bytes:
-    if size < 16:
-        return bytes((0x80 | size,))
-    if size < 0x10000:
-        return b"\xde" + size.to_bytes(2, "big")
-    return b"\xdf" + size.to_bytes(4, "big")
+_MAP, _ARRAY = (0x80, 0xDE), (0x90, 0xDC)
+"""msgpack's first byte of a short map or array header, and of a 16-bit one (+1: 32-bit)."""
 
 
-def _array_header(size: int) -> bytes:
+def _header(kind: tuple[int, int], size: int) -> bytes:
+    """The msgpack header of a map or array (``_MAP``, ``_ARRAY``) of ``size`` items."""
+    fixed, long = kind
     if size < 16:
-        return bytes((0x90 | size,))
+        return bytes((fixed | size,))
     if size < 0x10000:
-        return b"\xdc" + size.to_bytes(2, "big")
-    return b"\xdd" + size.to_bytes(4, "big")
+        return bytes((long,)) + size.to_bytes(2, "big")
+    return bytes((long + 1,)) + size.to_bytes(4, "big")
 
 
 class ViewFrames:
@@ -1042,11 +1040,10 @@ class ViewFrames:
 
     def __init__(self, version: int, views: Sequence[dict[str, Any]], now: float) -> None:
         self._pack = msgpack.Packer(use_bin_type=True).pack
-        self._head = _map_header(5) + self._items(["t", VIEW, "version", version, "view"])
+        self._head = _header(_MAP, 5) + self._items(["t", VIEW, "version", version, "view"])
         self._events_key: bytes = self._pack("events")
         self._tail = self._items(["now", now])
         self._events: dict[int, bytes] = {}
-        self._views = list(views)
         self._planned: set[int] = set()
         self._map_header = b""
         self._slots: list[tuple[bytes, str]] = []
@@ -1059,7 +1056,7 @@ class ViewFrames:
     def _items(self, items: list[Any]) -> bytes:
         """The packed items back to back: a list's packing without its header."""
         packed: bytes = self._pack(items)
-        return packed[len(_array_header(len(items))) :]
+        return packed[len(_header(_ARRAY, len(items))) :]
 
     def _plan(self, views: Sequence[dict[str, Any]]) -> None:
         first, others = views[0], views[1:]
@@ -1081,7 +1078,7 @@ class ViewFrames:
                 self._slots.append((self._items(pending), key))
                 pending = []
         self._rest = self._items(pending)
-        self._map_header = _map_header(len(keys))
+        self._map_header = _header(_MAP, len(keys))
         self._planned = {id(view) for view in views}
 
     def _view(self, view: dict[str, Any]) -> list[bytes]:
@@ -1112,7 +1109,7 @@ class ViewFrames:
 
         Pack events with :meth:`event` (shown alike to several seats) or :meth:`pack`.
         """
-        parts = [b"", self._head, *self._view(view), self._events_key, _array_header(len(events))]
+        parts = [b"", self._head, *self._view(view), self._events_key, _header(_ARRAY, len(events))]
         parts.extend(events)
         parts.append(self._tail)
         parts[0] = HEADER.pack(sum(map(len, parts)))
