@@ -34,7 +34,8 @@ pytestmark = [
 
 SUBMITTING = "Your move: pick the slogan"
 JUDGING = "You are the judge: pick"
-CARD_LINE = re.compile(r"^\s*\S?\s*>?\s*(\d) (\S.*?)\s*$")
+# A card's text ends at a gap or at the border of whatever panel is drawn beside the rack.
+CARD_LINE = re.compile(r"^\s*\S?\s*>?\s*(\d) ([^\s│]+(?: [^\s│]+)*)")
 BOB_ROW = re.compile(r"^\S*\s+\S*\s*Bob\b(.*?)\s+(-?\d+)\s")
 
 

@@ -302,10 +302,12 @@ async def hints_and_no_pause(hand: Hand) -> None:
 async def page_down_to(hand: Hand, words: str) -> None:
     """The dialog's footer pgdn tapped until ``words`` are in sight (on a screen tall
     enough they already are, and the footer offers no pgdn); a slow tap tried again may
-    go past them, so at the dialog's end pgup comes back."""
+    go past them, so at the dialog's end pgup comes back. Each look waits for a still
+    screen: a slow page turn lands after the tap that asked for it seemed to miss."""
     for key in ("pgdn Down", "pgup Up"):
         misses = 0
         for _ in range(8):
+            await hand.settled()
             if hand.has(words) or misses == 2:
                 break
             misses = 0 if await hand.tap_once(key) else misses + 1
@@ -320,6 +322,7 @@ async def choose(hand: Hand, shown: str, wanted: str) -> None:
 
     for _ in range(TAP_TRIES):
         if not menu_open():
+            await page_down_to(hand, shown)  # a late page turn may have scrolled it away
             await hand.tap(shown)
         if not await hand.within(CHANGE_SECONDS, lambda: menu_open() and hand.has(wanted)):
             continue
