@@ -405,6 +405,21 @@ async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() 
         assert isinstance(app.screen, LobbyScreen)
 
 
+async def test_a_warning_about_a_move_at_the_table_does_not_stay_over_the_results() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        app.screen.notify("Choose a slogan first.", severity="warning", timeout=30)
+        await settle(pilot)
+        assert [note.message for note in app._notifications]  # type: ignore[attr-defined]
+        host.room = sample_room(status="over")
+        host.last.push(copy.deepcopy(host.room), view_frame(over_view()))
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        assert [note.message for note in app._notifications] == []  # type: ignore[attr-defined]
+
+
 async def test_the_results_tell_every_round_with_its_shirt_and_winning_slogan() -> None:
     host = FakeHost()
     app = app_for(host)

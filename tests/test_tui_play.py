@@ -114,6 +114,8 @@ async def test_after_a_game_against_bots_enter_quits_and_the_levels_are_named() 
         text = screen_text(app)
         assert "Enter to quit" in text and "partyhost play tshirt --level hard" in text
         assert "lobby" not in text
+        command = next(line for line in text.splitlines() if "partyhost play" in line)
+        assert command.strip().endswith("--level hard")  # nothing after it to wrap it
         screen.take_keys()
         await pilot.press("enter")
         await settle(pilot)

@@ -77,6 +77,7 @@ class ResultsScreen(PartyScreen):
         self.watch(self.app, "room", self.refresh_bindings, init=False)
         self.watch(self.app, "past_games", self._open_asked_replay, init=False)
         self.set_timer(KEY_PAUSE, self.take_keys)
+        self.app.clear_notifications()  # warnings about a move at the table are moot now
 
     def take_keys(self) -> None:
         """The pause after the game's end is over: the keys work."""
@@ -172,7 +173,7 @@ class ResultsScreen(PartyScreen):
                 ("\nPress s to play again, w to watch this game again, or Enter to quit.", "dim"),
                 "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
                 (f"partyhost play {game} --level {first}", "bold"),
-                "  (or ",
+                "\n  (or ",  # a line of its own: the command is never split where it is copied
                 (f"--level {other}", "bold"),
                 ")",
             )
