@@ -9,10 +9,12 @@ outlive a SIGKILL either.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -99,9 +101,27 @@ def test_a_visitors_environment_is_built_from_nothing(
     assert client_environment("xterm; rm -rf /", {}, tmp_path)["TERM"] == "xterm-256color"
 
 
-async def test_neither_the_door_folder_nor_a_client_outlives_a_sigkill(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def ignored(signum: signal.Signals, ignore: bool) -> Iterator[None]:
+    """``signum`` ignored (if ``ignore``) by what this process starts meanwhile."""
+    before = signal.signal(signum, signal.SIG_IGN) if ignore else None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signum, before)
+
+
+@pytest.mark.parametrize("host_ignores_hangup", [False, True])
+async def test_neither_the_door_folder_nor_a_client_outlives_a_sigkill(
+    tmp_path: Path, host_ignores_hangup: bool
+) -> None:
+    """Killed, the host leaves its visitors' clients hung up: they end, even when the host was
+    started with the hangup ignored (``nohup``), which its clients would inherit."""
     data = tmp_path / "host-data"
-    with serve_door(tmp_path, data=data) as door:
+    with contextlib.ExitStack() as stack:
+        with ignored(signal.SIGHUP, host_ignores_hangup):
+            door = stack.enter_context(serve_door(tmp_path, data=data))
         door_root = data / DOOR_FOLDER
         [left_behind] = list(door_root.iterdir())
         assert left_behind.name.startswith(f"{PREFIX}{door.process.pid}-")
@@ -232,27 +252,22 @@ async def test_a_door_client_that_crashes_writes_to_its_own_terminal_never_the_h
     interrupted while it waits for its visitor) wrote it to its own terminal only; the host's
     stdout, stderr and log stay clean, and the next visitor gets a fresh client. A host
     started in the background by a script ignores Ctrl+C; its clients still take it."""
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if host_ignores_ctrl_c else None
-    try:
-        async with running_door(tmp_path) as host:
-            if before is not None:
-                signal.signal(signal.SIGINT, before)
-            door = door_of(host)
-            spare, _ = door.launcher._spare
-            await _waiting(spare.pid)
-            os.kill(spare.pid, signal.SIGINT)
-            output = await _ended_reading(spare.process, spare.master)
-            assert b"KeyboardInterrupt" in output  # its own terminal got it
-            async with await ssh_connect(ssh_port_of(host), "ann") as connection:
-                process = await open_terminal(connection)
-                screen = await read_until(process.stdout, b"Welcome to door host")
-                assert b"Traceback" not in plain(screen)
-                [client] = door.clients
-                assert client.pid != spare.pid
-            await no_visitors(host)
-        out, err = capfd.readouterr()
-        for text in (out, err, caplog.text):
-            assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
-    finally:
-        if before is not None:
-            signal.signal(signal.SIGINT, before)
+    async with contextlib.AsyncExitStack() as stack:
+        with ignored(signal.SIGINT, host_ignores_ctrl_c):
+            host = await stack.enter_async_context(running_door(tmp_path))
+        door = door_of(host)
+        spare, _ = door.launcher._spare
+        await _waiting(spare.pid)
+        os.kill(spare.pid, signal.SIGINT)
+        output = await _ended_reading(spare.process, spare.master)
+        assert b"KeyboardInterrupt" in output  # its own terminal got it
+        async with await ssh_connect(ssh_port_of(host), "ann") as connection:
+            process = await open_terminal(connection)
+            screen = await read_until(process.stdout, b"Welcome to door host")
+            assert b"Traceback" not in plain(screen)
+            [client] = door.clients
+            assert client.pid != spare.pid
+        await no_visitors(host)
+    out, err = capfd.readouterr()
+    for text in (out, err, caplog.text):
+        assert "Traceback" not in text and "KeyboardInterrupt" not in text, text

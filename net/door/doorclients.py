@@ -57,19 +57,22 @@ MAX_COLUMNS = 500
 MAX_ROWS = 200
 """The largest window a visitor's client is given: far above any real screen, and small
 enough that a client drawing it stays small and quick (a visitor may claim any size)."""
-TAKE_TERMINAL = "import fcntl, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
-"""The client's first step: its pty becomes its controlling terminal (``subprocess`` cannot
-make it so), so the kernel tells it of window changes (SIGWINCH) and of the door's end
-(SIGHUP when the pty's other end closes, even if the host was killed)."""
-DEFAULT_SIGNALS = (
-    "import signal\n"
+TAKE_TERMINAL = (
+    "import fcntl, signal, termios\n"
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
     "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-    "signal.signal(signal.SIGQUIT, signal.SIG_DFL)\n"
+    "for signum in (signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):\n"
+    "    signal.signal(signum, signal.SIG_DFL)\n"
 )
-"""Ctrl+C and Ctrl+\\ as in any terminal program: a host started in the background by a
-script (``partyhost serve &``) has both ignored, and its clients would inherit that."""
+"""The client's first step, as any terminal program starts: its pty becomes its controlling
+terminal (``subprocess`` cannot make it so), so the kernel tells it of window changes
+(SIGWINCH) and of the door's end (SIGHUP when the pty's other end closes, even if the host
+was killed); and Ctrl+C, Ctrl+\\, the hangup and SIGTERM act as they do by default. A host
+started in the background by a script (``partyhost serve &``) ignores the first two, one
+started with ``nohup`` the hangup, and its clients would inherit that: a client deaf to the
+hangup outlives its visitor, spinning on a terminal nobody holds."""
 CLIENT_START = (
-    TAKE_TERMINAL + DEFAULT_SIGNALS + "import json, os, socket, sys\n"
+    TAKE_TERMINAL + "import json, os, socket, sys\n"
     "from partyhost.cli import main\n"
     "import partyhost.net.clients.client, partyhost.tui.launch\n"  # what a visitor would wait for
     "with socket.socket(fileno=int(sys.argv[1])) as door:\n"
