@@ -81,8 +81,10 @@ async def test_a_friend_at_the_browser_door_takes_over_a_bot_at_the_next_round(
                     # The round as Bea presses Enter (read after the page is told to wait,
                     # the host's screen may already show the round she is seated at).
                     seen["round_waited"] = app.view.get("round") if app.view else None
-                    await join_highlighted_room(page, screens)
+                    # The bots before it too: on a busy machine she may be seated by the time
+                    # the page is seen to wait.
                     seen["bots_before"] = [s["name"] for s in seats(app) if s.get("bot")]
+                    await join_highlighted_room(page, screens)
                     await page.screenshot(tmp_path / "2-waiting.png")
                     await _until(
                         pilot,
