@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from cdpdriver import Page, chromium, chromium_path
-from partyhost.tui.hostplays import HostingApp
+from partyhost.tui.hostplays import HostingApp, StopPartyScreen
 from test_party import _party, _until
 from test_web_door_browser import LOBBY_SECONDS, name_yourself, press_key, screens, wait_for_screen
 from textual.pilot import Pilot
@@ -102,8 +102,8 @@ async def test_a_friend_at_the_browser_door_takes_over_a_bot_at_the_next_round(
         finally:
             done.set()
             await playing
-        await pilot.press("ctrl+q")
-        await _until(pilot, lambda: app.screen.query("StopPartyScreen") or app._exit)
+        await pilot.press("ctrl+q")  # asked first if Bea's page is not yet seen to be gone
+        await _until(pilot, lambda: isinstance(app.screen, StopPartyScreen) or app._exit)
         if not app._exit:
             await pilot.press("y")
         await _until(pilot, lambda: app._exit)
