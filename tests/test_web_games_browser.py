@@ -55,6 +55,13 @@ RETAP_SECONDS = 15.0
 long, since a second tap that lands just as a slow first one takes effect hits whatever the
 next screen has in that place (a footer's Help key, say)."""
 TAP_TRIES = 3
+STRAY_CLOSERS = [
+    re.compile(re.escape(key) + r"(?! ?\S)")  # the whole key: "n No", never "n No fit"
+    for key in ("esc Done chatting", "esc Back to the game", "esc Close", "esc Cancel", "n No")
+]
+"""The footer keys that close what a stray tap can open over a game (chat, the last turn,
+help, a dialog, the question whether to leave): a tap tried again that lands just as the
+screen under it changes hits whatever the next screen has in that place."""
 
 
 class Hand(Finger):
@@ -123,6 +130,15 @@ class Hand(Finger):
     async def tap_key(self, words: str) -> None:
         """Tap a footer key until the footer no longer offers it."""
         await self.tap_until(words, lambda: words not in self.footer())
+
+    async def close_stray(self) -> bool:
+        """Close a screen a stray tap opened over the game: whether there was one."""
+        found = next(((c, m) for c in STRAY_CLOSERS if (m := c.search(self.footer()))), None)
+        if found is None:
+            return False
+        closer, key = found
+        await self.tap_until(key.group(), lambda: not closer.search(self.footer()))
+        return True
 
     def footer(self) -> str:
         """The footer's keys: its one line, or on an upright terminal (below 60 columns,
@@ -270,6 +286,8 @@ async def play_meme(hand: Hand) -> None:
             await hand.tap_key("Place bet")
         elif hand.has("Go on"):
             await hand.tap_away("Go on")
+        else:
+            await hand.close_stray()
         await asyncio.sleep(0.2)
 
 
@@ -344,6 +362,8 @@ async def play_stealing_home(hand: Hand) -> None:
     played = None
     while not hand.has("game over"):
         await asyncio.sleep(0.1)
+        if await hand.close_stray():
+            continue
         now = round_shown(hand)
         if now is None or now == played:
             continue
@@ -480,6 +500,8 @@ async def play_gsm(hand: Hand, place: Placer) -> None:
                 stuck_said = False
             elif not stuck_said and "s Stuck" in hand.footer():
                 stuck_said = await hand.tap_once("s Stuck")
+        else:
+            await hand.close_stray()
 
 
 PLACING_GAMES: dict[str, tuple[str, Callable[[Hand], Awaitable[None]], Placer]] = {
@@ -532,6 +554,7 @@ async def play_tshirt(hand: Hand) -> None:
         await asyncio.sleep(0.1)
         title = next((t for t in ("Your slogans", "Pick the winner") if can_play(hand, t)), None)
         if title is None:
+            await hand.close_stray()
             continue
         await play_first_slogan(hand, title)
 
