@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from partyhost.net.door.webclients import (
     WEB_DRIVER,
+    WebVisitorClient,
     web_client_command,
     web_client_environment,
 )
@@ -196,6 +197,42 @@ async def test_a_client_whose_output_breaks_exits_with_3_by_itself(tmp_path: Pat
                 process.kill()
             with contextlib.suppress(ProcessLookupError):
                 await process.wait()
+
+
+async def test_a_client_asked_to_stop_while_it_starts_is_ended_once_started(
+    tmp_path: Path,
+) -> None:
+    """The door closing just as a page's client starts: the stop waits for the start and
+    ends that client, which otherwise ran on past the host's event loop."""
+    async with running_web_door(tmp_path) as host:
+        folder = tmp_path / "visitor"
+        folder.mkdir()
+
+        async def page_gets(_: object) -> None:
+            pass
+
+        async def page_closes() -> None:
+            pass
+
+        client = WebVisitorClient(
+            f"{LOOPBACK}:{host.port}",
+            folder,
+            write_bytes=page_gets,
+            write_str=page_gets,
+            close=page_closes,
+        )
+        starting = asyncio.ensure_future(client.start(80, 24))
+        try:
+            await asyncio.sleep(0)
+            assert client.pid is None, "the start is under way, its process not there yet"
+            await asyncio.wait_for(client.stop(), GONE_SECONDS)
+            await asyncio.wait_for(starting, GONE_SECONDS)
+            assert client.returncode is not None, "the client outlived its stop"
+        finally:
+            if client.pid is not None and client.returncode is None:
+                os.kill(client.pid, signal.SIGKILL)
+            starting.cancel()
+            await asyncio.gather(starting, return_exceptions=True)
 
 
 STUBBORN = (

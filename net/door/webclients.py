@@ -107,6 +107,8 @@ class WebVisitorClient(AppService):
         self.folder = folder
         self.arguments = web_client_command(address, kept=kept, resume=resume)
         self._stopped = False
+        self._starting = False
+        self._start_over = asyncio.Event()
 
     @property
     def pid(self) -> int | None:
@@ -116,6 +118,16 @@ class WebVisitorClient(AppService):
     def returncode(self) -> int | None:
         """The client's exit code once it ended (3: its page went away), else None."""
         return self._process.returncode if self._process is not None else None
+
+    async def start(self, width: int, height: int) -> None:
+        """As textual-serve starts it; a :meth:`stop` asked meanwhile waits for the start to
+        end, so a client that starts as the door closes is stopped too, not left running
+        past the host's event loop."""
+        self._starting = True
+        try:
+            await super().start(width, height)
+        finally:
+            self._start_over.set()
 
     async def _open_app_process(
         self, width: int = 80, height: int = 24
@@ -171,6 +183,8 @@ class WebVisitorClient(AppService):
 
     async def stop(self) -> None:
         """Ask the client to quit; kill it if it lingers; wait until it is gone."""
+        if self._starting:
+            await self._start_over.wait()
         process = self._process
         if process is None or self._stopped:
             return

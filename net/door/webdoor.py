@@ -201,10 +201,12 @@ class WebDoor:
         if kept and visitor is not None:
             self.pages.opened(visitor, page)
         try:
+            self.clients.add(client)  # before it starts: a door that closes meanwhile stops it
+            if self._closing:  # it closed while the page's socket opened: no client to start
+                return socket
             await client.start(
                 _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
             )
-            self.clients.add(client)
             log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
             relay = asyncio.ensure_future(self._relay(page, client, request.remote or "unknown"))
             ended = asyncio.ensure_future(client.ended())
