@@ -49,18 +49,18 @@ UPRIGHT_WIDTHS = {key: width for _, key, width in UPRIGHT_COLUMNS}
 STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
 
 
-class RoomsTable(DataTable[Text]):
-    """The rooms table; Enter (or a click) on a row joins that room."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Join")]
-
-
 class LobbyScreen(PartyScreen):
-    """Rooms in a table; Enter joins the highlighted one."""
+    """Rooms in a table; Enter (or a click on a row) joins the highlighted one.
+
+    Enter is the screen's key, not the table's, so "⏎ Join" heads the footer whether or
+    not the table has the focus: a footer that gained it with the focus moved every
+    other key along, under a finger about to tap one (as a dialog closed, say).
+    """
 
     KIND = "lobby"
     AUTO_FOCUS = "#rooms"
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join_selected", "Join", priority=True),
         Binding("c", "create", "Create"),
         Binding("j", "join_code", "Join code"),
         Binding("s", "spectate", "Watch"),
@@ -80,7 +80,7 @@ class LobbyScreen(PartyScreen):
         with Vertical(id="lobby-body"):
             yield Static("", id="lobby-intro", classes="hint")
             yield Static("", id="lobby-door")
-            yield RoomsTable(id="rooms", cursor_type="row", zebra_stripes=True)
+            yield DataTable[Text](id="rooms", cursor_type="row", zebra_stripes=True)
             yield Static("", id="lobby-empty", classes="empty")
             yield Static("", id="lobby-standings")
         yield KeyFooter()
@@ -105,7 +105,7 @@ class LobbyScreen(PartyScreen):
 
     def _lay_out_columns(self) -> None:
         """One room a row at 80 columns; upright, two lines a room in four columns."""
-        table = self.query_one("#rooms", RoomsTable)
+        table: DataTable[Text] = self.query_one("#rooms", DataTable)
         self._upright = is_upright(self.app)
         table.clear(columns=True)
         table.header_height = 2 if self._upright else 1
@@ -294,5 +294,5 @@ class LobbyScreen(PartyScreen):
 
 def lobby_keys(web_door: bool) -> list[BindingType]:
     """The lobby's keys as the help lists them: ``w`` only where there is a door to show."""
-    keys = [*RoomsTable.BINDINGS, *LobbyScreen.BINDINGS]
+    keys = LobbyScreen.BINDINGS
     return [key for key in keys if web_door or getattr(key, "action", "") != "door_code"]
