@@ -158,12 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=cmd_play)
 
     serve = sub.add_parser("serve", help="host games for your LAN")
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
-    )
-    serve.add_argument("--data", default=None, help="folder for the host's database")
-    serve.add_argument("--name", default=None, help="the host's name shown to players")
+    _add_host(serve)
     _add_limits(serve.add_argument, SERVE_LIMITS)
     serve.add_argument(
         "--ssh",
@@ -174,13 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PORT",
         help=f"open an SSH door: `ssh -t -p PORT NAME@HOST` plays (default {DEFAULT_SSH_PORT})",
     )
-    serve.add_argument(
-        "--ssh-password",
-        default=None,
-        metavar="PASS",
-        help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
-        " show; default: open to the LAN)",
-    )
+    _add_ssh_password(serve)
     serve.add_argument(
         "--web",
         type=_port,
@@ -196,16 +185,6 @@ def build_parser() -> argparse.ArgumentParser:
             "door limits (the SSH and browser doors, each its own)"
         ).add_argument,
         DOOR_LIMITS,
-    )
-    serve.add_argument(
-        "--deck-dir",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="also offer the decks in this folder (repeatable; watched like your deck folder)",
-    )
-    serve.add_argument(
-        "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
     )
     serve.set_defaults(run=cmd_serve)
 
@@ -301,6 +280,37 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_host(command: argparse.ArgumentParser) -> None:
+    """Where the host listens, what it is called, what it keeps and offers: serve's and
+    party's flags alike."""
+    command.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    command.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
+    command.add_argument("--data", default=None, help="folder for the host's database")
+    command.add_argument("--name", default=None, help="the host's name shown to players")
+    command.add_argument(
+        "--deck-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also offer the decks in this folder (repeatable; watched like your deck folder)",
+    )
+    command.add_argument(
+        "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
+    )
+
+
+def _add_ssh_password(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--ssh-password",
+        default=None,
+        metavar="PASS",
+        help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
+        " show; default: open to the LAN)",
+    )
+
+
 def _add_party(party: argparse.ArgumentParser) -> None:
     """``partyhost party``: serve's flags that fit a party, both doors on, and play's table."""
     party.add_argument(
@@ -329,12 +339,7 @@ def _add_party(party: argparse.ArgumentParser) -> None:
         action="store_true",
         help="open your client at once instead of waiting for Enter after the join lines",
     )
-    party.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    party.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
-    )
-    party.add_argument("--data", default=None, help="folder for the host's database")
-    party.add_argument("--name", default=None, help="the host's name shown to players")
+    _add_host(party)
     ssh = party.add_mutually_exclusive_group()
     ssh.add_argument(
         "--ssh",
@@ -345,12 +350,7 @@ def _add_party(party: argparse.ArgumentParser) -> None:
         " system has pseudo-terminals)",
     )
     ssh.add_argument("--no-ssh", action="store_true", help="no SSH door")
-    party.add_argument(
-        "--ssh-password",
-        default=None,
-        metavar="PASS",
-        help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV})",
-    )
+    _add_ssh_password(party)
     web = party.add_mutually_exclusive_group()
     web.add_argument(
         "--web",
@@ -360,16 +360,6 @@ def _add_party(party: argparse.ArgumentParser) -> None:
         help=f"the browser door's port (default {DEFAULT_WEB_PORT})",
     )
     web.add_argument("--no-web", action="store_true", help="no browser door")
-    party.add_argument(
-        "--deck-dir",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="also offer the decks in this folder (repeatable)",
-    )
-    party.add_argument(
-        "--no-discovery", action="store_true", help="do not advertise this host on the LAN"
-    )
     _add_limits(party.add_argument_group("host limits").add_argument, SERVE_LIMITS)
     _add_limits(party.add_argument_group("door limits").add_argument, DOOR_LIMITS)
     party.set_defaults(run=cmd_party)

@@ -77,3 +77,15 @@ def test_serve_caps_the_history_at_200_mib_unless_told_otherwise(
     with pytest.raises(SystemExit):
         parser.parse_args(["serve", "--max-history-mib", "0"])
     assert "--max-history-mib: '0' is not a number of MiB above 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["serve", "party"])
+def test_a_port_out_of_range_is_refused_in_one_line(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a traceback from the socket's bind: the host's flags are read alike by both."""
+    from partyhost.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--port", "70000"])
+    assert "--port: '70000' is not a port number" in capsys.readouterr().err
