@@ -177,12 +177,16 @@ class CreateRoomScreen(Dialog[Frame]):
                     id="password",
                     compact=True,
                 )
-            yield Vertical(id="options-slot")
+            with Vertical(id="options-slot"):
+                yield self._options_form(first)
             yield self.buttons("Create")
         yield KeyFooter()
 
-    async def on_mount(self) -> None:
-        await self._show_game(self._game(), self.choices.get("deck", _UNSET))
+    def on_mount(self) -> None:
+        game = self._game()
+        self.shown_game = (game or {}).get("id")
+        self._fill_decks(game, self.choices.get("deck", _UNSET))
+        self.call_after_refresh(self.refresh_bindings)  # the page keys, if it scrolls
         self.query_one("#deck-file-problem", Static).display = False
         self._show_deck_file()
         self.watch(self.app, "decks", self._decks_changed, init=False)
@@ -237,9 +241,13 @@ class CreateRoomScreen(Dialog[Frame]):
         self._fill_decks(game, wanted)
         slot = self.query_one("#options-slot", Vertical)
         await slot.remove_children()
-        options = list((game or {}).get("options", []))
-        await slot.mount(OptionsForm(options, game=self.shown_game, id="options"))
+        await slot.mount(self._options_form(game))
         self.call_after_refresh(self.refresh_bindings)  # the page keys, if it now scrolls
+
+    @staticmethod
+    def _options_form(game: Frame | None) -> OptionsForm:
+        options = list((game or {}).get("options", []))
+        return OptionsForm(options, game=(game or {}).get("id"), id="options")
 
     def _show_deck_about(self) -> None:
         usable, _ = host_decks(self.party.decks, self._game())
