@@ -75,8 +75,7 @@ ASKED = b"friends call you"
 """The first screen of a browser the door does not know yet: the visitor's name asked."""
 FOOTER = b"Create"
 """The lobby footer's key "c Create" (its letter styled apart), drawn after the client's first
-input; the dialog's footer has "esc Cancel". The lobby's footer gains "Join" once its table has
-the focus, so each key is tapped where the last frames drew it."""
+input; the dialog's footer has "esc Cancel". Each key is tapped where the last frames drew it."""
 BACK = b"Pick a room"
 """The lobby's greeting, drawn again when a dialog closes."""
 CANCEL = "Cancel"
@@ -86,8 +85,7 @@ the SSH door benchmark's screen change; the create-room dialog is the lobby's la
 KINDS = ("join", "create", "close")
 FOOTER_KEYS = ("Join code", "Create", "Cancel")
 SETTLE = 0.2
-"""Seconds the footer must stay unchanged before a tap: it may be drawn twice as the focus
-settles (the lobby's adds "Join" in front once its table has the focus)."""
+"""Seconds the footer must stay unchanged before a tap: a screen may still be drawing it."""
 MISSED = 15.0
 MISSES = 3
 """A tap whose screen has not changed after MISSED seconds missed its key: tapped again,
