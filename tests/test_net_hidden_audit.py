@@ -153,7 +153,9 @@ async def record(game_id: str, seed: int, max_steps: int = 4000) -> Recording:
         welcomes[name] = conn.welcome
         return Seat(conn)
 
-    async with running_host(deck_dirs=(DECK_DIR, AUDIT_DECKS)) as host:
+    # The host's heartbeat as shipped (15 s of silence before a drop), not the tests' quick
+    # 1 s: a spectator only answers pings, and a busy machine can hold a pong back for 3 s.
+    async with running_host(deck_dirs=(DECK_DIR, AUDIT_DECKS), heartbeat_interval=5.0) as host:
         port = host.port
         owner = await opener(NAMES[0])
         await owner.create_room(game_id, deck=spec.deck, options=spec.options)

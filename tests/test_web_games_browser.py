@@ -55,6 +55,8 @@ RETAP_SECONDS = 15.0
 long, since a second tap that lands just as a slow first one takes effect hits whatever the
 next screen has in that place (a footer's Help key, say)."""
 TAP_TRIES = 3
+HELP_KEYS = "→ Next game"
+"""On the help's footer, and no other."""
 STRAY_CLOSERS = [
     re.compile(re.escape(key) + r"(?! ?\S)")  # the whole key: "n No", never "n No fit"
     for key in ("esc Done chatting", "esc Back to the game", "esc Close", "esc Cancel", "n No")
@@ -73,7 +75,8 @@ class Hand(Finger):
         self, words: str, done: Callable[[], bool], *, right: int = 0, down: int = 0
     ) -> None:
         for tries in range(TAP_TRIES):
-            if tries and not self.has(words):
+            await self.close_help()
+            if (tries or self.has("game over")) and not self.has(words):
                 return  # the screen moved on (a round, or the game, ended meanwhile)
             await self.shows(words)
             await self.settled()
@@ -116,6 +119,12 @@ class Hand(Finger):
         self.steps += 1
         await self.page.screenshot(self.folder / f"{self.steps}-{label[:12]}.png")
 
+    async def tap_cell_once(self, cell: tuple[int, int], label: str) -> bool:
+        """One tap on the cell (column, row): whether the screen changed."""
+        before = self.terminal.text()
+        await self.tap_cell(*cell, label)
+        return await self.within(CHANGE_SECONDS, lambda: self.terminal.text() != before)
+
     async def tap_once(self, words: str) -> bool:
         """One tap on ``words``: whether the screen changed."""
         before = self.terminal.text()
@@ -130,6 +139,16 @@ class Hand(Finger):
     async def tap_key(self, words: str) -> None:
         """Tap a footer key until the footer no longer offers it."""
         await self.tap_until(words, lambda: words not in self.footer())
+
+    async def close_help(self) -> None:
+        """Close the help if a stray tap opened it: no flow here taps anything in it, and its
+        pages name every game, so a tap meant for a game's name in a dialog would land there."""
+        for _ in range(TAP_TRIES):
+            if HELP_KEYS not in self.footer():
+                return
+            await self.tap("esc Close")
+            await self.within(RETAP_SECONDS, lambda: HELP_KEYS not in self.footer())
+        raise AssertionError(f"{TAP_TRIES} taps on the help's esc Close left it open")
 
     async def close_stray(self) -> bool:
         """Close a screen a stray tap opened over the game: whether there was one."""
@@ -386,7 +405,7 @@ async def claim(hand: Hand, number: int, now: int) -> bool:
     rack = hand.terminal.find("Face-up cards")
     if rack is None or round_shown(hand) != now or "m Match!" not in hand.footer():
         return True  # the round (or the game) is over
-    await hand.tap("Face-up cards", right=number * 10 - 9, down=1)
+    await hand.tap_until("Face-up cards", lambda: True, right=number * 10 - 9, down=1)
     await hand.tap_changes("m Match!")  # the claim sent, or the client's "does not fit"
     return await hand.within(ROUND_OVER_SECONDS, lambda: round_shown(hand) != now)
 
@@ -461,8 +480,8 @@ async def place_with_hints(hand: Hand) -> bool:
         card = rack_card(hand, number)
         if card is None or hand.has("game over") or "Place" not in hand.footer():
             return False
-        await hand.tap_changes_at(card, f"card {number}")
-        await hand.tap("⏎ Place")
+        await hand.tap_cell_once(card, f"card {number}")  # one chosen already: no change
+        await hand.tap_until("⏎ Place", lambda: True)
         if await placed(hand, count or 0):
             return True
     return False
