@@ -4,9 +4,9 @@ Below :data:`UPRIGHT` columns (a phone held upright gets 43 through the browser
 door) the app carries the ``-upright`` class and one row of keys would run past
 the right edge, where no finger reaches them. There the footer lays its keys in
 a grid of :data:`COLUMNS` cells a row, as many rows as it takes, so that the
-focus moving does not move a key: the keys of the widget that has the focus
-come first, on rows of their own, then the screen's own
-keys, then those of every screen (Help). The footer is docked at the bottom and
+focus moving does not move a key: the keys of the widget that has the focus come
+first, on rows of their own, then the screen's own keys, then those of every
+screen (Help). The footer is docked at the bottom and
 grows upwards, so a row that comes or goes with the focus leaves the rows under
 it where they were, and a key a finger learned stays in its place. Each key is
 Textual's :class:`FooterKey`: a tap on it presses its key, as on one row (keys
