@@ -33,6 +33,7 @@ from tuikit.samples import (
     booyah_view,
     over_view,
     sample_room,
+    sample_welcome,
     seat_entry,
     tshirt_view,
     view_frame,
@@ -127,6 +128,115 @@ async def test_a_room_password_is_three_tabs_from_the_game() -> None:
         await settle(pilot)
         create = next(f for f in host.last.sent if f["t"] == "create_room")
         assert create["password"] == "pw" and create["options"]["target"] == 3000
+
+
+async def test_the_create_dialog_opens_again_as_it_was_left_but_with_no_password() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, CreateRoomScreen)
+        dialog.query_one("#deck").value = "office-party"  # type: ignore[attr-defined]
+        dialog.query_one("#password").value = "hunter2"  # type: ignore[attr-defined]
+        dialog.query_one("#password").focus()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen is dialog  # kept, not built again
+        assert dialog.query_one("#deck").value == "office-party"  # type: ignore[attr-defined]
+        assert dialog.query_one("#password").value == ""  # type: ignore[attr-defined]
+        assert app.focused is not None and app.focused.id == "game"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        create = next(f for f in host.last.sent if f["t"] == "create_room")
+        assert create["deck"] == "office-party" and "password" not in create
+        assert isinstance(app.screen, RoomScreen)
+
+
+async def test_the_join_code_dialog_opens_again_empty() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        dialog = app.screen
+        await pilot.press(*"zz")
+        dialog.query_one("#spectate").value = True  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert "zz" not in screen_text(app).lower() and "[ ] Just watch" in screen_text(app)
+        await pilot.press(*"wxyz", "enter")
+        await settle(pilot)
+        join = next(f for f in host.last.sent if f["t"] == "join_room")
+        assert join == build.join_room("WXYZ")
+
+
+async def test_a_host_with_other_games_gets_a_create_dialog_of_its_own() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        first = app.screen
+        await pilot.press("escape")
+        await settle(pilot)
+        welcome = sample_welcome()
+        meme = copy.deepcopy(welcome["games"][0]) | {"id": "meme", "name": "What Do You Meme?"}
+        app.welcome = welcome | {"games": [*welcome["games"], meme]}  # as a new host's
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, CreateRoomScreen) and dialog is not first
+        assert [game["id"] for game in dialog.games] == ["tshirt", "meme"]
+        assert not first.is_attached  # the old one was let go
+
+
+async def test_a_second_create_queued_behind_the_first_opens_nothing_more() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        lobby.action_create()
+        lobby.action_create()  # as a queued call would, with the dialog open already
+        await settle(pilot)
+        assert isinstance(app.screen, CreateRoomScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is lobby
+
+
+async def test_a_kept_dialog_is_laid_out_again_for_a_terminal_that_changed_size() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        dialog = app.screen
+        assert dialog.has_class("-narrow")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.resize_terminal(120, 30)  # while it is closed
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert dialog.has_class("-wide") and not dialog.has_class("-narrow")
+        box = dialog.query_one("#create-room").region  # type: ignore[attr-defined]
+        assert box.x == (120 - box.width) // 2 > (80 - box.width) // 2  # centred in 120 columns
 
 
 async def test_the_just_watch_box_shows_whether_it_is_ticked() -> None:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from partyhost.decks.catalog import declared_game
 from partyhost.decks.files import DeckFileError, load_deck_file
@@ -90,6 +90,11 @@ class Dialog(PartyModal[ResultT | None]):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_bindings)
+
+    def reopened(self) -> Self:
+        """This dialog, kept since it closed, ready to open again (Textual lays it out again
+        if the terminal changed size meanwhile); by default as it was left."""
+        return self
 
     def action_confirm(self) -> None:
         result = self.result()
@@ -190,6 +195,29 @@ class CreateRoomScreen(Dialog[Frame]):
         self.query_one("#deck-file-problem", Static).display = False
         self._show_deck_file()
         self.watch(self.app, "decks", self._decks_changed, init=False)
+        self._ask_for_decks()
+
+    def built_for(self, games: list[Frame]) -> bool:
+        """Whether this dialog was built for these games (a host with others needs a dialog
+        of its own)."""
+        return self.games == [game for game in games if isinstance(game.get("id"), str)]
+
+    def reopened(self) -> Self:
+        """This kept dialog ready to open again. The game, deck, file and options stay as
+        they were left, so a second room like the first is one keypress; the password is
+        never kept, nor an old problem; it opens at the top on the game, with the host's
+        decks asked for afresh (a file added to its folders meanwhile shows up)."""
+        if self.is_mounted:
+            self.query_one("#password", Input).value = ""
+            self.query_one("#deck-file-problem", Static).display = False
+            for select in self.query(Select):
+                select.expanded = False
+            self.query_one("#create-room", VerticalScroll).scroll_home(animate=False)
+            self.set_focus(self.query_one("#game", Select))
+            self._ask_for_decks()
+        return self
+
+    def _ask_for_decks(self) -> None:
         if self.party.link == "online":
             self.party.requests.list_decks()
 
@@ -327,6 +355,16 @@ class JoinRoomScreen(Dialog[Frame]):
 
     def on_mount(self) -> None:
         self.query_one("#password" if self.code and self.needs_password else "#code").focus()
+
+    def reopened(self) -> Self:
+        """This kept dialog ready to open again as new: a code names one room, so nothing
+        typed for the last one stays."""
+        if self.is_mounted:
+            for field in self.query(Input):
+                field.value = ""
+            self.query_one("#spectate", TickBox).value = False
+            self.set_focus(self.query_one("#code", Input))
+        return self
 
     def result(self) -> Frame | None:
         code = self.query_one("#code", Input).value.strip().upper()

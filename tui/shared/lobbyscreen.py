@@ -7,11 +7,12 @@ replays show every hand. A host with a browser door has its URL on one line, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from partyhost.net.protocol import MAX_URL_LENGTH
 from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
-from partyhost.tui.shared.dialogs import CreateRoomScreen, JoinRoomScreen
+from partyhost.tui.shared.dialogs import CreateRoomScreen, Dialog, JoinRoomScreen
 from partyhost.tui.shared.doorcode import DoorCodeScreen
 from partyhost.tui.shared.footer import KeyFooter, is_upright
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, short_titles, standings_table
@@ -47,6 +48,12 @@ UPRIGHT_COLUMNS = (
 on two lines."""
 UPRIGHT_WIDTHS = {key: width for _, key, width in UPRIGHT_COLUMNS}
 STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
+CREATE_DIALOG = "lobby-create-room"
+"""The create dialog is built once and kept (installed) for the next opening: building its
+game, deck and option fields is the dearest redraw in the lobby, and a host serving a room of
+phones through its browser door runs every phone's client on its own processors."""
+JOIN_DIALOG = "lobby-join-code"
+"""The join-code dialog, kept the same way."""
 
 
 class LobbyScreen(PartyScreen):
@@ -246,7 +253,12 @@ class LobbyScreen(PartyScreen):
 
     def action_create(self) -> None:
         games = list((self.party.welcome or {}).get("games", []))
-        self.app.push_screen(CreateRoomScreen(games, self.party.create_choices), self._create)
+        self._open_kept(
+            CREATE_DIALOG,
+            lambda kept: isinstance(kept, CreateRoomScreen) and kept.built_for(games),
+            lambda: CreateRoomScreen(games, self.party.create_choices),
+            self._create,
+        )
 
     def _create(self, request: Frame | None) -> None:
         if request is not None:
@@ -259,7 +271,32 @@ class LobbyScreen(PartyScreen):
             )
 
     def action_join_code(self) -> None:
-        self.app.push_screen(JoinRoomScreen(), self._join)
+        self._open_kept(
+            JOIN_DIALOG, lambda kept: isinstance(kept, JoinRoomScreen), JoinRoomScreen, self._join
+        )
+
+    def _open_kept(
+        self,
+        name: str,
+        fits: Callable[[Dialog[Frame]], bool],
+        build: Callable[[], Dialog[Frame]],
+        then: Callable[[Frame | None], None],
+    ) -> None:
+        """Open the dialog kept under ``name``, made ready again, if it ``fits`` (built for
+        this host's games); otherwise a new one, kept in its place."""
+        app = self.app
+        kept = app.get_screen(name) if app.is_screen_installed(name) else None
+        if kept is not None and kept in app.screen_stack:
+            return  # open already: a second opening queued behind the first
+        if isinstance(kept, Dialog) and fits(kept):
+            app.push_screen(kept.reopened(), then)
+            return
+        if kept is not None:
+            app.uninstall_screen(name)
+            kept.remove()
+        dialog = build()
+        app.install_screen(dialog, name)
+        app.push_screen(dialog, then)
 
     def action_join_selected(self, spectate: bool = False) -> None:
         room = self._selected_room()
