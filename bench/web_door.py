@@ -31,7 +31,17 @@ Every page comes from 127.0.0.1, so the runs raise the per-address caps the
 door shares with the SSH door (and the host's): a party's phones have an
 address each.
 
+With ``--visitors sockets`` the visitors are not Chromium's pages but websockets
+that say what such a page says (its terminal's size, the name, the mouse reports
+xterm.js makes of a tap at the key's cell) and read what it would draw: the
+machine does for each all that it does for a phone at a party, and none of the
+drawing, which at a party each phone does for itself while here one Chromium
+draws every page. The warm-up page is still Chromium's, and tells the
+terminal's size the sockets ask for; the lobby time is then from asking for the
+page, and a tap is timed from its reports being sent.
+
 Usage: python bench/web_door.py [--sessions 10,30] [--seconds 20]
+[--visitors browser|sockets]
 [--smoke] (two pages, each dialog opened and closed once, to check that it still runs).
 Prints a table, then, as the last line, one JSON object with
 ``lobby_ms_p50``, ``lobby_ms_p95``, ``pss_per_session_mib``,
@@ -59,6 +69,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -244,18 +256,15 @@ def read_footer(data: bytes, row: int, keys: dict[str, int]) -> bool:
 
 
 class Tab:
-    """One page at the door: the frames it receives watched for markers, taps on its footer."""
+    """One visitor at the door: the frames it receives watched for markers, taps on its footer."""
 
-    def __init__(self, index: int, page: Page) -> None:
+    def __init__(self, index: int) -> None:
         self.index = index
-        self.page = page
         self.frames = bytearray()
         self._marker = b""
         self._seen: asyncio.Future[float] | None = None
         self.columns = self.rows = 0
         """The terminal's size in cells, as the page last told the door."""
-        self.footer_y = 0.0
-        self.cell_width = 0.0
         self.keys: dict[str, int] = {}
         """The footer's keys as last drawn: the column of each."""
         self._cut = b""
@@ -266,23 +275,12 @@ class Tab:
         self.stopped = False
         """Whether this page stopped tapping, its screen not what the bench expected."""
         self.missed = 0
+        """Taps that changed nothing (a key moved under the finger): tapped again, not timed."""
         self.taps = 0
         """Taps sent, missed ones included."""
-        """Taps that changed nothing (a key moved under the finger): tapped again, not timed."""
-        page.listeners.append(self._on_event)
 
-    def _on_event(self, method: str, params: dict[str, Any]) -> None:
-        if method == "Network.webSocketFrameSent":
-            with contextlib.suppress(ValueError, TypeError, KeyError, IndexError):
-                kind, size = json.loads(params["response"]["payloadData"])
-                if kind == "resize":
-                    self.columns, self.rows = int(size["width"]), int(size["height"])
-            return
-        if method != "Network.webSocketFrameReceived":
-            return
-        response = params.get("response", {})
-        payload = str(response.get("payloadData", ""))
-        data = base64.b64decode(payload) if response.get("opcode") == 2 else payload.encode()
+    def received(self, data: bytes) -> None:
+        """What the door sent the page: read for the footer's keys and the awaited marker."""
         self.frames += data
         # A stretch may be cut between two frames: the last one is read again with the next.
         unread = self._cut + data
@@ -303,9 +301,73 @@ class Tab:
         return self._seen
 
     async def open(self, url: str) -> float:
-        """Milliseconds the visitor waits on the machine to reach the lobby: from navigating to
-        the name question (a browser the door does not know yet), plus from the name's Enter
-        to the lobby's text (their typing is not counted); then the footer made to show."""
+        """Milliseconds the visitor waits on the machine to reach the lobby (a browser the
+        door does not know yet, so the name is asked; the typing is not counted), then the
+        footer made to show."""
+        raise NotImplementedError
+
+    async def touch(self, column: int) -> None:
+        """A tap on the footer's row at ``column`` (0-based)."""
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        """Leave the door (the page closed)."""
+
+    async def drawn(self, key: str) -> int:
+        """The column of the footer's ``key`` once it is drawn and the footer has been still
+        for :data:`SETTLE` seconds (a person taps what they see)."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(MISSED):
+                while key not in self.keys or time.perf_counter() - self.footer_drawn < SETTLE:
+                    await asyncio.sleep(0.02)
+                return self.keys[key]
+        if key not in self.known:  # never drawn: the screen is not what this bench expects
+            raise TimeoutError(f"page {self.index}: no {key!r} in the footer")
+        return self.known[key]  # the footer is redrawn over and over: where it last was
+
+    async def tap(self, key: str, marker: bytes) -> float:
+        """Milliseconds from a tap on the footer's ``key`` to ``marker`` reaching the page."""
+        for _ in range(MISSES):
+            column = await self.drawn(key)
+            seen = self.watch(marker)
+            sent = time.perf_counter()
+            await self.touch(column)
+            self.taps += 1
+            with contextlib.suppress(TimeoutError):
+                return (await asyncio.wait_for(seen, MISSED) - sent) * 1000
+            self.missed += 1
+            print(f"page {self.index}: tap {self.taps} on {key!r} missed", file=sys.stderr)
+        raise TimeoutError(f"page {self.index}: {MISSES} taps on {key!r} never showed {marker!r}")
+
+
+class BrowserTab(Tab):
+    """A page of the headless Chromium: touches on its screen, its frames read as the page
+    receives them, and the page drawn by this machine as well."""
+
+    def __init__(self, index: int, page: Page) -> None:
+        super().__init__(index)
+        self.page = page
+        self.footer_y = 0.0
+        self.cell_width = 0.0
+        page.listeners.append(self._on_event)
+
+    def _on_event(self, method: str, params: dict[str, Any]) -> None:
+        if method == "Network.webSocketFrameSent":
+            with contextlib.suppress(ValueError, TypeError, KeyError, IndexError):
+                kind, size = json.loads(params["response"]["payloadData"])
+                if kind == "resize":
+                    self.columns, self.rows = int(size["width"]), int(size["height"])
+            return
+        if method != "Network.webSocketFrameReceived":
+            return
+        response = params.get("response", {})
+        payload = str(response.get("payloadData", ""))
+        self.received(
+            base64.b64decode(payload) if response.get("opcode") == 2 else payload.encode()
+        )
+
+    async def open(self, url: str) -> float:
+        """From navigating to the name question, plus from the name's Enter to the lobby."""
         await self.page.send("Network.enable")
         asked = self.watch(ASKED)
         started = time.perf_counter()
@@ -335,36 +397,110 @@ class Tab:
         self.footer_y = float(box[1]) - 10  # in the last row: the footer
         return lobby_ms
 
-    async def drawn(self, key: str) -> int:
-        """The column of the footer's ``key`` once it is drawn and the footer has been still
-        for :data:`SETTLE` seconds (a person taps what they see)."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(MISSED):
-                while key not in self.keys or time.perf_counter() - self.footer_drawn < SETTLE:
-                    await asyncio.sleep(0.02)
-                return self.keys[key]
-        if key not in self.known:  # never drawn: the screen is not what this bench expects
-            raise TimeoutError(f"page {self.index}: no {key!r} in the footer")
-        return self.known[key]  # the footer is redrawn over and over: where it last was
-
-    async def tap(self, key: str, marker: bytes) -> float:
-        """Milliseconds from a tap on the footer's ``key`` to ``marker`` reaching the page."""
-        for _ in range(MISSES):
-            x = (await self.drawn(key) + 0.5) * self.cell_width
-            seen = self.watch(marker)
-            sent = time.perf_counter()
-            await self.page.tap(x, self.footer_y)
-            self.taps += 1
-            with contextlib.suppress(TimeoutError):
-                return (await asyncio.wait_for(seen, MISSED) - sent) * 1000
-            self.missed += 1
-            print(f"page {self.index}: tap {self.taps} on {key!r} missed", file=sys.stderr)
-        raise TimeoutError(f"page {self.index}: {MISSES} taps on {key!r} never showed {marker!r}")
+    async def touch(self, column: int) -> None:
+        await self.page.tap((column + 0.5) * self.cell_width, self.footer_y)
 
 
-async def open_tab(browser: Browser, index: int, url: str) -> tuple[Tab, float]:
-    tab = Tab(index, await browser.new_page())
-    return tab, await tab.open(url)
+class SocketTab(Tab):
+    """A phone's page without the browser: its websocket, sending what the page sends (its
+    terminal's size, keys, and the mouse reports xterm.js makes of a tap) and reading what
+    the page would draw. The machine does for it all it does for a phone at the party,
+    and none of the drawing, which each phone does on its own."""
+
+    def __init__(self, index: int, size: tuple[int, int]) -> None:
+        super().__init__(index)
+        self.columns, self.rows = size
+        self._session: aiohttp.ClientSession | None = None
+        self._socket: aiohttp.ClientWebSocketResponse | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self, url: str) -> float:
+        """From asking for the page to the name question, plus from the name's Enter to the
+        lobby."""
+        # A cookie jar of its own, taking a loopback address's cookies: a phone of its own.
+        self._session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        asked = self.watch(ASKED)
+        started = time.perf_counter()
+        async with self._session.get(url) as response:
+            page = await response.text()
+        address = re.search(r'data-session-websocket-url="([^"]+)"', page)
+        if address is None:
+            raise RuntimeError("the door's page names no websocket")
+        self._socket = await self._session.ws_connect(
+            f"{address.group(1)}?width={self.columns}&height={self.rows}",
+            origin=url.rstrip("/"),
+            max_msg_size=0,
+        )
+        self._reader = asyncio.create_task(self._read(self._socket))
+        await self._send("resize", {"width": self.columns, "height": self.rows})
+        question_ms = (await asyncio.wait_for(asked, WAIT) - started) * 1000
+        await self._send("stdin", f"P{self.index + 2}")
+        seen = self.watch(LOBBY)
+        entered = time.perf_counter()
+        await self._send("stdin", "\r")
+        lobby_ms = question_ms + (await asyncio.wait_for(seen, WAIT) - entered) * 1000
+        footer = self.watch(FOOTER)  # drawn at the client's first input, as in the browser
+        await self._click(self.columns // 2, self.rows // 2)
+        await asyncio.wait_for(footer, WAIT)
+        await asyncio.sleep(PACE[0])
+        return lobby_ms
+
+    async def touch(self, column: int) -> None:
+        await self._click(column, self.rows - 1)
+
+    async def _click(self, column: int, row: int) -> None:
+        """xterm.js's reports of a tap at the 0-based cell: the pointer moves there, presses,
+        lets go (SGR mouse reports, 1-based)."""
+        x, y = column + 1, row + 1
+        for report in (f"\x1b[<35;{x};{y}M", f"\x1b[<0;{x};{y}M", f"\x1b[<0;{x};{y}m"):
+            await self._send("stdin", report)
+
+    async def _send(self, kind: str, data: object) -> None:
+        assert self._socket is not None
+        await self._socket.send_str(json.dumps([kind, data]))
+
+    async def _read(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        async for message in socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.received(message.data)
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                self.received(message.data.encode())
+
+    async def close(self) -> None:
+        with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+            if self._socket is not None:
+                await self._socket.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            await asyncio.gather(self._reader, return_exceptions=True)
+        if self._session is not None:
+            await self._session.close()
+
+
+class Visitors:
+    """Where the bench's visitors come from: pages of the headless Chromium, or (given the
+    terminal size a phone's page gets) websockets that speak as those pages do."""
+
+    def __init__(self, browser: Browser, size: tuple[int, int] | None = None) -> None:
+        self.browser = browser
+        self.size = size
+        self.tabs: list[Tab] = []
+
+    async def open(self, index: int, url: str) -> tuple[Tab, float]:
+        """A new visitor at ``url`` and the milliseconds it took to reach the lobby."""
+        if self.size is None:
+            tab: Tab = BrowserTab(index, await self.browser.new_page())
+        else:
+            tab = SocketTab(index, self.size)
+        self.tabs.append(tab)
+        return tab, await tab.open(url)
+
+    async def close(self) -> None:
+        """Every visitor leaves."""
+        for tab in self.tabs:
+            await tab.close()
+        self.tabs.clear()
+        await self.browser.close_pages()
 
 
 async def tapper(tab: Tab, until: float, taps: dict[str, list[float]], pace: random.Random) -> None:
@@ -388,16 +524,21 @@ async def visitor(tab: Tab, until: float, taps: dict[str, list[float]]) -> None:
     except TimeoutError as stuck:  # its screen is not what this bench expects: it stops
         tab.stopped = True
         print(f"stopped tapping: {stuck}", file=sys.stderr, flush=True)
+    except (aiohttp.ClientError, ConnectionError) as lost:  # the door ended a socket visitor
+        tab.stopped = True
+        print(f"page {tab.index} stopped tapping: {lost!r}", file=sys.stderr, flush=True)
 
 
-async def alone(browser: Browser, url: str, rounds: int, figures: Figures) -> None:
+async def alone(visitors: Visitors, url: str, rounds: int, figures: Figures) -> None:
     """The baseline: one page with nothing else open, to its lobby and through ``rounds``
     of opening and closing each dialog."""
-    tab, figures.alone_lobby_ms = await open_tab(browser, -1, url)
-    for _ in range(rounds):
-        await tapper(tab, 0.0, figures.alone_taps, random.Random(0))
-    figures.alone_missed = tab.missed
-    await browser.close_pages()
+    try:
+        tab, figures.alone_lobby_ms = await visitors.open(-1, url)
+        for _ in range(rounds):
+            await tapper(tab, 0.0, figures.alone_taps, random.Random(0))
+        figures.alone_missed = tab.missed
+    finally:
+        await visitors.close()
 
 
 async def no_clients(host: WebHost) -> None:
@@ -419,20 +560,28 @@ def browser_processes(profile: Path) -> list[int]:
     return []
 
 
-async def measure(sessions: int, seconds: float, rounds: int, folder: Path) -> Figures:
+async def measure(
+    sessions: int, seconds: float, rounds: int, folder: Path, sockets: bool
+) -> Figures:
     figures = Figures(sessions)
     with serve_web(folder, sessions) as host:
         async with chromium_tabs(folder / "profile", *PHONE) as browser:
-            await open_tab(browser, -2, host.url)  # warm-up: files cached, first imports done
-            await browser.close_pages()
+            # Warm-up, in the browser: files cached, first imports done, the phone's terminal
+            # size learnt (what a socket visitor asks for).
+            warm_up = Visitors(browser)
+            try:
+                first, _ = await warm_up.open(-2, host.url)
+            finally:
+                await warm_up.close()
+            visitors = Visitors(browser, (first.columns, first.rows) if sockets else None)
             await no_clients(host)
-            await alone(browser, host.url, rounds, figures)
+            await alone(visitors, host.url, rounds, figures)
             await no_clients(host)
             await asyncio.sleep(1.0)
             tabs: list[Tab] = []
             try:
                 for index in range(sessions):
-                    tab, lobby_ms = await open_tab(browser, index, host.url)
+                    tab, lobby_ms = await visitors.open(index, host.url)
                     tabs.append(tab)
                     figures.lobby_ms.append(lobby_ms)
                 await asyncio.sleep(1.0)
@@ -454,7 +603,7 @@ async def measure(sessions: int, seconds: float, rounds: int, folder: Path) -> F
                 figures.stopped = sum(tab.stopped for tab in tabs)
                 figures.cpu_seconds = {name: after[name] - before[name] for name in groups}
             finally:
-                await browser.close_pages()
+                await visitors.close()
     return figures
 
 
@@ -514,14 +663,16 @@ def summary(figures: Figures) -> dict[str, float | int]:
     }
 
 
-async def run(counts: list[int], seconds: float, rounds: int) -> int:
+async def run(counts: list[int], seconds: float, rounds: int, sockets: bool) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="partyhost-bench-web-") as folder:
         for sessions in counts:
             print(f"{sessions} sessions ...", file=sys.stderr, flush=True)
-            results.append(await measure(sessions, seconds, rounds, Path(folder) / str(sessions)))
+            place = Path(folder) / str(sessions)
+            results.append(await measure(sessions, seconds, rounds, place, sockets))
     load = os.getloadavg()[0]
-    print(f"Browser door, headless Chromium tabs at {PHONE[0]}x{PHONE[1]} px; {machine()}")
+    visitors = "websockets speaking as pages" if sockets else "headless Chromium tabs"
+    print(f"Browser door, {visitors} at {PHONE[0]}x{PHONE[1]} px; {machine()}")
     print(f"Python {platform.python_version()}; tapping for {seconds:.0f} s; load now {load:.1f}")
     print(table(results))
     for figures in results:
@@ -537,7 +688,11 @@ async def run(counts: list[int], seconds: float, rounds: int) -> int:
             print(f"{figures.sessions} sessions: {figures.stopped} pages stopped tapping")
         used = ", ".join(f"{name} {cpu:.1f} s" for name, cpu in figures.cpu_seconds.items())
         print(f"CPU while tapping ({figures.sessions} sessions): {used}")
-    report: dict[str, object] = {"sessions": counts, "machine": machine()}
+    report: dict[str, object] = {
+        "sessions": counts,
+        "visitors": "sockets" if sockets else "browser",
+        "machine": machine(),
+    }
     for figures in results:
         report.update(summary(figures))
     print(json.dumps(report))
@@ -552,6 +707,13 @@ def main() -> int:
     parser.add_argument(
         "--smoke", action="store_true", help="2 pages, each dialog once: does it run?"
     )
+    parser.add_argument(
+        "--visitors",
+        choices=("browser", "sockets"),
+        default="browser",
+        help="pages of one Chromium (this machine draws them all), or websockets that speak"
+        " as the pages do (each phone draws its own page, as at a party)",
+    )
     args = parser.parse_args()
     rounds = ROUNDS
     if args.smoke:  # every step once, in seconds: no tapping time, each dialog once
@@ -560,7 +722,7 @@ def main() -> int:
         print("web_door: Chromium (Debian's chromium package) is needed", file=sys.stderr)
         return 2
     counts = [int(count) for count in args.sessions.split(",") if count]
-    return asyncio.run(run(counts, args.seconds, rounds))
+    return asyncio.run(run(counts, args.seconds, rounds, args.visitors == "sockets"))
 
 
 if __name__ == "__main__":

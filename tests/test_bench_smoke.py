@@ -111,3 +111,15 @@ def test_the_benchmarks_are_found() -> None:
     found = {script.name for script in benches()}
     assert {"tui_latency.py", "host_load.py", "gsm_solver.py"} <= found, found
     assert all((BENCH / name).is_file() for name in NOT_BENCHES), "a script named here is gone"
+
+
+@pytest.mark.timeout(SMOKE_SECONDS + 60)
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="web_door.py needs chromium")
+def test_the_browser_door_bench_runs_with_websockets_for_pages(tmp_path: Path) -> None:
+    """Its visitors that speak as pages do reach the lobby and every tap opens its dialog."""
+    script = BENCH / "web_door.py"
+    done = run_script(script, "--smoke", "--visitors", "sockets", cwd=tmp_path)
+    check_smoke_run(script, done)
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["visitors"] == "sockets"
+    assert figures["pages_stopped_at_2"] == 0 and figures["taps_timed_at_2"] >= 6, figures
