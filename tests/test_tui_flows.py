@@ -26,6 +26,7 @@ from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Button
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
@@ -52,6 +53,13 @@ async def in_room(
         {"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}, copy.deepcopy(host.room), *frames
     )
     await settle(pilot)
+
+
+async def pressed(pilot: Pilot[int], *keys: str) -> Screen[object]:
+    """Press ``keys``, let the app settle, and return the screen on top."""
+    await pilot.press(*keys)
+    await settle(pilot)
+    return pilot.app.screen
 
 
 async def in_game(pilot: Pilot[int], host: FakeHost, view: dict[str, object]) -> None:
@@ -135,24 +143,19 @@ async def test_the_create_dialog_opens_again_as_it_was_left_but_with_no_password
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        dialog = app.screen
+        dialog = await pressed(pilot, "c")
         assert isinstance(dialog, CreateRoomScreen)
         dialog.query_one("#deck").value = "office-party"  # type: ignore[attr-defined]
         dialog.query_one("#password").value = "hunter2"  # type: ignore[attr-defined]
         dialog.query_one("#password").focus()
-        await pilot.press("escape")
-        await settle(pilot)
+        await pressed(pilot, "escape")
         assert isinstance(app.screen, LobbyScreen)
-        await pilot.press("c")
-        await settle(pilot)
+        await pressed(pilot, "c")
         assert app.screen is dialog  # kept, not built again
         assert dialog.query_one("#deck").value == "office-party"  # type: ignore[attr-defined]
         assert dialog.query_one("#password").value == ""  # type: ignore[attr-defined]
         assert app.focused is not None and app.focused.id == "game"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await pressed(pilot, "ctrl+s")
         create = next(f for f in host.last.sent if f["t"] == "create_room")
         assert create["deck"] == "office-party" and "password" not in create
         assert isinstance(app.screen, RoomScreen)
@@ -163,19 +166,14 @@ async def test_the_join_code_dialog_opens_again_empty() -> None:
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("j")
-        await settle(pilot)
-        dialog = app.screen
+        dialog = await pressed(pilot, "j")
         await pilot.press(*"zz")
         dialog.query_one("#spectate").value = True  # type: ignore[attr-defined]
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("j")
-        await settle(pilot)
+        await pressed(pilot, "escape")
+        await pressed(pilot, "j")
         assert app.screen is dialog
         assert "zz" not in screen_text(app).lower() and "[ ] Just watch" in screen_text(app)
-        await pilot.press(*"wxyz", "enter")
-        await settle(pilot)
+        await pressed(pilot, *"wxyz", "enter")
         join = next(f for f in host.last.sent if f["t"] == "join_room")
         assert join == build.join_room("WXYZ")
 
@@ -185,18 +183,13 @@ async def test_a_host_with_other_games_gets_a_create_dialog_of_its_own() -> None
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        first = app.screen
-        await pilot.press("escape")
-        await settle(pilot)
+        first = await pressed(pilot, "c")
+        await pressed(pilot, "escape")
         welcome = sample_welcome()
         meme = copy.deepcopy(welcome["games"][0]) | {"id": "meme", "name": "What Do You Meme?"}
         app.welcome = welcome | {"games": [*welcome["games"], meme]}  # as a new host's
         await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        dialog = app.screen
+        dialog = await pressed(pilot, "c")
         assert isinstance(dialog, CreateRoomScreen) and dialog is not first
         assert [game["id"] for game in dialog.games] == ["tshirt", "meme"]
         assert not first.is_attached  # the old one was let go
@@ -213,8 +206,7 @@ async def test_a_second_create_queued_behind_the_first_opens_nothing_more() -> N
         lobby.action_create()  # as a queued call would, with the dialog open already
         await settle(pilot)
         assert isinstance(app.screen, CreateRoomScreen)
-        await pilot.press("escape")
-        await settle(pilot)
+        await pressed(pilot, "escape")
         assert app.screen is lobby
 
 
@@ -223,16 +215,12 @@ async def test_a_kept_dialog_is_laid_out_again_for_a_terminal_that_changed_size(
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        dialog = app.screen
+        dialog = await pressed(pilot, "c")
         assert dialog.has_class("-narrow")
-        await pilot.press("escape")
-        await settle(pilot)
+        await pressed(pilot, "escape")
         await pilot.resize_terminal(120, 30)  # while it is closed
         await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
+        await pressed(pilot, "c")
         assert app.screen is dialog
         assert dialog.has_class("-wide") and not dialog.has_class("-narrow")
         box = dialog.query_one("#create-room").region  # type: ignore[attr-defined]
