@@ -81,6 +81,11 @@ def run_script(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[s
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
+def _no_constant(name: str) -> object:
+    """JSON has no NaN or Infinity (Python writes them, other readers refuse them)."""
+    raise ValueError(f"{name} is not JSON")
+
+
 def check_smoke_run(script: Path, done: subprocess.CompletedProcess[str]) -> None:
     """Status 0, a table, and one JSON object on the last line."""
     said = f"{script.name} --smoke said:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
@@ -88,7 +93,7 @@ def check_smoke_run(script: Path, done: subprocess.CompletedProcess[str]) -> Non
     lines = done.stdout.strip().splitlines()
     assert len(lines) >= 2, f"no table before the figures; {said}"
     try:
-        figures = json.loads(lines[-1])
+        figures = json.loads(lines[-1], parse_constant=_no_constant)
     except ValueError:
         pytest.fail(f"the last line is no JSON; {said}")
     assert isinstance(figures, dict) and figures, f"the last line is no JSON object; {said}"
