@@ -315,8 +315,8 @@ class Tab:
 
     async def open(self, url: str) -> float:
         """Milliseconds the visitor waits on the machine to reach the lobby (a browser the
-        door does not know yet, so the name is asked; the typing is not counted), then the
-        footer made to show."""
+        door does not know yet, so the name is asked; the typing is not counted), then
+        until the footer's keys are read."""
         raise NotImplementedError
 
     async def touch(self, column: int) -> None:
