@@ -227,6 +227,33 @@ async def test_a_kept_dialog_is_laid_out_again_for_a_terminal_that_changed_size(
         assert box.x == (120 - box.width) // 2 > (80 - box.width) // 2  # centred in 120 columns
 
 
+async def test_a_kept_dialog_is_styled_again_only_when_the_apps_styles_changed() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = await pressed(pilot, "c")
+        box = dialog.query_one("#create-room")
+        dark = box.styles.background
+        await pressed(pilot, "escape")
+        restyled: list[object] = []
+        update_styles = app.update_styles
+
+        def counted(node: object, animate: bool = True) -> None:
+            restyled.append(node)
+            update_styles(node, animate=animate)  # type: ignore[arg-type]
+
+        app.update_styles = counted  # type: ignore[method-assign]
+        await pressed(pilot, "c")
+        assert app.screen is dialog and dialog not in restyled  # nothing it depends on changed
+        await pressed(pilot, "escape")
+        app.theme = "textual-light"  # while it is closed: Textual restyles only open screens
+        await settle(pilot)
+        await pressed(pilot, "c")
+        assert app.screen is dialog and dialog in restyled
+        assert box.styles.background != dark
+
+
 async def test_the_just_watch_box_shows_whether_it_is_ticked() -> None:
     host = FakeHost()
     app = app_for(host)

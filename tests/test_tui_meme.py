@@ -238,6 +238,15 @@ async def test_the_reveal_names_each_bettor_in_full_beside_their_tokens() -> Non
         assert "each token on a right guess pays its owner $1" in text
 
 
+async def test_the_money_table_is_drawn_again_when_the_terminal_widens() -> None:
+    async with at_table(meme_view("scenario"), size=(100, 40)) as table:
+        money = table.app.screen.query_one("#money")
+        assert "+$3" not in money.render().plain  # type: ignore[union-attr]
+        await table.pilot.resize_terminal(120, 40)  # the side panel widens: payouts fit
+        await settle(table.pilot)
+        assert "+$3" in money.render().plain  # type: ignore[union-attr]
+
+
 async def test_the_header_counts_four_rounds_as_the_rules_do() -> None:
     async with at_table(meme_view("picking")) as table:
         assert "Round 2 of 4" in table.text()

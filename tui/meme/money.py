@@ -47,10 +47,18 @@ class MoneyTable(Static):
         super().__init__(id=id)
         self.border_title = "Money"
         self.detailed = False
+        self._rows: MoneyRows | None = None
 
     def show(self, rows: MoneyRows, *, detailed: bool) -> None:
         self.detailed = detailed
+        self._rows = rows
         self.update(self._table(rows))
+
+    def on_resize(self) -> None:
+        """Its lines are drawn for its width: when the side panel widens or narrows with the
+        terminal, they are drawn again for the new one."""
+        if self._rows is not None:
+            self.update(self._table(self._rows))
 
     def _table(self, rows: MoneyRows) -> Text:
         view = rows.view

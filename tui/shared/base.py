@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from partyhost.tui.party import Party
 from partyhost.tui.text import Glyphs, literal
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -37,6 +38,44 @@ class PartyView:
         """Whether this client's seat owns the room."""
         seat = self.party.seat
         return seat is not None and (self.party.room or {}).get("owner") == seat
+
+    _styled_under: tuple[object, ...] | None = None
+    """What the app's styles were made of when this screen's were last applied in full."""
+
+    def _style_sources(self) -> tuple[object, ...]:
+        """Everything outside this screen its styles depend on: the app's parsed rules (a new
+        theme or another screen's CSS parses them again), its classes and pseudo-classes."""
+        app = self.app
+        return (app.stylesheet.rules, app.classes, app.pseudo_classes)
+
+    async def _on_compose(self, event: events.Compose) -> None:
+        """Take the width's class (``-narrow``, ``-wide``) before the widgets are made:
+        Textual gives it at the screen's first resize, after they were styled, and styles
+        them all again for it."""
+        screen = cast("Screen[Any]", self)
+        breakpoints = screen.HORIZONTAL_BREAKPOINTS
+        if breakpoints is None:
+            breakpoints = self.app.HORIZONTAL_BREAKPOINTS
+        width = self.app.size.width
+        reached = [(least, name) for least, name in breakpoints or [] if width >= least]
+        chosen = max(reached)[1] if reached else None
+        screen.update_classes({name: name == chosen for _, name in breakpoints or []})
+
+    def _on_mount(self, _event: events.Mount) -> None:
+        self._styled_under = self._style_sources()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Leave out Textual's full restyle of a screen coming back on top when nothing its
+        styles depend on changed since they were applied: it is most of the work of showing
+        a dialog again, on a phone's client sharing the host's cores with thirty others.
+        (A change inside the screen, a class or a focus, restyles what it touched itself.)"""
+        sources = self._style_sources()
+        if self._styled_under is not None and all(
+            now is then or now == then
+            for now, then in zip(sources, self._styled_under, strict=True)
+        ):
+            event.refresh_styles = False
+        self._styled_under = sources
 
 
 class PartyScreen(PartyView, Screen[None]):
