@@ -131,20 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play against bots right now (host built in)")
-    play.add_argument("game", nargs="?", default="tshirt", help="game id (see `partyhost games`)")
-    play.add_argument("--bots", type=int, default=None, help="how many bots to seat")
-    play.add_argument(
-        "--level",
-        choices=BOT_LEVELS,
-        default=None,
-        help="how well the bots play: easy, normal or hard (default normal)",
-    )
-    play.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a room option, e.g. --option target=1000 --option submit_timer=off",
+    _add_table(
+        play,
+        "tshirt",
+        "game id (see `partyhost games`)",
+        "how many bots to seat",
+        "how well the bots play: easy, normal or hard (default normal)",
+        "a room option, e.g. --option target=1000 --option submit_timer=off",
     )
     play.add_argument(
         "--bot-pace",
@@ -153,32 +146,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FACTOR",
         help="multiply how long bots think (0.1: ten times quicker; for demos and tests)",
     )
-    play.add_argument("--name", default=None, help="your name at the table")
-    play.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    _add_player(play, "--name")
+    _add_ascii(play)
     play.set_defaults(run=cmd_play)
 
     serve = sub.add_parser("serve", help="host games for your LAN")
     _add_host(serve)
     _add_limits(serve.add_argument, SERVE_LIMITS)
-    serve.add_argument(
-        "--ssh",
-        type=_port,
-        nargs="?",
-        const=DEFAULT_SSH_PORT,
-        default=None,
-        metavar="PORT",
-        help=f"open an SSH door: `ssh -t -p PORT NAME@HOST` plays (default {DEFAULT_SSH_PORT})",
-    )
-    _add_ssh_password(serve)
-    serve.add_argument(
-        "--web",
-        type=_port,
-        nargs="?",
-        const=DEFAULT_WEB_PORT,
-        default=None,
-        metavar="PORT",
-        help="open a browser door: http://HOST:PORT/ plays, on phones too"
-        f" (default {DEFAULT_WEB_PORT})",
+    _add_doors(
+        serve,
+        f"open an SSH door: `ssh -t -p PORT NAME@HOST` plays (default {DEFAULT_SSH_PORT})",
+        f"open a browser door: http://HOST:PORT/ plays, on phones too (default {DEFAULT_WEB_PORT})",
+        can_close=False,
     )
     _add_limits(
         serve.add_argument_group(
@@ -192,13 +171,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
-    join.add_argument("--name", default=None, help="your name at the table")
+    _add_player(join, "--name")
     join.add_argument(
         "--room",
         default=None,
         help="room code to join straight away (back to your seat there, if you hold one)",
     )
-    join.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    _add_ascii(join)
     join.add_argument(
         "--deck",
         default=None,
@@ -238,9 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch or export a finished game with every hand shown (no GAME: list them)",
     )
     replay.add_argument("game", nargs="?", type=int, default=None, help="the game's number")
-    replay.add_argument(
-        "--data", default=None, help="the host's data folder (default: the one serve uses)"
-    )
+    _add_data_folder(replay)
     replay.add_argument("--host", default=None, metavar="HOST:PORT", help="ask a running host")
     replay.add_argument(
         "--export", choices=("text", "jsonl"), default=None, help="write it instead of showing it"
@@ -248,13 +225,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--output", "-o", default=None, help="export to this file (default: stdout)"
     )
-    replay.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    _add_ascii(replay)
     replay.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_replay"))
 
     stats = sub.add_parser("stats", help="tonight's standings from a host's data folder")
-    stats.add_argument(
-        "--data", default=None, help="the host's data folder (default: the one serve uses)"
-    )
+    _add_data_folder(stats)
     stats.add_argument("--all", action="store_true", help="every night kept, not just tonight")
     stats.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_stats"))
 
@@ -301,7 +276,24 @@ def _add_host(command: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_ssh_password(command: argparse.ArgumentParser) -> None:
+def _add_doors(
+    command: argparse.ArgumentParser, ssh_help: str, web_help: str, *, can_close: bool
+) -> None:
+    """The SSH door's port and password and the browser door's port: serve's and party's flags.
+
+    Serve opens a door only when asked, its port then optional; party opens both
+    unless ``--no-ssh`` or ``--no-web`` (``can_close``) keeps one shut.
+    """
+
+    def add_door(flag: str, port: int, text: str, shut: str) -> None:
+        if not can_close:
+            command.add_argument(flag, type=_port, nargs="?", const=port, metavar="PORT", help=text)
+            return
+        door = command.add_mutually_exclusive_group()
+        door.add_argument(flag, type=_port, metavar="PORT", help=text)
+        door.add_argument(f"--no-{flag.removeprefix('--')}", action="store_true", help=shut)
+
+    add_door("--ssh", DEFAULT_SSH_PORT, ssh_help, "no SSH door")
     command.add_argument(
         "--ssh-password",
         default=None,
@@ -309,57 +301,69 @@ def _add_ssh_password(command: argparse.ArgumentParser) -> None:
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
     )
+    add_door("--web", DEFAULT_WEB_PORT, web_help, "no browser door")
+
+
+def _add_table(
+    command: argparse.ArgumentParser,
+    game: str | None,
+    game_help: str,
+    bots_help: str,
+    level_help: str,
+    option_help: str,
+) -> None:
+    """The game to sit down at, its bots and its room's options: play's and party's flags,
+    each helped in its command's words."""
+    command.add_argument("game", nargs="?", default=game, help=game_help)
+    command.add_argument("--bots", type=int, default=None, help=bots_help)
+    command.add_argument("--level", choices=BOT_LEVELS, default=None, help=level_help)
+    command.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
+    )
+
+
+def _add_player(command: argparse.ArgumentParser, flag: str) -> None:
+    """The player's own name (``party`` says ``--player``: its ``--name`` is the host's)."""
+    command.add_argument(flag, default=None, help="your name at the table")
+
+
+def _add_ascii(command: argparse.ArgumentParser) -> None:
+    """For every command that draws cards."""
+    command.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+
+
+def _add_data_folder(command: argparse.ArgumentParser) -> None:
+    """Where the history commands read a host's games from."""
+    command.add_argument(
+        "--data", default=None, help="the host's data folder (default: the one serve uses)"
+    )
 
 
 def _add_party(party: argparse.ArgumentParser) -> None:
     """``partyhost party``: serve's flags that fit a party, both doors on, and play's table."""
-    party.add_argument(
-        "game",
-        nargs="?",
-        default=None,
-        help="make a room of this game, with bots, and wait for friends (default: the lobby)",
+    _add_table(
+        party,
+        None,
+        "make a room of this game, with bots, and wait for friends (default: the lobby)",
+        "how many bots to seat in GAME's room",
+        "how well the bots play (default normal)",
+        "an option of GAME's room, e.g. --option target=1000",
     )
-    party.add_argument(
-        "--bots", type=int, default=None, help="how many bots to seat in GAME's room"
-    )
-    party.add_argument(
-        "--level", choices=BOT_LEVELS, default=None, help="how well the bots play (default normal)"
-    )
-    party.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="an option of GAME's room, e.g. --option target=1000",
-    )
-    party.add_argument("--player", default=None, help="your name at the table")
-    party.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
+    _add_player(party, "--player")
+    _add_ascii(party)
     party.add_argument(
         "--no-wait",
         action="store_true",
         help="open your client at once instead of waiting for Enter after the join lines",
     )
     _add_host(party)
-    ssh = party.add_mutually_exclusive_group()
-    ssh.add_argument(
-        "--ssh",
-        type=_port,
-        default=None,
-        metavar="PORT",
-        help=f"the SSH door's port (default {DEFAULT_SSH_PORT}; the door opens where the"
+    _add_doors(
+        party,
+        f"the SSH door's port (default {DEFAULT_SSH_PORT}; the door opens where the"
         " system has pseudo-terminals)",
+        f"the browser door's port (default {DEFAULT_WEB_PORT})",
+        can_close=True,
     )
-    ssh.add_argument("--no-ssh", action="store_true", help="no SSH door")
-    _add_ssh_password(party)
-    web = party.add_mutually_exclusive_group()
-    web.add_argument(
-        "--web",
-        type=_port,
-        default=None,
-        metavar="PORT",
-        help=f"the browser door's port (default {DEFAULT_WEB_PORT})",
-    )
-    web.add_argument("--no-web", action="store_true", help="no browser door")
     _add_limits(party.add_argument_group("host limits").add_argument, SERVE_LIMITS)
     _add_limits(party.add_argument_group("door limits").add_argument, DOOR_LIMITS)
     party.set_defaults(run=cmd_party)

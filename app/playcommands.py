@@ -141,7 +141,13 @@ def _why_not_listening(error: OSError, args: argparse.Namespace) -> str:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from partyhost.tui.launch import run_join
+    """The full-screen client until it quits; its exit code is the process's.
+
+    ``--deck`` opens the create-room dialog in the lobby with that file chosen;
+    ``--locked`` keeps it on the address given (no other host offered) and
+    ``--resume`` goes back to the seat held there at once instead of offering it.
+    """
+    from partyhost.tui.app import PartyApp
 
     if args.locked and args.address is None:
         print("partyhost join: --locked needs the host's address", file=sys.stderr)
@@ -157,16 +163,17 @@ def cmd_join(args: argparse.Namespace) -> int:
         return 2
     if args.deck is not None and not deck_file_is_usable(Path(args.deck).expanduser()):
         return 2
-    return run_join(
-        args.address,
-        args.name,
-        args.room,
-        args.ascii,
-        args.deck,
+    result = PartyApp(
+        address=args.address,
+        name=args.name,
+        room=args.room,
+        ascii_only=args.ascii,
+        deck_file=args.deck,
         remember=not args.no_remember,
         locked=args.locked,
         resume=args.resume,
-    )
+    ).run()
+    return result if isinstance(result, int) else 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:

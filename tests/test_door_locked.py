@@ -15,7 +15,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from partyhost.cli import main
-from partyhost.tui.launch import make_app
+from partyhost.tui.app import PartyApp
 from sshdoorhelpers import (
     LOOPBACK,
     DoorHost,
@@ -103,7 +103,7 @@ async def test_the_door_forwards_no_connections(tmp_path: Path, trap: socket.soc
 
 async def test_a_locked_client_connects_only_to_its_address_whatever_is_typed() -> None:
     fake = FakeHost()
-    app = make_app(fake, address="partyhost.lan:7777", name="Tess", remember=False, locked=True)
+    app = PartyApp(fake, address="partyhost.lan:7777", name="Tess", remember=False, locked=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert fake.calls == [("partyhost.lan", 7777, "Tess")]
@@ -120,7 +120,7 @@ async def test_a_locked_client_connects_only_to_its_address_whatever_is_typed() 
 
 async def test_a_locked_client_that_cannot_connect_says_why_and_offers_reconnecting() -> None:
     fake = FakeHost(refuse=ConnectionRefusedError())
-    app = make_app(fake, address="partyhost.lan:7777", name="Tess", remember=False, locked=True)
+    app = PartyApp(fake, address="partyhost.lan:7777", name="Tess", remember=False, locked=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.wanted_screen() == "connect"

@@ -11,12 +11,11 @@ from partyhost.cli import main
 from partyhost.net import protocol as p
 from partyhost.tui.app import PartyApp
 from partyhost.tui.hostlink import DecksListed, FrameReader, HostError
-from partyhost.tui.launch import make_app
 from partyhost.tui.shared.dialogs import CreateRoomScreen, DeckProblemsScreen
 from partyhost.tui.shared.roomscreen import RoomScreen
 from textual.widgets import Input, Select, Static
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import screen_text, settle
+from tuikit.pilot import catch_join, screen_text, settle
 from tuikit.samples import sample_room, sample_rooms
 
 SIZE = (80, 24)
@@ -50,7 +49,7 @@ MEME_DECK = {**CLASSIC, "name": "what-do-you-meme", "game": "meme", "title": "Me
 
 
 def app_for(host: FakeHost, **kwargs: object) -> PartyApp:
-    return make_app(
+    return PartyApp(
         host, address="partybox:7000", name="Ann", animate=False, remember=False, **kwargs
     )  # type: ignore[arg-type]
 
@@ -233,26 +232,18 @@ def test_join_refuses_a_deck_file_that_is_not_there(
 def test_join_checks_a_deck_file_before_connecting_and_says_what_to_fix(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import partyhost.tui.launch
-
-    connected: list[object] = []
-
-    def connect(*args: object, **_kwargs: object) -> int:
-        connected.append(args[4])  # the deck file handed to the client
-        return 0
-
-    monkeypatch.setattr(partyhost.tui.launch, "run_join", connect)
+    opened = catch_join(monkeypatch)
     fine = tmp_path / "faces.yaml"
     fine.write_text((STARTERS / "meme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["join", "127.0.0.1:1", "--deck", str(fine), "--no-remember"]) == 0
-    assert connected == [str(fine)]
+    assert [client["deck_file"] for client in opened] == [str(fine)]  # the file handed over
     broken = tmp_path / "office.yaml"
     broken.write_text(
         'game: tshirt\nversion: 1\nname: Office\nslogans:\n  - "Unclosed\n  - "Next"\n',
         encoding="utf-8",
     )
     assert main(["join", "127.0.0.1:1", "--deck", str(broken), "--no-remember"]) == 2
-    assert connected == [str(fine)]  # the broken file never got as far as connecting
+    assert len(opened) == 1  # the broken file never got as far as connecting
     err = capsys.readouterr().err
     assert f"--deck {broken}: 1 problem(s) to fix first" in err
     assert f"{broken}:5:5: this text starts with a quote that never closes" in err

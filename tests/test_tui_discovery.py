@@ -13,7 +13,7 @@ from partyhost.tui.shared.connect import LOOKING, ConnectScreen, HostList, descr
 from partyhost.tui.shared.lobbyscreen import LobbyScreen
 from textual.widgets import Input, OptionList
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import app_for, screen_text, settle
+from tuikit.pilot import app_for, catch_join, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -198,6 +198,6 @@ def test_join_looks_for_hosts_unless_told_not_to_or_given_an_address(
     from partyhost.net.discovery import HostBrowser
 
     monkeypatch.setattr(connect.DISCOVERY, "browser_factory", None)
-    monkeypatch.setattr("partyhost.tui.launch.run_join", lambda *args, **kwargs: 0)
+    catch_join(monkeypatch)
     assert cli.main(["join", *flags]) == 0
     assert connect.DISCOVERY.browser_factory is (HostBrowser if looking else None)

@@ -8,8 +8,8 @@ import re
 
 from partyhost.engine.meme.game import GAME as MEME
 from partyhost.net.clients.client import build
+from partyhost.tui.app import PartyApp
 from partyhost.tui.help import HelpScreen
-from partyhost.tui.launch import make_app
 from partyhost.tui.shared.chat import ChatPanel, ChatScreen
 from partyhost.tui.shared.connect import load_remembered, settings_path
 from partyhost.tui.shared.dialogs import (
@@ -72,7 +72,7 @@ def played(host: FakeHost) -> list[dict[str, object]]:
 
 async def test_connect_screen_remembers_the_address_and_name() -> None:
     host = FakeHost()
-    app = make_app(host, animate=False)
+    app = PartyApp(host, animate=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#address")
         await pilot.press(*"partybox:7000")
@@ -84,7 +84,7 @@ async def test_connect_screen_remembers_the_address_and_name() -> None:
         assert isinstance(app.screen, LobbyScreen)
     assert load_remembered().address == "partybox:7000"
     assert json.loads(settings_path().read_text(encoding="utf-8"))["name"] == "Zoë"
-    again = make_app(FakeHost(), animate=False)
+    again = PartyApp(FakeHost(), animate=False)
     async with again.run_test(size=SIZE) as pilot:
         assert again.screen.query_one("#address").value == "partybox:7000"  # type: ignore[attr-defined]
 

@@ -10,7 +10,7 @@ import pytest
 from nethelpers import running_host
 from partyhost.cli import build_parser
 from partyhost.net.clients.client import build
-from partyhost.tui.launch import make_app
+from partyhost.tui.app import PartyApp
 from partyhost.tui.play import (
     PLAY_LOG,
     QuickGame,
@@ -32,7 +32,7 @@ from tuikit.samples import over_view, sample_room, seat_entry, tshirt_view, view
 async def test_the_quick_game_seats_bots_of_the_chosen_level(level: str) -> None:
     async with running_host() as host:
         quick = QuickGame("tshirt", 3, level)
-        app = make_app(
+        app = PartyApp(
             address=f"127.0.0.1:{host.port}",
             name="Ann",
             animate=False,
@@ -59,7 +59,7 @@ async def test_the_quick_game_seats_bots_of_the_chosen_level(level: str) -> None
 async def test_the_quick_game_goes_from_connecting_straight_to_the_game() -> None:
     async with running_host() as host:
         quick = QuickGame("tshirt", 3)
-        app = make_app(
+        app = PartyApp(
             address=f"127.0.0.1:{host.port}",
             name="Ann",
             animate=False,

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from partyhost.net.clients.client import build
 from partyhost.tui import clock as clock_module
+from partyhost.tui.app import PartyApp
 from partyhost.tui.clock import HostClock
 from partyhost.tui.help import HelpScreen
-from partyhost.tui.launch import make_app
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from textual.pilot import Pilot
@@ -247,7 +247,7 @@ async def test_only_the_owner_has_the_tables_controls() -> None:
 
 async def test_in_play_a_dialog_over_a_real_time_game_pauses_it_until_it_closes() -> None:
     host = FakeHost()
-    app = make_app(
+    app = PartyApp(
         host,
         address="partybox:7777",
         name="Ann",
@@ -271,7 +271,7 @@ async def test_in_play_a_dialog_over_a_real_time_game_pauses_it_until_it_closes(
 
 async def test_in_play_a_turn_based_game_is_not_paused_by_a_dialog() -> None:
     host = FakeHost()
-    app = make_app(
+    app = PartyApp(
         host, address="partybox:7777", name="Ann", remember=False, pause_with_dialogs=True
     )
     async with app.run_test(size=SIZE) as pilot:

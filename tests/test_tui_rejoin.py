@@ -19,13 +19,13 @@ import time
 
 import pytest
 from partyhost.net.clients.client import build
-from partyhost.tui.launch import make_app
+from partyhost.tui.app import PartyApp
 from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.dialogs import SeatOfferScreen
 from partyhost.tui.shared.reclaimask import ReclaimAskScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import screen_text, settle
+from tuikit.pilot import catch_join, screen_text, settle
 from tuikit.samples import HOST_ID, sample_room, sample_welcome, tshirt_view, view_frame
 
 SIZE = (80, 24)
@@ -33,7 +33,7 @@ SIZE = (80, 24)
 
 def remembering_app(host: FakeHost, room: str | None = None) -> object:
     """Ann's client as ``partyhost join`` runs it: it keeps what it is given on disk."""
-    return make_app(host, address="partybox:7777", name="Ann", room=room, animate=False)
+    return PartyApp(host, address="partybox:7777", name="Ann", room=room, animate=False)
 
 
 def flat(app: object) -> str:
@@ -242,10 +242,7 @@ def test_a_client_that_remembers_nothing_keeps_no_token() -> None:
 def test_join_no_remember_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     from partyhost import cli
 
-    calls: list[dict[str, object]] = []
-    monkeypatch.setattr(
-        "partyhost.tui.launch.run_join", lambda *args, **kwargs: calls.append(kwargs)
-    )
+    calls = catch_join(monkeypatch)
     cli.main(["join", "partybox:7000", "--room", "KXTM"])
     cli.main(["join", "partybox:7000", "--no-remember"])
     assert [call["remember"] for call in calls] == [True, False]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 from partyhost.net.clients.client import build
-from partyhost.tui.launch import make_app
+from partyhost.tui.app import PartyApp
 from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
 from partyhost.tui.shared.connect import load_remembered
 from partyhost.tui.shared.dialogs import SeatOfferScreen
 from textual.widgets import Input
 from tuikit.fakehost import FakeHost
-from tuikit.pilot import screen_text, settle
+from tuikit.pilot import catch_join, screen_text, settle
 from tuikit.samples import HOST_ID
 
 SIZE = (80, 24)
@@ -26,7 +26,7 @@ ADDRESS = "partybox:7777"
 
 def door_client(host: FakeHost, *, resume: bool) -> object:
     """A browser visitor's client as the door starts it for a browser it knows."""
-    return make_app(host, address=ADDRESS, locked=True, resume=resume, animate=False)
+    return PartyApp(host, address=ADDRESS, locked=True, resume=resume, animate=False)
 
 
 def hold_a_seat() -> None:
@@ -37,7 +37,7 @@ async def test_resume_takes_the_held_seat_without_asking() -> None:
     hold_a_seat()
     host = FakeHost()
     host.tokens["secret-token"] = "KXTM"
-    app = make_app(host, address=ADDRESS, name="Ann", locked=True, resume=True, animate=False)
+    app = PartyApp(host, address=ADDRESS, name="Ann", locked=True, resume=True, animate=False)
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
         assert not isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
@@ -49,7 +49,7 @@ async def test_without_resume_a_second_page_is_offered_the_seat() -> None:
     hold_a_seat()
     host = FakeHost()
     host.tokens["secret-token"] = "KXTM"
-    app = make_app(host, address=ADDRESS, name="Ann", locked=True, resume=False, animate=False)
+    app = PartyApp(host, address=ADDRESS, name="Ann", locked=True, resume=False, animate=False)
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
         assert isinstance(app.screen, SeatOfferScreen)  # type: ignore[attr-defined]
@@ -58,7 +58,7 @@ async def test_without_resume_a_second_page_is_offered_the_seat() -> None:
 
 async def test_resume_with_no_seat_held_goes_to_the_lobby() -> None:
     host = FakeHost()
-    app = make_app(host, address=ADDRESS, name="Ann", locked=True, resume=True, animate=False)
+    app = PartyApp(host, address=ADDRESS, name="Ann", locked=True, resume=True, animate=False)
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
         assert app.wanted_screen() == "lobby"  # type: ignore[attr-defined]
@@ -92,7 +92,7 @@ async def test_a_remembering_locked_client_asks_the_name_once() -> None:
 async def test_a_locked_client_that_remembers_nothing_goes_straight_in() -> None:
     """The SSH door's clients and a page without the door's cookie: no name asked."""
     host = FakeHost()
-    app = make_app(host, address=ADDRESS, locked=True, remember=False, animate=False)
+    app = PartyApp(host, address=ADDRESS, locked=True, remember=False, animate=False)
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
         await settle(pilot)
         assert len(host.calls) == 1
@@ -102,10 +102,7 @@ async def test_a_locked_client_that_remembers_nothing_goes_straight_in() -> None
 def test_join_takes_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     from partyhost import cli
 
-    calls: list[dict[str, object]] = []
-    monkeypatch.setattr(
-        "partyhost.tui.launch.run_join", lambda *args, **kwargs: calls.append(kwargs)
-    )
+    calls = catch_join(monkeypatch)
     cli.main(["join", "partybox:7000", "--locked", "--resume"])
     cli.main(["join", "partybox:7000", "--locked", "--no-remember"])
     assert [(c["locked"], c["remember"], c["resume"]) for c in calls] == [

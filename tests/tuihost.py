@@ -13,7 +13,6 @@ from typing import Any
 
 from partyhost.net.hosting.host import Host, HostConfig
 from partyhost.tui.app import PartyApp
-from partyhost.tui.launch import make_app
 from partyhost.tui.play import QuickGame
 from partyhost.tui.shared.moment import RoundResultScreen
 from textual.pilot import Pilot
@@ -41,7 +40,7 @@ async def loopback_host(**overrides: Any) -> AsyncIterator[Host]:
 
 def ann_app(port: int, quick: QuickGame | None = None) -> PartyApp:
     """Ann's client for the host on ``port``, unanimated; with ``quick``, straight into a game."""
-    return make_app(
+    return PartyApp(
         address=f"{LOOPBACK}:{port}",
         name="Ann",
         animate=False,

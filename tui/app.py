@@ -5,7 +5,7 @@ All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`
 reactives (always a new object) and :meth:`PartyApp.route` picks the main
 screen from that state (:mod:`.games` makes it). Screens render from the reactives
 and send through :attr:`PartyApp.requests`, the client library's typed request
-methods. :mod:`.launch` makes the app.
+methods.
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from partyhost.tui.app import PartyApp
-from partyhost.tui.launch import make_app
 from partyhost.tui.shared.connect import default_name, load_remembered
 from partyhost.tui.shared.results import next_levels
 from partyhost.tui.text import clean
@@ -205,7 +204,7 @@ async def play(
         )
         await host.start()
         quick = QuickGame(game.id, count, level, rules)
-        app = make_app(
+        app = PartyApp(
             address=f"127.0.0.1:{host.port}",
             name=player,
             ascii_only=ascii_only,

@@ -74,7 +74,7 @@ hangup outlives its visitor, spinning on a terminal nobody holds."""
 CLIENT_START = (
     TAKE_TERMINAL + "import json, os, socket, sys\n"
     "from partyhost.cli import main\n"
-    "import partyhost.net.clients.client, partyhost.tui.launch\n"  # what a visitor would wait for
+    "import partyhost.net.clients.client, partyhost.tui.app\n"  # what a visitor would wait for
     "with socket.socket(fileno=int(sys.argv[1])) as door:\n"
     "    with door.makefile(encoding='utf-8') as orders:\n"
     "        order = orders.readline()\n"

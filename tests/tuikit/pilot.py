@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from partyhost.tui.app import PartyApp
-from partyhost.tui.launch import make_app
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import RichLog
@@ -29,7 +29,7 @@ def app_for(
     solo: bool = False,
 ) -> PartyApp:
     """Ann's client on the fake host (``address`` None: it starts on the connect screen)."""
-    return make_app(
+    return PartyApp(
         host,
         address=address,
         name="Ann",
@@ -39,6 +39,21 @@ def app_for(
         remember=False,
         solo=solo,
     )
+
+
+def catch_join(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """What each ``partyhost join`` would open its client with, the client left unopened."""
+    opened: list[dict[str, Any]] = []
+
+    class Client:
+        def __init__(self, **options: Any) -> None:
+            opened.append(options)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr("partyhost.tui.app.PartyApp", Client)
+    return opened
 
 
 async def settle(pilot: Pilot[int]) -> None:
