@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.screen import HEAD, TAIL, GsmScreen
-from partyhost.tui.party import legal_of
 from textual.binding import Binding, BindingType
 
 
@@ -25,26 +23,14 @@ class FourCornersScreen(GsmScreen):
         Binding("s", "stuck", "Stuck"),
         *TAIL,
     ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "take_back":
-            return bool(legal_of(self.view, "take_back")) or None
-        if action == "stuck":
-            return bool(legal_of(self.view, "stuck")) or None
-        return super().check_action(action, parameters)
+    OFFERED: ClassVar[dict[str, str]] = {"take_back": "take_back", "stuck": "stuck"}
 
     def action_take_back(self) -> None:
-        here = moves.board_cards(self.view).get(self.cursor) if self.cursor else None
-        card = here.get("card") if here else None
-        command = (
-            moves.card_command(self.view, "take_back", card) if isinstance(card, int) else None
+        self.play_card(
+            "take_back",
+            self.card_here(),
+            "Put the cursor on your card at an end of your line to take it back.",
         )
-        if command is None:
-            self.notify(
-                "Put the cursor on your card at an end of your line to take it back.", timeout=3
-            )
-        else:
-            self.party.play(command)
 
     def action_stuck(self) -> None:
         self.play_simple("stuck", "You already said you are stuck.")

@@ -26,15 +26,8 @@ class GridironScreen(GsmScreen):
         Binding("enter", "pass_turn", "Pass", show=False),
         *TAIL,
     ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "draw":
-            return bool(legal_of(self.view, "draw"))
-        if action == "pass_turn":
-            return bool(legal_of(self.view, "pass"))
-        if action == "confirm":
-            return bool(legal_of(self.view, "place")) or None
-        return super().check_action(action, parameters)
+    OFFERED: ClassVar[dict[str, str]] = {"draw": "draw", "pass_turn": "pass", "confirm": "place"}
+    HIDDEN: ClassVar[frozenset[str]] = frozenset({"draw", "pass_turn"})
 
     def why_not(self) -> str:
         return self._not_now() or super().why_not()

@@ -22,7 +22,7 @@ from partyhost.tui.gsm.picture import (
     final_region,
 )
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
-from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.shared.results import ResultsScreen, ranked
 from partyhost.tui.text import Frame, counted, names
 from rich.cells import cell_len
 from rich.text import Text
@@ -207,12 +207,5 @@ class GsmResultsScreen(ResultsScreen):
         return Text()
 
     def standings(self, view: Frame) -> Text:
-        text = Text()
-        text.append("\n\nFinal standings\n", "bold underline")
-        rows = [(self._who(seat), count) for seat, count in standings(view)]
-        width = max((who.cell_len for who, _ in rows), default=0)
-        for rank, (who, count) in enumerate(rows, start=1):
-            text.append(f"{rank:>2}. ")
-            text.append_text(who)
-            text.append(" " * (width - who.cell_len) + f"  {count}\n", "bold")  # counts aligned
-        return text
+        rows = [(self._who(seat), Text(f"  {count}", "bold")) for seat, count in standings(view)]
+        return ranked("Final standings", rows)

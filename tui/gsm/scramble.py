@@ -29,6 +29,13 @@ class ScrambleScreen(GsmScreen):
         Binding("s", "stuck", "Stuck"),
         *TAIL,
     ]
+    OFFERED: ClassVar[dict[str, str]] = {
+        "call_game": "call_game",
+        "stuck": "stuck",
+        "take_back": "take_back",
+    }
+    # Game! stays off the footer until the grid is whole: room for Turn.
+    HIDDEN: ClassVar[frozenset[str]] = frozenset({"call_game"})
 
     def rack_title(self) -> Text:
         """Once cards lie on your board, how to pick one up again."""
@@ -68,28 +75,12 @@ class ScrambleScreen(GsmScreen):
         decided = number - 1 if isinstance(number, int) and number > 1 else number
         return f"Game {decided} is decided", text
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "call_game":  # off the footer until the grid is whole: room for Turn
-            return bool(legal_of(self.view, "call_game"))
-        if action == "stuck":
-            return bool(legal_of(self.view, "stuck")) or None
-        if action == "take_back":
-            return bool(legal_of(self.view, "take_back")) or None
-        if action == "turn":
-            return bool(moves.may_turn(self.view, "place")) or None
-        return super().check_action(action, parameters)
-
-    def _card_here(self) -> int | None:
-        here = moves.board_cards(self.view).get(self.cursor) if self.cursor else None
-        card = here.get("card") if here else None
-        return card if isinstance(card, int) else None
-
     def sent(self, command: Frame) -> None:
         self._drop_selection()  # a moved card stays yours: do not keep carrying it
         super().sent(command)
 
     def confirm_without_card(self, here: Frame | None) -> None:
-        card = self._card_here()
+        card = self.card_here()
         if card is not None and moves.card_command(self.view, "take_back", card):
             self.selected, self.moving = card, True
             self.turned = bool(here.get("turned")) if here else False
@@ -100,20 +91,14 @@ class ScrambleScreen(GsmScreen):
     def action_turn(self) -> None:
         if self.selected is not None:
             super().action_turn()
-            return
-        card = self._card_here()
-        command = moves.card_command(self.view, "turn", card) if card is not None else None
-        if command is None:
-            self.notify("Choose a card, or put the cursor on one of yours, to turn it.", timeout=3)
         else:
-            self.party.play(command)
+            refusal = "Choose a card, or put the cursor on one of yours, to turn it."
+            self.play_card("turn", self.card_here(), refusal)
 
     def action_take_back(self) -> None:
-        card = self.selected if self.moving else self._card_here()
-        command = moves.card_command(self.view, "take_back", card) if card is not None else None
-        if command is None:
-            self.notify("Put the cursor on one of your cards to take it back.", timeout=3)
-        elif self.party.play(command):
+        card = self.selected if self.moving else self.card_here()
+        refusal = "Put the cursor on one of your cards to take it back."
+        if self.play_card("take_back", card, refusal):
             self._drop_selection()
             self.redraw()
 

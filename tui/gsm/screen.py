@@ -26,6 +26,7 @@ from partyhost.tui.gsm.picture import (
     lens_picture,
 )
 from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
+from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
 from partyhost.tui.shared.footer import KeyFooter
@@ -97,6 +98,11 @@ class GsmScreen(GameScreen):
     PLACE: ClassVar[str] = "place"
     """The command type that puts a card down (Stealing Home: ``match``)."""
     RACK_TITLE: ClassVar[str] = "Your hand"
+    OFFERED: ClassVar[dict[str, str]] = {}
+    """Actions by the command type the view must offer for them (a game's own keys, or Enter
+    while placing waits its turn): until it does, the key stays on the footer dimmed."""
+    HIDDEN: ClassVar[frozenset[str]] = frozenset()
+    """Those of :attr:`OFFERED` that leave the footer instead, making room for others."""
 
     DEFAULT_CSS = """
     GsmScreen #gsm-feedback { height: auto; max-height: 2; padding: 0 1; }
@@ -371,6 +377,9 @@ class GsmScreen(GameScreen):
     # --- actions ----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.OFFERED:
+            offered = bool(legal_of(self.view, self.OFFERED[action]))
+            return offered if action in self.HIDDEN else offered or None
         if action == "turn":
             return moves.may_turn(self.view, self.PLACE) or None
         if action == "choose":
@@ -462,6 +471,21 @@ class GsmScreen(GameScreen):
 
     def _drop_selection(self) -> None:
         self.selected, self.turned, self.moving = None, False, False
+
+    def card_here(self) -> int | None:
+        """The card on the board at the cursor."""
+        here = moves.board_cards(self.view).get(self.cursor) if self.cursor else None
+        card = here.get("card") if here else None
+        return card if isinstance(card, int) else None
+
+    def play_card(self, kind: str, card: int | None, refusal: str) -> bool:
+        """Send ``{type, card}`` (turn, take back) if the view lists ``card`` for it; True
+        once sent."""
+        command = moves.card_command(self.view, kind, card) if card is not None else None
+        if command is None:
+            self.notify(refusal, timeout=3)
+            return False
+        return self.party.play(command)
 
     def play_simple(self, kind: str, refusal: str) -> None:
         """Send an argument-free command (no fit, draw, pass...) if the view offers it."""

@@ -32,6 +32,7 @@ class StealingHomeScreen(GsmScreen):
         Binding("n", "no_fit", "No fit"),
         *TAIL,
     ]
+    OFFERED: ClassVar[dict[str, str]] = {"no_fit": "no_fit", "confirm": "match"}
 
     def hand(self) -> list[Frame]:
         return [c for c in self.view.get("face_up", []) if isinstance(c, dict)]
@@ -45,13 +46,6 @@ class StealingHomeScreen(GsmScreen):
     def round_result(self) -> tuple[str, Text]:
         """Who matched (the card is outlined on the board), a tie, or no fit and why."""
         return "The round's result", round_result_text(self.view, self._who)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "no_fit":
-            return bool(legal_of(self.view, "no_fit")) or None
-        if action == "confirm":
-            return bool(legal_of(self.view, "match")) or None
-        return super().check_action(action, parameters)
 
     def why_not(self) -> str:
         if not legal_of(self.view, "match"):

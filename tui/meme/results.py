@@ -9,7 +9,7 @@ from __future__ import annotations
 from partyhost.tui.meme.rows import Look, reveal_text
 from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, signed_money
 from partyhost.tui.shared.base import seat_name
-from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.shared.results import ResultsScreen, ranked
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.app import ComposeResult
@@ -54,25 +54,18 @@ class MemeResultsScreen(ResultsScreen):
             final.update(reveal_text(look, record, None))
 
     def standings(self, view: Frame) -> Text:
-        text = Text()
-        text.append("\n\nFinal money\n", "bold underline")
         players = sorted(
             (p for p in view.get("players", []) if isinstance(p, dict)),
             key=lambda p: -int(p.get("money", 0)),
         )
-        place, last = 0, None
-        for rank, player in enumerate(players, start=1):
-            money = int(player.get("money", 0))
-            if money != last:
-                place, last = rank, money
-            text.append(f"{place:>2}. ")
+        money = [int(player.get("money", 0)) for player in players]
+        rows = []
+        for player, amount in zip(players, money, strict=True):
             name = self._who(player.get("seat"))
             if player.get("left"):
                 name.append(" (left)", "dim")
-            text.append_text(fit(name, 14, self.glyphs.ellipsis))
-            text.append(f"{'$' + str(money):>6}", "bold")
-            text.append("\n")
-        return text
+            rows.append((fit(name, 14, self.glyphs.ellipsis), Text(f"${amount}".rjust(6), "bold")))
+        return ranked("Final money", rows, money)
 
     def recap(self, view: Frame) -> Text:
         """Every turn whose guesses paid: the reactor's meme and what each bettor won or lost."""

@@ -10,6 +10,7 @@ no screens for, it lists the ``score`` of each player in the final view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar, seat_name
@@ -36,6 +37,20 @@ def next_levels(room: Frame) -> tuple[str, str]:
     levels = {seat.get("bot_level") for seat in room.get("seats", []) if seat.get("bot")}
     played = levels.pop() if len(levels) == 1 else "normal"
     return OTHER_LEVELS.get(str(played), OTHER_LEVELS["normal"])
+
+
+def ranked(title: str, rows: Sequence[tuple[Text, Text]], scores: Sequence[object] = ()) -> Text:
+    """``title`` over one line per player, best first: the place, the name, then the rest,
+    lined up past the longest name. Equal ``scores`` share the place of the first of them;
+    without them every player has a place of their own."""
+    text = Text.assemble((f"\n\n{title}\n", "bold underline"))
+    width = max((name.cell_len for name, _ in rows), default=0)
+    for rank, (name, rest) in enumerate(rows, start=1):
+        place = scores.index(scores[rank - 1]) + 1 if scores else rank
+        padded = rest.copy()
+        padded.pad_left(width - name.cell_len)  # in the rest's style: one run with it
+        text.append_text(Text.assemble(f"{place:>2}. ", name, padded, "\n"))
+    return text
 
 
 class ResultsScreen(PartyScreen):
@@ -112,26 +127,20 @@ class ResultsScreen(PartyScreen):
 
     def standings(self, view: Frame) -> Text:
         """The final standings under a heading: here every player's ``score``."""
-        text = Text()
-        text.append("\n\nFinal scores\n", "bold underline")
         players = sorted(
             (p for p in view.get("players", []) if isinstance(p, dict)),
             key=lambda p: -int(p.get("score", 0)),
         )
-        names = [self._who(player.get("seat")) for player in players]
         scores = [f"{int(player.get('score', 0)):,}" for player in players]
-        name_width = max((name.cell_len for name in names), default=0)
-        score_width = max((len(score) for score in scores), default=0)
-        for rank, (player, name, score) in enumerate(
-            zip(players, names, scores, strict=True), start=1
-        ):
-            text.append(f"{rank:>2}. ")
-            text.append_text(name)
-            text.append(" " * (name_width - name.cell_len))
-            text.append(f"  {score:>{score_width}} points", "bold")
-            text.append_text(self.player_note(player))
-            text.append("\n")
-        return text
+        width = max((len(score) for score in scores), default=0)
+        rows = [
+            (
+                self._who(player.get("seat")),
+                Text.assemble((f"  {score:>{width}} points", "bold"), self.player_note(player)),
+            )
+            for player, score in zip(players, scores, strict=True)
+        ]
+        return ranked("Final scores", rows)
 
     def player_note(self, player: Frame) -> Text:
         """What follows a player's score in :meth:`standings` (nothing by default)."""
