@@ -277,6 +277,29 @@ async def test_the_results_show_the_whole_final_board_with_no_scrolling(
         assert layout_problems(app) == []
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", list(FINAL_BOARDS))
+async def test_after_a_game_against_bots_the_next_command_stands_on_one_line(
+    game: str, size: tuple[int, int]
+) -> None:
+    host = FakeHost()
+    app = app_for(host, solo=True)
+    view, seats = FINAL_BOARDS[game]
+    over = {**view, "phase": "over", "legal": [], "winners": [0]}
+    async with app.run_test(size=size) as pilot:
+        await seat_ann(pilot, host, view, seats=seats)
+        host.last.push(view_frame(over), gsm_room(str(view["game"]), seats=seats, status="over"))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GsmResultsScreen)
+        command = f"partyhost play {view['game']} --level hard"
+        assert screen.play_again_command() == command
+        podium = screen.query_one("#podium")
+        lines = podium.render_lines(podium.content_region.reset_offset)
+        shown = ["".join(segment.text for segment in line).rstrip() for line in lines]
+        assert f"  {command}" in shown, (screen.board_layout, shown)
+
+
 async def test_the_final_board_is_laid_out_again_when_the_terminal_is_resized() -> None:
     host = FakeHost()
     app = app_for(host)

@@ -142,6 +142,7 @@ class GsmResultsScreen(ResultsScreen):
                 self.NARROWEST_STANDINGS,
                 self._widest(self.winners_line(view, winners)),
                 self._widest(self.standings(view)),
+                cell_len(f"  {self.play_again_command() or ''}"),  # indented, never split
             ),
             spares=(0, self.MARGINS, self.MARGINS + 1),
             title=cell_len(self._board_title(view)) + 2,  # the section title's padding

@@ -173,17 +173,24 @@ class ResultsScreen(PartyScreen):
             text.append("The game is over.", "bold")
         return text
 
+    def play_again_command(self) -> str | None:
+        """The command a solo player is offered for their next game, if they played alone;
+        it is copied from the screen, so it stands unbroken on a line of its own."""
+        if not self.party.solo:
+            return None
+        room = self.party.room or {}
+        return f"partyhost play {room.get('game', '')} --level {next_levels(room)[0]}"
+
     def next_step(self) -> Text:
         room = self.party.room or {}
-        if self.party.solo:
-            game = room.get("game", "")
-            first, other = next_levels(room)
+        command = self.play_again_command()
+        if command is not None:
             return Text.assemble(
                 ("\nPress s to play again, w to watch this game again, or Enter to quit.", "dim"),
                 "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
-                (f"partyhost play {game} --level {first}", "bold"),
-                "\n  (or ",  # a line of its own: the command is never split where it is copied
-                (f"--level {other}", "bold"),
+                (command, "bold"),
+                "\n  (or ",
+                (f"--level {next_levels(room)[1]}", "bold"),
                 ")",
             )
         if self.is_owner():
