@@ -112,10 +112,11 @@ async def test_after_a_game_against_bots_enter_quits_and_the_levels_are_named() 
         screen = app.screen
         assert isinstance(screen, ResultsScreen)
         text = screen_text(app)
-        assert "Enter to quit" in text and "partyhost play tshirt --level hard" in text
+        assert "Enter to quit" in text and "partyhost play tshirt --level easy" in text
+        assert "(or --level hard)" in text  # Bea won: easier bots first for Ann
         assert "lobby" not in text
         command = next(line for line in text.splitlines() if "partyhost play" in line)
-        assert command.strip().endswith("--level hard")  # nothing after it to wrap it
+        assert command.strip().endswith("--level easy")  # nothing after it to wrap it
         screen.take_keys()
         await pilot.press("enter")
         await settle(pilot)
@@ -189,9 +190,19 @@ async def test_a_finished_game_leaves_its_winner_in_the_terminal() -> None:
         await settle(pilot)
     assert quick.finished is not None
     assert parting_words(*quick.finished, "The T-Shirt Game", "tshirt") == (
-        "The T-Shirt Game: Bea won. Play again: partyhost play tshirt --level hard"
-        " (or --level easy)"
+        "The T-Shirt Game: Bea won. Play again: partyhost play tshirt --level easy"
+        " (or --level hard)"
     )
+
+
+async def test_a_player_who_beat_normal_bots_is_offered_harder_ones_first() -> None:
+    host = FakeHost()
+    app = app_for(host, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_game(pilot, host, {**over_view(), "winners": [0]}, status="over")
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert "partyhost play tshirt --level hard" in text and "(or --level easy)" in text
 
 
 def test_the_built_in_hosts_complaints_go_to_play_log(

@@ -269,7 +269,7 @@ def parting_words(view: dict[str, Any], room: dict[str, Any], title: str, game_i
     seats = {s.get("seat"): s.get("name") for s in room.get("seats", [])}
     winners = [clean(seats.get(seat, f"seat {seat}")) for seat in view.get("winners") or []]
     who = " and ".join(winners) if winners else "nobody"
-    first, other = next_levels(room)
+    first, other = next_levels(room, view)
     again = f"partyhost play {game_id} --level {first} (or --level {other})"
     return f"{title}: {who} won. Play again: {again}"
 

@@ -32,11 +32,16 @@ OTHER_LEVELS = {"easy": ("normal", "hard"), "normal": ("hard", "easy"), "hard": 
 """The bot levels a solo player is offered next, after a game against bots of one level."""
 
 
-def next_levels(room: Frame) -> tuple[str, str]:
-    """The two bot levels to offer after a game against bots: not the one just played."""
+def next_levels(room: Frame, view: Frame) -> tuple[str, str]:
+    """The two bot levels to offer after a game against bots: not the one just played, and
+    after normal bots the harder first to a player who won, the easier to one who lost."""
     levels = {seat.get("bot_level") for seat in room.get("seats", []) if seat.get("bot")}
-    played = levels.pop() if len(levels) == 1 else "normal"
-    return OTHER_LEVELS.get(str(played), OTHER_LEVELS["normal"])
+    played = str(levels.pop()) if len(levels) == 1 else "normal"
+    played = played if played in OTHER_LEVELS else "normal"  # a host that does not say
+    first, other = OTHER_LEVELS[played]
+    you = view.get("you")
+    lost = isinstance(you, int) and you not in (view.get("winners") or [])
+    return (other, first) if played == "normal" and lost else (first, other)
 
 
 def ranked(title: str, rows: Sequence[tuple[Text, Text]], scores: Sequence[object] = ()) -> Text:
@@ -179,7 +184,8 @@ class ResultsScreen(PartyScreen):
         if not self.party.solo:
             return None
         room = self.party.room or {}
-        return f"partyhost play {room.get('game', '')} --level {next_levels(room)[0]}"
+        first = next_levels(room, self.party.view or {})[0]
+        return f"partyhost play {room.get('game', '')} --level {first}"
 
     def next_step(self) -> Text:
         room = self.party.room or {}
@@ -190,7 +196,7 @@ class ResultsScreen(PartyScreen):
                 "\n\nToo easy or too hard? Choose how well the bots play next time:\n  ",
                 (command, "bold"),
                 "\n  (or ",
-                (f"--level {next_levels(room)[1]}", "bold"),
+                (f"--level {next_levels(room, self.party.view or {})[1]}", "bold"),
                 ")",
             )
         if self.is_owner():
