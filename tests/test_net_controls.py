@@ -135,7 +135,9 @@ class GameUnderWay:
 @contextlib.asynccontextmanager
 async def game_under_way(game_id: str) -> AsyncIterator[GameUnderWay]:
     game = get_game(game_id)
-    async with running_host(grace_seconds=60) as host:
+    # The races' bots think for seconds as a person does (9-16 s in Stealing Home); a tenth
+    # of that keeps a table whose people are all waiting on its bot within play_steps' patience.
+    async with running_host(grace_seconds=60, bot_pace=0.1) as host:
         seats, code = await start_table(host.port, game)
         rng = Rng(17)
         assert await play_steps(seats, game, rng, 3) >= 1
