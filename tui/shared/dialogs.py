@@ -134,7 +134,7 @@ class CreateRoomScreen(Dialog[Frame]):
 
     def __init__(self, games: list[Frame], choices: Frame | None = None) -> None:
         super().__init__()
-        self.games = [game for game in games if isinstance(game.get("id"), str)]
+        self.games = self._offered(games)
         self.choices = dict(choices or {})
         self.offered: list[str] = []
         """The names of the host's decks the deck field offers now."""
@@ -206,7 +206,12 @@ class CreateRoomScreen(Dialog[Frame]):
     def built_for(self, games: list[Frame]) -> bool:
         """Whether this dialog was built for these games (a host with others needs a dialog
         of its own)."""
-        return self.games == [game for game in games if isinstance(game.get("id"), str)]
+        return self.games == self._offered(games)
+
+    @staticmethod
+    def _offered(games: list[Frame]) -> list[Frame]:
+        """The games of a welcome that the dialog can offer (each with an id)."""
+        return [game for game in games if isinstance(game.get("id"), str)]
 
     def reopened(self) -> Self:
         """This kept dialog ready to open again. The game, deck, file and options stay as
