@@ -20,7 +20,9 @@ from partyhost.engine.registry import get_game
 from partyhost.net.hosting.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.meme import screen as meme_screen_module
+from partyhost.tui.meme.cards import MemeCard
 from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
+from partyhost.tui.meme.middle import MemeMain
 from partyhost.tui.meme.results import MemeResultsScreen
 from partyhost.tui.meme.screen import MemeScreen
 from partyhost.tui.meme.text import bill_counts, bills_text, describe_event
@@ -124,6 +126,23 @@ async def test_the_reactor_rolls_two_dice_into_the_scenario_number() -> None:
         assert "You find twenty dollars" in text
 
 
+async def test_a_tap_on_the_dice_rolls_them_when_the_roll_is_yours() -> None:
+    async with at_table(meme_view("scenario", reactor=1)) as table:
+        await table.pilot.click("#scenario")
+        await settle(table.pilot)
+        assert table.played() == []  # another player's roll
+    async with at_table(meme_view("scenario", reactor=0)) as table:
+        assert "tap the dice" in table.text()
+        await table.pilot.click("#scenario")
+        await settle(table.pilot)
+        assert table.played() == [{"type": "roll", "turn": 6}]
+    view = rolloff_view(your_roll=True)
+    async with at_table(view) as table:
+        await table.pilot.click("#rolloff")
+        await settle(table.pilot)
+        assert table.played() == [view["legal"][0]]
+
+
 async def test_a_typed_scenario_is_sent_as_typed_and_shown_literally() -> None:
     view = meme_view("scenario", reactor=0, custom=True)
     async with at_table(view) as table:
@@ -146,6 +165,21 @@ async def test_the_reactor_picks_a_reaction_with_number_keys() -> None:
         await table.press("enter")
         await table.press("9", "5", "enter")
         assert table.played() == [{**view["legal"][0], "meme": 4}]
+
+
+async def test_every_meme_stays_in_sight_for_a_finger_on_a_short_screen() -> None:
+    """A phone held sideways (93x18): the last turn gives way when, above your memes, it
+    would push the last ones below the fold, where a finger cannot scroll."""
+    for size, reveal_shown in (((93, 18), False), (SMALL, True)):
+        async with at_table(meme_view("picking", reactor=0), size=size) as table:
+            await settle(table.pilot)
+            main = table.app.screen.query_one(MemeMain)
+            cards = list(main.query(MemeCard).results())
+            assert len(cards) == 7
+            assert all(main.region.contains_region(card.region) for card in cards), size
+            assert main.query_one("#reveal").display is reveal_shown
+            assert ("Last turn (t: details)" in table.text()) is reveal_shown
+            assert "t Last turn" in table.text()
 
 
 async def test_a_guess_can_be_played_with_the_mouse() -> None:

@@ -30,10 +30,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Button, Static
 
-ROLL_PROMPT = "Press r to roll: tens, then units, make the scenario number."
+ROLL_PROMPT = "Press r or tap the dice to roll: tens, then units, make the scenario number."
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class MemeMain(VerticalScroll):
     def __init__(self, glyphs: MemeGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
+        self._crowded: tuple[Size, object] | None = None
+        """The column's size and the turn when the last turn, above your memes, pushed some
+        of them out of sight; it gives way for that turn at that size (``t`` shows it)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rolloff")
@@ -108,8 +112,13 @@ class MemeMain(VerticalScroll):
         roomy = moment.wide and moment.tall
         reveal = self.query_one("#reveal", Static)
         record = view.get("last_turn")
+        above_hand = phase == "picking" and not roomy
+        crowded = above_hand and hand.display and self._crowded == (self.size, view.get("turn"))
         reveal.display = isinstance(record, dict) and phase not in ("rolloff", "over")
-        self._place_reveal(reveal, hand, above_hand=phase == "picking" and not roomy)
+        reveal.display = reveal.display and not crowded
+        self._place_reveal(reveal, hand, above_hand=above_hand)
+        if above_hand and hand.display and reveal.display:
+            self.call_after_refresh(self._make_room_for_hand, view.get("turn"))
         if isinstance(record, dict) and reveal.display:
             if phase == "scenario" or roomy or moment.reveal_flip is not None:
                 reveal.border_title = "Reveal: the last turn"
@@ -123,6 +132,14 @@ class MemeMain(VerticalScroll):
         if history.display:
             history.border_title = "Earlier turns"
             show_text(history, history_text(look, turns, 6))
+
+    def _make_room_for_hand(self, turn: object) -> None:
+        """Hide the last turn if, above your memes, it pushed some out of sight: a finger
+        cannot scroll a phone's page, and every meme must be there to tap."""
+        reveal = self.query_one("#reveal", Static)
+        if reveal.display and self.max_scroll_y > 0:
+            self._crowded = (self.size, turn)
+            reveal.display = False
 
     def _place_reveal(self, reveal: Static, hand: MemeHand, *, above_hand: bool) -> None:
         """On small screens the last turn sits above your memes, so its cards are seen."""

@@ -36,6 +36,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Click
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
@@ -336,6 +337,12 @@ class MemeScreen(TableScreen):
     @on(TableRow.Picked)
     def _row_clicked(self, event: TableRow.Picked) -> None:
         self.action_target(event.number)
+
+    @on(Click, "#scenario, #rolloff")
+    def _dice_tapped(self) -> None:
+        """A tap on the dice rolls them when the roll is yours, as r does: on a phone the
+        dice are where a finger goes."""
+        self.action_roll()
 
     @on(Button.Pressed, "#bet-less, #bet-more, #bet-place, #bet-clear")
     def _bet_button(self, event: Button.Pressed) -> None:
