@@ -286,11 +286,17 @@ async def test_the_header_counts_four_rounds_as_the_rules_do() -> None:
         assert "Round 2 of 4" in table.text()
 
 
-async def test_the_results_list_the_calls_that_paid() -> None:
+async def test_the_results_list_the_bets_that_won_or_lost() -> None:
     async with at_table(over_view(), size=LARGE) as table:
         text = table.text()
-        assert "Calls that paid" in text
+        assert "Bets that won or lost" in text
         assert "Turn  1: Bea reacted with NOPE." in text and "Carl +$1" in text
+        recap = MemeResultsScreen.recap(table.app.screen, table.app.view or {})
+        underlined = [span for span in recap.spans if "underline" in str(span.style)]
+        assert [recap.plain[span.start : span.end] for span in underlined] == [
+            "Bets that won or lost\n"
+        ]
+        assert "underline" not in str(recap.style)  # not the turns under the heading
 
 
 async def test_the_game_ends_on_a_podium_of_money() -> None:

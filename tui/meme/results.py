@@ -68,11 +68,13 @@ class MemeResultsScreen(ResultsScreen):
         return ranked("Final money", rows, money)
 
     def recap(self, view: Frame) -> Text:
-        """Every turn whose guesses paid: the reactor's meme and what each bettor won or lost."""
+        """Every turn whose bets moved money: the reactor's meme and what each bettor won or
+        lost (the final round's cash is lost on a wrong guess)."""
         turns = [t for t in view.get("history") or [] if isinstance(t, dict) and t.get("paid")]
         if not turns:
-            return Text("\n\nNo call paid anything this game.", "dim")
-        text = Text("\n\nCalls that paid\n", "bold underline")
+            return Text("\n\nNo bet won or lost any money this game.", "dim")
+        text = Text("\n\n")
+        text.append("Bets that won or lost\n", "bold underline")  # the heading's style only
         for turn in turns:
             text.append(f"Turn {turn.get('turn', '?'):>2}: ", "bold")
             text.append_text(self._who(turn.get("reactor")))
