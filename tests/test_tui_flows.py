@@ -23,6 +23,7 @@ from partyhost.tui.shared.options import OptionsForm
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.roomscreen import RoomScreen
 from partyhost.tui.tshirt.dialogs import BooyahScreen
+from partyhost.tui.tshirt.results import TShirtResultsScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -555,6 +556,14 @@ async def test_the_results_tell_every_round_with_its_shirt_and_winning_slogan() 
         assert '1. "Certified nap technician" by Bea +1000' in text
         assert "on A cat in a tiny hat" in text
         assert "2. called off: nobody played a slogan" in text
+        screen = app.screen
+        assert isinstance(screen, TShirtResultsScreen)
+        recap = screen.recap(app.view or {})
+        underlined = [
+            recap.plain[s.start : s.end] for s in recap.spans if "underline" in str(s.style)
+        ]
+        assert underlined == ["Round by round\n"]  # the heading only, not the rounds under it
+        assert "underline" not in str(recap.style)
 
 
 async def test_help_shows_the_rules_and_every_key() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from partyhost.tui.meme.rows import Look, reveal_text
 from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, signed_money
 from partyhost.tui.shared.base import seat_name
-from partyhost.tui.shared.results import ResultsScreen, ranked
+from partyhost.tui.shared.results import ResultsScreen, ranked, section_title
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.app import ComposeResult
@@ -73,8 +73,7 @@ class MemeResultsScreen(ResultsScreen):
         turns = [t for t in view.get("history") or [] if isinstance(t, dict) and t.get("paid")]
         if not turns:
             return Text("\n\nNo bet won or lost any money this game.", "dim")
-        text = Text("\n\n")
-        text.append("Bets that won or lost\n", "bold underline")  # the heading's style only
+        text = section_title("Bets that won or lost")
         for turn in turns:
             text.append(f"Turn {turn.get('turn', '?'):>2}: ", "bold")
             text.append_text(self._who(turn.get("reactor")))

@@ -44,11 +44,17 @@ def next_levels(room: Frame, view: Frame) -> tuple[str, str]:
     return (other, first) if played == "normal" and lost else (first, other)
 
 
+def section_title(title: str) -> Text:
+    """A section's title on the results, after a blank line; a Text to append the section
+    to (the title's style is its own, not the Text's, so what follows is not underlined)."""
+    return Text.assemble("\n\n", (f"{title}\n", "bold underline"))
+
+
 def ranked(title: str, rows: Sequence[tuple[Text, Text]], scores: Sequence[object] = ()) -> Text:
     """``title`` over one line per player, best first: the place, the name, then the rest,
     lined up past the longest name. Equal ``scores`` share the place of the first of them;
     without them every player has a place of their own."""
-    text = Text.assemble((f"\n\n{title}\n", "bold underline"))
+    text = section_title(title)
     width = max((name.cell_len for name, _ in rows), default=0)
     for rank, (name, rest) in enumerate(rows, start=1):
         place = scores.index(scores[rank - 1]) + 1 if scores else rank

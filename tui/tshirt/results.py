@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.tui.shared.results import ResultsScreen
+from partyhost.tui.shared.results import ResultsScreen, section_title
 from partyhost.tui.text import Frame, literal, quoted
 from partyhost.tui.tshirt.text import VOID_REASONS, points_text
 from rich.text import Text
@@ -29,7 +29,7 @@ class TShirtResultsScreen(ResultsScreen):
         rounds = [r for r in view.get("recap") or [] if isinstance(r, dict)]
         if not rounds:
             return Text()
-        text = Text("\n\nRound by round\n", "bold underline")
+        text = section_title("Round by round")
         for entry in rounds:
             text.append(f"{entry.get('round', '?'):>2}. ", "bold")
             if entry.get("void"):
