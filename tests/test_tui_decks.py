@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from partyhost.cli import main
+from partyhost.engine.registry import all_games
 from partyhost.net import protocol as p
 from partyhost.tui.app import PartyApp
 from partyhost.tui.hostlink import DecksListed, FrameReader, HostError
@@ -97,6 +98,15 @@ async def test_the_dialog_previews_host_decks_names_broken_ones_and_follows_chan
         assert dialog.offered == ["the-t-shirt-game", "fresh"]
         assert dialog.query_one("#deck", Select).value == "the-t-shirt-game"
         assert "Not offered" not in screen_text(app)
+
+
+def test_the_dialog_lists_the_hosts_games_by_name() -> None:
+    """The four Game, Set, Match! games stand together, not around What Do You Meme?."""
+    welcome_games = [game.describe() for game in all_games()]  # as a host sends them
+    names = [game["name"] for game in CreateRoomScreen(welcome_games).games]
+    assert names == sorted(names, key=str.casefold)
+    variants = [n for n, name in enumerate(names) if name.startswith("Game, Set, Match!")]
+    assert variants == list(range(variants[0], variants[0] + 4))
 
 
 async def test_a_deck_file_from_this_computer_goes_with_the_request(tmp_path: Path) -> None:

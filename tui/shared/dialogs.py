@@ -210,8 +210,10 @@ class CreateRoomScreen(Dialog[Frame]):
 
     @staticmethod
     def _offered(games: list[Frame]) -> list[Frame]:
-        """The games of a welcome that the dialog can offer (each with an id)."""
-        return [game for game in games if isinstance(game.get("id"), str)]
+        """The games of a welcome that the dialog can offer (each with an id), by name, so
+        the four Game, Set, Match! games stand together in the list."""
+        offered = [game for game in games if isinstance(game.get("id"), str)]
+        return sorted(offered, key=lambda game: str(game.get("name") or game["id"]).casefold())
 
     def reopened(self) -> Self:
         """This kept dialog ready to open again. The game, deck, file and options stay as
