@@ -619,6 +619,12 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         ),
         "events": spec(array_of(MAP), "what just happened, as your seat may see it: `{kind, ...}`"),
         "now": spec(FLOAT, f"when the host sent the frame, {HOST_TIME}"),
+        "log": spec(
+            array_of(MAP),
+            "only in the first view after you join, come back or take a seat: the game's "
+            "recent events (at most 40, oldest first) as your seat may see them, for the log",
+            required=False,
+        ),
     },
     CHAT_LINE: {
         "seat": spec(nil_or(INT), "the speaker's seat; nil for a spectator"),

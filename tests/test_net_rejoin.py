@@ -219,6 +219,36 @@ async def test_resume_seat_takes_a_connection_in_the_lobby_back_to_its_seat() ->
         assert stranger.last(p.JOINED) is None
 
 
+async def test_a_returner_and_a_newcomer_get_the_games_recent_events_for_their_log() -> None:
+    """The first view carries the log as each may see it: Bob his own draws' words, a
+    spectator nobody's."""
+    async with running_host() as host:
+        dropped = await bob_dropped(host)
+        ann = dropped.ann
+        lived = [e for m in ann.log if m["t"] == p.VIEW for e in m["events"]]
+        back = await Seat.open(host.port, "Bob")
+        await back.resume_seat(dropped.token)
+        first = await back.expect(p.VIEW)
+        assert first["events"] == []
+        log = first["log"]
+        assert [e["kind"] for e in log] == [e["kind"] for e in lived]
+        draws = [e for e in log if e["kind"] == "drew"]
+        assert draws and all(("word" in e) == (e["seat"] == 1) for e in draws)
+        assert any(e["seat"] == 1 for e in draws)
+
+        watcher = await Seat.open(host.port, "Dee")
+        await watcher.join_room(dropped.code, spectate=True)
+        public = (await watcher.expect(p.VIEW))["log"]
+        assert [e["kind"] for e in public] == [e["kind"] for e in lived]
+        assert not any("word" in e for e in public if e["kind"] == "drew")
+
+        mark = ann.mark()
+        game, rng = counting(), Rng(5)
+        await step([ann, back], game, rng)
+        later = await ann.expect(p.VIEW, since=mark)
+        assert "log" not in later  # only a first view has one
+
+
 async def test_a_seat_that_joined_mid_game_and_left_before_acting_gets_the_short_grace() -> None:
     async with running_host(grace_seconds=60, ghost_grace_seconds=0.3) as host:
         seats, code = await table(host.port, ["Ann", "Bob"])

@@ -40,6 +40,21 @@ def test_newer_views_carry_every_event_so_far() -> None:
     assert isinstance(third, m.ViewUpdated) and len(third.events) == LOG_LIMIT
 
 
+def test_a_first_views_log_starts_the_log_afresh_before_its_events() -> None:
+    """Back at a seat (a reloaded page, a phone that slept): the log has what came before."""
+    reader = FrameReader()
+    reader.read({"t": "view", "view": {}, "events": [{"kind": "stale"}]})
+    reader.read({"t": "joined", "code": "ABCD", "seat": 1, "token": "t"})
+    back = reader.read(
+        {"t": "view", "view": {}, "events": [], "log": [{"kind": "a"}, 7, {"kind": "b"}]}
+    )
+    assert isinstance(back, m.ViewUpdated)
+    assert [e["kind"] for e in back.events] == ["a", "b"]
+    later = reader.read({"t": "view", "view": {}, "events": [{"kind": "c"}]})
+    assert isinstance(later, m.ViewUpdated)
+    assert [e["kind"] for e in later.events] == ["a", "b", "c"]
+
+
 def test_unknown_or_malformed_frames_are_ignored() -> None:
     reader = FrameReader()
     assert reader.read({"t": "mystery"}) is None

@@ -260,6 +260,8 @@ class FrameReader:
             view = frame.get("view")
             if not isinstance(view, dict):
                 return None
+            if isinstance(frame.get("log"), list):  # a first view: what came before it
+                self.events = _maps(frame.get("log"))
             self.events.extend(_maps(frame.get("events")))
             del self.events[:-LOG_LIMIT]
             now = frame.get("now")

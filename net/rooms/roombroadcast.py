@@ -32,6 +32,10 @@ from partyhost.net.rooms.roster import Roster
 
 log = logging.getLogger(__name__)
 
+RECENT_EVENTS = 40
+"""The game's events a room keeps for those who arrive or come back: their first view
+carries them as ``log``, so their log does not start blank (a phone that slept, a page
+reloaded)."""
 RECENT_CHAT_LINES = 50
 RECENT_CHAT_BYTES = 32 * 1024
 """The chat a room keeps for those who arrive or reconnect: its newest lines, bounded in
@@ -57,29 +61,33 @@ class RoomBroadcast:
         self._game = game
         self._recent_chat: deque[bytes] = deque()
         self._recent_chat_bytes = 0
+        self._recent_events: deque[Event] = deque(maxlen=RECENT_EVENTS)
 
     # --- views -----------------------------------------------------------------
 
-    def view_message(self, seat: int | None, events: Sequence[Event]) -> dict[str, Any]:
-        """One seat's view frame (a newcomer's, or a returner's)."""
+    def first_view(self, seat: int | None) -> dict[str, Any]:
+        """A newcomer's or returner's view frame: the table as it is, no events, and the
+        room's recent events as ``log``, each as this seat may see it."""
         table = self._game.table
         assert table is not None
         seat = self._game.view_seat(seat)
-        shown = [event.for_seat(seat) for event in events]
+        shown = [event.for_seat(seat) for event in self._recent_events]
         return {
             "t": p.VIEW,
             "version": table.version,
             "view": table.view(seat),
-            "events": [event for event in shown if event is not None],
+            "events": [],
             "now": self._game.clock.now(time.time()),
+            "log": [event for event in shown if event is not None],
         }
 
     def views(self, events: Sequence[Event] = ()) -> None:
         """Every connected seat its own view frame, spectators the public one.
 
-        Equal to sending ``view_message(seat, events)`` to each, but built
-        together so the parts they share are packed once.
+        Built together so the parts the seats' frames share are packed once; the events
+        are kept for the log of whoever arrives next (:meth:`first_view`).
         """
+        self._recent_events.extend(events)
         table = self._game.table
         if table is None:
             return

@@ -267,7 +267,7 @@ class Seating:
         peer.send(joined_message(self._code, seat, token))
         self._broadcast.room()
         if self._game.table is not None:
-            peer.send(self._broadcast.view_message(seat, ()))
+            peer.send(self._broadcast.first_view(seat))
         self._broadcast.recent_chat_to(peer)
         self._bots.arm_all(time.time())  # bots play only while someone is watching
 

@@ -125,7 +125,7 @@ class Takeovers:
         peer.send(joined_message(self._code, None, token))
         self._broadcast.room()
         if self._game.table is not None:
-            peer.send(self._broadcast.view_message(None, ()))
+            peer.send(self._broadcast.first_view(None))
         self._broadcast.recent_chat_to(peer)
         self._tell_wait(member)
 
@@ -211,7 +211,7 @@ class Takeovers:
         peer.send(joined_message(self._code, waiter.seat, self._given.pop(waiter.member_id, None)))
         self._broadcast.room()
         if self._game.table is not None:
-            peer.send(self._broadcast.view_message(waiter.seat, ()))
+            peer.send(self._broadcast.first_view(waiter.seat))
 
     def _end_waits(self) -> None:
         """The game is over: whoever still waits watches (an absent one is forgotten)."""
