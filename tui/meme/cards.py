@@ -144,7 +144,7 @@ class MemeHand(PickRack[MemeFace]):
             shown = next((f for f in range(1, len(self.faces) + 1) if self.faces[f - 1].tag), None)
         preview = self.query_one("#hand-preview", Static)
         if shown is None or not 1 <= shown <= len(self.faces):
-            preview.update(Text("Press a number to look at a meme.", "dim italic"))
+            preview.update(Text("Press its number or tap a meme to look at it.", "dim italic"))
             return
         face = self.faces[shown - 1]
         text = face_text(face.face, "bold")
