@@ -22,7 +22,7 @@ HINTS = RuleOption(
     "Show where cards fit",
     "bool",
     False,
-    help="List every legal placement in each player's view (the UI highlights them).",
+    help="Mark on the board every place where each card fits, for every player.",
 )
 
 
