@@ -45,6 +45,8 @@ MAX_PASSWORD_LENGTH: Final = 64
 MAX_CHAT_LENGTH: Final = 300
 MAX_URL_LENGTH: Final = 200
 """The longest ``welcome.web_door`` a client shows (an IPv6 address's URL is about 50)."""
+LOG_EVENTS: Final = 40
+"""Recent events a first view carries as ``log``, at most."""
 MAX_ROOM_DECKS: Final = 8
 """Decks one room may play together (host decks and uploaded files)."""
 MAX_DECK_FILES: Final = 4
@@ -622,7 +624,8 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "log": spec(
             array_of(MAP),
             "only in the first view after you join, come back or take a seat: the game's "
-            "recent events (at most 40, oldest first) as your seat may see them, for the log",
+            f"recent events (at most {LOG_EVENTS}, oldest first) as your seat may see them, "
+            "for the log",
             required=False,
         ),
     },

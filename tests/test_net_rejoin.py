@@ -249,6 +249,24 @@ async def test_a_returner_and_a_newcomer_get_the_games_recent_events_for_their_l
         assert "log" not in later  # only a first view has one
 
 
+async def test_the_log_a_returner_gets_is_the_newest_events_it_saw() -> None:
+    async with running_host() as host:
+        seats, _ = await table(host.port, ["Ann", "Bob"], options={"target": 10_000})
+        ann, bob = seats
+        game, rng = counting(), Rng(8)
+        for _ in range(p.LOG_EVENTS):  # two events a move
+            await step(seats, game, rng)
+        await bob.until(lambda: bob.version == ann.version)
+        seen = [e for m in bob.log if m["t"] == p.VIEW for e in m["events"]]
+        token = bob.conn.token
+        assert token is not None and len(seen) > p.LOG_EVENTS
+        bob.conn.abort()
+        await ann.expect(p.ROOM, where=presence_of(1, "disconnected"))
+        back = await Seat.open(host.port, "Bob")
+        await back.resume_seat(token)
+        assert (await back.expect(p.VIEW))["log"] == seen[-p.LOG_EVENTS :]
+
+
 async def test_a_seat_that_joined_mid_game_and_left_before_acting_gets_the_short_grace() -> None:
     async with running_host(grace_seconds=60, ghost_grace_seconds=0.3) as host:
         seats, code = await table(host.port, ["Ann", "Bob"])

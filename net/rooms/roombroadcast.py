@@ -32,10 +32,6 @@ from partyhost.net.rooms.roster import Roster
 
 log = logging.getLogger(__name__)
 
-RECENT_EVENTS = 40
-"""The game's events a room keeps for those who arrive or come back: their first view
-carries them as ``log``, so their log does not start blank (a phone that slept, a page
-reloaded)."""
 RECENT_CHAT_LINES = 50
 RECENT_CHAT_BYTES = 32 * 1024
 """The chat a room keeps for those who arrive or reconnect: its newest lines, bounded in
@@ -61,7 +57,10 @@ class RoomBroadcast:
         self._game = game
         self._recent_chat: deque[bytes] = deque()
         self._recent_chat_bytes = 0
-        self._recent_events: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        self._recent_events: deque[Event] = deque(maxlen=p.LOG_EVENTS)
+        """The game's events kept for those who arrive or come back: their first view
+        carries them as ``log``, so it does not start blank (a reloaded page, a phone that
+        slept)."""
 
     # --- views -----------------------------------------------------------------
 

@@ -114,8 +114,8 @@ class MemeMain(VerticalScroll):
         record = view.get("last_turn")
         above_hand = phase == "picking" and not roomy
         crowded = above_hand and hand.display and self._crowded == (self.size, view.get("turn"))
-        reveal.display = isinstance(record, dict) and phase not in ("rolloff", "over")
-        reveal.display = reveal.display and not crowded
+        shown = isinstance(record, dict) and phase not in ("rolloff", "over")
+        reveal.display = shown and not crowded
         self._place_reveal(reveal, hand, above_hand=above_hand)
         if above_hand and hand.display and reveal.display:
             self.call_after_refresh(self._make_room_for_hand, view.get("turn"))
