@@ -7,6 +7,7 @@ such as a card's shape, whose values are all numbers).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from partyhost.decks.combine import HEADER_KEYS
@@ -54,15 +55,19 @@ def card_text(card: Any) -> str:
     return _one_line(str(card))
 
 
-def sample_cards(data: dict[str, Any]) -> list[str]:
-    """A few cards from each section, spread over it, at most :data:`MAX_SAMPLES` in all."""
+def sample_cards(data: dict[str, Any], first: Sequence[str] = ()) -> list[str]:
+    """A few cards from each section, spread over it, at most :data:`MAX_SAMPLES` in all:
+    the sections named in ``first`` (the game's :attr:`~partyhost.engine.core.Game.deck_preview`)
+    before the others, which follow in file order."""
+    sections = [
+        (key, list(value.values()) if isinstance(value, dict) else list(value))
+        for key, value in data.items()
+        if key not in HEADER_KEYS and is_card_section(value)
+    ]
+    order = {key: place for place, key in enumerate(first)}
+    sections.sort(key=lambda section: order.get(section[0], len(order)))  # stable: file order
     samples: list[str] = []
-    for key, value in data.items():
-        if key in HEADER_KEYS or not is_card_section(value):
-            continue
-        cards = list(value.values()) if isinstance(value, dict) else list(value)
-        if not cards:
-            continue
+    for _, cards in sections:
         step = max(1, len(cards) // SAMPLES_PER_SECTION)
         samples.extend(card_text(card) for card in cards[::step][:SAMPLES_PER_SECTION])
     return samples[:MAX_SAMPLES]

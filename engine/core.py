@@ -294,6 +294,9 @@ class Game:
     versioned_commands: frozenset[str] = frozenset()
     """Command types refused when they name an older state version."""
     joins_mid_game: bool = False
+    deck_preview: tuple[str, ...] = ()
+    """Deck sections whose cards a deck's preview shows first: what a deck of this game is
+    about (a meme deck's scenarios, not its colors); the others follow in file order."""
     card_locations: Callable[[Any], list[tuple[Any, str]]] | None = None
     """Every card and where it lies, for conservation checks (optional)."""
     hidden_texts: Callable[[Any, int | None], set[str]] | None = None

@@ -60,6 +60,7 @@ from partyhost.decks.files import (
 from partyhost.decks.preview import card_counts, sample_cards
 from partyhost.engine.core import Game
 from partyhost.engine.playertext import clean_text, looks_blank, strip_invisible
+from partyhost.engine.registry import all_games
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import MAX_TRACKED, TokenBucket, take_all
 from partyhost.net.config import HostConfig
@@ -313,6 +314,11 @@ def _read_version(path: Path, key: FileKey, source: str) -> FileVersion:
     return FileVersion(key, loaded, (), game.deck_game)
 
 
+def _preview_first(deck_game: str | None) -> tuple[str, ...]:
+    """The sections a deck of ``deck_game`` previews first, as its games declare them."""
+    return next((g.deck_preview for g in all_games() if g.deck_game == deck_game), ())
+
+
 def _describe(entry: ShelfEntry) -> dict[str, Any]:
     """The entry as ``decks`` and ``welcome`` list it (no folder names: they are the host's)."""
     version = entry.version
@@ -338,7 +344,7 @@ def _describe(entry: ShelfEntry) -> dict[str, Any]:
         "game": version.game,
         "source": "shipped" if entry.source == "shipped" else "host",
         "cards": card_counts(data),
-        "samples": sample_cards(data),
+        "samples": sample_cards(data, _preview_first(version.game)),
         "problem": problem,
     }
 

@@ -8,7 +8,7 @@ import pytest
 from partyhost.decks.catalog import declared_game
 from partyhost.decks.combine import CombineError, combine_decks, located
 from partyhost.decks.files import MAX_DECK_BYTES, DeckFileError, build_from_text, load_deck_text
-from partyhost.decks.preview import card_counts, sample_cards
+from partyhost.decks.preview import card_counts, card_text, sample_cards
 from partyhost.engine.registry import get_game
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks"
@@ -51,6 +51,11 @@ def test_a_preview_counts_cards_per_section_and_shows_a_few() -> None:
     samples = sample_cards(data)
     assert 3 <= len(samples) <= 6
     assert "blue" in samples and "NOPE." in samples
+    assert samples[0] == "blue"  # file order, unless the game names what comes first
+    shown_first = sample_cards(data, ("scenarios", "memes"))
+    scenarios = {card_text(card) for card in data["scenarios"].values()}
+    assert set(shown_first[:2]) <= scenarios and shown_first[2] == "NOPE."
+    assert sorted(shown_first) == sorted(samples)  # the same cards, in another order
     assert all("\n" not in sample and len(sample) <= 60 for sample in samples)
 
 

@@ -109,6 +109,14 @@ def test_a_file_that_does_not_parse_is_listed_under_the_game_it_names(tmp_path: 
     assert str(listed["problem"]).startswith("half.yaml:2:10: this `[` never closes")
 
 
+def test_a_meme_decks_preview_starts_with_its_scenarios(tmp_path: Path) -> None:
+    """What the deck is about first (its game says so), not its six colors."""
+    shelf = shelf_with(tmp_path / "decks", {})
+    samples = entry(shelf, "what-do-you-meme")["samples"]
+    assert samples[0] not in {"blue", "purple"} and len(samples[0].split()) > 3
+    assert entry(shelf, "the-t-shirt-game")["samples"][0] == "I survived the group chat"
+
+
 def test_the_listing_previews_each_deck_without_the_hosts_folders(tmp_path: Path) -> None:
     folder = tmp_path / "secret-folder"
     shelf = shelf_with(folder, {"office.yaml": tshirt_text("Office")})

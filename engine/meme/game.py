@@ -74,4 +74,5 @@ GAME = declare(
     default_deck="what-do-you-meme",
     options=OPTIONS,
     round_over=round_ends_on("turn_over"),  # each turn ends with a reveal and its payouts
+    deck_preview=("scenarios", "memes"),
 )
