@@ -46,7 +46,7 @@ MAX_CHAT_LENGTH: Final = 300
 MAX_URL_LENGTH: Final = 200
 """The longest ``welcome.web_door`` a client shows (an IPv6 address's URL is about 50)."""
 LOG_EVENTS: Final = 40
-"""Recent events a first view carries as ``log``, at most."""
+"""Recent events a first view carries in its ``log``, at most."""
 MAX_ROOM_DECKS: Final = 8
 """Decks one room may play together (host decks and uploaded files)."""
 MAX_DECK_FILES: Final = 4
@@ -517,6 +517,10 @@ SHAPES: Final[dict[str, Fields]] = {
             " than half of the people seated and connected, the game resumes",
         ),
     },
+    "log entry": {
+        "version": spec(INT, "the game state's version the change made"),
+        "events": spec(array_of(MAP), "what it caused, as your seat may see it: `{kind, ...}`"),
+    },
     "result pause": {
         "until": spec(FLOAT, f"when the table goes on by itself, {HOST_TIME}"),
         "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
@@ -622,10 +626,10 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
         "events": spec(array_of(MAP), "what just happened, as your seat may see it: `{kind, ...}`"),
         "now": spec(FLOAT, f"when the host sent the frame, {HOST_TIME}"),
         "log": spec(
-            array_of(MAP),
+            array_of(shaped("log entry")),
             "only in the first view after you join, come back or take a seat: the game's "
-            f"recent events (at most {LOG_EVENTS}, oldest first) as your seat may see them, "
-            "for the log",
+            f"recent changes (at most {LOG_EVENTS} events, oldest first) as your seat may see "
+            "them, for the log",
             required=False,
         ),
     },

@@ -8,7 +8,9 @@ decides what that seat may not see there (other hands, face-down cards,
 authors before the pick, the reactor's meme, Scramble boards, pile contents
 and order, seeds, generator states, other seats' tokens) and searches the
 frame for it, without asking the engines' own ``view`` functions. Frames
-without a version are judged by the newest version their seat had seen.
+without a version are judged by the newest version their seat had seen, and
+each entry of a first view's log by its own version (what it tells happened
+then).
 
 A friend who joins mid-game and takes over a bot's seat is judged as a
 spectator until the frame that seats them, then as that seat.
@@ -222,9 +224,19 @@ def audit(recording: Recording) -> tuple[list[str], Auditor]:
             if frame["t"] == p.VIEW:
                 version = frame["version"]
             sees_as = seat if index >= recording.seated_from.get(name, 0) else None
-            for leak in auditor.check(frame, version, sees_as, banned):
-                leaks.append(f"{name} frame {index} ({frame['t']}, v{version}): {leak}")
+            for part, at in dated_parts(frame, version):
+                for leak in auditor.check(part, at, sees_as, banned):
+                    leaks.append(f"{name} frame {index} ({part['t']}, v{at}): {leak}")
     return leaks, auditor
+
+
+def dated_parts(frame: dict[str, Any], version: int | None) -> list[tuple[dict[str, Any], Any]]:
+    """The frame to judge at ``version``; a first view's log entries apart, each at its own."""
+    log = frame.get("log") if frame["t"] == p.VIEW else None
+    if not isinstance(log, list):
+        return [(frame, version)]
+    rest = {key: value for key, value in frame.items() if key != "log"}
+    return [(rest, version)] + [({"t": "log entry", **entry}, entry["version"]) for entry in log]
 
 
 _recorded: dict[tuple[str, int], Recording] = {}
@@ -420,6 +432,34 @@ async def test_the_audit_catches_a_host_that_sends_hidden_event_fields_to_everyo
     monkeypatch.setattr(roomgame, "secrets", SeededSecrets(SEEDS[1]))
     leaks, _ = audit(await record(game_id, SEEDS[1], max_steps=40))
     assert leaks, f"{part} event fields sent to everyone went unnoticed"
+
+
+async def test_the_audit_catches_a_log_that_tells_a_newcomer_what_its_seat_never_saw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    honest = RoomBroadcast.first_view
+
+    def telling_first_view(broadcast: RoomBroadcast, seat: int | None) -> dict[str, Any]:
+        message = honest(broadcast, seat)
+        message["log"] = [
+            {
+                "version": version,
+                "events": [
+                    {
+                        "kind": e.kind,
+                        **e.data,
+                        **{k: v for extra in e.private.values() for k, v in extra.items()},
+                    }
+                    for e in events
+                ],
+            }
+            for version, events in broadcast._recent
+        ]
+        return message
+
+    monkeypatch.setattr(RoomBroadcast, "first_view", telling_first_view)
+    leaks, _ = audit(await record_takeover(SEEDS[0]))
+    assert any("(log entry," in leak for leak in leaks), "a log of other seats' cards passed"
 
 
 async def test_the_audit_catches_a_view_that_shows_another_hand(

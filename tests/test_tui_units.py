@@ -45,9 +45,8 @@ def test_a_first_views_log_starts_the_log_afresh_before_its_events() -> None:
     reader = FrameReader()
     reader.read({"t": "view", "view": {}, "events": [{"kind": "stale"}]})
     reader.read({"t": "joined", "code": "ABCD", "seat": 1, "token": "t"})
-    back = reader.read(
-        {"t": "view", "view": {}, "events": [], "log": [{"kind": "a"}, 7, {"kind": "b"}]}
-    )
+    log = [{"version": 3, "events": [{"kind": "a"}, 7]}, "junk", {"events": [{"kind": "b"}]}]
+    back = reader.read({"t": "view", "view": {}, "events": [], "log": log})
     assert isinstance(back, m.ViewUpdated)
     assert [e["kind"] for e in back.events] == ["a", "b"]
     later = reader.read({"t": "view", "view": {}, "events": [{"kind": "c"}]})

@@ -261,7 +261,9 @@ class FrameReader:
             if not isinstance(view, dict):
                 return None
             if isinstance(frame.get("log"), list):  # a first view: what came before it
-                self.events = _maps(frame.get("log"))
+                self.events = [
+                    e for entry in _maps(frame["log"]) for e in _maps(entry.get("events"))
+                ]
             self.events.extend(_maps(frame.get("events")))
             del self.events[:-LOG_LIMIT]
             now = frame.get("now")

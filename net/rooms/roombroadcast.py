@@ -57,10 +57,12 @@ class RoomBroadcast:
         self._game = game
         self._recent_chat: deque[bytes] = deque()
         self._recent_chat_bytes = 0
-        self._recent_events: deque[Event] = deque(maxlen=p.LOG_EVENTS)
-        """The game's events kept for those who arrive or come back: their first view
-        carries them as ``log``, so it does not start blank (a reloaded page, a phone that
-        slept)."""
+        self._recent: deque[tuple[int, Sequence[Event]]] = deque()
+        """The game's recent changes, (version, events), kept for those who arrive or come
+        back: their first view carries them as ``log``, so it does not start blank (a
+        reloaded page, a phone that slept). Each keeps its version, so what it shows is
+        judged by the state it happened in, not the one the newcomer arrives in."""
+        self._recent_count = 0
 
     # --- views -----------------------------------------------------------------
 
@@ -70,15 +72,33 @@ class RoomBroadcast:
         table = self._game.table
         assert table is not None
         seat = self._game.view_seat(seat)
-        shown = [event.for_seat(seat) for event in self._recent_events]
+        log = []
+        for version, events in self._recent:
+            shown = [e for e in (event.for_seat(seat) for event in events) if e is not None]
+            if shown:
+                log.append({"version": version, "events": shown})
         return {
             "t": p.VIEW,
             "version": table.version,
             "view": table.view(seat),
             "events": [],
             "now": self._game.clock.now(time.time()),
-            "log": [event for event in shown if event is not None],
+            "log": log,
         }
+
+    def _remember(self, version: int, events: Sequence[Event]) -> None:
+        """Keep a change's events for the log: the newest ``LOG_EVENTS`` events in all."""
+        if not events:
+            return
+        self._recent.append((version, tuple(events)))
+        self._recent_count += len(events)
+        while self._recent_count > p.LOG_EVENTS:
+            oldest_version, oldest = self._recent.popleft()
+            extra = self._recent_count - p.LOG_EVENTS
+            self._recent_count -= len(oldest)
+            if extra < len(oldest):  # only part of it is too much: keep its newest events
+                self._recent.appendleft((oldest_version, oldest[extra:]))
+                self._recent_count += len(oldest) - extra
 
     def views(self, events: Sequence[Event] = ()) -> None:
         """Every connected seat its own view frame, spectators the public one.
@@ -86,10 +106,10 @@ class RoomBroadcast:
         Built together so the parts the seats' frames share are packed once; the events
         are kept for the log of whoever arrives next (:meth:`first_view`).
         """
-        self._recent_events.extend(events)
         table = self._game.table
         if table is None:
             return
+        self._remember(table.version, events)
         seated = [
             (member.peer, self._game.view_seat(member.seat))
             for member in self._roster.members
