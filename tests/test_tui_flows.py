@@ -26,6 +26,7 @@ from partyhost.tui.tshirt.dialogs import BooyahScreen
 from partyhost.tui.tshirt.results import TShirtResultsScreen
 from partyhost.tui.tshirt.screen import TShirtScreen
 from textual.app import App, ComposeResult
+from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button
@@ -253,6 +254,24 @@ async def test_a_kept_dialog_is_styled_again_only_when_the_apps_styles_changed()
         await pressed(pilot, "c")
         assert app.screen is dialog and dialog in restyled
         assert box.styles.background != dark
+
+
+async def test_a_dialog_opening_lays_out_only_itself_and_a_new_size_lays_out_every_screen() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        laid_out: list[object] = []
+        lobby.screen_layout_refresh_signal.subscribe(lobby, laid_out.append)
+        dialog = await pressed(pilot, "c")
+        assert dialog.outer_size == app.size and laid_out == []  # the lobby's is as it was
+        dialog.screen_layout_refresh_signal.subscribe(dialog, laid_out.append)
+        wider = Size(SIZE[0] + 20, SIZE[1])
+        await pilot.resize_terminal(*wider)
+        await settle(pilot)
+        assert lobby in laid_out and dialog in laid_out
+        assert lobby.outer_size == wider and dialog.outer_size == wider
 
 
 async def test_the_just_watch_box_shows_whether_it_is_ticked() -> None:

@@ -52,17 +52,31 @@ class PartyView:
         """Take the width's class (``-narrow``, ``-wide``) before the widgets are made:
         Textual gives it at the screen's first resize, after they were styled, and styles
         them all again for it."""
+        self._take_width_class(self.app.size.width)
+
+    def _take_width_class(self, width: int) -> None:
+        """The class of the widest horizontal breakpoint ``width`` reaches, and no other."""
         screen = cast("Screen[Any]", self)
         breakpoints = screen.HORIZONTAL_BREAKPOINTS
         if breakpoints is None:
             breakpoints = self.app.HORIZONTAL_BREAKPOINTS
-        width = self.app.size.width
         reached = [(least, name) for least, name in breakpoints or [] if width >= least]
         chosen = max(reached)[1] if reached else None
         screen.update_classes({name: name == chosen for _, name in breakpoints or []})
 
     def _on_mount(self, _event: events.Mount) -> None:
         self._styled_under = self._style_sources()
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        """Leave out Textual's second layout of a screen at the size it was just laid out at
+        (a screen's first layout tells the screen its own new size) and, with it, the layout
+        of every screen beneath it: a dialog's first opening laid out the lobby under it
+        again. The width's class is still taken (a kept dialog opened again on a terminal
+        that changed size meanwhile); a real change of size goes on to Textual's handling."""
+        if cast("Screen[Any]", self).outer_size == event.size:
+            event.stop()
+            event.prevent_default()
+            self._take_width_class(event.size.width)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """Leave out Textual's full restyle of a screen coming back on top when nothing its
