@@ -450,10 +450,9 @@ async def test_the_audit_catches_a_log_that_tells_a_newcomer_what_its_seat_never
                         **e.data,
                         **{k: v for extra in e.private.values() for k, v in extra.items()},
                     }
-                    for e in events
                 ],
             }
-            for version, events in broadcast._recent
+            for version, e in broadcast._recent
         ]
         return message
 

@@ -16,7 +16,9 @@ what the seats' views and events share is packed once, not once per seat.
 
 from __future__ import annotations
 
+import itertools
 import logging
+import operator
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -57,12 +59,11 @@ class RoomBroadcast:
         self._game = game
         self._recent_chat: deque[bytes] = deque()
         self._recent_chat_bytes = 0
-        self._recent: deque[tuple[int, Sequence[Event]]] = deque()
-        """The game's recent changes, (version, events), kept for those who arrive or come
-        back: their first view carries them as ``log``, so it does not start blank (a
-        reloaded page, a phone that slept). Each keeps its version, so what it shows is
-        judged by the state it happened in, not the one the newcomer arrives in."""
-        self._recent_count = 0
+        self._recent: deque[tuple[int, Event]] = deque(maxlen=p.LOG_EVENTS)
+        """The game's newest events with the version each change made, kept for those who
+        arrive or come back: their first view carries them as ``log``, so it does not start
+        blank (a reloaded page, a phone that slept). Each keeps its version, so what it
+        shows is judged by the state it happened in, not the one the newcomer arrives in."""
 
     # --- views -----------------------------------------------------------------
 
@@ -73,8 +74,8 @@ class RoomBroadcast:
         assert table is not None
         seat = self._game.view_seat(seat)
         log = []
-        for version, events in self._recent:
-            shown = [e for e in (event.for_seat(seat) for event in events) if e is not None]
+        for version, change in itertools.groupby(self._recent, key=operator.itemgetter(0)):
+            shown = [e for e in (event.for_seat(seat) for _, event in change) if e is not None]
             if shown:
                 log.append({"version": version, "events": shown})
         return {
@@ -86,20 +87,6 @@ class RoomBroadcast:
             "log": log,
         }
 
-    def _remember(self, version: int, events: Sequence[Event]) -> None:
-        """Keep a change's events for the log: the newest ``LOG_EVENTS`` events in all."""
-        if not events:
-            return
-        self._recent.append((version, tuple(events)))
-        self._recent_count += len(events)
-        while self._recent_count > p.LOG_EVENTS:
-            oldest_version, oldest = self._recent.popleft()
-            extra = self._recent_count - p.LOG_EVENTS
-            self._recent_count -= len(oldest)
-            if extra < len(oldest):  # only part of it is too much: keep its newest events
-                self._recent.appendleft((oldest_version, oldest[extra:]))
-                self._recent_count += len(oldest) - extra
-
     def views(self, events: Sequence[Event] = ()) -> None:
         """Every connected seat its own view frame, spectators the public one.
 
@@ -109,7 +96,7 @@ class RoomBroadcast:
         table = self._game.table
         if table is None:
             return
-        self._remember(table.version, events)
+        self._recent.extend((table.version, event) for event in events)
         seated = [
             (member.peer, self._game.view_seat(member.seat))
             for member in self._roster.members
