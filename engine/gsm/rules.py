@@ -3,7 +3,8 @@
 A variant's ``rules`` module makes its ``decide`` from its own steps with
 :func:`decider`: overdue timers run first, so a late command never jumps a
 settlement that was already due; then a host seat command goes to the
-variant's ``seat_change`` and anything else to its ``play``. All of them record
+variant's ``seat_change`` and anything else, from a seat still playing, to its
+``play``. All of them record
 events in one :class:`~partyhost.engine.core.Decision`, so each step sees the
 ones before. A variant with timers makes its ``tick`` with :func:`ticker`.
 """
@@ -47,6 +48,9 @@ def decider(
                 raise IllegalMove("not_host", "Only the host sends seat changes.")
             seat_change(decision, str(command.get("type")), system_target(command))
         else:
+            refused = decision.state.refusal(seat)
+            if refused is not None:
+                raise refused
             play(decision, seat, command)
         return decision.events
 

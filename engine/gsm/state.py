@@ -51,6 +51,14 @@ class TableState:
         """Seats still at the table and not away, in seat order."""
         return [s for s in self.seats if s not in self.left and s not in self.away]
 
+    def refusal(self, seat: int) -> IllegalMove | None:
+        """Why ``seat`` may not play now (the game is over, or it is not at the table)."""
+        if self.phase == "over":
+            return IllegalMove("not_now", "The game is over.")
+        if seat not in self.present():
+            return IllegalMove("not_playing", "You are not playing at this table.")
+        return None
+
 
 State = TypeVar("State", bound=TableState)
 

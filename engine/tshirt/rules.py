@@ -41,6 +41,7 @@ from partyhost.engine.tshirt.state import (
     present_players,
     reached_target,
     score,
+    seated,
     seats_from,
     submission_of,
     tshirt_shown,
@@ -62,8 +63,8 @@ def decide(state: TShirtState, seat: int, command: Command, now: float) -> list[
         return _decide_system(state, command, now)
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over.")
-    player = player_of(state, seat)
-    if player is None or player.presence is Presence.LEFT:
+    player = seated(state, seat)
+    if player is None:
         raise IllegalMove("not_seated", "You are not playing in this game.")
     decision = Decision(evolve, state, now)
     kind = command.get("type")
@@ -126,8 +127,7 @@ def _booyah(decision: Decision[TShirtState], seat: int, command: Command) -> Non
     victim = read_int(command, "victim")
     if victim == seat:
         raise IllegalMove("bad_victim", "You cannot steal from yourself.")
-    target = player_of(state, victim)
-    if target is None or target.presence is Presence.LEFT:
+    if seated(state, victim) is None:
         raise IllegalMove("bad_victim", f"Seat {victim} is not playing in this game.")
     if victim not in victims_for(state, seat):
         raise IllegalMove("no_cards_to_steal", f"Seat {victim} has no Hot or Not card to steal.")
@@ -138,36 +138,35 @@ def _decide_system(state: TShirtState, command: Command, now: float) -> list[Eve
     """Seats joining, leaving, going away and coming back (sent by the host)."""
     seat = system_target(command)
     kind = command["type"]
-    player = player_of(state, seat)
     decision = Decision(evolve, state, now)
     if kind == "seat_joined":
-        _join(decision, seat, player)
+        _join(decision, seat)
     elif kind == "seat_left":
-        if player is None or player.presence is Presence.LEFT:
+        if seated(state, seat) is None:
             raise IllegalMove("not_seated", f"Seat {seat} is not in the game.")
         if state.phase is Phase.SUBMITTING and submission_of(state, seat) is not None:
             decision.emit("submission_withdrawn", {"seat": seat})
         decision.emit("seat_left", {"seat": seat})
     elif kind == "seat_away":
-        if player is None or player.presence is not Presence.ACTIVE:
+        if not has_presence(state, seat, Presence.ACTIVE):
             raise IllegalMove("not_active", f"Seat {seat} is not active at the table.")
         decision.emit("seat_away", {"seat": seat})
     else:  # seat_back
-        if player is None or player.presence is not Presence.AWAY:
+        if not has_presence(state, seat, Presence.AWAY):
             raise IllegalMove("not_away", f"Seat {seat} is not away.")
         decision.emit("seat_back", {"seat": seat})
     advance(decision)
     return decision.events
 
 
-def _join(decision: Decision[TShirtState], seat: int, player: Player | None) -> None:
+def _join(decision: Decision[TShirtState], seat: int) -> None:
     """Seat a newcomer (or someone who left earlier) and deal them in."""
     state = decision.state
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over.")
     if seat < 0:
         raise IllegalMove("bad_command", "Seat numbers are zero or more.")
-    if player is not None and player.presence is not Presence.LEFT:
+    if seated(state, seat) is not None:
         raise IllegalMove("already_seated", f"Seat {seat} is already in the game.")
     check_join(sum(1 for _ in present_players(state)), MAX_SEATS)
     decision.emit("seat_joined", {"seat": seat})
@@ -230,8 +229,7 @@ def start_round(decision: Decision[TShirtState], candidate: int | None) -> None:
     judge = first_active_from(state, candidate, inclusive=True)
     decision.emit("round_started", {"round": state.round + 1, "judge": judge})
     for seat in seats_from(decision.state, judge, inclusive=False):
-        player = player_of(decision.state, seat)
-        if seat != judge and player is not None and player.presence is not Presence.LEFT:
+        if seat != judge and seated(decision.state, seat) is not None:
             refill(decision, seat)
     draw_tshirt(decision)
     timer = decision.state.settings.submit_timer
@@ -311,8 +309,7 @@ def pick(decision: Decision[TShirtState], index: int, *, random: bool) -> None:
 def award(decision: Decision[TShirtState], winner: int) -> None:
     """The winner draws the top Hot or Not card (nobody draws for a seat that left)."""
     state = decision.state
-    player = player_of(state, winner)
-    if player is None or player.presence is Presence.LEFT:
+    if seated(state, winner) is None:
         finish_round(decision)
         return
     if not state.hot_pile:

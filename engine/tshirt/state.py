@@ -150,6 +150,12 @@ def player_of(state: TShirtState, seat: int | None) -> Player | None:
     return None
 
 
+def seated(state: TShirtState, seat: int | None) -> Player | None:
+    """The seat's player while it is in the game (active or away); None once it left."""
+    player = player_of(state, seat)
+    return None if player is None or player.presence is Presence.LEFT else player
+
+
 def present_players(state: TShirtState) -> Iterator[Player]:
     """Seats still in the game (active or away), in seat order."""
     return (player for player in state.players if player.presence is not Presence.LEFT)

@@ -12,13 +12,13 @@ from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.tshirt.state import (
     Phase,
     Player,
-    Presence,
     RoundResult,
     TShirtState,
     authors_shown,
     hot_card_shown,
     player_of,
     score,
+    seated,
     submission_of,
     submitted_seats,
     tshirt_shown,
@@ -29,8 +29,8 @@ from partyhost.engine.tshirt.state import (
 
 def legal(state: TShirtState, seat: int) -> list[Command]:
     """Command templates for ``seat``; a bot or UI sends one of them as is."""
-    player = player_of(state, seat)
-    if player is None or player.presence is Presence.LEFT:
+    player = seated(state, seat)
+    if player is None:
         return []
     if state.phase is Phase.SUBMITTING:
         if seat == state.judge or submission_of(state, seat) is not None:

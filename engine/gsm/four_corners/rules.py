@@ -53,10 +53,6 @@ def _stalled(decision: Decision[FourCornersState]) -> None:
 def _play(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
     state = decision.state
     kind = command.get("type")
-    if state.phase != "race":
-        raise IllegalMove("not_now", "The game is over.")
-    if seat not in state.seats:
-        raise IllegalMove("not_playing", "You are not playing at this table.")
     if kind == "place":
         _place(decision, seat, command)
     elif kind == "take_back":

@@ -15,7 +15,7 @@ def view(state: FourCornersState, seat: int | None) -> View:
 
 def legal(state: FourCornersState, seat: int) -> list[Command]:
     """Place at an end of the own line, take back an end card, or say "stuck" once."""
-    if state.phase != "race" or seat not in state.seats:
+    if state.refusal(seat) is not None:
         return []
     commands: list[Command] = []
     slots = open_slots(state, seat)

@@ -16,10 +16,6 @@ from partyhost.engine.gsm.placement import placement_clash, placement_event_data
 def _play(decision: Decision[GridironState], seat: int, command: Command) -> None:
     state = decision.state
     kind = command.get("type")
-    if state.phase != "turns":
-        raise IllegalMove("not_now", "The game is over.")
-    if seat != state.turn:
-        raise IllegalMove("not_your_turn", f"It is seat {state.turn}'s turn.")
     if kind == "place":
         _place(decision, seat, command)
     elif kind in ("draw", "pass"):

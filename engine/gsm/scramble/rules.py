@@ -22,10 +22,6 @@ from partyhost.engine.rng import Rng
 def _play(decision: Decision[ScrambleState], seat: int, command: Command) -> None:
     state = decision.state
     kind = command.get("type")
-    if state.phase != "race":
-        raise IllegalMove("not_now", "The match is over.")
-    if seat not in state.seats or seat in state.left:
-        raise IllegalMove("not_playing", "You are not playing at this table.")
     board = {p.card: p for p in state.boards[seat]}
     if kind == "place":
         move = read_placement(command, bool(state.rules["rotate"]))
