@@ -1,18 +1,10 @@
 """What each game's commands and views look like to a client, declared as plain data.
 
-A seat's view is a map; its ``legal`` list holds *templates* of the commands
-the seat may send now. Some templates are complete commands (send one as
-is); others are forms with fields to fill in, plus hints the host ignores
-when they come back. Each game declares both once, as ``WIRE`` in the
-``wire`` module of its package, next to its rules, and names it in its
-:class:`~partyhost.engine.core.Game` (``wire``): ``docs/games-wire.md`` is
-generated from these declarations and the tests hold every game's real
-views, templates and accepted commands to them.
-
-Types are written the way the protocol document writes them: ``int``,
-``float``, ``str``, ``bool``, ``nil``, ``map``, ``array`` or ``array of T``
-(T one word), joined by ``or``. :func:`fits` reads such a label. :func:`keys` reads
-fields written as a table, the way the generated document shows them.
+A view's ``legal`` list holds command *templates*: complete commands, or forms
+to fill in. Each game declares them as ``WIRE`` in its ``wire`` module;
+``docs/games-wire.md`` is generated from it and the tests hold real views to it.
+Types are written as the protocol document writes them (``int or nil``,
+``array of map``).
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
 """What the four variants' bots share: rebuilding cards and boards from a view, and searching them.
 
-Every bot plays from the view a person in its seat gets: Stealing Home's and
-Scramble's in their own ``bot`` module, Gridiron's and Four Corners' with
-:func:`place_else_give_way` here. It rebuilds the little it needs (card cells, the board) from the
-view and runs the same fast placement search and solver the host uses; it
-never sees a hand, board or pile its seat could not see. Reaction speed is the host's job:
-:data:`BOT_DELAYS` suggests how long a bot of each level waits before acting.
-
-Building the neighbour masks for the cards in view is most of a bot's work,
-and the same cards come back often (every seat of a Stealing Home round sees
-the same board and face-up cards, a Scramble player keeps their seven), so
-tables are cached by the cards' ids and cells (Scramble's bot keeps its
-solutions the same way): the key is the whole input, so a cached answer can
-never be stale, and the caches are bounded.
+A bot sees only its seat's view, and runs the host's own placement search and
+solver on it. Building a table's neighbour masks is most of its work and the
+same cards come back often, so tables are cached, keyed by the whole input.
 """
 
 from __future__ import annotations

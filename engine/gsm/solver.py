@@ -1,13 +1,9 @@
 """Arrange a hand into one connected grid that obeys the rule, or prove it cannot be done.
 
-The search grows the arrangement one card at a time from an anchor, the way
-Redelmeier enumerates polyominoes: every untried slot is either filled now or
-excluded for the rest of that branch, so each arrangement is visited once.
-The anchor removes the symmetric duplicates: the hand's first card lies at
-(0, 0) unturned (turning a whole arrangement 180 degrees keeps it valid, so
-any solution can be turned until that card is upright). Slots are tried
-most-constrained first, and a hand whose cards cannot all be linked through
-side-compatible pairs is refused before any search.
+The search grows the arrangement from an anchor the way Redelmeier enumerates
+polyominoes (each arrangement visited once); the first card lies at (0, 0)
+upright, which removes the 180-degree duplicates. Slots are tried
+most-constrained first, and a hand that cannot be linked is refused before any search.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""decide and tick: what a command means in the current phase, or why it is refused; then
-how the game runs on by itself.
+"""decide and tick: what a command means in the current phase, or why it is refused.
 
-Players send ``roll``, ``write_scenario``, ``react``, ``guess`` and ``bet``;
-the host sends the system commands ``seat_joined``, ``seat_left``,
-``seat_away`` and ``seat_back``. Every refusal is an :class:`IllegalMove` with
-a stable code and a sentence for people.
-
-Both record their events in a :class:`~partyhost.engine.core.Decision`, whose
-state shows each event's effect to the next step. :func:`advance` then carries
-the game as far as it can go without a player: phase changes, revealing,
-paying out, starting the next turn, acting for seats whose timer ran out or
-who stayed away too long.
+Both record events in a :class:`~partyhost.engine.core.Decision`; :func:`advance`
+then carries the game as far as it goes without a player (phase changes,
+reveals, payouts, the next turn, acting for seats whose time ran out).
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """What Do You Meme?'s state: how a game begins and how each event changes it.
 
-The state is a frozen dataclass; :func:`evolve` builds a new one for every
-event and never mutates mappings in place, so an older state stays valid (the
-host may keep it, tests compare them). Hidden facts (the reactor's meme,
-face-down guesses, sealed second-round bets, the generator) live here and only
-here; ``views`` decides who may see what.
-
-:func:`setup` seats everyone in seat order, with no money yet, about to roll
-off. Every decision was made in ``decide`` or ``tick``; an event carries its
-outcome (hidden parts in ``secret``, including the generator's next state), so
-evolving is bookkeeping and replaying the events rebuilds the state.
+Hidden facts (the reactor's meme, face-down guesses, sealed bets, the
+generator) live only here; ``views`` decides who sees what. Events carry every
+outcome, so :func:`evolve` is bookkeeping and never mutates an older state.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""decide and tick: which events a command or the clock causes, or why not; then how a round
-runs on by itself.
+"""decide and tick: which events a command or the clock causes, or why not.
 
-Every refusal is an :class:`IllegalMove` with a stable code; nothing here
-changes the state (the events do, through ``evolve``). After a command or a
-timer, :func:`advance` does what the table then does by itself (revealing,
-awarding, Booyah, the next round). Each step records its events in the
-:class:`~partyhost.engine.core.Decision` that ``decide`` or ``tick`` started,
-and reads the table from it, so a refill after a discard or a reshuffle when
-the pile runs dry sees the table as it then is.
+After either, :func:`advance` does what the table then does by itself
+(revealing, awarding, Booyah, the next round), reading the table from the
+:class:`~partyhost.engine.core.Decision` so each step sees the ones before.
 """
 
 from __future__ import annotations

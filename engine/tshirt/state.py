@@ -1,24 +1,9 @@
-"""The T-Shirt Game's state (frozen, tuples only): how a game begins and how each event changes it.
+"""The T-Shirt Game's state (frozen, tuples only; a pile's first item is its top card).
 
-Everything derivable is derived: a score is the sum of the Hot or Not cards a
-seat owns, who still has to submit follows from presence and submissions.
-Piles are tuples whose first item is the top card.
-
-:func:`setup` shuffles the piles and seats everyone in join order; dealing
-waits for the opening tick (the state's deadline is 0.0) because it needs the
-host's clock for the first timer and its events announce the first judge and
-carry each seat's private cards.
-
-:func:`evolve` is the only code that makes a new state. Every event carries
-the facts it needs (cards dealt in ``private``, shuffled orders and the
-generator's next state in ``secret``), so evolving never draws randomness or
-decides anything. Two things keep it cheap, without changing any result:
-states are copied field by field (:func:`replace`) instead of through
-``dataclasses.replace``, and the newest results are remembered, because most
-events are evolved twice (once in ``decide``'s
-:class:`~partyhost.engine.core.Decision`, once by ``settle``) from the very
-same state object, and a pure function of immutable inputs may hand out its
-earlier answer.
+Every event carries the facts it needs (dealt cards in ``private``, shuffles
+and the generator in ``secret``), so :func:`evolve` decides nothing. It copies
+states field by field (:func:`replace`) and remembers its newest results, since
+most events are evolved twice from the same state (in ``decide``, then ``settle``).
 """
 
 from __future__ import annotations
