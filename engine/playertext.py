@@ -53,11 +53,7 @@ null notehead)."""
 
 
 def strip_controls(text: str) -> str:
-    """``text`` without escape sequences, control characters or bidi controls.
-
-    Whitespace controls (newline, tab) become plain spaces so words do not run
-    together.
-    """
+    """``text`` without escapes, control or bidi characters; whitespace controls become spaces."""
     text = _ESCAPES.sub("", text)
     kept: list[str] = []
     for char in text:

@@ -27,10 +27,8 @@ class WireField:
 
 
 def keys(table: str) -> tuple[WireField, ...]:
-    """Fields written one a line as ``name | type | meaning``, in order.
-
-    A name ending in ``?`` may be missing (``optional``); a line without ``|``
-    goes on with the meaning above it, so a long meaning wraps as prose does.
+    """Fields written one a line as ``name | type | meaning``; ``name?`` may be missing, and a
+    line without ``|`` goes on with the meaning above it.
     """
     found: list[WireField] = []
     for line in filter(str.strip, table.splitlines()):

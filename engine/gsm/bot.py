@@ -90,12 +90,7 @@ def place_from(
 
 
 def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
-    """Place a card from the hand that fits; otherwise draw, pass or say "stuck", as offered.
-
-    Gridiron's and Four Corners' bot: each offers only its own way to give up a
-    turn (Gridiron draws, or passes when the pile is empty; Four Corners says
-    "stuck" once).
-    """
+    """Gridiron's and Four Corners' bot: place a card that fits, else draw, pass or say "stuck"."""
     legal = legal_by_type(view)
     move = None if "place" not in legal else place_from(view, legal["place"], view["hand"], rng)
     if move is not None:

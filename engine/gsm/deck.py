@@ -1,8 +1,7 @@
 """Validating a Game, Set, Match! deck file into a :class:`Deck`, every problem at once.
 
-A card is written as text, rows separated by ``/`` and cells by spaces, each
-cell an object letter followed by a color letter: ``Gr Tb / Hg Sw``. That
-keeps one card on one line, so a problem points at the card's own line.
+A card is one line of text (``Gr Tb / Hg Sw``: rows split by ``/``, each cell an
+object letter then a color letter), so a problem points at the card's own line.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Betting limits, their checks and the payouts of a turn.
 
-Rounds 1-3 bet tokens that always come back: each token on a correct guess
-earns its owner $1. The final round bets dollars: a correct stake is paid 1:1
-and a wrong one is lost. A guess is correct when it is the same meme as the
-reactor's, so two seats who guessed the same meme are equally good bets.
+Rounds 1-3 bet tokens that come back, each on a correct guess earning $1; the
+final round bets dollars at 1:1. A guess is correct when it is the reactor's meme.
 """
 
 from __future__ import annotations
@@ -59,10 +57,7 @@ def _amount(limits: BetLimits, total: int) -> str:
 
 
 def check_bets(limits: BetLimits, raw: Any, label: Callable[[int], str]) -> dict[int, int]:
-    """The bets in a command as {target: amount}, or IllegalMove naming the broken limit.
-
-    ``label`` names a seat for people ("Blue (seat 2)").
-    """
+    """The command's bets as {target: amount}, or IllegalMove naming the broken limit."""
     if not isinstance(raw, list) or len(raw) > MAX_BET_ENTRIES:
         raise IllegalMove(
             "bad_bets", "Send 'bets' as a list of {seat, amount} entries, one per guess."

@@ -1,10 +1,7 @@
 """The What Do You Meme? deck: seat colors, reaction memes and numbered scenarios.
 
-A deck file is read through :class:`DeckReader`, so a broken file gets every
-problem at once with the path where it was found. Scenarios are a mapping
-keyed by their two-digit number (``28: "..."``), because the rulebook looks a
-scenario up by the number the dice gave, and a deck maker should see that
-number next to the text.
+Scenarios are keyed by their two-digit number (``28: "..."``): the dice give a
+number, and a deck maker should see it next to the text.
 """
 
 from __future__ import annotations
@@ -45,11 +42,7 @@ class SeatColor:
 
 @dataclass(frozen=True)
 class Meme:
-    """One reaction card. Every player holds the same memes in their own color.
-
-    ``keywords`` are optional hints for bots: words in a scenario that make
-    this reaction likely. People never see them.
-    """
+    """One reaction card, held by every player in their own color; ``keywords`` hint bots only."""
 
     caption: str
     face: str

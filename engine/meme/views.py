@@ -1,9 +1,7 @@
 """What each seat may see, and the commands it may send now.
 
-Views are plain data with string keys only (per-seat facts are lists of
-``{"seat": n, ...}``) so msgpack carries them as they are. Nobody, not even
-a spectator, sees the reactor's meme before its reveal, a face-down guess
-other than their own, or a sealed second-round bet other than their own.
+Nobody, not even a spectator, sees the reactor's meme before its reveal, or a
+face-down guess or sealed bet other than their own.
 """
 
 from __future__ import annotations
@@ -27,13 +25,7 @@ from partyhost.engine.meme.state import (
 
 
 def view(state: MemeState, seat: int | None) -> View:
-    """The table as ``seat`` sees it (``None``: a spectator).
-
-    The spectator's view is built on the state's first view and every seat's
-    view of that state is it with the seat's own keys replaced (the host sends
-    one view per seat after each change), so a view is read-only: copy a part
-    before changing it.
-    """
+    """The table as ``seat`` sees it (``None``: a spectator); shared parts, so read-only."""
     public = _public(state)
     if seat is None or seat not in state.seats:
         return dict(public)
@@ -252,11 +244,8 @@ def _copy(value: Any) -> Any:
 
 
 def replay_view(state: MemeState) -> View:
-    """The spectator's table with the reactor's meme, every guess and every sealed bet shown.
-
-    Only for replays of a finished game. Each card keeps its ``state`` (a
-    face-down card still says ``face_down``, a sealed bet ``sealed``) so the
-    replay can tell what the table knew at that moment.
+    """A finished game's table with the reactor's meme, every guess and sealed bet shown,
+    each still marked as the table knew it then (``face_down``, ``sealed``).
     """
     return {**view(state, None), "table": _table(state, None, everything=True)}
 

@@ -233,10 +233,7 @@ def start_round(decision: Decision[TShirtState], candidate: int | None) -> None:
 
 
 def refill(decision: Decision[TShirtState], seat: int) -> None:
-    """Deal ``seat`` up to the hand size, reshuffling the discard when the pile runs dry.
-
-    When every slogan is already in someone's hand the seat gets what there is.
-    """
+    """Deal ``seat`` up to the hand size (or what there is), reshuffling the discard if needed."""
     player = player_of(decision.state, seat)
     assert player is not None
     need = decision.state.settings.hand_size - len(player.hand)

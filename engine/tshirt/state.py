@@ -308,12 +308,7 @@ def evolve(state: TShirtState, event: Event) -> TShirtState:
 
 
 def replace(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for the state's frozen dataclasses, without ``__init__``.
-
-    They have no ``__post_init__`` and no init-only fields, so copying the
-    attributes gives the very object ``__init__`` would build, several times
-    faster. ``changes`` must name existing fields.
-    """
+    """``dataclasses.replace`` without ``__init__`` (no post-init here), several times faster."""
     new = object.__new__(type(obj))
     attributes = new.__dict__
     attributes.update(obj.__dict__)

@@ -1,8 +1,6 @@
 """Gridiron's rules: take turns placing one card; draw only when nothing in hand fits.
 
-Whether anything fits is decided by the host from the seat's own hand and the
-public board, so the "draw" and "pass" commands are legal exactly when the
-rulebook allows them and a player can never draw to dodge a hard placement.
+The host decides whether anything fits, so nobody can draw to dodge a hard placement.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""Gridiron's state: hands, the draw pile, the grid and whose turn it is.
-
-:func:`setup` deals seven cards a player, lays one in the middle and chooses
-the first player; :func:`evolve` is the only way the state changes.
-"""
+"""Gridiron's state: hands, the draw pile, the grid and whose turn it is."""
 
 from __future__ import annotations
 

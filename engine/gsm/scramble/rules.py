@@ -1,9 +1,7 @@
 """Scramble's rules: moves on a private board, "stuck" votes, and calling "Game!".
 
-Boards are private: a move's details go to its player only (``private``) and
-to ``evolve`` (``secret``); everyone else learns how many cards each player
-has placed. Calling "Game!" shows the caller's board to the table, as when
-the others check it at a real table.
+A move's details go to its player (``private``) and ``evolve`` (``secret``); the
+others learn only counts, until "Game!" shows the caller's board to everyone.
 """
 
 from __future__ import annotations

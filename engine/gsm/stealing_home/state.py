@@ -1,8 +1,4 @@
-"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims.
-
-:func:`setup` lays a valid 2 x 2 block in the middle and turns two cards up;
-:func:`evolve` is the only way the state changes.
-"""
+"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims."""
 
 from __future__ import annotations
 
