@@ -13,6 +13,9 @@ Key = TypeVar("Key")
 
 DECK_FORMAT_VERSION = 1
 MAX_CARDS_PER_LIST = 2000
+_BASIC = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
+TERM_COLORS = frozenset([*_BASIC, *(f"bright_{name}" for name in _BASIC)])
+"""The 16 ANSI color names every terminal can show, for decks that color their cards."""
 
 
 _KINDS: tuple[tuple[type, str], ...] = (

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.deckcheck import DeckReader
+from partyhost.engine.deckcheck import TERM_COLORS, DeckReader
 
 COLOR_COUNT = 6
 MEME_COUNT = 7
@@ -22,11 +22,6 @@ MAX_SCENARIO_TEXT = 200
 MAX_KEYWORDS = 40
 MAX_KEYWORD = 24
 
-ANSI_COLORS = frozenset(
-    ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-    + [f"bright_{name}" for name in ("black", "red", "green", "yellow")]
-    + [f"bright_{name}" for name in ("blue", "magenta", "cyan", "white")]
-)
 _HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _SCENARIO_KEY = re.compile(r"[0-9]{2}")
 _KEYWORD = re.compile(r"[a-z][a-z'-]*")
@@ -85,7 +80,7 @@ def _colors(reader: DeckReader, value: Any) -> tuple[SeatColor, ...]:
         names[index] = name
         terminal = entry.get("terminal", "")
         if isinstance(terminal, str) and (
-            terminal in ANSI_COLORS or _HEX_COLOR.fullmatch(terminal)
+            terminal in TERM_COLORS or _HEX_COLOR.fullmatch(terminal)
         ):
             colors.append(SeatColor(name, terminal))
             continue

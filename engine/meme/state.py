@@ -17,7 +17,7 @@ from partyhost.engine.meme.deck import MemeDeck
 from partyhost.engine.rng import Rng
 
 ROUNDS = 4
-FINAL_ROUND = 4
+"""The last one is the final round, betting dollars."""
 TOKENS = 3
 MAX_OWN_TOKENS = 2
 MAX_SCENARIO_LENGTH = 280
@@ -104,15 +104,11 @@ class MemeState:
     shared_views: dict[str, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    """View parts every seat sees alike, built on this state's first view.
-
-    States never change, so the parts never go stale; left out of comparisons,
-    and ``dataclasses.replace`` starts the next state with an empty one.
-    """
+    """View parts every seat sees alike (as in Game, Set, Match!'s ``TableState``)."""
 
     @property
     def final(self) -> bool:
-        return self.round == FINAL_ROUND
+        return self.round == ROUNDS
 
     @property
     def active(self) -> tuple[int, ...]:

@@ -13,7 +13,6 @@ from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.meme.betting import BetLimits, limits_for
 from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
-    FINAL_ROUND,
     MAX_OWN_TOKENS,
     MAX_SCENARIO_LENGTH,
     ROUNDS,
@@ -46,7 +45,7 @@ def _public(state: MemeState) -> View:
         "phase": state.phase.value,
         "round": state.round,
         "rounds": ROUNDS,
-        "final": state.round == FINAL_ROUND,
+        "final": state.final,
         "turn": state.turn,
         "reactor": state.reactor,
         "you": None,
@@ -119,7 +118,7 @@ def _player(state: MemeState, seat: int) -> dict[str, Any]:
         "color": color.name,
         "terminal": color.terminal,
         "money": state.money[seat],
-        "tokens": 0 if state.round == FINAL_ROUND else TOKENS,
+        "tokens": 0 if state.final else TOKENS,
         "away": seat in state.away,
         "left": seat in state.left,
         "reactor": seat == state.reactor,
@@ -162,15 +161,13 @@ def _table(state: MemeState, you: int | None, *, everything: bool = False) -> di
         "reactor_bets": None if state.reactor_bets is None else bets_to_list(state.reactor_bets),
         "bets": bets,
         "bets_revealed": state.bets_revealed,
-        "unit": "dollar" if state.round == FINAL_ROUND else "token",
+        "unit": "dollar" if state.final else "token",
     }
 
 
 def legal(state: MemeState, seat: int) -> list[Command]:
     """Command templates ``seat`` may send now, with what is still allowed."""
-    if state.phase is Phase.OVER or seat not in state.seats or seat in state.left:
-        return []
-    if seat not in state.pending():
+    if seat not in state.pending():  # none once over, nor for a seat that left
         return []
     turn = state.turn
     if state.phase is Phase.ROLLOFF:
