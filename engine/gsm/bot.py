@@ -24,14 +24,9 @@ BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
 }
 """Seconds (low, high) a bot waits before each command, by game id and level.
 
-A bot finds a fit at once, so in the races it waits as long as a person
-takes to see one (docs/rules.md has the table and the reasoning):
-Stealing Home, to spot where one of the two face-up cards fits; Scramble,
-for each card laid out or moved (seven and more make a grid); Four Corners,
-for each card put at the end of a line. ``easy`` is slower than a first
-game, ``normal`` about a newcomer's pace, so a first game can be won, and
-``hard`` about a practised player's. Gridiron takes turns: its bots keep the
-host's pace (the row is only a suggestion for other hosts).
+A bot finds a fit at once, so in the races it waits as long as a person takes
+to see one: ``easy`` slower than a first game, ``normal`` a newcomer's pace,
+``hard`` a practised player's (docs/rules.md has the reasoning).
 """
 
 
