@@ -324,8 +324,11 @@ def declare(jobs: Sequence[ModuleType], **own: Any) -> Game:
     return Game(**{**found, **own})
 
 
-def check_join(present: int, most: int) -> None:
-    """Refuse a seat joining a running game whose ``present`` players already number ``most``."""
+def check_join(seat: int, present: int, most: int) -> None:
+    """Refuse a negative ``seat``, or one joining a running game whose ``present`` players
+    already number ``most`` (games that seat players mid-game ask it from ``decide``)."""
+    if seat < 0:
+        raise IllegalMove("bad_command", "Seat numbers are zero or more.")
     if present >= most:
         raise IllegalMove("table_full", f"The table already has {most} players.")
 

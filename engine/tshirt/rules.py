@@ -159,11 +159,9 @@ def _join(decision: Decision[TShirtState], seat: int) -> None:
     state = decision.state
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over.")
-    if seat < 0:
-        raise IllegalMove("bad_command", "Seat numbers are zero or more.")
     if seated(state, seat) is not None:
         raise IllegalMove("already_seated", f"Seat {seat} is already in the game.")
-    check_join(sum(1 for _ in present_players(state)), MAX_SEATS)
+    check_join(seat, sum(1 for _ in present_players(state)), MAX_SEATS)
     decision.emit("seat_joined", {"seat": seat})
     if state.phase is not Phase.STARTING:
         refill(decision, seat)

@@ -172,7 +172,7 @@ def _seat_change(decision: Decision[StealingHomeState], kind: str, target: int) 
     if decision.state.phase == "over":
         return
     if kind == "seat_joined":
-        check_join(len(decision.state.present()), MAX_PLAYERS)
+        check_join(target, len(decision.state.present()), MAX_PLAYERS)
     decision.emit(kind, {"seat": target})
     if kind == "seat_left" and len(decision.state.present()) < 2:
         _game_over(decision)
