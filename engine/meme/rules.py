@@ -62,13 +62,6 @@ def deadline(state: MemeState) -> float | None:
     return min(due) if due else None
 
 
-def label(state: MemeState, seat: int) -> str:
-    """A seat as people know it: by its color."""
-    if seat in state.seats:
-        return f"{state.deck.colors[state.color_of(seat)].name.capitalize()} (seat {seat})"
-    return f"seat {seat}"
-
-
 def _check_player(state: MemeState, seat: int, command: Command) -> None:
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over; no more moves.")
@@ -156,7 +149,7 @@ def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
     limits = limits_for(state, seat)
     if limits is None:
         raise IllegalMove("not_betting", _why_not_betting(state, seat))
-    bets = check_bets(limits, command.get("bets"), lambda target: label(state, target))
+    bets = check_bets(state, limits, command.get("bets"))
     if limits.stage == 1:
         decision.emit("reactor_bet", {"seat": seat, "bets": bets_to_list(bets), "auto": None})
         return

@@ -118,6 +118,12 @@ class MemeState:
     def color_of(self, seat: int) -> int:
         return self.seats.index(seat)
 
+    def label(self, seat: int) -> str:
+        """A seat as people know it: by its color."""
+        if seat in self.seats:
+            return f"{self.deck.colors[self.color_of(seat)].name.capitalize()} (seat {seat})"
+        return f"seat {seat}"
+
     def rotation(self) -> tuple[int, ...]:
         """Seat order starting at the first player: the reactor order of every round."""
         if self.first_player is None:
