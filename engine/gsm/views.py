@@ -72,13 +72,14 @@ def table_view(
     legal: Callable[[State, int], list[Command]],
     private: Callable[[State, int], View] | None = None,
 ) -> View:
-    """The state's shared public part (``public_view`` over :func:`base_view`), plus the
-    seat's ``legal`` commands and what ``private`` shows only it.
+    """The state's shared public part (``public_view`` between :func:`base_view` and ``last``),
+    plus the seat's ``legal`` commands and what ``private`` shows only it.
     """
     shared = state.shared_views
     public: View | None = shared.get("view")
     if public is None:
-        public = shared["view"] = {**base_view(game_id, state), **public_view(state)}
+        public = {**base_view(game_id, state), **public_view(state), "last": state.last}
+        shared["view"] = public
     view = dict(public)
     if seat is not None:
         view["you"] = seat

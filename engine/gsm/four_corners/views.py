@@ -42,7 +42,6 @@ def public_view(state: FourCornersState) -> View:
         "scores": shared.score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {"stall": stall},
         "deadline": stall,
-        "last": state.last,
     }
 
 

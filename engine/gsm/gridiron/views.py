@@ -32,7 +32,6 @@ def public_view(state: GridironState) -> View:
         "passes": state.passes,
         "scores": shared.score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {},
-        "last": state.last,
     }
 
 

@@ -44,7 +44,6 @@ def public_view(state: ScrambleState) -> View:
             lambda s: {"placed": len(boards[s]), "hand": len(hands[s]), "wins": wins[s]},
         ),
         "deadlines": {},
-        "last": state.last,
     }
 
 

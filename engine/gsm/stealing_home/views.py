@@ -50,7 +50,6 @@ def public_view(state: StealingHomeState) -> View:
         ),
         "deadlines": {"round": state.round_deadline(), "tie": state.tie_deadline()},
         "deadline": state.tie_deadline() if state.first is not None else state.round_deadline(),
-        "last": state.last,
     }
 
 
