@@ -4,7 +4,7 @@ A view's ``legal`` list holds command *templates*: complete commands, or forms
 to fill in. Each game declares them as ``WIRE`` in its ``wire`` module;
 ``docs/games-wire.md`` is generated from it and the tests hold real views to it.
 Types are written as the protocol document writes them (``int or nil``,
-``array of map``).
+``array of map``); the tests read them.
 """
 
 from __future__ import annotations
@@ -78,34 +78,3 @@ class GameSpec:
 
     def command(self, kind: str) -> CommandSpec | None:
         return next((spec for spec in self.commands if spec.type == kind), None)
-
-
-_SIMPLE: dict[str, Any] = {
-    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
-    "float": lambda value: isinstance(value, float),
-    "str": lambda value: isinstance(value, str),
-    "bool": lambda value: isinstance(value, bool),
-    "nil": lambda value: value is None,
-    "map": lambda value: isinstance(value, dict),
-    "array": lambda value: isinstance(value, list),
-    "any": lambda value: True,
-}
-
-
-def fits(label: str, value: Any) -> bool:
-    """Whether ``value`` has a type ``label`` allows (``"int or nil"``, ``"array of map"``)."""
-    for choice in label.split(" or "):
-        words = choice.split()
-        if words[0] not in _SIMPLE:
-            raise ValueError(f"unknown type {choice!r} in {label!r}")
-        if not _SIMPLE[words[0]](value):
-            continue
-        if words[0] == "array" and len(words) == 3:
-            if words[1] != "of" or words[2] not in _SIMPLE:
-                raise ValueError(f"unknown type {choice!r} in {label!r}")
-            if not all(_SIMPLE[words[2]](item) for item in value):
-                continue
-        elif len(words) != 1:
-            raise ValueError(f"unknown type {choice!r} in {label!r}")
-        return True
-    return False
