@@ -53,24 +53,14 @@ def can_link(table: CardTable, card_ids: Sequence[int], rotate: bool) -> bool:
 
 def solve(table: CardTable, card_ids: Sequence[int], rotate: bool = True) -> list[Spot] | None:
     """One valid connected arrangement of all of ``card_ids``, or ``None`` if there is none."""
-    return solve_counting(table, card_ids, rotate)[0]
-
-
-def solve_counting(
-    table: CardTable, card_ids: Sequence[int], rotate: bool = True
-) -> tuple[list[Spot] | None, int]:
-    """Like :func:`solve`, also returning the number of search nodes (for the benchmark)."""
     if not card_ids:
-        return [], 0
+        return []
     if not can_link(table, card_ids, rotate):
-        return None, 0
+        return None
     placed: BoardMap = {(0, 0): table.orientation(card_ids[0], False)}
     seen: set[Slot] = {(0, 0), *SIDES}
-    nodes = 0
 
     def grow(untried: list[Slot], avail: int, remaining: int) -> bool:
-        nonlocal nodes
-        nodes += 1
         options = []
         for slot in untried:
             mask = fitting(table, placed, slot, avail)
@@ -94,6 +84,5 @@ def solve_counting(
 
     avail = table.hand_mask(card_ids[1:], rotate)
     if len(card_ids) > 1 and not grow(list(SIDES), avail, len(card_ids) - 1):
-        return None, nodes
-    spots = [Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in placed.items()]
-    return spots, nodes
+        return None
+    return [Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in placed.items()]
