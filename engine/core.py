@@ -1,30 +1,10 @@
 """The contract every game declares, the checks all games share, and their common types.
 
-A game is a :class:`Game` registered under a short id: a frozen dataclass of
-its metadata and the pure functions the host drives it through (after
-OpenSpiel's State/Game split, boardgame.io's player views and the decider
-pattern: ``decide`` turns a command into events or raises
-:class:`IllegalMove`, ``evolve`` is the only way state changes). Each game's
-``game`` module declares its ``GAME`` with :func:`declare`, which takes the
-functions from the modules whose job each is (:data:`JOBS`): ``deck``,
-``state`` (``setup`` and ``evolve``), ``rules`` (``decide``, ``tick`` and
-``deadline``), ``views`` (``view``, ``legal``, ``replay_view``, ``results``),
-``bot`` and ``wire``. While deciding, a game records its events in a
-:class:`Decision`, which folds them into a scratch state so later checks see
-earlier events. Seat bounds are checked here only:
-:meth:`Game.check_seats` and :meth:`Game.check_player_count` before a game
-starts (:meth:`Game.start` resolves the rules and checks the seats before the
-game's ``setup``), :meth:`Game.has_free_seat` and :func:`check_join` when
-someone joins.
-
-Commands, events, views and options are plain data (str/int/float/bool/None,
-lists and string-keyed dicts) so the host can journal and send them as is.
-States are dataclasses with an integer ``version`` that :func:`apply` bumps
-after every accepted command; a command that names an older version is stale.
-
-The host also sends *system commands* with ``seat == SYSTEM_SEAT``:
-``{"type": "seat_joined", "seat": n}``, ``{"type": "seat_left", "seat": n}``,
-``{"type": "seat_away", "seat": n}`` and ``{"type": "seat_back", "seat": n}``.
+A game is a :class:`Game`: its metadata and pure functions (``decide`` turns a
+command into events or raises :class:`IllegalMove`; ``evolve`` is the only way
+state changes). Commands, events, views and options are plain data, so the host
+can journal and send them as is. The host sends *system commands* from
+:data:`SYSTEM_SEAT`, each naming the ``seat`` it is about.
 """
 
 from __future__ import annotations
@@ -123,9 +103,7 @@ RESULT_PAUSES: dict[str, float] = {
     "10 seconds": 10.0,
     "no pause": 0.0,
 }
-"""How long the table stops after a round for everyone to read its result, by the
-:data:`ROUND_RESULTS` choice: at most this many seconds; in the first, a key from every
-person at the table ends it sooner."""
+"""Most seconds the table stops after a round, by :data:`ROUND_RESULTS` choice."""
 
 ROUND_RESULTS = RuleOption(
     "round_results",
@@ -137,8 +115,7 @@ ROUND_RESULTS = RuleOption(
     "game's timers wait too.",
     choices=tuple(RESULT_PAUSES),
 )
-"""The room option of every game with rounds (see :meth:`Game.round_over`). The rules
-never read it: the host holds its bots while the table reads."""
+"""The room option of every game with rounds; only the host reads it."""
 
 FRIENDS_TAKE_BOTS = RuleOption(
     "friends_take_bots",
@@ -149,18 +126,13 @@ FRIENDS_TAKE_BOTS = RuleOption(
     "hand and score) when the next round starts, or when the game ends in games without "
     "rounds.",
 )
-"""The room option of every game: the rules never read it; the host hands a bot's seat to a
-newcomer where :meth:`Game.round_over` says a round ended, or when the game is over."""
+"""The room option of every game; only the host reads it."""
 
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, with who may hear of it.
-
-    ``data`` is public. ``to`` limits the event to some seats (``None``: every
-    seat and spectators). ``private`` adds fields for single seats on top of
-    ``data``. ``secret`` is for the host and ``evolve`` only (hidden outcomes,
-    the generator's next state) and is never sent to anyone.
+    """Something that happened: ``data`` for everyone (or only the seats in ``to``),
+    ``private`` fields for single seats, ``secret`` for the host and ``evolve`` only.
     """
 
     kind: str
@@ -181,10 +153,7 @@ class Event:
 
 @dataclass(frozen=True)
 class SeatResult:
-    """How one seat ended a game: what the night's standings add up.
-
-    ``points`` and ``money`` are ``None`` in games that keep no such score.
-    """
+    """How one seat ended a game (``points``, ``money``: ``None`` where not kept)."""
 
     seat: int
     won: bool
@@ -235,12 +204,7 @@ def round_ends_on(*kinds: str) -> Callable[[Sequence[Event]], bool]:
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Game:
-    """A registered game: its metadata and the pure functions of the contract.
-
-    Each game's ``game`` module declares one, naming the functions of the
-    modules that do each job; the checks every game shares (rules resolved,
-    seats within bounds, stale commands) are methods here and in :func:`apply`.
-    """
+    """A registered game: its metadata and the pure functions of the contract."""
 
     id: str
     name: str
@@ -263,21 +227,11 @@ class Game:
     legal: Callable[[Any, int], list[Command]]
     """Commands a seat may send now (templates; UI and bots pick from them)."""
     replay_view: Callable[[Any], View]
-    """The table with every hand, face-down card and sealed bet shown.
-
-    Only for replays of games that are over, when nothing is secret any more;
-    the host never builds one for a running game. Besides the game's own
-    fields it carries ``"round"``: the round (or hand, or turn) the state
-    belongs to, which replays step by.
-    """
+    """A finished game's table with everything shown, plus the ``"round"`` replays step by."""
     results: Callable[[Any], list[SeatResult]]
     """Each seat's outcome of a game that is over, for the night's standings."""
     bot_command: Callable[[View, Rng, float], Command | None]
-    """A bot's command chosen from a view alone, or ``None`` to wait.
-
-    Bots see exactly what a person in their seat sees; the generator is the
-    bot's own, so bot play is reproducible from its seed.
-    """
+    """A bot's command chosen from its seat's view alone (reproducibly), or ``None`` to wait."""
     is_over: Callable[[Any], bool] = phase_over
     """Whether the game has ended."""
     tick: Callable[[Any, float], list[Event]] = no_events
@@ -285,18 +239,15 @@ class Game:
     deadline: Callable[[Any], float | None] = no_deadline
     """When ``tick`` has something to do next, or ``None``."""
     round_over: Callable[[Sequence[Event]], bool] = no_rounds
-    """Whether events end a round whose result everyone should see before play goes
-    on (a game with rounds says so, and offers :data:`ROUND_RESULTS`)."""
+    """Whether events end a round whose result the table pauses on (:data:`ROUND_RESULTS`)."""
     bot_delays: Mapping[str, tuple[float, float]] = field(default_factory=dict)
-    """Seconds (low, high) a bot waits, by level; a level not listed keeps the
-    host's own thinking delay. Real-time games list theirs so a person has a fair chance."""
+    """Seconds (low, high) a bot waits, by level; unlisted levels keep the host's delay."""
     options: tuple[RuleOption, ...] = ()
     versioned_commands: frozenset[str] = frozenset()
     """Command types refused when they name an older state version."""
     joins_mid_game: bool = False
     deck_preview: tuple[str, ...] = ()
-    """Deck sections whose cards a deck's preview shows first: what a deck of this game is
-    about (a meme deck's scenarios, not its colors); the others follow in file order."""
+    """Deck sections a deck's preview shows first; the others follow in file order."""
     card_locations: Callable[[Any], list[tuple[Any, str]]] | None = None
     """Every card and where it lies, for conservation checks (optional)."""
     hidden_texts: Callable[[Any, int | None], set[str]] | None = None
@@ -311,8 +262,7 @@ class Game:
         return self.setup(deck, seats, resolved, seed)
 
     def rules_for(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """The option defaults overlaid with ``given``; unknown names and bad values are refused
-        (``bad_option``), so the host checks a room's choices before any game is set up."""
+        """The option defaults overlaid with ``given``; unknown names, bad values: bad_option."""
         by_name = {option.name: option for option in self.options}
         unknown = sorted(set(given) - set(by_name))
         if unknown:
@@ -323,11 +273,7 @@ class Game:
         return rules
 
     def check_player_count(self, count: int) -> None:
-        """Refuse ``count`` players outside ``min_players``..``max_players`` (``player_count``).
-
-        The host asks before starting a room and :meth:`start` asks again
-        (through :meth:`check_seats`), so the bounds live in one place.
-        """
+        """Refuse ``count`` players outside ``min_players``..``max_players`` (``player_count``)."""
         low, high = self.min_players, self.max_players
         if low <= count <= high:
             return
@@ -365,15 +311,11 @@ JOBS: dict[str, tuple[str, ...]] = {
     "bot": ("bot_command",),
     "wire": ("WIRE",),
 }
-"""Each job module's name -> the :class:`Game` functions it holds, under those names (the
-``wire`` module's ``WIRE`` is the game's ``wire``); those a game need not have are taken
-only where its module defines them."""
+"""Each job module's name -> the :class:`Game` functions it holds under those names."""
 
 
 def declare(jobs: Sequence[ModuleType], **own: Any) -> Game:
-    """A game's :class:`Game`: the functions of its ``jobs`` modules (:data:`JOBS`), then
-    ``own``, what only the game's declaration says (id, name, seats, options, and any
-    function it names itself); so a ``game`` module says only what is its own."""
+    """A game's :class:`Game`: its ``jobs`` modules' functions (:data:`JOBS`), then ``own``."""
     found: dict[str, Any] = {}
     for module in jobs:
         for name in JOBS[module.__name__.rpartition(".")[2]]:
@@ -382,12 +324,11 @@ def declare(jobs: Sequence[ModuleType], **own: Any) -> Game:
     return Game(**{**found, **own})
 
 
-def check_join(present: int, most: int) -> None:
-    """Refuse a seat joining a running game whose ``present`` players already number ``most``.
-
-    Games that take players mid-game call this from ``decide`` with their
-    declared ``max_players``.
-    """
+def check_join(seat: int, present: int, most: int) -> None:
+    """Refuse a negative ``seat``, or one joining a running game whose ``present`` players
+    already number ``most`` (games that seat players mid-game ask it from ``decide``)."""
+    if seat < 0:
+        raise IllegalMove("bad_command", "Seat numbers are zero or more.")
     if present >= most:
         raise IllegalMove("table_full", f"The table already has {most} players.")
 
@@ -421,12 +362,8 @@ State = TypeVar("State", bound=SeededState)
 class Decision(Generic[State]):
     """The events one ``decide`` or ``tick`` call has made so far, and where they lead.
 
-    :attr:`state` is the starting state with every event so far folded in
-    through the game's ``evolve``, so a later step (a refill after a discard,
-    a reshuffle when the pile runs dry, the next turn after a move) sees the
-    table as it then is. Only :attr:`events` leave the decision; the host
-    evolves them again for real. Events are folded when :attr:`state` is
-    read, so none is evolved for nothing.
+    :attr:`state` is the start with every event so far folded in (lazily), so a
+    later step sees the table as it then is; only :attr:`events` leave the decision.
     """
 
     def __init__(self, evolve: Callable[[State, Event], State], state: State, now: float) -> None:
@@ -465,12 +402,7 @@ class Decision(Generic[State]):
 def apply(
     game: Game, state: Any, seat: int, command: Command, now: float
 ) -> tuple[Any, list[Event]]:
-    """Decide and evolve one command; returns the new state and its events.
-
-    Raises :class:`IllegalMove` (state unchanged) when the command is refused,
-    including a stale one: a versioned command naming a version other than
-    the current one.
-    """
+    """Decide and evolve one command, refusing a stale one; the new state and its events."""
     kind = command.get("type")
     if not isinstance(kind, str):
         raise IllegalMove("bad_command", "A command needs a text 'type'.")

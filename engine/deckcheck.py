@@ -1,11 +1,4 @@
-"""Typed reading of parsed deck data that collects every problem it meets.
-
-Deck files are parsed outside the engine (see ``partyhost.decks.files``) into
-plain data. A game's ``build_deck`` reads that data through a
-:class:`DeckReader`, which never stops at the first problem: it records each
-one with the path where it was found, so the loader can point at
-``file:line:column`` for all of them at once.
-"""
+"""Typed reading of parsed deck data, recording every problem with its path, not just the first."""
 
 from __future__ import annotations
 
@@ -20,6 +13,9 @@ Key = TypeVar("Key")
 
 DECK_FORMAT_VERSION = 1
 MAX_CARDS_PER_LIST = 2000
+_BASIC = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
+TERM_COLORS = frozenset([*_BASIC, *(f"bright_{name}" for name in _BASIC)])
+"""The 16 ANSI color names every terminal can show, for decks that color their cards."""
 
 
 _KINDS: tuple[tuple[type, str], ...] = (
@@ -104,9 +100,8 @@ class DeckReader:
     ) -> str:
         """``value`` if it is text a table can show; else a problem is recorded.
 
-        Text that would show nothing (only spaces, zero-width, tag, filler or combining
-        characters) counts as empty: a blank card looks like a bug to every player.
-        ``one_line``: a line break is a problem too (titles, shown on one line).
+        Text that shows nothing (only invisible, filler or combining characters) counts
+        as empty: a blank card looks like a bug. ``one_line``: a line break is a problem.
         """
         if isinstance(value, bool):
             self.problem(
@@ -207,11 +202,8 @@ class DeckReader:
     def unique(
         self, texts: Mapping[Key, str], repeats: Callable[[Key, Key], tuple[Path, str]]
     ) -> None:
-        """Report each text that repeats an earlier one (case, spacing and invisible
-        characters ignored).
-
-        ``repeats(key, first)`` says where the repeat is and what to tell the deck's
-        author, so each game keeps its own words for its own lists.
+        """Report each text that repeats an earlier one (case, spacing, invisibles ignored);
+        ``repeats(key, first)`` gives where and what to tell the deck's author.
         """
         first: dict[str, Key] = {}
         for key, text in texts.items():

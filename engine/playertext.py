@@ -1,11 +1,8 @@
 """Text typed by one player and shown to the others: safe for their terminals.
 
-Used by the host for chat and names and by games for the free text they take
-(a custom scenario in What Do You Meme?), so every path cleans alike. Text is
-kept as typed, except what could change someone else's terminal or hide from
-them: ANSI/VT escape sequences, C0/C1 control characters and bidirectional
-controls are removed. Markup such as ``[red]`` is *not* touched: clients must
-display player text literally.
+Chat, names and a game's free text are cleaned alike: escape sequences, control
+and bidirectional characters go; markup such as ``[red]`` stays, so clients
+must show player text literally.
 """
 
 from __future__ import annotations
@@ -56,11 +53,7 @@ null notehead)."""
 
 
 def strip_controls(text: str) -> str:
-    """``text`` without escape sequences, control characters or bidi controls.
-
-    Whitespace controls (newline, tab) become plain spaces so words do not run
-    together.
-    """
+    """``text`` without escapes, control or bidi characters; whitespace controls become spaces."""
     text = _ESCAPES.sub("", text)
     kept: list[str] = []
     for char in text:

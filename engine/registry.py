@@ -1,10 +1,4 @@
-"""The registry of games the host can run, by id.
-
-The built-in games are listed here; game packages never import the registry,
-so games stay independent of each other and nothing imports in a circle.
-Another module (a test game, ``serve --games MODULE``) adds its own with
-:func:`register`.
-"""
+"""The registry of games the host can run, by id; other modules add theirs with :func:`register`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""A tiny seeded random generator whose whole state is one integer.
+"""A tiny seeded generator (SplitMix64) whose whole state is one integer, kept in the game state.
 
-The state lives inside each game's state, so replaying the same commands from
-the same seed gives the same shuffles, deals and dice. SplitMix64 is small,
-fast in pure Python and good enough for shuffling cards; it is not for secrets
-(the host uses :mod:`secrets` for tokens).
+Not for secrets: the host uses :mod:`secrets` for tokens.
 """
 
 from __future__ import annotations

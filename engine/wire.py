@@ -1,18 +1,10 @@
 """What each game's commands and views look like to a client, declared as plain data.
 
-A seat's view is a map; its ``legal`` list holds *templates* of the commands
-the seat may send now. Some templates are complete commands (send one as
-is); others are forms with fields to fill in, plus hints the host ignores
-when they come back. Each game declares both once, as ``WIRE`` in the
-``wire`` module of its package, next to its rules, and names it in its
-:class:`~partyhost.engine.core.Game` (``wire``): ``docs/games-wire.md`` is
-generated from these declarations and the tests hold every game's real
-views, templates and accepted commands to them.
-
-Types are written the way the protocol document writes them: ``int``,
-``float``, ``str``, ``bool``, ``nil``, ``map``, ``array`` or ``array of T``
-(T one word), joined by ``or``. :func:`fits` reads such a label. :func:`keys` reads
-fields written as a table, the way the generated document shows them.
+A view's ``legal`` list holds command *templates*: complete commands, or forms
+to fill in. Each game declares them as ``WIRE`` in its ``wire`` module;
+``docs/games-wire.md`` is generated from it and the tests hold real views to it.
+Types are written as the protocol document writes them (``int or nil``,
+``array of map``); the tests read them.
 """
 
 from __future__ import annotations
@@ -35,10 +27,8 @@ class WireField:
 
 
 def keys(table: str) -> tuple[WireField, ...]:
-    """Fields written one a line as ``name | type | meaning``, in order.
-
-    A name ending in ``?`` may be missing (``optional``); a line without ``|``
-    goes on with the meaning above it, so a long meaning wraps as prose does.
+    """Fields written one a line as ``name | type | meaning``; ``name?`` may be missing, and a
+    line without ``|`` goes on with the meaning above it.
     """
     found: list[WireField] = []
     for line in filter(str.strip, table.splitlines()):
@@ -88,34 +78,3 @@ class GameSpec:
 
     def command(self, kind: str) -> CommandSpec | None:
         return next((spec for spec in self.commands if spec.type == kind), None)
-
-
-_SIMPLE: dict[str, Any] = {
-    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
-    "float": lambda value: isinstance(value, float),
-    "str": lambda value: isinstance(value, str),
-    "bool": lambda value: isinstance(value, bool),
-    "nil": lambda value: value is None,
-    "map": lambda value: isinstance(value, dict),
-    "array": lambda value: isinstance(value, list),
-    "any": lambda value: True,
-}
-
-
-def fits(label: str, value: Any) -> bool:
-    """Whether ``value`` has a type ``label`` allows (``"int or nil"``, ``"array of map"``)."""
-    for choice in label.split(" or "):
-        words = choice.split()
-        if words[0] not in _SIMPLE:
-            raise ValueError(f"unknown type {choice!r} in {label!r}")
-        if not _SIMPLE[words[0]](value):
-            continue
-        if words[0] == "array" and len(words) == 3:
-            if words[1] != "of" or words[2] not in _SIMPLE:
-                raise ValueError(f"unknown type {choice!r} in {label!r}")
-            if not all(_SIMPLE[words[2]](item) for item in value):
-                continue
-        elif len(words) != 1:
-            raise ValueError(f"unknown type {choice!r} in {label!r}")
-        return True
-    return False

@@ -178,10 +178,13 @@ def test_the_player_count_check_names_the_bounds_and_the_count() -> None:
 def test_a_seat_is_free_until_the_table_holds_the_most_players(game: Game) -> None:
     assert game.has_free_seat(game.max_players - 1)
     assert not game.has_free_seat(game.max_players)
-    check_join(game.max_players - 1, game.max_players)
+    check_join(0, game.max_players - 1, game.max_players)
     with pytest.raises(IllegalMove) as refused:
-        check_join(game.max_players, game.max_players)
+        check_join(0, game.max_players, game.max_players)
     assert refused.value.code == "table_full"
+    with pytest.raises(IllegalMove) as refused:
+        check_join(-1, 0, game.max_players)
+    assert refused.value.code == "bad_command"
 
 
 @dataclass(frozen=True)

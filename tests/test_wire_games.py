@@ -20,7 +20,7 @@ import pytest
 from nethelpers import counting
 from partyhost.engine.core import Command, Game, IllegalMove, apply
 from partyhost.engine.registry import all_games, get_game
-from partyhost.engine.wire import CommandSpec, GameSpec, WireField, fits, keys
+from partyhost.engine.wire import CommandSpec, GameSpec, WireField, keys
 from wiregames import SHIPPED, Step, play
 
 TABLES: dict[str, list[tuple[int, dict[str, Any], int]]] = {
@@ -35,6 +35,38 @@ TABLES: dict[str, list[tuple[int, dict[str, Any], int]]] = {
     "four-corners": [(2, {"hints": True}, 11), (2, {"stall_seconds": 30}, 12)],
 }
 """Tables per game: (players, rules, seed), chosen so every command type comes up."""
+
+
+_SIMPLE: dict[str, Any] = {
+    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
+    "float": lambda value: isinstance(value, float),
+    "str": lambda value: isinstance(value, str),
+    "bool": lambda value: isinstance(value, bool),
+    "nil": lambda value: value is None,
+    "map": lambda value: isinstance(value, dict),
+    "array": lambda value: isinstance(value, list),
+    "any": lambda value: True,
+}
+
+
+def fits(label: str, value: Any) -> bool:
+    """Whether ``value`` has a type ``label`` allows; labels are written as the protocol
+    document writes them (``"int or nil"``, ``"array of map"``)."""
+    for choice in label.split(" or "):
+        words = choice.split()
+        if words[0] not in _SIMPLE:
+            raise ValueError(f"unknown type {choice!r} in {label!r}")
+        if not _SIMPLE[words[0]](value):
+            continue
+        if words[0] == "array" and len(words) == 3:
+            if words[1] != "of" or words[2] not in _SIMPLE:
+                raise ValueError(f"unknown type {choice!r} in {label!r}")
+            if not all(_SIMPLE[words[2]](item) for item in value):
+                continue
+        elif len(words) != 1:
+            raise ValueError(f"unknown type {choice!r} in {label!r}")
+        return True
+    return False
 
 
 def _spec(game_id: str) -> GameSpec:

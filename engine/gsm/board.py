@@ -1,10 +1,7 @@
 """The slot grid: where a card may go, checked fast (masks) or cell by cell (reasons).
 
-Two views of the same rule live here on purpose. The mask search answers
-"which orientations fit where" in a few integer operations per slot and drives
-hints, bots and the solver. The cell-level check walks real cells and names
-the first clash ("two helmets touch"), which is what a player is told when a
-claim or a "Game!" call is wrong.
+The mask search drives hints, bots and the solver; the cell-level check names
+the first clash ("two helmets touch"), which is what a player is told.
 """
 
 from __future__ import annotations
@@ -50,11 +47,7 @@ def fitting(table: CardTable, board: BoardMap, slot: Slot, mask: int) -> int:
 def legal_placements(
     table: CardTable, board: BoardMap, mask: int, slots: Iterable[Slot] | None = None
 ) -> list[tuple[Slot, int]]:
-    """Every (slot, orientation) from ``mask`` that may be placed now.
-
-    ``slots`` narrows the search (Four Corners' line ends); by default every
-    frontier slot is tried. An empty board accepts anything at (0, 0).
-    """
+    """Every (slot, orientation) from ``mask`` placeable now, in ``slots`` or any frontier slot."""
     if not board:
         return [((0, 0), o) for o in bits(mask)]
     if slots is None:

@@ -1,18 +1,8 @@
 """What the four variants' bots share: rebuilding cards and boards from a view, and searching them.
 
-Every bot plays from the view a person in its seat gets: Stealing Home's and
-Scramble's in their own ``bot`` module, Gridiron's and Four Corners' with
-:func:`place_else_give_way` here. It rebuilds the little it needs (card cells, the board) from the
-view and runs the same fast placement search and solver the host uses; it
-never sees a hand, board or pile its seat could not see. Reaction speed is the host's job:
-:data:`BOT_DELAYS` suggests how long a bot of each level waits before acting.
-
-Building the neighbour masks for the cards in view is most of a bot's work,
-and the same cards come back often (every seat of a Stealing Home round sees
-the same board and face-up cards, a Scramble player keeps their seven), so
-tables are cached by the cards' ids and cells (Scramble's bot keeps its
-solutions the same way): the key is the whole input, so a cached answer can
-never be stale, and the caches are bounded.
+A bot sees only its seat's view, and runs the host's own placement search and
+solver on it. Building a table's neighbour masks is most of its work and the
+same cards come back often, so tables are cached, keyed by the whole input.
 """
 
 from __future__ import annotations
@@ -34,14 +24,9 @@ BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
 }
 """Seconds (low, high) a bot waits before each command, by game id and level.
 
-A bot finds a fit at once, so in the races it waits as long as a person
-takes to see one (docs/rules.md has the table and the reasoning):
-Stealing Home, to spot where one of the two face-up cards fits; Scramble,
-for each card laid out or moved (seven and more make a grid); Four Corners,
-for each card put at the end of a line. ``easy`` is slower than a first
-game, ``normal`` about a newcomer's pace, so a first game can be won, and
-``hard`` about a practised player's. Gridiron takes turns: its bots keep the
-host's pace (the row is only a suggestion for other hosts).
+A bot finds a fit at once, so in the races it waits as long as a person takes
+to see one: ``easy`` slower than a first game, ``normal`` a newcomer's pace,
+``hard`` a practised player's (docs/rules.md has the reasoning).
 """
 
 
@@ -100,12 +85,7 @@ def place_from(
 
 
 def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
-    """Place a card from the hand that fits; otherwise draw, pass or say "stuck", as offered.
-
-    Gridiron's and Four Corners' bot: each offers only its own way to give up a
-    turn (Gridiron draws, or passes when the pile is empty; Four Corners says
-    "stuck" once).
-    """
+    """Gridiron's and Four Corners' bot: place a card that fits, else draw, pass or say "stuck"."""
     legal = legal_by_type(view)
     move = None if "place" not in legal else place_from(view, legal["place"], view["hand"], rng)
     if move is not None:

@@ -1,8 +1,6 @@
 """The card model of Game, Set, Match!: a rectangle of cells, each one object in one color.
 
-A deck declares its card shape (rows x cols, 2 x 2 by default), its objects and
-colors. Cards are stored unturned, cells row-major; turning a card 180 degrees
-reverses that order, which is all a turn ever needs.
+Cards are stored unturned, cells row-major: a 180-degree turn reverses that order.
 """
 
 from __future__ import annotations
@@ -57,11 +55,7 @@ class Deck:
 
     @cached_property
     def cell_rows(self) -> tuple[list[list[list[int]]], ...]:
-        """Every card as views show it, rows of [object, color], by ``2 * id + turned``.
-
-        Built once per deck and shared by every view that shows the card, so
-        views must not change them.
-        """
+        """Every card as views show it, by ``2 * id + turned``; built once, shared, read-only."""
         cols = self.cols
         found = []
         for card in self.cards:

@@ -1,8 +1,7 @@
 """Validating a Game, Set, Match! deck file into a :class:`Deck`, every problem at once.
 
-A card is written as text, rows separated by ``/`` and cells by spaces, each
-cell an object letter followed by a color letter: ``Gr Tb / Hg Sw``. That
-keeps one card on one line, so a problem points at the card's own line.
+A card is one line of text (``Gr Tb / Hg Sw``: rows split by ``/``, each cell an
+object letter then a color letter), so a problem points at the card's own line.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from partyhost.engine.deckcheck import DeckReader, Path
+from partyhost.engine.deckcheck import TERM_COLORS, DeckReader, Path
 from partyhost.engine.gsm.cards import Card, Color, Deck, SportsObject
 from partyhost.engine.gsm.masks import Cell
 
@@ -20,14 +19,6 @@ MIN_CARDS = 21
 """Enough for two players of every variant (Four Corners deals 10 each plus one)."""
 MAX_CARDS = 600
 MAX_SIDE = 4
-TERM_COLORS = frozenset(
-    [
-        *("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"),
-        *("bright_black", "bright_red", "bright_green", "bright_yellow"),
-        *("bright_blue", "bright_magenta", "bright_cyan", "bright_white"),
-    ]
-)
-"""The 16 ANSI color names every terminal can show."""
 
 
 def _letter(reader: DeckReader, value: Any, path: Path, what: str) -> str:

@@ -1,9 +1,4 @@
-"""What the four Game, Set, Match! variants declare alike.
-
-Every variant reads the same deck file, ends in the phase ``over`` and offers
-the same two options first. :func:`gsm_game` fills in the shared part; a
-variant's own ``game`` module declares the rest.
-"""
+"""What the four Game, Set, Match! variants declare alike: the deck and the first two options."""
 
 from __future__ import annotations
 

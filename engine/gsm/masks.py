@@ -1,11 +1,8 @@
 """Precomputed neighbour masks: which card orientation may lie next to which.
 
-Every card has two orientations (``2 * k`` unturned, ``2 * k + 1`` turned, for
-the card at index ``k`` of the table). For each of the eight directions and
-each orientation ``o`` the table keeps one integer whose bit ``q`` says that
-orientation ``q`` may lie in that direction of ``o``. Testing a slot against
-all its neighbours is then a handful of integer ANDs, which is what makes the
-legal-placement search and the solver fast in pure Python.
+Orientation ``2 * k`` is card ``k`` unturned, ``2 * k + 1`` turned. For each
+direction and orientation one integer's bit ``q`` says orientation ``q`` may lie
+there, so testing a slot is a few integer ANDs: fast enough in pure Python.
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""Cards on a Game, Set, Match! board: how a placement is read, checked and shown as legal.
-
-Every variant puts cards down the same way, so the command fields (card, x,
-y, turned), the touch rule's check, the search for where cards fit and the
-legal-command template live here once.
-"""
+"""Cards on a Game, Set, Match! board: how a placement is read, checked and offered."""
 
 from __future__ import annotations
 
@@ -71,11 +66,7 @@ def clash_text(deck: Deck, clash: Clash) -> str:
 
 
 def placement_clash(deck: Deck, board: Sequence[Placement], move: Placement) -> str | None:
-    """Why ``move`` breaks the rule, or ``None`` if it obeys it.
-
-    A slot that is taken, or a card that would not share a full side with the
-    board, is not a placement at all and raises :class:`IllegalMove`.
-    """
+    """Why ``move`` breaks the rule, or ``None``; a taken or unconnected slot raises IllegalMove."""
     if any(p.slot == move.slot for p in board):
         raise IllegalMove("occupied", f"There is already a card at ({move.x}, {move.y}).")
     placed = cells_map(deck, board)

@@ -1,11 +1,8 @@
 """What every Game, Set, Match! variant's rules share: the order of deciding, seat commands, ties.
 
-A variant's ``rules`` module makes its ``decide`` from its own steps with
-:func:`decider`: overdue timers run first, so a late command never jumps a
-settlement that was already due; then a host seat command goes to the
-variant's ``seat_change`` and anything else to its ``play``. All of them record
-events in one :class:`~partyhost.engine.core.Decision`, so each step sees the
-ones before. A variant with timers makes its ``tick`` with :func:`ticker`.
+:func:`decider` runs overdue timers first (a late command never jumps a due
+settlement), then sends a host seat command to the variant's ``seat_change`` and
+anything else, from a seat still playing, to its ``play``.
 """
 
 from __future__ import annotations
@@ -47,6 +44,9 @@ def decider(
                 raise IllegalMove("not_host", "Only the host sends seat changes.")
             seat_change(decision, str(command.get("type")), system_target(command))
         else:
+            refused = decision.state.refusal(seat)
+            if refused is not None:
+                raise refused
             play(decision, seat, command)
         return decision.events
 

@@ -1,13 +1,9 @@
 """Arrange a hand into one connected grid that obeys the rule, or prove it cannot be done.
 
-The search grows the arrangement one card at a time from an anchor, the way
-Redelmeier enumerates polyominoes: every untried slot is either filled now or
-excluded for the rest of that branch, so each arrangement is visited once.
-The anchor removes the symmetric duplicates: the hand's first card lies at
-(0, 0) unturned (turning a whole arrangement 180 degrees keeps it valid, so
-any solution can be turned until that card is upright). Slots are tried
-most-constrained first, and a hand whose cards cannot all be linked through
-side-compatible pairs is refused before any search.
+The search grows the arrangement from an anchor the way Redelmeier enumerates
+polyominoes (each arrangement visited once); the first card lies at (0, 0)
+upright, which removes the 180-degree duplicates. Slots are tried
+most-constrained first, and a hand that cannot be linked is refused before any search.
 """
 
 from __future__ import annotations
@@ -57,24 +53,14 @@ def can_link(table: CardTable, card_ids: Sequence[int], rotate: bool) -> bool:
 
 def solve(table: CardTable, card_ids: Sequence[int], rotate: bool = True) -> list[Spot] | None:
     """One valid connected arrangement of all of ``card_ids``, or ``None`` if there is none."""
-    return solve_counting(table, card_ids, rotate)[0]
-
-
-def solve_counting(
-    table: CardTable, card_ids: Sequence[int], rotate: bool = True
-) -> tuple[list[Spot] | None, int]:
-    """Like :func:`solve`, also returning the number of search nodes (for the benchmark)."""
     if not card_ids:
-        return [], 0
+        return []
     if not can_link(table, card_ids, rotate):
-        return None, 0
+        return None
     placed: BoardMap = {(0, 0): table.orientation(card_ids[0], False)}
     seen: set[Slot] = {(0, 0), *SIDES}
-    nodes = 0
 
     def grow(untried: list[Slot], avail: int, remaining: int) -> bool:
-        nonlocal nodes
-        nodes += 1
         options = []
         for slot in untried:
             mask = fitting(table, placed, slot, avail)
@@ -98,6 +84,5 @@ def solve_counting(
 
     avail = table.hand_mask(card_ids[1:], rotate)
     if len(card_ids) > 1 and not grow(list(SIDES), avail, len(card_ids) - 1):
-        return None, nodes
-    spots = [Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in placed.items()]
-    return spots, nodes
+        return None
+    return [Spot(table.card_of(o), x, y, table.is_turned(o)) for (x, y), o in placed.items()]

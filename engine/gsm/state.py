@@ -1,10 +1,4 @@
-"""The state every Game, Set, Match! variant's state starts from, dealt and changed alike.
-
-Every variant keeps the same bookkeeping about its players (who left, who is
-away, the last thing that happened, the winners); each adds its own table.
-What a variant does *because* a seat changed stays in the variant's own
-``evolve``; :func:`shared_event` only records the change, or the end.
-"""
+"""The state every Game, Set, Match! variant's state starts from, dealt and changed alike."""
 
 from __future__ import annotations
 
@@ -22,10 +16,8 @@ from partyhost.engine.rng import Rng
 class TableState:
     """The fields every variant's state has; each variant adds its own.
 
-    ``shared_views`` holds view parts built from this state (every seat sees
-    them alike). States never change, so the parts never go stale; it is left
-    out of comparisons and ``dataclasses.replace`` starts the next state with
-    an empty one.
+    ``shared_views`` caches view parts every seat sees alike; states never change,
+    so it never goes stale (``dataclasses.replace`` starts the next one empty).
     """
 
     deck: Deck
@@ -51,6 +43,14 @@ class TableState:
         """Seats still at the table and not away, in seat order."""
         return [s for s in self.seats if s not in self.left and s not in self.away]
 
+    def refusal(self, seat: int) -> IllegalMove | None:
+        """Why ``seat`` may not play now (the game is over, or it is not at the table)."""
+        if self.phase == "over":
+            return IllegalMove("not_now", "The game is over.")
+        if seat not in self.present():
+            return IllegalMove("not_playing", "You are not playing at this table.")
+        return None
+
 
 State = TypeVar("State", bound=TableState)
 
@@ -58,10 +58,9 @@ State = TypeVar("State", bound=TableState)
 def shared_event(
     state: State, event: Event, leaving: Callable[[State, int], Mapping[str, Any]] | None = None
 ) -> State:
-    """The state after the game ended, or a seat left, went away or came back.
+    """The state after the game ended or a seat left, went away or came back (else ValueError).
 
-    ``leaving`` gives the variant's own changes when a seat leaves (where its
-    cards go). Any other event is one the variant does not know: ``ValueError``.
+    ``leaving`` gives the variant's own changes when a seat leaves.
     """
     kind = event.kind
     if kind in ("game_over", "match_over"):

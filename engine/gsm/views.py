@@ -1,10 +1,7 @@
 """How Game, Set, Match! cards and tables appear in views, built as few times as possible.
 
-The host asks for one view per seat after every change, and most of a view
-is the same for every seat. A card's rows are built once per deck (cards
-never change) and a state's public part once per state (states never change
-either), then shared: every view of a state holds the same board list, score
-rows and legend. A view is therefore read-only; copy a part before changing it.
+Card rows are built once per deck and a state's public part once per state,
+then shared by every seat's view: a view is read-only.
 """
 
 from __future__ import annotations
@@ -75,17 +72,14 @@ def table_view(
     legal: Callable[[State, int], list[Command]],
     private: Callable[[State, int], View] | None = None,
 ) -> View:
-    """The state's public part (built on its first view, then shared) with the seat's own.
-
-    ``public_view`` gives what every seat sees alike after :func:`base_view`'s
-    fields (a seat's own fields empty); a seat adds its ``legal`` commands
-    and what ``private`` shows only it (its cards). Views of one state share
-    their parts, so a view is read-only.
+    """The state's shared public part (``public_view`` between :func:`base_view` and ``last``),
+    plus the seat's ``legal`` commands and what ``private`` shows only it.
     """
     shared = state.shared_views
     public: View | None = shared.get("view")
     if public is None:
-        public = shared["view"] = {**base_view(game_id, state), **public_view(state)}
+        public = {**base_view(game_id, state), **public_view(state), "last": state.last}
+        shared["view"] = public
     view = dict(public)
     if seat is not None:
         view["you"] = seat

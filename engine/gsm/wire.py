@@ -1,9 +1,4 @@
-"""What the four Game, Set, Match! games share on the wire (pure data).
-
-The placement command and its form, commands without fields, and the keys
-every view has are declared once here; each variant's own ``wire.py``
-declares its commands and view from these.
-"""
+"""What the four Game, Set, Match! games share on the wire: placements, bare commands, view keys."""
 
 from __future__ import annotations
 

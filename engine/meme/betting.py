@@ -1,14 +1,12 @@
 """Betting limits, their checks and the payouts of a turn.
 
-Rounds 1-3 bet tokens that always come back: each token on a correct guess
-earns its owner $1. The final round bets dollars: a correct stake is paid 1:1
-and a wrong one is lost. A guess is correct when it is the same meme as the
-reactor's, so two seats who guessed the same meme are equally good bets.
+Rounds 1-3 bet tokens that come back, each on a correct guess earning $1; the
+final round bets dollars at 1:1. A guess is correct when it is the reactor's meme.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,11 +56,8 @@ def _amount(limits: BetLimits, total: int) -> str:
     return f"{total} token" + ("" if total == 1 else "s")
 
 
-def check_bets(limits: BetLimits, raw: Any, label: Callable[[int], str]) -> dict[int, int]:
-    """The bets in a command as {target: amount}, or IllegalMove naming the broken limit.
-
-    ``label`` names a seat for people ("Blue (seat 2)").
-    """
+def check_bets(state: MemeState, limits: BetLimits, raw: Any) -> dict[int, int]:
+    """The command's bets as {target: amount}, or IllegalMove naming the broken limit."""
     if not isinstance(raw, list) or len(raw) > MAX_BET_ENTRIES:
         raise IllegalMove(
             "bad_bets", "Send 'bets' as a list of {seat, amount} entries, one per guess."
@@ -80,10 +75,11 @@ def check_bets(limits: BetLimits, raw: Any, label: Callable[[int], str]) -> dict
             raise IllegalMove("bet_negative", "A bet cannot be negative.")
         if target in bets:
             raise IllegalMove(
-                "bet_duplicate", f"You listed the guess of {label(target)} twice; list it once."
+                "bet_duplicate",
+                f"You listed the guess of {state.label(target)} twice; list it once.",
             )
         if target not in limits.targets:
-            raise IllegalMove("bet_target", _bad_target(limits, target, label))
+            raise IllegalMove("bet_target", _bad_target(state, limits, target))
         if amount:
             bets[target] = amount
     _check_totals(limits, bets)
@@ -94,7 +90,7 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _bad_target(limits: BetLimits, target: int, label: Callable[[int], str]) -> str:
+def _bad_target(state: MemeState, limits: BetLimits, target: int) -> str:
     if limits.stage == 1 and target == limits.own_seat:
         return (
             "Your own meme is not a guess: as the reactor you bet only on the other "
@@ -102,10 +98,10 @@ def _bad_target(limits: BetLimits, target: int, label: Callable[[int], str]) -> 
         )
     if limits.stage == 1:
         return (
-            f"{label(target)} has no face-down guess on the table; as the reactor you bet "
+            f"{state.label(target)} has no face-down guess on the table; as the reactor you bet "
             "only on the other players' guesses."
         )
-    return f"{label(target)} has no guess on the table to bet on."
+    return f"{state.label(target)} has no guess on the table to bet on."
 
 
 def _check_totals(limits: BetLimits, bets: Mapping[int, int]) -> None:

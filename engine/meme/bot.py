@@ -1,11 +1,9 @@
 """Bots for What Do You Meme?, playing from the view a person in their seat gets.
 
-A bot reads the scenario through the memes' keywords (public deck data),
-remembers which memes each reactor chose in earlier turns (public once
-revealed) and, in the second betting, notices where the reactor put tokens.
-Its temperament (how bold it bets, which memes it leans to) comes from its
-seat and the game's public roll-off, so it stays the same for a whole game
-without the bot storing anything, and differs from game to game.
+A bot reads the scenario through the memes' keywords, remembers each reactor's
+revealed choices and, in the second betting, where the reactor bet. Its
+temperament comes from its seat and the public roll-off: fixed for a game
+without any memory, different from game to game.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The What Do You Meme? deck: seat colors, reaction memes and numbered scenarios.
 
-A deck file is read through :class:`DeckReader`, so a broken file gets every
-problem at once with the path where it was found. Scenarios are a mapping
-keyed by their two-digit number (``28: "..."``), because the rulebook looks a
-scenario up by the number the dice gave, and a deck maker should see that
-number next to the text.
+Scenarios are keyed by their two-digit number (``28: "..."``): the dice give a
+number, and a deck maker should see it next to the text.
 """
 
 from __future__ import annotations
@@ -13,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.deckcheck import DeckReader
+from partyhost.engine.deckcheck import TERM_COLORS, DeckReader
 
 COLOR_COUNT = 6
 MEME_COUNT = 7
@@ -25,11 +22,6 @@ MAX_SCENARIO_TEXT = 200
 MAX_KEYWORDS = 40
 MAX_KEYWORD = 24
 
-ANSI_COLORS = frozenset(
-    ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-    + [f"bright_{name}" for name in ("black", "red", "green", "yellow")]
-    + [f"bright_{name}" for name in ("blue", "magenta", "cyan", "white")]
-)
 _HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _SCENARIO_KEY = re.compile(r"[0-9]{2}")
 _KEYWORD = re.compile(r"[a-z][a-z'-]*")
@@ -45,11 +37,7 @@ class SeatColor:
 
 @dataclass(frozen=True)
 class Meme:
-    """One reaction card. Every player holds the same memes in their own color.
-
-    ``keywords`` are optional hints for bots: words in a scenario that make
-    this reaction likely. People never see them.
-    """
+    """One reaction card, held by every player in their own color; ``keywords`` hint bots only."""
 
     caption: str
     face: str
@@ -92,7 +80,7 @@ def _colors(reader: DeckReader, value: Any) -> tuple[SeatColor, ...]:
         names[index] = name
         terminal = entry.get("terminal", "")
         if isinstance(terminal, str) and (
-            terminal in ANSI_COLORS or _HEX_COLOR.fullmatch(terminal)
+            terminal in TERM_COLORS or _HEX_COLOR.fullmatch(terminal)
         ):
             colors.append(SeatColor(name, terminal))
             continue

@@ -1,16 +1,8 @@
-"""decide and tick: what a command means in the current phase, or why it is refused; then
-how the game runs on by itself.
+"""decide and tick: what a command means in the current phase, or why it is refused.
 
-Players send ``roll``, ``write_scenario``, ``react``, ``guess`` and ``bet``;
-the host sends the system commands ``seat_joined``, ``seat_left``,
-``seat_away`` and ``seat_back``. Every refusal is an :class:`IllegalMove` with
-a stable code and a sentence for people.
-
-Both record their events in a :class:`~partyhost.engine.core.Decision`, whose
-state shows each event's effect to the next step. :func:`advance` then carries
-the game as far as it can go without a player: phase changes, revealing,
-paying out, starting the next turn, acting for seats whose timer ran out or
-who stayed away too long.
+Both record events in a :class:`~partyhost.engine.core.Decision`; :func:`advance`
+then carries the game as far as it goes without a player (phase changes,
+reveals, payouts, the next turn, acting for seats whose time ran out).
 """
 
 from __future__ import annotations
@@ -68,13 +60,6 @@ def deadline(state: MemeState) -> float | None:
     """When ``tick`` has something to do: the earliest deadline of a seat the table waits for."""
     due = [found[0] for seat in state.pending() if (found := seat_deadline(state, seat))]
     return min(due) if due else None
-
-
-def label(state: MemeState, seat: int) -> str:
-    """A seat as people know it: by its color."""
-    if seat in state.seats:
-        return f"{state.deck.colors[state.color_of(seat)].name.capitalize()} (seat {seat})"
-    return f"seat {seat}"
 
 
 def _check_player(state: MemeState, seat: int, command: Command) -> None:
@@ -164,7 +149,7 @@ def _bet(decision: Decision[MemeState], seat: int, command: Command) -> None:
     limits = limits_for(state, seat)
     if limits is None:
         raise IllegalMove("not_betting", _why_not_betting(state, seat))
-    bets = check_bets(limits, command.get("bets"), lambda target: label(state, target))
+    bets = check_bets(state, limits, command.get("bets"))
     if limits.stage == 1:
         decision.emit("reactor_bet", {"seat": seat, "bets": bets_to_list(bets), "auto": None})
         return

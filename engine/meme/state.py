@@ -1,15 +1,8 @@
 """What Do You Meme?'s state: how a game begins and how each event changes it.
 
-The state is a frozen dataclass; :func:`evolve` builds a new one for every
-event and never mutates mappings in place, so an older state stays valid (the
-host may keep it, tests compare them). Hidden facts (the reactor's meme,
-face-down guesses, sealed second-round bets, the generator) live here and only
-here; ``views`` decides who may see what.
-
-:func:`setup` seats everyone in seat order, with no money yet, about to roll
-off. Every decision was made in ``decide`` or ``tick``; an event carries its
-outcome (hidden parts in ``secret``, including the generator's next state), so
-evolving is bookkeeping and replaying the events rebuilds the state.
+Hidden facts (the reactor's meme, face-down guesses, sealed bets, the
+generator) live only here; ``views`` decides who sees what. Events carry every
+outcome, so :func:`evolve` is bookkeeping and never mutates an older state.
 """
 
 from __future__ import annotations
@@ -24,7 +17,7 @@ from partyhost.engine.meme.deck import MemeDeck
 from partyhost.engine.rng import Rng
 
 ROUNDS = 4
-FINAL_ROUND = 4
+"""The last one is the final round, betting dollars."""
 TOKENS = 3
 MAX_OWN_TOKENS = 2
 MAX_SCENARIO_LENGTH = 280
@@ -111,15 +104,11 @@ class MemeState:
     shared_views: dict[str, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    """View parts every seat sees alike, built on this state's first view.
-
-    States never change, so the parts never go stale; left out of comparisons,
-    and ``dataclasses.replace`` starts the next state with an empty one.
-    """
+    """View parts every seat sees alike (as in Game, Set, Match!'s ``TableState``)."""
 
     @property
     def final(self) -> bool:
-        return self.round == FINAL_ROUND
+        return self.round == ROUNDS
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -128,6 +117,12 @@ class MemeState:
 
     def color_of(self, seat: int) -> int:
         return self.seats.index(seat)
+
+    def label(self, seat: int) -> str:
+        """A seat as people know it: by its color."""
+        if seat in self.seats:
+            return f"{self.deck.colors[self.color_of(seat)].name.capitalize()} (seat {seat})"
+        return f"seat {seat}"
 
     def rotation(self) -> tuple[int, ...]:
         """Seat order starting at the first player: the reactor order of every round."""

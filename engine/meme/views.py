@@ -1,9 +1,7 @@
 """What each seat may see, and the commands it may send now.
 
-Views are plain data with string keys only (per-seat facts are lists of
-``{"seat": n, ...}``) so msgpack carries them as they are. Nobody, not even
-a spectator, sees the reactor's meme before its reveal, a face-down guess
-other than their own, or a sealed second-round bet other than their own.
+Nobody, not even a spectator, sees the reactor's meme before its reveal, or a
+face-down guess or sealed bet other than their own.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.meme.betting import BetLimits, limits_for
 from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
-    FINAL_ROUND,
     MAX_OWN_TOKENS,
     MAX_SCENARIO_LENGTH,
     ROUNDS,
@@ -27,13 +24,7 @@ from partyhost.engine.meme.state import (
 
 
 def view(state: MemeState, seat: int | None) -> View:
-    """The table as ``seat`` sees it (``None``: a spectator).
-
-    The spectator's view is built on the state's first view and every seat's
-    view of that state is it with the seat's own keys replaced (the host sends
-    one view per seat after each change), so a view is read-only: copy a part
-    before changing it.
-    """
+    """The table as ``seat`` sees it (``None``: a spectator); shared parts, so read-only."""
     public = _public(state)
     if seat is None or seat not in state.seats:
         return dict(public)
@@ -54,7 +45,7 @@ def _public(state: MemeState) -> View:
         "phase": state.phase.value,
         "round": state.round,
         "rounds": ROUNDS,
-        "final": state.round == FINAL_ROUND,
+        "final": state.final,
         "turn": state.turn,
         "reactor": state.reactor,
         "you": None,
@@ -127,7 +118,7 @@ def _player(state: MemeState, seat: int) -> dict[str, Any]:
         "color": color.name,
         "terminal": color.terminal,
         "money": state.money[seat],
-        "tokens": 0 if state.round == FINAL_ROUND else TOKENS,
+        "tokens": 0 if state.final else TOKENS,
         "away": seat in state.away,
         "left": seat in state.left,
         "reactor": seat == state.reactor,
@@ -170,15 +161,13 @@ def _table(state: MemeState, you: int | None, *, everything: bool = False) -> di
         "reactor_bets": None if state.reactor_bets is None else bets_to_list(state.reactor_bets),
         "bets": bets,
         "bets_revealed": state.bets_revealed,
-        "unit": "dollar" if state.round == FINAL_ROUND else "token",
+        "unit": "dollar" if state.final else "token",
     }
 
 
 def legal(state: MemeState, seat: int) -> list[Command]:
     """Command templates ``seat`` may send now, with what is still allowed."""
-    if state.phase is Phase.OVER or seat not in state.seats or seat in state.left:
-        return []
-    if seat not in state.pending():
+    if seat not in state.pending():  # none once over, nor for a seat that left
         return []
     turn = state.turn
     if state.phase is Phase.ROLLOFF:
@@ -252,11 +241,8 @@ def _copy(value: Any) -> Any:
 
 
 def replay_view(state: MemeState) -> View:
-    """The spectator's table with the reactor's meme, every guess and every sealed bet shown.
-
-    Only for replays of a finished game. Each card keeps its ``state`` (a
-    face-down card still says ``face_down``, a sealed bet ``sealed``) so the
-    replay can tell what the table knew at that moment.
+    """A finished game's table with the reactor's meme, every guess and sealed bet shown,
+    each still marked as the table knew it then (``face_down``, ``sealed``).
     """
     return {**view(state, None), "table": _table(state, None, everything=True)}
 

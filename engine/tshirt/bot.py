@@ -1,8 +1,4 @@
-"""A bot that plays from its seat's view alone, like a person would.
-
-It reads only the view's ``legal`` list and public information (face-up Hot
-or Not cards), so it can never use what its seat could not see.
-"""
+"""A T-Shirt bot: reads only its view's ``legal`` list and face-up cards, as a person would."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The T-Shirt Game's deck: slogans, T-shirts and Hot or Not cards, validated.
-
-Cards are referred to everywhere else by their index in these tuples, so the
-deck is frozen once built and the game state only ever holds integers.
-"""
+"""The T-Shirt Game's deck: slogans, T-shirts and Hot or Not cards, each known by its index."""
 
 from __future__ import annotations
 

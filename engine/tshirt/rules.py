@@ -1,13 +1,8 @@
-"""decide and tick: which events a command or the clock causes, or why not; then how a round
-runs on by itself.
+"""decide and tick: which events a command or the clock causes, or why not.
 
-Every refusal is an :class:`IllegalMove` with a stable code; nothing here
-changes the state (the events do, through ``evolve``). After a command or a
-timer, :func:`advance` does what the table then does by itself (revealing,
-awarding, Booyah, the next round). Each step records its events in the
-:class:`~partyhost.engine.core.Decision` that ``decide`` or ``tick`` started,
-and reads the table from it, so a refill after a discard or a reshuffle when
-the pile runs dry sees the table as it then is.
+After either, :func:`advance` does what the table then does by itself
+(revealing, awarding, Booyah, the next round), reading the table from the
+:class:`~partyhost.engine.core.Decision` so each step sees the ones before.
 """
 
 from __future__ import annotations
@@ -41,6 +36,7 @@ from partyhost.engine.tshirt.state import (
     present_players,
     reached_target,
     score,
+    seated,
     seats_from,
     submission_of,
     tshirt_shown,
@@ -62,8 +58,8 @@ def decide(state: TShirtState, seat: int, command: Command, now: float) -> list[
         return _decide_system(state, command, now)
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over.")
-    player = player_of(state, seat)
-    if player is None or player.presence is Presence.LEFT:
+    player = seated(state, seat)
+    if player is None:
         raise IllegalMove("not_seated", "You are not playing in this game.")
     decision = Decision(evolve, state, now)
     kind = command.get("type")
@@ -126,8 +122,7 @@ def _booyah(decision: Decision[TShirtState], seat: int, command: Command) -> Non
     victim = read_int(command, "victim")
     if victim == seat:
         raise IllegalMove("bad_victim", "You cannot steal from yourself.")
-    target = player_of(state, victim)
-    if target is None or target.presence is Presence.LEFT:
+    if seated(state, victim) is None:
         raise IllegalMove("bad_victim", f"Seat {victim} is not playing in this game.")
     if victim not in victims_for(state, seat):
         raise IllegalMove("no_cards_to_steal", f"Seat {victim} has no Hot or Not card to steal.")
@@ -138,38 +133,35 @@ def _decide_system(state: TShirtState, command: Command, now: float) -> list[Eve
     """Seats joining, leaving, going away and coming back (sent by the host)."""
     seat = system_target(command)
     kind = command["type"]
-    player = player_of(state, seat)
     decision = Decision(evolve, state, now)
     if kind == "seat_joined":
-        _join(decision, seat, player)
+        _join(decision, seat)
     elif kind == "seat_left":
-        if player is None or player.presence is Presence.LEFT:
+        if seated(state, seat) is None:
             raise IllegalMove("not_seated", f"Seat {seat} is not in the game.")
         if state.phase is Phase.SUBMITTING and submission_of(state, seat) is not None:
             decision.emit("submission_withdrawn", {"seat": seat})
         decision.emit("seat_left", {"seat": seat})
     elif kind == "seat_away":
-        if player is None or player.presence is not Presence.ACTIVE:
+        if not has_presence(state, seat, Presence.ACTIVE):
             raise IllegalMove("not_active", f"Seat {seat} is not active at the table.")
         decision.emit("seat_away", {"seat": seat})
     else:  # seat_back
-        if player is None or player.presence is not Presence.AWAY:
+        if not has_presence(state, seat, Presence.AWAY):
             raise IllegalMove("not_away", f"Seat {seat} is not away.")
         decision.emit("seat_back", {"seat": seat})
     advance(decision)
     return decision.events
 
 
-def _join(decision: Decision[TShirtState], seat: int, player: Player | None) -> None:
+def _join(decision: Decision[TShirtState], seat: int) -> None:
     """Seat a newcomer (or someone who left earlier) and deal them in."""
     state = decision.state
     if state.phase is Phase.OVER:
         raise IllegalMove("game_over", "The game is over.")
-    if seat < 0:
-        raise IllegalMove("bad_command", "Seat numbers are zero or more.")
-    if player is not None and player.presence is not Presence.LEFT:
+    if seated(state, seat) is not None:
         raise IllegalMove("already_seated", f"Seat {seat} is already in the game.")
-    check_join(sum(1 for _ in present_players(state)), MAX_SEATS)
+    check_join(seat, sum(1 for _ in present_players(state)), MAX_SEATS)
     decision.emit("seat_joined", {"seat": seat})
     if state.phase is not Phase.STARTING:
         refill(decision, seat)
@@ -230,8 +222,7 @@ def start_round(decision: Decision[TShirtState], candidate: int | None) -> None:
     judge = first_active_from(state, candidate, inclusive=True)
     decision.emit("round_started", {"round": state.round + 1, "judge": judge})
     for seat in seats_from(decision.state, judge, inclusive=False):
-        player = player_of(decision.state, seat)
-        if seat != judge and player is not None and player.presence is not Presence.LEFT:
+        if seat != judge and seated(decision.state, seat) is not None:
             refill(decision, seat)
     draw_tshirt(decision)
     timer = decision.state.settings.submit_timer
@@ -240,10 +231,7 @@ def start_round(decision: Decision[TShirtState], candidate: int | None) -> None:
 
 
 def refill(decision: Decision[TShirtState], seat: int) -> None:
-    """Deal ``seat`` up to the hand size, reshuffling the discard when the pile runs dry.
-
-    When every slogan is already in someone's hand the seat gets what there is.
-    """
+    """Deal ``seat`` up to the hand size (or what there is), reshuffling the discard if needed."""
     player = player_of(decision.state, seat)
     assert player is not None
     need = decision.state.settings.hand_size - len(player.hand)
@@ -311,8 +299,7 @@ def pick(decision: Decision[TShirtState], index: int, *, random: bool) -> None:
 def award(decision: Decision[TShirtState], winner: int) -> None:
     """The winner draws the top Hot or Not card (nobody draws for a seat that left)."""
     state = decision.state
-    player = player_of(state, winner)
-    if player is None or player.presence is Presence.LEFT:
+    if seated(state, winner) is None:
         finish_round(decision)
         return
     if not state.hot_pile:

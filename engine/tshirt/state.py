@@ -1,24 +1,9 @@
-"""The T-Shirt Game's state (frozen, tuples only): how a game begins and how each event changes it.
+"""The T-Shirt Game's state (frozen, tuples only; a pile's first item is its top card).
 
-Everything derivable is derived: a score is the sum of the Hot or Not cards a
-seat owns, who still has to submit follows from presence and submissions.
-Piles are tuples whose first item is the top card.
-
-:func:`setup` shuffles the piles and seats everyone in join order; dealing
-waits for the opening tick (the state's deadline is 0.0) because it needs the
-host's clock for the first timer and its events announce the first judge and
-carry each seat's private cards.
-
-:func:`evolve` is the only code that makes a new state. Every event carries
-the facts it needs (cards dealt in ``private``, shuffled orders and the
-generator's next state in ``secret``), so evolving never draws randomness or
-decides anything. Two things keep it cheap, without changing any result:
-states are copied field by field (:func:`replace`) instead of through
-``dataclasses.replace``, and the newest results are remembered, because most
-events are evolved twice (once in ``decide``'s
-:class:`~partyhost.engine.core.Decision`, once by ``settle``) from the very
-same state object, and a pure function of immutable inputs may hand out its
-earlier answer.
+Every event carries the facts it needs (dealt cards in ``private``, shuffles
+and the generator in ``secret``), so :func:`evolve` decides nothing. It copies
+states field by field (:func:`replace`) and remembers its newest results, since
+most events are evolved twice from the same state (in ``decide``, then ``settle``).
 """
 
 from __future__ import annotations
@@ -148,6 +133,12 @@ def player_of(state: TShirtState, seat: int | None) -> Player | None:
         if player.seat == seat:
             return player
     return None
+
+
+def seated(state: TShirtState, seat: int | None) -> Player | None:
+    """The seat's player while it is in the game (active or away); None once it left."""
+    player = player_of(state, seat)
+    return None if player is None or player.presence is Presence.LEFT else player
 
 
 def present_players(state: TShirtState) -> Iterator[Player]:
@@ -317,12 +308,7 @@ def evolve(state: TShirtState, event: Event) -> TShirtState:
 
 
 def replace(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for the state's frozen dataclasses, without ``__init__``.
-
-    They have no ``__post_init__`` and no init-only fields, so copying the
-    attributes gives the very object ``__init__`` would build, several times
-    faster. ``changes`` must name existing fields.
-    """
+    """``dataclasses.replace`` without ``__init__`` (no post-init here), several times faster."""
     new = object.__new__(type(obj))
     attributes = new.__dict__
     attributes.update(obj.__dict__)

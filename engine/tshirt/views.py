@@ -1,7 +1,5 @@
-"""What one seat may see and do. Views are plain data with text keys only.
-
-A view never holds the generator, a pile's order, another seat's hand, or
-who wrote which slogan before the judge has picked.
+"""What one seat may see and do: never the generator, a pile's order, another's hand,
+or who wrote which slogan before the judge has picked.
 """
 
 from __future__ import annotations
@@ -12,13 +10,13 @@ from partyhost.engine.core import Command, SeatResult, View
 from partyhost.engine.tshirt.state import (
     Phase,
     Player,
-    Presence,
     RoundResult,
     TShirtState,
     authors_shown,
     hot_card_shown,
     player_of,
     score,
+    seated,
     submission_of,
     submitted_seats,
     tshirt_shown,
@@ -29,8 +27,8 @@ from partyhost.engine.tshirt.state import (
 
 def legal(state: TShirtState, seat: int) -> list[Command]:
     """Command templates for ``seat``; a bot or UI sends one of them as is."""
-    player = player_of(state, seat)
-    if player is None or player.presence is Presence.LEFT:
+    player = seated(state, seat)
+    if player is None:
         return []
     if state.phase is Phase.SUBMITTING:
         if seat == state.judge or submission_of(state, seat) is not None:
@@ -51,13 +49,7 @@ def legal(state: TShirtState, seat: int) -> list[Command]:
 
 
 def view(state: TShirtState, seat: int | None) -> View:
-    """Everything a UI draws for ``seat`` (None: a spectator), public facts plus its own hand.
-
-    The spectator's view is built once per state and every seat's view of
-    that state is it with the seat's own keys replaced (the host sends one
-    view per seat after each change), so a view is read-only: copy a part
-    before changing it.
-    """
+    """What a UI draws for ``seat`` (None: a spectator); shared parts, so read-only."""
     public = _public(state)
     me = player_of(state, seat)
     if me is None:
@@ -212,10 +204,8 @@ def _points_won(state: TShirtState, result: RoundResult) -> int:
 
 
 def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
-    """Slogans other seats hold in hand or have played face down: ``seat`` must not see them.
-
-    A slogan also counts as known once it was shown in the last finished
-    round, because a reshuffled discard can deal it to someone's hand again.
+    """Slogans ``seat`` must not see: others' hands and face-down slogans, less those shown
+    in a finished round (a reshuffle can deal them again).
     """
     secret: set[int] = set()
     for player in state.players:
@@ -232,11 +222,7 @@ def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
 
 
 def replay_view(state: TShirtState) -> View:
-    """The spectator's table with every hand shown and every slogan on it signed.
-
-    Only for replays of a finished game: ``hands`` lists each seat's slogans,
-    ``played`` whose each slogan on the table is (face down or not).
-    """
+    """A finished game's table with every hand (``hands``) and each slogan's author (``played``)."""
     slogans = state.deck.slogans
     shown = dict(view(state, None))
     shown["hands"] = [

@@ -1,16 +1,9 @@
 """Four Corners' rules: two players race to empty their hands along crossing lines.
 
-The first placement next to the middle card fixes its player's axis and gives
-the other player the other one. Each builds only at the two ends of their own
-line, and may take back an end card of it. The two lines cross at the middle
-card, so cards near it also touch the other line at their corners, and the
-rule is checked there too.
-
-Stall rulings: the stall clock restarts only when a placement brings a hand
-below its lowest count so far, so taking a card back and putting it down
-again cannot keep a lost game alive for ever. Both players may also say
-"stuck"; when both have (with no card placed or taken back since), the game
-ends at once as a stall, which is what a real table does when nobody can move.
+The first placement next to the middle card fixes its player's axis (the other
+gets the other); each builds only at the ends of their own line. The stall clock
+restarts only when a hand drops below its lowest count so far, so taking back
+and replacing a card cannot keep a lost game alive; both saying "stuck" ends it.
 """
 
 from __future__ import annotations
@@ -53,10 +46,6 @@ def _stalled(decision: Decision[FourCornersState]) -> None:
 def _play(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
     state = decision.state
     kind = command.get("type")
-    if state.phase != "race":
-        raise IllegalMove("not_now", "The game is over.")
-    if seat not in state.seats:
-        raise IllegalMove("not_playing", "You are not playing at this table.")
     if kind == "place":
         _place(decision, seat, command)
     elif kind == "take_back":

@@ -1,8 +1,4 @@
-"""Four Corners' state: two hands, the crossing lines, who owns which axis, the stall clock.
-
-:func:`setup` deals ten cards each and lays one in the middle (the rest are out
-of play); :func:`evolve` is the only way the state changes.
-"""
+"""Four Corners' state: two hands, the crossing lines, who owns which axis, the stall clock."""
 
 from __future__ import annotations
 
@@ -65,11 +61,7 @@ def open_slots(state: FourCornersState, seat: int) -> list[Slot]:
 
 
 def end_cards(state: FourCornersState, seat: int) -> list[int]:
-    """The seat's cards at the two ends of its line (what it may take back).
-
-    The middle card belongs to the line, so a line built on one side only has
-    one end a player may take from.
-    """
+    """The seat's cards at the two ends of its line (the middle card is not one of them)."""
     own = line(state, seat)
     ends = []
     if own and own[0].x + own[0].y < 0:

@@ -15,7 +15,7 @@ def view(state: FourCornersState, seat: int | None) -> View:
 
 def legal(state: FourCornersState, seat: int) -> list[Command]:
     """Place at an end of the own line, take back an end card, or say "stuck" once."""
-    if state.phase != "race" or seat not in state.seats:
+    if state.refusal(seat) is not None:
         return []
     commands: list[Command] = []
     slots = open_slots(state, seat)
@@ -42,7 +42,6 @@ def public_view(state: FourCornersState) -> View:
         "scores": shared.score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {"stall": stall},
         "deadline": stall,
-        "last": state.last,
     }
 
 

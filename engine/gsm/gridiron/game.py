@@ -1,7 +1,4 @@
-"""Gridiron as the host sees it: metadata, room options and the functions of each job.
-
-Turns, not a race: its bots keep the host's own pace (scaled by level).
-"""
+"""Gridiron as the host sees it; turns, not a race, so its bots keep the host's pace."""
 
 from __future__ import annotations
 

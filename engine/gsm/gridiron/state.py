@@ -1,8 +1,4 @@
-"""Gridiron's state: hands, the draw pile, the grid and whose turn it is.
-
-:func:`setup` deals seven cards a player, lays one in the middle and chooses
-the first player; :func:`evolve` is the only way the state changes.
-"""
+"""Gridiron's state: hands, the draw pile, the grid and whose turn it is."""
 
 from __future__ import annotations
 
@@ -11,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from partyhost.engine.core import Event
+from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.board import any_fit
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, board_map, placement_from
@@ -39,6 +35,12 @@ class GridironState(TableState):
     passes: int = 0
     phase: str = "turns"
     out_of_play: tuple[int, ...] = ()
+
+    def refusal(self, seat: int) -> IllegalMove | None:
+        """Only the seat on turn plays; anyone else, a spectator too, hears whose turn it is."""
+        if self.phase != "over" and seat != self.turn:
+            return IllegalMove("not_your_turn", f"It is seat {self.turn}'s turn.")
+        return super().refusal(seat)
 
 
 def can_place(state: GridironState, seat: int) -> bool:

@@ -14,7 +14,7 @@ def view(state: GridironState, seat: int | None) -> View:
 
 def legal(state: GridironState, seat: int) -> list[Command]:
     """On your turn: place a card that fits, else draw, else (pile empty) pass."""
-    if state.phase != "turns" or seat != state.turn:
+    if state.refusal(seat) is not None:
         return []
     if can_place(state, seat):
         place = place_template(state.deck, state.board, state.hands[seat], state.rules)
@@ -32,7 +32,6 @@ def public_view(state: GridironState) -> View:
         "passes": state.passes,
         "scores": shared.score_rows(state, lambda s: {"hand": len(hands[s])}),
         "deadlines": {},
-        "last": state.last,
     }
 
 

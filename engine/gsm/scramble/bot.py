@@ -1,9 +1,7 @@
 """A Scramble bot: solves its own seven cards, then lays the solution out one move at a time.
 
-The solution is cached by the cards' ids and cells (the whole input, so it is
-never stale): a player keeps the same seven all game, so the solver runs once.
-The table comes from :func:`~partyhost.engine.gsm.bot.cached_table`, looked
-up on that module so tests can swap it for a fresh build.
+A player keeps the same seven all game, so solutions are cached by the whole
+input. The table is looked up on :mod:`..bot` so tests can swap its cache.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Scramble's rules: moves on a private board, "stuck" votes, and calling "Game!".
 
-Boards are private: a move's details go to its player only (``private``) and
-to ``evolve`` (``secret``); everyone else learns how many cards each player
-has placed. Calling "Game!" shows the caller's board to the table, as when
-the others check it at a real table.
+A move's details go to its player (``private``) and ``evolve`` (``secret``); the
+others learn only counts, until "Game!" shows the caller's board to everyone.
 """
 
 from __future__ import annotations
@@ -22,10 +20,6 @@ from partyhost.engine.rng import Rng
 def _play(decision: Decision[ScrambleState], seat: int, command: Command) -> None:
     state = decision.state
     kind = command.get("type")
-    if state.phase != "race":
-        raise IllegalMove("not_now", "The match is over.")
-    if seat not in state.seats or seat in state.left:
-        raise IllegalMove("not_playing", "You are not playing at this table.")
     board = {p.card: p for p in state.boards[seat]}
     if kind == "place":
         move = read_placement(command, bool(state.rules["rotate"]))

@@ -1,8 +1,4 @@
-"""Scramble's state: every player's hand and private board, and the match score.
-
-:func:`setup` deals seven cards a player, solvable when the room asks for it;
-:func:`evolve` is the only way the state changes.
-"""
+"""Scramble's state: every player's hand and private board, and the match score."""
 
 from __future__ import annotations
 
@@ -64,11 +60,8 @@ def setup(deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int)
 def deal(
     deck: Deck, seats: Sequence[int], rng: Rng, solvable: bool, rotate: bool
 ) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
-    """Seven cards a seat and the undealt rest.
-
-    With ``solvable``, a hand the solver cannot arrange is shuffled back and
-    redrawn (at most ``DEAL_ATTEMPTS`` times, so a strange deck cannot hang
-    the host).
+    """Seven cards a seat and the undealt rest; with ``solvable``, an unsolvable hand is
+    redrawn, at most ``DEAL_ATTEMPTS`` times so a strange deck cannot hang the host.
     """
     pile = rng.shuffled(range(len(deck.cards)))
     hands: dict[int, tuple[int, ...]] = {}

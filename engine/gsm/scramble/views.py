@@ -14,7 +14,7 @@ def view(state: ScrambleState, seat: int | None) -> View:
 
 def legal(state: ScrambleState, seat: int) -> list[Command]:
     """Place, take back or turn own cards; call "Game!" with an empty hand; say "stuck" once."""
-    if state.phase != "race" or seat not in state.seats or seat in state.left:
+    if state.refusal(seat) is not None:
         return []
     on_board = [p.card for p in state.boards[seat]]
     own = [*state.hands[seat], *on_board]
@@ -44,7 +44,6 @@ def public_view(state: ScrambleState) -> View:
             lambda s: {"placed": len(boards[s]), "hand": len(hands[s]), "wins": wins[s]},
         ),
         "deadlines": {},
-        "last": state.last,
     }
 
 

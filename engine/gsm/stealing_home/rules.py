@@ -1,11 +1,8 @@
 """Stealing Home's rules: claims, "no fit" votes, the tie window and the round timer.
 
-Claims are ordered by the order ``decide`` sees them (the host's arrival
-order). A valid claim is not settled at once: valid claims arriving within
-the tie window of the first one tie with it, so the first is held pending and
-settled by ``tick`` when the window has passed (``deadline`` says when).
-``decide`` runs any overdue timers itself first, so a late command can never
-sneak in front of a settlement that was already due.
+Claims count in the order ``decide`` sees them. Valid claims within the tie
+window of the first tie with it, so the first is held and settled by ``tick``
+once the window has passed.
 """
 
 from __future__ import annotations
@@ -175,7 +172,7 @@ def _seat_change(decision: Decision[StealingHomeState], kind: str, target: int) 
     if decision.state.phase == "over":
         return
     if kind == "seat_joined":
-        check_join(len(decision.state.present()), MAX_PLAYERS)
+        check_join(target, len(decision.state.present()), MAX_PLAYERS)
     decision.emit(kind, {"seat": target})
     if kind == "seat_left" and len(decision.state.present()) < 2:
         _game_over(decision)

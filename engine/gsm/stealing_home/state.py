@@ -1,8 +1,4 @@
-"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims.
-
-:func:`setup` lays a valid 2 x 2 block in the middle and turns two cards up;
-:func:`evolve` is the only way the state changes.
-"""
+"""Stealing Home's state: the grid, the pile, the two face-up cards and the round's claims."""
 
 from __future__ import annotations
 
@@ -53,11 +49,7 @@ class StealingHomeState(TableState):
     tied: tuple[int, ...] = ()
 
     def claim_refused(self, seat: int) -> IllegalMove | None:
-        """Why ``seat`` may not call a match or say "no fit" now; ``None``: it may."""
-        if self.phase != "round":
-            return IllegalMove("not_now", "The game is over.")
-        if seat not in self.seats or seat in self.left:
-            return IllegalMove("not_playing", "You are not playing at this decision.")
+        """Why ``seat``, playing, may not call a match or say "no fit" now; ``None``: it may."""
         if self.tiebreak is not None and seat not in self.tiebreak:
             return IllegalMove("not_in_tiebreak", "Only the tied players race in a tiebreaker.")
         if seat in self.locked:

@@ -14,7 +14,7 @@ def view(state: StealingHomeState, seat: int | None) -> View:
 
 def legal(state: StealingHomeState, seat: int) -> list[Command]:
     """The "match" template while the seat may claim; "no fit" until it says so or a claim is in."""
-    if state.claim_refused(seat) is not None or not state.face_up:
+    if state.refusal(seat) or state.claim_refused(seat) or not state.face_up:
         return []
     commands = [_match_template(state)]
     if state.first is None and seat not in state.votes:
@@ -50,7 +50,6 @@ def public_view(state: StealingHomeState) -> View:
         ),
         "deadlines": {"round": state.round_deadline(), "tie": state.tie_deadline()},
         "deadline": state.tie_deadline() if state.first is not None else state.round_deadline(),
-        "last": state.last,
     }
 
 
