@@ -209,6 +209,29 @@ def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:
     return min(max(cursor[0], min_x), max_x), min(max(cursor[1], min_y), max_y)
 
 
+def _laid(
+    view: Frame, region: tuple[int, int, int, int], zoom: str, ascii_only: bool
+) -> BoardPicture:
+    """The view's cards in ``region`` drawn in ``zoom``, the last one placed outlined."""
+    rows, cols = moves.shape(view)
+    cards = tuple(
+        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
+        for slot, entry in moves.board_cards(view).items()
+    )
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
+    return BoardPicture(
+        rows,
+        cols,
+        cards,
+        region=region,
+        last=(last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None,
+        card_columns=card_width,
+        card_lines=card_height,
+        ruled=zoom in RULED,
+    )
+
+
 def board_picture(
     view: Frame,
     kind: str,
@@ -219,59 +242,24 @@ def board_picture(
     ascii_only: bool,
 ) -> BoardPicture:
     """The board as the view has it, with the cursor, the preview and the view's marks."""
-    rows, cols = moves.shape(view)
-    occupied = moves.board_cards(view)
-    cards = tuple(
-        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
-        for slot, entry in occupied.items()
-    )
-    last = view.get("last") if isinstance(view.get("last"), dict) else None
-    last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
     flagged = moves.marks(view, kind, choice.card, choice.turned)
-    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
-    return BoardPicture(
-        rows,
-        cols,
-        cards,
-        region=shown_region(view, kind),
+    return replace(
+        _laid(view, shown_region(view, kind), zoom, ascii_only),
         cursor=cursor,
-        preview=None if cursor in occupied else preview,
+        preview=None if cursor in moves.board_cards(view) else preview,
         marks=tuple(sorted(flagged.items())),
-        last=last_slot,
-        card_columns=card_width,
-        card_lines=card_height,
-        ruled=zoom in RULED,
     )
 
 
-def final_picture(view: Frame, zoom: str, ascii_only: bool) -> BoardPicture | None:
-    """The board as the game left it: every card, the last one placed outlined, no cursor.
-
-    ``None`` when the view has no cards on its board.
-    """
+def final_picture(
+    view: Frame, zoom: str, ascii_only: bool, *, dots: bool = False
+) -> BoardPicture | None:
+    """The board as the game left it (a replay's: with ``dots`` in its empty slots), no
+    cursor; ``None`` when the view has no cards on its board."""
     region = final_region(view)
     if region is None:
         return None
-    occupied = moves.board_cards(view)
-    rows, cols = moves.shape(view)
-    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
-    cards = tuple(
-        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
-        for slot, entry in occupied.items()
-    )
-    last = view.get("last") if isinstance(view.get("last"), dict) else None
-    last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
-    return BoardPicture(
-        rows,
-        cols,
-        cards,
-        region=region,
-        last=last_slot,
-        card_columns=card_width,
-        card_lines=card_height,
-        ruled=zoom in RULED,
-        dots=False,
-    )
+    return replace(_laid(view, region, zoom, ascii_only), dots=dots)
 
 
 def lens_picture(picture: BoardPicture, zoom: str) -> BoardPicture:
