@@ -21,8 +21,6 @@ from partyhost.tui.gsm.cards import (
     read_cells,
     tile_style,
 )
-from partyhost.tui.gsm.four_corners import FourCornersScreen
-from partyhost.tui.gsm.gridiron import GridironScreen
 from partyhost.tui.gsm.picture import (
     FinalFit,
     ResultsRoom,
@@ -33,8 +31,12 @@ from partyhost.tui.gsm.picture import (
     shown_region,
 )
 from partyhost.tui.gsm.results import GsmResultsScreen
-from partyhost.tui.gsm.scramble import ScrambleScreen
-from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.screen import (
+    FourCornersScreen,
+    GridironScreen,
+    ScrambleScreen,
+    StealingHomeScreen,
+)
 from partyhost.tui.gsm.text import describe_event, seconds_left
 from partyhost.tui.text import UNICODE
 from rich.text import Text

@@ -1,11 +1,5 @@
-"""Turning what the player chose (card, slot, turn) into a command the view allows.
-
-The view's ``legal`` list holds templates: ``{type, cards, turned}`` plus
-``slots`` where only some slots are open and ``fits`` when the room shows
-hints. A command is built only when a template admits it, so the client never
-sends anything the host did not offer. Nothing here knows whether a card
-*fits*; that is the host's call (or the ``fits`` list it sent).
-"""
+"""Turning what the player chose (card, slot, turn) into a command a template in the view's
+``legal`` list admits, so the client never sends what the host did not offer."""
 
 from __future__ import annotations
 
