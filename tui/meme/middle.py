@@ -1,10 +1,5 @@
-"""The middle of the table: roll-off or scenario, your memes, the guesses, betting, reveal.
-
-A container the screen fills from the view each time it changes; which
-parts show depends on the phase and on the room the terminal gives. The guess
-table only lays out the rows :mod:`.rows` builds, keeps the highlighted one and
-turns clicks into messages.
-"""
+"""The middle of the table: roll-off or scenario, your memes, the guesses, betting, reveal;
+which parts show depends on the phase and on the room the terminal gives."""
 
 from __future__ import annotations
 
@@ -72,8 +67,8 @@ class MemeMain(VerticalScroll):
         super().__init__(id=id)
         self.glyphs = glyphs
         self._crowded: tuple[Size, object] | None = None
-        """The column's size and the turn when the last turn, above your memes, pushed some
-        of them out of sight; it gives way for that turn at that size (``t`` shows it)."""
+        """The size and turn at which the last turn, above your memes, pushed some out of
+        sight: it stays hidden then (``t`` shows it)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rolloff")

@@ -1,8 +1,4 @@
-"""The end of What Do You Meme?: the winner, everyone's money, the calls that paid, the last reveal.
-
-The shared results screen (winners line, keys, next step) with this game's
-standings in money, every turn whose guesses paid, and the last reveal below.
-"""
+"""The end of What Do You Meme?: the winner, the money, the calls that paid, the last reveal."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Words for The T-Shirt Game: log lines, the status line, the last round's outcome
-and the rules for the help.
-
-Only presentation: every fact comes from the host's view and events. Player
-and deck text always goes through ``literal``.
-"""
+"""Words for The T-Shirt Game: log lines, the status line, the last round's outcome, rules."""
 
 from __future__ import annotations
 
