@@ -12,10 +12,6 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 
-def narrate(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
-    return describe_event(event, name, glyphs, None)
-
-
 def _board(view: Frame, board: object, painter: Painter, ascii_only: bool) -> Text:
     cards = board if isinstance(board, list) else []
     picture = final_picture({**view, "board": cards}, "normal", ascii_only, dots=True)
@@ -62,8 +58,8 @@ def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Renderab
     return Group(*parts)
 
 
-PARTS = ReplayParts(narrate, table)
-SCRAMBLE = ReplayParts(narrate, table, lambda number: f"Game {number}")
+PARTS = ReplayParts(describe_event, table)
+SCRAMBLE = ReplayParts(describe_event, table, lambda number: f"Game {number}")
 """Scramble's replay steps by the games of its match."""
-CARDS_DOWN = ReplayParts(narrate, table, lambda number: f"{number} cards on the table")
+CARDS_DOWN = ReplayParts(describe_event, table, lambda number: f"{number} cards on the table")
 """Gridiron and Four Corners have no rounds: their replays step by each card put down."""

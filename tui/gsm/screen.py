@@ -236,7 +236,7 @@ class GsmScreen(GameScreen):
         return seat_name(self.party.room, seat)
 
     def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self._who, self.glyphs, self.view.get("you"))
+        return describe_event(event, self.view, self._who, self.glyphs)
 
     def hand(self) -> list[Frame]:
         """The numbered cards: your hand (Stealing Home: the face-up pair)."""

@@ -36,7 +36,7 @@ TIED_REASONS = {
 AXIS_NAMES = {"h": "left-right", "v": "up-down"}
 
 
-def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Text | None:
+def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
     """One log line for an event, or ``None`` for bookkeeping nobody needs to read."""
     kind = event.get("kind")
     seat = event.get("seat")
@@ -85,7 +85,7 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Tex
             line.append(f" Their line runs {AXIS_NAMES[str(axis)]}.")
         return line
     if kind == "card_drawn":
-        if seat == you and seat is not None:
+        if seat == view.get("you") and seat is not None:
             return Text("None of your cards fitted: you draw one (it waits for your next turn).")
         return Text.assemble(who, " draws a card: nothing fitted.")
     if kind == "passed":

@@ -29,14 +29,8 @@ def dice_text(faces: tuple[str, str], glyphs: MemeGlyphs, style: str = "") -> Te
     """Two dice side by side, three lines high."""
     left = die_lines(faces[0], glyphs, style)
     right = die_lines(faces[1], glyphs, style)
-    text = Text(no_wrap=True)
-    for number, (one, two) in enumerate(zip(left, right, strict=True)):
-        if number:
-            text.append("\n")
-        text.append_text(one)
-        text.append(" ")
-        text.append_text(two)
-    return text
+    pairs = zip(left, right, strict=True)
+    return Text("\n", no_wrap=True).join(Text.assemble(one, " ", two) for one, two in pairs)
 
 
 class ScenarioCard(Widget):

@@ -286,9 +286,7 @@ def _who_got_it(look: Look, record: Frame, gap: str, nobody: str) -> Text:
         text.append(f"{gap}{look.meme.wrong} {nobody}", "dim")
         return text
     text.append(f"{gap}{look.meme.right} ", "green")
-    for number, seat in enumerate(correct):
-        text.append(", " if number else "")
-        text.append_text(look.name(seat))
+    text.append_text(Text(", ").join(look.name(seat) for seat in correct))
     return text
 
 

@@ -66,13 +66,10 @@ def payout_rule(final: bool) -> str:
 def bets_line(entries: object, name: Name, unit: object) -> Text:
     """``2 tokens on Carl, 1 token on Dev`` (or ``nothing``)."""
     listed = [e for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
-    text = Text()
-    for entry in listed:
-        if text.plain:
-            text.append(", ")
-        text.append(amount_text(int(entry.get("amount", 0)), unit))
-        text.append(" on ")
-        text.append_text(name(entry.get("seat")))
+    text = Text(", ").join(
+        Text.assemble(amount_text(int(e.get("amount", 0)), unit), " on ", name(e.get("seat")))
+        for e in listed
+    )
     return text or Text("nothing", "dim")
 
 
@@ -240,14 +237,9 @@ def _turn_over(event: Frame, name: Name, final: bool) -> Text:
     if event.get("void"):
         reason = VOID_REASONS.get(str(event["void"]), str(event["void"]))
         return Text(f"Turn {event.get('turn')} is called off: {reason}.", "yellow")
-    line = Text("Payouts: ")
     moved = [p for p in event.get("payouts", []) if isinstance(p, dict) and p.get("net")]
-    for number, payout in enumerate(moved):
-        if number:
-            line.append(", ")
-        line.append_text(name(payout.get("seat")))
-        line.append(" ")
-        line.append_text(signed_money(int(payout.get("net", 0))))
+    line = Text("Payouts: ")
+    line.append_text(nets_text(moved, name))
     if not moved:
         what = "cash" if final else "tokens"
         line.append(f"nobody wins anything (no {what} lay on a right guess).", "dim")
@@ -342,6 +334,13 @@ def bills_text(amount: int, *, width: int = 24) -> Text:
         if compact or text.cell_len <= width:
             return text
     return Text()
+
+
+def nets_text(payouts: list[Frame], name: Name) -> Text:
+    """``Ann +$3, Bob -$1``."""
+    return Text(", ").join(
+        Text.assemble(name(p.get("seat")), " ", signed_money(int(p.get("net", 0)))) for p in payouts
+    )
 
 
 def signed_money(amount: int) -> Text:

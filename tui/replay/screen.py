@@ -34,18 +34,15 @@ def replay_title(info: Frame) -> Text:
     """``Replay: <game>, game N in room ABCD: Ann*, Bob`` (winners starred)."""
     winners = {r.get("seat") for r in info.get("results", []) if r.get("won")}
     name = namer(info)
-    players: list[Text | str] = []
-    for index, player in enumerate(info.get("players", [])):
-        if index:
-            players.append(", ")
-        players.append(name(player.get("seat")))
-        if player.get("seat") in winners:
-            players.append("*")
+    players = Text(", ").join(
+        Text.assemble(name(p.get("seat")), "*" if p.get("seat") in winners else "")
+        for p in info.get("players", [])
+    )
     return Text.assemble(
         ("Replay: ", "bold"),
         literal(info.get("game_name") or info.get("game"), "bold"),
         f", game {info.get('id')} in room {info.get('room')}: ",
-        *players,
+        players,
     )
 
 

@@ -147,7 +147,7 @@ class TShirtScreen(TableScreen):
     # --- names and view -------------------------------------------------------
 
     def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self._who, self.glyphs)
+        return describe_event(event, self.view, self._who, self.glyphs)
 
     def _show_view(self) -> None:
         view = self.view

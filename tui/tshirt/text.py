@@ -20,7 +20,7 @@ def points_text(points: object) -> Text:
     return Text(f"{value:+d}", "bold red" if value < 0 else "bold green")
 
 
-def describe_event(event: Frame, name: Name, glyphs: Glyphs) -> Text | None:
+def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
     """One log line for an event, or ``None`` for bookkeeping nobody needs to read."""
     kind = event.get("kind")
     seat = event.get("seat")
