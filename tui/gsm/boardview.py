@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter
+from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter, Slot
 from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click
@@ -14,7 +14,6 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
-Slot = tuple[int, int]
 LIGHT = {
     frozenset("rd"): "╭",
     frozenset("ld"): "╮",

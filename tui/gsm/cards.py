@@ -13,6 +13,8 @@ from rich.text import Text
 CELL_WIDTH = 4
 Cells = tuple[tuple[tuple[int, int], ...], ...]
 """A card as it lies: rows of (object, color) legend indexes."""
+Slot = tuple[int, int]
+"""A place on the board: (x, y)."""
 
 TRUE_COLORS = {
     "black": "#303030",

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from partyhost.tui.gsm.cards import Cells, read_cells, turn_cells
+from partyhost.tui.gsm.cards import Cells, Slot, read_cells, turn_cells
 from partyhost.tui.party import legal_of
 from partyhost.tui.text import Frame
-
-Slot = tuple[int, int]
 
 
 def template(view: Frame, kind: str) -> Frame | None:

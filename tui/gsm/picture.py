@@ -12,14 +12,13 @@ from partyhost.tui.gsm.cards import (
     RULED,
     ZOOMS,
     Cells,
+    Slot,
     card_size,
     read_cells,
     turn_cells,
 )
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame
-
-Slot = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardPicture, BoardView, draw_board
-from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, legend_text
+from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, Slot, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import (
     Choice,
@@ -28,6 +28,7 @@ from partyhost.tui.gsm.text import (
     TITLES,
     claim_feedback,
     describe_event,
+    mine,
     round_result_text,
     score_rows,
     scramble_feedback,
@@ -50,7 +51,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Static
 
-Slot = tuple[int, int]
 CHOOSE = Binding.Group("Choose")
 MOVE = Binding.Group("Move")
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -360,7 +360,11 @@ class GsmScreen(GameScreen):
         turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
         if not count:
             return Text(f"{self.RACK_TITLE}: arrows move the cursor")
-        return Text(f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn}, arrows move")
+        return Text(f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn}{self.rack_hint()}")
+
+    def rack_hint(self) -> str:
+        """What the keys do besides choosing and turning a card."""
+        return ", arrows move"
 
     def _show_rack(self, painter: Painter) -> None:
         show_text(self.query_one("#gsm-rack-title", Static), self.rack_title())
@@ -453,7 +457,7 @@ class GsmScreen(GameScreen):
             self.notify(self.why_not(), severity="warning", timeout=4)
             return
         if self.party.play(command):
-            self.sent(command)
+            self.sent()
 
     def why_not(self) -> str:
         assert self.selected is not None and self.cursor is not None
@@ -464,7 +468,7 @@ class GsmScreen(GameScreen):
         if self.hand():
             self.notify("Choose a card first: press its number.", timeout=3)
 
-    def sent(self, command: Frame) -> None:
+    def sent(self) -> None:
         """A placement went out; the choice stays until the card leaves the hand, so one the
         host refuses can be tried elsewhere."""
         self.redraw()
@@ -557,8 +561,7 @@ class StealingHomeScreen(GsmScreen):
         return super().why_not()
 
     def _cannot_claim(self) -> str:
-        scores = {s.get("seat"): s for s in self.view.get("scores", []) if isinstance(s, dict)}
-        if scores.get(self.view.get("you"), {}).get("locked"):
+        if mine(self.view).get("locked"):
             return "You are locked out until the next round."
         if self.view.get("you") in self.view.get("called", []):
             return "Your Match! is being checked."
@@ -572,9 +575,9 @@ class StealingHomeScreen(GsmScreen):
         else:
             self.notify(self._cannot_claim(), timeout=3)
 
-    def sent(self, command: Frame) -> None:
+    def sent(self) -> None:
         self.claim_sent = True
-        super().sent(command)
+        super().sent()
         self.set_timer(CLAIM_SHOWN, self._claim_answered)
 
     def _claim_answered(self) -> None:
@@ -607,16 +610,11 @@ class ScrambleScreen(GsmScreen):
     # Game! stays off the footer until the grid is whole: room for Turn.
     HIDDEN: ClassVar[frozenset[str]] = frozenset({"call_game"})
 
-    def rack_title(self) -> Text:
+    def rack_hint(self) -> str:
         """Once cards lie on your board, how to pick one up again."""
-        if self.moving or not self.hand() or not moves.board_cards(self.view):
-            return super().rack_title()
-        count = len(self.hand())
-        turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
-        return Text(
-            f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn};"
-            " Enter picks up a placed card"
-        )
+        if moves.board_cards(self.view):
+            return "; Enter picks up a placed card"
+        return super().rack_hint()
 
     def empty_rack(self) -> str:
         if legal_of(self.view, "call_game"):
@@ -645,9 +643,9 @@ class ScrambleScreen(GsmScreen):
         decided = number - 1 if isinstance(number, int) and number > 1 else number
         return f"Game {decided} is decided", text
 
-    def sent(self, command: Frame) -> None:
+    def sent(self) -> None:
         self._drop_selection()  # a moved card stays yours: do not keep carrying it
-        super().sent(command)
+        super().sent()
 
     def confirm_without_card(self, here: Frame | None) -> None:
         card = self.card_here()

@@ -110,7 +110,7 @@ class Betting:
             text.append("\nPgUp/PgDn: $10 at a time; a: the most you can.", "dim")
         return text
 
-    def command(self, view: Frame) -> tuple[Frame | None, str | None]:
+    def command(self) -> tuple[Frame | None, str | None]:
         """The template with ``bets`` filled in, or why it cannot be sent yet."""
         template = self.template
         if template is None:

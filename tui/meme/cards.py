@@ -120,9 +120,6 @@ class MemeHand(PickRack[MemeFace]):
             yield Vertical(id="hand-cards")
             yield Static(id="hand-preview")
 
-    def set_grid(self, grid: bool) -> None:
-        self.set_class(grid, "-grid")
-
     def new_card(self, number: int) -> MemeCard:
         return MemeCard(number)
 

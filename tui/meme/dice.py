@@ -141,7 +141,7 @@ class ScenarioCard(Widget):
         return grid
 
 
-def rolloff_text(view: Frame, name: Name, glyphs: MemeGlyphs, ellipsis: str) -> Text:
+def rolloff_text(view: Frame, name: Name, ellipsis: str) -> Text:
     """Every roll-off attempt so far, one player a line: ``Ann   5  6``."""
     attempts = view.get("rolloff", {}).get("attempts", [])
     waiting = set(view.get("rolloff", {}).get("waiting", []))

@@ -87,7 +87,7 @@ class MemeMain(VerticalScroll):
         rolloff.display = phase == "rolloff"
         if phase == "rolloff":
             rolloff.border_title = "Who goes first?"
-            show_text(rolloff, rolloff_text(view, look.name, look.meme, look.glyphs.ellipsis))
+            show_text(rolloff, rolloff_text(view, look.name, look.glyphs.ellipsis))
         card = self.query_one("#scenario", ScenarioCard)
         card.display = phase not in ("rolloff", "over")
         card.show(
@@ -101,7 +101,7 @@ class MemeMain(VerticalScroll):
         hand = self.query_one("#hand", MemeHand)
         hand.display = phase == "picking" and view.get("role") in ("reactor", "guesser")
         if hand.display:
-            hand.set_grid(moment.wide and moment.tall)
+            hand.set_class(moment.wide and moment.tall, "-grid")
             show_hand(view, hand)
         self._show_betting(moment, phase, show_table=not hand.display)
         roomy = moment.wide and moment.tall

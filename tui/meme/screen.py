@@ -304,7 +304,7 @@ class MemeScreen(TableScreen):
         self._show_view()
 
     def action_place(self) -> None:
-        command, problem = self.betting.command(self.view)
+        command, problem = self.betting.command()
         if problem:
             self.notify(problem, severity="warning", timeout=4)
         elif command is not None:
