@@ -12,7 +12,7 @@ from partyhost.engine.registry import all_games
 from partyhost.net.clients.client import build
 from partyhost.tui.games import GAMES, main_screen
 from partyhost.tui.gsm.results import GsmResultsScreen
-from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.screen import StealingHomeScreen
 from partyhost.tui.meme.results import MemeResultsScreen
 from partyhost.tui.meme.screen import MemeScreen
 from partyhost.tui.shared.connect import ConnectScreen

@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 from partyhost.tui.app import PartyApp
 from partyhost.tui.gsm.boardview import BoardView
-from partyhost.tui.gsm.four_corners import FourCornersScreen
-from partyhost.tui.gsm.gridiron import GridironScreen
 from partyhost.tui.gsm.hand import HandRack
 from partyhost.tui.gsm.results import GsmResultsScreen
-from partyhost.tui.gsm.scramble import ScrambleScreen
-from partyhost.tui.gsm.screen import GsmScreen
-from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.screen import (
+    FourCornersScreen,
+    GridironScreen,
+    GsmScreen,
+    ScrambleScreen,
+    StealingHomeScreen,
+)
 from partyhost.tui.party import legal_of
 from textual.pilot import Pilot
 from tuikit.fakehost import FakeHost

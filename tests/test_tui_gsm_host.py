@@ -15,9 +15,7 @@ import pytest
 from partyhost.net.hosting.host import Host
 from partyhost.tui.app import PartyApp
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.gridiron import GridironScreen
-from partyhost.tui.gsm.screen import GsmScreen
-from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.screen import GridironScreen, GsmScreen, StealingHomeScreen
 from partyhost.tui.gsm.text import mine
 from partyhost.tui.party import legal_of
 from partyhost.tui.play import QuickGame

@@ -21,8 +21,6 @@ from partyhost.tui.gsm.cards import (
     read_cells,
     tile_style,
 )
-from partyhost.tui.gsm.four_corners import FourCornersScreen
-from partyhost.tui.gsm.gridiron import GridironScreen
 from partyhost.tui.gsm.picture import (
     FinalFit,
     ResultsRoom,
@@ -33,8 +31,12 @@ from partyhost.tui.gsm.picture import (
     shown_region,
 )
 from partyhost.tui.gsm.results import GsmResultsScreen
-from partyhost.tui.gsm.scramble import ScrambleScreen
-from partyhost.tui.gsm.stealing_home import StealingHomeScreen
+from partyhost.tui.gsm.screen import (
+    FourCornersScreen,
+    GridironScreen,
+    ScrambleScreen,
+    StealingHomeScreen,
+)
 from partyhost.tui.gsm.text import describe_event, seconds_left
 from partyhost.tui.text import UNICODE
 from rich.text import Text
@@ -137,15 +139,15 @@ def test_log_lines_keep_names_and_reasons_literal() -> None:
     def name(seat: object) -> Text:
         return Text("[bold]Eve" if seat == 2 else f"seat {seat}")
 
-    wrong = describe_event(WRONG, name, UNICODE, 0)
+    wrong = describe_event(WRONG, {"you": 0}, name, UNICODE)
     assert wrong is not None and "[bold]Eve was wrong" in wrong.plain
     kinds = ["match_won", "tiebreak", "no_fit", "game_called", "dealt", "card_placed"]
     for kind in [*kinds, "card_drawn", "passed", "taken_back", "game_over", "stuck"]:
         line = describe_event(
-            {"kind": kind, "seat": 1, "hand": 3, "winners": [1]}, name, UNICODE, 0
+            {"kind": kind, "seat": 1, "hand": 3, "winners": [1]}, {"you": 0}, name, UNICODE
         )
         assert line is not None and line.plain, kind
-    assert describe_event({"kind": "round_clock", "at": 1.0}, name, UNICODE, 0) is None
+    assert describe_event({"kind": "round_clock", "at": 1.0}, {"you": 0}, name, UNICODE) is None
 
 
 def test_deadlines_count_down_from_the_views_clock() -> None:

@@ -1,21 +1,12 @@
-"""The Game, Set, Match! table: card slots on a grid, drawn cell by cell.
-
-Slots share their borders, so touching cards look like one grid and it is
-easy to see which cells meet across a border. The smaller drawings (see
-:data:`~partyhost.tui.gsm.cards.ZOOMS`) drop the rules above and below the
-cards and keep only those at their sides, where the cursor is two heavy bars.
-Cards are outlined in their owner's color; the cursor slot gets a heavy
-yellow outline (``=``/``#`` with ``--ascii``); slots the view marks are
-flagged inside: a fit (hints), a fit once turned, or an open end of your line
-(Four Corners). Nothing here knows the rules: the screen says what to draw.
-"""
+"""The Game, Set, Match! board: card slots sharing their borders, so touching cards read as
+one grid; owners' colors outline the cards, a heavy yellow one the cursor."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter
+from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter, Slot
 from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click
@@ -23,7 +14,6 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
-Slot = tuple[int, int]
 LIGHT = {
     frozenset("rd"): "╭",
     frozenset("ld"): "╮",
@@ -78,10 +68,9 @@ class BoardPicture:
     last: Slot | None = None
     """The card placed last, outlined brighter."""
     card_columns: int | None = None
-    """Columns a card's drawing takes (its cells, without the rules around it);
-    ``None``: the normal size, :data:`CELL_WIDTH` a cell."""
+    """Columns a card's cells take (``None``: :data:`CELL_WIDTH` a cell)."""
     card_lines: int | None = None
-    """Text lines a card's drawing takes; ``None``: one a row of cells."""
+    """Lines a card's cells take (``None``: one a row)."""
     ruled: bool = True
     """Rules above and below every slot (the smaller drawings rule only the sides)."""
     dots: bool = True

@@ -1,11 +1,5 @@
-"""Game, Set, Match! cards as terminal text: one tile per cell, readable without color.
-
-A cell is four columns wide: the object's glyph (two columns) and letter, then
-the color's letter (``i`` hides it; always there with ``--ascii``, where the
-glyph is left out). Its background is the cell's color, so colors show at a
-glance and the letters tell objects and colors apart without color or legend. Everything comes from
-the view's ``legend``; deck text goes through ``clean`` like any other text.
-"""
+"""Game, Set, Match! cards as terminal text: one tile per cell, on its color, with letters
+that tell objects and colors apart without color (all from the view's ``legend``)."""
 
 from __future__ import annotations
 
@@ -19,6 +13,8 @@ from rich.text import Text
 CELL_WIDTH = 4
 Cells = tuple[tuple[tuple[int, int], ...], ...]
 """A card as it lies: rows of (object, color) legend indexes."""
+Slot = tuple[int, int]
+"""A place on the board: (x, y)."""
 
 TRUE_COLORS = {
     "black": "#303030",
@@ -38,12 +34,8 @@ TRUE_COLORS = {
     "bright_cyan": "#7fe6f0",
     "bright_white": "#f4f4f4",
 }
-"""What the deck's terminal color names look like on a true-color screen.
-
-Textual otherwise maps ANSI names through its own palette, where red and
-magenta come out the same and blue looks purple; a color game cannot have that.
-On a 16-color terminal the names go to the terminal unchanged.
-"""
+"""The deck's color names on a true-color screen: Textual's own palette makes red and
+magenta alike and blue purple, which a color game cannot have."""
 LIGHT_COLORS = frozenset(
     {"yellow", "white", "cyan", "green", "bright_white", "bright_yellow", "bright_cyan"}
     | {"bright_green", "bright_magenta", "bright_red", "bright_blue"}
@@ -128,10 +120,8 @@ def turn_cells(cells: Cells) -> Cells:
 
 
 def tile_style(term: str, native: bool = False) -> str:
-    """The cell's colour as a background, with letters that stay readable on it.
-
-    ``native``: the terminal shows its own 16 colors (pass the names through).
-    """
+    """The cell's colour as a background, with letters that stay readable on it (``native``:
+    the terminal's own 16 colors)."""
     light = term in LIGHT_COLORS
     if native or term not in TRUE_COLORS:
         return f"bold {'black' if light else 'bright_white'} on {term}"
@@ -139,15 +129,8 @@ def tile_style(term: str, native: bool = False) -> str:
 
 
 ZOOMS = ("tall", "normal", "compact", "dense", "slim", "tight", "mini")
-"""Board drawings from the most readable to the smallest; the board takes the first that fits.
-
-``tall``: two lines a cell (glyph above, letters below); ``normal``: one line
-(glyph, letter, color letter); ``compact``: the two letters only; ``dense``:
-the same with no rule between card rows; ``slim``: one column a cell, the
-object's letter on its color; ``tight``: the same with no rule between card
-rows; ``mini``: two card rows to a line in half blocks, a map of the colors
-(with ``--ascii`` it is ``tight``).
-"""
+"""Board drawings from the most readable to the smallest; the board takes the first that fits
+(:meth:`Painter.tile` draws each)."""
 RULED = frozenset({"tall", "normal", "compact", "slim"})
 """Zooms that draw a rule above and below every card (the others only rule the sides)."""
 LETTERED = frozenset({"tall", "normal", "compact", "dense"})
@@ -168,11 +151,7 @@ def card_size(zoom: str, rows: int, cols: int, ascii_only: bool) -> tuple[int, i
 
 
 class Painter:
-    """Turns cells into tiles for one legend and zoom level (see :data:`ZOOMS`).
-
-    The hand is always drawn ``tall`` or ``normal``; only the board shrinks
-    further, so the cards to choose from stay readable.
-    """
+    """Turns cells into tiles for one legend and zoom level (see :data:`ZOOMS`)."""
 
     def __init__(
         self,
@@ -194,10 +173,8 @@ class Painter:
     def tile(
         self, cell: tuple[int, int], line: int = 0, *, ghost: bool = False
     ) -> list[tuple[str, str]]:
-        """Line ``line`` of one cell, as segments ``width`` columns wide.
-
-        A ``ghost`` (a card not placed yet) has colored letters on no background.
-        """
+        """Line ``line`` of one cell, ``width`` columns wide; a ``ghost`` (a card not placed
+        yet) has colored letters on no background."""
         obj, color = cell
         objects, colors = self.legend.objects, self.legend.colors
         if not (0 <= obj < len(objects) and 0 <= color < len(colors)):
@@ -266,12 +243,8 @@ def _pairs(cells: Cells, start: int) -> list[tuple[tuple[int, int], tuple[int, i
 
 
 def legend_text(legend: Legend, painter: Painter, width: int) -> Text:
-    """Objects (glyph, letter, name) and colors (swatch, letter, name), packed to ``width``.
-
-    When full names would stand one to a line, each is cut to the word its
-    letter stands for ("mitt" for "baseball mitt", M), if those still tell
-    the objects apart.
-    """
+    """Objects and colors packed to ``width``; names cut to the word their letter stands for
+    ("mitt" for "baseball mitt") when full ones would stand one to a line."""
     names = [thing.name for thing in legend.objects]
     short = [key_word(thing.name, thing.letter) for thing in legend.objects]
     widest = max((len(name) for name in names), default=0) + 6

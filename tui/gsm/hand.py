@@ -1,9 +1,5 @@
-"""A row of numbered Game, Set, Match! cards: your hand, or Stealing Home's face-up pair.
-
-The number shown beside a card is the key that selects it (1-9, then 0). The
-selected card is drawn as it would be placed (turned, when you turned it).
-Cards wrap onto more lines when the row is narrow; a click selects a card.
-"""
+"""A row of numbered Game, Set, Match! cards (your hand, or Stealing Home's face-up pair),
+wrapping when narrow; the number beside a card is the key that selects it."""
 
 from __future__ import annotations
 
@@ -80,8 +76,7 @@ class HandRack(Widget):
         return self.height_at(self.painter.height, width)
 
     def height_at(self, lines_per_cell: int, width: int | None = None) -> int:
-        """The lines the cards take with cells ``lines_per_cell`` high (the tall tiles
-        need 2), in ``width`` columns (the width the row has now when not given)."""
+        """The lines the cards take with cells ``lines_per_cell`` high, ``width`` wide."""
         if not self.cards:
             return 1
         rows = self._shape()[0] // self.painter.height * lines_per_cell

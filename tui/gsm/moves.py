@@ -1,21 +1,13 @@
-"""Turning what the player chose (card, slot, turn) into a command the view allows.
-
-The view's ``legal`` list holds templates: ``{type, cards, turned}`` plus
-``slots`` where only some slots are open and ``fits`` when the room shows
-hints. A command is built only when a template admits it, so the client never
-sends anything the host did not offer. Nothing here knows whether a card
-*fits*; that is the host's call (or the ``fits`` list it sent).
-"""
+"""Turning what the player chose (card, slot, turn) into a command a template in the view's
+``legal`` list admits, so the client never sends what the host did not offer."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from partyhost.tui.gsm.cards import Cells, read_cells, turn_cells
+from partyhost.tui.gsm.cards import Cells, Slot, read_cells, turn_cells
 from partyhost.tui.party import legal_of
 from partyhost.tui.text import Frame
-
-Slot = tuple[int, int]
 
 
 def template(view: Frame, kind: str) -> Frame | None:

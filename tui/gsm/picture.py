@@ -1,10 +1,5 @@
-"""What the Game, Set, Match! board shows, decided from the view and the player's choice.
-
-Pure functions, so the screen stays small and the decisions are easy to test:
-which slots are on screen, where the cursor may go, what the chosen card
-looks like at the cursor, and how big the cards may be drawn for the board
-to fit its space.
-"""
+"""What the Game, Set, Match! board shows, decided from the view and the player's choice:
+pure functions, so the decisions are easy to test."""
 
 from __future__ import annotations
 
@@ -17,14 +12,13 @@ from partyhost.tui.gsm.cards import (
     RULED,
     ZOOMS,
     Cells,
+    Slot,
     card_size,
     read_cells,
     turn_cells,
 )
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame
-
-Slot = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -59,19 +53,14 @@ def chosen_cells(view: Frame, hand: list[Frame], choice: Choice) -> Cells | None
 
 
 def shown_region(view: Frame, kind: str) -> tuple[int, int, int, int]:
-    """The slots on screen: the cards and one slot around them, and any flagged slot.
-
-    Flags of every card count, so choosing a card never shifts the board.
-    """
+    """The slots on screen: the cards, one slot around them, and any flagged slot (of every
+    card, so choosing a card never shifts the board)."""
     return moves.region(moves.board_cards(view), moves.marks(view, kind, None, False))
 
 
 @dataclass(frozen=True)
 class Space:
-    """Room for the board: its width, and its height with each size of hand below it.
-
-    Tall tiles make the hand taller too, so the board has less height with them.
-    """
+    """Room for the board: its width, and its height with each size of hand below it."""
 
     width: int
     height: int
@@ -125,23 +114,18 @@ BESIDE_GAP = 2
 
 @dataclass(frozen=True)
 class ResultsRoom:
-    """Room for the final board on the results screen: under the standings, beside them, or
-    over them (the standings then come after it)."""
+    """Room for the final board on the results screen, in lines or columns."""
 
     width: int
     below: int
-    """Lines left under the standings."""
     beside: int
-    """Lines beside the standings."""
     first: int
     """Lines above the standings (the winners line stays over the board)."""
     standings: int
-    """Columns the standings need beside the board (longer lines wrap)."""
+    """Columns the standings need beside the board."""
     spares: tuple[int, ...] = (0,)
-    """Lines the page can give back when the board needs them, fewest first (its blank
-    margins, then the board's title)."""
+    """Lines the page can give back, fewest first (its margins, then the board's title)."""
     title: int = 0
-    """Columns the board's title takes (beside the standings the board's column is as wide)."""
 
 
 @dataclass(frozen=True)
@@ -160,13 +144,9 @@ class FinalFit:
 def final_fit(
     region: tuple[int, int, int, int], shape: tuple[int, int], room: ResultsRoom, ascii_only: bool
 ) -> FinalFit:
-    """The layout and drawing that show the whole final board with the most letters: both
-    letters of every cell if any layout has room for them, else the object letters, else
-    the color map. Among those, the biggest drawing under or beside the standings (under
-    them when both fit), else over them; the page's margins and then the board's
-    title are given up only when that brings letters back. With no room anywhere the
-    smallest drawing goes first (it scrolls).
-    """
+    """The layout and drawing that show the whole final board with the most letters (both,
+    else the objects', else the color map); under or beside the standings before over them,
+    the page's margins and title given up only when that brings letters back."""
     zooms = [zoom for zoom in ZOOMS if not (zoom == "tall" and ascii_only)]
     tiers = (LETTERED, frozenset(ZOOMS) - {"mini"}, frozenset(ZOOMS))
     for tier in tiers:
@@ -209,6 +189,29 @@ def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:
     return min(max(cursor[0], min_x), max_x), min(max(cursor[1], min_y), max_y)
 
 
+def _laid(
+    view: Frame, region: tuple[int, int, int, int], zoom: str, ascii_only: bool
+) -> BoardPicture:
+    """The view's cards in ``region`` drawn in ``zoom``, the last one placed outlined."""
+    rows, cols = moves.shape(view)
+    cards = tuple(
+        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
+        for slot, entry in moves.board_cards(view).items()
+    )
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
+    return BoardPicture(
+        rows,
+        cols,
+        cards,
+        region=region,
+        last=(last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None,
+        card_columns=card_width,
+        card_lines=card_height,
+        ruled=zoom in RULED,
+    )
+
+
 def board_picture(
     view: Frame,
     kind: str,
@@ -219,59 +222,24 @@ def board_picture(
     ascii_only: bool,
 ) -> BoardPicture:
     """The board as the view has it, with the cursor, the preview and the view's marks."""
-    rows, cols = moves.shape(view)
-    occupied = moves.board_cards(view)
-    cards = tuple(
-        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
-        for slot, entry in occupied.items()
-    )
-    last = view.get("last") if isinstance(view.get("last"), dict) else None
-    last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
     flagged = moves.marks(view, kind, choice.card, choice.turned)
-    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
-    return BoardPicture(
-        rows,
-        cols,
-        cards,
-        region=shown_region(view, kind),
+    return replace(
+        _laid(view, shown_region(view, kind), zoom, ascii_only),
         cursor=cursor,
-        preview=None if cursor in occupied else preview,
+        preview=None if cursor in moves.board_cards(view) else preview,
         marks=tuple(sorted(flagged.items())),
-        last=last_slot,
-        card_columns=card_width,
-        card_lines=card_height,
-        ruled=zoom in RULED,
     )
 
 
-def final_picture(view: Frame, zoom: str, ascii_only: bool) -> BoardPicture | None:
-    """The board as the game left it: every card, the last one placed outlined, no cursor.
-
-    ``None`` when the view has no cards on its board.
-    """
+def final_picture(
+    view: Frame, zoom: str, ascii_only: bool, *, dots: bool = False
+) -> BoardPicture | None:
+    """The board as the game left it (a replay's: with ``dots`` in its empty slots), no
+    cursor; ``None`` when the view has no cards on its board."""
     region = final_region(view)
     if region is None:
         return None
-    occupied = moves.board_cards(view)
-    rows, cols = moves.shape(view)
-    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
-    cards = tuple(
-        BoardCard(slot[0], slot[1], read_cells(entry), owner_style(entry.get("owner")))
-        for slot, entry in occupied.items()
-    )
-    last = view.get("last") if isinstance(view.get("last"), dict) else None
-    last_slot = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
-    return BoardPicture(
-        rows,
-        cols,
-        cards,
-        region=region,
-        last=last_slot,
-        card_columns=card_width,
-        card_lines=card_height,
-        ruled=zoom in RULED,
-        dots=False,
-    )
+    return replace(_laid(view, region, zoom, ascii_only), dots=dots)
 
 
 def lens_picture(picture: BoardPicture, zoom: str) -> BoardPicture:

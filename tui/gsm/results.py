@@ -1,12 +1,5 @@
-"""The end of a Game, Set, Match! game: each game's standings, then the final board.
-
-The views of the four games keep their scores in ``scores`` (cards won, cards
-left in hand, games won) rather than points, so this screen writes the
-standings and the reason the game ended, and draws the board as the game
-left it whole in sight with no scrolling: under the standings when it fits
-there, else beside them, else over them (the winners line stays on top), its
-cards as big as that room allows; the rest is the shared screen.
-"""
+"""The end of a Game, Set, Match! game: standings in each game's own count (not points),
+and the final board whole in sight, under, beside or over them."""
 
 from __future__ import annotations
 
@@ -64,10 +57,8 @@ class GsmResultsScreen(ResultsScreen):
     ABOVE_BOARD = 2
     """Lines the board's title takes (with its margin)."""
     MARGINS = 2
-    """Blank lines above and below the results (``#results`` padding), given up for a board
-    that needs them."""
+    """Blank lines around the results (``#results`` padding), given up for a board."""
     NARROWEST_STANDINGS = 24
-    """Columns the standings keep beside the board, however short their lines."""
 
     def __init__(self) -> None:
         super().__init__()

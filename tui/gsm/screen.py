@@ -1,11 +1,10 @@
-"""The Game, Set, Match! table: what all four games share on screen.
+"""The Game, Set, Match! tables: what the four games share, then each game's keys and actions.
 
 A cursor walks the card slots (arrows or hjkl, or a click), number keys pick
 a card from the hand (Stealing Home: one of the two face-up cards), ``r``
 turns it and Enter puts it down at the cursor, drawn there first as a
 preview. Everything is drawn from the app's ``view``; a command is sent only
-when a template in the view's ``legal`` list admits it (:mod:`.moves`). Each
-game's own keys and actions live in the module named for it (:mod:`.scramble`...).
+when a template in the view's ``legal`` list admits it (:mod:`.moves`).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardPicture, BoardView, draw_board
-from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, legend_text
+from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, Slot, legend_text
 from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import (
     Choice,
@@ -25,7 +24,17 @@ from partyhost.tui.gsm.picture import (
     clamp,
     lens_picture,
 )
-from partyhost.tui.gsm.text import TITLES, describe_event, score_rows, status_line, timed_status
+from partyhost.tui.gsm.text import (
+    TITLES,
+    claim_feedback,
+    describe_event,
+    mine,
+    round_result_text,
+    score_rows,
+    scramble_feedback,
+    status_line,
+    timed_status,
+)
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import TitleBar, seat_name, show_text
 from partyhost.tui.shared.chat import ChatScreen
@@ -42,16 +51,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Static
 
-Slot = tuple[int, int]
 CHOOSE = Binding.Group("Choose")
 MOVE = Binding.Group("Move")
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 VIM = {"left": "h", "right": "l", "up": "k", "down": "j"}
-# The keys all four screens share: choose a card, move the cursor, turn (HEAD), then color
-# letters, chat, the table's keys and leave (TAIL); each game puts its own keys between.
-# Moving stays off the footer (the line above the hand names it; a tap on a slot moves
-# there); Turn is on it, the only way a finger turns a card, and each game's own keys
-# and Help still fit in 80 columns.
+# The keys all four games share (each puts its own between HEAD and TAIL). Moving stays off
+# the footer (the line above the hand names it) so each game's keys and Help fit 80 columns.
 HEAD: list[BindingType] = [
     *(
         Binding(str(n % 10), f"choose({n})", "Card", key_display="1-9", show=n == 1, group=CHOOSE)
@@ -82,11 +87,12 @@ LOG_LINES = 3
 """The fewest lines the log keeps in the side panel."""
 LENS_LINES = 10
 """Lines the slots around the cursor take drawn with compact cards (3 slots, 4 rules)."""
+CLAIM_SHOWN = 2.0
+"""Seconds "Match! sent" shows when no new view answers the claim."""
 
 
 def choose_words(count: int) -> str:
-    """The keys that choose one of ``count`` cards: ``1 chooses it``, ``1-5 choose``,
-    ``1-9,0 choose`` (0 is the tenth)."""
+    """``1 chooses it``, ``1-5 choose``, ``1-9,0 choose`` (0 is the tenth)."""
     return "1 chooses it" if count == 1 else f"{number_keys(count)} choose"
 
 
@@ -99,10 +105,9 @@ class GsmScreen(GameScreen):
     """The command type that puts a card down (Stealing Home: ``match``)."""
     RACK_TITLE: ClassVar[str] = "Your hand"
     OFFERED: ClassVar[dict[str, str]] = {}
-    """Actions by the command type the view must offer for them (a game's own keys, or Enter
-    while placing waits its turn): until it does, the key stays on the footer dimmed."""
+    """Actions by the command type the view must offer for them (until then: dimmed)."""
     HIDDEN: ClassVar[frozenset[str]] = frozenset()
-    """Those of :attr:`OFFERED` that leave the footer instead, making room for others."""
+    """Those of :attr:`OFFERED` that leave the footer instead of dimming."""
 
     DEFAULT_CSS = """
     GsmScreen #gsm-feedback { height: auto; max-height: 2; padding: 0 1; }
@@ -128,7 +133,6 @@ class GsmScreen(GameScreen):
         self.turned = False
         self.moving = False
         self.initials = True
-        """Color letters in every cell (``i`` hides them, for those who read colors at a glance)."""
         self.claim_sent = False
         self._painters: dict[tuple[object, ...], Painter] = {}
         self.zoom = "normal"
@@ -179,7 +183,7 @@ class GsmScreen(GameScreen):
 
     @property
     def painter(self) -> Painter:
-        """The board's tile painter for the view's legend, rebuilt when it or the mode changes."""
+        """The board's tile painter for the view's legend and the zoom."""
         return self._painter_for(self.zoom)
 
     @property
@@ -204,12 +208,8 @@ class GsmScreen(GameScreen):
         return self._painters[key]
 
     def _best_zoom(self) -> str:
-        """The biggest drawing of the cards that lets the whole board fit its space.
-
-        Tall tiles make the hand below taller too, leaving the board that much
-        less: the space is measured as it would be with each size of hand, so
-        the choice does not flip back and forth from one redraw to the next.
-        """
+        """The biggest drawing of the cards that lets the whole board fit its space, measured
+        with each size of hand (tall tiles make it taller), so the choice does not flip."""
         if not self.is_mounted:
             return "normal"
         height = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.height
@@ -236,7 +236,7 @@ class GsmScreen(GameScreen):
         return seat_name(self.party.room, seat)
 
     def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self._who, self.glyphs, self.view.get("you"))
+        return describe_event(event, self.view, self._who, self.glyphs)
 
     def hand(self) -> list[Frame]:
         """The numbered cards: your hand (Stealing Home: the face-up pair)."""
@@ -276,8 +276,8 @@ class GsmScreen(GameScreen):
         self.keys_follow_view()
 
     def _show_side(self, painter: Painter) -> None:
-        """Scores, then the legend; beside a board too small for color letters, the slots
-        around the cursor drawn with them in place of the legend."""
+        """Scores, then the legend, or beside a board too small for color letters the slots
+        around the cursor drawn with them."""
         rows = score_rows(
             self.view, self._name_of, self.glyphs, self.party.ascii_only, self.presence_badges()
         )
@@ -296,8 +296,8 @@ class GsmScreen(GameScreen):
         )
 
     def _score_rows_room(self, below: int) -> int:
-        """How many score lines the side panel has room for beside the two titles,
-        ``below`` lines of legend and the smallest log (more players stand in two columns)."""
+        """Score lines the side panel has room for beside the titles, ``below`` lines of legend
+        and the smallest log."""
         side = self.query_one("#gsm-side", Vertical).size.height
         return side - 2 - below - LOG_LINES if side else 99
 
@@ -360,7 +360,11 @@ class GsmScreen(GameScreen):
         turn = ", r turns it" if moves.may_turn(self.view, self.PLACE) else ""
         if not count:
             return Text(f"{self.RACK_TITLE}: arrows move the cursor")
-        return Text(f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn}, arrows move")
+        return Text(f"{self.RACK_TITLE} ({count}): {choose_words(count)}{turn}{self.rack_hint()}")
+
+    def rack_hint(self) -> str:
+        """What the keys do besides choosing and turning a card."""
+        return ", arrows move"
 
     def _show_rack(self, painter: Painter) -> None:
         show_text(self.query_one("#gsm-rack-title", Static), self.rack_title())
@@ -404,8 +408,8 @@ class GsmScreen(GameScreen):
         self.redraw()
 
     def _cursor_to_a_fit(self) -> None:
-        """With hints on, a chosen card takes the cursor to the nearest slot it fits (as it
-        lies, else turned, and then it is turned), unless the cursor is on such a slot."""
+        """With hints on, a chosen card takes the cursor to the nearest slot it fits (turning it
+        if only that fits), unless the cursor is on such a slot."""
         marks = moves.marks(self.view, self.PLACE, self.selected, self.turned)
         here = marks.get(self.cursor) if self.cursor is not None else None
         if here in ("fit", "turn"):
@@ -453,7 +457,7 @@ class GsmScreen(GameScreen):
             self.notify(self.why_not(), severity="warning", timeout=4)
             return
         if self.party.play(command):
-            self.sent(command)
+            self.sent()
 
     def why_not(self) -> str:
         assert self.selected is not None and self.cursor is not None
@@ -464,9 +468,9 @@ class GsmScreen(GameScreen):
         if self.hand():
             self.notify("Choose a card first: press its number.", timeout=3)
 
-    def sent(self, command: Frame) -> None:
-        """A placement went out. The choice stays until the card leaves the hand, so a
-        placement the host refuses (with its reason) can be tried elsewhere."""
+    def sent(self) -> None:
+        """A placement went out; the choice stays until the card leaves the hand, so one the
+        host refuses can be tried elsewhere."""
         self.redraw()
 
     def _drop_selection(self) -> None:
@@ -479,8 +483,7 @@ class GsmScreen(GameScreen):
         return card if isinstance(card, int) else None
 
     def play_card(self, kind: str, card: int | None, refusal: str) -> bool:
-        """Send ``{type, card}`` (turn, take back) if the view lists ``card`` for it; True
-        once sent."""
+        """Send ``{type, card}`` if the view lists ``card`` for it; True once sent."""
         command = moves.card_command(self.view, kind, card) if card is not None else None
         if command is None:
             self.notify(refusal, timeout=3)
@@ -494,6 +497,10 @@ class GsmScreen(GameScreen):
             self.notify(refusal, timeout=3)
         else:
             self.party.play(command)
+
+    def action_stuck(self) -> None:
+        """Scramble and Four Corners: say you are stuck."""
+        self.play_simple("stuck", "You already said you are stuck.")
 
     def on_board_view_resized(self) -> None:
         self._scroll_to_cursor()
@@ -519,3 +526,206 @@ class GsmScreen(GameScreen):
             self.redraw()
             return
         super().action_leave()
+
+
+class StealingHomeScreen(GsmScreen):
+    """Race to place one of the two face-up cards; the first right claim wins it."""
+
+    PLACE = "match"
+    RACK_TITLE = "Face-up cards"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *HEAD,
+        Binding("m", "confirm", "Match!"),
+        Binding("enter", "confirm", "Match!", show=False),
+        Binding("n", "no_fit", "No fit"),
+        *TAIL,
+    ]
+    OFFERED: ClassVar[dict[str, str]] = {"no_fit": "no_fit", "confirm": "match"}
+
+    def hand(self) -> list[Frame]:
+        return [c for c in self.view.get("face_up", []) if isinstance(c, dict)]
+
+    def empty_rack(self) -> str:
+        return "No cards are face up right now."
+
+    def feedback(self) -> Text:
+        return claim_feedback(self.view, self.party.events, self._who, self.claim_sent)
+
+    def round_result(self) -> tuple[str, Text]:
+        """Who matched (the card is outlined on the board), a tie, or no fit and why."""
+        return "The round's result", round_result_text(self.view, self._who)
+
+    def why_not(self) -> str:
+        if not legal_of(self.view, "match"):
+            return self._cannot_claim()
+        return super().why_not()
+
+    def _cannot_claim(self) -> str:
+        if mine(self.view).get("locked"):
+            return "You are locked out until the next round."
+        if self.view.get("you") in self.view.get("called", []):
+            return "Your Match! is being checked."
+        return "You cannot claim right now."
+
+    def confirm_without_card(self, here: Frame | None) -> None:
+        if self.stray_key():
+            return  # Enter meant for a result that had just closed by itself
+        if legal_of(self.view, "match"):
+            self.notify("Choose a face-up card first: 1 or 2.", timeout=3)
+        else:
+            self.notify(self._cannot_claim(), timeout=3)
+
+    def sent(self) -> None:
+        self.claim_sent = True
+        super().sent()
+        self.set_timer(CLAIM_SHOWN, self._claim_answered)
+
+    def _claim_answered(self) -> None:
+        """No view came back (the host refused the claim and said why): stop saying "sent"."""
+        if self.claim_sent:
+            self.claim_sent = False
+            self.redraw()
+
+    def action_no_fit(self) -> None:
+        self.play_simple("no_fit", "You cannot vote no fit right now.")
+
+
+class ScrambleScreen(GsmScreen):
+    """Your own board: place, move, turn and take back freely, then call Game!."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *HEAD,
+        Binding("enter", "confirm", "Place"),
+        Binding("t", "take_back", "Take back"),
+        Binding("backspace", "take_back", "Take back", show=False),
+        Binding("g", "call_game", "Game!"),
+        Binding("s", "stuck", "Stuck"),
+        *TAIL,
+    ]
+    OFFERED: ClassVar[dict[str, str]] = {
+        "call_game": "call_game",
+        "stuck": "stuck",
+        "take_back": "take_back",
+    }
+    # Game! stays off the footer until the grid is whole: room for Turn.
+    HIDDEN: ClassVar[frozenset[str]] = frozenset({"call_game"})
+
+    def rack_hint(self) -> str:
+        """Once cards lie on your board, how to pick one up again."""
+        if moves.board_cards(self.view):
+            return "; Enter picks up a placed card"
+        return super().rack_hint()
+
+    def empty_rack(self) -> str:
+        if legal_of(self.view, "call_game"):
+            return "All your cards are on your board: press g to call Game!"
+        return "No cards in hand."
+
+    def feedback(self) -> Text:
+        return scramble_feedback(self.view)
+
+    def round_result(self) -> tuple[str, Text]:
+        """Who called Game! rightly, and where the match stands."""
+        last = self.view.get("last")
+        if not isinstance(last, dict) or not last.get("valid"):
+            return super().round_result()
+        text = Text.assemble(
+            self._who(last.get("seat")), " called Game! and every card fits: ", ("a win", "bold")
+        )
+        needed = self.view.get("wins_needed")
+        text.append(f" (first to {needed} wins the match).\n\n" if needed else ".\n\n")
+        for entry in self.view.get("scores", []):
+            if isinstance(entry, dict):
+                text.append_text(self._who(entry.get("seat")))
+                text.append(f"  {entry.get('wins', 0)} won\n")
+        text.append("\nFresh cards are dealt for the next game.", "dim")
+        number = self.view.get("game_number")
+        decided = number - 1 if isinstance(number, int) and number > 1 else number
+        return f"Game {decided} is decided", text
+
+    def sent(self) -> None:
+        self._drop_selection()  # a moved card stays yours: do not keep carrying it
+        super().sent()
+
+    def confirm_without_card(self, here: Frame | None) -> None:
+        card = self.card_here()
+        if card is not None and moves.card_command(self.view, "take_back", card):
+            self.selected, self.moving = card, True
+            self.turned = bool(here.get("turned")) if here else False
+            self.redraw()
+        elif self.hand():
+            self.notify("Choose a card first: press its number.", timeout=3)
+
+    def action_turn(self) -> None:
+        if self.selected is not None:
+            super().action_turn()
+        else:
+            refusal = "Choose a card, or put the cursor on one of yours, to turn it."
+            self.play_card("turn", self.card_here(), refusal)
+
+    def action_take_back(self) -> None:
+        card = self.selected if self.moving else self.card_here()
+        refusal = "Put the cursor on one of your cards to take it back."
+        if self.play_card("take_back", card, refusal):
+            self._drop_selection()
+            self.redraw()
+
+    def action_call_game(self) -> None:
+        self.play_simple("call_game", "Put all your cards on your board before calling Game!")
+
+
+class GridironScreen(GsmScreen):
+    """Turns: place a card; draw (or pass) only when the host says nothing fits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *HEAD,
+        Binding("enter", "confirm", "Place"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("enter", "draw", "Draw", show=False),
+        Binding("enter", "pass_turn", "Pass", show=False),
+        *TAIL,
+    ]
+    OFFERED: ClassVar[dict[str, str]] = {"draw": "draw", "pass_turn": "pass", "confirm": "place"}
+    HIDDEN: ClassVar[frozenset[str]] = frozenset({"draw", "pass_turn"})
+
+    def why_not(self) -> str:
+        return self._not_now() or super().why_not()
+
+    def confirm_without_card(self, here: Frame | None) -> None:
+        self.notify(self._not_now() or "Choose a card first: press its number.", timeout=3)
+
+    def _not_now(self) -> str:
+        """Why no card may be placed now ("" when one may)."""
+        if legal_of(self.view, "draw") or legal_of(self.view, "pass"):
+            return "None of your cards fits: draw (d) or pass (p)."
+        if not legal_of(self.view, "place"):
+            return f"It is {self._name_of(self.view.get('turn'))}'s turn."
+        return ""
+
+    def action_draw(self) -> None:
+        self.play_simple("draw", "You may draw only when none of your cards fits.")
+
+    def action_pass_turn(self) -> None:
+        self.play_simple("pass", "You may pass only when nothing fits and the pile is empty.")
+
+
+class FourCornersScreen(GsmScreen):
+    """Two lines through the middle card; each player builds only at the ends of their own."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *HEAD,
+        Binding("enter", "confirm", "Place"),
+        Binding("t", "take_back", "Take back"),
+        Binding("backspace", "take_back", "Take back", show=False),
+        Binding("s", "stuck", "Stuck"),
+        *TAIL,
+    ]
+    OFFERED: ClassVar[dict[str, str]] = {"take_back": "take_back", "stuck": "stuck"}
+
+    def action_take_back(self) -> None:
+        self.play_card(
+            "take_back",
+            self.card_here(),
+            "Put the cursor on your card at an end of your line to take it back.",
+        )

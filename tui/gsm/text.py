@@ -1,9 +1,5 @@
-"""Words for Game, Set, Match!: log lines, whose turn it is, the claim outcome, timers, rules,
-and the scoreboard lines.
-
-Only presentation: every fact comes from the host's view and events. Names
-reach the screen through the ``Name`` callback, which makes them literal.
-"""
+"""Words for Game, Set, Match!: log lines, the status line, the claim outcome, timers, rules
+and scoreboard lines, every fact from the host's view and events."""
 
 from __future__ import annotations
 
@@ -40,7 +36,7 @@ TIED_REASONS = {
 AXIS_NAMES = {"h": "left-right", "v": "up-down"}
 
 
-def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Text | None:
+def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
     """One log line for an event, or ``None`` for bookkeeping nobody needs to read."""
     kind = event.get("kind")
     seat = event.get("seat")
@@ -89,7 +85,7 @@ def describe_event(event: Frame, name: Name, glyphs: Glyphs, you: object) -> Tex
             line.append(f" Their line runs {AXIS_NAMES[str(axis)]}.")
         return line
     if kind == "card_drawn":
-        if seat == you and seat is not None:
+        if seat == view.get("you") and seat is not None:
             return Text("None of your cards fitted: you draw one (it waits for your next turn).")
         return Text.assemble(who, " draws a card: nothing fitted.")
     if kind == "passed":
@@ -349,9 +345,8 @@ NameOf = Callable[[object], str]
 def score_rows(
     view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool, presence: Mapping[int, Badge]
 ) -> list[ScoreLine]:
-    """The scoreboard for any of the four games, from its view; a badge first for each player
-    who is not there (``○87s``, ``☾bot``, ``✗gone``), in place of the game's "away", which
-    says less."""
+    """The scoreboard for any of the four games; a presence badge first for each player who
+    is not there, in place of the game's "away", which says less."""
     game, you = view.get("game"), view.get("you")
     called = view.get("called", []) or []
     tiebreak = view.get("tiebreak")

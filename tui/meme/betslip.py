@@ -1,9 +1,5 @@
-"""The bet being put together, within the limits the view's ``bet`` template states.
-
-The host has the final word; this only keeps a player from building a bet
-the template already says is out of bounds (more tokens than they have,
-more than allowed on their own guess, less than the reactor's minimum).
-"""
+"""The bet being put together, kept within the limits the view's ``bet`` template states
+(the host has the final word)."""
 
 from __future__ import annotations
 
@@ -114,7 +110,7 @@ class Betting:
             text.append("\nPgUp/PgDn: $10 at a time; a: the most you can.", "dim")
         return text
 
-    def command(self, view: Frame) -> tuple[Frame | None, str | None]:
+    def command(self) -> tuple[Frame | None, str | None]:
         """The template with ``bets`` filled in, or why it cannot be sent yet."""
         template = self.template
         if template is None:

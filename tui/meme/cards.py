@@ -1,10 +1,5 @@
-"""Your seven memes: a caption and an ASCII face each, in your color.
-
-Two layouts, chosen by the screen from the terminal's size: a grid of
-cards with their faces (roomy terminals), or a list of captions with the
-highlighted meme's face beside it (80x24). Number keys and clicks
-highlight a card; Enter or a second click plays it.
-"""
+"""Your seven memes, in your color: a grid of faces on roomy terminals, else a list of
+captions with the highlighted meme's face beside it."""
 
 from __future__ import annotations
 
@@ -124,9 +119,6 @@ class MemeHand(PickRack[MemeFace]):
         with Horizontal():
             yield Vertical(id="hand-cards")
             yield Static(id="hand-preview")
-
-    def set_grid(self, grid: bool) -> None:
-        self.set_class(grid, "-grid")
 
     def new_card(self, number: int) -> MemeCard:
         return MemeCard(number)

@@ -1,17 +1,10 @@
-"""The scenario card: two ten-sided dice (tens, units), the number they make, and its text.
-
-A new roll lands lit for a moment (only when the app animates; tests and
-snapshots see the settled faces at once). The faces shown are always the
-roll's, and the scenario's words show with them: the view that brings the
-roll has already moved the turn on, so nothing says "Rolling..." then.
-"""
+"""The scenario card: two ten-sided dice (tens, units) and the scenario's text; a new roll
+lands lit for a moment when the app animates."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.tui.meme.text import MemeGlyphs, fit
-from partyhost.tui.text import Frame, literal
+from partyhost.tui.text import Frame, Name, literal
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -36,14 +29,8 @@ def dice_text(faces: tuple[str, str], glyphs: MemeGlyphs, style: str = "") -> Te
     """Two dice side by side, three lines high."""
     left = die_lines(faces[0], glyphs, style)
     right = die_lines(faces[1], glyphs, style)
-    text = Text(no_wrap=True)
-    for number, (one, two) in enumerate(zip(left, right, strict=True)):
-        if number:
-            text.append("\n")
-        text.append_text(one)
-        text.append(" ")
-        text.append_text(two)
-    return text
+    pairs = zip(left, right, strict=True)
+    return Text("\n", no_wrap=True).join(Text.assemble(one, " ", two) for one, two in pairs)
 
 
 class ScenarioCard(Widget):
@@ -71,7 +58,7 @@ class ScenarioCard(Widget):
         """Said instead of "X rolls the dice" when it is your roll."""
         self._timer: Timer | None = None
         self._awaiting_roll = False
-        """Shown this turn before its dice were rolled: a roll now is worth lighting."""
+        """Shown this turn before its dice were rolled: a roll now is lit."""
 
     def show(
         self,
@@ -154,7 +141,7 @@ class ScenarioCard(Widget):
         return grid
 
 
-def rolloff_text(view: Frame, name: Any, glyphs: MemeGlyphs, ellipsis: str) -> Text:
+def rolloff_text(view: Frame, name: Name, ellipsis: str) -> Text:
     """Every roll-off attempt so far, one player a line: ``Ann   5  6``."""
     attempts = view.get("rolloff", {}).get("attempts", [])
     waiting = set(view.get("rolloff", {}).get("waiting", []))

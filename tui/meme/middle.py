@@ -1,10 +1,5 @@
-"""The middle of the table: roll-off or scenario, your memes, the guesses, betting, reveal.
-
-A container the screen fills from the view each time it changes; which
-parts show depends on the phase and on the room the terminal gives. The guess
-table only lays out the rows :mod:`.rows` builds, keeps the highlighted one and
-turns clicks into messages.
-"""
+"""The middle of the table: roll-off or scenario, your memes, the guesses, betting, reveal;
+which parts show depends on the phase and on the room the terminal gives."""
 
 from __future__ import annotations
 
@@ -72,8 +67,8 @@ class MemeMain(VerticalScroll):
         super().__init__(id=id)
         self.glyphs = glyphs
         self._crowded: tuple[Size, object] | None = None
-        """The column's size and the turn when the last turn, above your memes, pushed some
-        of them out of sight; it gives way for that turn at that size (``t`` shows it)."""
+        """The size and turn at which the last turn, above your memes, pushed some out of
+        sight: it stays hidden then (``t`` shows it)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rolloff")
@@ -92,7 +87,7 @@ class MemeMain(VerticalScroll):
         rolloff.display = phase == "rolloff"
         if phase == "rolloff":
             rolloff.border_title = "Who goes first?"
-            show_text(rolloff, rolloff_text(view, look.name, look.meme, look.glyphs.ellipsis))
+            show_text(rolloff, rolloff_text(view, look.name, look.glyphs.ellipsis))
         card = self.query_one("#scenario", ScenarioCard)
         card.display = phase not in ("rolloff", "over")
         card.show(
@@ -106,7 +101,7 @@ class MemeMain(VerticalScroll):
         hand = self.query_one("#hand", MemeHand)
         hand.display = phase == "picking" and view.get("role") in ("reactor", "guesser")
         if hand.display:
-            hand.set_grid(moment.wide and moment.tall)
+            hand.set_class(moment.wide and moment.tall, "-grid")
             show_hand(view, hand)
         self._show_betting(moment, phase, show_table=not hand.display)
         roomy = moment.wide and moment.tall

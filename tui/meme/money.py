@@ -27,7 +27,7 @@ class MoneyRows:
     glyphs: Glyphs
     meme: MemeGlyphs
     presence: Mapping[int, tuple[str, str]] = field(default_factory=dict)
-    """A badge for each seat whose player is not there (``○87s``, ``☾bot``, ``✗gone``)."""
+    """A badge for each seat whose player is not there."""
 
 
 class MoneyTable(Static):
@@ -55,8 +55,7 @@ class MoneyTable(Static):
         self.update(self._table(rows))
 
     def on_resize(self) -> None:
-        """Its lines are drawn for its width: when the side panel widens or narrows with the
-        terminal, they are drawn again for the new one."""
+        """Its lines are drawn for its width: draw them again at a new one."""
         if self._rows is not None:
             self.update(self._table(self._rows))
 

@@ -70,4 +70,3 @@ def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Renderab
 
 
 PARTS = ReplayParts(describe_event, table)
-"""A replay is narrated in the log's own words (``describe_event`` reads the step's view too)."""

@@ -1,13 +1,9 @@
-"""The end of What Do You Meme?: the winner, everyone's money, the calls that paid, the last reveal.
-
-The shared results screen (winners line, keys, next step) with this game's
-standings in money, every turn whose guesses paid, and the last reveal below.
-"""
+"""The end of What Do You Meme?: the winner, the money, the calls that paid, the last reveal."""
 
 from __future__ import annotations
 
 from partyhost.tui.meme.rows import Look, reveal_text
-from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, signed_money
+from partyhost.tui.meme.text import caption_of, color_style, fit, meme_glyphs, nets_text
 from partyhost.tui.shared.base import seat_name
 from partyhost.tui.shared.results import ResultsScreen, ranked, section_title
 from partyhost.tui.text import Frame, literal
@@ -80,11 +76,6 @@ class MemeResultsScreen(ResultsScreen):
             text.append(" reacted with ")
             text.append_text(literal(caption_of(view, turn.get("reaction")), "bold"))
             text.append("\n    ")
-            for number, entry in enumerate(p for p in turn["paid"] if isinstance(p, dict)):
-                if number:
-                    text.append(", ")
-                text.append_text(self._who(entry.get("seat")))
-                text.append(" ")
-                text.append_text(signed_money(int(entry.get("net", 0))))
+            text.append_text(nets_text([p for p in turn["paid"] if isinstance(p, dict)], self._who))
             text.append("\n")
         return text

@@ -1,9 +1,5 @@
-"""The rows of the table (this turn) and of the reveal (the turn just played), as text.
-
-Only presentation: which guesses can carry a bet and how much comes from the
-view's ``legal`` bet template; who was right and what was paid comes from
-the turn record the host sent (``last_turn``).
-"""
+"""The rows of the table (this turn) and of the reveal (the turn just played, from the
+host's ``last_turn`` record), as text."""
 
 from __future__ import annotations
 
@@ -115,11 +111,7 @@ def live_rows(
     you = view.get("you")
     numbers = {t.get("seat"): n for n, t in enumerate(targets_of(bet_template(view)), start=1)}
     reactor_bets = {e.get("seat"): int(e.get("amount", 0)) for e in table.get("reactor_bets") or []}
-    open_bets: dict[object, list[tuple[object, int]]] = {}
-    for bettor in table.get("bets", []):
-        for entry in bettor.get("bets") or []:
-            placed = (bettor.get("seat"), int(entry.get("amount", 0)))
-            open_bets.setdefault(entry.get("seat"), []).append(placed)
+    open_bets = _stakes(table)
     reaction = table.get("reaction") or {}
     rows = []
     reactor = reaction.get("seat")
@@ -192,10 +184,10 @@ def limits_text(look: Look, template: Frame, draft: Mapping[int, int]) -> Text:
     return text
 
 
-def _stakes(record: Frame) -> dict[object, list[tuple[object, int]]]:
-    """Bets of the record by the guess they lie on: [(owner, amount), ...]."""
+def _stakes(table: Frame) -> dict[object, list[tuple[object, int]]]:
+    """The bets on the table (or in a turn record) by the guess they lie on: [(owner, amount)]."""
     stakes: dict[object, list[tuple[object, int]]] = {}
-    for bettor in record.get("bets", []):
+    for bettor in table.get("bets", []):
         for entry in bettor.get("bets") or []:
             stakes.setdefault(entry.get("seat"), []).append(
                 (bettor.get("seat"), int(entry.get("amount", 0)))
@@ -206,8 +198,8 @@ def _stakes(record: Frame) -> dict[object, list[tuple[object, int]]]:
 def reveal_text(look: Look, record: Frame, flipped: int | None) -> Text:
     """The turn just played, turned over: guesses, the reaction, bets and payouts.
 
-    ``flipped`` counts the steps shown so far (guesses one by one, then the
-    reaction, then the payouts); ``None`` shows everything.
+    ``flipped`` counts the steps shown so far (guesses, the reaction, the payouts); ``None``:
+    all.
     """
     view = look.view
     guesses = [g for g in record.get("guesses", []) if isinstance(g, dict)]
@@ -294,9 +286,7 @@ def _who_got_it(look: Look, record: Frame, gap: str, nobody: str) -> Text:
         text.append(f"{gap}{look.meme.wrong} {nobody}", "dim")
         return text
     text.append(f"{gap}{look.meme.right} ", "green")
-    for number, seat in enumerate(correct):
-        text.append(", " if number else "")
-        text.append_text(look.name(seat))
+    text.append_text(Text(", ").join(look.name(seat) for seat in correct))
     return text
 
 

@@ -1,9 +1,6 @@
 """The What Do You Meme? table: dice and scenario, your memes, the guesses and bets, money, log.
 
-Everything is drawn from the app's ``view`` reactive. Every command sent is
-one of the view's ``legal`` templates with its blank filled in (the meme,
-the bets, the scenario's text); the limits the betting panel enforces are
-the ones that template states.
+Every command sent is one of the view's ``legal`` templates with its blank filled in.
 """
 
 from __future__ import annotations
@@ -307,7 +304,7 @@ class MemeScreen(TableScreen):
         self._show_view()
 
     def action_place(self) -> None:
-        command, problem = self.betting.command(self.view)
+        command, problem = self.betting.command()
         if problem:
             self.notify(problem, severity="warning", timeout=4)
         elif command is not None:
@@ -340,8 +337,7 @@ class MemeScreen(TableScreen):
 
     @on(Click, "#scenario, #rolloff")
     def _dice_tapped(self) -> None:
-        """A tap on the dice rolls them when the roll is yours, as r does: on a phone the
-        dice are where a finger goes."""
+        """A tap on the dice rolls them when the roll is yours (on a phone, where a finger goes)."""
         self.action_roll()
 
     @on(Button.Pressed, "#bet-less, #bet-more, #bet-place, #bet-clear")

@@ -1,9 +1,5 @@
 """Words for What Do You Meme?: the status line, log lines, the rules, and the small pieces
-every widget draws with (glyphs, seat colors, amounts, bills, widths).
-
-Only presentation: every fact comes from the host's view and events. Player
-text (names, custom scenarios) and deck text always go through ``literal``.
-"""
+every widget draws with (glyphs, seat colors, amounts, bills, widths)."""
 
 from __future__ import annotations
 
@@ -67,16 +63,13 @@ def payout_rule(final: bool) -> str:
     return "each token on a right guess pays its owner $1"
 
 
-def bets_line(entries: object, view: Frame, name: Name, unit: object) -> Text:
+def bets_line(entries: object, name: Name, unit: object) -> Text:
     """``2 tokens on Carl, 1 token on Dev`` (or ``nothing``)."""
     listed = [e for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
-    text = Text()
-    for entry in listed:
-        if text.plain:
-            text.append(", ")
-        text.append(amount_text(int(entry.get("amount", 0)), unit))
-        text.append(" on ")
-        text.append_text(name(entry.get("seat")))
+    text = Text(", ").join(
+        Text.assemble(amount_text(int(e.get("amount", 0)), unit), " on ", name(e.get("seat")))
+        for e in listed
+    )
     return text or Text("nothing", "dim")
 
 
@@ -188,14 +181,14 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
     if kind == "reactor_bet":
         unit = "dollar" if view.get("final") else "token"
         return Text.assemble(
-            name(seat), " bets ", bets_line(event.get("bets"), view, name, unit), why, "."
+            name(seat), " bets ", bets_line(event.get("bets"), name, unit), why, "."
         )
     if kind == "guesses_revealed":
         return Text(f"The guesses turn face up ({len(event.get('guesses', []))}).")
     if kind == "bet_committed":
         if "bets" in event:
             unit = "dollar" if view.get("final") else "token"
-            return Text.assemble("You bet ", bets_line(event["bets"], view, name, unit), ".", why)
+            return Text.assemble("You bet ", bets_line(event["bets"], name, unit), ".", why)
         return Text.assemble(name(seat), " has bet.", why)
     if kind == "bets_revealed":
         return Text("All bets are in and turned over.")
@@ -244,14 +237,9 @@ def _turn_over(event: Frame, name: Name, final: bool) -> Text:
     if event.get("void"):
         reason = VOID_REASONS.get(str(event["void"]), str(event["void"]))
         return Text(f"Turn {event.get('turn')} is called off: {reason}.", "yellow")
-    line = Text("Payouts: ")
     moved = [p for p in event.get("payouts", []) if isinstance(p, dict) and p.get("net")]
-    for number, payout in enumerate(moved):
-        if number:
-            line.append(", ")
-        line.append_text(name(payout.get("seat")))
-        line.append(" ")
-        line.append_text(signed_money(int(payout.get("net", 0))))
+    line = Text("Payouts: ")
+    line.append_text(nets_text(moved, name))
     if not moved:
         what = "cash" if final else "tokens"
         line.append(f"nobody wins anything (no {what} lay on a right guess).", "dim")
@@ -298,16 +286,10 @@ def meme_glyphs(ascii_only: bool) -> MemeGlyphs:
     return MEME_ASCII if ascii_only else MEME_UNICODE
 
 
-def player_of(view: Frame, seat: object) -> Frame:
-    for entry in view.get("players", []):
-        if isinstance(entry, dict) and entry.get("seat") == seat:
-            return entry
-    return {}
-
-
 def color_style(view: Frame, seat: object) -> str:
     """The seat's meme color as a style (deck data, so parsed before use)."""
-    terminal = player_of(view, seat).get("terminal")
+    players = [p for p in view.get("players", []) if isinstance(p, dict)]
+    terminal = next((p.get("terminal") for p in players if p.get("seat") == seat), None)
     if isinstance(terminal, str):
         try:
             Color.parse(terminal)
@@ -352,6 +334,13 @@ def bills_text(amount: int, *, width: int = 24) -> Text:
         if compact or text.cell_len <= width:
             return text
     return Text()
+
+
+def nets_text(payouts: list[Frame], name: Name) -> Text:
+    """``Ann +$3, Bob -$1``."""
+    return Text(", ").join(
+        Text.assemble(name(p.get("seat")), " ", signed_money(int(p.get("net", 0)))) for p in payouts
+    )
 
 
 def signed_money(amount: int) -> Text:

@@ -1,10 +1,5 @@
-"""A replay told in words: each step's events narrated as the table's log tells them.
-
-The replay screen's log and ``partyhost replay --export text`` both use
-:func:`step_lines`, which hands each event to its game's own log wording
-(:func:`partyhost.tui.games.replay_parts`). Player text goes through
-``literal`` like everywhere else.
-"""
+"""A replay told in words (the replay screen's log and ``--export text``): each step's events
+in its game's own log wording."""
 
 from __future__ import annotations
 
@@ -64,11 +59,8 @@ def header_lines(info: Frame) -> list[str]:
 
 
 def export_text(info: Frame, steps: Iterable[Frame], glyphs: Glyphs) -> str:
-    """The whole game as a readable log: who played, each step's events, then the result.
-
-    Each step is marked with its time, its number and the round the table is
-    in after it (the step that ends a round already shows the next one).
-    """
+    """The whole game as a readable log: who played, each step's events (with its time, number
+    and the round the table is in after it), then the result."""
     lines = [*header_lines(info), ""]
     for step in steps:
         said = step_lines(info, step, glyphs)

@@ -1,12 +1,7 @@
 """Watching a finished game again: step by move or by round, every hand shown.
 
-The screen holds a replay's ``info`` and its steps (as the host sends them,
-or as ``partyhost replay --data`` builds them). Steps may keep arriving
-after it opens (:meth:`ReplayScreen.add_steps`): the host sends long replays
-in pages. The table and the log's words are the game's own
-(:mod:`partyhost.tui.shared.replayparts`, one module per game folder).
-:class:`ReplayApp` is ``partyhost replay GAME``: this screen on its own,
-without a host to talk to.
+Steps may keep arriving after the screen opens (the host sends long replays in pages).
+:class:`ReplayApp` is ``partyhost replay GAME``: the screen without a host.
 """
 
 from __future__ import annotations
@@ -39,18 +34,15 @@ def replay_title(info: Frame) -> Text:
     """``Replay: <game>, game N in room ABCD: Ann*, Bob`` (winners starred)."""
     winners = {r.get("seat") for r in info.get("results", []) if r.get("won")}
     name = namer(info)
-    players: list[Text | str] = []
-    for index, player in enumerate(info.get("players", [])):
-        if index:
-            players.append(", ")
-        players.append(name(player.get("seat")))
-        if player.get("seat") in winners:
-            players.append("*")
+    players = Text(", ").join(
+        Text.assemble(name(p.get("seat")), "*" if p.get("seat") in winners else "")
+        for p in info.get("players", [])
+    )
     return Text.assemble(
         ("Replay: ", "bold"),
         literal(info.get("game_name") or info.get("game"), "bold"),
         f", game {info.get('id')} in room {info.get('room')}: ",
-        *players,
+        players,
     )
 
 
@@ -76,8 +68,7 @@ class ReplayScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Priority: the table and the log scroll with these keys too, and would take them
-        # from the replay whenever they have focus (Up and Down still scroll the one focused).
+        # Priority: the focused table or log would take these keys for scrolling.
         Binding("right,l", "move(1)", "Next move", key_display="→", priority=True),
         Binding("left,h", "move(-1)", "Back", key_display="←", priority=True),
         Binding(
@@ -225,11 +216,8 @@ def show_page(
     app: App[Any], page: ReplayPage, wanted: int | None, token: str | None = None
 ) -> None:
     """Open a replay with its first page; add later pages, and ask for the next until all came
-    (with ``token``, the seat token a password room's game opens for).
-
-    A page for a replay already closed, or other than the one asked for last,
-    opens nothing.
-    """
+    (``token``: the seat token a password room's game opens for). A page for a replay closed,
+    or other than the one asked for last, opens nothing."""
     shown = next(
         (
             screen
@@ -248,9 +236,6 @@ def show_page(
         shown.add_steps(page.first, page.steps)
     if len(shown.steps) < page.total and page.steps:
         party.requests.get_replay(page.game_id, first=len(shown.steps), token=token)
-
-
-# --- a replay without a host: the replay was built or fetched before the app starts --
 
 
 class ReplayApp(App[int]):

@@ -1,8 +1,4 @@
-"""Slogan cards in a numbered rack: your hand, or the slogans on the table.
-
-A card is playable only when the screen says so (from the view's ``legal``);
-number keys and clicks highlight it, Enter or a second click plays it.
-"""
+"""Slogan cards in a numbered rack: your hand, or the slogans on the table."""
 
 from __future__ import annotations
 
@@ -33,11 +29,8 @@ class CardFace:
 
 
 class SloganCard(PickCard[CardFace]):
-    """One slogan with its number; styled by whether it can be played or is chosen.
-
-    One widget draws both the number and the text (a two-column grid): a rack
-    mounts, restyles and removes a card as one node, not three.
-    """
+    """One slogan with its number, one widget (a two-column grid) so a rack handles each card as
+    one node."""
 
     DEFAULT_CSS = """
     SloganCard {

@@ -1,7 +1,4 @@
-"""The Booyah choice: keep the card for its points, or steal from someone who has cards.
-
-Every button is one of the view's ``legal`` booyah commands, nothing more.
-"""
+"""The Booyah choice: keep the card for its points, or steal (each button a ``legal`` command)."""
 
 from __future__ import annotations
 

@@ -9,10 +9,6 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 
-def narrate(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
-    return describe_event(event, name, glyphs)
-
-
 def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> RenderableType:
     lines = [
         Text.assemble(
@@ -41,4 +37,4 @@ def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Renderab
     return Group(*lines)
 
 
-PARTS = ReplayParts(narrate, table)
+PARTS = ReplayParts(describe_event, table)

@@ -1,8 +1,6 @@
 """The T-Shirt Game table: the shirt, your slogans or the table's, scores, log and chat.
 
-Everything is drawn from the app's ``view`` reactive. A card is playable only
-if the view's ``legal`` list has a command for it, and that exact command is
-what gets sent.
+A card is playable only if the view's ``legal`` list has a command for it, which is sent.
 """
 
 from __future__ import annotations
@@ -113,8 +111,7 @@ class TShirtScreen(TableScreen):
         Binding("down", "move(1)", "Next card", show=False),
         Binding("up", "move(-1)", "Previous card", show=False),
         Binding("enter", "confirm", "Confirm"),
-        # Off the footer: when choosing is not yours to do now (a bot judges, you judge and
-        # wait) the keys above are hidden, and a number or Enter pressed anyway says why.
+        # When choosing is not yours to do the keys above are hidden: these say why.
         Binding(",".join(str(n) for n in range(1, 10)) + ",enter", "why_not_now", show=False),
         Binding("b", "booyah", "Booyah"),
         Binding("c", "chat", "Chat"),
@@ -150,7 +147,7 @@ class TShirtScreen(TableScreen):
     # --- names and view -------------------------------------------------------
 
     def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self._who, self.glyphs)
+        return describe_event(event, self.view, self._who, self.glyphs)
 
     def _show_view(self) -> None:
         view = self.view
@@ -357,8 +354,8 @@ class TShirtScreen(TableScreen):
             self.action_booyah()
 
     def follow_pause(self) -> None:
-        """The round's result comes first: a Booyah choice already open makes way and is
-        offered again once the result is read (its first ``k`` would close the result)."""
+        """The round's result comes first: an open Booyah choice makes way (its ``k`` would
+        close the result) and is offered again once the result is read."""
         open_modal = next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
         if open_modal is not None and self.host_awaits_result():
             self._booyah_asked = False

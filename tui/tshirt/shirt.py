@@ -1,8 +1,4 @@
-"""The round's T-shirt card, drawn as a shirt with its picture printed on the front.
-
-With ASCII art (decks may give up to 30x8) the art goes on the shirt and the
-picture's words go underneath; without it the words are printed on the shirt.
-"""
+"""The round's T-shirt card, drawn as a shirt with its art (or else its words) on the front."""
 
 from __future__ import annotations
 
@@ -23,12 +19,8 @@ ASCII_BOX = {"h": "-", "v": "|", "tl": ".", "tr": ".", "bl": "'", "br": "'"}
 
 
 def shirt_rows(content: list[str], inner: int, box: dict[str, str]) -> list[tuple[str, str, str]]:
-    """The shirt as rows of (left edge, middle of ``inner`` cells, right edge).
-
-    ``content`` lines are already at most ``inner`` cells; they are centred on
-    the shirt's front. Splitting each row lets the caller colour only the
-    middle (the print) differently from the outline.
-    """
+    """The shirt as rows of (left edge, middle of ``inner`` cells, right edge), so the print
+    can be coloured apart from the outline; ``content`` is centred on the front."""
     h, v, tl, tr, bl, br = (box[k] for k in ("h", "v", "tl", "tr", "bl", "br"))
     shoulder = max(3, (inner - max(4, inner // 3)) // 2)
     neck = inner - 2 * shoulder

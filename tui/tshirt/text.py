@@ -1,9 +1,4 @@
-"""Words for The T-Shirt Game: log lines, the status line, the last round's outcome
-and the rules for the help.
-
-Only presentation: every fact comes from the host's view and events. Player
-and deck text always goes through ``literal``.
-"""
+"""Words for The T-Shirt Game: log lines, the status line, the last round's outcome, rules."""
 
 from __future__ import annotations
 
@@ -25,7 +20,7 @@ def points_text(points: object) -> Text:
     return Text(f"{value:+d}", "bold red" if value < 0 else "bold green")
 
 
-def describe_event(event: Frame, name: Name, glyphs: Glyphs) -> Text | None:
+def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
     """One log line for an event, or ``None`` for bookkeeping nobody needs to read."""
     kind = event.get("kind")
     seat = event.get("seat")
