@@ -1,39 +1,23 @@
-"""What a screen may use of the app: the host's last word, the requests, and a few settings;
-and :func:`legal_of`, how every game screen reads the moves the host's view offers.
-
-Screens and dialogs see the app through :class:`Party` instead of importing
-:mod:`partyhost.tui.app`, so the app (which routes to the screens) and the
-screens never import each other; ``tui/app.py`` checks that the app keeps
-this promise.
-"""
+"""What a screen may use of the app (:class:`Party`), so the app, which routes to the
+screens, and the screens never import each other; ``tui/app.py`` checks the promise."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from partyhost.tui.clock import HostClock
 from partyhost.tui.hostlink import HostRequests
 from partyhost.tui.text import Frame, Glyphs
 from textual.binding import Binding, BindingType
 
+if TYPE_CHECKING:
+    from partyhost.tui.pausing import Pauser
+
 APP_BINDINGS: list[BindingType] = [
     Binding("f1", "help", "Help"),
     Binding("question_mark", "help", "Help", show=False),
 ]
 """Keys that work on every screen (the help screen lists them under "Everywhere")."""
-
-
-class PauseControls(Protocol):
-    """How screens ask for a pause (:class:`partyhost.tui.pausing.Pauser`)."""
-
-    def toggle(self) -> None:
-        """The owner's pause key: pause, or resume."""
-
-    def dialog_opened(self) -> None:
-        """A screen went over a game's table."""
-
-    def dialog_closed(self) -> None:
-        """The game's table is on top again."""
 
 
 class Party(Protocol):
@@ -66,12 +50,7 @@ class Party(Protocol):
     past_games: tuple[Frame, ...]
     standings: Frame | None
     clock: HostClock
-    """The room's game clock and grace periods as this client reads them."""
-
-    @property
-    def pauser(self) -> PauseControls:
-        """Asks the host to pause and resume."""
-
+    pauser: Pauser
     solo: bool
     """``partyhost play``: you and bots alone; leaving quits."""
 

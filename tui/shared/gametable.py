@@ -25,7 +25,7 @@ from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
-from partyhost.tui.text import clock_text, literal, number_keys
+from partyhost.tui.text import clock_text, literal, number_keys, number_of
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -159,8 +159,8 @@ class GameScreen(PartyScreen):
             (". ", "bold reverse yellow"),
             " ",
         )
-        until = paused.get("until")
-        if isinstance(until, int | float) and not isinstance(until, bool):
+        until = number_of(paused.get("until"))
+        if until is not None:
             minutes = max(1, math.ceil((until - time.time()) / 60))
             note.append(f"Goes on by itself in {minutes} min.  ")
         if self.is_owner():
