@@ -1,7 +1,4 @@
-"""One chat line as text, for the chat panel and the game log alike.
-
-Every word is shown literally (names and lines come from other people).
-"""
+"""One chat line as text, for the chat panel and the game log alike."""
 
 from __future__ import annotations
 

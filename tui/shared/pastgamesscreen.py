@@ -1,10 +1,5 @@
-"""What the host kept: its past games, and the night's standings as the lobby shows them.
-
-The past games screen is opened from the lobby: pick a finished game and
-watch it again with every hand shown. Running games are listed too (so people see what is
-being played), but the host refuses their replay until they are over, and
-its refusal is what the player sees.
-"""
+"""What the host kept: its past games (a running one's replay is the host's to refuse), and
+the night's standings as the lobby shows them."""
 
 from __future__ import annotations
 
@@ -178,10 +173,8 @@ def standings_table(
     *,
     narrow: bool = False,
 ) -> Table | Text:
-    """Tonight's table, best first, or one line saying nobody has finished a game yet.
-
-    ``narrow`` (a phone held upright) drops the games played and the games one by one.
-    """
+    """Tonight's table, best first, or a line saying no game has finished; ``narrow`` (a phone
+    held upright) drops the games played and the games one by one."""
     players = [row for row in (standings or {}).get("rows", []) if isinstance(row, dict)]
     if not players:
         return Text("No game has finished tonight yet.", "dim")
