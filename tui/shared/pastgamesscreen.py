@@ -103,28 +103,23 @@ class PastGamesScreen(PartyScreen):
         ellipsis = self.glyphs.ellipsis
         for game in self.party.past_games:
             title = clean(game.get("game_name") or game.get("game", ""))
-            if self._upright:
+            number, room = Text(str(game.get("id")), "bold"), Text(str(game.get("room", "")))
+            players = players_text(game, ellipsis)
+            if self._upright:  # two lines a game: ended over room, game over players
                 width = UPRIGHT_COLUMNS[2][2]
-                table.add_row(
-                    Text(str(game.get("id")), "bold"),
-                    Text.assemble(ended_text(game), "\n", str(game.get("room", ""))),
+                cells = [
+                    number,
+                    Text.assemble(ended_text(game), "\n", room),
                     Text.assemble(
                         literal(shorten(title, width, ellipsis)),
                         "\n",
-                        literal(shorten(players_text(game, ellipsis).plain, width, ellipsis)),
+                        literal(shorten(players.plain, width, ellipsis)),
                     ),
-                    key=str(game.get("id")),
-                    height=2,
-                )
-                continue
-            table.add_row(
-                Text(str(game.get("id")), "bold"),
-                ended_text(game),
-                literal(shorten(title, COLUMNS[2][2], ellipsis)),
-                Text(str(game.get("room", ""))),
-                players_text(game, ellipsis),
-                key=str(game.get("id")),
-            )
+                ]
+            else:
+                game_cell = literal(shorten(title, COLUMNS[2][2], ellipsis))
+                cells = [number, ended_text(game), game_cell, room, players]
+            table.add_row(*cells, key=str(game.get("id")), height=2 if self._upright else 1)
         empty = self.query_one("#past-empty", Static)
         empty.display = not self.party.past_games
         empty.update("No game has been played on this host yet.")
