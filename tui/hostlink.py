@@ -217,11 +217,10 @@ class FrameReader:
     def read(self, frame: Frame) -> Message | None:
         kind = frame.get("t")
         if kind == "connection":
-            wait = frame.get("retry_after")
             return ConnectionChanged(
                 str(frame.get("state", "")),
                 str(frame.get("detail", "")),
-                float(wait) if isinstance(wait, int | float) else None,
+                number_of(frame.get("retry_after")),
             )
         if kind == "rooms":
             return RoomsListed(_maps(frame.get("rooms")))
@@ -243,18 +242,13 @@ class FrameReader:
                 self.events = [
                     e for entry in _maps(frame["log"]) for e in _maps(entry.get("events"))
                 ]
-            self.events.extend(_maps(frame.get("events")))
-            del self.events[:-LOG_LIMIT]
-            return ViewUpdated(view, tuple(self.events), number_of(frame.get("now")))
+            events = self._logged(*_maps(frame.get("events")))
+            return ViewUpdated(view, events, number_of(frame.get("now")))
         if kind == "chat_line":
-            self.events.append({CHAT: frame})
-            del self.events[:-LOG_LIMIT]
-            return ChatReceived(frame, tuple(self.events))
+            return ChatReceived(frame, self._logged({CHAT: frame}))
         if kind == "notice":
             text = str(frame.get("text", ""))
-            self.events.append({NOTICE: text})
-            del self.events[:-LOG_LIMIT]
-            return NoticeReceived(text, tuple(self.events))
+            return NoticeReceived(text, self._logged({NOTICE: text}))
         if kind == "decks":
             return DecksListed(_maps(frame.get("decks")))
         if kind == "error":
@@ -282,6 +276,12 @@ class FrameReader:
         if kind == "replay":
             return _replay_page(frame)
         return None
+
+    def _logged(self, *entries: Frame) -> tuple[Frame, ...]:
+        """The log with ``entries`` added, kept to its last :data:`LOG_LIMIT`."""
+        self.events.extend(entries)
+        del self.events[:-LOG_LIMIT]
+        return tuple(self.events)
 
 
 def said_alike(one: Frame, other: Frame) -> bool:

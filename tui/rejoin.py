@@ -1,18 +1,10 @@
 """Back to your seat: the seats this client holds, which to offer on connecting, and
 keeping that memory true.
 
-A closed terminal or a crashed laptop should not cost a player their seat,
-so every token from ``joined`` is written to the user's state folder (file
-mode 0600: a token is a key to the seat) under the host's identity
-(``welcome.host_id``) and the room code. A token is only ever offered back
-to the host that issued it. Like the remembered address, this is a
-convenience: an unreadable or mangled file is never an error.
-
-When the client reaches a host it offers the seats it holds a token for at
-that host, and only those: the host tells nobody about seats held for other
-people (a seat asked for by name goes back only if the table confirms it).
-Every token the host gives is kept; one the host says is unknown, or a seat
-it says is gone (``left``), is forgotten.
+A closed terminal should not cost a seat, so every token from ``joined`` is kept in the
+state folder (mode 0600: a token is a key to the seat) under the host's ``host_id`` and
+the room code, and offered back only to that host; one it calls unknown or gone is
+forgotten. A mangled file is never an error.
 """
 
 from __future__ import annotations

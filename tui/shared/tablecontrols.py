@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.timer import Timer
 from textual.widgets import Static
 
 OWNER_ACTIONS = {"bot_now", "kick", "make_owner", "pause"}
@@ -38,10 +37,6 @@ class TableControlsScreen(PartyModal[None]):
     TableControlsScreen #table-note { height: auto; margin-top: 1; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._ticker: Timer | None = None
-
     def compose(self) -> ComposeResult:
         with Vertical(id="table-controls", classes="dialog"):
             yield Static("The table", classes="dialog-title")
@@ -51,7 +46,7 @@ class TableControlsScreen(PartyModal[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "room", self._show)
-        self._ticker = self.set_interval(1, self._show)
+        self.set_interval(1, self._show)
 
     @property
     def room(self) -> Frame:
