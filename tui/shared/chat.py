@@ -7,9 +7,8 @@ from typing import Any, ClassVar, cast
 from partyhost.net.protocol import MAX_CHAT_LENGTH
 from partyhost.tui.party import Party
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
-from partyhost.tui.shared.chatline import chat_text
 from partyhost.tui.shared.footer import KeyFooter
-from partyhost.tui.shared.log import ReflowLog
+from partyhost.tui.shared.log import ReflowLog, chat_text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

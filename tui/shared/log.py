@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from partyhost.tui.hostlink import CHAT, NOTICE
-from partyhost.tui.shared.chatline import chat_in_log
+from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.events import Resize
@@ -18,6 +18,20 @@ Describe = Callable[[Frame], Text | None]
 LINE_LIMIT = 300
 ROW_LIMIT = 4 * LINE_LIMIT
 """Screen rows a log keeps (a long line wraps into several): a flood cannot grow the client."""
+
+
+def chat_text(line: Frame) -> Text:
+    """``Ann: hi`` for people (for the chat panel and the log alike); host notices dim."""
+    seat = line.get("seat")
+    name = line.get("name") or ""
+    if not name:
+        return literal(line.get("text", ""), "dim italic")
+    shown = literal(name, f"bold {seat_style(seat)}")
+    if seat is None:
+        shown.append(" (watching)", "dim")
+    shown.append(": ")
+    shown.append_text(literal(line.get("text", "")))
+    return shown
 
 
 def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
@@ -110,7 +124,7 @@ class GameLog(ReflowLog):
             return literal(notice, "italic")
         said = event.get(CHAT)
         if isinstance(said, dict):
-            return chat_in_log(said)
+            return Text.assemble(("said ", "dim"), chat_text(said))  # not read as a move
         return self.describe(event)
 
     def rename(self) -> None:
