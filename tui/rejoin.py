@@ -208,9 +208,7 @@ class SeatKeeper:
 
         def join(request: Frame | None) -> None:
             if request is not None:
-                self.party.requests.join_room(
-                    request["code"], request["password"], request["spectate"]
-                )
+                self.party.requests.join_room(**request)
 
         self.app.push_screen(JoinRoomScreen(code, needs_password=True), join)
 

@@ -120,6 +120,7 @@ class CreateRoomScreen(Dialog[Frame]):
 
     The host's decks follow its newest ``decks`` listing (a broken one named with its first
     problem); ``choices`` (what the dialog held last time, or a ``--deck`` file) fill it in.
+    Its result is ``create_room``'s arguments.
     """
 
     AUTO_FOCUS = "#game"
@@ -319,7 +320,8 @@ class CreateRoomScreen(Dialog[Frame]):
 
 
 class JoinRoomScreen(Dialog[Frame]):
-    """Join (or watch) a room by its code, with its password if it has one."""
+    """Join (or watch) a room by its code, with its password if it has one; its result is
+    ``join_room``'s arguments."""
 
     def __init__(
         self, code: str = "", *, needs_password: bool = False, spectate: bool = False

@@ -240,13 +240,7 @@ class LobbyScreen(PartyScreen):
 
     def _create(self, request: Frame | None) -> None:
         if request is not None:
-            self.party.requests.create_room(
-                request["game"],
-                request["deck"],
-                request["options"],
-                request["password"],
-                deck_files=request.get("deck_files"),
-            )
+            self.party.requests.create_room(**request)
 
     def action_join_code(self) -> None:
         self._open_kept(
@@ -294,7 +288,7 @@ class LobbyScreen(PartyScreen):
 
     def _join(self, request: Frame | None) -> None:
         if request is not None:
-            self.party.requests.join_room(request["code"], request["password"], request["spectate"])
+            self.party.requests.join_room(**request)
 
     @on(DataTable.RowSelected, "#rooms")
     def _row_chosen(self) -> None:
