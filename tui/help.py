@@ -147,9 +147,8 @@ class HelpScreen(PartyModal[None]):
         return text
 
     def _game(self, game: str) -> Text:
-        page = GAMES[game]
-        text = Text.assemble((f"How to play {page.title}\n", "bold"), flowed(page.rules), "\n")
-        (_, main), *dialogs = page.keys()
+        text = self._rules(game)
+        (_, main), *dialogs = GAMES[game].keys()
         text.append_text(self._places([("Keys", main), *dialogs]))
         return text
 

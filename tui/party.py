@@ -3,21 +3,31 @@ screens, and the screens never import each other; ``tui/app.py`` checks the prom
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from partyhost.tui.clock import HostClock
 from partyhost.tui.hostlink import HostRequests
 from partyhost.tui.text import Frame, Glyphs
 from textual.binding import Binding, BindingType
 
-if TYPE_CHECKING:
-    from partyhost.tui.pausing import Pauser
-
 APP_BINDINGS: list[BindingType] = [
     Binding("f1", "help", "Help"),
     Binding("question_mark", "help", "Help", show=False),
 ]
 """Keys that work on every screen (the help screen lists them under "Everywhere")."""
+
+
+class PauseControls(Protocol):
+    """How screens ask for a pause (:class:`partyhost.tui.pausing.Pauser`)."""
+
+    def toggle(self) -> None:
+        """The owner's pause key: pause, or resume."""
+
+    def dialog_opened(self) -> None:
+        """A screen went over a game's table."""
+
+    def dialog_closed(self) -> None:
+        """The game's table is on top again."""
 
 
 class Party(Protocol):
@@ -50,7 +60,11 @@ class Party(Protocol):
     past_games: tuple[Frame, ...]
     standings: Frame | None
     clock: HostClock
-    pauser: Pauser
+
+    @property
+    def pauser(self) -> PauseControls:
+        """Asks the host to pause and resume."""
+
     solo: bool
     """``partyhost play``: you and bots alone; leaving quits."""
 

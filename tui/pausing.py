@@ -6,13 +6,11 @@ reading the help loses no round; a pause asked for with ``P`` stays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from partyhost.tui.party import Party
 from textual.app import App
 from textual.screen import ModalScreen
-
-if TYPE_CHECKING:
-    from partyhost.tui.party import Party
 
 
 class Pauser:
@@ -20,7 +18,7 @@ class Pauser:
 
     def __init__(self, app: App[Any], *, with_dialogs: bool) -> None:
         self.app = app
-        self.party = cast("Party", app)
+        self.party = cast(Party, app)
         self.with_dialogs = with_dialogs
         self.for_dialog = False
         """The game is paused because a dialog is open: closing it resumes."""

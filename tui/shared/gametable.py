@@ -17,6 +17,7 @@ from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
+from partyhost.tui.shared.scoreboard import Badge
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from partyhost.tui.text import clock_text, literal, number_keys, number_of
@@ -28,9 +29,6 @@ from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Static
-
-Badge = tuple[str, str]
-"""A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
 
 TABLE_KEYS: list[BindingType] = [
     # Off the footer, which must keep Help in 80 columns; F1 help lists both keys.
