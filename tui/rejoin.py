@@ -115,32 +115,19 @@ class SeatMemory:
             os.replace(temporary, path)
 
 
-_TYPES: dict[str, tuple[type, ...]] = {
-    "host_id": (str,),
-    "code": (str,),
-    "token": (str,),
-    "host_name": (str,),
-    "name": (str,),
-    "game_name": (str,),
-    "round": (int, type(None)),
-    "saved": (int, float),
-}
-_REQUIRED = ("host_id", "code", "token")
+_NUMBERS: dict[str, tuple[type, ...]] = {"round": (int, type(None)), "saved": (int, float)}
+"""A held seat's fields that are not text, with the types the file may give them."""
 
 
 def _seat(entry: Any) -> HeldSeat | None:
     """A held seat from one entry of the file, or None if it is not one."""
     if not isinstance(entry, dict):
         return None
-    values: dict[str, Any] = {}
-    for field in fields(HeldSeat):
-        if field.name not in entry:
-            continue
-        value = entry[field.name]
-        if isinstance(value, bool) or not isinstance(value, _TYPES[field.name]):
+    values = {field.name: entry[field.name] for field in fields(HeldSeat) if field.name in entry}
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, _NUMBERS.get(name, (str,))):
             return None
-        values[field.name] = value
-    if not all(isinstance(values.get(key), str) and values[key] for key in _REQUIRED):
+    if not all(values.get(key) for key in ("host_id", "code", "token")):
         return None
     return HeldSeat(**values)
 
