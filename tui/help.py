@@ -1,12 +1,5 @@
-"""F1 / ?: how to play each game, and every key of every screen (read from their bindings).
-
-The help opens on the game on screen (the room's game): its rules and keys,
-then the keys every screen shares. Each other game is a page of its own, its
-rules and its own keys, one key away (left and right arrows), so nobody scrolls
-through five rulebooks to find their own. Keys are never written out here: they
-are read from the screens' ``BINDINGS``, so the help cannot drift from what the
-keys do.
-"""
+"""F1 / ?: how to play each game, a page a game (the one on screen first), and every key of
+every screen, read from their ``BINDINGS`` so the help cannot drift from what keys do."""
 
 from __future__ import annotations
 
