@@ -8,11 +8,11 @@ from typing import ClassVar
 
 from partyhost.tui.games import GAMES, Places
 from partyhost.tui.party import APP_BINDINGS
+from partyhost.tui.rejoin import SeatOfferScreen
 from partyhost.tui.replay.screen import ReplayScreen
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
-from partyhost.tui.shared.dialogs import SeatOfferScreen
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.lobbyscreen import lobby_keys
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable

@@ -15,13 +15,21 @@ import os
 import time
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from partyhost.paths import state_dir
 from partyhost.tui.party import Party
-from partyhost.tui.shared.dialogs import SeatOffer, SeatOfferScreen
-from partyhost.tui.text import Frame
-from textual.app import App
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.dialogs import JoinRoomScreen
+from partyhost.tui.shared.footer import KeyFooter
+from partyhost.tui.text import Frame, literal
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 FILE_NAME = "seats.json"
 KEPT = 40
@@ -50,6 +58,55 @@ class HeldSeat:
         if self.round:
             parts.append(f"round {self.round}")
         return ", ".join(parts)
+
+
+class SeatOfferScreen(PartyModal[HeldSeat | None]):
+    """On reaching a host where you hold seats: the seats, newest first; Enter goes back."""
+
+    AUTO_FOCUS = "#seat-offers"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take", "Go back"),
+        Binding("escape", "close", "Not now"),
+        HELP_KEY,
+    ]
+    DEFAULT_CSS = """
+    SeatOfferScreen #seat-offers { height: auto; max-height: 8; border: none; padding: 0; }
+    """
+
+    def __init__(self, offers: list[HeldSeat]) -> None:
+        super().__init__()
+        self.offers = offers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seat-offer", classes="dialog"):
+            yield Static("Back to your seat?", classes="dialog-title")
+            yield Static(self._question(), id="seat-offer-text")
+            if len(self.offers) > 1:  # one is named in the question: Enter goes back to it
+                yield OptionList(
+                    *(
+                        Option(literal(offer.describe()), id=f"offer-{index}")
+                        for index, offer in enumerate(self.offers)
+                    ),
+                    id="seat-offers",
+                )
+            yield Static("Escape goes to the lobby instead.", classes="hint")
+        yield KeyFooter()
+
+    def _question(self) -> Text:
+        if len(self.offers) == 1:
+            return Text.assemble(
+                "You have a seat in ", literal(self.offers[0].describe()), ": Enter to go back."
+            )
+        return Text("You have seats in these rooms: choose one and press Enter to go back.")
+
+    def action_take(self) -> None:
+        lists = self.query(OptionList)
+        index = lists.first().highlighted if lists else None
+        self.dismiss(self.offers[index or 0])
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.offers[event.option_index])
 
 
 def memory_path() -> Path:
@@ -173,7 +230,7 @@ class SeatKeeper:
             self.joining = code
             self.party.requests.join_room(code)
 
-    def take_offer(self, offer: SeatOffer | None) -> None:
+    def take_offer(self, offer: HeldSeat | None) -> None:
         """Back to an offered seat with its token."""
         if offer is None:
             return
@@ -191,8 +248,6 @@ class SeatKeeper:
         return False
 
     def _ask_password(self, code: str) -> None:
-        from partyhost.tui.shared.dialogs import JoinRoomScreen
-
         def join(request: Frame | None) -> None:
             if request is not None:
                 self.party.requests.join_room(**request)
@@ -201,13 +256,12 @@ class SeatKeeper:
 
     # --- the memory -----------------------------------------------------------------
 
-    def offers(self, welcome: Frame) -> list[SeatOffer]:
+    def offers(self, welcome: Frame) -> list[HeldSeat]:
         """A new host (or the same one again): the seats to offer, newest first."""
         self.host_id = str(welcome.get("host_id") or "")
         self.host_name = str(welcome.get("host") or "")
         self.resuming, self._current = None, None
-        held = self.memory.seats_at(self.host_id) if self.host_id else []
-        return [SeatOffer(seat.code, seat.describe(), seat.token) for seat in held]
+        return self.memory.seats_at(self.host_id) if self.host_id else []
 
     def token_for(self, code: str) -> str | None:
         """The token held for room ``code`` at this host, if any (the seat taken last counts

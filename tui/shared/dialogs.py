@@ -1,12 +1,11 @@
 """The dialogs every game shares: create or join a room, options, a yes or no, a refused deck,
-going back to a seat, and the banner while the link is down."""
+and the banner while the link is down."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -23,8 +22,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Input, Label, Select, Static
 
 _UNSET = object()
 """No deck choice given: the game's default deck, unless a deck file is chosen."""
@@ -528,65 +526,6 @@ class DeckProblemsScreen(PartyModal[None]):
     @on(Button.Pressed, "#close")
     def _ok_pressed(self) -> None:
         self.dismiss(None)
-
-
-@dataclass(frozen=True)
-class SeatOffer:
-    """A seat this client holds a token for, to go back to."""
-
-    code: str
-    words: str
-    """``room KXTM, The T-Shirt Game, round 4``."""
-    token: str
-
-
-class SeatOfferScreen(PartyModal[SeatOffer | None]):
-    """On reaching a host where you hold seats: the seats, newest first; Enter goes back."""
-
-    AUTO_FOCUS = "#seat-offers"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "take", "Go back"),
-        Binding("escape", "close", "Not now"),
-        HELP_KEY,
-    ]
-    DEFAULT_CSS = """
-    SeatOfferScreen #seat-offers { height: auto; max-height: 8; border: none; padding: 0; }
-    """
-
-    def __init__(self, offers: list[SeatOffer]) -> None:
-        super().__init__()
-        self.offers = offers
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="seat-offer", classes="dialog"):
-            yield Static("Back to your seat?", classes="dialog-title")
-            yield Static(self._question(), id="seat-offer-text")
-            if len(self.offers) > 1:  # one is named in the question: Enter goes back to it
-                yield OptionList(
-                    *(
-                        Option(literal(offer.words), id=f"offer-{index}")
-                        for index, offer in enumerate(self.offers)
-                    ),
-                    id="seat-offers",
-                )
-            yield Static("Escape goes to the lobby instead.", classes="hint")
-        yield KeyFooter()
-
-    def _question(self) -> Text:
-        if len(self.offers) == 1:
-            return Text.assemble(
-                "You have a seat in ", literal(self.offers[0].words), ": Enter to go back."
-            )
-        return Text("You have seats in these rooms: choose one and press Enter to go back.")
-
-    def action_take(self) -> None:
-        lists = self.query(OptionList)
-        index = lists.first().highlighted if lists else None
-        self.dismiss(self.offers[index or 0])
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.offers[event.option_index])
 
 
 BROKEN_SHOWN = 3
