@@ -128,6 +128,7 @@ def choose_table(
     """The game, how many bots and the room options asked for; None once a refusal is printed.
 
     ``friends_coming`` (``partyhost party``): fewer bots than the game's minimum are fine.
+    ``bots`` of ``partyhost play`` must make a table the engine accepts with you.
     """
     from partyhost.engine.core import IllegalMove
     from partyhost.engine.registry import all_games, get_game
@@ -139,15 +140,12 @@ def choose_table(
         print(f"partyhost {command}: no game {game_id!r}; try one of: {known}", file=sys.stderr)
         return None
     count = default_bots(game.min_players, game.max_players) if bots is None else bots
-    low = 0 if friends_coming else game.min_players - 1
-    high = game.max_players - 1
-    if not low <= count <= high:
-        print(
-            f"partyhost {command}: {game.name} takes {low} to {high} bots besides you.",
-            file=sys.stderr,
-        )
-        return None
     try:
+        if not friends_coming:
+            game.check_player_count(count + 1)  # you and the bots: the engine's bounds
+        elif count < 0 or not game.has_free_seat(count):
+            high = game.max_players - 1
+            raise ValueError(f"{game.name} takes 0 to {high} bots besides you.")
         rules = parse_options(options)
         game.rules_for(rules)
     except (ValueError, IllegalMove) as bad:
