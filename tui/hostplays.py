@@ -11,6 +11,7 @@ import contextlib
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from partyhost.net.address import lan_address, local_address, web_url, with_port
@@ -210,9 +211,6 @@ def run_party(
 ) -> int:
     """``partyhost party``: returns the exit code (OSError if the host cannot listen)."""
 
-    async def enter() -> None:
-        await enter_pressed(stdin)
-
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(
             host_party(
@@ -220,7 +218,7 @@ def run_party(
                 table,
                 player,
                 ascii_only=ascii_only,
-                wait=enter if wait else None,
+                wait=partial(enter_pressed, stdin) if wait else None,
                 out=out,
                 ssh_off=ssh_off,
             )
