@@ -205,8 +205,8 @@ def party_refusal(args: argparse.Namespace) -> str | None:
 
 
 def cmd_party(args: argparse.Namespace) -> int:
-    from partyhost.tui.hostplays import Table, run_party
-    from partyhost.tui.play import choose_table, player_name
+    from partyhost.tui.hostplays import run_party
+    from partyhost.tui.play import QuickGame, choose_table, player_name
 
     refusal = party_refusal(args)
     if refusal is not None:
@@ -218,7 +218,7 @@ def cmd_party(args: argparse.Namespace) -> int:
         if chosen is None:
             return 2
         game, bots, rules = chosen
-        table = Table(game.id, bots, args.level, rules or None)
+        table = QuickGame(game.id, bots, args.level, rules, start=False)
     ssh_off = None if args.no_ssh or PSEUDO_TERMINALS else NO_SSH_HERE
     doors = with_party_doors(args)
     try:

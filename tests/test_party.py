@@ -30,12 +30,12 @@ from partyhost.tui.hostplays import (
     PARTY_LOG,
     HostingApp,
     StopPartyScreen,
-    Table,
     enter_pressed,
     host_party,
     join_lines,
     stop_question,
 )
+from partyhost.tui.play import QuickGame
 from textual.pilot import Pilot
 from tuikit.pilot import screen_text
 
@@ -192,7 +192,7 @@ async def _party(
     )
     table = None
     if args.game is not None:
-        table = Table(args.game, args.bots if args.bots is not None else 3)
+        table = QuickGame(args.game, args.bots if args.bots is not None else 3, start=False)
     out = io.StringIO() if out is None else out
 
     async def headless(app: PartyApp) -> None:

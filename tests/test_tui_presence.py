@@ -181,8 +181,6 @@ async def test_the_owner_puts_a_bot_in_an_absent_seat_and_kicks_after_a_yes() ->
         assert isinstance(app.screen, TableControlsScreen)
         text = screen_text(app)
         assert "● here" in text and "offline, 8" in text and "away: a bot plays" in text
-        highlight(app, 1)  # Bea is a bot: nothing to replace
-        await pilot.press("b")
         highlight(app, 2)
         await pilot.press("b")
         await settle(pilot)
@@ -205,10 +203,6 @@ async def test_the_owner_hands_the_room_over_and_pauses_from_the_table() -> None
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await owner_table(pilot, host)
-        highlight(app, 2)  # not here: refused on the spot
-        await pilot.press("m")
-        await settle(pilot)
-        assert not isinstance(app.screen, ConfirmScreen)
         highlight(app, 4)
         await pilot.press("m", "y")
         await settle(pilot)

@@ -12,9 +12,8 @@ from __future__ import annotations
 import pytest
 from partyhost.net.clients.client import build
 from partyhost.tui.app import PartyApp
-from partyhost.tui.rejoin import HeldSeat, SeatMemory, memory_path
+from partyhost.tui.rejoin import HeldSeat, SeatMemory, SeatOfferScreen, memory_path
 from partyhost.tui.shared.connect import load_remembered
-from partyhost.tui.shared.dialogs import SeatOfferScreen
 from textual.widgets import Input
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import catch_join, screen_text, settle

@@ -1,11 +1,7 @@
 """The partyhost client app: holds what the host last said and shows the right screen.
 
-All network I/O happens in one exclusive worker (:meth:`PartyApp.run_connection`,
-:mod:`.hostlink`) that turns frames into messages; handlers here store them in
-reactives (always a new object) and :meth:`PartyApp.route` picks the main
-screen from that state (:mod:`.games` makes it). Screens render from the reactives
-and send through :attr:`PartyApp.requests`, the client library's typed request
-methods.
+One worker (:mod:`.hostlink`) turns frames into messages; handlers here store them in
+reactives (always a new object) and :meth:`PartyApp.route` picks the main screen.
 """
 
 from __future__ import annotations
@@ -116,7 +112,7 @@ class PartyApp(App[int]):
         self.connection_factory: ConnectionFactory = connection_factory
         self.start_address = address
         self.locked_address = address if locked else None
-        """The only host this client may connect to (the SSH door's clients), or None."""
+        """The only host this client may connect to (a door's clients), or None."""
         self.start_name = name
         self.resume = resume
         """Back to the seat held at this host without asking (a reloaded browser page)."""
@@ -127,30 +123,24 @@ class PartyApp(App[int]):
         self.animated = animate
         self.on_welcome = on_welcome
         self.solo = solo
-        """``partyhost play``: you and bots on a host inside this process. The room ends
-        with you, so leaving quits instead of going back to a lobby."""
+        """``partyhost play``: you and bots alone, so leaving quits."""
         self.setting_up = False
-        """The game is being set up for the player (``partyhost play`` creates the room, seats
-        the bots and starts): the connect screen, which says so, stays until the game shows,
+        """``partyhost play`` sets the game up: the connect screen stays until it shows,
         instead of the lobby and the room flashing by."""
         self.create_choices: Frame = {"deck_file": deck_file} if deck_file else {}
         """What the create-room dialog last held (a ``--deck`` file to begin with)."""
         self.offer_create = deck_file is not None
         self.connection: Connection | None = None
         self._replay_wanted: int | None = None
+        """The past game whose replay was asked for last."""
         self._replay_token: str | None = None
-        """The seat token this player held in the wanted game's room: a password room's game
-        replays only for it (or the password)."""
+        """The seat token held in that game's room: a password room's game replays only for it."""
         self._awaiting_table = False
         """This client asked for a seat by name and its waiting notice is showing."""
-        """The past game whose replay was asked for last."""
         self.requests = HostRequests(self._queue)
-        """Every message to the host goes out through these methods."""
         self.clock = HostClock()
         self.seats = SeatKeeper(self, SeatMemory(memory_path() if remember else None))
-        """The seats this client holds (none kept on disk when it remembers nothing)."""
         self.pauser = Pauser(self, with_dialogs=pause_with_dialogs)
-        """Asks the host to pause and resume (``partyhost play``: for every dialog too)."""
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
@@ -190,8 +180,7 @@ class PartyApp(App[int]):
         self._follow_width(event.size.width)
 
     def _follow_width(self, width: int) -> None:
-        """Below ``UPRIGHT`` columns (a phone held upright) the app is ``-upright``: screens
-        stack their parts and footers wrap their keys into rows (see the .tcss)."""
+        """Below ``UPRIGHT`` columns (a phone held upright) the app is ``-upright``."""
         upright = width < UPRIGHT
         if upright == self.has_class("-upright"):
             return
@@ -200,21 +189,15 @@ class PartyApp(App[int]):
             screen.refresh_bindings()  # the footer on top lays its keys out again
 
     def on_app_blur(self, event: AppBlur) -> None:
-        """The keys stay on the footer when the window or page loses focus.
-
-        The browser door's page reports a blur before its first input, and a phone's
-        page blurs whenever its on-screen keyboard closes: Textual would then draw an
-        empty footer, and the footer's keys are what a finger taps.
-        """
+        """The keys stay on the footer when the window or page loses focus: a phone's page
+        blurs whenever its keyboard closes, and the footer's keys are what a finger taps."""
         event.prevent_default()
 
     # --- connecting ---------------------------------------------------------
 
     def connect(self, address_text: str, name: str) -> None:
-        """Start (or restart) the network worker for a typed ``host[:port]``.
-
-        Raises :class:`ValueError` (a sentence) when the address cannot be read.
-        """
+        """Start (or restart) the network worker for a typed ``host[:port]`` (ValueError if
+        unreadable)."""
         from partyhost.net.address import DEFAULT_PORT, parse_address
 
         host, port = parse_address(address_text, DEFAULT_PORT)
@@ -225,9 +208,8 @@ class PartyApp(App[int]):
         self.run_connection(host, port, name)
 
     def _connect_locked(self) -> None:
-        """Go straight for the locked host: the connect screen is built only if that fails,
-        or to ask the visitor's name once when it can be remembered (a browser door's
-        visitor: the next page of theirs goes straight in)."""
+        """Go straight for the locked host; the connect screen only if that fails, or to ask
+        a browser visitor's name once when it can be remembered."""
         address, self.start_address = self.start_address or "", None
         name = self.start_name
         if name is None and self.remember:
@@ -246,11 +228,8 @@ class PartyApp(App[int]):
         await follow_host(self, host, port, name)
 
     def _queue(self, message: Frame) -> bool:
-        """Send one message to the host now; ``False`` (and a toast) when offline.
-
-        Written at once rather than from a worker, so it is on its way to the
-        host while this screen redraws for the key that sent it.
-        """
+        """Send one message to the host now (not from a worker, so it travels while the screen
+        redraws); ``False`` (and a toast) when offline."""
         connection = self.connection
         if connection is not None and self.link == "online":
             try:
@@ -263,11 +242,8 @@ class PartyApp(App[int]):
         return False
 
     def play(self, command: Frame) -> bool:
-        """Send a game command from the view's ``legal`` list, naming the version seen.
-
-        Nothing goes out once the game is over (keys pressed as the table gives
-        way to the results screen are not moves).
-        """
+        """Send a game command from the view's ``legal`` list, naming the version seen;
+        nothing once the game is over."""
         if not self.game_running():
             return False
         command = dict(command)
@@ -388,8 +364,8 @@ class PartyApp(App[int]):
         show_page(self, message, self._replay_wanted, self._replay_token)
 
     def on_chat_received(self, message: hostlink.ChatReceived) -> None:
-        """A new line joins the chat and the game log; one already shown (the room sends its
-        recent chat again on a reconnect) joins only the log, which starts afresh then."""
+        """A new line joins the chat and the game log; one already shown (sent again on a
+        reconnect) joins only the log."""
         if not any(said_alike(line, message.line) for line in self.chat):
             self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
         if self.room is not None:
@@ -477,12 +453,8 @@ class PartyApp(App[int]):
         return "room"
 
     def route(self) -> None:
-        """Switch the main screen if the state calls for another one.
-
-        The main screen lies above Textual's default screen, with any dialogs
-        above it; only when the wanted one differs from the one shown are the
-        dialogs closed and the new one put in its place.
-        """
+        """Switch the main screen (above Textual's default one, under any dialogs) if the
+        state calls for another; only then are the dialogs closed."""
         wanted = self.wanted_screen()
         if self.setting_up and wanted in ("lobby", "room"):
             wanted = "connect"

@@ -1,32 +1,21 @@
 """The host's clocks as this client reads them: the room's game clock and grace periods.
 
-Times in a view are on the room's game clock, which the host stamps on every
-view (``now``) and which stands still while the game is paused or the table
-reads a round's result. Counting
-down from our own clock would be off by any clock skew and by every pause,
-so a countdown measures from the last view's ``now`` plus the time elapsed
-here since it arrived (a monotonic clock), and stops while the room is
-paused. A seat's ``grace_left`` counts down from when its room message came,
-and stands still while the owner's pause lasts (the host's grace periods do).
+A view's times are on the room's game clock (stamped ``now`` on every view, still while
+paused): a countdown measures from the last ``now`` plus the monotonic time since it came,
+never from our own wall clock, which skew and pauses would put off.
 """
 
 from __future__ import annotations
 
 import time
 
-from partyhost.tui.text import Frame
-
-
-def _number(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
+from partyhost.tui.text import Frame, number_of
 
 
 def _stopped_at(room: Frame) -> float | None:
     """Where the game clock stands while the game is paused or its table reads a result."""
     for stop in (room.get("paused"), room.get("pause")):
-        at = _number(stop.get("at")) if isinstance(stop, dict) else None
+        at = number_of(stop.get("at")) if isinstance(stop, dict) else None
         if at is not None:
             return at
     return None
@@ -71,7 +60,7 @@ class HostClock:
 
     def grace_left(self, entry: Frame) -> int | None:
         """Whole seconds of a disconnected seat's grace period left, if it has one."""
-        left = _number(entry.get("grace_left"))
+        left = number_of(entry.get("grace_left"))
         if left is None:
             return None
         if self._owner_paused:

@@ -1,12 +1,5 @@
-"""Which screens draw which game: the one table from a game id to its screens and help.
-
-The app's router asks :func:`main_screen` for the screen the state calls for,
-the help screen lists :data:`GAMES` in order, and replays ask
-:func:`replay_parts` how a game's finished table and log are drawn. A game's screens live in its
-own folder (``tshirt/``, ``meme/``, ``gsm/``); what every game uses lives in
-``shared/``. A game the host offers but this table lacks gets the shared
-"cannot show this game" and results screens.
-"""
+"""Which screens draw which game: the one table from a game id to its screens, help and
+replay parts (a game it lacks gets the shared "cannot show this game" and results)."""
 
 from __future__ import annotations
 
@@ -44,11 +37,8 @@ class Screens:
 
 @dataclass(frozen=True)
 class GameScreens:
-    """One game as the client shows it: its title, its rules for the help, its screens.
-
-    ``load`` imports the screens only when the game is first shown (or the help
-    lists its keys), so starting the client does not pay for every game.
-    """
+    """One game as the client shows it: its title, its rules for the help, its screens
+    (imported by ``load`` only when first needed, so starting pays for no game)."""
 
     title: str
     rules: str

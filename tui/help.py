@@ -1,12 +1,5 @@
-"""F1 / ?: how to play each game, and every key of every screen (read from their bindings).
-
-The help opens on the game on screen (the room's game): its rules and keys,
-then the keys every screen shares. Each other game is a page of its own, its
-rules and its own keys, one key away (left and right arrows), so nobody scrolls
-through five rulebooks to find their own. Keys are never written out here: they
-are read from the screens' ``BINDINGS``, so the help cannot drift from what the
-keys do.
-"""
+"""F1 / ?: how to play each game, a page a game (the one on screen first), and every key of
+every screen, read from their ``BINDINGS`` so the help cannot drift from what keys do."""
 
 from __future__ import annotations
 
@@ -15,11 +8,11 @@ from typing import ClassVar
 
 from partyhost.tui.games import GAMES, Places
 from partyhost.tui.party import APP_BINDINGS
+from partyhost.tui.rejoin import SeatOfferScreen
 from partyhost.tui.replay.screen import ReplayScreen
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
-from partyhost.tui.shared.dialogs import SeatOfferScreen
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.lobbyscreen import lobby_keys
 from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable
@@ -147,9 +140,8 @@ class HelpScreen(PartyModal[None]):
         return text
 
     def _game(self, game: str) -> Text:
-        page = GAMES[game]
-        text = Text.assemble((f"How to play {page.title}\n", "bold"), flowed(page.rules), "\n")
-        (_, main), *dialogs = page.keys()
+        text = self._rules(game)
+        (_, main), *dialogs = GAMES[game].keys()
         text.append_text(self._places([("Keys", main), *dialogs]))
         return text
 

@@ -1,14 +1,7 @@
-"""The client's link to a host: the connection it needs, its network worker, and the messages.
+"""The client's link to a host: the connection, its network worker, and the messages it posts.
 
-The app is handed a :data:`ConnectionFactory`; the default one opens the real
-reconnecting client from :mod:`partyhost.net.clients.client`, tests hand in a fake.
-The app runs :func:`follow_host` in one exclusive worker: it opens the
-connection, posts ``Connected``, then one message per frame
-(:class:`FrameReader`), and at the end ``ConnectionClosed`` with a sentence a
-person understands. Nothing that goes wrong with the link ends the app. The
-worker never touches widgets: the app updates its reactive state from these
-messages on its own loop. Screens never write a message either: they call
-:class:`HostRequests`, the client library's typed request methods.
+:func:`follow_host` runs in the app's one network worker: it never touches widgets, posts
+one message per frame, and nothing that goes wrong with the link ends the app.
 """
 
 from __future__ import annotations
@@ -20,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from partyhost.net.clients.client import ConnectionFailed, RequestMethods
-from partyhost.tui.text import Frame
+from partyhost.tui.text import Frame, number_of
 from textual.message import Message
 
 LOG_LIMIT = 200
@@ -31,21 +24,14 @@ CHAT = "chat"
 
 
 class Connection(Protocol):
-    """A live link to a host: the welcome, a way to send, and a stream of frames.
-
-    The stream also carries ``{"t": "connection", "state": ...}`` items when a
-    reconnecting link drops (``lost``), retries (``reconnecting``), comes back
-    (``restored``) or gives up (``failed``).
-    """
+    """A live link to a host: the welcome, a way to send, and a stream of frames (with
+    ``{"t": "connection", "state": ...}`` items as a reconnecting link drops and returns)."""
 
     @property
     def welcome(self) -> Frame: ...
 
     def write(self, message: Frame) -> None:
-        """Send one message built by the client library's request methods, without waiting.
-
-        Raises ``ConnectionLost`` when the link is down.
-        """
+        """Send one message without waiting (``ConnectionLost`` when the link is down)."""
 
     def __aiter__(self) -> AsyncIterator[Frame]: ...
 
@@ -57,11 +43,8 @@ ConnectionFactory = Callable[[str, int, str], Awaitable[Connection]]
 
 
 class HostRequests(RequestMethods[bool]):
-    """Every request, sent from the UI without waiting: ``True`` when it went out.
-
-    ``queue`` sends in the background, or says why it cannot (offline) and
-    returns ``False``, so a screen can keep what was typed.
-    """
+    """Every request, sent from the UI without waiting: ``False`` (so a screen can keep what
+    was typed) when it could not go out."""
 
     def __init__(self, queue: Callable[[Frame], bool]) -> None:
         self._queue = queue
@@ -225,12 +208,8 @@ class ConnectionClosed(Message):
 
 
 class FrameReader:
-    """Maps frames to messages and keeps the room's game event log.
-
-    The log must survive a newer view replacing an older one in the message
-    queue, so it has one owner; the host's notices ("Ann lost connection.") go
-    into it too, between the game's events.
-    """
+    """Maps frames to messages and keeps the room's game log (events, notices, chat): it
+    must survive a newer view replacing an older one in the message queue."""
 
     def __init__(self) -> None:
         self.events: list[Frame] = []
@@ -238,11 +217,10 @@ class FrameReader:
     def read(self, frame: Frame) -> Message | None:
         kind = frame.get("t")
         if kind == "connection":
-            wait = frame.get("retry_after")
             return ConnectionChanged(
                 str(frame.get("state", "")),
                 str(frame.get("detail", "")),
-                float(wait) if isinstance(wait, int | float) else None,
+                number_of(frame.get("retry_after")),
             )
         if kind == "rooms":
             return RoomsListed(_maps(frame.get("rooms")))
@@ -264,22 +242,13 @@ class FrameReader:
                 self.events = [
                     e for entry in _maps(frame["log"]) for e in _maps(entry.get("events"))
                 ]
-            self.events.extend(_maps(frame.get("events")))
-            del self.events[:-LOG_LIMIT]
-            now = frame.get("now")
-            clock = (
-                float(now) if isinstance(now, int | float) and not isinstance(now, bool) else None
-            )
-            return ViewUpdated(view, tuple(self.events), clock)
+            events = self._logged(*_maps(frame.get("events")))
+            return ViewUpdated(view, events, number_of(frame.get("now")))
         if kind == "chat_line":
-            self.events.append({CHAT: frame})
-            del self.events[:-LOG_LIMIT]
-            return ChatReceived(frame, tuple(self.events))
+            return ChatReceived(frame, self._logged({CHAT: frame}))
         if kind == "notice":
             text = str(frame.get("text", ""))
-            self.events.append({NOTICE: text})
-            del self.events[:-LOG_LIMIT]
-            return NoticeReceived(text, tuple(self.events))
+            return NoticeReceived(text, self._logged({NOTICE: text}))
         if kind == "decks":
             return DecksListed(_maps(frame.get("decks")))
         if kind == "error":
@@ -308,6 +277,12 @@ class FrameReader:
             return _replay_page(frame)
         return None
 
+    def _logged(self, *entries: Frame) -> tuple[Frame, ...]:
+        """The log with ``entries`` added, kept to its last :data:`LOG_LIMIT`."""
+        self.events.extend(entries)
+        del self.events[:-LOG_LIMIT]
+        return tuple(self.events)
+
 
 def said_alike(one: Frame, other: Frame) -> bool:
     """Whether two chat lines are the same line said once (same speaker, words and time)."""
@@ -327,10 +302,7 @@ def _maps(value: Any) -> list[Frame]:
 
 
 def _seconds(frame: Frame) -> float:
-    seconds = frame.get("seconds")
-    if isinstance(seconds, int | float) and not isinstance(seconds, bool):
-        return float(seconds)
-    return 0.0
+    return number_of(frame.get("seconds")) or 0.0
 
 
 def _replay_page(frame: Frame) -> Message | None:

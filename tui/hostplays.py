@@ -1,12 +1,7 @@
-"""``partyhost party``: a LAN host with its doors open, and the one who hosts at its table.
+"""``partyhost party``: a LAN host with its doors open, and the host's own client locked to it.
 
-One process runs both: the host (as ``partyhost serve`` would, on the LAN) and
-the host's own client, locked to it. Before the client takes the terminal the
-way in for friends is printed, so it can be read out; once the client quits,
-the party is over for everyone, so it asks first while friends are connected.
-With a game named, the client makes that room and seats the bots the way
-``partyhost play`` does (:class:`~partyhost.tui.play.QuickGame`), but leaves
-the start to the host: friends may sit down first.
+The way in for friends is printed before the client takes the terminal; quitting the
+client ends the party, so it asks first while friends are connected.
 """
 
 from __future__ import annotations
@@ -15,7 +10,8 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from partyhost.net.address import lan_address, local_address, web_url, with_port
@@ -35,16 +31,6 @@ PARTY_LOG = "party.log"
 client owns the terminal."""
 
 
-@dataclass(frozen=True)
-class Table:
-    """The room the host's client makes on arrival (``partyhost party GAME``)."""
-
-    game: str
-    bots: int
-    level: str | None = None
-    options: dict[str, Any] | None = None
-
-
 def join_lines(
     host_name: str,
     address: str,
@@ -56,10 +42,8 @@ def join_lines(
     ssh_off: str | None = None,
     web_code: Sequence[str] = (),
 ) -> str:
-    """What friends type (or open) to join, one line per way in, then how the party ends.
-
-    ``ssh_off``: why there is no SSH door although none was turned off (this system).
-    """
+    """What friends type (or open) to join, one line per way in, then how the party ends
+    (``ssh_off``: why this system has no SSH door)."""
     lines = [f"partyhost party: the host {host_name!r} is open. Friends join with:"]
     lines.append(f"  partyhost join {with_port(address, port)}")
     if ssh_port is not None:
@@ -90,11 +74,8 @@ def stop_question(friends: int) -> str:
 
 
 class HostingApp(PartyApp):
-    """The host's own client: quitting stops the host, so with friends connected it asks.
-
-    Every way out (Ctrl+Q, a Quit button, the results screen) goes through
-    :meth:`exit`, so the question is asked there once for all of them.
-    """
+    """The host's own client: quitting stops the host, so with friends connected it asks
+    (in :meth:`exit`, which every way out goes through)."""
 
     def __init__(self, friends: Callable[[], int], **options: Any) -> None:
         super().__init__(**options)
@@ -137,10 +118,8 @@ def friends_connected(host: Host, player: str) -> int:
 
 
 async def enter_pressed(stream: TextIO) -> None:
-    """Wait for a line on ``stream`` without holding up the host on this loop.
-
-    The line is read by a daemon thread, so a Ctrl+C meanwhile still ends the process.
-    """
+    """Wait for a line on ``stream`` without holding up the host on this loop (a daemon
+    thread reads it, so a Ctrl+C meanwhile still ends the process)."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
 
@@ -167,7 +146,7 @@ async def _full_screen(app: PartyApp) -> object:
 
 async def host_party(
     config: HostConfig,
-    table: Table | None,
+    table: QuickGame | None,
     player: str,
     *,
     ascii_only: bool = False,
@@ -176,10 +155,8 @@ async def host_party(
     ssh_off: str | None = None,
     run_client: ClientRunner | None = None,
 ) -> int:
-    """Run the host and, once ``wait`` returns, the host's client; stop both when it quits.
-
-    ``run_client`` runs the app (by default full screen; tests drive it headless instead).
-    """
+    """Run the host and, once ``wait`` returns, the host's client (``table`` makes its room);
+    stop both when it quits. ``run_client`` runs the app (by default full screen)."""
     from partyhost.net.hosting.host import Host
 
     with logging_to_file(PARTY_LOG):
@@ -205,7 +182,6 @@ async def host_party(
             if wait is not None:
                 print("Press Enter to sit down at the table.", file=out, flush=True)
                 await wait()
-            quick = None if table is None else table_maker(table)
             app = HostingApp(
                 lambda: friends_connected(host, player),
                 address=with_port(local_address(config.host), host.port),
@@ -213,7 +189,7 @@ async def host_party(
                 ascii_only=ascii_only,
                 remember=False,
                 locked=True,
-                on_welcome=None if quick is None else quick.attach,
+                on_welcome=None if table is None else table.attach,
             )
             await (run_client or _full_screen)(app)
         finally:
@@ -222,15 +198,9 @@ async def host_party(
     return app.return_code or 0
 
 
-def table_maker(table: Table) -> QuickGame:
-    """Makes ``table``'s room and seats its bots once connected, and leaves the start to
-    the host."""
-    return QuickGame(table.game, table.bots, table.level, table.options, start=False)
-
-
 def run_party(
     config: HostConfig,
-    table: Table | None,
+    table: QuickGame | None,
     player: str,
     *,
     ascii_only: bool,
@@ -241,9 +211,6 @@ def run_party(
 ) -> int:
     """``partyhost party``: returns the exit code (OSError if the host cannot listen)."""
 
-    async def enter() -> None:
-        await enter_pressed(stdin)
-
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(
             host_party(
@@ -251,7 +218,7 @@ def run_party(
                 table,
                 player,
                 ascii_only=ascii_only,
-                wait=enter if wait else None,
+                wait=partial(enter_pressed, stdin) if wait else None,
                 out=out,
                 ssh_off=ssh_off,
             )

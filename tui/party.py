@@ -1,11 +1,5 @@
-"""What a screen may use of the app: the host's last word, the requests, and a few settings;
-and :func:`legal_of`, how every game screen reads the moves the host's view offers.
-
-Screens and dialogs see the app through :class:`Party` instead of importing
-:mod:`partyhost.tui.app`, so the app (which routes to the screens) and the
-screens never import each other; ``tui/app.py`` checks that the app keeps
-this promise.
-"""
+"""What a screen may use of the app (:class:`Party`), so the app, which routes to the
+screens, and the screens never import each other; ``tui/app.py`` checks the promise."""
 
 from __future__ import annotations
 
@@ -66,7 +60,6 @@ class Party(Protocol):
     past_games: tuple[Frame, ...]
     standings: Frame | None
     clock: HostClock
-    """The room's game clock and grace periods as this client reads them."""
 
     @property
     def pauser(self) -> PauseControls:

@@ -1,11 +1,7 @@
-"""Pausing a game from the client: the owner's ``P``, and ``partyhost play``'s dialogs.
+"""Asking the host to pause: the owner's ``P``, and ``partyhost play``'s dialogs.
 
-The host does the pausing (the game's clock stops, bots wait); the client
-only asks. Playing alone against bots, the player is the owner, so any
-dialog opened over a real-time game (help, chat, the table's seats, "leave
-this game?") pauses it and closing the dialog resumes it: a person reading
-the help should not lose the round meanwhile. A pause the player asked for
-with ``P`` is theirs: closing a dialog does not undo it.
+Against bots alone, any dialog over a real-time game pauses it until it closes, so
+reading the help loses no round; a pause asked for with ``P`` stays.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""``partyhost play``: a host inside this process, a room full of bots, and you in it.
+"""``partyhost play``: a loopback host inside this process, a room full of bots, and you in it.
 
-The first thing a new player runs, so it must just work: a loopback host on a
-free port (nothing persisted), a room for the game, enough bots for a good
-game, started straight away. The client is the normal one; :class:`QuickGame`
-only sends the same requests a person would press keys for.
+The client is the normal one; :class:`QuickGame` only sends the requests a person would.
 """
 
 from __future__ import annotations
@@ -26,10 +23,9 @@ if TYPE_CHECKING:
 BOT_DELAY = (0.9, 2.2)
 """Seconds a bot "thinks": slow enough to follow, quick enough to keep the pace."""
 GOOD_TABLE = 4
-SETUP_SECONDS = 5.0
-"""How long the connect screen may stand for the setting up; then the room shows whatever
-kept the game from starting."""
 """Players that make a good game when a game's minimum allows it."""
+SETUP_SECONDS = 5.0
+"""How long the connect screen may stand for the setting up; then the room shows why not."""
 
 
 def default_bots(min_players: int, max_players: int) -> int:
@@ -52,21 +48,16 @@ class QuickGame:
         self.game = game
         self.bots = bots
         self.level = level
-        """The bots' level (``easy``, ``normal``, ``hard``); None: the host's default."""
         self.options = options or None
-        """Room options (``--option target=1000``); None: the game's defaults."""
         self.start = start
-        """Start once the bots are seated; False leaves that to the owner (``partyhost party``:
-        friends may sit down first)."""
+        """Start once the bots are seated; False leaves that to the owner (friends may sit)."""
         self.requested_bots = False
         self.started = False
         self.finished: tuple[dict[str, Any], dict[str, Any]] | None = None
-        """The last game that ended (its view and room): what to say on the way out, even
-        if another game was started just before quitting."""
+        """The last game that ended (its view and room): what to say on the way out."""
 
     def hold(self, app: PartyApp) -> None:
-        """Keep ``app`` on its connect screen until the game shows (at most
-        :data:`SETUP_SECONDS` after the host's hello)."""
+        """Keep ``app`` on its connect screen until the game shows."""
         app.setting_up = True
 
     def attach(self, app: PartyApp) -> None:
@@ -136,8 +127,8 @@ def choose_table(
 ) -> tuple[Game, int, dict[str, Any]] | None:
     """The game, how many bots and the room options asked for; None once a refusal is printed.
 
-    ``friends_coming`` (``partyhost party``): people may still sit down, so fewer bots than
-    the game's minimum are fine, even none.
+    ``friends_coming`` (``partyhost party``): fewer bots than the game's minimum are fine.
+    ``bots`` of ``partyhost play`` must make a table the engine accepts with you.
     """
     from partyhost.engine.core import IllegalMove
     from partyhost.engine.registry import all_games, get_game
@@ -149,15 +140,12 @@ def choose_table(
         print(f"partyhost {command}: no game {game_id!r}; try one of: {known}", file=sys.stderr)
         return None
     count = default_bots(game.min_players, game.max_players) if bots is None else bots
-    low = 0 if friends_coming else game.min_players - 1
-    high = game.max_players - 1
-    if not low <= count <= high:
-        print(
-            f"partyhost {command}: {game.name} takes {low} to {high} bots besides you.",
-            file=sys.stderr,
-        )
-        return None
     try:
+        if not friends_coming:
+            game.check_player_count(count + 1)  # you and the bots: the engine's bounds
+        elif count < 0 or not game.has_free_seat(count):
+            high = game.max_players - 1
+            raise ValueError(f"{game.name} takes 0 to {high} bots besides you.")
         rules = parse_options(options)
         game.rules_for(rules)
     except (ValueError, IllegalMove) as bad:
@@ -232,12 +220,8 @@ PLAY_LOG_BYTES = 256 * 1024
 
 @contextlib.contextmanager
 def logging_to_file(file_name: str = PLAY_LOG) -> Iterator[None]:
-    """Send the embedded host's warnings and errors to ``file_name`` in the state folder
-    (:data:`PLAY_LOG` for ``partyhost play``), not the terminal.
-
-    The game owns the terminal, so nothing may print there; yet a room that
-    fails must leave a trace a person can attach to a bug report.
-    """
+    """Send the embedded host's warnings and errors to ``file_name`` in the state folder:
+    the game owns the terminal, yet a room that fails must leave a trace for a bug report."""
     from logging.handlers import RotatingFileHandler
 
     from partyhost.paths import state_dir

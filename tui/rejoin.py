@@ -1,18 +1,10 @@
 """Back to your seat: the seats this client holds, which to offer on connecting, and
 keeping that memory true.
 
-A closed terminal or a crashed laptop should not cost a player their seat,
-so every token from ``joined`` is written to the user's state folder (file
-mode 0600: a token is a key to the seat) under the host's identity
-(``welcome.host_id``) and the room code. A token is only ever offered back
-to the host that issued it. Like the remembered address, this is a
-convenience: an unreadable or mangled file is never an error.
-
-When the client reaches a host it offers the seats it holds a token for at
-that host, and only those: the host tells nobody about seats held for other
-people (a seat asked for by name goes back only if the table confirms it).
-Every token the host gives is kept; one the host says is unknown, or a seat
-it says is gone (``left``), is forgotten.
+A closed terminal should not cost a seat, so every token from ``joined`` is kept in the
+state folder (mode 0600: a token is a key to the seat) under the host's ``host_id`` and
+the room code, and offered back only to that host; one it calls unknown or gone is
+forgotten. A mangled file is never an error.
 """
 
 from __future__ import annotations
@@ -23,13 +15,21 @@ import os
 import time
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from partyhost.paths import state_dir
 from partyhost.tui.party import Party
-from partyhost.tui.shared.dialogs import SeatOffer, SeatOfferScreen
-from partyhost.tui.text import Frame
-from textual.app import App
+from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.dialogs import JoinRoomScreen
+from partyhost.tui.shared.footer import KeyFooter
+from partyhost.tui.text import Frame, literal
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 FILE_NAME = "seats.json"
 KEPT = 40
@@ -58,6 +58,55 @@ class HeldSeat:
         if self.round:
             parts.append(f"round {self.round}")
         return ", ".join(parts)
+
+
+class SeatOfferScreen(PartyModal[HeldSeat | None]):
+    """On reaching a host where you hold seats: the seats, newest first; Enter goes back."""
+
+    AUTO_FOCUS = "#seat-offers"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take", "Go back"),
+        Binding("escape", "close", "Not now"),
+        HELP_KEY,
+    ]
+    DEFAULT_CSS = """
+    SeatOfferScreen #seat-offers { height: auto; max-height: 8; border: none; padding: 0; }
+    """
+
+    def __init__(self, offers: list[HeldSeat]) -> None:
+        super().__init__()
+        self.offers = offers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seat-offer", classes="dialog"):
+            yield Static("Back to your seat?", classes="dialog-title")
+            yield Static(self._question(), id="seat-offer-text")
+            if len(self.offers) > 1:  # one is named in the question: Enter goes back to it
+                yield OptionList(
+                    *(
+                        Option(literal(offer.describe()), id=f"offer-{index}")
+                        for index, offer in enumerate(self.offers)
+                    ),
+                    id="seat-offers",
+                )
+            yield Static("Escape goes to the lobby instead.", classes="hint")
+        yield KeyFooter()
+
+    def _question(self) -> Text:
+        if len(self.offers) == 1:
+            return Text.assemble(
+                "You have a seat in ", literal(self.offers[0].describe()), ": Enter to go back."
+            )
+        return Text("You have seats in these rooms: choose one and press Enter to go back.")
+
+    def action_take(self) -> None:
+        lists = self.query(OptionList)
+        index = lists.first().highlighted if lists else None
+        self.dismiss(self.offers[index or 0])
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.offers[event.option_index])
 
 
 def memory_path() -> Path:
@@ -123,32 +172,19 @@ class SeatMemory:
             os.replace(temporary, path)
 
 
-_TYPES: dict[str, tuple[type, ...]] = {
-    "host_id": (str,),
-    "code": (str,),
-    "token": (str,),
-    "host_name": (str,),
-    "name": (str,),
-    "game_name": (str,),
-    "round": (int, type(None)),
-    "saved": (int, float),
-}
-_REQUIRED = ("host_id", "code", "token")
+_NUMBERS: dict[str, tuple[type, ...]] = {"round": (int, type(None)), "saved": (int, float)}
+"""A held seat's fields that are not text, with the types the file may give them."""
 
 
 def _seat(entry: Any) -> HeldSeat | None:
     """A held seat from one entry of the file, or None if it is not one."""
     if not isinstance(entry, dict):
         return None
-    values: dict[str, Any] = {}
-    for field in fields(HeldSeat):
-        if field.name not in entry:
-            continue
-        value = entry[field.name]
-        if isinstance(value, bool) or not isinstance(value, _TYPES[field.name]):
+    values = {field.name: entry[field.name] for field in fields(HeldSeat) if field.name in entry}
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, _NUMBERS.get(name, (str,))):
             return None
-        values[field.name] = value
-    if not all(isinstance(values.get(key), str) and values[key] for key in _REQUIRED):
+    if not all(values.get(key) for key in ("host_id", "code", "token")):
         return None
     return HeldSeat(**values)
 
@@ -194,7 +230,7 @@ class SeatKeeper:
             self.joining = code
             self.party.requests.join_room(code)
 
-    def take_offer(self, offer: SeatOffer | None) -> None:
+    def take_offer(self, offer: HeldSeat | None) -> None:
         """Back to an offered seat with its token."""
         if offer is None:
             return
@@ -212,25 +248,20 @@ class SeatKeeper:
         return False
 
     def _ask_password(self, code: str) -> None:
-        from partyhost.tui.shared.dialogs import JoinRoomScreen
-
         def join(request: Frame | None) -> None:
             if request is not None:
-                self.party.requests.join_room(
-                    request["code"], request["password"], request["spectate"]
-                )
+                self.party.requests.join_room(**request)
 
         self.app.push_screen(JoinRoomScreen(code, needs_password=True), join)
 
     # --- the memory -----------------------------------------------------------------
 
-    def offers(self, welcome: Frame) -> list[SeatOffer]:
+    def offers(self, welcome: Frame) -> list[HeldSeat]:
         """A new host (or the same one again): the seats to offer, newest first."""
         self.host_id = str(welcome.get("host_id") or "")
         self.host_name = str(welcome.get("host") or "")
         self.resuming, self._current = None, None
-        held = self.memory.seats_at(self.host_id) if self.host_id else []
-        return [SeatOffer(seat.code, seat.describe(), seat.token) for seat in held]
+        return self.memory.seats_at(self.host_id) if self.host_id else []
 
     def token_for(self, code: str) -> str | None:
         """The token held for room ``code`` at this host, if any (the seat taken last counts

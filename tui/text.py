@@ -1,9 +1,8 @@
 """Showing other people's text safely, and the glyphs the client draws with.
 
-Names, chat lines and deck text come from other people. They reach the screen
-only through :func:`literal`, which builds a Rich ``Text`` (never parsed as
-markup) and turns control characters into visible caret notation, so ``[red]x``
-or an ANSI escape shows exactly as typed and changes nothing around it.
+Names, chat lines and deck text reach the screen only through :func:`literal`: never
+parsed as markup, control characters shown in caret notation, so ``[red]x`` or an ANSI
+escape shows exactly as typed.
 """
 
 from __future__ import annotations
@@ -66,6 +65,13 @@ def names(seats: object, name: Callable[[object], Text]) -> Text:
             text.append(" and " if number == len(listed) - 1 else ", ")
         text.append_text(name(seat))
     return text
+
+
+def number_of(value: object) -> float | None:
+    """A number from the wire as a float; None for anything else (a bool too)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
 
 
 def a_number(number: object) -> str:

@@ -1,14 +1,8 @@
 """A guard around Textual's toasts, which can otherwise freeze the whole client.
 
-A toast times itself with its notification's ``time_left``, taken when the
-toast is made. The toast rack checks that a notification has not expired and
-makes its toast a moment later; on a busy machine, with many notifications
-coming (keys pressed fast, each answered by a note), a notification can
-expire in between, and the toast then sets a timer with a negative delay.
-Textual's timer loop never ends for a negative delay: it spins without
-yielding, and the client stops drawing and answering at 100% CPU (and a
-delay of exactly zero divides by zero in the same loop). A toast here waits
-at least :data:`SHORTEST_TOAST` seconds.
+On a busy machine a notification can expire between the rack's check and its toast's
+making; the toast's timer then gets a negative (or zero) delay, on which Textual's timer
+loop spins forever at 100% CPU. A toast here waits at least :data:`SHORTEST_TOAST`.
 """
 
 from __future__ import annotations

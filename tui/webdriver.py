@@ -1,18 +1,9 @@
 """The browser door's client driver: Textual's web driver that ends when its page is gone.
 
-Textual's :class:`~textual.drivers.web_driver.WebDriver` talks to textual-serve
-over the process's pipes: keys come in on standard input, the screen goes out on
-standard output. When the page goes away without the door asking the client to
-quit (the host that started it was killed, say), standard input reaches its end
-and writes to standard output fail, but the plain driver only stops reading: the
-client would run on, holding its seat's connection and its memory, with no one
-to see it. This driver, on either sign, stops writing, asks the app to exit with
-:data:`PAGE_GONE_CODE`, and ends the process itself after :data:`HARD_EXIT_SECONDS`
-if the app has not ended by then.
-
-The door names it in the client's environment (``TEXTUAL_DRIVER``), so nothing
-else imports it. Threads, ``os.write`` and ``os._exit`` are all it needs: the same
-on Linux, macOS and Windows.
+When the page goes away unasked (its host was killed, say), standard input ends
+and writes fail, but the plain driver only stops reading: the client would run on,
+holding its seat, with no one to see it. The door names this driver in
+``TEXTUAL_DRIVER``, so nothing else imports it.
 """
 
 from __future__ import annotations
@@ -49,11 +40,6 @@ class VisitorWebDriver(WebDriver):
         self._gone = threading.Event()
         self._gone_lock = threading.Lock()
 
-    @property
-    def page_gone(self) -> bool:
-        """Whether the page went away (input ended, or output could not be written)."""
-        return self._gone.is_set()
-
     def _write_to_page(self, data: bytes) -> int:
         """Write to the page's pipe; once it is gone (or its write fails), write nothing."""
         if not self._gone.is_set():
@@ -64,8 +50,7 @@ class VisitorWebDriver(WebDriver):
         return 0
 
     def run_input_thread(self) -> None:
-        """Read the page's input until it ends; an end the app did not ask for means the
-        page is gone."""
+        """Read the page's input; an end the app did not ask for means the page is gone."""
         try:
             super().run_input_thread()
         finally:
@@ -73,9 +58,8 @@ class VisitorWebDriver(WebDriver):
                 self.page_went_away()
 
     def page_went_away(self) -> None:
-        """Stop writing, ask the app to exit with :data:`PAGE_GONE_CODE`, and end the
-        process after :data:`HARD_EXIT_SECONDS` if it is still running then. Safe from any
-        thread, and more than once."""
+        """Stop writing, ask the app to exit, and end the process after
+        :data:`HARD_EXIT_SECONDS` if it still runs; safe from any thread, more than once."""
         with self._gone_lock:
             if self._gone.is_set():
                 return

@@ -1,7 +1,2 @@
-"""What every game's client uses: connect, lobby, room, chat, log, dialogs, results.
-
-Screens and the widgets they share; each game's own screens and widgets live
-in its folder (``tshirt/``, ``meme/``, ``gsm/``), and ``tui/games.py`` says
-which game gets which; ``tui/help.py`` is the help screen, above both,
-since it shows every game's rules.
-"""
+"""What every game's client uses: connect, lobby, room, chat, log, dialogs, results; each
+game's own screens live in its folder, and ``tui/games.py`` says which game gets which."""

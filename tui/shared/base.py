@@ -49,9 +49,8 @@ class PartyView:
         return (app.stylesheet.rules, app.classes, app.pseudo_classes)
 
     async def _on_compose(self, event: events.Compose) -> None:
-        """Take the width's class (``-narrow``, ``-wide``) before the widgets are made:
-        Textual gives it at the screen's first resize, after they were styled, and styles
-        them all again for it."""
+        """Take the width's class before the widgets are made, not at the first resize (after
+        they were styled, and styled again for it)."""
         self._take_width_class(self.app.size.width)
 
     def _take_width_class(self, width: int) -> None:
@@ -68,11 +67,8 @@ class PartyView:
         self._styled_under = self._style_sources()
 
     async def _on_resize(self, event: events.Resize) -> None:
-        """Leave out Textual's second layout of a screen at the size it was just laid out at
-        (a screen's first layout tells the screen its own new size) and, with it, the layout
-        of every screen beneath it: a dialog's first opening laid out the lobby under it
-        again. The width's class is still taken (a kept dialog opened again on a terminal
-        that changed size meanwhile); a real change of size goes on to Textual's handling."""
+        """Leave out Textual's second layout of a screen at the size it was just laid out at,
+        and of every screen beneath it; the width's class is still taken."""
         if cast("Screen[Any]", self).outer_size == event.size:
             event.stop()
             event.prevent_default()
@@ -80,9 +76,7 @@ class PartyView:
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """Leave out Textual's full restyle of a screen coming back on top when nothing its
-        styles depend on changed since they were applied: it is most of the work of showing
-        a dialog again, on a phone's client sharing the host's cores with thirty others.
-        (A change inside the screen, a class or a focus, restyles what it touched itself.)"""
+        styles depend on changed: most of the work of showing a dialog again."""
         sources = self._style_sources()
         if self._styled_under is not None and all(
             now is then or now == then
@@ -99,20 +93,12 @@ class PartyScreen(PartyView, Screen[None]):
 
     @property
     def on_stage(self) -> bool:
-        """Still one of the app's screens: once the router has swapped it out (the game
-        ended, the link dropped, the app closed; even before it mounted) its widgets are
-        going, and a redraw queued before, or its own late mount, must do nothing. (While
-        it mounts it is on stage: Textual counts a screen mounted only after ``on_mount``.
-        A screen being removed, even one still in the stack as the app closes, is not
-        ``display``-ed.)"""
+        """Still one of the app's screens: once the router swapped it out (even before it
+        mounted), its widgets are going and a queued redraw must do nothing."""
         return self.display and self.is_attached and self in self.app.screen_stack
 
     def footer_key_display(self, binding: Binding) -> str | None:
-        """What the footer shows for ``binding``'s keys now (None: what the binding says).
-
-        A screen whose keys depend on its state (how many cards there are to choose
-        from) says so here, so its footer never offers a key that does nothing now.
-        """
+        """What the footer shows for ``binding``'s keys now (None: what the binding says)."""
         return None
 
 
@@ -123,15 +109,8 @@ class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
         self.dismiss(None)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
-        """Close this dialog, only while it is on top.
-
-        Textual pops whatever screen is on top and answers this dialog's caller;
-        a key that reached this dialog after the router had taken it down (the
-        game ended, the link dropped), or a close while another dialog is open
-        over it, would otherwise close the screen on top, and a second close
-        would answer the caller twice (an ``InvalidStateError``). Textual's
-        ``is_current`` is true for a dialog under another, so ``is_active``.
-        """
+        """Close this dialog, only while it is on top: Textual pops whatever screen is on top,
+        and a second close would answer the caller twice (``InvalidStateError``)."""
         if not self.is_active:
             done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return done
@@ -139,12 +118,8 @@ class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
 
 
 def show_text(widget: Static, content: Text | str) -> None:
-    """Update ``widget`` only if its text changed, and lay the screen out only if its size did.
-
-    A layout of the whole screen is the dearest part of a redraw, and most texts
-    keep their size: a fixed-size widget never changes size, and an auto-height
-    one only when the new text wraps into a different number of rows.
-    """
+    """Update ``widget`` only if its text changed, and lay the screen out (the dearest part of
+    a redraw) only if its size did."""
     old = widget.content
     if isinstance(old, Text) and isinstance(content, Text):
         # Text's == compares only the characters and their spans, not the whole line's style.
@@ -165,11 +140,8 @@ def show_text(widget: Static, content: Text | str) -> None:
 
 
 def resizes(widget: Static, rows: int) -> bool:
-    """Whether ``widget``'s new content may change its size (it had ``rows`` rows of content).
-
-    Only a widget laid out already, of a fixed width, can tell: an auto height
-    then follows the new content's rows at that width.
-    """
+    """Whether ``widget``'s new content may change its size (it had ``rows`` rows of content);
+    only a widget laid out already, of a fixed width, can tell."""
     styles = widget.styles
     width = widget.content_size.width
     if not widget.is_mounted or not width or (styles.width is not None and styles.width.is_auto):
@@ -221,11 +193,8 @@ def seat_name(room: dict[str, Any] | None, seat: object) -> str:
 
 
 class TitleBar(Static):
-    """The one-line title bar every screen shows: ``partyhost``, then what the screen says.
-
-    Instead of Textual's Header, which carries a clock and an icon that would
-    break snapshots and ``--ascii``.
-    """
+    """The title bar every screen shows: ``partyhost``, then what the screen says (Textual's
+    Header carries a clock and an icon that would break snapshots and ``--ascii``)."""
 
     DEFAULT_CSS = """
     TitleBar {
@@ -255,8 +224,7 @@ class TitleBar(Static):
         self._fit_rows()
 
     def _fit_rows(self) -> None:
-        """Upright (a phone held upright), the title takes as many rows as its words need,
-        up to three; otherwise the one row of the stylesheet."""
+        """Upright, the title takes the rows its words need, up to three; else one."""
         if not self.is_mounted:
             return
         rows: int | None = None

@@ -1,7 +1,4 @@
-"""Room chat: the lines so far and a box to type in, as a panel or as a dialog over a table.
-
-Every word is shown literally.
-"""
+"""Room chat: the lines so far and a box to type in, as a panel or as a dialog over a table."""
 
 from __future__ import annotations
 
@@ -10,10 +7,8 @@ from typing import Any, ClassVar, cast
 from partyhost.net.protocol import MAX_CHAT_LENGTH
 from partyhost.tui.party import Party
 from partyhost.tui.shared.base import HELP_KEY, PartyModal
-from partyhost.tui.shared.chatline import chat_text
 from partyhost.tui.shared.footer import KeyFooter
-from partyhost.tui.shared.log import ReflowLog, next_after
-from partyhost.tui.text import Frame
+from partyhost.tui.shared.log import ReflowLog, chat_text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -60,7 +55,6 @@ class ChatPanel(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Chat"
-        self._last: Frame | None = None
 
     def compose(self) -> ComposeResult:
         yield ReflowLog()
@@ -78,19 +72,9 @@ class ChatPanel(Vertical):
         self.watch(self.app, "chat", self._show_lines)
 
     def _show_lines(self) -> None:
-        """Append the lines after the last one shown (the app keeps a capped tuple)."""
         logs = self.query(ReflowLog)
-        if not logs:  # a panel taken down as it came up (the app quitting) has no log
-            return
-        lines = self.party.chat
-        log = logs.first(ReflowLog)
-        start = next_after(lines, self._last)
-        if start is None:
-            log.reset()
-            start = 0
-        for line in lines[start:]:
-            log.add(chat_text(line))
-        self._last = lines[-1] if lines else None
+        if logs:  # a panel taken down as it came up (the app quitting) has no log
+            logs.first(ReflowLog).follow(self.party.chat, chat_text)
 
     def focus_input(self) -> None:
         self.query_one(ChatInput).focus()

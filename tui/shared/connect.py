@@ -26,15 +26,15 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-# --- the memory: the last address and name, in the user's config dir ---------------------
-# A missing, unreadable or hand-mangled file is never an error: the client just
-# starts with empty fields, because remembering is a convenience.
+# --- the last address and name, a convenience: a mangled file is never an error -------
 
 FILE_NAME = "client.json"
 
 
 @dataclass(frozen=True)
 class Remembered:
+    """The address and name typed last."""
+
     address: str = ""
     name: str = ""
 
@@ -76,10 +76,7 @@ def default_name() -> str:
     return "player"
 
 
-# --- the hosts found on the LAN, live: they appear and vanish as their advertisements do --
-# The widget is the browser's listener (``host_found``/``host_gone``); the
-# browser comes from a factory so tests inject a fake one. Choosing a host
-# posts :class:`HostList.Chosen`; the connect screen does the rest.
+# --- the hosts found on the LAN, live, as their advertisements come and go ------------------
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +98,7 @@ def describe_host(host: DiscoveredHost) -> str:
 
 
 class HostList(Vertical):
-    """A live list of partyhost hosts found on the LAN."""
+    """A live list of partyhost hosts found on the LAN: the browser's listener."""
 
     DEFAULT_CSS = """
     HostList { height: auto; width: 1fr; }

@@ -1,12 +1,11 @@
-"""The dialogs every game shares: create a room, join by code, change options, a yes or no,
-why a deck was refused, going back to a seat, and the banner while the link is down."""
+"""The dialogs every game shares: create or join a room, options, a yes or no, a refused deck,
+and the banner while the link is down."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -23,8 +22,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Input, Label, Select, Static
 
 _UNSET = object()
 """No deck choice given: the game's default deck, unless a deck file is chosen."""
@@ -54,11 +52,8 @@ class Dialog(PartyModal[ResultT | None]):
         raise NotImplementedError
 
     def _scroller(self) -> ScrollableContainer | None:
-        """The dialog's own area, if it scrolls (a short terminal: a phone held sideways).
-
-        It is one of the screen's own children: the footer asks at every redraw of its
-        keys, and a query of the whole dialog would cost more than the rest of a reopening.
-        """
+        """The dialog's own area, if it scrolls (a phone held sideways); looked for among the
+        screen's children only: the footer asks at every redraw of its keys."""
         for child in self.children:
             if isinstance(child, ScrollableContainer) and child.has_class("dialog"):
                 return child
@@ -66,8 +61,7 @@ class Dialog(PartyModal[ResultT | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer's page keys while the dialog is taller than the screen: a finger cannot
-        scroll a browser page's terminal, so the fields below the fold are reached by a tap
-        on them (the keyboard's PageDown and PageUp do the same)."""
+        scroll a browser page's terminal."""
         if action == "page":
             scroller = self._scroller()
             if scroller is None or scroller.max_scroll_y <= 0:
@@ -98,8 +92,7 @@ class Dialog(PartyModal[ResultT | None]):
         self.call_after_refresh(self.refresh_bindings)
 
     def reopened(self) -> Self:
-        """This dialog, kept since it closed, ready to open again (Textual lays it out again
-        if the terminal changed size meanwhile); by default as it was left."""
+        """This dialog, kept since it closed, ready to open again; by default as it was left."""
         return self
 
     def action_confirm(self) -> None:
@@ -123,14 +116,12 @@ class Dialog(PartyModal[ResultT | None]):
 class CreateRoomScreen(Dialog[Frame]):
     """Pick a game, the host's deck and maybe a deck file from this computer, a password, options.
 
-    The host's decks are those of its newest ``decks`` listing, so a file added
-    to its folders shows up while the dialog is open; a broken one is named
-    with its first problem. ``choices`` (what the dialog held last time, or a
-    ``--deck`` file) fill it in.
+    The host's decks follow its newest ``decks`` listing (a broken one named with its first
+    problem); ``choices`` (what the dialog held last time, or a ``--deck`` file) fill it in.
+    Its result is ``create_room``'s arguments.
     """
 
     AUTO_FOCUS = "#game"
-    """The first field, whether or not the dialog needs scrolling (its area takes focus then)."""
 
     def __init__(self, games: list[Frame], choices: Frame | None = None) -> None:
         super().__init__()
@@ -204,22 +195,18 @@ class CreateRoomScreen(Dialog[Frame]):
         self._ask_for_decks()
 
     def built_for(self, games: list[Frame]) -> bool:
-        """Whether this dialog was built for these games (a host with others needs a dialog
-        of its own)."""
+        """Whether this dialog was built for these games."""
         return self.games == self._offered(games)
 
     @staticmethod
     def _offered(games: list[Frame]) -> list[Frame]:
-        """The games of a welcome that the dialog can offer (each with an id), by name, so
-        the four Game, Set, Match! games stand together in the list."""
+        """The welcome's games with an id, by name (the four Game, Set, Match! games together)."""
         offered = [game for game in games if isinstance(game.get("id"), str)]
         return sorted(offered, key=lambda game: str(game.get("name") or game["id"]).casefold())
 
     def reopened(self) -> Self:
-        """This kept dialog ready to open again. The game, deck, file and options stay as
-        they were left, so a second room like the first is one keypress; the password is
-        never kept, nor an old problem; it opens at the top on the game, with the host's
-        decks asked for afresh (a file added to its folders meanwhile shows up)."""
+        """Game, deck, file and options stay (a second room like the first is one keypress);
+        the password and an old problem do not; the host's decks are asked for afresh."""
         if self.is_mounted:
             self.query_one("#password", Input).value = ""
             self.query_one("#deck-file-problem", Static).display = False
@@ -331,7 +318,8 @@ class CreateRoomScreen(Dialog[Frame]):
 
 
 class JoinRoomScreen(Dialog[Frame]):
-    """Join (or watch) a room by its code, with its password if it has one."""
+    """Join (or watch) a room by its code, with its password if it has one; its result is
+    ``join_room``'s arguments."""
 
     def __init__(
         self, code: str = "", *, needs_password: bool = False, spectate: bool = False
@@ -370,8 +358,7 @@ class JoinRoomScreen(Dialog[Frame]):
         self.query_one("#password" if self.code and self.needs_password else "#code").focus()
 
     def reopened(self) -> Self:
-        """This kept dialog ready to open again as new: a code names one room, so nothing
-        typed for the last one stays."""
+        """Opens as new: a code names one room, so nothing typed for the last one stays."""
         if self.is_mounted:
             for field in self.query(Input):
                 field.value = ""
@@ -460,8 +447,7 @@ def confirm_then(
 
 
 class ReconnectingScreen(PartyModal[None]):
-    """A small banner over the dimmed last view while the link is down: the game is still
-    there underneath, and the banner goes by itself when the link is back."""
+    """A banner over the dimmed last view while the link is down; it goes when the link is back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "give_up", "Stop waiting"),
@@ -542,76 +528,13 @@ class DeckProblemsScreen(PartyModal[None]):
         self.dismiss(None)
 
 
-@dataclass(frozen=True)
-class SeatOffer:
-    """A seat this client holds a token for, to go back to."""
-
-    code: str
-    words: str
-    """``room KXTM, The T-Shirt Game, round 4``."""
-    token: str
-
-
-class SeatOfferScreen(PartyModal[SeatOffer | None]):
-    """On reaching a host where you hold a seat: "You have a seat in room KXTM: Enter to go
-    back". The seats you may go back to, newest first; Enter takes the highlighted one."""
-
-    AUTO_FOCUS = "#seat-offers"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "take", "Go back"),
-        Binding("escape", "close", "Not now"),
-        HELP_KEY,
-    ]
-    DEFAULT_CSS = """
-    SeatOfferScreen #seat-offers { height: auto; max-height: 8; border: none; padding: 0; }
-    """
-
-    def __init__(self, offers: list[SeatOffer]) -> None:
-        super().__init__()
-        self.offers = offers
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="seat-offer", classes="dialog"):
-            yield Static("Back to your seat?", classes="dialog-title")
-            yield Static(self._question(), id="seat-offer-text")
-            if len(self.offers) > 1:  # one is named in the question: Enter goes back to it
-                yield OptionList(
-                    *(
-                        Option(literal(offer.words), id=f"offer-{index}")
-                        for index, offer in enumerate(self.offers)
-                    ),
-                    id="seat-offers",
-                )
-            yield Static("Escape goes to the lobby instead.", classes="hint")
-        yield KeyFooter()
-
-    def _question(self) -> Text:
-        if len(self.offers) == 1:
-            return Text.assemble(
-                "You have a seat in ", literal(self.offers[0].words), ": Enter to go back."
-            )
-        return Text("You have seats in these rooms: choose one and press Enter to go back.")
-
-    def action_take(self) -> None:
-        lists = self.query(OptionList)
-        index = lists.first().highlighted if lists else None
-        self.dismiss(self.offers[index or 0])
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.offers[event.option_index])
-
-
 BROKEN_SHOWN = 3
 SAMPLES_SHOWN = 3
 
 
 def host_decks(listed: tuple[Frame, ...], game: Frame | None) -> tuple[list[Frame], list[Frame]]:
-    """The host's usable decks of ``game`` and its broken ones (those of no known game too).
-
-    ``listed`` is the host's newest ``decks`` listing; before one arrives the
-    welcome's decks of the game stand in (they are all usable).
-    """
+    """The host's usable decks of ``game`` and its broken ones (those of no known game too),
+    from its newest ``decks`` listing, or the welcome's before one arrives."""
     if game is None:
         return [], []
     if not listed:
@@ -639,11 +562,8 @@ def preview(deck: Frame) -> Text:
 
 
 def broken_lines(broken: list[Frame]) -> Text:
-    """One line per broken deck with its first problem (``file:line:column: ...``).
-
-    Only a problem's first line is shown: a syntax problem's second line is the
-    YAML parser's own wording, which ``partyhost decks validate`` prints.
-    """
+    """One line per broken deck with its problem's first line (``partyhost decks validate``
+    prints the rest)."""
     text = Text()
     for number, deck in enumerate(broken[:BROKEN_SHOWN]):
         text.append("\n" if number else "")
@@ -655,12 +575,8 @@ def broken_lines(broken: list[Frame]) -> Text:
 
 
 def deck_file_note(raw: str) -> Text:
-    """What the dialog says about a typed path: the file it will send, what to fix in it
-    first, or that there is none.
-
-    The file is checked here, by the rules the host applies, so a mistake is shown
-    while the dialog is open instead of after the room has been asked for.
-    """
+    """What the dialog says about a typed path: the file it will send, what to fix in it first
+    (by the host's rules, before the room is asked for), or that there is none."""
     path = Path(raw).expanduser()
     try:
         size = path.stat().st_size

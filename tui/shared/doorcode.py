@@ -1,11 +1,5 @@
-"""``w`` in the lobby: the host's browser door as a QR code, for a newcomer's phone camera.
-
-Whoever is already in shows their screen; the phone opens the page and plays with
-nothing installed. The code is drawn with half blocks (two modules a character), so a
-URL of a LAN address and a port (a version 2 or 3 code) fits an 80x24 terminal whole.
-It is drawn white on black whatever the theme, as a camera expects (light quiet zone,
-dark modules), and with ``--ascii`` in ``##`` pairs, scrolled if the terminal is short.
-"""
+"""``w`` in the lobby: the host's browser door as a QR code, for a newcomer's phone camera
+(half blocks, so a LAN URL's code fits 80x24; white on black whatever the theme)."""
 
 from __future__ import annotations
 

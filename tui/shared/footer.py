@@ -1,21 +1,10 @@
 """The footer every screen shows: Textual's, and on a phone held upright its keys in rows.
 
-Below :data:`UPRIGHT` columns (a phone held upright gets 43 through the browser
-door) the app carries the ``-upright`` class and one row of keys would run past
-the right edge, where no finger reaches them. There the footer lays its keys in
-a grid of :data:`COLUMNS` cells a row, as many rows as it takes, so that the
-focus moving does not move a key: the keys of the widget that has the focus come
-first, on rows of their own, then the screen's own keys, then those of every
-screen (Help). The footer is docked at the bottom and
-grows upwards, so a row that comes or goes with the focus leaves the rows under
-it where they were, and a key a finger learned stays in its place. Each key is
-Textual's :class:`FooterKey`: a tap on it presses its key, as on one row (keys
-of one group, shown together on one row, each get a cell of their own here).
-
-Textual's footer is rebuilt whenever any binding may have changed (a room frame,
-a focus move), even when its keys stay the same; a tap that lands while the keys
-are being replaced is lost (it presses on the key's mouse-down). This footer is
-rebuilt only when what it shows changes.
+Upright, one row of keys would run past the edge where no finger reaches, so the keys
+stand in a grid: the focused widget's keys on rows of their own, then the screen's, then
+the app's; docked at the bottom and growing upwards, a key a finger learned stays in its
+place. It is rebuilt only when what it shows changes: a tap that lands while Textual
+replaces the keys is lost.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """How long a game runs: a rough number of rounds for its target and its players.
 
-The figures are the medians of ``bench/game_length.py`` (40 bot games for each
-target and table size, played by the engine) for every game whose view counts
-rounds: rerun it after a rule or a bot changes a game's pace, and copy its
-medians here, rounded. Bots play as people do in rounds, so the rounds hold;
-minutes would not.
+The figures are the medians of ``bench/game_length.py`` (bot games by target and table
+size): rerun it after a rule or a bot changes a game's pace and copy them here.
 """
 
 from __future__ import annotations

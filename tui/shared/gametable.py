@@ -1,13 +1,7 @@
 """A game's table, whatever the game: its view, names, log, presence, pauses and table keys.
 
-Every game's screen is a :class:`GameScreen`. They share the table's keys
-(``o`` shows the seats and, to the owner, their controls; ``P`` pauses and
-resumes), a badge on a seat's row while its player is not there (counting
-down the grace period), the status line's "Paused by Ann" and its clock, the
-round-result moment, and in ``partyhost play`` the pause of a real-time game
-while a dialog is open. The T-Shirt Game's and What Do You Meme?'s tables are
-a :class:`TableScreen`: a rack of numbered cards beside the log and chat. A
-game this client has no screens for gets the :class:`UnsupportedGameScreen`.
+Every game's screen is a :class:`GameScreen`; the card games' are a :class:`TableScreen`
+(a rack of numbered cards beside the log and chat).
 """
 
 from __future__ import annotations
@@ -23,9 +17,10 @@ from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.moment import RoundResultScreen
 from partyhost.tui.shared.picks import PickCard, PickRack
+from partyhost.tui.shared.scoreboard import Badge
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
-from partyhost.tui.text import clock_text, literal, number_keys
+from partyhost.tui.text import clock_text, literal, number_keys, number_of
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -35,9 +30,6 @@ from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Static
 
-Badge = tuple[str, str]
-"""A short text and its style, added to a seat's row (``("○87s", "bold yellow")``)."""
-
 TABLE_KEYS: list[BindingType] = [
     # Off the footer, which must keep Help in 80 columns; F1 help lists both keys.
     Binding("o", "table", "Table: seats, owner's controls", show=False),
@@ -46,8 +38,7 @@ TABLE_KEYS: list[BindingType] = [
 """The keys every game's table has (each game lists them among its own, before Leave)."""
 
 STRAY_KEY_SECONDS = 1.5
-"""After a round's result closed by itself, a key this soon was meant for the result: the
-table takes it without a word ("Choose a card first" would answer a question not asked)."""
+"""After a round's result closed by itself, a key this soon was meant for the result."""
 
 
 class GameScreen(PartyScreen):
@@ -55,8 +46,7 @@ class GameScreen(PartyScreen):
 
     LEAVE_QUESTION: ClassVar[str] = "Leave this game?"
     AUTO_FOCUS = ""
-    """Nothing takes the keys first: a focused log or table took the arrows from the game
-    (moving between cards, or the board's cursor) once its lines overflowed."""
+    """Nothing takes the keys first: a focused log would take the arrows from the game."""
     _names: tuple[tuple[object, object], ...] = ()
     _keys_shown: object = None
     """The footer's keys as last published (see :meth:`keys_follow_view`)."""
@@ -93,8 +83,7 @@ class GameScreen(PartyScreen):
         return 0
 
     def footer_key_display(self, binding: Binding) -> str | None:
-        """This screen's number keys show the range there is to choose from: ``1-3``, ``1``
-        (a dialog's own number keys are the dialog's)."""
+        """This screen's number keys show the range to choose from: ``1-3``, ``1``."""
         if not binding.action.startswith("choose("):
             return None
         if not any(active.binding is binding for active in self.active_bindings.values()):
@@ -106,8 +95,8 @@ class GameScreen(PartyScreen):
         super().refresh_bindings()
 
     def keys_follow_view(self) -> None:
-        """Refresh the footer's keys only if the view changed them: each refresh rebuilds
-        the whole footer, then lays the screen out again (most views change no key)."""
+        """Refresh the footer's keys only if the view changed them (a refresh lays the screen
+        out again)."""
         if self._active_keys() != self._keys_shown:
             self.refresh_bindings()
 
@@ -159,8 +148,8 @@ class GameScreen(PartyScreen):
             (". ", "bold reverse yellow"),
             " ",
         )
-        until = paused.get("until")
-        if isinstance(until, int | float) and not isinstance(until, bool):
+        until = number_of(paused.get("until"))
+        if until is not None:
             minutes = max(1, math.ceil((until - time.time()) / 60))
             note.append(f"Goes on by itself in {minutes} min.  ")
         if self.is_owner():
@@ -218,8 +207,8 @@ class GameScreen(PartyScreen):
                 self.query_one(GameLog).rename()
 
     def follow_pause(self) -> None:
-        """Open the round's result while the host waits for this seat's key; close it once
-        it does not (the host's ``pause`` in the room message)."""
+        """Open the round's result while the room's ``pause`` waits for this seat; close it
+        once it does not."""
         if not self.on_stage:
             return
         pause = (self.party.room or {}).get("pause")
@@ -240,8 +229,7 @@ class GameScreen(PartyScreen):
         return isinstance(pause, dict) and me is not None and me in (pause.get("waiting") or [])
 
     def result_showing(self) -> bool:
-        """Whether the round's result is up, or about to be (a choice waits until it is read:
-        a key meant for the choice would close the result instead)."""
+        """Whether the round's result is up, or about to be (a choice waits until it is read)."""
         shown = any(isinstance(s, RoundResultScreen) for s in self.app.screen_stack)
         return shown or self.host_awaits_result()
 

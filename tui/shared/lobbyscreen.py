@@ -1,9 +1,5 @@
-"""The host's lobby: the rooms open right now; create one, join one, or watch.
-
-Below the rooms, tonight's standings; ``p`` opens the past games, whose
-replays show every hand. A host with a browser door has its URL on one line, and
-``w`` shows it as a QR code, so whoever is in can let a newcomer's phone scan it.
-"""
+"""The host's lobby: the rooms open right now (create one, join one, or watch), tonight's
+standings, the past games (``p``) and the browser door's QR code (``w``)."""
 
 from __future__ import annotations
 
@@ -49,9 +45,8 @@ on two lines."""
 UPRIGHT_WIDTHS = {key: width for _, key, width in UPRIGHT_COLUMNS}
 STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
 CREATE_DIALOG = "lobby-create-room"
-"""The create dialog is built once and kept (installed) for the next opening: building its
-game, deck and option fields is the dearest redraw in the lobby, and a host serving a room of
-phones through its browser door runs every phone's client on its own processors."""
+"""The create dialog is built once and kept (installed) for the next opening: it is the
+dearest redraw in the lobby, and a browser door runs every phone's client on the host."""
 JOIN_DIALOG = "lobby-join-code"
 """The join-code dialog, kept the same way."""
 
@@ -59,9 +54,8 @@ JOIN_DIALOG = "lobby-join-code"
 class LobbyScreen(PartyScreen):
     """Rooms in a table; Enter (or a click on a row) joins the highlighted one.
 
-    Enter is the screen's key, not the table's, so "⏎ Join" heads the footer whether or
-    not the table has the focus: a footer that gained it with the focus moved every
-    other key along, under a finger about to tap one (as a dialog closed, say).
+    Enter is the screen's key, not the table's, so "⏎ Join" heads the footer whatever has
+    the focus (a key that came with the focus moved the others under a finger).
     """
 
     KIND = "lobby"
@@ -164,45 +158,29 @@ class LobbyScreen(PartyScreen):
         table.clear()
         for room in self.party.rooms:
             code = str(room.get("code", ""))
-            status = str(room.get("status", ""))
-            if self._upright:
-                table.add_row(*self._two_line_cells(room), key=code, height=2)
-                continue
-            table.add_row(
-                Text(code, style="bold"),
-                self._cell(room.get("game_name") or room.get("game", ""), "game"),
-                self._deck_cell(room),
-                Text(f"{room.get('seats', 0)}/{room.get('max_seats', '?')}"),
-                Text(STATUS_WORDS.get(status, status), style="green" if status == "lobby" else ""),
-                self._cell(room.get("owner_name") or "", "owner"),
-                Text(self.glyphs.lock if room.get("has_password") else ""),
-                key=code,
-            )
+            table.add_row(*self._cells(room), key=code, height=2 if self._upright else 1)
         if selected is not None and selected in {str(r.get("code")) for r in self.party.rooms}:
             table.move_cursor(row=table.get_row_index(selected))
         empty = self.query_one("#lobby-empty", Static)
         empty.display = not self.party.rooms
         empty.update("No rooms yet. Press c to create one, or j to join by code.")
 
-    def _two_line_cells(self, room: Frame) -> list[Text]:
-        """A room's cells upright: code and lock, game and deck, players and status, owner."""
+    def _cells(self, room: Frame) -> list[Text]:
+        """A room's cells, one a column; upright, two to a column (code and lock, game and
+        deck, players and status), then the owner."""
+        widths = UPRIGHT_WIDTHS if self._upright else WIDTHS
         status = str(room.get("status", ""))
-        widths, cut = UPRIGHT_WIDTHS, self.glyphs.ellipsis
-        game = shorten(clean(room.get("game_name") or room.get("game", "")), widths["game"], cut)
-        cells = [
-            Text.assemble(
-                (str(room.get("code", "")), "bold"),
-                "\n",
-                self.glyphs.lock if room.get("has_password") else "",
-            ),
-            Text.assemble(literal(game), "\n", self._deck_cell(room, widths["game"])),
-            Text.assemble(
-                f"{room.get('seats', 0)}/{room.get('max_seats', '?')}\n",
-                (STATUS_WORDS.get(status, status), "green" if status == "lobby" else ""),
-            ),
-            literal(shorten(clean(room.get("owner_name") or ""), widths["owner"], cut)),
-        ]
-        return cells
+        code = Text(str(room.get("code", "")), "bold")
+        game = self._cut(room.get("game_name") or room.get("game", ""), widths["game"])
+        deck = self._deck_cell(room, widths["game" if self._upright else "deck"])
+        seats = Text(f"{room.get('seats', 0)}/{room.get('max_seats', '?')}")
+        state = Text(STATUS_WORDS.get(status, status), "green" if status == "lobby" else "")
+        owner = self._cut(room.get("owner_name") or "", widths["owner"])
+        lock = Text(self.glyphs.lock if room.get("has_password") else "")
+        if not self._upright:
+            return [code, game, deck, seats, state, owner, lock]
+        pairs = ((code, lock), (game, deck), (seats, state))
+        return [*(Text.assemble(top, "\n", bottom) for top, bottom in pairs), owner]
 
     def _show_standings(self) -> None:
         panel = self.query_one("#lobby-standings", Static)
@@ -213,21 +191,21 @@ class LobbyScreen(PartyScreen):
     def action_past_games(self) -> None:
         self.app.push_screen(PastGamesScreen())
 
-    def _cell(self, value: object, column: str) -> Text:
-        """Other people's text, cut to the column with this mode's ellipsis."""
-        return literal(shorten(clean(value), WIDTHS[column], self.glyphs.ellipsis))
+    def _cut(self, value: object, width: int) -> Text:
+        """Other people's text, cut to ``width`` with this mode's ellipsis."""
+        return literal(shorten(clean(value), width, self.glyphs.ellipsis))
 
-    def _deck_cell(self, room: Frame, columns: int = WIDTHS["deck"]) -> Text:
+    def _deck_cell(self, room: Frame, columns: int) -> Text:
         """The room's decks by title; a deck a player sent is marked ``(sent)``, and the
         mark is never cut off, so a sent deck cannot pass for one of the host's."""
         decks = [d for d in room.get("decks") or [] if isinstance(d, dict)]
         if not decks:
-            title = deck_title(self.party.welcome, room.get("game"), room.get("deck"))
-            return literal(shorten(clean(title), columns, self.glyphs.ellipsis))
+            return self._cut(
+                deck_title(self.party.welcome, room.get("game"), room.get("deck")), columns
+            )
         title = " + ".join(str(d.get("title") or d.get("name") or "?") for d in decks)
         mark = SENT_MARK if any(d.get("source") == "upload" for d in decks) else ""
-        width = columns - len(mark)
-        cell = literal(shorten(clean(title), width, self.glyphs.ellipsis))
+        cell = self._cut(title, columns - len(mark))
         if mark:
             cell.append(mark, "dim")
         return cell
@@ -262,13 +240,7 @@ class LobbyScreen(PartyScreen):
 
     def _create(self, request: Frame | None) -> None:
         if request is not None:
-            self.party.requests.create_room(
-                request["game"],
-                request["deck"],
-                request["options"],
-                request["password"],
-                deck_files=request.get("deck_files"),
-            )
+            self.party.requests.create_room(**request)
 
     def action_join_code(self) -> None:
         self._open_kept(
@@ -316,7 +288,7 @@ class LobbyScreen(PartyScreen):
 
     def _join(self, request: Frame | None) -> None:
         if request is not None:
-            self.party.requests.join_room(request["code"], request["password"], request["spectate"])
+            self.party.requests.join_room(**request)
 
     @on(DataTable.RowSelected, "#rooms")
     def _row_chosen(self) -> None:

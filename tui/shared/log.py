@@ -1,13 +1,12 @@
-"""The game log: one line per event the host let this seat see, and the host's notices
-("Ann lost connection.", "Ann is back.", "Paused by Ann.") and the table's chat between
-them, so a line said during a game is seen without opening the chat."""
+"""The game log: the events this seat may see, with the host's notices and the table's chat
+between them (a line said during a game is seen without opening the chat)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from partyhost.tui.hostlink import CHAT, NOTICE
-from partyhost.tui.shared.chatline import chat_in_log
+from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.events import Resize
@@ -21,6 +20,20 @@ ROW_LIMIT = 4 * LINE_LIMIT
 """Screen rows a log keeps (a long line wraps into several): a flood cannot grow the client."""
 
 
+def chat_text(line: Frame) -> Text:
+    """``Ann: hi`` for people (for the chat panel and the log alike); host notices dim."""
+    seat = line.get("seat")
+    name = line.get("name") or ""
+    if not name:
+        return literal(line.get("text", ""), "dim italic")
+    shown = literal(name, f"bold {seat_style(seat)}")
+    if seat is None:
+        shown.append(" (watching)", "dim")
+    shown.append(": ")
+    shown.append_text(literal(line.get("text", "")))
+    return shown
+
+
 def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
     """Index just past ``last`` (by identity) in ``items``; ``None`` if it is gone."""
     if last is None:
@@ -32,14 +45,9 @@ def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
 
 
 class ReflowLog(RichLog):
-    """A RichLog that wraps its lines again when its width changes.
-
-    RichLog wraps a line once, when written; columns that appear later (the
-    wide layout's chat) would otherwise leave lines cut off. For the same
-    reason every log keeps its scrollbar's column (``scrollbar-gutter:
-    stable``): lines wrapped before the scrollbar appears would lose their
-    last character under it.
-    """
+    """A RichLog that wraps its lines again when its width changes (it wraps a line once,
+    when written); every log keeps its scrollbar's column, or lines wrapped before the
+    scrollbar appeared would lose their last character under it."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
@@ -47,6 +55,19 @@ class ReflowLog(RichLog):
         )
         self.kept: list[Text] = []
         self._width = 0
+        self._last: Frame | None = None
+
+    def follow(self, items: tuple[Frame, ...], line_of: Callable[[Frame], Text | None]) -> None:
+        """Append the items after the last one shown (all again if it is gone from them)."""
+        start = next_after(items, self._last)
+        if start is None:
+            self.reset()
+            start = 0
+        for item in items[start:]:
+            line = line_of(item)
+            if line is not None:
+                self.add(line)
+        self._last = items[-1] if items else None
 
     def add(self, line: Text) -> None:
         self.kept.append(line)
@@ -56,6 +77,7 @@ class ReflowLog(RichLog):
     def reset(self) -> None:
         self.kept.clear()
         self.clear()
+        self._last = None
 
     def on_resize(self, event: Resize) -> None:
         if event.size.width != self._width:
@@ -66,12 +88,7 @@ class ReflowLog(RichLog):
 
 
 class GameLog(ReflowLog):
-    """Appends new events as they arrive; the app keeps the (capped) history.
-
-    Lines name seats as the room knows them when written; :meth:`rename` writes
-    them again once the room has news (a seat that joined mid-game can be in a
-    view before the room frame that names it).
-    """
+    """Appends new events as they arrive; the app keeps the (capped) history."""
 
     DEFAULT_CSS = """
     GameLog {
@@ -92,20 +109,11 @@ class GameLog(ReflowLog):
         super().__init__(id=id)
         self.describe = describe
         self.border_title = "Log"
-        self._last: Frame | None = None
         self._events: tuple[Frame, ...] = ()
 
     def show(self, events: tuple[Frame, ...]) -> None:
-        start = next_after(events, self._last)
-        if start is None:
-            self.reset()
-            start = 0
-        for event in events[start:]:
-            line = self._line(event)
-            if line is not None:
-                self.add(line)
+        self.follow(events, self._line)
         self._events = events
-        self._last = events[-1] if events else None
 
     def _line(self, event: Frame) -> Text | None:
         """A game event in the game's words; a notice or a chat line as the table's."""
@@ -116,11 +124,11 @@ class GameLog(ReflowLog):
             return literal(notice, "italic")
         said = event.get(CHAT)
         if isinstance(said, dict):
-            return chat_in_log(said)
+            return Text.assemble(("said ", "dim"), chat_text(said))  # not read as a move
         return self.describe(event)
 
     def rename(self) -> None:
-        """Describe every event shown again (the names in the room changed)."""
+        """Describe every event shown again: the room's names changed (a seat that joined
+        mid-game can be in a view before the room message that names it)."""
         self.reset()
-        self._last = None
         self.show(self._events)

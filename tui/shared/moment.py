@@ -1,9 +1,7 @@
-"""The round-result moment: after a round the table stops and everyone reads what won and why.
+"""The round-result moment: the table stops while everyone reads what won and why.
 
-The host says so in the room message's ``pause`` (until when, and whose key
-it still waits for). While this seat is among those, the game shows its
-result here; any key (or a click) closes it and tells the host, and the host
-closes it for everyone once all have pressed one or the time is up.
+While the room's ``pause`` waits for this seat, any key (or a click) closes it and tells
+the host; the host closes it for everyone once all have, or its time is up.
 """
 
 from __future__ import annotations
@@ -91,11 +89,8 @@ class RoundResultScreen(PartyModal[bool]):
             self.close(False)
 
     def close(self, by_key: bool) -> None:
-        """Close once: a second key before the first has closed it tells the host nothing.
-
-        The host's close (``by_key`` False) waits while a dialog is open over this
-        one, and comes when that dialog closes.
-        """
+        """Close once (a second key tells the host nothing); the host's close waits while a
+        dialog is open over this one."""
         if self._answered:
             return
         if not self.is_active:

@@ -1,8 +1,5 @@
-"""A form for a game's rule options, built from the descriptions in the welcome, and its tick box.
-
-The host owns the rules: bounds are shown as hints and the host has the final
-word (a refused value comes back as an error toast).
-"""
+"""A form for a game's rule options, from the welcome's descriptions (bounds are hints: the
+host has the final word), and its tick box."""
 
 from __future__ import annotations
 
@@ -149,12 +146,8 @@ class OptionsForm(Vertical):
 
 
 class TickBox(Checkbox):
-    """A :class:`Checkbox` whose box reads without colour: ``[x]`` when ticked, ``[ ]`` when not.
-
-    Textual's compact checkbox draws the same ``▐X▌`` either way and shows the
-    state only by its colour, which a 16-colour theme or a colour-blind eye may
-    not tell apart.
-    """
+    """A :class:`Checkbox` that reads without colour, ``[x]`` or ``[ ]``: Textual's compact one
+    tells its state only by colour, which a 16-colour theme or a colour-blind eye may miss."""
 
     BUTTON_LEFT = "["
     BUTTON_RIGHT = "]"

@@ -1,10 +1,5 @@
-"""What the host kept: its past games, and the night's standings as the lobby shows them.
-
-The past games screen is opened from the lobby: pick a finished game and
-watch it again with every hand shown. Running games are listed too (so people see what is
-being played), but the host refuses their replay until they are over, and
-its refusal is what the player sees.
-"""
+"""What the host kept: its past games (a running one's replay is the host's to refuse), and
+the night's standings as the lobby shows them."""
 
 from __future__ import annotations
 
@@ -108,28 +103,23 @@ class PastGamesScreen(PartyScreen):
         ellipsis = self.glyphs.ellipsis
         for game in self.party.past_games:
             title = clean(game.get("game_name") or game.get("game", ""))
-            if self._upright:
+            number, room = Text(str(game.get("id")), "bold"), Text(str(game.get("room", "")))
+            players = players_text(game, ellipsis)
+            if self._upright:  # two lines a game: ended over room, game over players
                 width = UPRIGHT_COLUMNS[2][2]
-                table.add_row(
-                    Text(str(game.get("id")), "bold"),
-                    Text.assemble(ended_text(game), "\n", str(game.get("room", ""))),
+                cells = [
+                    number,
+                    Text.assemble(ended_text(game), "\n", room),
                     Text.assemble(
                         literal(shorten(title, width, ellipsis)),
                         "\n",
-                        literal(shorten(players_text(game, ellipsis).plain, width, ellipsis)),
+                        literal(shorten(players.plain, width, ellipsis)),
                     ),
-                    key=str(game.get("id")),
-                    height=2,
-                )
-                continue
-            table.add_row(
-                Text(str(game.get("id")), "bold"),
-                ended_text(game),
-                literal(shorten(title, COLUMNS[2][2], ellipsis)),
-                Text(str(game.get("room", ""))),
-                players_text(game, ellipsis),
-                key=str(game.get("id")),
-            )
+                ]
+            else:
+                game_cell = literal(shorten(title, COLUMNS[2][2], ellipsis))
+                cells = [number, ended_text(game), game_cell, room, players]
+            table.add_row(*cells, key=str(game.get("id")), height=2 if self._upright else 1)
         empty = self.query_one("#past-empty", Static)
         empty.display = not self.party.past_games
         empty.update("No game has been played on this host yet.")
@@ -178,10 +168,8 @@ def standings_table(
     *,
     narrow: bool = False,
 ) -> Table | Text:
-    """Tonight's table, best first, or one line saying nobody has finished a game yet.
-
-    ``narrow`` (a phone held upright) drops the games played and the games one by one.
-    """
+    """Tonight's table, best first, or a line saying no game has finished; ``narrow`` (a phone
+    held upright) drops the games played and the games one by one."""
     players = [row for row in (standings or {}).get("rows", []) if isinstance(row, dict)]
     if not players:
         return Text("No game has finished tonight yet.", "dim")

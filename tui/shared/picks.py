@@ -1,9 +1,5 @@
-"""Numbered cards picked by number key, arrow or click: what every card rack shares.
-
-The rack, not CSS, keeps the highlighted number, forgets it once its card can
-no longer be played, and walks only the playable cards. A card reports a click
-as :class:`PickCard.Chosen`; the screen decides whether that highlights or plays.
-"""
+"""Numbered cards picked by number key, arrow or click: what every card rack shares (the
+highlight walks only the playable cards)."""
 
 from __future__ import annotations
 

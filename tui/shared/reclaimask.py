@@ -1,11 +1,5 @@
-"""Taking a seat back by name, on both sides: "Ann is back?" on the screen of the person
-the host asks, and the visitor's wait for that answer.
-
-A name proves nothing, so the host lets a visitor take an absent player's seat
-only when someone at the table confirms it (``reclaim_ask``). The question shows
-the time left to answer; when it runs out the host has already taken silence
-for no, so the dialog closes without sending anything.
-"""
+"""Taking a seat back by name: "Ann is back?" for the person the host asks, and the visitor's
+wait; when the time runs out the host has taken silence for no, so nothing is sent."""
 
 from __future__ import annotations
 

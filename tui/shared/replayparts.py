@@ -1,12 +1,5 @@
-"""What each game lends the replay screen and the text export: its log words and its table.
-
-A replay view is the game's table with nothing hidden; each game folder draws
-it its own way (``tshirt/replay.py``, ``meme/replay.py``, ``gsm/replay.py``)
-and narrates its events with the wording of its own log. The games table
-(:func:`partyhost.tui.games.replay_parts`) says which parts a game id gets;
-a game this client does not know gets :data:`PLAIN`: events listed by kind,
-the view as plain data.
-"""
+"""What each game lends the replay screen and the text export: its log words and its table
+with nothing hidden (:data:`PLAIN` for a game this client does not know)."""
 
 from __future__ import annotations
 
@@ -39,6 +32,8 @@ def round_of(number: object) -> str:
 
 @dataclass(frozen=True)
 class ReplayParts:
+    """How a game's replay words its log and draws its table."""
+
     narrate: Narrate = _by_kind
     table: DrawTable = _plain_data
     round_title: Callable[[object], str] = round_of

@@ -1,11 +1,7 @@
 """The end of a game: who won, the final standings, the game told again, the way back.
 
-Every game's results screen is this one: the winners line, the keys and the
-next step are the same for all; a game says why it ended, writes its own
-standings (points, cards, money...) and tells the game again by overriding
-:meth:`ResultsScreen.ending`, :meth:`ResultsScreen.standings` and
-:meth:`ResultsScreen.recap`. Used as it is for a game the client has
-no screens for, it lists the ``score`` of each player in the final view.
+A game overrides :meth:`ResultsScreen.ending`, :meth:`~ResultsScreen.standings` and
+:meth:`~ResultsScreen.recap`; as it is, it lists each player's ``score``.
 """
 
 from __future__ import annotations
@@ -33,8 +29,8 @@ OTHER_LEVELS = {"easy": ("normal", "hard"), "normal": ("hard", "easy"), "hard": 
 
 
 def next_levels(room: Frame, view: Frame) -> tuple[str, str]:
-    """The two bot levels to offer after a game against bots: not the one just played, and
-    after normal bots the harder first to a player who won, the easier to one who lost."""
+    """The two bot levels to offer after a game against bots: not the one just played; after
+    normal bots, the harder first to a winner, the easier to a loser."""
     levels = {seat.get("bot_level") for seat in room.get("seats", []) if seat.get("bot")}
     played = str(levels.pop()) if len(levels) == 1 else "normal"
     played = played if played in OTHER_LEVELS else "normal"  # a host that does not say
@@ -45,15 +41,14 @@ def next_levels(room: Frame, view: Frame) -> tuple[str, str]:
 
 
 def section_title(title: str) -> Text:
-    """A section's title on the results, after a blank line; a Text to append the section
-    to (the title's style is its own, not the Text's, so what follows is not underlined)."""
+    """A section's title after a blank line, as a Text to append the section to (its style
+    is the title's own, so what follows is not underlined)."""
     return Text.assemble("\n\n", (f"{title}\n", "bold underline"))
 
 
 def ranked(title: str, rows: Sequence[tuple[Text, Text]], scores: Sequence[object] = ()) -> Text:
-    """``title`` over one line per player, best first: the place, the name, then the rest,
-    lined up past the longest name. Equal ``scores`` share the place of the first of them;
-    without them every player has a place of their own."""
+    """``title`` over one line per player, best first: place, name, then the rest lined up
+    past the longest name; equal ``scores`` share a place."""
     text = section_title(title)
     width = max((name.cell_len for name, _ in rows), default=0)
     for rank, (name, rest) in enumerate(rows, start=1):
@@ -185,8 +180,8 @@ class ResultsScreen(PartyScreen):
         return text
 
     def play_again_command(self) -> str | None:
-        """The command a solo player is offered for their next game, if they played alone;
-        it is copied from the screen, so it stands unbroken on a line of its own."""
+        """The command offered to a solo player for the next game (on a line of its own, to
+        copy)."""
         if not self.party.solo:
             return None
         room = self.party.room or {}

@@ -1,9 +1,5 @@
-"""A room before its game: seats, options, chat, and the owner's controls.
-
-The owner adds a bot with ``b`` (level normal) or picks its level first with
-``B``; the seat list shows each bot's level, and where each player is: a
-player whose connection dropped shows how long their seat waits for them.
-"""
+"""A room before its game: seats (each bot's level, a dropped player's grace), options, chat,
+and the owner's controls."""
 
 from __future__ import annotations
 
@@ -245,29 +241,30 @@ class RoomScreen(PartyScreen):
         if level is not None:
             self.party.requests.add_bot(level)
 
-    def action_kick(self) -> None:
+    def _highlighted(self) -> tuple[int, Frame] | None:
+        """The highlighted seat and its entry (the host judges whether it may be acted on)."""
         seat = self.query_one("#seats", SeatList).highlighted_seat()
         entry = next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
         if entry is None or seat is None:
             self.notify("Highlight a seat first (arrow keys).", severity="warning")
+            return None
+        return seat, entry
+
+    def action_kick(self) -> None:
+        highlighted = self._highlighted()
+        if highlighted is None:
             return
-        if seat == self.party.seat:
-            self.notify("That is you: press Escape to leave instead.", severity="warning")
-            return
+        seat, entry = highlighted
         if entry.get("bot"):
             self.party.requests.remove_bot(seat)
         else:
             self.party.requests.kick(seat)
 
     def action_make_owner(self) -> None:
-        seat = self.query_one("#seats", SeatList).highlighted_seat()
-        entry = next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
-        if entry is None or seat is None or seat == self.party.seat:
-            self.notify("Highlight another player first (arrow keys).", severity="warning")
+        highlighted = self._highlighted()
+        if highlighted is None:
             return
-        if entry.get("bot") or presence_of(entry) != "connected":
-            self.notify("Only a person who is here can own the room.", severity="warning")
-            return
+        seat, entry = highlighted
         question = Text.assemble("Hand the room to ", literal(entry.get("name", "?")), "?")
         hand_over = partial(self.party.requests.give_ownership, seat)
         confirm_then(self.app, question, "Hand over", hand_over)

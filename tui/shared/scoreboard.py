@@ -1,11 +1,5 @@
-"""The scoreboard every game shows: one line per seat, built by the game from its view.
-
-Each line is a status mark, the name (always literal, cut to fit), the score
-and what the game adds: seat markers, a presence badge, short badges, a
-progress bar toward the target, a second line with the cards won. When the
-lines outnumber the rows the panel has, they stand in two columns of compact
-lines: the name, the bare score and the first character of each badge.
-"""
+"""The scoreboard every game shows: one line per seat, built by the game from its view;
+more lines than rows stand in two columns of compact lines."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The room's seats with their markers: owner, you, bot, ready, and each player's presence.
-
-A seat's presence comes from the room message: ``connected``,
-``disconnected`` (counting down its grace period), ``away`` (a bot may stand
-in) or ``gone``. The room screen and the table dialog name it in words; game
-screens add a short badge to a seat's row when its player is not there.
-"""
+"""The room's seats with their markers: owner, you, bot, ready, and each player's presence
+(in words on the room screen and the table dialog, as a short badge on a game's rows)."""
 
 from __future__ import annotations
 

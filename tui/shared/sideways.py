@@ -1,10 +1,5 @@
-"""A clear notice in place of a table too small to play on: "Turn your phone sideways".
-
-The Game, Set, Match! boards need about 80x18 cells; a phone held upright gives
-the browser door's client about 43x40. Rather than a squeezed board no finger
-can use, the screen shows this notice (its footer stays, so Leave and Chat
-still work) until the terminal is large enough again.
-"""
+"""A notice in place of a table too small to play on (a Game, Set, Match! board on a phone
+held upright): "Turn your phone sideways"; the footer stays."""
 
 from __future__ import annotations
 

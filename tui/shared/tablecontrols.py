@@ -1,11 +1,5 @@
-"""The table during a game (``o``): every seat and its presence, and the owner's controls.
-
-Anyone sees who is here, who dropped (and how long their seat waits), who is
-away with a bot playing for them and who is gone. The owner also acts on the
-highlighted seat: a bot plays for an absent player now, a player is kicked
-(after a yes), the room is handed to another player (after a yes), and the
-game is paused or resumed.
-"""
+"""The table during a game (``o``): every seat and its presence, and the owner's controls
+on the highlighted seat (the host judges whether that seat may be acted on)."""
 
 from __future__ import annotations
 
@@ -21,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.timer import Timer
 from textual.widgets import Static
 
 OWNER_ACTIONS = {"bot_now", "kick", "make_owner", "pause"}
@@ -44,10 +37,6 @@ class TableControlsScreen(PartyModal[None]):
     TableControlsScreen #table-note { height: auto; margin-top: 1; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._ticker: Timer | None = None
-
     def compose(self) -> ComposeResult:
         with Vertical(id="table-controls", classes="dialog"):
             yield Static("The table", classes="dialog-title")
@@ -57,7 +46,7 @@ class TableControlsScreen(PartyModal[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "room", self._show)
-        self._ticker = self.set_interval(1, self._show)
+        self.set_interval(1, self._show)
 
     @property
     def room(self) -> Frame:
@@ -108,59 +97,32 @@ class TableControlsScreen(PartyModal[None]):
 
     def action_bot_now(self) -> None:
         entry = self._highlighted()
-        if entry is None:
-            return
-        presence = presence_of(entry)
-        name = str(entry.get("name", "?"))
-        if entry.get("bot"):
-            self.notify(f"{name} is a bot already.", severity="warning", markup=False)
-        elif presence == "connected":
-            self.notify(f"{name} is here and playing.", severity="warning", markup=False)
-        elif presence == "gone":
-            self.notify(f"{name} has left the game.", severity="warning", markup=False)
-        elif entry.get("stand_in"):
-            self.notify(f"A bot already plays for {name}.", markup=False)
-        else:
+        if entry is not None:
             self.party.requests.replace_with_bot(int(entry["seat"]))
 
     def action_kick(self) -> None:
         entry = self._highlighted()
         if entry is None:
             return
-        name = str(entry.get("name", "?"))
-        if entry.get("seat") == self.party.seat:
-            self.notify("That is you: leave the game instead.", severity="warning")
-        elif presence_of(entry) == "gone":
-            self.notify(f"{name} has left already.", severity="warning", markup=False)
-        else:
-            question = Text.assemble(
-                "Kick ", literal(name), "? They lose their seat and cannot come back to it."
-            )
-            seat = int(entry["seat"])
-            confirm_then(self.app, question, "Kick", lambda: self.party.requests.kick(seat))
+        question = Text.assemble(
+            "Kick ",
+            literal(entry.get("name", "?")),
+            "? They lose their seat and cannot come back to it.",
+        )
+        kick = partial(self.party.requests.kick, int(entry["seat"]))
+        confirm_then(self.app, question, "Kick", kick)
 
     def action_make_owner(self) -> None:
         entry = self._highlighted()
         if entry is None:
             return
-        name = str(entry.get("name", "?"))
-        if entry.get("seat") == self.party.seat:
-            self.notify("You own the room already.")
-        elif entry.get("bot") or presence_of(entry) != "connected":
-            self.notify(
-                f"{name} cannot own the room: only a person who is here can.",
-                severity="warning",
-                markup=False,
-            )
-        else:
-            question = Text.assemble(
-                "Hand the room to ",
-                literal(name),
-                "? From then on only they can pause, kick or start a game.",
-            )
-            seat = int(entry["seat"])
-            hand_over = partial(self.party.requests.give_ownership, seat)
-            confirm_then(self.app, question, "Hand over", hand_over)
+        question = Text.assemble(
+            "Hand the room to ",
+            literal(entry.get("name", "?")),
+            "? From then on only they can pause, kick or start a game.",
+        )
+        hand_over = partial(self.party.requests.give_ownership, int(entry["seat"]))
+        confirm_then(self.app, question, "Hand over", hand_over)
 
     def action_pause(self) -> None:
         self.party.pauser.toggle()
