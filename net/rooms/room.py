@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
 from partyhost.engine.playertext import clean_text, looks_blank
+from partyhost.net import protocol as p
 from partyhost.net.address import local_address
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
@@ -38,9 +39,8 @@ from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.reclaiming import Reclaiming
-from partyhost.net.rooms.reclaims import Reclaims
-from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
+from partyhost.net.rooms.reclaiming import Reclaiming, Reclaims
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
 from partyhost.net.rooms.roomqueue import Peer, RoomItem
@@ -401,7 +401,7 @@ class Room:
         self._play.seen(member.seat, now)
         events = self._game.command(member.seat, command, now)
         if ref is not None and (table := self._game.table) is not None:
-            peer.send(accepted_message(ref, table.version))
+            peer.send({"t": p.ACCEPTED, "ref": ref, "version": table.version})
         self._play.changed(events, now)
         member.acted()
 

@@ -170,10 +170,26 @@ class RoomBroadcast:
         ):
             self._recent_chat_bytes -= len(self._recent_chat.popleft())
 
-    def recent_chat_to(self, peer: Peer) -> None:
-        """The room's recent chat, oldest first, to a newcomer or a returner."""
-        for frame in self._recent_chat:
-            peer.send_frame(frame)
+    def welcome(self, peer: Peer, seat: int | None, token: str | None, chat: bool = True) -> None:
+        """A newcomer's or returner's first frames: ``joined`` with its seat and token, the
+        room, its view and (unless it watched until now) the recent chat, oldest first."""
+        peer.send({"t": p.JOINED, "code": self._code, "seat": seat, "token": token})
+        self.room()
+        if self._game.table is not None:
+            peer.send(self.first_view(seat))
+        if chat:
+            for frame in self._recent_chat:
+                peer.send_frame(frame)
+
+    def send_out(self, peer: Peer, reason: str) -> None:
+        """``peer`` is out of the room, and told so (``left`` with ``reason``)."""
+        peer.room = None
+        peer.send({"t": p.LEFT, "code": self._code, "reason": reason})
+
+    def replaced(self, old: Peer) -> None:
+        """A seat's old connection gives way to its player's newer one."""
+        self.send_out(old, "replaced")
+        old.close("replaced by a newer connection")
 
     def _to_everyone(self, message: dict[str, Any]) -> None:
         frame = p.encode(message)
@@ -264,18 +280,3 @@ class RoomBroadcast:
             "owner_name": owner.name if owner is not None else None,
             "spectators": len(self._roster.spectators),
         }
-
-
-def left_message(code: str, reason: str) -> dict[str, Any]:
-    """What a connection is told when it is out of the room."""
-    return {"t": p.LEFT, "code": code, "reason": reason}
-
-
-def accepted_message(ref: int, version: int) -> dict[str, Any]:
-    """What a player whose ``play`` carried ``ref`` is told first when the game accepts it."""
-    return {"t": p.ACCEPTED, "ref": ref, "version": version}
-
-
-def joined_message(code: str, seat: int | None, token: str | None) -> dict[str, Any]:
-    """What a newcomer (or returner) is told first: its seat and seat token."""
-    return {"t": p.JOINED, "code": code, "seat": seat, "token": token}

@@ -31,7 +31,7 @@ from partyhost.net.protocol import Refused, RetryLater
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.reclaiming import Reclaiming
-from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
 from partyhost.net.rooms.roomqueue import Peer, RoomInbox
@@ -173,12 +173,9 @@ class Seating:
         self._reclaiming.settle_about(member, f"{member.name} came back with their own seat token.")
         if token_hash(token) == member.token_hash:
             self._forget_second_token(member)
-        old = member.peer
+        old = member.release()
         if old is not None and old is not peer:
-            old.room = None
-            old.send(left_message(self._code, "replaced"))
-            old.close("replaced by a newer connection")
-        member.release()  # connected after the others hear of it: `joined` comes first
+            self._broadcast.replaced(old)
         self._return(peer, member, token)
 
     def _check_resume_rate(self, member: Member) -> None:
@@ -263,12 +260,7 @@ class Seating:
 
     def _welcome(self, peer: Peer, member: Member | None, token: str | None) -> None:
         """Send a newcomer (or returner) everything it needs: seat, room, fresh view."""
-        seat = member.seat if member is not None else None
-        peer.send(joined_message(self._code, seat, token))
-        self._broadcast.room()
-        if self._game.table is not None:
-            peer.send(self._broadcast.first_view(seat))
-        self._broadcast.recent_chat_to(peer)
+        self._broadcast.welcome(peer, None if member is None else member.seat, token)
         self._bots.arm_all(time.time())  # bots play only while someone is watching
 
     # --- dropping and staying away --------------------------------------------------
@@ -389,8 +381,7 @@ class Seating:
     def leave_watching(self, peer: Peer) -> None:
         """A spectator (or someone not seated) leaves."""
         self._roster.drop_spectator(peer)
-        peer.room = None
-        peer.send(left_message(self._code, "left"))
+        self._broadcast.send_out(peer, "left")
         self._broadcast.room()
 
     def clear_out(self, reason: str) -> None:
@@ -399,8 +390,7 @@ class Seating:
         for member in self._roster.members:
             self._detach(member, reason)
         for peer in self._roster.clear_spectators():
-            peer.room = None
-            peer.send(left_message(self._code, reason))
+            self._broadcast.send_out(peer, reason)
 
     def _leave_game(self, member: Member, now: float) -> None:
         if self._system("seat_left", member, now):
@@ -425,8 +415,7 @@ class Seating:
         """Tell the member's connection it is out of the room, and forget the token."""
         peer = member.release()
         if peer is not None:
-            peer.room = None
-            peer.send(left_message(self._code, reason))
+            self._broadcast.send_out(peer, reason)
         if member.token_hash is not None:
             self._tokens.forget_token(member.token_hash)
         self._forget_second_token(member)

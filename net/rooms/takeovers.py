@@ -24,7 +24,7 @@ from partyhost.net import protocol as p
 from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.roombroadcast import RoomBroadcast, joined_message, left_message
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomqueue import Peer, RoomInbox
 from partyhost.net.rooms.roomrecords import RoomRecords
@@ -109,9 +109,7 @@ class Takeovers:
         old = member.release()
         if old is not None and old is not peer:
             self._roster.drop_spectator(old)
-            old.room = None
-            old.send(left_message(self._code, "replaced"))
-            old.close("replaced by a newer connection")
+            self._broadcast.replaced(old)
         if not self._roster.add_spectator(peer):
             raise Refused("too_many_spectators", "This room has its maximum of spectators.")
         self._given[member_id] = token
@@ -122,11 +120,7 @@ class Takeovers:
         member.peer = peer
         peer.room = self._room()
         self._told.pop(member.member_id, None)  # a new link hears it again
-        peer.send(joined_message(self._code, None, token))
-        self._broadcast.room()
-        if self._game.table is not None:
-            peer.send(self._broadcast.first_view(None))
-        self._broadcast.recent_chat_to(peer)
+        self._broadcast.welcome(peer, None, token)
         self._tell_wait(member)
 
     def _tell_wait(self, member: Member) -> None:
@@ -161,8 +155,7 @@ class Takeovers:
         self._forget(member)
         self._records.save()
         self._roster.drop_spectator(peer)
-        peer.room = None
-        peer.send(left_message(self._code, "left"))
+        self._broadcast.send_out(peer, "left")
         self._broadcast.room()
         self._tell_all()
         return True
@@ -208,10 +201,8 @@ class Takeovers:
         self._roster.drop_spectator(peer)
         self._records.save()
         self._broadcast.notice(f"{waiter.name} takes over {bot_name}'s seat.")
-        peer.send(joined_message(self._code, waiter.seat, self._given.pop(waiter.member_id, None)))
-        self._broadcast.room()
-        if self._game.table is not None:
-            peer.send(self._broadcast.first_view(waiter.seat))
+        token = self._given.pop(waiter.member_id, None)
+        self._broadcast.welcome(peer, waiter.seat, token, chat=False)
 
     def _end_waits(self) -> None:
         """The game is over: whoever still waits watches (an absent one is forgotten)."""
