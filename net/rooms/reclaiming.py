@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 import time
-import weakref
 from dataclasses import dataclass
 
 from partyhost.net import protocol as p
@@ -27,7 +26,7 @@ from partyhost.net.names import written_alike
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
-from partyhost.net.rooms.roomqueue import Peer, RoomInbox
+from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.rooms.roster import Roster
 
 MAX_OPEN = 3
@@ -136,14 +135,11 @@ class Reclaiming:
 
     def __init__(
         self,
-        room: RoomInbox,
         code: str,
         roster: Roster,
         broadcast: RoomBroadcast,
         asks: Reclaims,
     ) -> None:
-        self._room = weakref.ref(room)
-        """Weak: the room owns this part (see :class:`.Seating`)."""
         self._code = code
         self._roster = roster
         self._broadcast = broadcast
@@ -171,7 +167,6 @@ class Reclaiming:
             )
         now = time.time()
         ask = self._asks.open(peer, member.member_id, approver.member_id, now)
-        peer.room = self._room()
         question = {"name": member.name, "seat": member.seat, "seconds": self._asks.left(ask, now)}
         self._broadcast.notice(
             f"Someone says they are {member.name}; {approver.name} is asked to confirm."
@@ -239,8 +234,7 @@ class Reclaiming:
     def _turn_away(self, ask: Ask, why: str) -> None:
         """The visitor of ``ask`` gets no seat: back to the lobby with ``why``."""
         peer = ask.asker
-        if peer.room is self._room():
-            peer.room = None
+        peer.room = None
         if not peer.closed:
             peer.send(p.error("reclaim_refused", why))
 

@@ -100,9 +100,8 @@ class Room:
         """Pauses and resumes of this room's game: an owner toggling costs no flood."""
         self._asks = Reclaims(config.reclaim_answer_seconds)
         """The open questions to the table; :class:`Reclaiming` asks and settles them."""
-        self._reclaiming = Reclaiming(self, code, roster, self._broadcast, self._asks)
+        self._reclaiming = Reclaiming(code, roster, self._broadcast, self._asks)
         self._seating = Seating(
-            self,
             code,
             config,
             services,
@@ -116,7 +115,6 @@ class Room:
             reclaiming=self._reclaiming,
         )
         self._takeovers = Takeovers(
-            self,
             code,
             services,
             roster=roster,

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import time
-import weakref
 from typing import Protocol
 
 from partyhost.engine.core import Game
@@ -34,7 +33,7 @@ from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
-from partyhost.net.rooms.roomqueue import Peer, RoomInbox
+from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roster import Roster
 
@@ -56,7 +55,6 @@ class Seating:
 
     def __init__(
         self,
-        room: RoomInbox,
         code: str,
         config: HostConfig,
         tokens: SeatTokens,
@@ -70,9 +68,6 @@ class Seating:
         records: RoomRecords,
         reclaiming: Reclaiming,
     ) -> None:
-        self._room = weakref.ref(room)
-        """Weak: the room owns its seating, and a cycle would keep a closed room (and its
-        game's history) alive until the next full garbage collection."""
         self._code = code
         self._config = config
         self._tokens = tokens
@@ -108,7 +103,6 @@ class Seating:
             raise Refused(
                 "too_many_spectators", f"This room has its maximum of {limit} spectators."
             )
-        peer.room = self._room()
         self._welcome(peer, None, None)
 
     def seat_person(self, peer: Peer) -> None:
@@ -145,7 +139,6 @@ class Seating:
         self._records.save()
         self._broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
         member.peer = peer
-        peer.room = self._room()
         self._welcome(peer, member, token)
 
     def seat_bot(self, level: str) -> None:
@@ -179,11 +172,9 @@ class Seating:
         self._return(peer, member, token)
 
     def _check_resume_rate(self, member: Member) -> None:
-        bucket = self._resumes.get(member.member_id)
-        if bucket is None:
-            config = self._config
-            bucket = TokenBucket(config.resumes_per_second, config.resume_burst)
-            self._resumes[member.member_id] = bucket
+        config = self._config
+        fresh = TokenBucket(config.resumes_per_second, config.resume_burst)
+        bucket = self._resumes.setdefault(member.member_id, fresh)
         if not bucket.take():
             wait = bucket.seconds_to_token(time.monotonic())
             raise RetryLater(
@@ -196,12 +187,9 @@ class Seating:
     def _tell_presence(self, member: Member, text: str) -> None:
         """Tell the table that ``member`` dropped or came back: a few times in a row, then
         once per ``presence_notice_seconds`` (the room message shows every change anyway)."""
-        bucket = self._presence_told.get(member.member_id)
-        if bucket is None:
-            config = self._config
-            bucket = TokenBucket(1.0 / config.presence_notice_seconds, config.presence_notice_burst)
-            self._presence_told[member.member_id] = bucket
-        if bucket.take():
+        config = self._config
+        fresh = TokenBucket(1.0 / config.presence_notice_seconds, config.presence_notice_burst)
+        if self._presence_told.setdefault(member.member_id, fresh).take():
             self._broadcast.notice(text)
 
     # --- taking a seat back by name ------------------------------------------------
@@ -241,7 +229,6 @@ class Seating:
         self._records.save()
         self._tell_presence(member, f"{member.name} is back.")
         member.peer = peer
-        peer.room = self._room()
         self._welcome(peer, member, token)
 
     def _next_seat(self) -> int:

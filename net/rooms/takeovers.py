@@ -16,7 +16,6 @@ with no bot left, go on watching.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 
 from partyhost.engine.core import FRIENDS_TAKE_BOTS, Event, no_rounds
@@ -26,7 +25,7 @@ from partyhost.net.protocol import Refused
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomqueue import Peer, RoomInbox
+from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.rooms.seating import SeatTokens
@@ -37,7 +36,6 @@ class Takeovers:
 
     def __init__(
         self,
-        room: RoomInbox,
         code: str,
         tokens: SeatTokens,
         *,
@@ -46,8 +44,6 @@ class Takeovers:
         broadcast: RoomBroadcast,
         records: RoomRecords,
     ) -> None:
-        self._room = weakref.ref(room)
-        """Weak, as in :class:`~.seating.Seating`: the room owns this part."""
         self._code = code
         self._tokens = tokens
         self._roster = roster
@@ -118,7 +114,6 @@ class Takeovers:
 
     def _attach(self, peer: Peer, member: Member, token: str) -> None:
         member.peer = peer
-        peer.room = self._room()
         self._told.pop(member.member_id, None)  # a new link hears it again
         self._broadcast.welcome(peer, None, token)
         self._tell_wait(member)
