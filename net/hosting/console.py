@@ -1,15 +1,9 @@
-"""The host's console: commands typed into the terminal that runs ``partyhost serve``.
+"""The host's console: ``rooms``, ``close CODE``, ``quit`` and ``help`` typed into the
+terminal that runs ``partyhost serve``.
 
-Whoever runs the host can see its rooms and close one for everyone in it,
-without a client and without signals: ``rooms``, ``close CODE``, ``quit``
-(a graceful stop, like Ctrl-C) and ``help``. Lines are read by a daemon
-thread (reading a terminal blocks) and handled on the event loop.
-
-The console reads only from a pipe or from a terminal this process has in
-the foreground; from ``/dev/null`` or a file (a service, ``serve &``) there is
-nothing to type and it stays off. A terminal host later sent to the
-background stops reading instead of being stopped by ``SIGTTIN`` (where there is
-job control: see :mod:`partyhost.net.platform`).
+Lines are read by a daemon thread and run on the event loop. Only a pipe or a
+terminal with this process in the foreground is read: from ``/dev/null`` or a
+file (a service, ``serve &``) there is nothing to type.
 """
 
 from __future__ import annotations

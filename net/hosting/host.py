@@ -1,12 +1,7 @@
 """The LAN host: accepts connections, greets them, routes requests, keeps time.
 
-:class:`Host` owns the listening socket, the set of live connections, the
-heartbeat loop and the lobby; rooms run in their own tasks. A connection puts
-a request for its room straight onto that room's queue and hands lobby
-requests to the :class:`~.lobby.Lobby`.
-
-Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
-cancel connection tasks, wait for them.
+Shutdown order: stop accepting, tell clients (``bye``), persist, cancel
+connection tasks, wait for them.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""The lobby: which rooms exist, their codes, which token returns to which seat, and
-the requests the host answers itself rather than passing to a room.
+"""The lobby: the rooms by code, the seat-token index, and the requests the host answers
+itself rather than passing to a room.
 
-Rooms are found by a 4-letter code made of letters nobody misreads. The lobby
-itself runs on the event loop and never awaits in the middle of a change, so
-it needs no locks either; slow work (deck files, password hashing) happens in
-threads before the lobby is touched.
-
-A connection's worker hands its lobby requests to :meth:`Lobby.handle`
-(``connection.LOBBY_REQUESTS``): hello, listing rooms and decks, creating or
-joining a room, taking a seat back by its token, and the past-games requests.
-A refusal is a ``Refused`` (or ``DeckNotFound``), sent to the asker as an
-``error``.
+It never awaits in the middle of a change, so it needs no locks; slow work (deck
+files, password hashing) runs in threads before the lobby is touched.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Who a room's owner has sent away: a kicked player cannot come back to that room.
 
-A kick that anyone can undo by joining again under the same name is no kick.
-The list holds the kicked name in its look-alike form (``names.name_key``:
-"ANN", "Ann" with a Cyrillic A and a full-width "ann" are all Ann) and the address the
-player was connected from. The SSH door's own address is never banned: every
-door visitor connects from it. The list lives as long as the room is open, and is
-kept with the room's record, so a restart of the host lets nobody kicked back in.
+Names are kept in their look-alike form (``names.name_key``), so joining again
+as "ANN" or with a Cyrillic A does not undo a kick. The SSH door's own address
+is never banned: every door visitor connects from it.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """In-host bots: seats the host plays itself, from that seat's own view only.
 
-A bot (or a bot standing in for an away player) gets exactly the view a
-person in its seat would get and its own seeded :class:`Rng`, and asks the
-game's ``bot_command``. The room decides *when*: after every change each bot
-is armed to act after a short random "thinking" delay, so people can follow
-what happens.
-
-A bot added by the owner has a level (``easy``, ``normal``, ``hard``): its
-thinking delay is the game's own range for that level when the game has one
-(real-time games, so a person has a fair chance; never below the host's
-delay), else the host's delay scaled by :data:`LEVEL_SCALE`.
+A bot gets exactly the view a person in its seat would get and its own seeded
+:class:`Rng`; the room decides when it acts, after a thinking delay set by its
+level, so people can follow what happens.
 """
 
 from __future__ import annotations

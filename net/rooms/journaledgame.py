@@ -1,15 +1,9 @@
 """One running game: its state, the engine calls, and the journal of what was accepted.
 
-The room owns a :class:`Table` while a game runs. Every state change goes
-through :meth:`Table.command` or :meth:`Table.tick`, which journal (and
-commit) the accepted command before returning, so the caller may send views
-right away. Engine failures other than :class:`IllegalMove` are turned into
-one, so a command the game chokes on is refused, never fatal to the host.
-
-The journal only grows with real changes: a command after which the state
-is the same as before (the version aside) is not journaled (a player's is
-refused as ``no_change``), and a game stops taking commands once it reaches
-its :class:`Ceiling`.
+A command is journaled before :meth:`Table.command` returns, so the caller may
+send views at once. An engine failure other than :class:`IllegalMove` becomes
+one: a command the game chokes on is refused, never fatal to the host. The
+journal only grows with real changes, and stops at the game's :class:`Ceiling`.
 """
 
 from __future__ import annotations

@@ -1,24 +1,10 @@
 """A room: the members, spectators, settings and game of one table, and every change to them.
 
-:class:`Room` owns its state and changes it only through the methods below,
-one for each change a person or the clock can make. Each checks who asks,
-then hands the work to the part whose job it is. The parts hold the state,
-each changed only by its own methods (docs/architecture.md lists them and
-their jobs): who is here (:mod:`.roster`), what was chosen and the game
-(:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game in motion
-and its bots (:mod:`.roomplay`), frames out (:mod:`.roombroadcast`) and
-records (:mod:`.roomrecords`).
-
-Only the room's task (:mod:`.roomtask`) calls the room, one queue item
-(:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
-claims are ordered by their arrival at the queue. After each accepted change
-every connected seat gets its fresh view; the change was committed to the
-journal before (see :class:`~partyhost.net.rooms.journaledgame.Table`).
-
-The task sleeps until the room's earliest timer or its next queue item, so
-a room with nothing due costs nothing. A room nobody (player or spectator)
-is connected to closes after ``idle_room_seconds``; after a restart that
-clock runs from the restart, since nobody is connected yet.
+Each method checks who asks, then hands the work to the part whose job it is
+(docs/architecture.md lists them). Only the room's task calls it, one queue
+item or timer at a time, so there are no locks and claims are ordered by their
+arrival. A room nobody is connected to closes after ``idle_room_seconds``
+(after a restart, counted from the restart).
 """
 
 from __future__ import annotations

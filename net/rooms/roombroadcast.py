@@ -1,17 +1,9 @@
 """What a room tells the people in it: views, the room's state, notices, chat.
 
-A part of :class:`~partyhost.net.rooms.room.Room` that reads the other parts and
-changes none. Each connected seat gets its own view (``game.view(state,
-seat)``) and only the events ``Event.for_seat`` allows it; spectators share
-one public frame. Every view frame carries the game's clock (``now``: the
-host's, less the time the game spent paused; see :mod:`.roomclock`) so
-clients can count down to the view's deadlines despite clock skew and pauses.
-Nothing here awaits:
-frames are queued on each connection, which drops itself if it falls too far
-behind.
-
-After a change the frames are built together (:class:`~partyhost.net.protocol.ViewFrames`):
-what the seats' views and events share is packed once, not once per seat.
+A part of :class:`~partyhost.net.rooms.room.Room` that changes no other part.
+Each seat gets its own view and only the events ``Event.for_seat`` allows it;
+spectators share the public frame. Frames are queued on each connection,
+never awaited: one that falls too far behind drops itself.
 """
 
 from __future__ import annotations

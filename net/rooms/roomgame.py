@@ -1,15 +1,8 @@
 """A room's game: what it was made with, lobby, playing or over, the table, its seats.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. :class:`RoomSettings` holds the
-deck, password and options the room was made with (only the options and the stand-in
-setting change, and only between games). :class:`RoomGame` sets a game up from the
-room's seats and options, passes commands and ticks to the
-:class:`~partyhost.net.rooms.journaledgame.Table` (which journals them), and says which
-view a seat gets. It never sends anything: the room does that after a change.
-
-Callers pass the host's time; the game gets its own clock's
-(:class:`~partyhost.net.rooms.roomclock.RoomClock`), which stands still while the
-game is paused, and its deadline is handed back on the host's clock.
+A part of :class:`~partyhost.net.rooms.room.Room`. It passes commands and
+ticks to the :class:`~partyhost.net.rooms.journaledgame.Table` on the game's
+own clock (:mod:`.roomclock`) and never sends anything: the room does that.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """The game in motion: starting it, ticks, bots, pauses, and what follows every change.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. Every accepted change (a
-player's command goes from ``Room.play`` straight to the game) ends in
-:meth:`RoomPlay.changed`: fresh views to everyone, the game-over bookkeeping
-the moment the game ends, and every bot re-armed to think about its next move.
-A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
-
-:class:`RoomBots` says when the host's own players act: after every change each
-bot is armed to act after its thinking delay (:mod:`.hostbots`), but only while
-someone is connected and the game is not paused: bots play for an audience, an
-empty room sleeps, and a paused table waits for everyone. At most one bot acts
-per turn of the room's task, so people see each move.
+A part of :class:`~partyhost.net.rooms.room.Room`. Every accepted change ends
+in :meth:`RoomPlay.changed`: views out, the game-over bookkeeping, bots
+re-armed. Bots act only while someone is connected and the game is not paused
+(an empty room sleeps), at most one per turn of the room's task, so people see
+each move.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """How a room is kept in the host's store: its record, its members, and its games.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. The room saves after every
-change to who sits where or what was chosen; a game's commands are kept by
-its :class:`~partyhost.net.rooms.journaledgame.Table`. A restarted host rebuilds the room
-from these records (:meth:`Room.restore <partyhost.net.rooms.room.Room.restore>`).
-
-Each game is noted as it starts, marked over with its players and results
-(for replays and the night's standings) or abandoned when the room closes
-before its end. A game whose results cannot be read is still kept for its
-replay.
+A part of :class:`~partyhost.net.rooms.room.Room`; a restarted host rebuilds
+the room from these records. Each game is noted as it starts, and marked over
+with its players and results (for replays and standings) or abandoned.
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
 """Seats changing hands: people coming in, dropping, staying away, coming back, leaving.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. The rules of who keeps what: a
-disconnected player keeps the seat for the grace period (a short one for a
-seat that joined mid-game and dropped before acting); past it the seat is
-"away" and a bot stands in (room setting, default on) or the game is told
-``seat_away``; coming back ends either. A seat token always takes its seat
-back; a name alone only asks the table (:mod:`.reclaiming`): the owner, or a
-seated person when the owner is the absent one, confirms "Ann is back?", and
-no answer in time is no. Only a name written as the absent player wrote it
-may ask; one that merely looks like it is ``name_in_use``. Leaving for good
-during a game is ``seat_left``, and in the lobby frees the seat. The owner's
-chair passes to another person when its holder leaves or goes away, or when
-the owner hands it on, never by name: a seat taken back by name leaves the
-chair with the person who confirmed it. Every change to who is here is
+A part of :class:`~partyhost.net.rooms.room.Room`. A disconnected player keeps
+the seat for the grace period; past it the seat is away and a bot stands in
+(or the game is told ``seat_away``). A seat token always takes its seat back;
+a name alone only asks the table (:mod:`.reclaiming`). The owner's chair passes
+on when its holder leaves or goes away, never by name. Every change is
 journaled, so a restarted host keeps each grace period where it was.
 """
 

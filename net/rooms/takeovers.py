@@ -1,17 +1,10 @@
 """Friends taking over bots' seats: a newcomer waits, then plays a bot's seat from a round on.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. With the room option
-``friends_take_bots`` (``core.FRIENDS_TAKE_BOTS``), a person who joins while
-a game runs and a bot holds a seat in it watches first, holding a seat token
-of their own but no seat (a :class:`~.members.Member` whose seat is None,
-journaled like any member, so a restarted host keeps the wait). Where the game
-says a round ended (``Game.round_over`` on the events the room already sees)
-or when it is over, each waiting person still connected takes the next bot's
-seat in join order: the bot leaves the room and the person holds the seat as
-it stands, hand, score and all. Until then they get the public view only, so
-the seat's hidden cards reach them only once the seat is theirs. A waiting
-person who leaves is simply gone; those still waiting when the game ends,
-with no bot left, go on watching.
+A part of :class:`~partyhost.net.rooms.room.Room`, for the room option
+``friends_take_bots``. A person joining a running game with a bot in it
+watches (with a seat token, no seat) until a round ends or the game does, then
+takes the next bot's seat as it stands. Until then they get the public view
+only, so the seat's hidden cards reach them only once the seat is theirs.
 """
 
 from __future__ import annotations
