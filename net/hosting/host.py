@@ -23,7 +23,7 @@ from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.platform import REUSE_ADDRESS
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Gone, Observer
-from partyhost.net.store.database import Store, StoreUnusable
+from partyhost.net.store.database import Store
 
 __all__ = ["Host", "HostConfig"]
 
@@ -90,36 +90,30 @@ class Host:
             # Known before the door opens (its port is not left to chance), so a client that
             # connects while it opens is told as well; a door that cannot open stops the host.
             lobby.web_door = web_url(self.config.host, self.config.web_port)
-        try:
-            restored = self.lobby.restore()
-        except StoreUnusable:
-            self._close_store()
-            raise
-        if restored:
-            log.info("rebuilt %d room(s) from the store", restored)
         loop = asyncio.get_running_loop()
+        lan = None
         try:
+            restored = lobby.restore()
+            if restored:
+                log.info("rebuilt %d room(s) from the store", restored)
             self._server = await loop.create_server(
                 lambda: Connection(self, lobby.handle),
                 self.config.host,
                 self.config.port,
                 reuse_address=REUSE_ADDRESS,
             )
-        except OSError:
-            await self.lobby.stop(self.config.shutdown_timeout)
-            self._close_store()
-            raise
-        shelf.start_watching()
-        self.port = self._server.sockets[0].getsockname()[1]
-        lan = LanServices(self.config, self.port, self.lobby.listing)
-        try:
+            shelf.start_watching()
+            self.port = self._server.sockets[0].getsockname()[1]
+            lan = LanServices(self.config, self.port, lobby.listing)
             await lan.start()
-        except BaseException:
-            await lan.close()
-            self._server.close()
-            self._server = None
+        except BaseException:  # undo what opened: a host that cannot start leaves nothing open
+            if lan is not None:
+                await lan.close()
+            if self._server is not None:
+                self._server.close()
+                self._server = None
             await shelf.stop_watching()
-            await self.lobby.stop(self.config.shutdown_timeout)
+            await lobby.stop(self.config.shutdown_timeout)
             self._close_store()
             raise
         self.lan = lan

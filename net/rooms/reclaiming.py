@@ -138,12 +138,13 @@ class Reclaiming:
         code: str,
         roster: Roster,
         broadcast: RoomBroadcast,
-        asks: Reclaims,
+        seconds: float,
     ) -> None:
         self._code = code
         self._roster = roster
         self._broadcast = broadcast
-        self._asks = asks
+        self.asks = Reclaims(seconds)
+        """The open questions; the room reads who waits and when the first runs out."""
 
     def ask(self, peer: Peer, member: Member) -> None:
         """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
@@ -166,8 +167,8 @@ class Reclaiming:
                 " Come back with your seat token, or join under another name.",
             )
         now = time.time()
-        ask = self._asks.open(peer, member.member_id, approver.member_id, now)
-        question = {"name": member.name, "seat": member.seat, "seconds": self._asks.left(ask, now)}
+        ask = self.asks.open(peer, member.member_id, approver.member_id, now)
+        question = {"name": member.name, "seat": member.seat, "seconds": self.asks.left(ask, now)}
         self._broadcast.notice(
             f"Someone says they are {member.name}; {approver.name} is asked to confirm."
         )
@@ -187,7 +188,7 @@ class Reclaiming:
     def answer(self, by: Member, ask_id: int, yes: bool) -> tuple[Peer, Member] | None:
         """``by`` answers question ``ask_id``. On a yes, the visitor and the seat to give
         them; otherwise the visitor is turned away and the answer is None."""
-        ask = self._asks.answer(ask_id, by.member_id)
+        ask = self.asks.answer(ask_id, by.member_id)
         if ask is None:
             raise Refused("no_such_ask", "That question is settled already, or was not yours.")
         member = self._roster.member_by_id(ask.member_id)
@@ -195,7 +196,7 @@ class Reclaiming:
             self._turn_away(ask, "That seat is gone.")
             return None
         if not yes:
-            self._asks.said_no(ask, time.time())
+            self.asks.said_no(ask, time.time())
             self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
             self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
             return None
@@ -206,7 +207,7 @@ class Reclaiming:
 
     def withdraw(self, peer: Peer) -> bool:
         """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
-        ask = self._asks.withdraw(peer)
+        ask = self.asks.withdraw(peer)
         if ask is None:
             return False
         self._broadcast.send_out(peer, "left")
@@ -214,7 +215,7 @@ class Reclaiming:
 
     def run(self, now: float) -> None:
         """Questions nobody answered in time are answered no."""
-        for ask in self._asks.expired(now):
+        for ask in self.asks.expired(now):
             member = self._roster.member_by_id(ask.member_id)
             name = member.name if member is not None else "that player"
             self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
@@ -223,12 +224,12 @@ class Reclaiming:
     def settle_about(self, member: Member, why: str) -> None:
         """``member``'s seat is no longer to be asked for (its player is back, or it is
         gone): every visitor asking for it is turned away with ``why``."""
-        for ask in self._asks.about(member.member_id):
+        for ask in self.asks.about(member.member_id):
             self._turn_away(ask, why)
 
     def clear(self, why: str) -> None:
         """The room closes: every visitor still waiting is turned away with ``why``."""
-        for ask in self._asks.clear():
+        for ask in self.asks.clear():
             self._turn_away(ask, why)
 
     def _turn_away(self, ask: Ask, why: str) -> None:

@@ -25,7 +25,7 @@ from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.reclaiming import Reclaiming, Reclaims
+from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
@@ -84,9 +84,7 @@ class Room:
             config.pause_toggles_per_second, config.pause_toggle_burst
         )
         """Pauses and resumes of this room's game: an owner toggling costs no flood."""
-        self._asks = Reclaims(config.reclaim_answer_seconds)
-        """The open questions to the table; :class:`Reclaiming` asks and settles them."""
-        self._reclaiming = Reclaiming(code, roster, self._broadcast, self._asks)
+        self._reclaiming = Reclaiming(code, roster, self._broadcast, config.reclaim_answer_seconds)
         self._seating = Seating(
             code,
             config,
@@ -168,7 +166,7 @@ class Room:
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open; a
         visitor waiting for the table to confirm who they are is not in it yet."""
-        return peer.room is self and not self.closed and not self._asks.asking(peer)
+        return peer.room is self and not self.closed and not self._reclaiming.asks.asking(peer)
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -414,7 +412,7 @@ class Room:
             idle_end = self._idle_since + self._config.idle_room_seconds
         due = (
             self._seating.next_grace_end(),
-            self._asks.next_end(),
+            self._reclaiming.asks.next_end(),
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),

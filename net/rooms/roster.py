@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from partyhost.net.config import HostConfig
 from partyhost.net.names import name_key, unique_name
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roomqueue import Peer
@@ -194,12 +195,14 @@ class Roster:
         for seat, member in enumerate(self._members):
             member.seat = seat
 
-    def add_spectator(self, peer: Peer) -> bool:
-        """Let ``peer`` watch; False when the room has its maximum of spectators."""
-        if len(self._spectators) >= self._config.max_spectators:
-            return False
+    def add_spectator(self, peer: Peer) -> None:
+        """Let ``peer`` watch; Refused when the room has its maximum of spectators."""
+        limit = self._config.max_spectators
+        if len(self._spectators) >= limit:
+            raise Refused(
+                "too_many_spectators", f"This room has its maximum of {limit} spectators."
+            )
         self._spectators[peer] = None
-        return True
 
     def drop_spectator(self, peer: Peer) -> bool:
         """Stop ``peer`` watching; False if it was not watching."""

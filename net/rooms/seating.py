@@ -90,11 +90,7 @@ class Seating:
             raise Refused("room_full", f"All {game.max_players} seats are taken.")
 
     def spectate(self, peer: Peer) -> None:
-        if not self._roster.add_spectator(peer):
-            limit = self._config.max_spectators
-            raise Refused(
-                "too_many_spectators", f"This room has its maximum of {limit} spectators."
-            )
+        self._roster.add_spectator(peer)
         self._welcome(peer, None, None)
 
     def seat_person(self, peer: Peer) -> None:

@@ -78,8 +78,10 @@ class Takeovers:
         (or the name is a seated person's, which :mod:`.seating` settles)."""
         if not self._on or not self._bots() or self._roster.person_named(peer.name):
             return False
-        if not self._roster.add_spectator(peer):
-            return False  # the room's spectator cap: seating says why
+        try:
+            self._roster.add_spectator(peer)
+        except Refused:
+            return False  # the room's spectators are at their cap: the newcomer sits down
         token = new_token()
         name = self._roster.fresh_name(peer.name)
         member = self._roster.new_member(name, None, token_hash(token))
@@ -99,8 +101,7 @@ class Takeovers:
         if old is not None and old is not peer:
             self._roster.drop_spectator(old)
             self._broadcast.replaced(old)
-        if not self._roster.add_spectator(peer):
-            raise Refused("too_many_spectators", "This room has its maximum of spectators.")
+        self._roster.add_spectator(peer)
         self._given[member_id] = token
         self._attach(peer, member, token)
         return True
