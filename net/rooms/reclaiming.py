@@ -10,7 +10,7 @@ absent one (``reclaim_ask``); the visitor waits in the room without a seat
 room, which gives the seat (:meth:`.Seating.reclaim`); every other ending turns
 the visitor away with ``reclaim_refused``.
 
-The open questions are bounded (:class:`Reclaims`): one per visitor, one per seat,
+The open questions are bounded: one per visitor, one per seat,
 :data:`MAX_OPEN` per room, and none about a seat the table has just said no about,
 so a stream of visitors cannot bury the table in dialogs.
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from partyhost.net import protocol as p
@@ -46,105 +47,26 @@ class Ask:
     """When no answer counts as no (host time)."""
 
 
-class Reclaims:
-    """The open questions of one room; the room's task is the only caller."""
+class Reclaiming:
+    """The questions to one room's table about its absent seats, from asking to answer."""
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
+    def __init__(self, code: str, roster: Roster, broadcast: RoomBroadcast, seconds: float) -> None:
+        self._code = code
+        self._roster = roster
+        self._broadcast = broadcast
+        self._seconds = seconds
         """How long the table has to answer."""
         self._asks: dict[int, Ask] = {}
         self._numbers = itertools.count(1)
         self._said_no: dict[int, float] = {}
         """Member id -> until when its seat may not be asked about (the table said no)."""
 
-    def open(self, asker: Peer, member_id: int, approver_id: int, now: float) -> Ask:
-        """A new question; Refused when the seat is already asked for or the room has enough."""
-        self._said_no = {member: until for member, until in self._said_no.items() if until > now}
-        if member_id in self._said_no:
-            wait = max(1, round(self._said_no[member_id] - now))
-            raise Refused(
-                "reclaim_refused",
-                f"The table has just said no to someone asking for that seat; try again in"
-                f" {wait} s, or come back with your seat token.",
-            )
-        if any(ask.member_id == member_id for ask in self._asks.values()):
-            raise Refused(
-                "reclaim_refused",
-                "Someone else is already asking for that seat; try again in a moment.",
-            )
-        if len(self._asks) >= MAX_OPEN:
-            raise Refused(
-                "reclaim_refused", "This table has enough questions to answer; try again later."
-            )
-        ask = Ask(next(self._numbers), asker, member_id, approver_id, now + self.seconds)
-        self._asks[ask.ask_id] = ask
-        return ask
-
-    def said_no(self, ask: Ask, now: float) -> None:
-        """The table answered ``ask`` no: its seat rests from questions for a while."""
-        self._said_no[ask.member_id] = now + self.seconds
-
     def asking(self, peer: Peer) -> bool:
         """Whether ``peer`` waits for an answer here."""
         return any(ask.asker is peer for ask in self._asks.values())
 
-    def answer(self, ask_id: int, approver_id: int) -> Ask | None:
-        """The question ``ask_id`` if ``approver_id`` was asked it, closed; else None."""
-        ask = self._asks.get(ask_id)
-        if ask is None or ask.approver_id != approver_id:
-            return None
-        return self._asks.pop(ask_id)
-
-    def withdraw(self, peer: Peer) -> Ask | None:
-        """Close the question ``peer`` asked (it left or dropped), if any."""
-        ask = next((ask for ask in self._asks.values() if ask.asker is peer), None)
-        if ask is not None:
-            del self._asks[ask.ask_id]
-        return ask
-
-    def about(self, member_id: int) -> list[Ask]:
-        """Close every question about ``member_id``'s seat (its player came back, or left)."""
-        found = [ask for ask in self._asks.values() if ask.member_id == member_id]
-        for ask in found:
-            del self._asks[ask.ask_id]
-        return found
-
-    def expired(self, now: float) -> list[Ask]:
-        """Close and return the questions nobody answered by ``now``."""
-        found = [ask for ask in self._asks.values() if now >= ask.ends]
-        for ask in found:
-            del self._asks[ask.ask_id]
-        return found
-
-    def clear(self) -> list[Ask]:
-        """Close every question (the room closes)."""
-        found = list(self._asks.values())
-        self._asks.clear()
-        return found
-
     def next_end(self) -> float | None:
         return min((ask.ends for ask in self._asks.values()), default=None)
-
-    def left(self, ask: Ask, now: float) -> float:
-        """Seconds left to answer ``ask``."""
-        return round(max(0.0, ask.ends - now), 1)
-
-
-class Reclaiming:
-    """The questions to one room's table about its absent seats, from asking to answer."""
-
-    def __init__(
-        self,
-        code: str,
-        roster: Roster,
-        broadcast: RoomBroadcast,
-        seconds: float,
-    ) -> None:
-        self._code = code
-        self._roster = roster
-        self._broadcast = broadcast
-        self.asks = Reclaims(seconds)
-        """The open questions; the room reads who waits and when the first runs out."""
 
     def ask(self, peer: Peer, member: Member) -> None:
         """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
@@ -167,13 +89,38 @@ class Reclaiming:
                 " Come back with your seat token, or join under another name.",
             )
         now = time.time()
-        ask = self.asks.open(peer, member.member_id, approver.member_id, now)
-        question = {"name": member.name, "seat": member.seat, "seconds": self.asks.left(ask, now)}
+        self._check_open(member.member_id, now)
+        ask = Ask(
+            next(self._numbers), peer, member.member_id, approver.member_id, now + self._seconds
+        )
+        self._asks[ask.ask_id] = ask
+        question = {"name": member.name, "seat": member.seat, "seconds": round(self._seconds, 1)}
         self._broadcast.notice(
             f"Someone says they are {member.name}; {approver.name} is asked to confirm."
         )
         approver.peer.send({"t": p.RECLAIM_ASK, "ask": ask.ask_id, **question})
         peer.send({"t": p.RECLAIM_WAITING, "code": self._code, **question})
+
+    def _check_open(self, member_id: int, now: float) -> None:
+        """Refused when the seat is already asked for, or was refused just now, or the
+        room has enough questions open."""
+        self._said_no = {member: until for member, until in self._said_no.items() if until > now}
+        if member_id in self._said_no:
+            wait = max(1, round(self._said_no[member_id] - now))
+            raise Refused(
+                "reclaim_refused",
+                f"The table has just said no to someone asking for that seat; try again in"
+                f" {wait} s, or come back with your seat token.",
+            )
+        if any(ask.member_id == member_id for ask in self._asks.values()):
+            raise Refused(
+                "reclaim_refused",
+                "Someone else is already asking for that seat; try again in a moment.",
+            )
+        if len(self._asks) >= MAX_OPEN:
+            raise Refused(
+                "reclaim_refused", "This table has enough questions to answer; try again later."
+            )
 
     def _approver(self, member: Member) -> Member | None:
         """Who confirms that ``member``'s player is back: the owner if here and not them,
@@ -188,15 +135,16 @@ class Reclaiming:
     def answer(self, by: Member, ask_id: int, yes: bool) -> tuple[Peer, Member] | None:
         """``by`` answers question ``ask_id``. On a yes, the visitor and the seat to give
         them; otherwise the visitor is turned away and the answer is None."""
-        ask = self.asks.answer(ask_id, by.member_id)
-        if ask is None:
+        ask = self._asks.get(ask_id)
+        if ask is None or ask.approver_id != by.member_id:
             raise Refused("no_such_ask", "That question is settled already, or was not yours.")
+        del self._asks[ask_id]
         member = self._roster.member_by_id(ask.member_id)
         if member is None or member.left:
             self._turn_away(ask, "That seat is gone.")
             return None
         if not yes:
-            self.asks.said_no(ask, time.time())
+            self._said_no[ask.member_id] = time.time() + self._seconds  # the seat rests a while
             self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
             self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
             return None
@@ -207,15 +155,14 @@ class Reclaiming:
 
     def withdraw(self, peer: Peer) -> bool:
         """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
-        ask = self.asks.withdraw(peer)
-        if ask is None:
+        if not self._close(lambda ask: ask.asker is peer):
             return False
         self._broadcast.send_out(peer, "left")
         return True
 
     def run(self, now: float) -> None:
         """Questions nobody answered in time are answered no."""
-        for ask in self.asks.expired(now):
+        for ask in self._close(lambda ask: now >= ask.ends):
             member = self._roster.member_by_id(ask.member_id)
             name = member.name if member is not None else "that player"
             self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
@@ -224,13 +171,20 @@ class Reclaiming:
     def settle_about(self, member: Member, why: str) -> None:
         """``member``'s seat is no longer to be asked for (its player is back, or it is
         gone): every visitor asking for it is turned away with ``why``."""
-        for ask in self.asks.about(member.member_id):
+        for ask in self._close(lambda ask: ask.member_id == member.member_id):
             self._turn_away(ask, why)
 
     def clear(self, why: str) -> None:
         """The room closes: every visitor still waiting is turned away with ``why``."""
-        for ask in self.asks.clear():
+        for ask in self._close(lambda ask: True):
             self._turn_away(ask, why)
+
+    def _close(self, which: Callable[[Ask], bool]) -> list[Ask]:
+        """Close and return the open questions ``which`` picks."""
+        found = [ask for ask in self._asks.values() if which(ask)]
+        for ask in found:
+            del self._asks[ask.ask_id]
+        return found
 
     def _turn_away(self, ask: Ask, why: str) -> None:
         """The visitor of ``ask`` gets no seat: back to the lobby with ``why``."""

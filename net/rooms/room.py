@@ -166,7 +166,7 @@ class Room:
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open; a
         visitor waiting for the table to confirm who they are is not in it yet."""
-        return peer.room is self and not self.closed and not self._reclaiming.asks.asking(peer)
+        return peer.room is self and not self.closed and not self._reclaiming.asking(peer)
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -412,7 +412,7 @@ class Room:
             idle_end = self._idle_since + self._config.idle_room_seconds
         due = (
             self._seating.next_grace_end(),
-            self._reclaiming.asks.next_end(),
+            self._reclaiming.next_end(),
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),
