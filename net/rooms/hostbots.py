@@ -49,21 +49,18 @@ def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:
 
 
 class BotBrain:
-    """One seat's bot: its generator and when it may act next (``None``: idle).
-
-    ``delay`` is the bot's own thinking range (from its level); without one
-    (a bot standing in for an away player) it uses the range the room passes.
-    """
+    """One seat's bot: its generator, its thinking range (``delay``, from its level) and
+    when it may act next (``due``; ``None``: idle)."""
 
     __slots__ = ("_facing", "delay", "due", "rng")
 
-    def __init__(self, seed: int, delay: Delay | None = None) -> None:
+    def __init__(self, seed: int, delay: Delay) -> None:
         self.rng = Rng(seed)
         self.delay = delay
         self.due: float | None = None
         self._facing: object = None
 
-    def arm(self, now: float, delay: Delay, jitter: random.Random, facing: object = None) -> None:
+    def arm(self, now: float, jitter: random.Random, facing: object = None) -> None:
         """Plan to act after the thinking delay, unless already planned for the same moves.
 
         ``facing`` is what the bot may do now (its legal commands): when that
@@ -73,7 +70,7 @@ class BotBrain:
         if self.due is not None and facing == self._facing:
             return
         self._facing = facing
-        low, high = self.delay or delay
+        low, high = self.delay
         self.due = now + (low if high <= low else jitter.uniform(low, high))
 
     def rest(self) -> None:

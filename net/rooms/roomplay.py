@@ -38,9 +38,6 @@ class RoomBots:
         self._code = code
         self._pace = config.bot_pace
         self._host_delay = config.bot_delay
-        low, high = config.bot_delay
-        self._bot_delay = (low * self._pace, high * self._pace)
-        """The room's thinking range, paced (for a brain without its own)."""
         self._roster = roster
         self._game = game
         self.jitter: random.Random = SHARED_JITTER
@@ -57,7 +54,7 @@ class RoomBots:
         brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
         member.brain = brain
         if self._active:
-            brain.arm(now, self._bot_delay, self.jitter)
+            brain.arm(now, self.jitter)
 
     @property
     def _active(self) -> bool:
@@ -77,7 +74,7 @@ class RoomBots:
         for member in self._roster.members:
             if member.brain is not None and member.seat is not None:
                 facing = self._game.game.legal(table.state, member.seat)
-                member.brain.arm(now, self._bot_delay, self.jitter, facing)
+                member.brain.arm(now, self.jitter, facing)
 
     def rethink(self, now: float) -> None:
         """The table goes on after a round's result: every bot starts thinking now."""
