@@ -72,8 +72,29 @@ class RoomRecords:
 
     def game_started(self) -> None:
         """A new game: the room as it is now, and the game, running, with no commands yet."""
-        start = self._game_start(time.time())
-        assert start is not None, "a game has started"
+        game, settings = self._game, self._settings
+        seats, rules = game.start_seats, game.rules
+        assert game.seed is not None and seats is not None and rules is not None, "it started"
+        dealt = set(seats)
+        start = GameStart(
+            room=self._code,
+            seed=game.seed,
+            game=game.game.id,
+            deck_name=settings.deck_name,
+            deck_data=settings.deck_data,
+            rules=dict(rules),
+            start_seats=list(seats),
+            started=time.time(),
+            players=self._players(dealt.__contains__),
+            password_hash=settings.password_hash,
+            player_keys=sorted(
+                key
+                for m in self._roster.members
+                if m.seat in dealt and not m.bot
+                for key in (m.token_hash, m.second_token_hash)
+                if key is not None
+            ),
+        )
         self._store.start_game(self.record(), self._roster.records(), start)
 
     def game_over(self) -> None:
@@ -96,7 +117,7 @@ class RoomRecords:
         except Exception:
             log.exception("room %s: %s could not tell its results", self._code, self._game.game.id)
             results = []
-        players = self._players(lambda seat: self._game.in_game(seat))
+        players = self._players(self._game.in_game)
         last = records[-1] if records else None
         walked_out = (
             last is not None
@@ -118,30 +139,4 @@ class RoomRecords:
                 if m.seat is not None and sat_in(m.seat)
             ),
             key=lambda player: player.seat,
-        )
-
-    def _game_start(self, started: float) -> GameStart | None:
-        """The room's current game as the store keeps it (None: no game has started)."""
-        game, seats, rules = self._game, self._game.start_seats, self._game.rules
-        if game.seed is None or seats is None or rules is None:
-            return None
-        dealt = set(seats)
-        return GameStart(
-            room=self._code,
-            seed=game.seed,
-            game=game.game.id,
-            deck_name=self._settings.deck_name,
-            deck_data=self._settings.deck_data,
-            rules=dict(rules),
-            start_seats=list(seats),
-            started=started,
-            players=self._players(lambda seat: seat in dealt),
-            password_hash=self._settings.password_hash,
-            player_keys=sorted(
-                key
-                for m in self._roster.members
-                if m.seat in dealt and not m.bot
-                for key in (m.token_hash, m.second_token_hash)
-                if key is not None
-            ),
         )
