@@ -201,21 +201,16 @@ class Room:
     # --- people coming and going ---------------------------------------------------
 
     def join(self, peer: Peer, spectate: bool) -> None:
-        """A newcomer takes the next seat, or watches; if Refused it is in no room."""
+        """A newcomer takes the next seat, or watches."""
         if peer.closed:
             return  # gone before its turn in the queue
-        try:
-            if self.closed:
-                raise Refused("no_such_room", "That room has just closed.")
-            self._banned.check(peer.name, peer.peer_host)
-            if spectate:
-                self._seating.spectate(peer)
-            elif not self._takeovers.wait(peer):
-                self._seating.seat_person(peer)
-        except Refused:
-            if peer.room is self:
-                peer.room = None
-            raise
+        if self.closed:
+            raise Refused("no_such_room", "That room has just closed.")
+        self._banned.check(peer.name, peer.peer_host)
+        if spectate:
+            self._seating.spectate(peer)
+        elif not self._takeovers.wait(peer):
+            self._seating.seat_person(peer)
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
@@ -223,14 +218,8 @@ class Room:
             return
         member = self._roster.member_by_id(member_id)
         if self.closed or member is None or member.left:
-            peer.room = None
             raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
-        try:
-            self._seating.resume(peer, member, token)
-        except Refused:
-            if peer.room is self:
-                peer.room = None
-            raise
+        self._seating.resume(peer, member, token)
 
     def connection_lost(self, peer: Peer) -> None:
         if self._reclaiming.withdraw(peer) or self._takeovers.lost(peer):

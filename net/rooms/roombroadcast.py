@@ -146,16 +146,9 @@ class RoomBroadcast:
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
         """A chat line to everyone now, kept for those who arrive or come back later."""
-        frame = p.encode(
-            {"t": p.CHAT_LINE, "seat": seat, "name": name, "text": text, "at": time.time()}
-        )
-        for peer in self._roster.recipients():
-            peer.send_frame(frame)
-        self._keep_chat(frame)
-
-    def _keep_chat(self, frame: bytes) -> None:
-        """Keep the newest lines, at most ``RECENT_CHAT_LINES`` and ``RECENT_CHAT_BYTES``."""
-        self._recent_chat.append(frame)
+        line = {"t": p.CHAT_LINE, "seat": seat, "name": name, "text": text, "at": time.time()}
+        frame = self._to_everyone(line)
+        self._recent_chat.append(frame)  # the newest lines, bounded in number and bytes
         self._recent_chat_bytes += len(frame)
         while len(self._recent_chat) > RECENT_CHAT_LINES or (
             self._recent_chat_bytes > RECENT_CHAT_BYTES
@@ -183,10 +176,11 @@ class RoomBroadcast:
         self.send_out(old, "replaced")
         old.close("replaced by a newer connection")
 
-    def _to_everyone(self, message: dict[str, Any]) -> None:
+    def _to_everyone(self, message: dict[str, Any]) -> bytes:
         frame = p.encode(message)
         for peer in self._roster.recipients():
             peer.send_frame(frame)
+        return frame
 
     def room_message(self, you: Member | None) -> dict[str, Any]:
         """The room's state as ``you`` (None: a spectator) is shown it."""

@@ -106,6 +106,8 @@ def handle(room: Room, item: RoomItem) -> None:
         elif isinstance(item, CloseRoom):
             room.close_by_host()
     except Refused as refused:  # its own frame: some say when to try again
+        if isinstance(item, Join | Resume) and item.peer.room is room:
+            item.peer.room = None  # no seat and not watching: in no room
         if peer is not None:
             peer.send(refused.frame(ref))
     except IllegalMove as illegal:
