@@ -3,7 +3,7 @@
 A :class:`Member` outlives connections: it keeps the seat, name, token hash and
 bot brain while its player is away. Seat numbers are compact (join order) in
 the lobby and fixed once a game starts; a person waiting for a bot's seat has
-none yet (:mod:`.takeovers`).
+none yet (:mod:`.seating`).
 """
 
 from __future__ import annotations

@@ -33,7 +33,6 @@ from partyhost.net.rooms.roomqueue import Peer, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roster import Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
-from partyhost.net.rooms.takeovers import Takeovers
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom
 
@@ -98,15 +97,7 @@ class Room:
             records=self._records,
             reclaiming=self._reclaiming,
         )
-        self._takeovers = Takeovers(
-            code,
-            services,
-            roster=roster,
-            game=room_game,
-            broadcast=self._broadcast,
-            records=self._records,
-        )
-        self._play.at_round_start = self._takeovers.after_change
+        self._play.at_round_start = self._seating.after_change
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
 
@@ -155,7 +146,7 @@ class Room:
 
     @property
     def waiting(self) -> tuple[Member, ...]:
-        """People without a seat waiting to take over a bot's (:mod:`.takeovers`)."""
+        """People without a seat waiting to take over a bot's (:mod:`.seating`)."""
         return self._roster.waiting
 
     @property
@@ -207,22 +198,15 @@ class Room:
         if self.closed:
             raise Refused("no_such_room", "That room has just closed.")
         self._banned.check(peer.name, peer.peer_host)
-        if spectate:
-            self._seating.spectate(peer)
-        elif not self._takeovers.wait(peer):
-            self._seating.seat_person(peer)
+        self._seating.join(peer, spectate)
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
-        if not self.closed and self._takeovers.resume(peer, member_id, token):
-            return
-        member = self._roster.member_by_id(member_id)
-        if self.closed or member is None or member.left:
+        if self.closed or not self._seating.resume(peer, member_id, token):
             raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
-        self._seating.resume(peer, member, token)
 
     def connection_lost(self, peer: Peer) -> None:
-        if self._reclaiming.withdraw(peer) or self._takeovers.lost(peer):
+        if self._reclaiming.withdraw(peer):
             return
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
@@ -244,8 +228,6 @@ class Room:
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
         member = self._roster.member_of(peer)
-        if self._takeovers.leave(peer):
-            return
         if member is None:
             self._seating.leave_watching(peer)
         else:

@@ -140,7 +140,7 @@ class RoomPlay:
         self._records = records
         self.at_round_start: Callable[[Sequence[Event], bool], None] = _nothing
         """Called with a change's events where a round ended (False) or the game did (True):
-        the room hands bots' seats to people waiting (:mod:`.takeovers`)."""
+        the room hands bots' seats to people waiting (:mod:`.seating`)."""
 
     def start(self, rules: dict[str, Any], grace: float) -> None:
         """Deal a game to everyone seated, in join order; Refused if it cannot be set up.

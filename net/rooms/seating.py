@@ -1,4 +1,5 @@
-"""Seats changing hands: people coming in, dropping, staying away, coming back, leaving.
+"""Seats changing hands: people coming in, dropping, staying away, coming back, leaving,
+and friends taking over bots' seats.
 
 A part of :class:`~partyhost.net.rooms.room.Room`. A disconnected player keeps
 the seat for the grace period; past it the seat is away and a bot stands in
@@ -6,15 +7,23 @@ the seat for the grace period; past it the seat is away and a bot stands in
 a name alone only asks the table (:mod:`.reclaiming`). The owner's chair passes
 on when its holder leaves or goes away, never by name. Every change is
 journaled, so a restarted host keeps each grace period where it was.
+
+With the room option ``friends_take_bots``, a person joining a running game with
+a bot in it waits (watching, with a seat token but no seat) until a round ends
+or the game does, then takes the next bot's seat as it stands. Until then they
+get the public view only, so the seat's hidden cards reach them only once the
+seat is theirs.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Protocol
 
-from partyhost.engine.core import Game
+from partyhost.engine.core import FRIENDS_TAKE_BOTS, Event, Game, no_rounds
+from partyhost.net import protocol as p
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import new_token, token_hash
@@ -76,6 +85,10 @@ class Seating:
         loop must not take the seat over many times a second)."""
         self._presence_told: dict[int, TokenBucket] = {}
         """Per member id: how often the table may hear that its player dropped or came back."""
+        self._given: dict[int, str] = {}
+        """Per member id waiting for a bot's seat, the token handed out (sent again with it)."""
+        self._told: dict[int, str] = {}
+        """Per member id waiting for a bot's seat, what they were last told of their wait."""
 
     # --- coming in -----------------------------------------------------------
 
@@ -89,11 +102,15 @@ class Seating:
         if not game.has_free_seat(len(self._roster.seated)):
             raise Refused("room_full", f"All {game.max_players} seats are taken.")
 
-    def spectate(self, peer: Peer) -> None:
-        self._roster.add_spectator(peer)
-        self._welcome(peer, None, None)
+    def join(self, peer: Peer, spectate: bool) -> None:
+        """A newcomer watches, waits for a bot's seat, or sits down (or asks the table)."""
+        if spectate:
+            self._roster.add_spectator(peer)
+            self._welcome(peer, None, None)
+        elif not self._wait(peer):
+            self._seat_person(peer)
 
-    def seat_person(self, peer: Peer) -> None:
+    def _seat_person(self, peer: Peer) -> None:
         """A new seat, or a question to the table if a person of that name is not connected.
 
         A connected player's seat is never taken: during a game the newcomer is refused,
@@ -101,7 +118,7 @@ class Seating:
         """
         member = self._roster.person_named(peer.name)
         if member is None:
-            self.take_seat(peer)
+            self._take_seat(peer)
         elif member.peer is None or member.peer.closed:
             self._reclaiming.ask(peer, member)
         elif self._game.playing:
@@ -112,9 +129,9 @@ class Seating:
                 "another name.",
             )
         else:
-            self.take_seat(peer)
+            self._take_seat(peer)
 
-    def take_seat(self, peer: Peer) -> None:
+    def _take_seat(self, peer: Peer) -> None:
         """Seat a person at the next free seat, with a new seat token."""
         self._check_capacity()
         name = self._roster.fresh_name(peer.name)
@@ -143,13 +160,19 @@ class Seating:
         self._broadcast.notice(f"{name} ({kind}) joined.")
         self._broadcast.room()
 
-    def resume(self, peer: Peer, member: Member, token: str) -> None:
-        """``member``'s player is back on ``peer`` with the seat token: same seat, fresh view.
+    def resume(self, peer: Peer, member_id: int, token: str) -> bool:
+        """The player of ``member_id`` is back on ``peer`` with the seat token: same seat (or
+        place in the wait for a bot's), fresh view. False if that member has no seat here.
 
         The seat's first token wins over one given when the seat was taken back by name:
         that one stops working. Past the seat's resume rate the newcomer is refused
         (``rate_limited``) and whoever holds the seat keeps it.
         """
+        if self._resume_waiting(peer, member_id, token):
+            return True
+        member = self._roster.member_by_id(member_id)
+        if member is None or member.left:
+            return False
         self._check_resume_rate(member)
         self._reclaiming.settle_about(member, f"{member.name} came back with their own seat token.")
         if token_hash(token) == member.token_hash:
@@ -158,6 +181,7 @@ class Seating:
         if old is not None and old is not peer:
             self._broadcast.replaced(old)
         self._return(peer, member, token)
+        return True
 
     def _check_resume_rate(self, member: Member) -> None:
         config = self._config
@@ -241,7 +265,11 @@ class Seating:
     # --- dropping and staying away --------------------------------------------------
 
     def lost(self, peer: Peer) -> None:
-        """A connection closed: a spectator is gone, a player's grace period starts."""
+        """A connection closed: a spectator is gone, a player's grace period starts, one
+        waiting for a bot's seat keeps their place (their token brings them back)."""
+        waiter = self._roster.waiting_of(peer)
+        if waiter is not None:
+            waiter.release()
         if self._roster.drop_spectator(peer):
             self._broadcast.room()
             return
@@ -354,10 +382,16 @@ class Seating:
         return True
 
     def leave_watching(self, peer: Peer) -> None:
-        """A spectator (or someone not seated) leaves."""
+        """A spectator, or someone waiting for a bot's seat, leaves."""
+        waiter = self._roster.waiting_of(peer)
+        if waiter is not None:
+            self._forget_waiter(waiter)
+            self._records.save()
         self._roster.drop_spectator(peer)
         self._broadcast.send_out(peer, "left")
         self._broadcast.room()
+        if waiter is not None:
+            self._tell_waiters()
 
     def clear_out(self, reason: str) -> None:
         """The room closes: every connection in it is told ``reason``, every token forgotten."""
@@ -400,3 +434,132 @@ class Seating:
         owner = self._roster.hand_over()
         if owner is not None:
             self._broadcast.notice(f"{owner.name} now owns the room.")
+
+    # --- waiting for a bot's seat -------------------------------------------------
+
+    @property
+    def _takeovers_on(self) -> bool:
+        """Whether the running game hands bots' seats to newcomers (the room's option)."""
+        rules = self._game.rules or {}
+        return self._game.playing and rules.get(FRIENDS_TAKE_BOTS.name) is True
+
+    @property
+    def _no_rounds(self) -> bool:
+        """Whether the game has no rounds (its seats change hands only when it ends)."""
+        return self._game.game.round_over is no_rounds
+
+    def _dealt_bots(self) -> list[Member]:
+        """The bots dealt into the running game, in seat order."""
+        return [m for m in self._roster.seated if m.bot and self._game.in_game(m.seat)]
+
+    def _promised(self, waiter: Member) -> Member | None:
+        """The bot whose seat ``waiter`` gets if nobody ahead of them leaves."""
+        bots = self._dealt_bots()
+        place = self._roster.waiting.index(waiter)
+        return bots[place] if place < len(bots) else None
+
+    def _wait(self, peer: Peer) -> bool:
+        """Let a newcomer wait for a bot's seat; False when the room has none to hand over
+        (or the name is a seated person's: that is settled like any other join)."""
+        if not self._takeovers_on or not self._dealt_bots() or self._roster.person_named(peer.name):
+            return False
+        try:
+            self._roster.add_spectator(peer)
+        except Refused:
+            return False  # the room's spectators are at their cap: the newcomer sits down
+        token = new_token()
+        name = self._roster.fresh_name(peer.name)
+        member = self._roster.new_member(name, None, token_hash(token))
+        self._roster.add_waiting(member)
+        self._given[member.member_id] = token
+        self._tokens.remember_token(token_hash(token), self._code, member.member_id)
+        self._records.save()
+        self._attach_waiter(peer, member, token)
+        return True
+
+    def _resume_waiting(self, peer: Peer, member_id: int, token: str) -> bool:
+        """A waiting person back with their token (after a restart, or a dropped link)."""
+        member = self._roster.waiting_by_id(member_id)
+        if member is None:
+            return False
+        old = member.release()
+        if old is not None and old is not peer:
+            self._roster.drop_spectator(old)
+            self._broadcast.replaced(old)
+        self._roster.add_spectator(peer)
+        self._given[member_id] = token
+        self._attach_waiter(peer, member, token)
+        return True
+
+    def _attach_waiter(self, peer: Peer, member: Member, token: str) -> None:
+        member.peer = peer
+        self._told.pop(member.member_id, None)  # a new link hears it again
+        self._broadcast.welcome(peer, None, token)
+        self._tell_wait(member)
+
+    def _tell_wait(self, member: Member) -> None:
+        if member.peer is None:
+            return
+        bot = self._promised(member)
+        if bot is None:
+            text = "Every bot's seat is promised: you watch, and take the next one that is free."
+        else:
+            when = "when this game ends" if self._no_rounds else "at the next round"
+            text = f"You take {bot.name}'s seat {when}."
+        if self._told.get(member.member_id) != text:
+            self._told[member.member_id] = text
+            member.peer.send({"t": p.NOTICE, "text": text})
+
+    def _forget_waiter(self, member: Member) -> None:
+        self._roster.drop_waiting(member)
+        self._given.pop(member.member_id, None)
+        self._told.pop(member.member_id, None)
+        if member.token_hash is not None:
+            self._tokens.forget_token(member.token_hash)
+
+    def _tell_waiters(self) -> None:
+        for member in self._roster.waiting:
+            self._tell_wait(member)
+
+    def after_change(self, events: Sequence[Event], over: bool) -> None:
+        """Hand bots' seats over if ``events`` ended a round or the game is ``over``."""
+        if not self._roster.waiting:
+            return
+        if not over and not (self._takeovers_on and self._game.game.round_over(events)):
+            return
+        rules = self._game.rules or {}
+        if rules.get(FRIENDS_TAKE_BOTS.name) is True:
+            for waiter in [m for m in self._roster.waiting if m.peer is not None]:
+                bots = self._dealt_bots()
+                if not bots:
+                    break
+                self._take_over(waiter, bots[0])
+        if over:
+            self._end_waits()
+        else:
+            self._tell_waiters()
+
+    def _take_over(self, waiter: Member, bot: Member) -> None:
+        peer = waiter.peer
+        assert peer is not None
+        bot_name = bot.name
+        self._told.pop(waiter.member_id, None)
+        self._roster.replace(bot, waiter)
+        waiter.newcomer = self._game.playing
+        self._roster.drop_spectator(peer)
+        self._records.save()
+        self._broadcast.notice(f"{waiter.name} takes over {bot_name}'s seat.")
+        token = self._given.pop(waiter.member_id, None)
+        self._broadcast.welcome(peer, waiter.seat, token, chat=False)
+
+    def _end_waits(self) -> None:
+        """The game is over: whoever still waits watches (an absent one is forgotten)."""
+        waiting = self._roster.waiting
+        for member in waiting:
+            if member.peer is not None:
+                member.peer.send(
+                    {"t": p.NOTICE, "text": "No bot's seat was left for you: you watch."}
+                )
+            self._forget_waiter(member)
+        self._records.save()
+        self._broadcast.room()
