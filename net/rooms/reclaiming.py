@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from partyhost.net import protocol as p
 from partyhost.net.names import written_alike
@@ -47,19 +47,19 @@ class Ask:
     """When no answer counts as no (host time)."""
 
 
+@dataclass(eq=False)
 class Reclaiming:
     """The questions to one room's table about its absent seats, from asking to answer."""
 
-    def __init__(self, code: str, roster: Roster, broadcast: RoomBroadcast, seconds: float) -> None:
-        self._code = code
-        self._roster = roster
-        self._broadcast = broadcast
-        self._seconds = seconds
-        """How long the table has to answer."""
-        self._asks: dict[int, Ask] = {}
-        self._numbers = itertools.count(1)
-        self._said_no: dict[int, float] = {}
-        """Member id -> until when its seat may not be asked about (the table said no)."""
+    code: str
+    roster: Roster
+    broadcast: RoomBroadcast
+    seconds: float
+    """How long the table has to answer."""
+    _asks: dict[int, Ask] = field(default_factory=dict, init=False)
+    _numbers: Iterator[int] = field(default_factory=lambda: itertools.count(1), init=False)
+    _said_no: dict[int, float] = field(default_factory=dict, init=False)
+    """Member id -> until when its seat may not be asked about (the table said no)."""
 
     def asking(self, peer: Peer) -> bool:
         """Whether ``peer`` waits for an answer here."""
@@ -91,15 +91,15 @@ class Reclaiming:
         now = time.time()
         self._check_open(member.member_id, now)
         ask = Ask(
-            next(self._numbers), peer, member.member_id, approver.member_id, now + self._seconds
+            next(self._numbers), peer, member.member_id, approver.member_id, now + self.seconds
         )
         self._asks[ask.ask_id] = ask
-        question = {"name": member.name, "seat": member.seat, "seconds": round(self._seconds, 1)}
-        self._broadcast.notice(
+        question = {"name": member.name, "seat": member.seat, "seconds": round(self.seconds, 1)}
+        self.broadcast.notice(
             f"Someone says they are {member.name}; {approver.name} is asked to confirm."
         )
         approver.peer.send({"t": p.RECLAIM_ASK, "ask": ask.ask_id, **question})
-        peer.send({"t": p.RECLAIM_WAITING, "code": self._code, **question})
+        peer.send({"t": p.RECLAIM_WAITING, "code": self.code, **question})
 
     def _check_open(self, member_id: int, now: float) -> None:
         """Refused when the seat is already asked for, or was refused just now, or the
@@ -125,11 +125,11 @@ class Reclaiming:
     def _approver(self, member: Member) -> Member | None:
         """Who confirms that ``member``'s player is back: the owner if here and not them,
         else any seated person who is here."""
-        owner = self._roster.owner
+        owner = self.roster.owner
         if owner is not None and owner is not member and _here(owner):
             return owner
         return next(
-            (m for m in self._roster.seated if m.human and m is not member and _here(m)), None
+            (m for m in self.roster.seated if m.human and m is not member and _here(m)), None
         )
 
     def answer(self, by: Member, ask_id: int, yes: bool) -> tuple[Peer, Member] | None:
@@ -139,34 +139,34 @@ class Reclaiming:
         if ask is None or ask.approver_id != by.member_id:
             raise Refused("no_such_ask", "That question is settled already, or was not yours.")
         del self._asks[ask_id]
-        member = self._roster.member_by_id(ask.member_id)
+        member = self.roster.member_by_id(ask.member_id)
         if member is None or member.left:
             self._turn_away(ask, "That seat is gone.")
             return None
         if not yes:
-            self._said_no[ask.member_id] = time.time() + self._seconds  # the seat rests a while
+            self._said_no[ask.member_id] = time.time() + self.seconds  # the seat rests a while
             self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
-            self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
+            self.broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
             return None
         if ask.asker.closed:
             return None
-        self._broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
+        self.broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
         return ask.asker, member
 
     def withdraw(self, peer: Peer) -> bool:
         """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
         if not self._close(lambda ask: ask.asker is peer):
             return False
-        self._broadcast.send_out(peer, "left")
+        self.broadcast.send_out(peer, "left")
         return True
 
     def run(self, now: float) -> None:
         """Questions nobody answered in time are answered no."""
         for ask in self._close(lambda ask: now >= ask.ends):
-            member = self._roster.member_by_id(ask.member_id)
+            member = self.roster.member_by_id(ask.member_id)
             name = member.name if member is not None else "that player"
             self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
-            self._broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
+            self.broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
 
     def settle_about(self, member: Member, why: str) -> None:
         """``member``'s seat is no longer to be asked for (its player is back, or it is

@@ -14,6 +14,7 @@ import operator
 import time
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from partyhost.engine.core import Event
@@ -32,39 +33,34 @@ RECENT_CHAT_BYTES = 32 * 1024
 number and in encoded size (a line is at most a few hundred bytes)."""
 
 
+@dataclass(eq=False)
 class RoomBroadcast:
     """Builds and sends every frame a room sends to more than its asker."""
 
-    def __init__(
-        self,
-        code: str,
-        settings: RoomSettings,
-        roster: Roster,
-        game: RoomGame,
-        max_pause: float = float("inf"),
-    ) -> None:
-        self._code = code
-        self._max_pause = max_pause
-        """Seconds an owner's pause lasts at most (``HostConfig.max_pause_seconds``)."""
-        self._settings = settings
-        self._roster = roster
-        self._game = game
-        self._recent_chat: deque[bytes] = deque()
-        self._recent_chat_bytes = 0
-        self._recent: deque[tuple[int, Event]] = deque(maxlen=p.LOG_EVENTS)
-        """The game's newest events with the version each change made, kept for those who
-        arrive or come back: their first view carries them as ``log``, so it does not start
-        blank (a reloaded page, a phone that slept). Each keeps its version, so what it
-        shows is judged by the state it happened in, not the one the newcomer arrives in."""
+    code: str
+    settings: RoomSettings
+    roster: Roster
+    game: RoomGame
+    max_pause: float = float("inf")
+    """Seconds an owner's pause lasts at most (``HostConfig.max_pause_seconds``)."""
+    _recent_chat: deque[bytes] = field(default_factory=deque, init=False)
+    _recent_chat_bytes: int = field(default=0, init=False)
+    _recent: deque[tuple[int, Event]] = field(
+        default_factory=lambda: deque(maxlen=p.LOG_EVENTS), init=False
+    )
+    """The game's newest events with the version each change made, kept for those who
+    arrive or come back: their first view carries them as ``log``, so it does not start
+    blank (a reloaded page, a phone that slept). Each keeps its version, so what it
+    shows is judged by the state it happened in, not the one the newcomer arrives in."""
 
     # --- views -----------------------------------------------------------------
 
     def first_view(self, seat: int | None) -> dict[str, Any]:
         """A newcomer's or returner's view frame: the table as it is, no events, and the
         room's recent events as ``log``, each as this seat may see it."""
-        table = self._game.table
+        table = self.game.table
         assert table is not None
-        seat = self._game.view_seat(seat)
+        seat = self.game.view_seat(seat)
         log = []
         for version, change in itertools.groupby(self._recent, key=operator.itemgetter(0)):
             shown = [e for e in (event.for_seat(seat) for _, event in change) if e is not None]
@@ -75,7 +71,7 @@ class RoomBroadcast:
             "version": table.version,
             "view": table.view(seat),
             "events": [],
-            "now": self._game.clock.now(time.time()),
+            "now": self.game.clock.now(time.time()),
             "log": log,
         }
 
@@ -85,16 +81,16 @@ class RoomBroadcast:
         Built together so the parts the seats' frames share are packed once; the events
         are kept for the log of whoever arrives next (:meth:`first_view`).
         """
-        table = self._game.table
+        table = self.game.table
         if table is None:
             return
         self._recent.extend((table.version, event) for event in events)
         seated = [
-            (member.peer, self._game.view_seat(member.seat))
-            for member in self._roster.members
+            (member.peer, self.game.view_seat(member.seat))
+            for member in self.roster.members
             if member.peer is not None and not member.left
         ]
-        spectators = self._roster.spectators
+        spectators = self.roster.spectators
         if not seated and not spectators:
             return
         views: dict[int | None, dict[str, Any]] = {}
@@ -103,7 +99,7 @@ class RoomBroadcast:
                 views[seat] = table.view(seat)
         if spectators and None not in views:
             views[None] = table.view(None)
-        now = self._game.clock.now(time.time())
+        now = self.game.clock.now(time.time())
         try:
             frames = p.ViewFrames(table.version, list(views.values()), now)
         except Exception:  # a part that cannot be packed: find out whose, view by view
@@ -113,7 +109,7 @@ class RoomBroadcast:
             try:
                 built[seat] = frames.frame(view, self.seat_events(frames, events, seat))
             except Exception:
-                log.exception("room %s: cannot encode the view for seat %s", self._code, seat)
+                log.exception("room %s: cannot encode the view for seat %s", self.code, seat)
                 built[seat] = None
         for peer, seat in seated:
             frame = built[seat]
@@ -158,9 +154,9 @@ class RoomBroadcast:
     def welcome(self, peer: Peer, seat: int | None, token: str | None, chat: bool = True) -> None:
         """A newcomer's or returner's first frames: ``joined`` with its seat and token, the
         room, its view and (unless it watched until now) the recent chat, oldest first."""
-        peer.send({"t": p.JOINED, "code": self._code, "seat": seat, "token": token})
+        peer.send({"t": p.JOINED, "code": self.code, "seat": seat, "token": token})
         self.room()
-        if self._game.table is not None:
+        if self.game.table is not None:
             peer.send(self.first_view(seat))
         if chat:
             for frame in self._recent_chat:
@@ -169,7 +165,7 @@ class RoomBroadcast:
     def send_out(self, peer: Peer, reason: str) -> None:
         """``peer`` is out of the room, and told so (``left`` with ``reason``)."""
         peer.room = None
-        peer.send({"t": p.LEFT, "code": self._code, "reason": reason})
+        peer.send({"t": p.LEFT, "code": self.code, "reason": reason})
 
     def replaced(self, old: Peer) -> None:
         """A seat's old connection gives way to its player's newer one."""
@@ -178,15 +174,15 @@ class RoomBroadcast:
 
     def _to_everyone(self, message: dict[str, Any]) -> bytes:
         frame = p.encode(message)
-        for peer in self._roster.recipients():
+        for peer in self.roster.recipients():
             peer.send_frame(frame)
         return frame
 
     def room_message(self, you: Member | None) -> dict[str, Any]:
         """The room's state as ``you`` (None: a spectator) is shown it."""
-        game = self._game.game
-        settings = self._settings
-        owner = self._roster.owner
+        game = self.game.game
+        settings = self.settings
+        owner = self.roster.owner
         options = settings.options
         try:
             rules = game.rules_for(options)
@@ -194,7 +190,7 @@ class RoomBroadcast:
             rules = {}
         return {
             "t": p.ROOM,
-            "code": self._code,
+            "code": self.code,
             "game": game.id,
             "game_name": game.name,
             "deck": settings.deck_name,
@@ -205,45 +201,45 @@ class RoomBroadcast:
             "has_password": settings.password_hash is not None,
             "owner": owner.seat if owner is not None else None,
             "you": you.seat if you is not None else None,
-            "status": self._game.status,
+            "status": self.game.status,
             "seats": [
-                member.describe(time.time(), self._game.clock.paused_wall)
+                member.describe(time.time(), self.game.clock.paused_wall)
                 for member in self._shown_seats()
             ],
-            "spectators": len(self._roster.spectators),
+            "spectators": len(self.roster.spectators),
             "paused": self._paused(),
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "pause": self._game.result_pause_message(),
+            "pause": self.game.result_pause_message(),
         }
 
     def _shown_seats(self) -> list[Member]:
         """Seated members, and those who left a game that is still on the table (``gone``)."""
-        game = self._game
+        game = self.game
         return [
             member
-            for member in self._roster.members
+            for member in self.roster.members
             if not member.left or (not game.in_lobby and game.in_game(member.seat))
         ]
 
     def _paused(self) -> dict[str, Any] | None:
-        clock = self._game.clock
+        clock = self.game.clock
         if clock.paused_at is None:
             return None
         since = clock.paused_wall if clock.paused_wall is not None else time.time()
         return {
             "by": clock.paused_by,
             "at": clock.paused_at,
-            "until": since + self._max_pause,
-            "asking": sorted(self._game.resume_asks),
+            "until": since + self.max_pause,
+            "asking": sorted(self.game.resume_asks),
         }
 
     def room(self) -> None:
         """Everyone the room's state: each member with its own ``you``."""
-        for member in self._roster.members:
+        for member in self.roster.members:
             if member.peer is not None:
                 member.peer.send(self.room_message(member))
-        spectators = self._roster.spectators
+        spectators = self.roster.spectators
         if spectators:
             frame = p.encode(self.room_message(None))
             for peer in spectators:
@@ -251,18 +247,18 @@ class RoomBroadcast:
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
-        game = self._game.game
-        owner = self._roster.owner
+        game = self.game.game
+        owner = self.roster.owner
         return {
-            "code": self._code,
+            "code": self.code,
             "game": game.id,
             "game_name": game.name,
-            "deck": self._settings.deck_name,
-            "decks": decks_in_play(self._settings.deck_name, self._settings.deck_data),
-            "seats": len(self._roster.seated),
+            "deck": self.settings.deck_name,
+            "decks": decks_in_play(self.settings.deck_name, self.settings.deck_data),
+            "seats": len(self.roster.seated),
             "max_seats": game.max_players,
-            "status": self._game.status,
-            "has_password": self._settings.password_hash is not None,
+            "status": self.game.status,
+            "has_password": self.settings.password_hash is not None,
             "owner_name": owner.name if owner is not None else None,
-            "spectators": len(self._roster.spectators),
+            "spectators": len(self.roster.spectators),
         }

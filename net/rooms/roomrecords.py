@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from partyhost.engine.core import SYSTEM_SEAT, SeatResult
 from partyhost.net.rooms.banlist import BanList
@@ -21,38 +22,30 @@ from partyhost.net.store.records import GameStart, Player, RoomRecord
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class RoomRecords:
     """Writes one room's record, its member records and its games to the store."""
 
-    def __init__(
-        self,
-        store: Store,
-        code: str,
-        settings: RoomSettings,
-        roster: Roster,
-        game: RoomGame,
-        banned: BanList,
-    ) -> None:
-        self._store = store
-        self._banned = banned
-        self._code = code
-        self._settings = settings
-        self._roster = roster
-        self._game = game
+    store: Store
+    code: str
+    settings: RoomSettings
+    roster: Roster
+    game: RoomGame
+    banned: BanList
 
     def record(self) -> RoomRecord:
-        game, settings = self._game, self._settings
+        game, settings = self.game, self.settings
         return RoomRecord(
-            code=self._code,
+            code=self.code,
             game=game.game.id,
             deck_name=settings.deck_name,
             deck_data=settings.deck_data,
             options=settings.options,
             password_hash=settings.password_hash,
             bot_takeover=settings.bot_takeover,
-            owner=self._roster.owner_id,
+            owner=self.roster.owner_id,
             status=game.status,
-            next_member=self._roster.next_member,
+            next_member=self.roster.next_member,
             created=settings.created,
             seed=game.seed,
             start_seats=game.start_seats,
@@ -63,21 +56,21 @@ class RoomRecords:
             held_at=game.clock.held_at,
             hold_until=game.result_pause_ends(),
             hold_waiting=game.result_pause_waiting,
-            banned_names=self._banned.names,
-            banned_addresses=self._banned.addresses,
+            banned_names=self.banned.names,
+            banned_addresses=self.banned.addresses,
         )
 
     def save(self) -> None:
-        self._store.save(self.record(), self._roster.records())
+        self.store.save(self.record(), self.roster.records())
 
     def game_started(self) -> None:
         """A new game: the room as it is now, and the game, running, with no commands yet."""
-        game, settings = self._game, self._settings
+        game, settings = self.game, self.settings
         seats, rules = game.start_seats, game.rules
         assert game.seed is not None and seats is not None and rules is not None, "it started"
         dealt = set(seats)
         start = GameStart(
-            room=self._code,
+            room=self.code,
             seed=game.seed,
             game=game.game.id,
             deck_name=settings.deck_name,
@@ -89,13 +82,13 @@ class RoomRecords:
             password_hash=settings.password_hash,
             player_keys=sorted(
                 key
-                for m in self._roster.members
+                for m in self.roster.members
                 if m.seat in dealt and not m.bot
                 for key in (m.token_hash, m.second_token_hash)
                 if key is not None
             ),
         )
-        self._store.start_game(self.record(), self._roster.records(), start)
+        self.store.start_game(self.record(), self.roster.records(), start)
 
     def game_over(self) -> None:
         """Mark the finished game over with its results, for replays and standings.
@@ -107,35 +100,35 @@ class RoomRecords:
         that ended because a player left is told so: if it was brief, the
         history does not keep it.
         """
-        table = self._game.table
+        table = self.game.table
         if table is None or not table.over:
             return
         records = table.records
         ended = records[-1].now if records else time.time()
         try:
-            results: list[SeatResult] = list(self._game.game.results(table.state))
+            results: list[SeatResult] = list(self.game.game.results(table.state))
         except Exception:
-            log.exception("room %s: %s could not tell its results", self._code, self._game.game.id)
+            log.exception("room %s: %s could not tell its results", self.code, self.game.game.id)
             results = []
-        players = self._players(self._game.in_game)
+        players = self._players(self.game.in_game)
         last = records[-1] if records else None
         walked_out = (
             last is not None
             and last.seat == SYSTEM_SEAT
             and (last.command or {}).get("type") == "seat_left"
         )
-        self._store.game_over(self._code, results, players, ended, walked_out)
+        self.store.game_over(self.code, results, players, ended, walked_out)
 
     def forget(self) -> None:
         """The room closed: nothing of it stays, and a game cut short is never replayed."""
-        self._store.forget(self._code, time.time())
+        self.store.forget(self.code, time.time())
 
     def _players(self, sat_in: Callable[[int], bool]) -> list[Player]:
         """Who sat in the game's seats (people who left included: the seat was theirs)."""
         return sorted(
             (
                 Player(m.seat, m.name, m.bot)
-                for m in self._roster.members
+                for m in self.roster.members
                 if m.seat is not None and sat_in(m.seat)
             ),
             key=lambda player: player.seat,
