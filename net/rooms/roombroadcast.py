@@ -210,7 +210,7 @@ class RoomBroadcast:
             "paused": self._paused(),
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "pause": self.game.result_pause_message(),
+            "pause": self._result_pause(),
         }
 
     def _shown_seats(self) -> list[Member]:
@@ -221,6 +221,18 @@ class RoomBroadcast:
             for member in self.roster.members
             if not member.left or (not game.in_lobby and game.in_game(member.seat))
         ]
+
+    def _result_pause(self) -> dict[str, Any] | None:
+        """The table reading a round's result: until when, who has not read it, and where
+        the game's clock stands meanwhile."""
+        hold = self.game.result_pause
+        if hold is None:
+            return None
+        return {
+            "until": hold.until,
+            "waiting": sorted(hold.waiting),
+            "at": self.game.clock.stopped_at,
+        }
 
     def _paused(self) -> dict[str, Any] | None:
         clock = self.game.clock

@@ -94,7 +94,7 @@ class RoomBots:
         """When the first armed bot wants to act (None while nobody watches, no game runs,
         the game is paused or the table reads a round's result: a plan from before must not
         wake the room)."""
-        if not self._active or self._game.reading_result:
+        if not self._active or self._game.result_pause is not None:
             return None
         due = [m.brain.due for m in self._roster.members if m.brain is not None]
         return min((when for when in due if when is not None), default=None)
@@ -102,7 +102,7 @@ class RoomBots:
     def turn(self, now: float) -> list[Event] | None:
         """Let the first bot whose thinking time is up act; its events, or None if none acted."""
         table = self._game.table
-        if table is None or not self._active or self._game.reading_result:
+        if table is None or not self._active or self._game.result_pause is not None:
             return None
         for member in self._roster.members:
             brain = member.brain
@@ -212,7 +212,7 @@ class RoomPlay:
             self._pause_changed(now)
 
     def _pause_changed(self, now: float) -> None:
-        if not self.game.reading_result:
+        if self.game.result_pause is None:
             self.bots.rethink(now)
             self.records.save()  # the hold is over: a restart must not hold the clock again
         self.broadcast.room()

@@ -34,7 +34,7 @@ class RoomRecords:
     banned: BanList
 
     def record(self) -> RoomRecord:
-        game, settings = self.game, self.settings
+        game, settings, hold = self.game, self.settings, self.game.result_pause
         return RoomRecord(
             code=self.code,
             game=game.game.id,
@@ -55,7 +55,7 @@ class RoomRecords:
             paused_by=game.clock.paused_by,
             held_at=game.clock.held_at,
             hold_until=game.result_pause_ends(),
-            hold_waiting=game.result_pause_waiting,
+            hold_waiting=None if hold is None else sorted(hold.waiting),
             banned_names=self.banned.names,
             banned_addresses=self.banned.addresses,
         )
