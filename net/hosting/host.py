@@ -228,15 +228,9 @@ class Host:
                     connection.send_frame(ping, journaled=False)
 
     async def _tell_the_lobby(self) -> None:
-        """Send the rooms list to everyone in the lobby whenever it changes.
-
-        Checked every ``lobby_news_interval``, so a room one person makes (or
-        fills, or starts) shows in everyone else's lobby at once, without them
-        asking; an unchanged list sends nothing. With nobody in the lobby the
-        list is not even made (a busy host has hundreds of rooms, all of whose
-        players are in them); whoever comes to the lobby then gets it at the
-        next change from the last list made.
-        """
+        """Send the rooms list to everyone in the lobby whenever it changes, so a room one
+        person makes shows in everyone else's lobby at once. With nobody in the lobby the
+        list is not even made (a busy host has hundreds of rooms)."""
         assert self.lobby is not None
         shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
         while True:

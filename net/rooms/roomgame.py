@@ -75,12 +75,9 @@ class ResultPause:
 class RoomGame:
     """The game side of one room, with the setup a restarted host replays.
 
-    After a round the room may stop for its result (the room's
-    ``round_results`` choice): bots wait until every person at the table has
-    read it, or the time is up. The game's clock stands still meanwhile (see
-    :mod:`.roomclock`), so no timer runs out behind the result.
-
-    Read its fields; only its methods change them.
+    After a round the room may stop for its result (``round_results``) until every
+    person at the table has read it or the time is up; the game's clock stands still
+    meanwhile. Read its fields; only its methods change them.
     """
 
     def __init__(

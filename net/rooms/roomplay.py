@@ -79,9 +79,7 @@ class RoomBots:
 
     def rethink(self, now: float) -> None:
         """The table goes on after a round's result: every bot starts thinking now."""
-        for member in self._roster.members:
-            if member.brain is not None:
-                member.brain.rest()
+        self.rest_all()
         self.arm_all(now)
 
     def rest_all(self) -> None:
