@@ -439,9 +439,6 @@ class Connection(asyncio.Protocol):
         else:
             transport.close()
 
-    def eof_received(self) -> bool | None:
-        return None  # the client is done sending: close our side too
-
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
         self._held.clear()
@@ -449,9 +446,3 @@ class Connection(asyncio.Protocol):
             self.close_reason = self.close_reason or reason
             self._closed = True
             self.transport.abort()
-
-    def pause_writing(self) -> None:  # we never wait for drain; see send_frame
-        pass
-
-    def resume_writing(self) -> None:
-        pass
