@@ -79,16 +79,6 @@ class Seating:
 
     # --- coming in -----------------------------------------------------------
 
-    def _check_capacity(self) -> None:
-        """Refused unless a newcomer (person or bot) can have a seat now."""
-        game: Game = self.game.game
-        if self.game.playing and not game.joins_mid_game:
-            raise Refused(
-                "game_in_progress", f"{game.name} takes no players mid-game; spectate instead."
-            )
-        if not game.has_free_seat(len(self.roster.seated)):
-            raise Refused("room_full", f"All {game.max_players} seats are taken.")
-
     def join(self, peer: Peer, spectate: bool) -> None:
         """A newcomer watches, waits for a bot's seat, or sits down (or asks the table)."""
         if spectate:
@@ -120,32 +110,49 @@ class Seating:
 
     def _take_seat(self, peer: Peer) -> None:
         """Seat a person at the next free seat, with a new seat token."""
-        self._check_capacity()
-        name = self.roster.fresh_name(peer.name)
         token = new_token()
-        member = self.roster.new_member(name, self._next_seat(), token_hash(token))
-        if self.game.playing:
-            member.newcomer = True
-        self._seat(member)
+        member = self._sit(peer.name, token_hash(token))
         self.tokens.remember_token(token_hash(token), self.code, member.member_id)
         self.records.save()
-        self.broadcast.notice(f"{name} joined.")  # to the others: the newcomer gets `joined` first
+        self.broadcast.notice(f"{member.name} joined.")  # the newcomer gets `joined` first
         member.peer = peer
         self._welcome(peer, member, token)
 
     def seat_bot(self, level: str) -> None:
         """Seat a bot of ``level`` (always ready) at the next free seat."""
-        self._check_capacity()
         count = sum(1 for m in self.roster.seated if m.bot) + 1
-        name = self.roster.fresh_name(f"Bot {count}")
-        member = self.roster.new_member(name, self._next_seat(), None, bot_level=level)
-        member.brain = self.bots.brain(level, member.bot_seed)
-        self._seat(member)
+        member = self._sit(f"Bot {count}", None, level)
         self.records.save()
         article = "an" if level[0] in "aeiou" else "a"
         kind = "a bot" if level == DEFAULT_LEVEL else f"{article} {level} bot"
-        self.broadcast.notice(f"{name} ({kind}) joined.")
+        self.broadcast.notice(f"{member.name} ({kind}) joined.")
         self.broadcast.room()
+
+    def _sit(self, wanted: str, hashed_token: str | None, level: str | None = None) -> Member:
+        """A new member (a bot if it has a ``level``) at the next free seat, dealt into a
+        running game; Refused unless a newcomer can have a seat now."""
+        game: Game = self.game.game
+        if self.game.playing and not game.joins_mid_game:
+            raise Refused(
+                "game_in_progress", f"{game.name} takes no players mid-game; spectate instead."
+            )
+        if not game.has_free_seat(len(self.roster.seated)):
+            raise Refused("room_full", f"All {game.max_players} seats are taken.")
+        name = self.roster.fresh_name(wanted)
+        seat = self.roster.next_seat(self.game.in_lobby)
+        member = self.roster.new_member(name, seat, hashed_token, bot_level=level)
+        if level is not None:
+            member.brain = self.bots.brain(level, member.bot_seed)
+        member.newcomer = level is None and self.game.playing
+        now = time.time()
+        if self.game.playing and self.game.table is not None:
+            events = self.game.seat_joined(seat, now)
+            self.roster.add(member)
+            self.play.changed(events, now)
+        else:
+            self.roster.add(member)
+        self.roster.claim_if_ownerless(member)
+        return member
 
     def resume(self, peer: Peer, member_id: int, token: str) -> bool:
         """The player of ``member_id`` is back on ``peer`` with the seat token: same seat (or
@@ -229,20 +236,6 @@ class Seating:
         self._tell_presence(member, f"{member.name} is back.")
         member.peer = peer
         self._welcome(peer, member, token)
-
-    def _next_seat(self) -> int:
-        return self.roster.next_seat(self.game.in_lobby)
-
-    def _seat(self, member: Member) -> None:
-        """Add ``member`` to the room (and to a running game, if there is one)."""
-        now = time.time()
-        if self.game.playing and self.game.table is not None and member.seat is not None:
-            events = self.game.seat_joined(member.seat, now)
-            self.roster.add(member)
-            self.play.changed(events, now)
-        else:
-            self.roster.add(member)
-        self.roster.claim_if_ownerless(member)
 
     def _welcome(self, peer: Peer, member: Member | None, token: str | None) -> None:
         """Send a newcomer (or returner) everything it needs: seat, room, fresh view."""
