@@ -65,28 +65,19 @@ def unchanged(before: Any, after: Any) -> bool:
     return True
 
 
+@dataclass(eq=False)
 class Table:
     """A game in play, journaled command by command."""
 
-    def __init__(
-        self,
-        game: Game,
-        state: Any,
-        journal: Store,
-        code: str,
-        records: Sequence[CommandRecord] = (),
-        ceiling: Ceiling = NO_CEILING,
-        journal_bytes: int = 0,
-    ) -> None:
-        self.game = game
-        self.state = state
-        self.journal = journal
-        self.code = code
-        self.records = list(records)
-        """Every command (and tick) accepted so far, in order: the game's history keeps them."""
-        self.ceiling = ceiling
-        self.journal_bytes = journal_bytes
-        """Bytes this game's commands take in the journal."""
+    game: Game
+    state: Any
+    journal: Store
+    code: str
+    records: list[CommandRecord] = dataclasses.field(default_factory=list)
+    """Every command (and tick) accepted so far, in order: the game's history keeps them."""
+    ceiling: Ceiling = NO_CEILING
+    journal_bytes: int = 0
+    """Bytes this game's commands take in the journal."""
 
     @property
     def index(self) -> int:
@@ -115,7 +106,7 @@ class Table:
                 seat = SYSTEM_SEAT if record.seat is None else record.seat
                 state, _ = apply(game, state, seat, record.command, record.now)
         size = sum(journaled_bytes(record) for record in commands)
-        return cls(game, state, journal, code, commands, ceiling, size)
+        return cls(game, state, journal, code, list(commands), ceiling, size)
 
     @property
     def version(self) -> int:
