@@ -180,37 +180,41 @@ class RoomBroadcast:
 
     def room_message(self, you: Member | None) -> dict[str, Any]:
         """The room's state as ``you`` (None: a spectator) is shown it."""
-        game = self.game.game
-        settings = self.settings
-        owner = self.roster.owner
-        options = settings.options
+        game, settings, owner = self.game.game, self.settings, self.roster.owner
         try:
-            rules = game.rules_for(options)
+            rules = game.rules_for(settings.options)
         except Exception:
             rules = {}
         return {
             "t": p.ROOM,
+            **self._shared(),
+            "options": settings.options,
+            "rules": rules,
+            "bot_takeover": settings.bot_takeover,
+            "owner": owner.seat if owner is not None else None,
+            "you": you.seat if you is not None else None,
+            "seats": [
+                member.describe(time.time(), self.game.clock.paused_wall)
+                for member in self._shown_seats()
+            ],
+            "paused": self._paused(),
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "pause": self._result_pause(),
+        }
+
+    def _shared(self) -> dict[str, Any]:
+        """What the room message and the lobby's summary both show of the room."""
+        game, settings = self.game.game, self.settings
+        return {
             "code": self.code,
             "game": game.id,
             "game_name": game.name,
             "deck": settings.deck_name,
             "decks": decks_in_play(settings.deck_name, settings.deck_data),
-            "options": options,
-            "rules": rules,
-            "bot_takeover": settings.bot_takeover,
             "has_password": settings.password_hash is not None,
-            "owner": owner.seat if owner is not None else None,
-            "you": you.seat if you is not None else None,
             "status": self.game.status,
-            "seats": [
-                member.describe(time.time(), self.game.clock.paused_wall)
-                for member in self._shown_seats()
-            ],
             "spectators": len(self.roster.spectators),
-            "paused": self._paused(),
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "pause": self._result_pause(),
         }
 
     def _shown_seats(self) -> list[Member]:
@@ -259,18 +263,10 @@ class RoomBroadcast:
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
-        game = self.game.game
         owner = self.roster.owner
         return {
-            "code": self.code,
-            "game": game.id,
-            "game_name": game.name,
-            "deck": self.settings.deck_name,
-            "decks": decks_in_play(self.settings.deck_name, self.settings.deck_data),
+            **self._shared(),
             "seats": len(self.roster.seated),
-            "max_seats": game.max_players,
-            "status": self.game.status,
-            "has_password": self.settings.password_hash is not None,
+            "max_seats": self.game.game.max_players,
             "owner_name": owner.name if owner is not None else None,
-            "spectators": len(self.roster.spectators),
         }
