@@ -368,10 +368,8 @@ class Room:
         line = clean_text(text, self._config.max_chat_length)
         if looks_blank(line):  # the deck checks' test: a line nobody would see is no line
             raise Refused("empty_chat", "That chat line shows nothing.")
-        if member is not None:
-            self._broadcast.chat(member.seat, member.name, line)
-        else:
-            self._broadcast.chat(None, peer.name, line)
+        seat, name = (None, peer.name) if member is None else (member.seat, member.name)
+        self._broadcast.chat(seat, name, line)
 
     # --- the clock -------------------------------------------------------------------
 

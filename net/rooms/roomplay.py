@@ -37,8 +37,7 @@ class RoomBots:
 
     def __init__(self, code: str, config: HostConfig, roster: Roster, game: RoomGame) -> None:
         self._code = code
-        self._pace = config.bot_pace
-        self._host_delay = config.bot_delay
+        self._config = config
         self._roster = roster
         self._game = game
         self.jitter: random.Random = SHARED_JITTER
@@ -47,8 +46,9 @@ class RoomBots:
     def brain(self, level: str, seed: int) -> BotBrain:
         """A brain for a ``level`` bot of this room's game."""
         game: Game = self._game.game
-        low, high = thinking_delay(game, level, self._host_delay)
-        return BotBrain(seed, (low * self._pace, high * self._pace))
+        low, high = thinking_delay(game, level, self._config.bot_delay)
+        pace = self._config.bot_pace
+        return BotBrain(seed, (low * pace, high * pace))
 
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""
