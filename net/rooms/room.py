@@ -21,7 +21,6 @@ from partyhost.net.address import local_address
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
@@ -31,7 +30,7 @@ from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
 from partyhost.net.rooms.roomqueue import Peer, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom

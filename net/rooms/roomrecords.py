@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from partyhost.engine.core import SYSTEM_SEAT, SeatResult
-from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import GameStart, Player, RoomRecord
 
