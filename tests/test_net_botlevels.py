@@ -148,21 +148,14 @@ async def test_the_host_bot_pace_scales_every_thinking_time() -> None:
         await ann.close()
 
 
-def test_a_brain_without_a_level_thinks_for_the_room_delay() -> None:
-    own, stand_in = BotBrain(1, (5.0, 9.0)), BotBrain(2)
-    own.arm(100.0, (0.4, 1.2), HighestJitter())
-    stand_in.arm(100.0, (0.4, 1.2), HighestJitter())
-    assert (own.due, stand_in.due) == (109.0, 101.2)
-
-
 def test_a_bot_facing_new_moves_thinks_afresh_and_keeps_its_plan_otherwise() -> None:
     """New cards turned up while a bot was thinking: it looks at them for its full delay."""
     brain = BotBrain(1, (5.0, 9.0))
     round_one = [{"type": "match", "cards": [1, 2]}]
-    brain.arm(100.0, (0.0, 0.0), HighestJitter(), round_one)
-    brain.arm(104.0, (0.0, 0.0), HighestJitter(), list(round_one))  # someone else moved
+    brain.arm(100.0, HighestJitter(), round_one)
+    brain.arm(104.0, HighestJitter(), list(round_one))  # someone else moved
     assert brain.due == 109.0
-    brain.arm(108.0, (0.0, 0.0), HighestJitter(), [{"type": "match", "cards": [3, 4]}])
+    brain.arm(108.0, HighestJitter(), [{"type": "match", "cards": [3, 4]}])
     assert brain.due == 117.0
 
 
@@ -184,7 +177,7 @@ async def test_bots_wake_nobody_once_the_game_is_over() -> None:
                 await asyncio.sleep(0.05)
         (bot,) = bots_of(host, code)
         assert bot.brain is not None
-        bot.brain.arm(time.time(), (0.0, 0.0), HighestJitter())  # a plan from before the end
+        bot.brain.arm(time.time(), HighestJitter())  # a plan from before the end
         assert room.next_wake() is None or room.next_wake() > time.time() + 1
         await ann.close()
 

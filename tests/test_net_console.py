@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from partyhost.net.hosting.console import HostConsole, console_input
+from partyhost.net.hosting.serve import HostConsole, console_input
 
 
 class Lobby:

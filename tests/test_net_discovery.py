@@ -25,8 +25,7 @@ import pytest
 from partyhost.net.address import join_instructions, lan_addresses, reachable_addresses
 from partyhost.net.config import HostConfig
 from partyhost.net.discovery import SERVICE_TYPE, DiscoveredHost, HostAdvertiser, HostBrowser
-from partyhost.net.hosting.host import Host
-from partyhost.net.hosting.lanservices import room_properties
+from partyhost.net.hosting.host import Host, room_properties
 from partyhost.net.protocol import PROTOCOL_VERSION
 
 PROBE_SECONDS = 15.0

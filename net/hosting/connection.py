@@ -1,14 +1,10 @@
 """One client connection: frames in, frames out, never blocking anyone else.
 
-Incoming bytes are split into frames, validated and rate-limited right in
-``data_received``; a request for the connection's room goes straight onto
-the room's queue from there. Lobby requests (and whatever the same client
-sends after one, to keep its order) go to a small per-connection queue worked
-by one task, so a request that must wait (a password hash, a deck file) only
-delays its own sender. Outgoing frames are written without awaiting: a
-client whose unsent bytes pass the limit is dropped (it can reconnect and get
-a fresh view), so one sleeping laptop never stalls a room. Frames are held
-until the journal has committed (:mod:`.outbox`).
+A room request goes straight onto the room's queue from ``data_received``.
+Lobby requests (and what the same client sends after one, to keep its order)
+go to a per-connection queue, so a slow one only delays its sender. Frames out
+are never awaited: a client whose unsent bytes pass the limit is dropped, so
+one sleeping laptop never stalls a room.
 """
 
 from __future__ import annotations
@@ -443,9 +439,6 @@ class Connection(asyncio.Protocol):
         else:
             transport.close()
 
-    def eof_received(self) -> bool | None:
-        return None  # the client is done sending: close our side too
-
     def abort(self, reason: str) -> None:
         """Close now, discarding whatever is unsent."""
         self._held.clear()
@@ -453,9 +446,3 @@ class Connection(asyncio.Protocol):
             self.close_reason = self.close_reason or reason
             self._closed = True
             self.transport.abort()
-
-    def pause_writing(self) -> None:  # we never wait for drain; see send_frame
-        pass
-
-    def resume_writing(self) -> None:
-        pass

@@ -1,34 +1,39 @@
-"""The LAN host: accepts connections, greets them, routes requests, keeps time.
+"""The LAN host: accepts connections, greets them, routes requests, keeps time, and
+opens its other ways in (the SSH and browser doors, the LAN advertisement).
 
-:class:`Host` owns the listening socket, the set of live connections, the
-heartbeat loop and the lobby; rooms run in their own tasks. A connection puts
-a request for its room straight onto that room's queue and hands lobby
-requests to the :class:`~.lobby.Lobby`.
-
-Shutdown order (DESIGN.md): stop accepting, tell clients (``bye``), persist,
-cancel connection tasks, wait for them.
+Shutdown order: stop accepting, tell clients (``bye``), persist, cancel
+connection tasks, wait for them. The doors were asked for explicitly, so one
+that cannot open stops the host; the advertisement is a convenience, so its
+failures are only logged.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from partyhost.net import protocol as p
-from partyhost.net.address import web_url
+from partyhost.net.address import WILDCARDS, local_address, reachable_addresses, web_url
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import load_host_id
 from partyhost.net.deckshelf import DeckShelf, UploadReader
+from partyhost.net.discovery import DiscoveryError, HostAdvertiser, Properties
 from partyhost.net.hosting.connection import Connection
-from partyhost.net.hosting.lanservices import LanServices
 from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.platform import REUSE_ADDRESS
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.roomqueue import Gone, Observer
-from partyhost.net.store.database import Store, StoreUnusable
+from partyhost.net.store.database import Store
+
+if TYPE_CHECKING:
+    from partyhost.net.door.sshdoor import SSHDoor
+    from partyhost.net.door.webdoor import WebDoor
 
 __all__ = ["Host", "HostConfig"]
 
@@ -95,36 +100,30 @@ class Host:
             # Known before the door opens (its port is not left to chance), so a client that
             # connects while it opens is told as well; a door that cannot open stops the host.
             lobby.web_door = web_url(self.config.host, self.config.web_port)
-        try:
-            restored = self.lobby.restore()
-        except StoreUnusable:
-            self._close_store()
-            raise
-        if restored:
-            log.info("rebuilt %d room(s) from the store", restored)
         loop = asyncio.get_running_loop()
+        lan = None
         try:
+            restored = lobby.restore()
+            if restored:
+                log.info("rebuilt %d room(s) from the store", restored)
             self._server = await loop.create_server(
                 lambda: Connection(self, lobby.handle),
                 self.config.host,
                 self.config.port,
                 reuse_address=REUSE_ADDRESS,
             )
-        except OSError:
-            await self.lobby.stop(self.config.shutdown_timeout)
-            self._close_store()
-            raise
-        shelf.start_watching()
-        self.port = self._server.sockets[0].getsockname()[1]
-        lan = LanServices(self.config, self.port, self.lobby.listing)
-        try:
+            shelf.start_watching()
+            self.port = self._server.sockets[0].getsockname()[1]
+            lan = LanServices(self.config, self.port, lobby.listing)
             await lan.start()
-        except BaseException:
-            await lan.close()
-            self._server.close()
-            self._server = None
+        except BaseException:  # undo what opened: a host that cannot start leaves nothing open
+            if lan is not None:
+                await lan.close()
+            if self._server is not None:
+                self._server.close()
+                self._server = None
             await shelf.stop_watching()
-            await self.lobby.stop(self.config.shutdown_timeout)
+            await lobby.stop(self.config.shutdown_timeout)
             self._close_store()
             raise
         self.lan = lan
@@ -229,15 +228,9 @@ class Host:
                     connection.send_frame(ping, journaled=False)
 
     async def _tell_the_lobby(self) -> None:
-        """Send the rooms list to everyone in the lobby whenever it changes.
-
-        Checked every ``lobby_news_interval``, so a room one person makes (or
-        fills, or starts) shows in everyone else's lobby at once, without them
-        asking; an unchanged list sends nothing. With nobody in the lobby the
-        list is not even made (a busy host has hundreds of rooms, all of whose
-        players are in them); whoever comes to the lobby then gets it at the
-        next change from the last list made.
-        """
+        """Send the rooms list to everyone in the lobby whenever it changes, so a room one
+        person makes shows in everyone else's lobby at once. With nobody in the lobby the
+        list is not even made (a busy host has hundreds of rooms)."""
         assert self.lobby is not None
         shown = p.encode({"t": p.ROOMS, "rooms": self.lobby.listing()})
         while True:
@@ -287,3 +280,109 @@ class Host:
     def _in_lobby(self) -> list[Connection]:
         """The connections that said hello and are in no room."""
         return [c for c in self.connections if c.greeted and c.room is None]
+
+
+Listing = Callable[[], list[dict[str, Any]]]
+
+
+def room_properties(
+    host_name: str, rooms: list[dict[str, Any]], ssh_port: int | None
+) -> Properties:
+    """The TXT properties of the advertisement: who, which protocol, how busy, SSH or not."""
+    playing = sum(1 for room in rooms if room.get("status") == "playing")
+    open_seats = sum(
+        max(0, int(room.get("max_seats", 0)) - int(room.get("seats", 0)))
+        for room in rooms
+        if room.get("status") == "lobby"
+    )
+    properties = {
+        "name": host_name[:60],
+        "proto": str(p.PROTOCOL_VERSION),
+        "rooms": str(len(rooms)),
+        "playing": str(playing),
+        "open": str(open_seats),
+    }
+    if ssh_port is not None:
+        properties["ssh"] = str(ssh_port)
+    return properties
+
+
+class LanServices:
+    """The SSH and browser doors (if configured) and the mDNS advertisement (if enabled)."""
+
+    def __init__(self, config: HostConfig, game_port: int, listing: Listing) -> None:
+        self.config = config
+        self.game_port = game_port
+        self.listing = listing
+        self.door: SSHDoor | None = None
+        self.web_door: WebDoor | None = None
+        self.advertiser: HostAdvertiser | None = None
+        self._advertising: asyncio.Task[None] | None = None
+
+    @property
+    def ssh_port(self) -> int | None:
+        return self.door.port if self.door is not None else None
+
+    @property
+    def web_port(self) -> int | None:
+        return self.web_door.port if self.web_door is not None else None
+
+    @property
+    def web_url(self) -> str | None:
+        """The browser door's URL at this machine's LAN address (None without the door)."""
+        port = self.web_port
+        return web_url(self.config.host, port) if port is not None else None
+
+    async def start(self) -> None:
+        """Open the doors (errors propagate), then advertise in the background."""
+        config = self.config
+        if config.ssh_port is not None:
+            from partyhost.net.door.sshdoor import SSHDoor  # asyncssh loads slowly
+
+            door = SSHDoor(config, local_address(config.host), self.game_port)
+            await door.start()
+            self.door = door
+        if config.web_port is not None:
+            from partyhost.net.door.webdoor import WebDoor  # aiohttp loads slowly
+
+            web_door = WebDoor(config, local_address(config.host), self.game_port)
+            await web_door.start()
+            self.web_door = web_door
+        if config.discovery:
+            self.advertiser = HostAdvertiser(
+                name=config.display_name,
+                port=self.game_port,
+                addresses=reachable_addresses(config.host),
+                properties=self._properties,
+                refresh_interval=config.discovery_refresh,
+                interfaces=None if config.host in WILDCARDS else [config.host],
+            )
+            self._advertising = asyncio.create_task(self._advertise(), name="mDNS advertise")
+
+    def _properties(self) -> Properties:
+        return room_properties(self.config.display_name, self.listing(), self.ssh_port)
+
+    async def _advertise(self) -> None:
+        assert self.advertiser is not None
+        try:
+            await self.advertiser.start()
+        except DiscoveryError as exc:
+            log.warning("%s; friends can still type the address", exc)
+            self.advertiser = None
+
+    async def close(self) -> None:
+        """Withdraw the advertisement and close the door (ending its visitors' clients)."""
+        if self._advertising is not None:
+            self._advertising.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._advertising
+            self._advertising = None
+        if self.advertiser is not None:
+            await self.advertiser.close()
+            self.advertiser = None
+        if self.web_door is not None:
+            await self.web_door.close()
+            self.web_door = None
+        if self.door is not None:
+            await self.door.close()
+            self.door = None

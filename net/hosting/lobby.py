@@ -1,16 +1,8 @@
-"""The lobby: which rooms exist, their codes, which token returns to which seat, and
-the requests the host answers itself rather than passing to a room.
+"""The lobby: the rooms by code, the seat-token index, and the requests the host answers
+itself rather than passing to a room.
 
-Rooms are found by a 4-letter code made of letters nobody misreads. The lobby
-itself runs on the event loop and never awaits in the middle of a change, so
-it needs no locks either; slow work (deck files, password hashing) happens in
-threads before the lobby is touched.
-
-A connection's worker hands its lobby requests to :meth:`Lobby.handle`
-(``connection.LOBBY_REQUESTS``): hello, listing rooms and decks, creating or
-joining a room, taking a seat back by its token, and the past-games requests.
-A refusal is a ``Refused`` (or ``DeckNotFound``), sent to the asker as an
-``error``.
+It never awaits in the middle of a change, so it needs no locks; slow work (deck
+files, password hashing) runs in threads before the lobby is touched.
 """
 
 from __future__ import annotations
@@ -21,7 +13,6 @@ import secrets
 import time
 from typing import Any
 
-from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games, get_game
 from partyhost.net import protocol as p
 from partyhost.net.addresslimits import AddressLimits, PasswordThrottle
@@ -41,14 +32,6 @@ from partyhost.net.store.pastgames import PastGames
 from partyhost.net.store.records import RoomRecord
 
 log = logging.getLogger(__name__)
-
-
-def find_game(game_id: str) -> Game:
-    try:
-        return get_game(game_id)
-    except KeyError:
-        known = ", ".join(game.id for game in all_games())
-        raise Refused("unknown_game", f"No game {game_id!r}; this host has: {known}.") from None
 
 
 class Lobby:
@@ -129,8 +112,13 @@ class Lobby:
             raise Refused("no_such_room", f"No open room has the code {code.strip()!r}.")
         return room
 
-    def _check_rooms_of(self, address: str) -> None:
-        """Refused when ``address`` already has as many open rooms it created as it may."""
+    def _check_room_limits(self, address: str) -> None:
+        """Refused when the host has its maximum of rooms, or ``address`` as many open rooms
+        it created as it may."""
+        if len(self.rooms) >= self.config.max_rooms:
+            raise Refused(
+                "too_many_rooms", f"This host has its maximum of {self.config.max_rooms} rooms."
+            )
         allowed = self._address_limits.rooms_allowed(address)
         if sum(creator == address for creator in self._creators.values()) >= allowed:
             raise Refused(
@@ -161,48 +149,13 @@ class Lobby:
 
     # --- creating and restoring rooms ------------------------------------------
 
-    def new_code(self) -> str:
+    def _new_code(self) -> str:
+        """A free room code, of letters nobody misreads."""
         for _ in range(1000):
             code = "".join(secrets.choice(p.ROOM_CODE_LETTERS) for _ in range(p.ROOM_CODE_LENGTH))
             if code not in self.rooms:
                 return code
         raise Refused("too_many_rooms", "No free room code; try again later.")
-
-    def check_room_limit(self) -> None:
-        if len(self.rooms) >= self.config.max_rooms:
-            raise Refused(
-                "too_many_rooms", f"This host has its maximum of {self.config.max_rooms} rooms."
-            )
-
-    def create(
-        self,
-        game: Game,
-        table_deck: TableDeck,
-        options: dict[str, Any],
-        password_hash: str | None,
-        bot_takeover: bool,
-        creator: str = "?",
-    ) -> Room:
-        """A new, empty room (the creator joins it next through its queue)."""
-        self.check_room_limit()
-        record = RoomRecord(
-            code=self.new_code(),
-            game=game.id,
-            deck_name=table_deck.name,
-            deck_data=table_deck.data,
-            options=options,
-            password_hash=password_hash,
-            bot_takeover=bot_takeover,
-            owner=None,
-            status=p.LOBBY,
-            next_member=0,
-            created=time.time(),
-        )
-        room = Room(self, record, game, table_deck.deck)
-        room.save()
-        self._creators[room.code] = creator
-        self._open(room, table_deck)
-        return room
 
     def restore(self) -> int:
         """Rebuild every stored room; returns how many came back."""
@@ -299,10 +252,16 @@ class Lobby:
         room.post(Resume(connection, member_id, token))
 
     async def _create_room(self, connection: Connection, message: dict[str, Any]) -> None:
+        """A new room; the creator joins it next through its queue."""
         _not_in_a_room(connection)
-        self.check_room_limit()
-        self._check_rooms_of(connection.peer_host)
-        game = find_game(message["game"])
+        self._check_room_limits(connection.peer_host)
+        try:
+            game = get_game(message["game"])
+        except KeyError:
+            known = ", ".join(game.id for game in all_games())
+            raise Refused(
+                "unknown_game", f"No game {message['game']!r}; this host has: {known}."
+            ) from None
         options = message.get("options") or {}
         try:
             game.rules_for(options)
@@ -314,16 +273,26 @@ class Lobby:
         if connection.closed:
             return  # it went away while we hashed and read files
         _not_in_a_room(connection)  # it may have joined elsewhere meanwhile
-        self._check_rooms_of(connection.peer_host)
+        self._check_room_limits(connection.peer_host)
+        code = self._new_code()
         takeover = message.get("bot_takeover")
-        room = self.create(
-            game,
-            table_deck,
-            options,
-            password_hash,
-            True if takeover is None else takeover,
-            creator=connection.peer_host,
+        record = RoomRecord(
+            code=code,
+            game=game.id,
+            deck_name=table_deck.name,
+            deck_data=table_deck.data,
+            options=options,
+            password_hash=password_hash,
+            bot_takeover=True if takeover is None else takeover,
+            owner=None,
+            status=p.LOBBY,
+            next_member=0,
+            created=time.time(),
         )
+        room = Room(self, record, game, table_deck.deck)
+        room.save()
+        self._creators[code] = connection.peer_host
+        self._open(room, table_deck)
         connection.room = room
         room.post(Join(connection, spectate=False))
 

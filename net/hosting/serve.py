@@ -1,20 +1,31 @@
 """Running a host as a process (``partyhost serve``, ``python -m partyhost.net``).
 
 What belongs to the process rather than to the :class:`~partyhost.net.hosting.host.Host`:
-the start-up text, signals and the console typed into its terminal.
+the start-up text, signals, and the console: ``rooms``, ``close CODE``, ``quit`` and
+``help`` typed into its terminal. Console lines are read by a daemon thread and run on
+the event loop; only a pipe or a terminal with this process in the foreground is read
+(from ``/dev/null`` or a file, a service or ``serve &``, there is nothing to type).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import stat
 import sys
-from typing import TextIO
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol, TextIO
 
 from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
-from partyhost.net.hosting.console import HostConsole, console_input
 from partyhost.net.hosting.host import Host
-from partyhost.net.platform import on_stop_signals
+from partyhost.net.platform import (
+    in_front_of_terminal,
+    keep_reading_in_background,
+    on_stop_signals,
+)
 from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.net.rooms.roomqueue import Observer
 
@@ -33,7 +44,7 @@ async def run_host(
 ) -> None:
     """Serve until Ctrl+C, SIGTERM or ``quit``, then close gracefully (``partyhost serve``).
 
-    ``console``: take commands typed into this terminal (see :mod:`.console`);
+    ``console``: take commands typed into this terminal (:class:`HostConsole`);
     ``observer``: hears of every room request handled (see :class:`.Observer`).
     """
     loop = asyncio.get_running_loop()
@@ -66,3 +77,115 @@ async def run_host(
             print("partyhost host stopped.", flush=True)
     finally:
         undo_signals()
+
+
+HELP = """Host commands:
+  rooms        list the open rooms
+  close CODE   close a room: everyone in it goes back to the lobby
+  quit         stop the host (like Ctrl-C)
+  help         this list"""
+
+
+class ConsoleHost(Protocol):
+    """What the console needs of the host (its lobby)."""
+
+    def room_listing(self) -> list[dict[str, Any]]:
+        """Each open room's lobby summary, with ``creator`` (an address or None)."""
+
+    def close_room(self, code: str) -> bool: ...
+
+
+class HostConsole:
+    """Reads commands for ``host`` and answers on ``out``; ``quit`` calls ``stop``."""
+
+    def __init__(self, host: ConsoleHost, stop: Callable[[], None], out: TextIO) -> None:
+        self._host = host
+        self._stop = stop
+        self._out = out
+
+    def start(self, stream: TextIO) -> None:
+        """Read ``stream`` in a daemon thread until it ends; each line runs on this loop."""
+        loop = asyncio.get_running_loop()
+        thread = threading.Thread(
+            target=self._read, args=(stream, loop), name="host console", daemon=True
+        )
+        thread.start()
+
+    def _read(self, stream: TextIO, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            try:
+                line = stream.readline()
+            except (OSError, ValueError):  # EIO in the background, or stdin closed
+                return
+            if not line:
+                return
+            try:
+                loop.call_soon_threadsafe(self.handle, line)
+            except RuntimeError:  # the loop has closed: the host is gone
+                return
+
+    def handle(self, line: str) -> None:
+        """Run one typed command."""
+        words = line.split()
+        if not words:
+            return
+        command, arguments = words[0].lower(), words[1:]
+        if command in ("help", "?"):
+            self._say(HELP)
+        elif command == "rooms":
+            self._say(self._rooms())
+        elif command == "close" and len(arguments) == 1:
+            self._close(arguments[0])
+        elif command == "close":
+            self._say("Usage: close CODE (the room's four letters; `rooms` lists them).")
+        elif command in ("quit", "exit", "stop"):
+            self._say("Stopping the host...")
+            self._stop()
+        else:
+            self._say(f"Unknown command {words[0]!r}; type help for the list.")
+
+    def _rooms(self) -> str:
+        rooms = self._host.room_listing()
+        if not rooms:
+            return "No open rooms."
+        lines = []
+        for room in rooms:
+            owner = room.get("owner_name") or "nobody"
+            creator = room.get("creator") or "unknown (made before a restart)"
+            lines.append(
+                f"{room['code']}  {room['game_name']}, {room['status']},"
+                f" {room['seats']}/{room['max_seats']} seats, {room['spectators']} watching,"
+                f" owner {owner}, created from {creator}"
+            )
+        return "\n".join(lines)
+
+    def _close(self, code: str) -> None:
+        code = code.upper()
+        if self._host.close_room(code):
+            self._say(f"Closing room {code}: everyone in it goes back to the lobby.")
+        else:
+            self._say(f"No open room has the code {code}; `rooms` lists them.")
+
+    def _say(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            print(text, file=self._out, flush=True)
+
+
+def console_input(stream: TextIO | None = None) -> TextIO | None:
+    """Stdin if someone can type commands into it, else None (see the module's notes)."""
+    stream = sys.stdin if stream is None else stream
+    if stream is None:
+        return None
+    try:
+        fd = stream.fileno()
+        mode = os.fstat(fd).st_mode
+    except (OSError, ValueError):
+        return None
+    if os.isatty(fd):
+        if not in_front_of_terminal(fd):
+            return None
+        keep_reading_in_background()
+        return stream
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return stream
+    return None

@@ -1,15 +1,8 @@
 """In-host bots: seats the host plays itself, from that seat's own view only.
 
-A bot (or a bot standing in for an away player) gets exactly the view a
-person in its seat would get and its own seeded :class:`Rng`, and asks the
-game's ``bot_command``. The room decides *when*: after every change each bot
-is armed to act after a short random "thinking" delay, so people can follow
-what happens.
-
-A bot added by the owner has a level (``easy``, ``normal``, ``hard``): its
-thinking delay is the game's own range for that level when the game has one
-(real-time games, so a person has a fair chance; never below the host's
-delay), else the host's delay scaled by :data:`LEVEL_SCALE`.
+A bot gets exactly the view a person in its seat would get and its own seeded
+:class:`Rng`; the room decides when it acts, after a thinking delay set by its
+level, so people can follow what happens.
 """
 
 from __future__ import annotations
@@ -56,21 +49,18 @@ def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:
 
 
 class BotBrain:
-    """One seat's bot: its generator and when it may act next (``None``: idle).
-
-    ``delay`` is the bot's own thinking range (from its level); without one
-    (a bot standing in for an away player) it uses the range the room passes.
-    """
+    """One seat's bot: its generator, its thinking range (``delay``, from its level) and
+    when it may act next (``due``; ``None``: idle)."""
 
     __slots__ = ("_facing", "delay", "due", "rng")
 
-    def __init__(self, seed: int, delay: Delay | None = None) -> None:
+    def __init__(self, seed: int, delay: Delay) -> None:
         self.rng = Rng(seed)
         self.delay = delay
         self.due: float | None = None
         self._facing: object = None
 
-    def arm(self, now: float, delay: Delay, jitter: random.Random, facing: object = None) -> None:
+    def arm(self, now: float, jitter: random.Random, facing: object = None) -> None:
         """Plan to act after the thinking delay, unless already planned for the same moves.
 
         ``facing`` is what the bot may do now (its legal commands): when that
@@ -80,7 +70,7 @@ class BotBrain:
         if self.due is not None and facing == self._facing:
             return
         self._facing = facing
-        low, high = self.delay or delay
+        low, high = self.delay
         self.due = now + (low if high <= low else jitter.uniform(low, high))
 
     def rest(self) -> None:

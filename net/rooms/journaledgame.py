@@ -1,15 +1,9 @@
 """One running game: its state, the engine calls, and the journal of what was accepted.
 
-The room owns a :class:`Table` while a game runs. Every state change goes
-through :meth:`Table.command` or :meth:`Table.tick`, which journal (and
-commit) the accepted command before returning, so the caller may send views
-right away. Engine failures other than :class:`IllegalMove` are turned into
-one, so a command the game chokes on is refused, never fatal to the host.
-
-The journal only grows with real changes: a command after which the state
-is the same as before (the version aside) is not journaled (a player's is
-refused as ``no_change``), and a game stops taking commands once it reaches
-its :class:`Ceiling`.
+A command is journaled before :meth:`Table.command` returns, so the caller may
+send views at once. An engine failure other than :class:`IllegalMove` becomes
+one: a command the game chokes on is refused, never fatal to the host. The
+journal only grows with real changes, and stops at the game's :class:`Ceiling`.
 """
 
 from __future__ import annotations
@@ -71,28 +65,19 @@ def unchanged(before: Any, after: Any) -> bool:
     return True
 
 
+@dataclass(eq=False)
 class Table:
     """A game in play, journaled command by command."""
 
-    def __init__(
-        self,
-        game: Game,
-        state: Any,
-        journal: Store,
-        code: str,
-        records: Sequence[CommandRecord] = (),
-        ceiling: Ceiling = NO_CEILING,
-        journal_bytes: int = 0,
-    ) -> None:
-        self.game = game
-        self.state = state
-        self.journal = journal
-        self.code = code
-        self.records = list(records)
-        """Every command (and tick) accepted so far, in order: the game's history keeps them."""
-        self.ceiling = ceiling
-        self.journal_bytes = journal_bytes
-        """Bytes this game's commands take in the journal."""
+    game: Game
+    state: Any
+    journal: Store
+    code: str
+    records: list[CommandRecord] = dataclasses.field(default_factory=list)
+    """Every command (and tick) accepted so far, in order: the game's history keeps them."""
+    ceiling: Ceiling = NO_CEILING
+    journal_bytes: int = 0
+    """Bytes this game's commands take in the journal."""
 
     @property
     def index(self) -> int:
@@ -121,7 +106,7 @@ class Table:
                 seat = SYSTEM_SEAT if record.seat is None else record.seat
                 state, _ = apply(game, state, seat, record.command, record.now)
         size = sum(journaled_bytes(record) for record in commands)
-        return cls(game, state, journal, code, commands, ceiling, size)
+        return cls(game, state, journal, code, list(commands), ceiling, size)
 
     @property
     def version(self) -> int:

@@ -1,16 +1,9 @@
 """Who sits in a room: members (people and bots) and the connections they use.
 
-A :class:`Member` outlives connections: it keeps the seat, name, token hash
-and bot brain while its player is away. Only the room's parts change it, from
-the room's task; a change that touches several fields is a method here. Seat
-numbers are compact (0..n-1, join order) while the room is in its lobby and
-fixed once a game starts (late joiners get the next number; a player who
-leaves keeps theirs, marked ``left``). A person waiting to take over a bot's
-seat has a member id and token but no seat number yet (:mod:`.takeovers`).
-
-A seat's *presence* is what everyone is shown of its player: ``connected``,
-``disconnected`` (with the grace time left), ``away`` (past the grace period;
-a bot may stand in) or ``gone`` (left for good).
+A :class:`Member` outlives connections: it keeps the seat, name, token hash and
+bot brain while its player is away. Seat numbers are compact (join order) in
+the lobby and fixed once a game starts; a person waiting for a bot's seat has
+none yet (:mod:`.seating`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """Frames on their way out: held until the journal has committed, then written at once.
 
-Each connection holds the frames it was given (``Connection.send_frame``);
-the host's one :class:`Outgoing` commits the journal once and has every
-holding connection write its frames (one ``write`` each, however many frames
-it holds). A room's task calls :meth:`Outgoing.flush` right after each item
-it handled, so a view leaves in the same loop turn as the command it shows,
-never ahead of it; frames queued anywhere else go out at the end of the loop
-turn.
+A room's task flushes right after each item, so a view leaves in the same loop
+turn as the command it shows, never ahead of it.
 """
 
 from __future__ import annotations

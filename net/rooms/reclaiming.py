@@ -8,42 +8,65 @@ to the room's owner, or to a connected seated person when the owner is the
 absent one (``reclaim_ask``); the visitor waits in the room without a seat
 (``reclaim_waiting``). No answer in time is no. A yes is handed back to the
 room, which gives the seat (:meth:`.Seating.reclaim`); every other ending turns
-the visitor away with ``reclaim_refused``. The open questions themselves are
-kept, and bounded, by :class:`~partyhost.net.rooms.reclaims.Reclaims`.
+the visitor away with ``reclaim_refused``.
+
+The open questions are bounded: one per visitor, one per seat,
+:data:`MAX_OPEN` per room, and none about a seat the table has just said no about,
+so a stream of visitors cannot bury the table in dialogs.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
-import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from partyhost.net import protocol as p
 from partyhost.net.names import written_alike
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.reclaims import Ask, Reclaims
-from partyhost.net.rooms.roombroadcast import RoomBroadcast, left_message
-from partyhost.net.rooms.roomqueue import Peer, RoomInbox
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
+from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.rooms.roster import Roster
 
+MAX_OPEN = 3
+"""Questions one room has open at once."""
 
+
+@dataclass(frozen=True)
+class Ask:
+    """One open question: is the visitor on ``asker`` the absent player of ``member_id``?"""
+
+    ask_id: int
+    asker: Peer
+    member_id: int
+    approver_id: int
+    """The member who is asked (the owner, or a seated person when the owner is the absent one)."""
+    ends: float
+    """When no answer counts as no (host time)."""
+
+
+@dataclass(eq=False)
 class Reclaiming:
     """The questions to one room's table about its absent seats, from asking to answer."""
 
-    def __init__(
-        self,
-        room: RoomInbox,
-        code: str,
-        roster: Roster,
-        broadcast: RoomBroadcast,
-        asks: Reclaims,
-    ) -> None:
-        self._room = weakref.ref(room)
-        """Weak: the room owns this part (see :class:`.Seating`)."""
-        self._code = code
-        self._roster = roster
-        self._broadcast = broadcast
-        self._asks = asks
+    code: str
+    roster: Roster
+    broadcast: RoomBroadcast
+    seconds: float
+    """How long the table has to answer."""
+    _asks: dict[int, Ask] = field(default_factory=dict, init=False)
+    _numbers: Iterator[int] = field(default_factory=lambda: itertools.count(1), init=False)
+    _said_no: dict[int, float] = field(default_factory=dict, init=False)
+    """Member id -> until when its seat may not be asked about (the table said no)."""
+
+    def asking(self, peer: Peer) -> bool:
+        """Whether ``peer`` waits for an answer here."""
+        return any(ask.asker is peer for ask in self._asks.values())
+
+    def next_end(self) -> float | None:
+        return min((ask.ends for ask in self._asks.values()), default=None)
 
     def ask(self, peer: Peer, member: Member) -> None:
         """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
@@ -66,79 +89,107 @@ class Reclaiming:
                 " Come back with your seat token, or join under another name.",
             )
         now = time.time()
-        ask = self._asks.open(peer, member.member_id, approver.member_id, now)
-        peer.room = self._room()
-        question = {"name": member.name, "seat": member.seat, "seconds": self._asks.left(ask, now)}
-        self._broadcast.notice(
+        self._check_open(member.member_id, now)
+        ask = Ask(
+            next(self._numbers), peer, member.member_id, approver.member_id, now + self.seconds
+        )
+        self._asks[ask.ask_id] = ask
+        question = {"name": member.name, "seat": member.seat, "seconds": round(self.seconds, 1)}
+        self.broadcast.notice(
             f"Someone says they are {member.name}; {approver.name} is asked to confirm."
         )
         approver.peer.send({"t": p.RECLAIM_ASK, "ask": ask.ask_id, **question})
-        peer.send({"t": p.RECLAIM_WAITING, "code": self._code, **question})
+        peer.send({"t": p.RECLAIM_WAITING, "code": self.code, **question})
+
+    def _check_open(self, member_id: int, now: float) -> None:
+        """Refused when the seat is already asked for, or was refused just now, or the
+        room has enough questions open."""
+        self._said_no = {member: until for member, until in self._said_no.items() if until > now}
+        if member_id in self._said_no:
+            wait = max(1, round(self._said_no[member_id] - now))
+            raise Refused(
+                "reclaim_refused",
+                f"The table has just said no to someone asking for that seat; try again in"
+                f" {wait} s, or come back with your seat token.",
+            )
+        if any(ask.member_id == member_id for ask in self._asks.values()):
+            raise Refused(
+                "reclaim_refused",
+                "Someone else is already asking for that seat; try again in a moment.",
+            )
+        if len(self._asks) >= MAX_OPEN:
+            raise Refused(
+                "reclaim_refused", "This table has enough questions to answer; try again later."
+            )
 
     def _approver(self, member: Member) -> Member | None:
         """Who confirms that ``member``'s player is back: the owner if here and not them,
         else any seated person who is here."""
-        owner = self._roster.owner
+        owner = self.roster.owner
         if owner is not None and owner is not member and _here(owner):
             return owner
         return next(
-            (m for m in self._roster.seated if m.human and m is not member and _here(m)), None
+            (m for m in self.roster.seated if m.human and m is not member and _here(m)), None
         )
 
     def answer(self, by: Member, ask_id: int, yes: bool) -> tuple[Peer, Member] | None:
         """``by`` answers question ``ask_id``. On a yes, the visitor and the seat to give
         them; otherwise the visitor is turned away and the answer is None."""
-        ask = self._asks.answer(ask_id, by.member_id)
-        if ask is None:
+        ask = self._asks.get(ask_id)
+        if ask is None or ask.approver_id != by.member_id:
             raise Refused("no_such_ask", "That question is settled already, or was not yours.")
-        member = self._roster.member_by_id(ask.member_id)
+        del self._asks[ask_id]
+        member = self.roster.member_by_id(ask.member_id)
         if member is None or member.left:
             self._turn_away(ask, "That seat is gone.")
             return None
         if not yes:
-            self._asks.said_no(ask, time.time())
+            self._said_no[ask.member_id] = time.time() + self.seconds  # the seat rests a while
             self._turn_away(ask, f"{by.name} did not confirm that you are {member.name}.")
-            self._broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
+            self.broadcast.notice(f"{by.name} did not let the visitor take {member.name}'s seat.")
             return None
         if ask.asker.closed:
             return None
-        self._broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
+        self.broadcast.notice(f"{by.name} confirmed that {member.name} is back.")
         return ask.asker, member
 
     def withdraw(self, peer: Peer) -> bool:
         """``peer`` stops waiting for an answer (it left, or dropped); False if it was not."""
-        ask = self._asks.withdraw(peer)
-        if ask is None:
+        if not self._close(lambda ask: ask.asker is peer):
             return False
-        peer.room = None
-        if not peer.closed:
-            peer.send(left_message(self._code, "left"))
+        self.broadcast.send_out(peer, "left")
         return True
 
     def run(self, now: float) -> None:
         """Questions nobody answered in time are answered no."""
-        for ask in self._asks.expired(now):
-            member = self._roster.member_by_id(ask.member_id)
+        for ask in self._close(lambda ask: now >= ask.ends):
+            member = self.roster.member_by_id(ask.member_id)
             name = member.name if member is not None else "that player"
             self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
-            self._broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
+            self.broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
 
     def settle_about(self, member: Member, why: str) -> None:
         """``member``'s seat is no longer to be asked for (its player is back, or it is
         gone): every visitor asking for it is turned away with ``why``."""
-        for ask in self._asks.about(member.member_id):
+        for ask in self._close(lambda ask: ask.member_id == member.member_id):
             self._turn_away(ask, why)
 
     def clear(self, why: str) -> None:
         """The room closes: every visitor still waiting is turned away with ``why``."""
-        for ask in self._asks.clear():
+        for ask in self._close(lambda ask: True):
             self._turn_away(ask, why)
+
+    def _close(self, which: Callable[[Ask], bool]) -> list[Ask]:
+        """Close and return the open questions ``which`` picks."""
+        found = [ask for ask in self._asks.values() if which(ask)]
+        for ask in found:
+            del self._asks[ask.ask_id]
+        return found
 
     def _turn_away(self, ask: Ask, why: str) -> None:
         """The visitor of ``ask`` gets no seat: back to the lobby with ``why``."""
         peer = ask.asker
-        if peer.room is self._room():
-            peer.room = None
+        peer.room = None
         if not peer.closed:
             peer.send(p.error("reclaim_refused", why))
 

@@ -1,24 +1,10 @@
 """A room: the members, spectators, settings and game of one table, and every change to them.
 
-:class:`Room` owns its state and changes it only through the methods below,
-one for each change a person or the clock can make. Each checks who asks,
-then hands the work to the part whose job it is. The parts hold the state,
-each changed only by its own methods (docs/architecture.md lists them and
-their jobs): who is here (:mod:`.roster`), what was chosen and the game
-(:mod:`.roomgame`), comings and goings (:mod:`.seating`), the game in motion
-and its bots (:mod:`.roomplay`), frames out (:mod:`.roombroadcast`) and
-records (:mod:`.roomrecords`).
-
-Only the room's task (:mod:`.roomtask`) calls the room, one queue item
-(:mod:`.roomqueue`) or timer at a time, so there are no locks and real-time
-claims are ordered by their arrival at the queue. After each accepted change
-every connected seat gets its fresh view; the change was committed to the
-journal before (see :class:`~partyhost.net.rooms.journaledgame.Table`).
-
-The task sleeps until the room's earliest timer or its next queue item, so
-a room with nothing due costs nothing. A room nobody (player or spectator)
-is connected to closes after ``idle_room_seconds``; after a restart that
-clock runs from the restart, since nobody is connected yet.
+Each method checks who asks, then hands the work to the part whose job it is
+(docs/architecture.md lists them). Only the room's task calls it, one queue
+item or timer at a time, so there are no locks and claims are ordered by their
+arrival. A room nobody is connected to closes after ``idle_room_seconds``
+(after a restart, counted from the restart).
 """
 
 from __future__ import annotations
@@ -30,24 +16,22 @@ from typing import Any, Protocol
 
 from partyhost.engine.core import Command, Game
 from partyhost.engine.playertext import clean_text, looks_blank
+from partyhost.net import protocol as p
 from partyhost.net.address import local_address
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.config import HostConfig
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.hostbots import bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.reclaiming import Reclaiming
-from partyhost.net.rooms.reclaims import Reclaims
-from partyhost.net.rooms.roombroadcast import RoomBroadcast, accepted_message
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
 from partyhost.net.rooms.roomplay import RoomBots, RoomPlay
 from partyhost.net.rooms.roomqueue import Peer, RoomItem
 from partyhost.net.rooms.roomrecords import RoomRecords
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.rooms.seating import Seating, SeatTokens
-from partyhost.net.rooms.takeovers import Takeovers
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom
 
@@ -98,11 +82,8 @@ class Room:
             config.pause_toggles_per_second, config.pause_toggle_burst
         )
         """Pauses and resumes of this room's game: an owner toggling costs no flood."""
-        self._asks = Reclaims(config.reclaim_answer_seconds)
-        """The open questions to the table; :class:`Reclaiming` asks and settles them."""
-        self._reclaiming = Reclaiming(self, code, roster, self._broadcast, self._asks)
+        self._reclaiming = Reclaiming(code, roster, self._broadcast, config.reclaim_answer_seconds)
         self._seating = Seating(
-            self,
             code,
             config,
             services,
@@ -115,16 +96,7 @@ class Room:
             records=self._records,
             reclaiming=self._reclaiming,
         )
-        self._takeovers = Takeovers(
-            self,
-            code,
-            services,
-            roster=roster,
-            game=room_game,
-            broadcast=self._broadcast,
-            records=self._records,
-        )
-        self._play.at_round_start = self._takeovers.after_change
+        self._play.at_round_start = self._seating.after_change
         self._idle_since: float | None = None
         """When the last person connected left (None: someone is here)."""
 
@@ -173,7 +145,7 @@ class Room:
 
     @property
     def waiting(self) -> tuple[Member, ...]:
-        """People without a seat waiting to take over a bot's (:mod:`.takeovers`)."""
+        """People without a seat waiting to take over a bot's (:mod:`.seating`)."""
         return self._roster.waiting
 
     @property
@@ -184,7 +156,7 @@ class Room:
     def has(self, peer: Peer) -> bool:
         """Whether ``peer`` is in this room (seated or watching) and the room is open; a
         visitor waiting for the table to confirm who they are is not in it yet."""
-        return peer.room is self and not self.closed and not self._asks.asking(peer)
+        return peer.room is self and not self.closed and not self._reclaiming.asking(peer)
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
@@ -219,39 +191,21 @@ class Room:
     # --- people coming and going ---------------------------------------------------
 
     def join(self, peer: Peer, spectate: bool) -> None:
-        """A newcomer takes the next seat, or watches; if Refused it is in no room."""
+        """A newcomer takes the next seat, or watches."""
         if peer.closed:
             return  # gone before its turn in the queue
-        try:
-            if self.closed:
-                raise Refused("no_such_room", "That room has just closed.")
-            self._banned.check(peer.name, peer.peer_host)
-            if spectate:
-                self._seating.spectate(peer)
-            elif not self._takeovers.wait(peer):
-                self._seating.seat_person(peer)
-        except Refused:
-            if peer.room is self:
-                peer.room = None
-            raise
+        if self.closed:
+            raise Refused("no_such_room", "That room has just closed.")
+        self._banned.check(peer.name, peer.peer_host)
+        self._seating.join(peer, spectate)
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """A player is back with their seat token: same seat, fresh room and view."""
-        if not self.closed and self._takeovers.resume(peer, member_id, token):
-            return
-        member = self._roster.member_by_id(member_id)
-        if self.closed or member is None or member.left:
-            peer.room = None
+        if self.closed or not self._seating.resume(peer, member_id, token):
             raise Refused("token_unknown", "That seat is no longer yours; join a room again.")
-        try:
-            self._seating.resume(peer, member, token)
-        except Refused:
-            if peer.room is self:
-                peer.room = None
-            raise
 
     def connection_lost(self, peer: Peer) -> None:
-        if self._reclaiming.withdraw(peer) or self._takeovers.lost(peer):
+        if self._reclaiming.withdraw(peer):
             return
         member = self._roster.member_of(peer)
         self._seating.lost(peer)
@@ -273,8 +227,6 @@ class Room:
     def leave(self, peer: Peer) -> None:
         """The asker leaves for good (a player's seat is freed, or played on in a game)."""
         member = self._roster.member_of(peer)
-        if self._takeovers.leave(peer):
-            return
         if member is None:
             self._seating.leave_watching(peer)
         else:
@@ -401,7 +353,7 @@ class Room:
         self._play.seen(member.seat, now)
         events = self._game.command(member.seat, command, now)
         if ref is not None and (table := self._game.table) is not None:
-            peer.send(accepted_message(ref, table.version))
+            peer.send({"t": p.ACCEPTED, "ref": ref, "version": table.version})
         self._play.changed(events, now)
         member.acted()
 
@@ -415,10 +367,8 @@ class Room:
         line = clean_text(text, self._config.max_chat_length)
         if looks_blank(line):  # the deck checks' test: a line nobody would see is no line
             raise Refused("empty_chat", "That chat line shows nothing.")
-        if member is not None:
-            self._broadcast.chat(member.seat, member.name, line)
-        else:
-            self._broadcast.chat(None, peer.name, line)
+        seat, name = (None, peer.name) if member is None else (member.seat, member.name)
+        self._broadcast.chat(seat, name, line)
 
     # --- the clock -------------------------------------------------------------------
 
@@ -430,7 +380,7 @@ class Room:
             idle_end = self._idle_since + self._config.idle_room_seconds
         due = (
             self._seating.next_grace_end(),
-            self._asks.next_end(),
+            self._reclaiming.next_end(),
             self._bots.next_due(),
             self._game.due_deadline(),
             self._game.result_pause_ends(),

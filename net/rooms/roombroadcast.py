@@ -1,17 +1,9 @@
 """What a room tells the people in it: views, the room's state, notices, chat.
 
-A part of :class:`~partyhost.net.rooms.room.Room` that reads the other parts and
-changes none. Each connected seat gets its own view (``game.view(state,
-seat)``) and only the events ``Event.for_seat`` allows it; spectators share
-one public frame. Every view frame carries the game's clock (``now``: the
-host's, less the time the game spent paused; see :mod:`.roomclock`) so
-clients can count down to the view's deadlines despite clock skew and pauses.
-Nothing here awaits:
-frames are queued on each connection, which drops itself if it falls too far
-behind.
-
-After a change the frames are built together (:class:`~partyhost.net.protocol.ViewFrames`):
-what the seats' views and events share is packed once, not once per seat.
+A part of :class:`~partyhost.net.rooms.room.Room` that changes no other part.
+Each seat gets its own view and only the events ``Event.for_seat`` allows it;
+spectators share the public frame. Frames are queued on each connection,
+never awaited: one that falls too far behind drops itself.
 """
 
 from __future__ import annotations
@@ -22,6 +14,7 @@ import operator
 import time
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from partyhost.engine.core import Event
@@ -40,39 +33,34 @@ RECENT_CHAT_BYTES = 32 * 1024
 number and in encoded size (a line is at most a few hundred bytes)."""
 
 
+@dataclass(eq=False)
 class RoomBroadcast:
     """Builds and sends every frame a room sends to more than its asker."""
 
-    def __init__(
-        self,
-        code: str,
-        settings: RoomSettings,
-        roster: Roster,
-        game: RoomGame,
-        max_pause: float = float("inf"),
-    ) -> None:
-        self._code = code
-        self._max_pause = max_pause
-        """Seconds an owner's pause lasts at most (``HostConfig.max_pause_seconds``)."""
-        self._settings = settings
-        self._roster = roster
-        self._game = game
-        self._recent_chat: deque[bytes] = deque()
-        self._recent_chat_bytes = 0
-        self._recent: deque[tuple[int, Event]] = deque(maxlen=p.LOG_EVENTS)
-        """The game's newest events with the version each change made, kept for those who
-        arrive or come back: their first view carries them as ``log``, so it does not start
-        blank (a reloaded page, a phone that slept). Each keeps its version, so what it
-        shows is judged by the state it happened in, not the one the newcomer arrives in."""
+    code: str
+    settings: RoomSettings
+    roster: Roster
+    game: RoomGame
+    max_pause: float = float("inf")
+    """Seconds an owner's pause lasts at most (``HostConfig.max_pause_seconds``)."""
+    _recent_chat: deque[bytes] = field(default_factory=deque, init=False)
+    _recent_chat_bytes: int = field(default=0, init=False)
+    _recent: deque[tuple[int, Event]] = field(
+        default_factory=lambda: deque(maxlen=p.LOG_EVENTS), init=False
+    )
+    """The game's newest events with the version each change made, kept for those who
+    arrive or come back: their first view carries them as ``log``, so it does not start
+    blank (a reloaded page, a phone that slept). Each keeps its version, so what it
+    shows is judged by the state it happened in, not the one the newcomer arrives in."""
 
     # --- views -----------------------------------------------------------------
 
     def first_view(self, seat: int | None) -> dict[str, Any]:
         """A newcomer's or returner's view frame: the table as it is, no events, and the
         room's recent events as ``log``, each as this seat may see it."""
-        table = self._game.table
+        table = self.game.table
         assert table is not None
-        seat = self._game.view_seat(seat)
+        seat = self.game.view_seat(seat)
         log = []
         for version, change in itertools.groupby(self._recent, key=operator.itemgetter(0)):
             shown = [e for e in (event.for_seat(seat) for _, event in change) if e is not None]
@@ -83,7 +71,7 @@ class RoomBroadcast:
             "version": table.version,
             "view": table.view(seat),
             "events": [],
-            "now": self._game.clock.now(time.time()),
+            "now": self.game.clock.now(time.time()),
             "log": log,
         }
 
@@ -93,16 +81,16 @@ class RoomBroadcast:
         Built together so the parts the seats' frames share are packed once; the events
         are kept for the log of whoever arrives next (:meth:`first_view`).
         """
-        table = self._game.table
+        table = self.game.table
         if table is None:
             return
         self._recent.extend((table.version, event) for event in events)
         seated = [
-            (member.peer, self._game.view_seat(member.seat))
-            for member in self._roster.members
+            (member.peer, self.game.view_seat(member.seat))
+            for member in self.roster.members
             if member.peer is not None and not member.left
         ]
-        spectators = self._roster.spectators
+        spectators = self.roster.spectators
         if not seated and not spectators:
             return
         views: dict[int | None, dict[str, Any]] = {}
@@ -111,7 +99,7 @@ class RoomBroadcast:
                 views[seat] = table.view(seat)
         if spectators and None not in views:
             views[None] = table.view(None)
-        now = self._game.clock.now(time.time())
+        now = self.game.clock.now(time.time())
         try:
             frames = p.ViewFrames(table.version, list(views.values()), now)
         except Exception:  # a part that cannot be packed: find out whose, view by view
@@ -121,7 +109,7 @@ class RoomBroadcast:
             try:
                 built[seat] = frames.frame(view, self.seat_events(frames, events, seat))
             except Exception:
-                log.exception("room %s: cannot encode the view for seat %s", self._code, seat)
+                log.exception("room %s: cannot encode the view for seat %s", self.code, seat)
                 built[seat] = None
         for peer, seat in seated:
             frame = built[seat]
@@ -154,94 +142,120 @@ class RoomBroadcast:
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
         """A chat line to everyone now, kept for those who arrive or come back later."""
-        frame = p.encode(
-            {"t": p.CHAT_LINE, "seat": seat, "name": name, "text": text, "at": time.time()}
-        )
-        for peer in self._roster.recipients():
-            peer.send_frame(frame)
-        self._keep_chat(frame)
-
-    def _keep_chat(self, frame: bytes) -> None:
-        """Keep the newest lines, at most ``RECENT_CHAT_LINES`` and ``RECENT_CHAT_BYTES``."""
-        self._recent_chat.append(frame)
+        line = {"t": p.CHAT_LINE, "seat": seat, "name": name, "text": text, "at": time.time()}
+        frame = self._to_everyone(line)
+        self._recent_chat.append(frame)  # the newest lines, bounded in number and bytes
         self._recent_chat_bytes += len(frame)
         while len(self._recent_chat) > RECENT_CHAT_LINES or (
             self._recent_chat_bytes > RECENT_CHAT_BYTES
         ):
             self._recent_chat_bytes -= len(self._recent_chat.popleft())
 
-    def recent_chat_to(self, peer: Peer) -> None:
-        """The room's recent chat, oldest first, to a newcomer or a returner."""
-        for frame in self._recent_chat:
-            peer.send_frame(frame)
+    def welcome(self, peer: Peer, seat: int | None, token: str | None, chat: bool = True) -> None:
+        """A newcomer's or returner's first frames: ``joined`` with its seat and token, the
+        room, its view and (unless it watched until now) the recent chat, oldest first."""
+        peer.send({"t": p.JOINED, "code": self.code, "seat": seat, "token": token})
+        self.room()
+        if self.game.table is not None:
+            peer.send(self.first_view(seat))
+        if chat:
+            for frame in self._recent_chat:
+                peer.send_frame(frame)
 
-    def _to_everyone(self, message: dict[str, Any]) -> None:
+    def send_out(self, peer: Peer, reason: str) -> None:
+        """``peer`` is out of the room, and told so (``left`` with ``reason``)."""
+        peer.room = None
+        peer.send({"t": p.LEFT, "code": self.code, "reason": reason})
+
+    def replaced(self, old: Peer) -> None:
+        """A seat's old connection gives way to its player's newer one."""
+        self.send_out(old, "replaced")
+        old.close("replaced by a newer connection")
+
+    def _to_everyone(self, message: dict[str, Any]) -> bytes:
         frame = p.encode(message)
-        for peer in self._roster.recipients():
+        for peer in self.roster.recipients():
             peer.send_frame(frame)
+        return frame
 
     def room_message(self, you: Member | None) -> dict[str, Any]:
         """The room's state as ``you`` (None: a spectator) is shown it."""
-        game = self._game.game
-        settings = self._settings
-        owner = self._roster.owner
-        options = settings.options
+        game, settings, owner = self.game.game, self.settings, self.roster.owner
         try:
-            rules = game.rules_for(options)
+            rules = game.rules_for(settings.options)
         except Exception:
             rules = {}
         return {
             "t": p.ROOM,
-            "code": self._code,
+            **self._shared(),
+            "options": settings.options,
+            "rules": rules,
+            "bot_takeover": settings.bot_takeover,
+            "owner": owner.seat if owner is not None else None,
+            "you": you.seat if you is not None else None,
+            "seats": [
+                member.describe(time.time(), self.game.clock.paused_wall)
+                for member in self._shown_seats()
+            ],
+            "paused": self._paused(),
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "pause": self._result_pause(),
+        }
+
+    def _shared(self) -> dict[str, Any]:
+        """What the room message and the lobby's summary both show of the room."""
+        game, settings = self.game.game, self.settings
+        return {
+            "code": self.code,
             "game": game.id,
             "game_name": game.name,
             "deck": settings.deck_name,
             "decks": decks_in_play(settings.deck_name, settings.deck_data),
-            "options": options,
-            "rules": rules,
-            "bot_takeover": settings.bot_takeover,
             "has_password": settings.password_hash is not None,
-            "owner": owner.seat if owner is not None else None,
-            "you": you.seat if you is not None else None,
-            "status": self._game.status,
-            "seats": [
-                member.describe(time.time(), self._game.clock.paused_wall)
-                for member in self._shown_seats()
-            ],
-            "spectators": len(self._roster.spectators),
-            "paused": self._paused(),
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "pause": self._game.result_pause_message(),
+            "status": self.game.status,
+            "spectators": len(self.roster.spectators),
         }
 
     def _shown_seats(self) -> list[Member]:
         """Seated members, and those who left a game that is still on the table (``gone``)."""
-        game = self._game
+        game = self.game
         return [
             member
-            for member in self._roster.members
+            for member in self.roster.members
             if not member.left or (not game.in_lobby and game.in_game(member.seat))
         ]
 
+    def _result_pause(self) -> dict[str, Any] | None:
+        """The table reading a round's result: until when, who has not read it, and where
+        the game's clock stands meanwhile."""
+        hold = self.game.result_pause
+        if hold is None:
+            return None
+        return {
+            "until": hold.until,
+            "waiting": sorted(hold.waiting),
+            "at": self.game.clock.stopped_at,
+        }
+
     def _paused(self) -> dict[str, Any] | None:
-        clock = self._game.clock
+        clock = self.game.clock
         if clock.paused_at is None:
             return None
         since = clock.paused_wall if clock.paused_wall is not None else time.time()
         return {
             "by": clock.paused_by,
             "at": clock.paused_at,
-            "until": since + self._max_pause,
-            "asking": sorted(self._game.resume_asks),
+            "until": since + self.max_pause,
+            "asking": sorted(self.game.resume_asks),
         }
 
     def room(self) -> None:
         """Everyone the room's state: each member with its own ``you``."""
-        for member in self._roster.members:
+        for member in self.roster.members:
             if member.peer is not None:
                 member.peer.send(self.room_message(member))
-        spectators = self._roster.spectators
+        spectators = self.roster.spectators
         if spectators:
             frame = p.encode(self.room_message(None))
             for peer in spectators:
@@ -249,33 +263,10 @@ class RoomBroadcast:
 
     def summary(self) -> dict[str, Any]:
         """This room as the lobby's ``rooms`` list shows it."""
-        game = self._game.game
-        owner = self._roster.owner
+        owner = self.roster.owner
         return {
-            "code": self._code,
-            "game": game.id,
-            "game_name": game.name,
-            "deck": self._settings.deck_name,
-            "decks": decks_in_play(self._settings.deck_name, self._settings.deck_data),
-            "seats": len(self._roster.seated),
-            "max_seats": game.max_players,
-            "status": self._game.status,
-            "has_password": self._settings.password_hash is not None,
+            **self._shared(),
+            "seats": len(self.roster.seated),
+            "max_seats": self.game.game.max_players,
             "owner_name": owner.name if owner is not None else None,
-            "spectators": len(self._roster.spectators),
         }
-
-
-def left_message(code: str, reason: str) -> dict[str, Any]:
-    """What a connection is told when it is out of the room."""
-    return {"t": p.LEFT, "code": code, "reason": reason}
-
-
-def accepted_message(ref: int, version: int) -> dict[str, Any]:
-    """What a player whose ``play`` carried ``ref`` is told first when the game accepts it."""
-    return {"t": p.ACCEPTED, "ref": ref, "version": version}
-
-
-def joined_message(code: str, seat: int | None, token: str | None) -> dict[str, Any]:
-    """What a newcomer (or returner) is told first: its seat and seat token."""
-    return {"t": p.JOINED, "code": code, "seat": seat, "token": token}

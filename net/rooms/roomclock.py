@@ -1,26 +1,12 @@
-"""A room's game clock: the host's clock, less the time the room's games spent paused.
+"""A room's game clock: the host's clock, less the time the room's games spent stopped.
 
-An engine never reads a clock: ``decide`` and ``tick`` get ``now`` as an
-argument, and every deadline in a state or view is on the clock that gave
-it. So pausing needs no rule of any game. While a room is paused its game
-clock stands still: the game gets no ticks and no commands, bots do not
-act, and nothing it times runs out. On resume the clock runs on from where
-it stopped, now further behind the host's clock by the length of the pause,
-so every deadline the game set is as far away as it was when the pause
-began. Commands are journaled with the game clock's ``now``, which is what a
-replay feeds the game again, and the clock itself (its offset, and where it
-stands while paused) is kept in the room's record, so a pause survives a
-host restart.
-
-The clock also stands still while the table reads a round's result (a
-*hold*, see :mod:`.roomgame`), so a round timer does not run out behind the
-result; a hold is not a pause: commands still come (a person who has read
-plays on). A hold is kept in the room's record too, so a host restarted while
-the table reads a result finds the game's clock where the hold stopped it,
-instead of jumped on by the time spent reading.
-
-Grace periods, bot thinking delays and idle rooms stay on the host's clock:
-they are the room's business, not the game's.
+Engines never read a clock (``now`` is an argument), so pausing needs no rule
+of any game: while a room is paused, or its table reads a round's result (a
+*hold*, see :mod:`.roomgame`), the game clock stands still, and on resume every
+deadline is as far away as it was. Commands are journaled with the game clock's
+``now`` and the clock is kept in the room's record, so a replay and a restarted
+host see the same times. Grace periods, bot delays and idle rooms stay on the
+host's clock.
 """
 
 from __future__ import annotations

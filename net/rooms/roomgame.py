@@ -1,15 +1,8 @@
 """A room's game: what it was made with, lobby, playing or over, the table, its seats.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. :class:`RoomSettings` holds the
-deck, password and options the room was made with (only the options and the stand-in
-setting change, and only between games). :class:`RoomGame` sets a game up from the
-room's seats and options, passes commands and ticks to the
-:class:`~partyhost.net.rooms.journaledgame.Table` (which journals them), and says which
-view a seat gets. It never sends anything: the room does that after a change.
-
-Callers pass the host's time; the game gets its own clock's
-(:class:`~partyhost.net.rooms.roomclock.RoomClock`), which stands still while the
-game is paused, and its deadline is handed back on the host's clock.
+A part of :class:`~partyhost.net.rooms.room.Room`. It passes commands and
+ticks to the :class:`~partyhost.net.rooms.journaledgame.Table` on the game's
+own clock (:mod:`.roomclock`) and never sends anything: the room does that.
 """
 
 from __future__ import annotations
@@ -78,19 +71,13 @@ class ResultPause:
     waiting: set[int]
     """The people (seats) who have not pressed a key yet."""
 
-    def message(self) -> dict[str, Any]:
-        return {"until": self.until, "waiting": sorted(self.waiting)}
-
 
 class RoomGame:
     """The game side of one room, with the setup a restarted host replays.
 
-    After a round the room may stop for its result (the room's
-    ``round_results`` choice): bots wait until every person at the table has
-    read it, or the time is up. The game's clock stands still meanwhile (see
-    :mod:`.roomclock`), so no timer runs out behind the result.
-
-    Read its fields; only its methods change them.
+    After a round the room may stop for its result (``round_results``) until every
+    person at the table has read it or the time is up; the game's clock stands still
+    meanwhile. Read its fields; only its methods change them.
     """
 
     def __init__(
@@ -121,10 +108,11 @@ class RoomGame:
         )
         self.resume_asks: set[int] = set()
         """Seats whose players asked to resume the paused game (a majority resumes it)."""
-        self._pause: ResultPause | None = None
+        self.result_pause: ResultPause | None = None
+        """Stopped for a round's result: the host's bots wait."""
         if self.clock.held:  # a restart while the table read a round's result
             until = record.hold_until if record.hold_until is not None else 0.0
-            self._pause = ResultPause(until, set(record.hold_waiting or ()))
+            self.result_pause = ResultPause(until, set(record.hold_waiting or ()))
 
     def rebuild(self, commands: Sequence[CommandRecord]) -> None:
         """Replay a journaled game, with the seats that joined it late."""
@@ -163,25 +151,8 @@ class RoomGame:
         """Before the first game: seat numbers are still compact join order."""
         return self.status == p.LOBBY
 
-    @property
-    def reading_result(self) -> bool:
-        """Stopped for a round's result: the host's bots wait."""
-        return self._pause is not None
-
-    def result_pause_message(self) -> dict[str, Any] | None:
-        """The pause as the room message shows it (``until``, ``waiting``, and ``at``: where
-        the game's clock stands meanwhile), or None."""
-        if self._pause is None:
-            return None
-        return self._pause.message() | {"at": self.clock.stopped_at}
-
     def result_pause_ends(self) -> float | None:
-        return None if self._pause is None else self._pause.until
-
-    @property
-    def result_pause_waiting(self) -> list[int] | None:
-        """The seats that have not read the round's result (None: no result is held)."""
-        return None if self._pause is None else sorted(self._pause.waiting)
+        return None if self.result_pause is None else self.result_pause.until
 
     def in_game(self, seat: int | None) -> bool:
         """Whether ``seat`` is dealt into the current game (started with it or joined late)."""
@@ -210,13 +181,13 @@ class RoomGame:
         waiting = set(readers)
         if seconds <= 0 or not waiting or self.status != p.PLAYING:
             return False
-        self._pause = ResultPause(now + seconds, waiting)
+        self.result_pause = ResultPause(now + seconds, waiting)
         self.clock.hold(now)
         return True
 
     def read_by(self, seat: int, now: float) -> bool:
         """``seat`` has read the result; True if that changed the pause (or ended it)."""
-        pause = self._pause
+        pause = self.result_pause
         if pause is None or seat not in pause.waiting:
             return False
         pause.waiting.discard(seat)
@@ -226,13 +197,13 @@ class RoomGame:
 
     def end_pause_if_due(self, now: float) -> bool:
         """End the pause once its time is up; True only then."""
-        if self._pause is None or now < self._pause.until:
+        if self.result_pause is None or now < self.result_pause.until:
             return False
         self._end_result_pause(now)
         return True
 
     def _end_result_pause(self, now: float) -> None:
-        self._pause = None
+        self.result_pause = None
         self.clock.release(now)
 
     def start(self, seats: list[int], rules: dict[str, Any]) -> None:
@@ -251,7 +222,7 @@ class RoomGame:
         self.table, self.seed, self.rules, self.start_seats = table, seed, rules, seats
         self._game_seats = set(seats)
         self.status = p.PLAYING
-        self._pause = None
+        self.result_pause = None
 
     def pause(self, wall: float, by: str) -> None:
         """Stop the game's clock: no ticks, no commands, until :meth:`resume`."""

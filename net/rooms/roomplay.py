@@ -1,16 +1,10 @@
 """The game in motion: starting it, ticks, bots, pauses, and what follows every change.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. Every accepted change (a
-player's command goes from ``Room.play`` straight to the game) ends in
-:meth:`RoomPlay.changed`: fresh views to everyone, the game-over bookkeeping
-the moment the game ends, and every bot re-armed to think about its next move.
-A pause stops the game's clock (:mod:`.roomclock`) and sends the bots to rest.
-
-:class:`RoomBots` says when the host's own players act: after every change each
-bot is armed to act after its thinking delay (:mod:`.hostbots`), but only while
-someone is connected and the game is not paused: bots play for an audience, an
-empty room sleeps, and a paused table waits for everyone. At most one bot acts
-per turn of the room's task, so people see each move.
+A part of :class:`~partyhost.net.rooms.room.Room`. Every accepted change ends
+in :meth:`RoomPlay.changed`: views out, the game-over bookkeeping, bots
+re-armed. Bots act only while someone is connected and the game is not paused
+(an empty room sleeps), at most one per turn of the room's task, so people see
+each move.
 """
 
 from __future__ import annotations
@@ -19,6 +13,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from partyhost.engine.core import Event, Game
@@ -42,11 +37,7 @@ class RoomBots:
 
     def __init__(self, code: str, config: HostConfig, roster: Roster, game: RoomGame) -> None:
         self._code = code
-        self._pace = config.bot_pace
-        self._host_delay = config.bot_delay
-        low, high = config.bot_delay
-        self._bot_delay = (low * self._pace, high * self._pace)
-        """The room's thinking range, paced (for a brain without its own)."""
+        self._config = config
         self._roster = roster
         self._game = game
         self.jitter: random.Random = SHARED_JITTER
@@ -55,15 +46,16 @@ class RoomBots:
     def brain(self, level: str, seed: int) -> BotBrain:
         """A brain for a ``level`` bot of this room's game."""
         game: Game = self._game.game
-        low, high = thinking_delay(game, level, self._host_delay)
-        return BotBrain(seed, (low * self._pace, high * self._pace))
+        low, high = thinking_delay(game, level, self._config.bot_delay)
+        pace = self._config.bot_pace
+        return BotBrain(seed, (low * pace, high * pace))
 
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""
         brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
         member.brain = brain
         if self._active:
-            brain.arm(now, self._bot_delay, self.jitter)
+            brain.arm(now, self.jitter)
 
     @property
     def _active(self) -> bool:
@@ -83,13 +75,11 @@ class RoomBots:
         for member in self._roster.members:
             if member.brain is not None and member.seat is not None:
                 facing = self._game.game.legal(table.state, member.seat)
-                member.brain.arm(now, self._bot_delay, self.jitter, facing)
+                member.brain.arm(now, self.jitter, facing)
 
     def rethink(self, now: float) -> None:
         """The table goes on after a round's result: every bot starts thinking now."""
-        for member in self._roster.members:
-            if member.brain is not None:
-                member.brain.rest()
+        self.rest_all()
         self.arm_all(now)
 
     def rest_all(self) -> None:
@@ -102,7 +92,7 @@ class RoomBots:
         """When the first armed bot wants to act (None while nobody watches, no game runs,
         the game is paused or the table reads a round's result: a plan from before must not
         wake the room)."""
-        if not self._active or self._game.reading_result:
+        if not self._active or self._game.result_pause is not None:
             return None
         due = [m.brain.due for m in self._roster.members if m.brain is not None]
         return min((when for when in due if when is not None), default=None)
@@ -110,7 +100,7 @@ class RoomBots:
     def turn(self, now: float) -> list[Event] | None:
         """Let the first bot whose thinking time is up act; its events, or None if none acted."""
         table = self._game.table
-        if table is None or not self._active or self._game.reading_result:
+        if table is None or not self._active or self._game.result_pause is not None:
             return None
         for member in self._roster.members:
             brain = member.brain
@@ -128,52 +118,46 @@ class RoomBots:
         return None
 
 
+@dataclass(eq=False)
 class RoomPlay:
     """Drives one room's game and tells the room about each change."""
 
-    def __init__(
-        self,
-        game: RoomGame,
-        roster: Roster,
-        bots: RoomBots,
-        broadcast: RoomBroadcast,
-        records: RoomRecords,
-        max_pause: float = float("inf"),
-    ) -> None:
-        self._max_pause = max_pause
-        """Seconds an owner's pause lasts at most before the game goes on by itself."""
-        self._game = game
-        self._roster = roster
-        self._bots = bots
-        self._broadcast = broadcast
-        self._records = records
-        self.at_round_start: Callable[[Sequence[Event], bool], None] = _nothing
-        """Called with a change's events where a round ended (False) or the game did (True):
-        the room hands bots' seats to people waiting (:mod:`.takeovers`)."""
+    game: RoomGame
+    roster: Roster
+    bots: RoomBots
+    broadcast: RoomBroadcast
+    records: RoomRecords
+    max_pause: float = float("inf")
+    """Seconds an owner's pause lasts at most before the game goes on by itself."""
+    at_round_start: Callable[[Sequence[Event], bool], None] = field(
+        default_factory=lambda: _nothing, init=False
+    )
+    """Called with a change's events where a round ended (False) or the game did (True):
+    the room hands bots' seats to people waiting (:mod:`.seating`)."""
 
     def start(self, rules: dict[str, Any], grace: float) -> None:
         """Deal a game to everyone seated, in join order; Refused if it cannot be set up.
 
         A person not connected has ``grace`` seconds to come.
         """
-        self._roster.renumber()
-        seats = [m.seat for m in self._roster.members if m.seat is not None]
-        self._game.start(seats, rules)
+        self.roster.renumber()
+        seats = [m.seat for m in self.roster.members if m.seat is not None]
+        self.game.start(seats, rules)
         now = time.time()
-        for member in self._roster.members:
+        for member in self.roster.members:
             member.new_game(now, grace)
-        self._records.game_started()
-        self._broadcast.notice(f"{self._game.game.name} begins!")
-        self._broadcast.room()
+        self.records.game_started()
+        self.broadcast.notice(f"{self.game.game.name} begins!")
+        self.broadcast.room()
         self.changed((), now)
 
     def pause(self, by: str, now: float) -> None:
         """Stop the game's clock and its bots until :meth:`resume`; Refused if it cannot."""
-        self._game.pause(now, by)
-        self._bots.rest_all()
-        self._records.save()
-        self._broadcast.notice(f"Paused by {by}.")
-        self._broadcast.room()
+        self.game.pause(now, by)
+        self.bots.rest_all()
+        self.records.save()
+        self.broadcast.notice(f"Paused by {by}.")
+        self.broadcast.room()
 
     def resume(self, by: str, now: float, notice: str | None = None) -> None:
         """Run the game's clock again; everyone gets a view stamped with it, bots think.
@@ -181,106 +165,106 @@ class RoomPlay:
         The grace periods of absent players stood still during the pause: they go on
         from where they were.
         """
-        paused_since = self._game.clock.paused_wall
-        self._game.resume(now)
+        paused_since = self.game.clock.paused_wall
+        self.game.resume(now)
         if paused_since is not None:
-            for member in self._roster.members:
+            for member in self.roster.members:
                 member.add_paused_time(paused_since, now)
-        self._records.save()
-        self._broadcast.notice(notice or f"{by} resumed the game.")
-        self._broadcast.room()
-        self._broadcast.views()
-        self._bots.arm_all(now)
+        self.records.save()
+        self.broadcast.notice(notice or f"{by} resumed the game.")
+        self.broadcast.room()
+        self.broadcast.views()
+        self.bots.arm_all(now)
 
     def pause_ends(self) -> float | None:
         """When the owner's pause ends by itself (None: the game is not paused)."""
-        since = self._game.clock.paused_wall
-        if since is None or not self._game.playing:
+        since = self.game.clock.paused_wall
+        if since is None or not self.game.playing:
             return None
-        return since + self._max_pause
+        return since + self.max_pause
 
     def ask_to_resume(self, member: Member, now: float) -> None:
         """A seated person other than the owner asks to go on; a majority of the people
         seated and here resumes the paused game."""
-        if not self._game.clock.paused:
+        if not self.game.clock.paused:
             raise Refused("not_paused", "The game is not paused.")
-        if member.seat is None or member.seat in self._game.resume_asks:
+        if member.seat is None or member.seat in self.game.resume_asks:
             return
-        self._game.resume_asks.add(member.seat)
+        self.game.resume_asks.add(member.seat)
         voters = {
             m.seat
-            for m in self._roster.members
+            for m in self.roster.members
             if m.human and m.peer is not None and not m.left and m.seat is not None
         }
-        asking = len(self._game.resume_asks & voters)
+        asking = len(self.game.resume_asks & voters)
         if asking * 2 > len(voters):
             self.resume(member.name, now, "Most of the table asked to go on: the game resumes.")
             return
-        self._broadcast.notice(f"{member.name} asks to resume ({asking} of {len(voters)}).")
-        self._broadcast.room()
+        self.broadcast.notice(f"{member.name} asks to resume ({asking} of {len(voters)}).")
+        self.broadcast.room()
 
     def seen(self, seat: int | None, now: float) -> None:
         """``seat`` has read the round's result (pressed a key, or played on), or cannot (left,
         or lost their link): the table does not wait for them."""
-        if seat is not None and self._game.read_by(seat, now):
+        if seat is not None and self.game.read_by(seat, now):
             self._pause_changed(now)
 
     def _pause_changed(self, now: float) -> None:
-        if not self._game.reading_result:
-            self._bots.rethink(now)
-            self._records.save()  # the hold is over: a restart must not hold the clock again
-        self._broadcast.room()
+        if self.game.result_pause is None:
+            self.bots.rethink(now)
+            self.records.save()  # the hold is over: a restart must not hold the clock again
+        self.broadcast.room()
 
     def _readers(self) -> list[int]:
         """The people at the table who will read a round's result (bots read nothing)."""
         return [
             m.seat
-            for m in self._roster.members
+            for m in self.roster.members
             if m.seat is not None
             and not m.bot
             and m.peer is not None
             and not m.away
             and not m.left
-            and self._game.in_game(m.seat)
+            and self.game.in_game(m.seat)
         ]
 
     def run_timers(self, now: float) -> None:
         """The game's deadline if it has come, then the first bot whose thinking time is up."""
-        if not self._game.playing:
+        if not self.game.playing:
             return
         pause_end = self.pause_ends()
         if pause_end is not None and now >= pause_end:
-            minutes = round((pause_end - (self._game.clock.paused_wall or now)) / 60)
+            minutes = round((pause_end - (self.game.clock.paused_wall or now)) / 60)
             limit = f"{minutes} minutes" if minutes >= 2 else "its time limit"
             self.resume("the host", now, f"The pause reached {limit}; the game goes on.")
-        if self._game.end_pause_if_due(now):
+        if self.game.end_pause_if_due(now):
             self._pause_changed(now)
-        ticked = self._game.tick(now)
+        ticked = self.game.tick(now)
         if ticked:
             self.changed(ticked, now)
-        moved = self._bots.turn(now)
+        moved = self.bots.turn(now)
         if moved is not None:
             self.changed(moved, now)
 
     def changed(self, events: Sequence[Event], now: float) -> None:
         """After an accepted change: views out, game-over bookkeeping, bots re-armed."""
-        self._broadcast.views(events)
-        ending = self._game.finish_if_over(now)
+        self.broadcast.views(events)
+        ending = self.game.finish_if_over(now)
         if ending is not None:
-            for member in self._roster.members:
+            for member in self.roster.members:
                 member.game_over()
-            self._records.save()
-            self._records.game_over()
-            self._broadcast.notice(ending)
-            self._broadcast.room()
+            self.records.save()
+            self.records.game_over()
+            self.broadcast.notice(ending)
+            self.broadcast.room()
             self.at_round_start(events, True)
             return
-        if self._game.game.round_over(events):
+        if self.game.game.round_over(events):
             self.at_round_start(events, False)  # before the hold: a newcomer reads it too
-            if self._game.pause_for_results(now, self._readers()):
-                self._records.save()  # a restart keeps the hold (and the clock where it stopped)
-                self._broadcast.room()
-        self._bots.arm_all(now)
+            if self.game.pause_for_results(now, self._readers()):
+                self.records.save()  # a restart keeps the hold (and the clock where it stopped)
+                self.broadcast.room()
+        self.bots.arm_all(now)
 
 
 def _nothing(events: Sequence[Event], over: bool) -> None:

@@ -1,12 +1,7 @@
-"""A room's queue: what goes on it and who puts it there.
+"""A room's queue: what goes on it, and the protocols where connections and rooms meet.
 
-Connections and the host never change a room: they post an item on its
-queue, and the room's task (:mod:`.roomtask`) turns each item into one call
-on the :class:`~partyhost.net.rooms.room.Room`. This module knows neither side's
-classes, only the protocols that meet here: :class:`Peer` (a connection as a
-room sees it), :class:`RoomInbox` (a room as a connection sees it) and
-:class:`Observer` (whoever watches rooms at work: nobody, unless a benchmark
-asks).
+Connections and the host never change a room: they post an item that the
+room's task (:mod:`.roomtask`) turns into one call on the room.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """How a room is kept in the host's store: its record, its members, and its games.
 
-A part of :class:`~partyhost.net.rooms.room.Room`. The room saves after every
-change to who sits where or what was chosen; a game's commands are kept by
-its :class:`~partyhost.net.rooms.journaledgame.Table`. A restarted host rebuilds the room
-from these records (:meth:`Room.restore <partyhost.net.rooms.room.Room.restore>`).
-
-Each game is noted as it starts, marked over with its players and results
-(for replays and the night's standings) or abandoned when the room closes
-before its end. A game whose results cannot be read is still kept for its
-replay.
+A part of :class:`~partyhost.net.rooms.room.Room`; a restarted host rebuilds
+the room from these records. Each game is noted as it starts, and marked over
+with its players and results (for replays and standings) or abandoned.
 """
 
 from __future__ import annotations
@@ -16,49 +10,41 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from partyhost.engine.core import SYSTEM_SEAT, SeatResult
-from partyhost.net.rooms.banlist import BanList
 from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import GameStart, Player, RoomRecord
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class RoomRecords:
     """Writes one room's record, its member records and its games to the store."""
 
-    def __init__(
-        self,
-        store: Store,
-        code: str,
-        settings: RoomSettings,
-        roster: Roster,
-        game: RoomGame,
-        banned: BanList,
-    ) -> None:
-        self._store = store
-        self._banned = banned
-        self._code = code
-        self._settings = settings
-        self._roster = roster
-        self._game = game
+    store: Store
+    code: str
+    settings: RoomSettings
+    roster: Roster
+    game: RoomGame
+    banned: BanList
 
     def record(self) -> RoomRecord:
-        game, settings = self._game, self._settings
+        game, settings, hold = self.game, self.settings, self.game.result_pause
         return RoomRecord(
-            code=self._code,
+            code=self.code,
             game=game.game.id,
             deck_name=settings.deck_name,
             deck_data=settings.deck_data,
             options=settings.options,
             password_hash=settings.password_hash,
             bot_takeover=settings.bot_takeover,
-            owner=self._roster.owner_id,
+            owner=self.roster.owner_id,
             status=game.status,
-            next_member=self._roster.next_member,
+            next_member=self.roster.next_member,
             created=settings.created,
             seed=game.seed,
             start_seats=game.start_seats,
@@ -68,19 +54,40 @@ class RoomRecords:
             paused_by=game.clock.paused_by,
             held_at=game.clock.held_at,
             hold_until=game.result_pause_ends(),
-            hold_waiting=game.result_pause_waiting,
-            banned_names=self._banned.names,
-            banned_addresses=self._banned.addresses,
+            hold_waiting=None if hold is None else sorted(hold.waiting),
+            banned_names=self.banned.names,
+            banned_addresses=self.banned.addresses,
         )
 
     def save(self) -> None:
-        self._store.save(self.record(), self._roster.records())
+        self.store.save(self.record(), self.roster.records())
 
     def game_started(self) -> None:
         """A new game: the room as it is now, and the game, running, with no commands yet."""
-        start = self._game_start(time.time())
-        assert start is not None, "a game has started"
-        self._store.start_game(self.record(), self._roster.records(), start)
+        game, settings = self.game, self.settings
+        seats, rules = game.start_seats, game.rules
+        assert game.seed is not None and seats is not None and rules is not None, "it started"
+        dealt = set(seats)
+        start = GameStart(
+            room=self.code,
+            seed=game.seed,
+            game=game.game.id,
+            deck_name=settings.deck_name,
+            deck_data=settings.deck_data,
+            rules=dict(rules),
+            start_seats=list(seats),
+            started=time.time(),
+            players=self._players(dealt.__contains__),
+            password_hash=settings.password_hash,
+            player_keys=sorted(
+                key
+                for m in self.roster.members
+                if m.seat in dealt and not m.bot
+                for key in (m.token_hash, m.second_token_hash)
+                if key is not None
+            ),
+        )
+        self.store.start_game(self.record(), self.roster.records(), start)
 
     def game_over(self) -> None:
         """Mark the finished game over with its results, for replays and standings.
@@ -92,62 +99,36 @@ class RoomRecords:
         that ended because a player left is told so: if it was brief, the
         history does not keep it.
         """
-        table = self._game.table
+        table = self.game.table
         if table is None or not table.over:
             return
         records = table.records
         ended = records[-1].now if records else time.time()
         try:
-            results: list[SeatResult] = list(self._game.game.results(table.state))
+            results: list[SeatResult] = list(self.game.game.results(table.state))
         except Exception:
-            log.exception("room %s: %s could not tell its results", self._code, self._game.game.id)
+            log.exception("room %s: %s could not tell its results", self.code, self.game.game.id)
             results = []
-        players = self._players(lambda seat: self._game.in_game(seat))
+        players = self._players(self.game.in_game)
         last = records[-1] if records else None
         walked_out = (
             last is not None
             and last.seat == SYSTEM_SEAT
             and (last.command or {}).get("type") == "seat_left"
         )
-        self._store.game_over(self._code, results, players, ended, walked_out)
+        self.store.game_over(self.code, results, players, ended, walked_out)
 
     def forget(self) -> None:
         """The room closed: nothing of it stays, and a game cut short is never replayed."""
-        self._store.forget(self._code, time.time())
+        self.store.forget(self.code, time.time())
 
     def _players(self, sat_in: Callable[[int], bool]) -> list[Player]:
         """Who sat in the game's seats (people who left included: the seat was theirs)."""
         return sorted(
             (
                 Player(m.seat, m.name, m.bot)
-                for m in self._roster.members
+                for m in self.roster.members
                 if m.seat is not None and sat_in(m.seat)
             ),
             key=lambda player: player.seat,
-        )
-
-    def _game_start(self, started: float) -> GameStart | None:
-        """The room's current game as the store keeps it (None: no game has started)."""
-        game, seats, rules = self._game, self._game.start_seats, self._game.rules
-        if game.seed is None or seats is None or rules is None:
-            return None
-        dealt = set(seats)
-        return GameStart(
-            room=self._code,
-            seed=game.seed,
-            game=game.game.id,
-            deck_name=self._settings.deck_name,
-            deck_data=self._settings.deck_data,
-            rules=dict(rules),
-            start_seats=list(seats),
-            started=started,
-            players=self._players(lambda seat: seat in dealt),
-            password_hash=self._settings.password_hash,
-            player_keys=sorted(
-                key
-                for m in self._roster.members
-                if m.seat in dealt and not m.bot
-                for key in (m.token_hash, m.second_token_hash)
-                if key is not None
-            ),
         )

@@ -1,16 +1,9 @@
 """The one task that changes a room: queue items in arrival order, then whatever timer is due.
 
-The room waits on its queue until an item arrives or its next timer is due
-(:meth:`Room.next_item <partyhost.net.rooms.room.Room.next_item>`); an unwatched
-room with nothing due sleeps. Each item becomes one call on the
-:class:`~partyhost.net.rooms.room.Room`: client messages arrive already validated
-(``protocol.validate_client_message``), so a handler only picks the
-message's fields, and the room decides who may do what. A refusal
-(``Refused``, or the game's ``IllegalMove``) becomes an ``error`` to the
-sender only, carrying the ``ref`` of a ``play``. After each item the frames it
-caused go out at once, behind the journal's commit (:class:`.Outgoing`). A
-failure while handling one item is logged and the room carries on: no client
-can stop a room.
+Client messages arrive validated, so a handler only picks fields; the room
+decides who may do what. A refusal goes back to the sender only; a failure
+handling one item is logged and the room carries on: no client can stop a
+room. After each item its frames go out behind the journal's commit.
 """
 
 from __future__ import annotations
@@ -113,6 +106,8 @@ def handle(room: Room, item: RoomItem) -> None:
         elif isinstance(item, CloseRoom):
             room.close_by_host()
     except Refused as refused:  # its own frame: some say when to try again
+        if isinstance(item, Join | Resume) and item.peer.room is room:
+            item.peer.room = None  # no seat and not watching: in no room
         if peer is not None:
             peer.send(refused.frame(ref))
     except IllegalMove as illegal:

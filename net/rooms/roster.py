@@ -1,4 +1,5 @@
-"""Who is in a room: its members (seated, or left during a game), spectators, and owner.
+"""Who is in a room: its members (seated, or left during a game), spectators, and owner;
+and who may not come back to it.
 
 A part of :class:`~partyhost.net.rooms.room.Room`. Member ids are never reused
 within a room, so a seat token always names one member. The owner is a
@@ -8,10 +9,11 @@ member id (the member may have left; then the room hands ownership on).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from partyhost.net.config import HostConfig
 from partyhost.net.names import name_key, unique_name
+from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roomqueue import Peer
@@ -96,7 +98,7 @@ class Roster:
 
     @property
     def waiting(self) -> tuple[Member, ...]:
-        """Who waits for a bot's seat, first come first (see :mod:`.takeovers`)."""
+        """Who waits for a bot's seat, first come first (see :mod:`.seating`)."""
         return tuple(self._waiting)
 
     def waiting_by_id(self, member_id: int) -> Member | None:
@@ -194,12 +196,14 @@ class Roster:
         for seat, member in enumerate(self._members):
             member.seat = seat
 
-    def add_spectator(self, peer: Peer) -> bool:
-        """Let ``peer`` watch; False when the room has its maximum of spectators."""
-        if len(self._spectators) >= self._config.max_spectators:
-            return False
+    def add_spectator(self, peer: Peer) -> None:
+        """Let ``peer`` watch; Refused when the room has its maximum of spectators."""
+        limit = self._config.max_spectators
+        if len(self._spectators) >= limit:
+            raise Refused(
+                "too_many_spectators", f"This room has its maximum of {limit} spectators."
+            )
         self._spectators[peer] = None
-        return True
 
     def drop_spectator(self, peer: Peer) -> bool:
         """Stop ``peer`` watching; False if it was not watching."""
@@ -213,3 +217,49 @@ class Roster:
         peers = list(self._spectators)
         self._spectators.clear()
         return peers
+
+
+class BanList:
+    """The names and addresses of the people a room's owner kicked: they cannot come back.
+
+    Names are kept in their look-alike form (``names.name_key``), so joining again as
+    "ANN" or with a Cyrillic A does not undo a kick. The SSH door's own address is never
+    banned: every door visitor connects from it.
+    """
+
+    def __init__(
+        self,
+        shared_address: str | None = None,
+        names: Iterable[str] = (),
+        addresses: Iterable[str] = (),
+    ) -> None:
+        """``names`` (look-alike keys) and ``addresses``: the list as the store kept it."""
+        self._shared_address = shared_address
+        """An address many people connect from (the SSH door's): never banned."""
+        self._names: set[str] = set(names)
+        self._addresses: set[str] = set(addresses)
+
+    @property
+    def names(self) -> list[str]:
+        """The banned names' look-alike keys, sorted (as the store keeps them)."""
+        return sorted(self._names)
+
+    @property
+    def addresses(self) -> list[str]:
+        """The banned addresses, sorted."""
+        return sorted(self._addresses)
+
+    def ban(self, name: str, address: str | None) -> None:
+        """Keep ``name`` (and its look-alikes) and ``address`` out of the room."""
+        self._names.add(name_key(name))
+        if address and address != self._shared_address:
+            self._addresses.add(address)
+
+    def check(self, name: str, address: str) -> None:
+        """Refused (``banned``) if ``name`` or ``address`` was kicked from the room."""
+        if name_key(name) in self._names or address in self._addresses:
+            raise Refused(
+                "banned",
+                "The room's owner sent you away from this room; you cannot come back to it."
+                " Other rooms are open to you.",
+            )
