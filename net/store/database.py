@@ -1,47 +1,10 @@
 """The host's one database: rooms to rebuild after a crash, and every game it ran.
 
-One SQLite file per data folder (``host.sqlite3``; its tables and queries are
-:mod:`.records`, its upgrades :mod:`.migration`). Rooms keep their
-members (with token hashes, never tokens), the deck *data* (so a restart never
-depends on the deck file again), options and a pointer to their current game.
-A game keeps its seed, deck, rules and every accepted command in order with the
-host time it was applied at; once over, it is marked ``over`` with its players
-and results, and stays for replays and the night's standings. A room is
-rebuilt by calling the game's ``setup`` and replaying its game's commands; the
-commit of a command happens before any view of its result is sent, so whatever
-a player saw survives a crash of the host process.
-
-WAL mode with ``synchronous=NORMAL``: a commit survives the process being
-killed (SIGKILL), and costs well under a millisecond, so the room task calls
-it directly instead of paying a thread hop per command. Tools (``partyhost
-replay`` and ``stats``, the chaos bench) read the file while the host runs
-(:func:`read_store`).
-
-Every write is queued and the queue is committed as one transaction: commands
-at the end of the event loop's turn (a ``call_soon``), everything else at
-once, and in any case by :meth:`Store.commit`, which every connection calls
-before it writes anything. So the commit still comes before any view of the
-command goes out, but a busy host pays one commit per loop turn.
-
-Another process holding the write lock (a backup tool, ``sqlite3`` at a
-prompt) costs a commit at most :data:`BUSY_MILLISECONDS`: the commit then
-counts as failed, as on a full disk, and is retried, so the host goes on
-answering everyone (and refusing changes, saying the database is busy) until
-the lock is let go.
-
-A full disk first costs only new games: the store gives up its reserve
-(:mod:`.space`), so the rooms that are playing go on, and
-:attr:`Store.short_of_space` tells the host to refuse new games until the
-reserve can be taken back. A write that still fails loses nothing: the queue
-is kept, retried now and then, and :attr:`Store.failing` tells the host to
-refuse new commands until a commit succeeds again.
-
-The history is bounded: a game abandoned soon after it began leaves nothing
-(:func:`~.records.abandon_rows`), each deck is stored once, and past the
-host's cap the oldest finished games are deleted (:meth:`Store.prune`).
-
-The data folder and its files are private to the host's user (0700 and
-0600): they hold password hashes and players' names.
+Writes are queued and committed together (commands at the end of the loop's
+turn, the rest at once), always before any view of them goes out. A full disk
+first gives up the reserve (:mod:`.space`), so running games go on while new
+ones are refused; a failed or lock-blocked commit keeps its queue and is
+retried. docs/architecture.md tells the whole design.
 """
 
 from __future__ import annotations
@@ -60,6 +23,7 @@ from partyhost.engine.core import SeatResult
 from partyhost.net.platform import lock_exclusively
 from partyhost.net.store import records as rows
 from partyhost.net.store import space
+from partyhost.net.store.deckrows import Statement
 from partyhost.net.store.migration import SIDE_FILES, bring_up_to_date
 from partyhost.net.store.records import (
     INSERT_COMMAND,
@@ -69,7 +33,6 @@ from partyhost.net.store.records import (
     MemberRecord,
     Player,
     RoomRecord,
-    Statement,
     StoredRoom,
     StoreReader,
 )

@@ -1,15 +1,8 @@
 """Deck data in the history: each distinct deck stored once, shared by every game that used it.
 
-A game's deck comes in one of two forms (see :mod:`partyhost.net.deckshelf`):
-the data of one deck of the host's folders as it is, or ``{"decks": [{name,
-title, source, data}, ...]}`` for uploads and decks played together. Each
-deck's *data* is a row of ``decks``, keyed by :func:`content_hash`, a hash of
-its canonical form (map keys sorted), so the same cards uploaded under other
-names, or in another order beside other decks, are one row. A game of the
-second form lists its parts in play order in ``game_decks`` (name, title,
-source and the hash of the data); a game of the first form has no such rows
-and its ``deck_hash`` names the data. Only games point at decks, so a deck no
-game uses any more can go (:data:`DELETE_UNUSED_DECKS`).
+A deck's row is keyed by a hash of its canonical form, so the same cards sent
+under another name or in another order are one row; a game of several or
+uploaded decks lists its parts in ``game_decks``.
 """
 
 from __future__ import annotations
@@ -23,6 +16,15 @@ from partyhost.decks.combine import combine_decks
 from partyhost.engine.core import Game
 
 Statement = tuple[str, tuple[Any, ...]]
+
+
+def pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def unpack(blob: bytes | None) -> Any:
+    return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
+
 
 GAME_DECKS_SCHEMA = """CREATE TABLE IF NOT EXISTS game_decks (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -81,14 +83,6 @@ def deck_statements(game_id: int, form: Any) -> tuple[str, list[Statement], list
     return hashes[0], decks, listed
 
 
-def pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
-
-
-def unpack(blob: bytes) -> Any:
-    return msgpack.unpackb(blob, raw=False, strict_map_key=False)
-
-
 def deck_form(db: sqlite3.Connection, game_id: int, deck_hash: str) -> Any:
     """A stored game's deck in the form it was played with (for a replay)."""
     parts = db.execute(
@@ -101,12 +95,7 @@ def deck_form(db: sqlite3.Connection, game_id: int, deck_hash: str) -> Any:
         return None if row is None else unpack(row[0])
     return {
         "decks": [
-            {
-                "name": name,
-                "title": title,
-                "source": source,
-                "data": unpack(data),
-            }
+            {"name": name, "title": title, "source": source, "data": unpack(data)}
             for name, title, source, data in parts
         ]
     }

@@ -1,20 +1,8 @@
 """The host's answers about the past: the games it kept, their replays and the night's standings.
 
-Lobby requests (no room needed): ``list_past_games``, ``get_replay`` and
-``get_standings``. A replay is built in a worker thread (the engine replays
-every command), one at a time, so a long game being rebuilt never holds up the
-rooms. A built replay holds only checkpoints (:mod:`.replaybuilder`); the
-replays kept for the next requests share a byte budget
-(``HostConfig.replay_cache_mib``), and each address may start only so many
-builds (``replay_builds_per_address_per_second``), so asking for replays
-over and over costs the host neither memory nor its cores. Steps go out in
-pages that stay well under the frame limit, each played from the nearest
-checkpoint.
-
-A game played in a password room is ``locked``: its replay shows every hand
-of people who chose a private table, so it opens only for a seat token it was
-played with or the room's password (slowed per address like a room's); the
-list still shows it, marked. Running games are never listed.
+Replays are built one at a time in a worker thread, at a per-address rate, and
+kept under a byte budget; a password room's game opens only with a player's
+seat token or the room's password.
 """
 
 from __future__ import annotations

@@ -1,15 +1,6 @@
 """The host's database: its tables, its records, and the queries the host and tools run.
 
-One SQLite file per data folder (:mod:`.database` opens it) holds the rooms
-(their settings and members, enough to rebuild each after a crash) and every
-game the host ran: its seed, deck and rules, each accepted command in order,
-and once it is over its players and results. A room points at its current
-game; a finished game is marked ``over`` where it lies, so its commands are
-both what a restart replays and what a replay shows.
-
-Reading is done room by room, so a room whose rows cannot be decoded (a
-damaged blob, a value of the wrong type) fails alone: the store sets it
-aside and every other room is still rebuilt.
+Rooms are read one at a time, so a damaged room fails alone and is set aside.
 """
 
 from __future__ import annotations
@@ -21,14 +12,16 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-import msgpack
 from partyhost.engine.core import SeatResult
 from partyhost.net.names import name_key
 from partyhost.net.store.deckrows import (
     DELETE_UNUSED_DECKS,
     GAME_DECKS_SCHEMA,
+    Statement,
     deck_form,
     deck_statements,
+    pack,
+    unpack,
 )
 from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
@@ -153,9 +146,6 @@ NIGHT_TURNS_AT = 6
 """Local hour at which one night's standings end and the next's begin (a 2 a.m. game is
 still the evening before)."""
 
-Statement = tuple[str, tuple[Any, ...]]
-
-
 GAME_ID_RANGE = 2**53
 """Game numbers are drawn at random below this (so a JSON client reads them exactly):
 nobody finds another party's games by counting."""
@@ -175,14 +165,6 @@ def night_of(timestamp: float) -> str:
     """The night a moment belongs to, as its evening's date (``YYYY-MM-DD``, local time)."""
     moment = time.localtime(timestamp - NIGHT_TURNS_AT * 3600)
     return time.strftime("%Y-%m-%d", moment)
-
-
-def pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
-
-
-def unpack(blob: bytes | None) -> Any:
-    return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
 
 
 # --- rooms ----------------------------------------------------------------------

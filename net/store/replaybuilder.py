@@ -1,16 +1,7 @@
 """A finished game played again from the history, step by step, with nothing hidden.
 
-A replay sets the game up from its seed, deck and rules and applies every
-kept command exactly as the host applied it (the same way a restart rebuilds
-a room), keeping only a checkpoint every so often: a page of steps is played
-again from the nearest one, so a long game never sits whole in memory. Each
-step is the state after one command, timer tick or system change (step 0: the
-game as dealt), shown through the game's ``replay_view`` with every hand
-revealed, with the events it caused.
-
-Only games that are over are replayed: asking for a running game raises
-:class:`ReplayRefused` (``game_running``), because its replay would show
-hands that still matter.
+Only a checkpoint every so often is kept, so a long game never sits whole in
+memory; running games are refused, as their hands still matter.
 """
 
 from __future__ import annotations
@@ -23,7 +14,7 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.net.protocol import Refused
-from partyhost.net.store.deckrows import playable_deck
+from partyhost.net.store.deckrows import pack, playable_deck, unpack
 from partyhost.net.store.footprint import footprint
 from partyhost.net.store.records import (
     ABANDONED,
@@ -32,8 +23,6 @@ from partyhost.net.store.records import (
     ArchivedGame,
     CommandRecord,
     GameEntry,
-    pack,
-    unpack,
 )
 
 log = logging.getLogger(__name__)
