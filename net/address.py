@@ -1,12 +1,7 @@
 """Host addresses: as people type them, the default ports, and where friends reach a host.
 
-One home for all of it, so the command line, the client's connect screen and
-the host agree on what ``mybox``, ``mybox:7777`` and ``[::1]:7777`` mean, and
-``partyhost serve`` prints every LAN address friends can join at. Addresses
-come from the interfaces themselves (``ifaddr``, which zeroconf already
-depends on): nothing is sent anywhere to find them. The one address a URL or a QR
-code shows (:func:`lan_address`) is the interface the system routes the LAN through,
-asked of a UDP socket that connects and sends nothing.
+Addresses come from the interfaces themselves (``ifaddr``): nothing is sent
+anywhere to find them.
 """
 
 from __future__ import annotations

@@ -1,25 +1,9 @@
 """Limits on what a client may send, most of them following its address.
 
-Token buckets let bursts through but not a sustained flood. A hostile guest
-can open many connections, and leaving a room and joining again, or hanging
-up and connecting again, must not refill anyone's allowance, so what
-protects everyone else is counted per source address (the IP, any port):
-how many connections it holds (a cap, and a much smaller one once the host is
-half full, so a handful of addresses cannot take every slot), its message and
-chat buckets beside each connection's own, and how many wrong room passwords
-it has sent lately.
-
-An address holding several connections (a machine with two windows, the SSH
-door whose visitors all connect from one address) gets one bucket share per
-connection: the same limits per connection as before, but a share arrives
-without tokens and the tokens outlive the connections. A connection needs a
-token from its own bucket and from its address's, so one busy connection
-cannot use up its neighbours' shares either.
-
-The SSH door counts its own connections (:class:`ConnectionCounter`), slows
-wrong door passwords with the same :class:`PasswordThrottle` as room passwords,
-and logs its refusals through a :class:`QuietLog`, so a flood costs a few log
-lines, not megabytes.
+Reconnecting or rejoining must not refill anyone's allowance, so what protects
+everyone else is counted per source address; an address gets one bucket share
+per connection it holds (shares arrive without tokens), so the SSH door's many
+visitors from one address are treated as separate connections.
 """
 
 from __future__ import annotations

@@ -1,32 +1,10 @@
 """Which decks this host offers, kept current while it runs, and the decks rooms deal from.
 
-The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
-user's deck folder) plus the host's own ``deck_dirs``; ``partyhost decks`` reads
-the same shelf, so a deck name means the same file everywhere. Each file is read once
-per version (its modification time, size and inode). A cheap poll (one ``stat``
-per file every few seconds, in a thread) notices new, changed and removed
-files, so an edit shows up without a restart; a room keeps the cards it was
-created with. A broken file is listed too, with its first problem, so its
-author sees why it is not offered.
-
-Players may also send deck files with the room request (``deck_files``): they
-are checked by the same loader as the files here (at a bounded rate, see
-:class:`UploadReader`) and kept only in the room's journal, never written into
-a deck folder. An upload's file name is the sender's; it is cleaned like a
-chat line (invisible characters go too) and never used as a path, and one that
-is the name of a deck on this host's shelf is marked `` (sent)``, so an upload
-cannot pass for a shipped deck. Reading is budgeted per sender's address
-and for the whole host (:class:`UploadReader`), so one address cannot use up
-everyone's uploads.
-
-What a room deals from is a :class:`TableDeck`: one deck or several played
-together, read-only once built. Rooms that play the same cards refer to the
-same one (:class:`DeckShelf` finds it by content), so a host with a hundred
-T-Shirt rooms holds the T-Shirt deck, and everything the game derives from
-it, once. In the journal a room keeps its deck's *data*, so a restarted host
-never needs the file (or the laptop it was uploaded from) again: the data of
-a single deck from this host's folders as it is (the form older journals
-have), anything else as ``{"decks": [{"name", "title", "source", "data"}, ...]}``.
+Files are read once per version and polled for changes; broken ones are listed
+with their first problem. Uploaded decks are read at a bounded rate and kept
+only in the room's journal, never as files. Rooms playing the same cards share
+one :class:`TableDeck`. A room journals its deck's *data*: a single host deck
+as it is, anything else as ``{"decks": [{"name", "title", "source", "data"}, ...]}``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """Finding hosts on the LAN with mDNS/DNS-SD (python-zeroconf), game-agnostic.
 
-A host advertises ``_partyhost._tcp.local.`` with a few TXT properties (its
-name, the protocol version, room counts, its SSH door); ``partyhost join``
-browses for that type and lists what it finds. Discovery is a convenience:
-every failure here is logged and swallowed by the callers, and a typed
-``HOST:PORT`` always works without it.
-
-TXT properties (all text): ``name`` (the host's display name), ``proto``
-(protocol version), ``rooms``, ``playing`` (rooms with a game under way),
-``open`` (free seats in rooms still gathering players) and, when the SSH door
-is open, ``ssh`` (its port). The service's port is the game port.
+A convenience only: callers log and swallow every failure, and a typed
+``HOST:PORT`` always works. TXT properties (text): ``name``, ``proto``,
+``rooms``, ``playing``, ``open`` (free seats in gathering rooms) and ``ssh``.
 """
 
 from __future__ import annotations

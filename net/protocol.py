@@ -1,23 +1,9 @@
 """The partyhost wire protocol: every message, field by field, and its frames.
 
-Every message is one frame: a 4-byte big-endian length, then one msgpack map
-with a text key ``"t"`` naming its type. One declaration serves two readers:
-the host checks each client message against :data:`CLIENT_MESSAGES` before
-acting on it, the tests check every host frame against :data:`HOST_MESSAGES`
-and :data:`SHAPES` (:func:`host_problems`), and the tables of
-``docs/protocol.md`` are generated from these declarations and the error
-codes, so the document cannot drift from the code.
-
-A field's type is a :class:`WireType`: the label the docs show (``int``,
-``str ≤ 200``, ``bool or nil``) and the check that enforces it. Maps with
-known keys (the ``limits`` of ``welcome``, a room's seats) name a shape in
-:data:`SHAPES`, declared the same way.
-
-Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and validated
-before the host acts on them, so a hostile or buggy client gets an ``error``
-frame (or, for broken framing, a disconnect) and nothing else happens. The
-views of one change go out as :class:`ViewFrames`, which packs what the
-seats' views share only once.
+A frame is a 4-byte big-endian length, then one msgpack map whose ``"t"``
+names its type. The declarations here are checked against client messages by
+the host, against host messages by the tests (:func:`host_problems`), and make
+the tables of ``docs/protocol.md`` (``make docs``), so doc and code agree.
 """
 
 from __future__ import annotations

@@ -1,25 +1,10 @@
 """The one client library: what the TUI, network bots and tests talk to a host with.
 
-:class:`RequestMethods` is the only place a client builds a message: one
-method per type in :data:`partyhost.net.protocol.CLIENT_MESSAGES`, with every
-field the host accepts (a test holds the two in step). What a method does
-with the message is its class's ``send``: the connections send it
-(:class:`Requests`), the terminal client queues it from the UI, and
-:data:`build` just returns it.
-
-:class:`HostConnection` is one TCP connection: ``connect`` says hello and
-waits for ``welcome``; a background reader answers the host's pings and
-queues everything else for :meth:`~HostConnection.recv` / ``async for``.
-:class:`ReconnectingClient` wraps it: when the link drops it retries with the
-seat token (exponential backoff, bounded attempts and time) and reports
-``{"t": "connection", "state": "lost" | "reconnecting" | "restored" | "failed"}``
-in the message stream so a UI can show what is happening. A host that refuses
-the seat back for now (taken back too often) says in ``retry_after`` when to
-ask again: the client waits that long, reports ``reconnecting`` with
-``retry_after``, and asks once more, instead of hammering. The past games
-and replays are fetched with :func:`fetch_past_games` and :func:`fetch_replay`
-(page after page until it holds every step); a refusal raises
-:class:`HostRefused`.
+:class:`RequestMethods` is the only place a client builds a message (one method
+per client message type; a test holds them in step with the protocol).
+:class:`ReconnectingClient` comes back with the seat token when the link drops
+and reports it as ``{"t": "connection", "state": ...}`` messages, so a UI can
+show what is happening.
 """
 
 from __future__ import annotations
