@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -147,6 +147,22 @@ class TokenBucket:
         """Whether the bucket holds its whole burst again (nothing left to remember)."""
         self.ready(now)
         return self._tokens >= self.burst * max(1, self.shares)
+
+
+class BucketsByAddress:
+    """A token bucket per address; past :data:`MAX_TRACKED` addresses the stalest is forgotten."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def of(self, address: str) -> TokenBucket:
+        bucket = self._buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
+        self._buckets[address] = bucket
+        while len(self._buckets) > MAX_TRACKED:
+            self._buckets.popitem(last=False)
+        return bucket
 
 
 def take_all(buckets: Iterable[TokenBucket]) -> bool:

@@ -40,7 +40,7 @@ from partyhost.engine.core import Game
 from partyhost.engine.playertext import clean_text, looks_blank, strip_invisible
 from partyhost.engine.registry import all_games
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import MAX_TRACKED, TokenBucket, take_all
+from partyhost.net.addresslimits import BucketsByAddress, TokenBucket, take_all
 from partyhost.net.config import HostConfig
 
 log = logging.getLogger(__name__)
@@ -106,7 +106,9 @@ class UploadReader:
     def __init__(self, config: HostConfig | None = None) -> None:
         self._config = config or HostConfig()
         self._bucket = TokenBucket(self._config.uploads_per_second, self._config.upload_burst)
-        self._by_address: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._by_address = BucketsByAddress(
+            self._config.uploads_per_address_per_second, self._config.upload_address_burst
+        )
         self._lock = threading.Lock()
         self._recent: OrderedDict[tuple[str, str], LoadedDeck | DeckFileError] = OrderedDict()
 
@@ -117,7 +119,7 @@ class UploadReader:
         with self._lock:
             outcome = self._recent.get(key)
             if outcome is None:
-                if not take_all((self._bucket_of(address), self._bucket)):
+                if not take_all((self._by_address.of(address), self._bucket)):
                     raise UploadsTooFast()
                 outcome = self._load(upload.text, file)
             self._recent[key] = outcome
@@ -127,17 +129,6 @@ class UploadReader:
         if isinstance(outcome, DeckFileError):
             raise DeckFileError(outcome.errors)
         return outcome
-
-    def _bucket_of(self, address: str) -> TokenBucket:
-        """The address's bucket (call with the lock held); the stalest are forgotten."""
-        bucket = self._by_address.pop(address, None)
-        if bucket is None:
-            config = self._config
-            bucket = TokenBucket(config.uploads_per_address_per_second, config.upload_address_burst)
-        self._by_address[address] = bucket
-        while len(self._by_address) > MAX_TRACKED:
-            self._by_address.popitem(last=False)
-        return bucket
 
     @staticmethod
     def _load(text: str, file: str) -> LoadedDeck | DeckFileError:

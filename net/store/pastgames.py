@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import MAX_TRACKED, PasswordThrottle, TokenBucket
+from partyhost.net.addresslimits import MAX_TRACKED, BucketsByAddress, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import token_hash, verify_password
 from partyhost.net.store.records import GameEntry, StoreReader, night_of
@@ -72,7 +72,10 @@ class PastGames:
         self._replays: OrderedDict[int, Replay] = OrderedDict()
         self._cached_bytes = 0
         self._building = asyncio.Lock()
-        self._build_buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._build_buckets = BucketsByAddress(
+            self.config.replay_builds_per_address_per_second,
+            self.config.replay_build_address_burst,
+        )
         self._opened: OrderedDict[tuple[int, str], None] = OrderedDict()
         """(game, digest of the password given) for the right passwords of locked games: the
         next pages asked with the same password need no second costly check."""
@@ -94,16 +97,7 @@ class PastGames:
 
     def _may_build(self, address: str) -> None:
         """Take a build token from ``address``'s bucket or refuse with ``rate_limited``."""
-        bucket = self._build_buckets.pop(address, None)
-        if bucket is None:
-            bucket = TokenBucket(
-                self.config.replay_builds_per_address_per_second,
-                self.config.replay_build_address_burst,
-            )
-        self._build_buckets[address] = bucket
-        while len(self._build_buckets) > MAX_TRACKED:
-            self._build_buckets.popitem(last=False)
-        if not bucket.take():
+        if not self._build_buckets.of(address).take():
             raise ReplayRefused(
                 "rate_limited",
                 "You are asking for replays faster than this host builds them; wait a moment"
