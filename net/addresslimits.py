@@ -35,15 +35,10 @@ class _Guesses:
 
 
 class PasswordThrottle:
-    """Wrong passwords slow their address down: a growing, capped wait per try.
+    """Wrong passwords (a room's or the SSH door's) slow their address down.
 
-    One rule for room passwords and the SSH door's: the first few failures
-    cost nothing (typos happen); after that each try from the address waits
-    ``wrong_password_delay`` seconds, doubling with every failure up to
-    ``wrong_password_max_delay``. Tries from several connections of one
-    address queue behind each other, so opening more connections does not
-    guess faster. Failures older than ``wrong_password_memory`` seconds are
-    forgotten.
+    A few typos are free; then each try waits, doubling up to a cap. Tries from
+    one address queue behind each other, so more connections do not guess faster.
     """
 
     def __init__(self, config: HostConfig, kind: str = "room password") -> None:
@@ -99,10 +94,8 @@ class PasswordThrottle:
 class TokenBucket:
     """``rate`` tokens a second, holding at most ``burst``; each message takes one.
 
-    ``shares`` multiplies both (a bucket shared by several connections of one
-    address holds one share per connection). Raising it raises the ceiling
-    and the refill rate but adds no token, so a new connection never brings a
-    fresh burst with it.
+    ``shares`` (one per connection of an address) multiplies both but adds no
+    token, so a new connection never brings a fresh burst with it.
     """
 
     __slots__ = ("_stamp", "_tokens", "burst", "rate", "shares")

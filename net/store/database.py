@@ -48,9 +48,8 @@ REMIND_SECONDS = 60.0
 RESERVE_RETRY_SECONDS = 2.0
 """While short of space, taking the reserve back is tried this often."""
 BUSY_MILLISECONDS = 50
-"""How long a commit on the event loop waits for another process's write lock before it
-gives up and is retried later (:data:`RETRY_SECONDS`): a held lock costs the loop at most
-this per try, never SQLite's default of seconds with every player waiting."""
+"""How long a commit waits for another process's write lock before it is retried later:
+never SQLite's default of seconds with every player waiting."""
 
 
 class StoreUnusable(OSError):
@@ -261,11 +260,8 @@ class Store(StoreReader):
         self.commit()
 
     def append(self, code: str, index: int, record: CommandRecord) -> None:
-        """Keep one accepted command (or tick) of room ``code``'s game.
-
-        In an event loop it is committed with the others of this loop turn,
-        before any frame goes out (see :meth:`commit`); else on return.
-        """
+        """Keep one accepted command (or tick) of room ``code``'s game, committed with the
+        others of this loop turn (outside a loop: at once)."""
         row = rows.command_row(self._games[code], index, record)
         self._pending.append((INSERT_COMMAND, row))
         try:
@@ -281,9 +277,8 @@ class Store(StoreReader):
     def commit(self, force: bool = False) -> bool:
         """Commit every queued write in one transaction; False if that failed.
 
-        Cheap when there is nothing to commit; connections call it before
-        every write so no view goes out ahead of its command. A failed commit
-        keeps its writes for the next try; while failing, tries are spaced by
+        Connections call it before every write, so no view goes out ahead of its
+        command; a failed commit keeps its writes, retried at most every
         :data:`RETRY_SECONDS` unless ``force``.
         """
         self._commit_planned = None
@@ -350,21 +345,14 @@ class Store(StoreReader):
             log.warning("the disk of %s has space again: new games are welcome", self._target)
         self.short_of_space = False
 
-    @property
-    def history_bytes(self) -> int:
-        """Bytes of the database in use, its reserve aside."""
-        return space.used_bytes(self._db) - self._reserve.in_database()
-
     def prune(self) -> int:
-        """Delete the oldest finished games (and decks no game uses) while over the cap.
-
-        Returns how many games went. Rooms' games, running or not, are never touched.
-        """
+        """Delete the oldest finished games (and decks no game uses) while over the cap;
+        how many went. Rooms' games, running or not, are never touched."""
         if self.history_cap is None or not self.commit(force=True):
             return 0
         pruned, count = 0, 1
         finished = (rows.OVER, rows.ABANDONED, rows.DROPPED)
-        while self.history_bytes > self.history_cap:
+        while space.used_bytes(self._db) - self._reserve.in_database() > self.history_cap:
             chosen, params = space.oldest_finished(finished, count)
             count = min(2 * count, space.MAX_PRUNE_BATCH)
             batch = len(self._db.execute(chosen, params).fetchall())
@@ -437,10 +425,8 @@ class Store(StoreReader):
     # --- reading -----------------------------------------------------------------
 
     def load(self) -> list[StoredRoom]:
-        """Every stored room with its members and commands, oldest room first.
-
-        A room whose rows cannot be read is set aside; the others still load.
-        """
+        """Every stored room with its members and commands, oldest room first; a room whose
+        rows cannot be read is set aside."""
         self.commit(force=True)
         try:
             codes = rows.room_codes(self._db)
@@ -461,11 +447,8 @@ class Store(StoreReader):
 
 
 def read_store(data_dir: Path) -> StoreReader:
-    """A data folder's database opened read-only (no lock: the host may be running).
-
-    A folder last used by an older host is upgraded first, which needs it
-    free: :class:`StoreLocked` while that older host still runs.
-    """
+    """A data folder's database opened read-only (no lock: the host may be running); an
+    older host's folder is upgraded first (:class:`StoreLocked` while that host runs)."""
     path = data_dir / DB_FILE
     if not path.is_file():
         raise StoreUnusable(f"no games are kept in {data_dir} (no {DB_FILE} there)")
