@@ -81,9 +81,8 @@ SENT_MARK = " (sent)"
 RECENT_UPLOADS = 16
 
 UPLOADER: contextvars.ContextVar[str] = contextvars.ContextVar("UPLOADER", default="")
-"""The address of the client whose request is being answered: each connection sets it in
-the task that answers its lobby requests, and ``asyncio.to_thread`` carries it to the
-worker thread reading the files."""
+"""The address of the client whose request is answered (``asyncio.to_thread`` carries it to
+the worker thread reading the files)."""
 
 
 class UploadsTooFast(Exception):
@@ -93,14 +92,9 @@ class UploadsTooFast(Exception):
 class UploadReader:
     """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
 
-    Reading a deck costs milliseconds of CPU in a worker thread, and threads
-    share the interpreter with the event loop. So one deck is read at a time,
-    new texts take a token from their sender's address's bucket and one from
-    the host's (``uploads_per_address_*`` and ``uploads_*`` of the config; an
-    address's rate is a fraction of the host's, so one address cannot drain it),
-    and the outcome of each of the last :data:`RECENT_UPLOADS` texts is kept:
-    a text sent again (the same file for a second room, or retried unchanged)
-    is not read again and costs nothing.
+    Reading shares the interpreter with the event loop, so one deck is read at a
+    time, each new text takes a token from its address's bucket and the host's,
+    and the last :data:`RECENT_UPLOADS` outcomes are kept: a text sent again costs nothing.
     """
 
     def __init__(self, config: HostConfig | None = None) -> None:
@@ -411,11 +405,8 @@ class DeckShelf:
     def table_deck(
         self, game: Game, names: Sequence[str], uploads: Sequence[DeckUpload] = ()
     ) -> TableDeck:
-        """The cards of a new room: decks of this host by name plus uploaded ones.
-
-        No names and no uploads: the game's default deck. Raises
-        :class:`DeckNotFound` (``unknown_deck`` or ``bad_deck`` with every problem).
-        """
+        """The cards of a new room: decks of this host by name (none: the game's default)
+        plus uploaded ones; raises :class:`DeckNotFound`."""
         wanted = list(dict.fromkeys(names))
         if not wanted and not uploads:
             wanted = [game.default_deck]
@@ -499,9 +490,8 @@ class DeckShelf:
         return None
 
     def _sent_name(self, name: str) -> str:
-        """An uploaded deck's name, never one of this host's decks' names: a file sent as
-        ``the-t-shirt-game.yaml`` must not pass for the shipped deck in the lobby, in past
-        games or in standings."""
+        """An uploaded deck's name, marked if it is one of this host's: an upload must not
+        pass for a shipped deck."""
         taken = {entry.name.casefold() for entry in self._entries}
         if name.casefold() in taken or self.find(name) is not None:
             return name + SENT_MARK
@@ -545,12 +535,8 @@ class DeckShelf:
         journal: dict[str, Any],
         single: Callable[[], Any],
     ) -> TableDeck:
-        """The table deck with this journal form: found by its digest, else built.
-
-        ``single`` builds the deck of one part; several are combined
-        (:func:`~partyhost.decks.combine.combine_decks`, which raises ``CombineError``).
-        Safe from worker threads; a deck no room refers to any more is forgotten.
-        """
+        """The table deck with this journal form: found by its digest, else built (``single``
+        builds one part's deck; several are combined, which may raise ``CombineError``)."""
         digest = _digest(game, journal)
         with self._lock:
             found = self._tables.get(digest)

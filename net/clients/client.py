@@ -48,10 +48,7 @@ class ProtocolMismatch(ConnectionFailed):
 
 
 class ConnectionLost(NetError):
-    """The connection ended (``reason`` says how); nothing more will arrive.
-
-    Queued after a stream's last message, one marks its end for every later ``recv``.
-    """
+    """The connection ended (``reason`` says how); nothing more will arrive."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -285,11 +282,8 @@ class HostConnection(Requests):
         tap: Tap | None = None,
         source: str | None = None,
     ) -> HostConnection:
-        """Connect, say hello and wait for ``welcome`` (raises ConnectionFailed).
-
-        ``tap`` sees every later frame as raw bytes (debugging, wire tests);
-        ``source`` is the local address to connect from (None: the system's choice).
-        """
+        """Connect, say hello and wait for ``welcome`` (raises ConnectionFailed); ``tap`` sees
+        every later frame's bytes, ``source`` is the local address to connect from."""
         local = None if source is None else (source, 0)
         try:
             async with asyncio.timeout(timeout):
@@ -364,19 +358,13 @@ class HostConnection(Requests):
         return self.close_reason is not None
 
     def abort(self) -> None:
-        """Cut the link at once, as a network failure would: no goodbye, unsent bytes dropped.
-
-        The read loop then ends as for any lost link, so a :class:`ReconnectingClient`
-        comes back by itself (fault-injection tools rely on exactly that).
-        """
+        """Cut the link at once, as a network failure would (fault-injection tools): a
+        :class:`ReconnectingClient` then comes back by itself."""
         self._writer.transport.abort()
 
     def write(self, message: Message) -> None:
-        """Hand ``message`` to the socket at once, without waiting for it to drain.
-
-        For a person's requests (a few small frames): they leave before the
-        screen redraws. Raises ConnectionLost once the connection is over.
-        """
+        """Hand ``message`` to the socket without waiting for it to drain, so a person's
+        request leaves before the screen redraws (ConnectionLost once it is over)."""
         if self.closed or self._writer.is_closing():
             raise ConnectionLost(self.close_reason or "connection closed")
         self._writer.write(p.encode(message))
@@ -490,7 +478,7 @@ class ReconnectingClient(Requests):
         return self._token
 
     def write(self, message: Message) -> None:
-        """See :meth:`Client.write`; ConnectionLost while reconnecting."""
+        """See :meth:`HostConnection.write`; ConnectionLost while reconnecting."""
         if self.connection is None:
             raise ConnectionLost("not connected (reconnecting)")
         self.connection.write(message)
@@ -622,11 +610,8 @@ UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
 
 
 def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
-    """Each file's ``{"name", "text"}``, ready for ``create_room(deck_files=...)``.
-
-    Raises :class:`DeckFileUnsendable` saying which file and why, before
-    anything is sent: the host would refuse the frame otherwise. Files are read
-    as the host reads its own (UTF-8, or UTF-16 with a BOM) and sent as text.
+    """Each file's ``{"name", "text"}``, read as the host reads its own, for ``create_room``;
+    :class:`DeckFileUnsendable` says which file the host would refuse, before anything is sent.
     """
     from partyhost.decks.files import DeckFileError, decode_deck_bytes  # games load with it
 

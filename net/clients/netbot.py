@@ -76,11 +76,8 @@ class NetBot:
         start_with: int | None = None,
         games: int = 1,
     ) -> None:
-        """Join room ``code`` (or create one with ``create`` kwargs) and play ``games`` games.
-
-        With ``start_with`` the bot, when it owns the room, starts the game as
-        soon as that many players are seated and ready.
-        """
+        """Join room ``code`` (or create one with ``create`` kwargs) and play ``games`` games;
+        owning the room, start it once ``start_with`` players are seated and ready."""
         self.client = await ReconnectingClient.open(
             self.host, self.port, self.name, policy=self.policy
         )
@@ -144,11 +141,7 @@ class NetBot:
                 return
 
     def observe(self, message: Message) -> None:
-        """Called with every message the bot receives, before it acts on it.
-
-        Does nothing here; tools that audit a bot's traffic (the chaos bench
-        records every view it is shown) override it.
-        """
+        """Every message the bot receives, before it acts on it (for tools to override)."""
 
     def _game_time(self) -> float:
         """The room's game clock now, which the view's times are on: the view's ``now``

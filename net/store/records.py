@@ -27,10 +27,7 @@ from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
 SCHEMA_VERSION = 5
-"""The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
-two-file layout, 1: one ``decks`` row per deck combination, 2: rooms without a round
-result's hold, 3: games numbered in order and replayable by anyone, 4: rooms without their
-ban lists; see :mod:`.migration`)."""
+"""The format this host writes, kept in ``PRAGMA user_version`` (older ones: :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -462,11 +459,8 @@ def game_over_rows(
     ended: float,
     walked_out: bool = False,
 ) -> list[Statement]:
-    """Mark a running game over with its players and results (a game already over stays).
-
-    A game that ended because its players left (``walked_out``) soon after it
-    began is marked :data:`DROPPED` instead, and leaves nothing once its room moves on.
-    """
+    """Mark a running game over with its players and results (a game already over stays);
+    one its players walked out of soon after it began is :data:`DROPPED` instead."""
     statements: list[Statement] = [
         *([_discard_if_brief(game_id, ended, DROPPED)] if walked_out else []),
         (
@@ -507,12 +501,9 @@ def game_over_rows(
 
 
 def abandon_rows(game_id: int, when: float) -> list[Statement]:
-    """A game still running is cut short: never replayed, so its commands go.
-
-    One played for a while stays, marked abandoned; one cut short soon after
-    it began (see :data:`KEEP_AFTER_COMMANDS`) goes entirely, and so does any
-    deck only it used. No room may point at the game any more.
-    """
+    """A game still running is cut short: never replayed, so its commands go; one cut short
+    soon after it began (:data:`KEEP_AFTER_COMMANDS`) goes entirely, with any deck only it
+    used. No room may point at the game any more."""
     return [
         _discard_if_brief(game_id, when, DISCARDED),
         (
@@ -642,9 +633,8 @@ class StoreReader:
     def games(
         self, limit: int = LIST_LIMIT, night: str | None = None, running: bool = True
     ) -> list[GameEntry]:
-        """Kept games, newest first (abandoned and dropped ones are left out); the host's
-        guests get ``running=False``: a running game's room and players are not theirs to see,
-        only the host's owner reading the data folder sees them."""
+        """Kept games, newest first, abandoned and dropped ones left out (the host's guests get
+        ``running=False``: only the host's owner sees running games)."""
         where, params = "status IN (?, ?)", [PLAYING, OVER]
         if not running:
             where, params = "status = ?", [OVER]

@@ -63,13 +63,8 @@ so at most this many commands are applied to serve any page."""
 
 @dataclass
 class Replay:
-    """A finished game kept as a few checkpoints, its commands and where each round begins.
-
-    A replay of thousands of moves must not cost the host one table per step:
-    only every :data:`CHECKPOINT_EVERY`-th state is held (states are immutable,
-    so a checkpoint shares most of its data with its neighbours), and a page's
-    steps are played again from the nearest checkpoint when asked for.
-    """
+    """A finished game kept as a few checkpoints (a long game must not cost a table per
+    step), its commands and where each round begins."""
 
     entry: GameEntry
     game_name: str
@@ -83,9 +78,8 @@ class Replay:
     rounds: list[int]
     """Index of the first step of each round, in order."""
     size: int = 0
-    """The bytes this replay holds in memory, counted by walking its objects
-    (:func:`~partyhost.net.store.footprint.footprint`): its checkpoints with the deck each
-    holds, its commands, rounds and entry; the game's rules object, shared, is left out."""
+    """The bytes this replay holds in memory (:func:`~.footprint.footprint`), the game's
+    shared rules object left out."""
 
     @property
     def total(self) -> int:

@@ -82,10 +82,8 @@ class Reserve:
             raise
 
     def release(self) -> int:
-        """Give the reserve up (the file first: deleting the row needs room in the log).
-
-        Returns the bytes freed in the database.
-        """
+        """Give the reserve up (the file first: deleting the row needs room in the log); the
+        bytes freed in the database."""
         if self.file is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.file.unlink()
