@@ -99,14 +99,9 @@ def parse_host(
 
 
 class HostAdvertiser:
-    """Advertises one host; polls ``properties`` and re-announces when they change.
-
-    ``interfaces`` (addresses) limits where: a host listening on one address
-    is advertised only there, so a loopback-only host never reaches the LAN.
-
-    Polling every ``refresh_interval`` seconds is also the rate limit: a room
-    filling up seat by seat costs at most one update per interval.
-    """
+    """Advertises one host (only on ``interfaces`` when given, so a loopback-only host never
+    reaches the LAN); polls ``properties`` and re-announces changes, at most once a
+    ``refresh_interval``."""
 
     def __init__(
         self,

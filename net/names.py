@@ -53,12 +53,8 @@ def name_key(name: str) -> str:
 
 
 def written_name(raw: str, max_length: int) -> str:
-    """A name as its writer typed it, without controls but with every invisible character.
-
-    Kept beside the display name (:func:`clean_name`) so that taking a seat back by name
-    can ask for the name exactly as written: the display name has already lost the
-    zero-width characters that would tell ``A\u200bnn`` from ``Ann``.
-    """
+    """A name as its writer typed it, without controls but with every invisible character:
+    taking a seat back by name asks for it exactly as written (``A\u200bnn`` is not ``Ann``)."""
     return clean_text(raw, max_length)
 
 

@@ -193,10 +193,8 @@ def shaped(name: str) -> WireType:
 
 @dataclass(frozen=True)
 class Field:
-    """One field of a message: its type, what it means, whether it must be there.
-
-    ``expected`` is how an error to a client words a wrong value.
-    """
+    """One field of a message: its type, what it means, whether it must be there, and how
+    an error to a client words a wrong value."""
 
     type: WireType
     doc: str
@@ -951,11 +949,9 @@ class FrameDecoder:
     def feed(self, data: bytes) -> list[bytes]:
         """Add received bytes; return every complete frame body now available.
 
-        An oversized length is fatal (``frame_too_large``, decided before its
-        body arrives). If complete frames came before it, they are returned and
-        the error waits in :attr:`error`, so a client's last good messages are
-        handled however its bytes were split into reads; otherwise it is raised.
-        A decoder that met one raises it again on every later call.
+        An oversized length is fatal, decided before its body arrives; complete
+        frames before it are returned first (the error waits in :attr:`error`), so
+        a client's last good messages count however its bytes were split.
         """
         if self.error is not None:
             raise self.error
@@ -1028,13 +1024,9 @@ def _header(kind: tuple[int, int], size: int) -> bytes:
 class ViewFrames:
     """The ``view`` frames of one change, one per seat, packing what the seats share once.
 
-    After a change every seat gets its own view, but most of a view is the
-    same objects in every seat's copy (a game builds its public parts once per
-    state). Keys whose values are the very same object in every view are
-    packed once; per seat only the other values are packed. Events shown alike
-    to several seats are packed once too. Each frame is byte for byte
-    ``encode(message)`` of the message it stands for:
-    ``{"t": "view", "version": ..., "view": ..., "events": ..., "now": ...}``.
+    A game builds its public parts once per state, so keys whose values are the
+    very same object in every view (and events shown alike) are packed once.
+    Each frame is byte for byte ``encode`` of the ``view`` message it stands for.
     """
 
     def __init__(self, version: int, views: Sequence[dict[str, Any]], now: float) -> None:
