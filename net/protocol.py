@@ -150,40 +150,25 @@ def nil_or(inner: WireType) -> WireType:
     )
 
 
-def array_of(inner: WireType) -> WireType:
+def array_of(inner: WireType, most: int | None = None) -> WireType:
+    """An array of ``inner`` values, at most ``most`` of them when given."""
     return WireType(
-        f"array of {inner.label}",
-        lambda value: isinstance(value, list) and all(inner.check(item) for item in value),
+        f"array of {inner.label}" + ("" if most is None else f", at most {most}"),
+        lambda value: (
+            isinstance(value, list)
+            and (most is None or len(value) <= most)
+            and all(inner.check(item) for item in value)
+        ),
         inner.shape,
     )
 
 
-def text_list(items: int, limit: int) -> WireType:
-    """An array of at most ``items`` texts of at most ``limit`` characters each."""
-    single = text(limit)
-    return WireType(
-        f"array of str ≤ {limit}, at most {items}",
-        lambda value: (
-            isinstance(value, list) and len(value) <= items and all(map(single.check, value))
-        ),
-    )
-
-
-def _is_deck_files(value: Any) -> bool:
-    """A short list of ``deck file`` maps (see SHAPES): deck files sent with ``create_room``."""
-    return (
-        isinstance(value, list)
-        and len(value) <= MAX_DECK_FILES
-        and all(
-            isinstance(item, dict) and not _map_problems("", item, SHAPES["deck file"])
-            for item in value
-        )
-    )
-
-
-DECK_FILES = WireType(
-    f"array of map (deck file), at most {MAX_DECK_FILES}", _is_deck_files, "deck file"
+DECK_FILE = WireType(
+    "map (deck file)",
+    lambda value: isinstance(value, dict) and not _map_problems("", value, SHAPES["deck file"]),
+    "deck file",
 )
+"""A deck file sent with ``create_room``, checked key by key as a client message must be."""
 
 
 def shaped(name: str) -> WireType:
@@ -251,14 +236,14 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
             "a deck name",
         ),
         "decks": spec(
-            nil_or(text_list(MAX_ROOM_DECKS, 64)),
+            nil_or(array_of(text(64), MAX_ROOM_DECKS)),
             f"deck names played together (instead of `deck`); at most {MAX_ROOM_DECKS} decks"
             " in all, files included",
             False,
             f"a list of at most {MAX_ROOM_DECKS} deck names",
         ),
         "deck_files": spec(
-            nil_or(DECK_FILES),
+            nil_or(array_of(DECK_FILE, MAX_DECK_FILES)),
             "deck files sent from your computer (see Sending a deck file)",
             False,
             f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
