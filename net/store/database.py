@@ -23,7 +23,6 @@ from partyhost.engine.core import SeatResult
 from partyhost.net.platform import lock_exclusively
 from partyhost.net.store import records as rows
 from partyhost.net.store import space
-from partyhost.net.store.deckrows import Statement
 from partyhost.net.store.migration import SIDE_FILES, bring_up_to_date
 from partyhost.net.store.records import (
     INSERT_COMMAND,
@@ -33,6 +32,7 @@ from partyhost.net.store.records import (
     MemberRecord,
     Player,
     RoomRecord,
+    Statement,
     StoredRoom,
     StoreReader,
 )

@@ -13,14 +13,8 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from partyhost.net.store.deckrows import (
-    DELETE_UNUSED_DECKS,
-    content_hash,
-    deck_statements,
-    is_combined,
-    unpack,
-)
 from partyhost.net.store.records import (
+    DELETE_UNUSED_DECKS,
     SCHEMA,
     SCHEMA_VERSION,
     SET_ASIDE_SCHEMA,
@@ -28,7 +22,11 @@ from partyhost.net.store.records import (
     GameStart,
     Player,
     command_row,
+    content_hash,
+    deck_statements,
     game_rows,
+    is_combined,
+    unpack,
 )
 
 LEGACY_HISTORY = "history.sqlite3"

@@ -14,7 +14,6 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.net.protocol import Refused
-from partyhost.net.store.deckrows import pack, playable_deck, unpack
 from partyhost.net.store.footprint import footprint
 from partyhost.net.store.records import (
     ABANDONED,
@@ -23,6 +22,9 @@ from partyhost.net.store.records import (
     ArchivedGame,
     CommandRecord,
     GameEntry,
+    pack,
+    playable_deck,
+    unpack,
 )
 
 log = logging.getLogger(__name__)
