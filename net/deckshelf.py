@@ -329,7 +329,8 @@ class DeckShelf:
         self.on_change: Callable[[], None] | None = None
         """Called on the event loop after the poll found the listing changed."""
         self._versions: dict[Path, FileVersion] = {}
-        self._entries: tuple[ShelfEntry, ...] = ()
+        self.entries: tuple[ShelfEntry, ...] = ()
+        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
         self._lock = threading.Lock()
         self._watcher: asyncio.Task[None] | None = None
 
@@ -352,7 +353,7 @@ class DeckShelf:
         """Look at every deck file; read new and changed ones. Whether the listing changed."""
         entries: list[ShelfEntry] = []
         first_of: dict[str, str] = {}
-        previous = {entry.path: entry for entry in self._entries}
+        previous = {entry.path: entry for entry in self.entries}
         for source, folder in deck_folders(self.extra_dirs):
             for path in deck_files_in(folder):
                 version = self.version_of(path, source)
@@ -371,26 +372,21 @@ class DeckShelf:
             for path in list(self._versions):
                 if path not in current:
                     del self._versions[path]
-        before = self._entries
-        self._entries = tuple(entries)
+        before = self.entries
+        self.entries = tuple(entries)
         return len(before) != len(entries) or any(map(operator.is_not, before, entries))
 
     # --- what the lobby shows ------------------------------------------------------
 
-    @property
-    def entries(self) -> tuple[ShelfEntry, ...]:
-        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
-        return self._entries
-
     def listing(self) -> list[dict[str, Any]]:
         """Every deck file, usable or not, as the ``decks`` message lists them."""
-        return [entry.described for entry in self._entries]
+        return [entry.described for entry in self.entries]
 
     def for_game(self, game: Game) -> list[dict[str, Any]]:
         """The usable decks of ``game``, as ``welcome`` lists them."""
         return [
             entry.described
-            for entry in self._entries
+            for entry in self.entries
             if entry.usable and entry.version.game == game.deck_game
         ]
 
@@ -448,7 +444,7 @@ class DeckShelf:
             entry = next(
                 (
                     e
-                    for e in self._entries
+                    for e in self.entries
                     if e.usable
                     and e.version.game == game.deck_game
                     and e.described["title"].casefold() == name.casefold()
@@ -492,7 +488,7 @@ class DeckShelf:
     def _sent_name(self, name: str) -> str:
         """An uploaded deck's name, marked if it is one of this host's: an upload must not
         pass for a shipped deck."""
-        taken = {entry.name.casefold() for entry in self._entries}
+        taken = {entry.name.casefold() for entry in self.entries}
         if name.casefold() in taken or self.find(name) is not None:
             return name + SENT_MARK
         return name

@@ -70,7 +70,8 @@ class PastGames:
         self._passwords = passwords or PasswordThrottle(self.config)
         self.cache_budget = int(self.config.replay_cache_mib * 2**20)
         self._replays: OrderedDict[int, Replay] = OrderedDict()
-        self._cached_bytes = 0
+        self.cached_bytes = 0
+        """The bytes the kept replays hold, each counted when built (never over the budget)."""
         self._building = asyncio.Lock()
         self._build_buckets = BucketsByAddress(
             self.config.replay_builds_per_address_per_second,
@@ -80,12 +81,6 @@ class PastGames:
         """(game, digest of the password given) for the right passwords of locked games: the
         next pages asked with the same password need no second costly check."""
 
-    @property
-    def cached_bytes(self) -> int:
-        """The bytes the kept replays hold, each counted when built (never more than the
-        budget)."""
-        return self._cached_bytes
-
     def kept_replays(self) -> list[Replay]:
         """The replays kept for the next requests, asked for longest ago first."""
         return list(self._replays.values())
@@ -93,7 +88,7 @@ class PastGames:
     def forget_replays(self) -> None:
         """Drop every kept replay (the next request for one builds it again)."""
         self._replays.clear()
-        self._cached_bytes = 0
+        self.cached_bytes = 0
 
     def _may_build(self, address: str) -> None:
         """Take a build token from ``address``'s bucket or refuse with ``rate_limited``."""
@@ -109,10 +104,10 @@ class PastGames:
         if built.size > self.cache_budget:
             return
         self._replays[game_id] = built
-        self._cached_bytes += built.size
-        while self._cached_bytes > self.cache_budget:
+        self.cached_bytes += built.size
+        while self.cached_bytes > self.cache_budget:
             _, dropped = self._replays.popitem(last=False)
-            self._cached_bytes -= dropped.size
+            self.cached_bytes -= dropped.size
 
     async def handle(self, sender: Sender, message: dict[str, Any]) -> None:
         kind = message["t"]
