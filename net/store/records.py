@@ -358,17 +358,9 @@ def command_row(game_id: int, index: int, record: CommandRecord) -> tuple[Any, .
 
 ROOM_COLUMNS = (*(column.name for column in fields(RoomRecord)), "game_id")
 ROOM_BLOBS = frozenset(
-    {
-        "deck_data",
-        "options",
-        "start_seats",
-        "rules",
-        "hold_waiting",
-        "banned_names",
-        "banned_addresses",
-    }
+    f.name for f in fields(RoomRecord) if str(f.type).startswith(("dict", "list"))
 )
-"""Room fields kept packed (msgpack)."""
+"""Room fields kept packed (msgpack): its maps and lists."""
 MEMBER_COLUMNS = (
     "code",
     *(f.name if f.name != "left" else "left_room" for f in fields(MemberRecord)),
