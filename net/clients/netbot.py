@@ -29,6 +29,8 @@ MAX_REFUSALS = 20
 RETRY_BACKOFF = 0.05
 """Seconds more to wait before each further retry after a refusal (a bot that thinks for
 no time would otherwise spend the host's rate limit on retries in a few milliseconds)."""
+GIVE_UP_ON = ("room_full", "no_such_room", "game_in_progress", "wrong_password", "token_unknown")
+"""Refusals that leave a bot no seat to play: it stops."""
 
 Delay = float | tuple[float, float]
 
@@ -125,13 +127,7 @@ class NetBot:
                 self._act_at = time.monotonic() + self._think()
             elif kind == p.ERROR:
                 log.debug("%s: host refused: %s", self.name, message)
-                if message.get("code") in (
-                    "room_full",
-                    "no_such_room",
-                    "game_in_progress",
-                    "wrong_password",
-                    "token_unknown",
-                ):
+                if message.get("code") in GIVE_UP_ON:
                     return
                 self._refusals += 1
                 if self.view is not None and self._refusals < MAX_REFUSALS:
