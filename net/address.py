@@ -1,12 +1,7 @@
 """Host addresses: as people type them, the default ports, and where friends reach a host.
 
-One home for all of it, so the command line, the client's connect screen and
-the host agree on what ``mybox``, ``mybox:7777`` and ``[::1]:7777`` mean, and
-``partyhost serve`` prints every LAN address friends can join at. Addresses
-come from the interfaces themselves (``ifaddr``, which zeroconf already
-depends on): nothing is sent anywhere to find them. The one address a URL or a QR
-code shows (:func:`lan_address`) is the interface the system routes the LAN through,
-asked of a UDP socket that connects and sends nothing.
+Addresses come from the interfaces themselves (``ifaddr``): nothing is sent
+anywhere to find them.
 """
 
 from __future__ import annotations
@@ -61,17 +56,12 @@ def lan_addresses() -> list[str]:
     except Exception:
         log.warning("could not list network interfaces", exc_info=True)
         return []
-    found: set[str] = set()
-    for adapter in adapters:
-        for ip in adapter.ips:
-            if not isinstance(ip.ip, str):
-                continue  # IPv6 entries are tuples; typed commands stay with IPv4
-            try:
-                address = ipaddress.IPv4Address(ip.ip)
-            except ValueError:
-                continue
-            if not (address.is_loopback or address.is_link_local or address.is_unspecified):
-                found.add(str(address))
+    found = {
+        ip.ip
+        for adapter in adapters
+        for ip in adapter.ips
+        if isinstance(ip.ip, str) and _reachable_by_others(ip.ip)  # IPv6 entries are tuples
+    }
     return sorted(found, key=ipaddress.IPv4Address)
 
 
@@ -96,10 +86,7 @@ def lan_address(listen_host: str = "") -> str:
     """
     if listen_host not in WILDCARDS:
         return listen_host
-    for address in (_routed_address(), _named_address()):
-        if address is not None:
-            return address
-    return "127.0.0.1"
+    return _routed_address() or _named_address() or "127.0.0.1"
 
 
 def _routed_address() -> str | None:
@@ -123,6 +110,7 @@ def _named_address() -> str | None:
 
 
 def _reachable_by_others(address: str) -> bool:
+    """Whether ``address`` is IPv4 and neither loopback, unspecified nor link-local."""
     try:
         parsed = ipaddress.IPv4Address(address)
     except ValueError:

@@ -1,32 +1,16 @@
 """Limits on what a client may send, most of them following its address.
 
-Token buckets let bursts through but not a sustained flood. A hostile guest
-can open many connections, and leaving a room and joining again, or hanging
-up and connecting again, must not refill anyone's allowance, so what
-protects everyone else is counted per source address (the IP, any port):
-how many connections it holds (a cap, and a much smaller one once the host is
-half full, so a handful of addresses cannot take every slot), its message and
-chat buckets beside each connection's own, and how many wrong room passwords
-it has sent lately.
-
-An address holding several connections (a machine with two windows, the SSH
-door whose visitors all connect from one address) gets one bucket share per
-connection: the same limits per connection as before, but a share arrives
-without tokens and the tokens outlive the connections. A connection needs a
-token from its own bucket and from its address's, so one busy connection
-cannot use up its neighbours' shares either.
-
-The SSH door counts its own connections (:class:`ConnectionCounter`), slows
-wrong door passwords with the same :class:`PasswordThrottle` as room passwords,
-and logs its refusals through a :class:`QuietLog`, so a flood costs a few log
-lines, not megabytes.
+Reconnecting or rejoining must not refill anyone's allowance, so what protects
+everyone else is counted per source address; an address gets one bucket share
+per connection it holds (shares arrive without tokens), so the SSH door's many
+visitors from one address are treated as separate connections.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -51,15 +35,10 @@ class _Guesses:
 
 
 class PasswordThrottle:
-    """Wrong passwords slow their address down: a growing, capped wait per try.
+    """Wrong passwords (a room's or the SSH door's) slow their address down.
 
-    One rule for room passwords and the SSH door's: the first few failures
-    cost nothing (typos happen); after that each try from the address waits
-    ``wrong_password_delay`` seconds, doubling with every failure up to
-    ``wrong_password_max_delay``. Tries from several connections of one
-    address queue behind each other, so opening more connections does not
-    guess faster. Failures older than ``wrong_password_memory`` seconds are
-    forgotten.
+    A few typos are free; then each try waits, doubling up to a cap. Tries from
+    one address queue behind each other, so more connections do not guess faster.
     """
 
     def __init__(self, config: HostConfig, kind: str = "room password") -> None:
@@ -115,10 +94,8 @@ class PasswordThrottle:
 class TokenBucket:
     """``rate`` tokens a second, holding at most ``burst``; each message takes one.
 
-    ``shares`` multiplies both (a bucket shared by several connections of one
-    address holds one share per connection). Raising it raises the ceiling
-    and the refill rate but adds no token, so a new connection never brings a
-    fresh burst with it.
+    ``shares`` (one per connection of an address) multiplies both but adds no
+    token, so a new connection never brings a fresh burst with it.
     """
 
     __slots__ = ("_stamp", "_tokens", "burst", "rate", "shares")
@@ -163,6 +140,22 @@ class TokenBucket:
         """Whether the bucket holds its whole burst again (nothing left to remember)."""
         self.ready(now)
         return self._tokens >= self.burst * max(1, self.shares)
+
+
+class BucketsByAddress:
+    """A token bucket per address; past :data:`MAX_TRACKED` addresses the stalest is forgotten."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def of(self, address: str) -> TokenBucket:
+        bucket = self._buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
+        self._buckets[address] = bucket
+        while len(self._buckets) > MAX_TRACKED:
+            self._buckets.popitem(last=False)
+        return bucket
 
 
 def take_all(buckets: Iterable[TokenBucket]) -> bool:

@@ -35,29 +35,24 @@ class HostConfig:
     bot_delay: tuple[float, float] = (0.4, 1.2)
     """Seconds an in-host bot "thinks" before acting (uniform in the range)."""
     bot_pace: float = 1.0
-    """Every bot's thinking time (the game's own ranges too) times this: 0.1 makes bots ten
-    times quicker (``partyhost play --bot-pace``, for demos and tests)."""
+    """Every bot's thinking time is multiplied by this (``--bot-pace``, for demos and tests)."""
     grace_seconds: float = 120.0
     """How long a disconnected player keeps their seat before it goes away."""
     ghost_grace_seconds: float = 15.0
     """The grace period instead for a seat that joined mid-game and dropped before acting."""
     max_pause_seconds: float = 600.0
-    """How long an owner's pause lasts at most; then the game goes on by itself (the room
-    message's ``paused.until`` shows when)."""
+    """How long an owner's pause lasts at most; then the game goes on by itself."""
     pause_toggles_per_second: float = 0.5
     pause_toggle_burst: int = 10
     """Pauses and resumes one room takes, together: a burst, then this many a second."""
     resumes_per_second: float = 0.2
     resume_burst: int = 5
-    """Times one seat may be taken back with its token (reconnects): a burst, then this many
-    a second; past it ``rate_limited`` (the seat stays with the connection that has it)."""
+    """Times one seat may be taken back with its token: a burst, then this many a second."""
     presence_notice_seconds: float = 5.0
     presence_notice_burst: int = 3
-    """"Ann lost connection." and "Ann is back." are said for one seat a few times in a row,
-    then once in this many seconds; the room message still shows every change."""
+    """Notices of one seat's connection coming and going: a burst, then one per this many s."""
     reclaim_answer_seconds: float = 30.0
-    """How long the table has to confirm that a visitor taking an absent seat back by name
-    is its player; no answer by then is no."""
+    """How long the table has to confirm a visitor taking an absent seat back by name."""
     heartbeat_interval: float = 5.0
     heartbeat_misses: int = 3
     """A client silent for this many heartbeat intervals is dropped."""
@@ -73,19 +68,15 @@ class HostConfig:
     message_burst: int = 200
     max_connections: int = 256
     max_connections_per_address: int = 16
-    """Connections one source address may hold (the doors' own address gets their sessions
-    on top: every door visitor's client connects from there)..."""
+    """Connections one source address may hold (the doors' address: plus their sessions)..."""
     busy_connections_per_address: int = 2
-    """...and once more than half of ``max_connections`` are open, an address holding this
-    many gets no more: the second half of the host is shared among many addresses, so a
-    handful of machines cannot fill it (the doors' address is spared)."""
+    """...and, once more than half of ``max_connections`` are open, at most this many."""
     max_rooms: int = 64
     max_rooms_per_address: int = 3
-    """Open rooms one address may have created (the SSH door's address: this many per visitor)."""
+    """Open rooms one address may have created (the SSH door's: this many per visitor)."""
     max_spectators: int = 32
     wrong_password_free: int = 3
-    """Wrong passwords (a room's or the SSH door's) an address may send before its tries
-    are slowed down."""
+    """Wrong passwords an address may send before its tries are slowed down."""
     wrong_password_delay: float = 0.5
     """The first wait; it doubles with each further wrong password, up to the cap."""
     wrong_password_max_delay: float = 10.0
@@ -99,24 +90,19 @@ class HostConfig:
     """Journal bytes of one game's commands; the game stops when it reaches them."""
     uploads_per_second: float = 1.0
     upload_burst: int = 5
-    """Deck files sent with room requests that the host reads, for everyone together (a file
-    sent again unchanged is not read again and costs nothing)..."""
+    """Uploaded deck files the host reads, for everyone together..."""
     uploads_per_address_per_second: float = 0.25
     upload_address_burst: int = 3
     """...and for one address, so that one address cannot use up everyone's."""
     max_history_mib: float = 200.0
-    """MiB the host's database may hold (rooms, games and decks); past it the oldest finished
-    games are deleted."""
+    """MiB the host's database may hold; past it the oldest finished games are deleted."""
     replay_cache_mib: float = 4.0
-    """MiB the replays kept for the next requests hold together, counted object by object
-    with the deck each one holds (a game of a party night: 50-200 KiB; the longest game a
-    host keeps, 18,000 moves: about 2 MiB); past it the oldest go (docs/limits.md)."""
+    """MiB the replays kept for the next requests hold together (docs/limits.md)."""
     replay_builds_per_address_per_second: float = 0.2
     replay_build_address_burst: int = 4
     """Replays one address may have built (a replay already kept costs nothing)."""
     disk_reserve_mib: float = 2.0
-    """MiB the database keeps aside for the running games, given up when the disk is full
-    (new games are refused until it can be taken back)."""
+    """MiB the database keeps aside for the running games, given up when the disk is full."""
     deck_dirs: tuple[Path, ...] = ()
     """Extra deck folders searched after the shipped and user decks."""
     deck_poll_seconds: float = 2.0
@@ -143,12 +129,9 @@ class HostConfig:
     ssh_login_timeout: float = 20.0
     """Seconds an SSH connection has to log in and open its session before it is closed."""
     web_port: int | None = None
-    """Port of the browser door (``http://HOST:PORT/``); None: no door, 0: any free port. Its
-    sessions are capped by ``ssh_max_sessions`` in total and ``ssh_max_per_address`` per
-    address, each door counting its own."""
+    """Port of the browser door; None: no door, 0: any free port (capped like the SSH door's)."""
     web_idle_timeout: float = 1800.0
-    """Seconds a browser door session may send nothing (no key, tap or resize) before it is
-    closed, freeing its place."""
+    """Seconds a browser door session may send nothing before it is closed."""
     discovery: bool = False
     """Advertise the host on the LAN with mDNS (``partyhost serve`` turns it on)."""
     discovery_refresh: float = 2.0

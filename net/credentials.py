@@ -1,16 +1,8 @@
 """The host's secrets: its identity, seat tokens and room passwords.
 
-The host's id is random, made once and kept in its data folder. Clients
-remember their seat tokens per host (``welcome.host_id``), so a token is only
-ever offered back to the host that issued it, whatever address or name that
-host has today; a host without a data folder (``partyhost play``) gets a new
-id each run, as its rooms do not outlive it either.
-
-Of seat tokens and passwords only hashes are kept, in memory and on disk. A
-seat token is a bearer secret (``secrets.token_urlsafe``) that returns a
-player to their seat; the host keeps its SHA-256 only, so the journal alone
-cannot be used to take someone's seat. Passwords are salted PBKDF2 hashes,
-checked off the event loop by the caller because they are slow on purpose.
+Only hashes of tokens (SHA-256) and passwords (salted PBKDF2, slow on purpose:
+callers check them off the event loop) are kept. The host id lets clients
+offer a token only to the host that issued it.
 """
 
 from __future__ import annotations

@@ -1,32 +1,10 @@
 """Which decks this host offers, kept current while it runs, and the decks rooms deal from.
 
-The search path is :mod:`partyhost.decks.catalog`'s (shipped decks, then the
-user's deck folder) plus the host's own ``deck_dirs``; ``partyhost decks`` reads
-the same shelf, so a deck name means the same file everywhere. Each file is read once
-per version (its modification time, size and inode). A cheap poll (one ``stat``
-per file every few seconds, in a thread) notices new, changed and removed
-files, so an edit shows up without a restart; a room keeps the cards it was
-created with. A broken file is listed too, with its first problem, so its
-author sees why it is not offered.
-
-Players may also send deck files with the room request (``deck_files``): they
-are checked by the same loader as the files here (at a bounded rate, see
-:class:`UploadReader`) and kept only in the room's journal, never written into
-a deck folder. An upload's file name is the sender's; it is cleaned like a
-chat line (invisible characters go too) and never used as a path, and one that
-is the name of a deck on this host's shelf is marked `` (sent)``, so an upload
-cannot pass for a shipped deck. Reading is budgeted per sender's address
-and for the whole host (:class:`UploadReader`), so one address cannot use up
-everyone's uploads.
-
-What a room deals from is a :class:`TableDeck`: one deck or several played
-together, read-only once built. Rooms that play the same cards refer to the
-same one (:class:`DeckShelf` finds it by content), so a host with a hundred
-T-Shirt rooms holds the T-Shirt deck, and everything the game derives from
-it, once. In the journal a room keeps its deck's *data*, so a restarted host
-never needs the file (or the laptop it was uploaded from) again: the data of
-a single deck from this host's folders as it is (the form older journals
-have), anything else as ``{"decks": [{"name", "title", "source", "data"}, ...]}``.
+Files are read once per version and polled for changes; broken ones are listed
+with their first problem. Uploaded decks are read at a bounded rate and kept
+only in the room's journal, never as files. Rooms playing the same cards share
+one :class:`TableDeck`. A room journals its deck's *data*: a single host deck
+as it is, anything else as ``{"decks": [{"name", "title", "source", "data"}, ...]}``.
 """
 
 from __future__ import annotations
@@ -62,7 +40,7 @@ from partyhost.engine.core import Game
 from partyhost.engine.playertext import clean_text, looks_blank, strip_invisible
 from partyhost.engine.registry import all_games
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import MAX_TRACKED, TokenBucket, take_all
+from partyhost.net.addresslimits import BucketsByAddress, TokenBucket, take_all
 from partyhost.net.config import HostConfig
 
 log = logging.getLogger(__name__)
@@ -103,9 +81,8 @@ SENT_MARK = " (sent)"
 RECENT_UPLOADS = 16
 
 UPLOADER: contextvars.ContextVar[str] = contextvars.ContextVar("UPLOADER", default="")
-"""The address of the client whose request is being answered: each connection sets it in
-the task that answers its lobby requests, and ``asyncio.to_thread`` carries it to the
-worker thread reading the files."""
+"""The address of the client whose request is answered (``asyncio.to_thread`` carries it to
+the worker thread reading the files)."""
 
 
 class UploadsTooFast(Exception):
@@ -115,20 +92,17 @@ class UploadsTooFast(Exception):
 class UploadReader:
     """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
 
-    Reading a deck costs milliseconds of CPU in a worker thread, and threads
-    share the interpreter with the event loop. So one deck is read at a time,
-    new texts take a token from their sender's address's bucket and one from
-    the host's (``uploads_per_address_*`` and ``uploads_*`` of the config; an
-    address's rate is a fraction of the host's, so one address cannot drain it),
-    and the outcome of each of the last :data:`RECENT_UPLOADS` texts is kept:
-    a text sent again (the same file for a second room, or retried unchanged)
-    is not read again and costs nothing.
+    Reading shares the interpreter with the event loop, so one deck is read at a
+    time, each new text takes a token from its address's bucket and the host's,
+    and the last :data:`RECENT_UPLOADS` outcomes are kept: a text sent again costs nothing.
     """
 
     def __init__(self, config: HostConfig | None = None) -> None:
         self._config = config or HostConfig()
         self._bucket = TokenBucket(self._config.uploads_per_second, self._config.upload_burst)
-        self._by_address: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._by_address = BucketsByAddress(
+            self._config.uploads_per_address_per_second, self._config.upload_address_burst
+        )
         self._lock = threading.Lock()
         self._recent: OrderedDict[tuple[str, str], LoadedDeck | DeckFileError] = OrderedDict()
 
@@ -139,7 +113,7 @@ class UploadReader:
         with self._lock:
             outcome = self._recent.get(key)
             if outcome is None:
-                if not take_all((self._bucket_of(address), self._bucket)):
+                if not take_all((self._by_address.of(address), self._bucket)):
                     raise UploadsTooFast()
                 outcome = self._load(upload.text, file)
             self._recent[key] = outcome
@@ -149,17 +123,6 @@ class UploadReader:
         if isinstance(outcome, DeckFileError):
             raise DeckFileError(outcome.errors)
         return outcome
-
-    def _bucket_of(self, address: str) -> TokenBucket:
-        """The address's bucket (call with the lock held); the stalest are forgotten."""
-        bucket = self._by_address.pop(address, None)
-        if bucket is None:
-            config = self._config
-            bucket = TokenBucket(config.uploads_per_address_per_second, config.upload_address_burst)
-        self._by_address[address] = bucket
-        while len(self._by_address) > MAX_TRACKED:
-            self._by_address.popitem(last=False)
-        return bucket
 
     @staticmethod
     def _load(text: str, file: str) -> LoadedDeck | DeckFileError:
@@ -366,7 +329,8 @@ class DeckShelf:
         self.on_change: Callable[[], None] | None = None
         """Called on the event loop after the poll found the listing changed."""
         self._versions: dict[Path, FileVersion] = {}
-        self._entries: tuple[ShelfEntry, ...] = ()
+        self.entries: tuple[ShelfEntry, ...] = ()
+        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
         self._lock = threading.Lock()
         self._watcher: asyncio.Task[None] | None = None
 
@@ -389,7 +353,7 @@ class DeckShelf:
         """Look at every deck file; read new and changed ones. Whether the listing changed."""
         entries: list[ShelfEntry] = []
         first_of: dict[str, str] = {}
-        previous = {entry.path: entry for entry in self._entries}
+        previous = {entry.path: entry for entry in self.entries}
         for source, folder in deck_folders(self.extra_dirs):
             for path in deck_files_in(folder):
                 version = self.version_of(path, source)
@@ -408,26 +372,21 @@ class DeckShelf:
             for path in list(self._versions):
                 if path not in current:
                     del self._versions[path]
-        before = self._entries
-        self._entries = tuple(entries)
+        before = self.entries
+        self.entries = tuple(entries)
         return len(before) != len(entries) or any(map(operator.is_not, before, entries))
 
     # --- what the lobby shows ------------------------------------------------------
 
-    @property
-    def entries(self) -> tuple[ShelfEntry, ...]:
-        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
-        return self._entries
-
     def listing(self) -> list[dict[str, Any]]:
         """Every deck file, usable or not, as the ``decks`` message lists them."""
-        return [entry.described for entry in self._entries]
+        return [entry.described for entry in self.entries]
 
     def for_game(self, game: Game) -> list[dict[str, Any]]:
         """The usable decks of ``game``, as ``welcome`` lists them."""
         return [
             entry.described
-            for entry in self._entries
+            for entry in self.entries
             if entry.usable and entry.version.game == game.deck_game
         ]
 
@@ -442,11 +401,8 @@ class DeckShelf:
     def table_deck(
         self, game: Game, names: Sequence[str], uploads: Sequence[DeckUpload] = ()
     ) -> TableDeck:
-        """The cards of a new room: decks of this host by name plus uploaded ones.
-
-        No names and no uploads: the game's default deck. Raises
-        :class:`DeckNotFound` (``unknown_deck`` or ``bad_deck`` with every problem).
-        """
+        """The cards of a new room: decks of this host by name (none: the game's default)
+        plus uploaded ones; raises :class:`DeckNotFound`."""
         wanted = list(dict.fromkeys(names))
         if not wanted and not uploads:
             wanted = [game.default_deck]
@@ -488,7 +444,7 @@ class DeckShelf:
             entry = next(
                 (
                     e
-                    for e in self._entries
+                    for e in self.entries
                     if e.usable
                     and e.version.game == game.deck_game
                     and e.described["title"].casefold() == name.casefold()
@@ -530,10 +486,9 @@ class DeckShelf:
         return None
 
     def _sent_name(self, name: str) -> str:
-        """An uploaded deck's name, never one of this host's decks' names: a file sent as
-        ``the-t-shirt-game.yaml`` must not pass for the shipped deck in the lobby, in past
-        games or in standings."""
-        taken = {entry.name.casefold() for entry in self._entries}
+        """An uploaded deck's name, marked if it is one of this host's: an upload must not
+        pass for a shipped deck."""
+        taken = {entry.name.casefold() for entry in self.entries}
         if name.casefold() in taken or self.find(name) is not None:
             return name + SENT_MARK
         return name
@@ -576,12 +531,8 @@ class DeckShelf:
         journal: dict[str, Any],
         single: Callable[[], Any],
     ) -> TableDeck:
-        """The table deck with this journal form: found by its digest, else built.
-
-        ``single`` builds the deck of one part; several are combined
-        (:func:`~partyhost.decks.combine.combine_decks`, which raises ``CombineError``).
-        Safe from worker threads; a deck no room refers to any more is forgotten.
-        """
+        """The table deck with this journal form: found by its digest, else built (``single``
+        builds one part's deck; several are combined, which may raise ``CombineError``)."""
         digest = _digest(game, journal)
         with self._lock:
             found = self._tables.get(digest)

@@ -1,15 +1,8 @@
 """Finding hosts on the LAN with mDNS/DNS-SD (python-zeroconf), game-agnostic.
 
-A host advertises ``_partyhost._tcp.local.`` with a few TXT properties (its
-name, the protocol version, room counts, its SSH door); ``partyhost join``
-browses for that type and lists what it finds. Discovery is a convenience:
-every failure here is logged and swallowed by the callers, and a typed
-``HOST:PORT`` always works without it.
-
-TXT properties (all text): ``name`` (the host's display name), ``proto``
-(protocol version), ``rooms``, ``playing`` (rooms with a game under way),
-``open`` (free seats in rooms still gathering players) and, when the SSH door
-is open, ``ssh`` (its port). The service's port is the game port.
+A convenience only: callers log and swallow every failure, and a typed
+``HOST:PORT`` always works. TXT properties (text): ``name``, ``proto``,
+``rooms``, ``playing``, ``open`` (free seats in gathering rooms) and ``ssh``.
 """
 
 from __future__ import annotations
@@ -106,14 +99,9 @@ def parse_host(
 
 
 class HostAdvertiser:
-    """Advertises one host; polls ``properties`` and re-announces when they change.
-
-    ``interfaces`` (addresses) limits where: a host listening on one address
-    is advertised only there, so a loopback-only host never reaches the LAN.
-
-    Polling every ``refresh_interval`` seconds is also the rate limit: a room
-    filling up seat by seat costs at most one update per interval.
-    """
+    """Advertises one host (only on ``interfaces`` when given, so a loopback-only host never
+    reaches the LAN); polls ``properties`` and re-announces changes, at most once a
+    ``refresh_interval``."""
 
     def __init__(
         self,

@@ -1,12 +1,7 @@
 """Cleaning player-supplied text (names, chat) before anyone else sees it.
 
-Chat and names lose what could change someone else's terminal (see
-:mod:`partyhost.engine.playertext`). Names also lose every invisible
-character, a name that would look blank falls back to a default, and two
-names count as the same when they look the same: ``Ann``, ``ANN``, ``Ann``
-with a Cyrillic A and ``Ann`` with a zero-width space cannot sit in one room.
-Taking back an absent player's seat by name is stricter: the name must be written
-as that player wrote it (:func:`written_alike`).
+Two names count as the same when they look the same (case, look-alike
+letters, invisible characters), so they cannot sit in one room.
 """
 
 from __future__ import annotations
@@ -58,12 +53,8 @@ def name_key(name: str) -> str:
 
 
 def written_name(raw: str, max_length: int) -> str:
-    """A name as its writer typed it, without controls but with every invisible character.
-
-    Kept beside the display name (:func:`clean_name`) so that taking a seat back by name
-    can ask for the name exactly as written: the display name has already lost the
-    zero-width characters that would tell ``A\u200bnn`` from ``Ann``.
-    """
+    """A name as its writer typed it, without controls but with every invisible character:
+    taking a seat back by name asks for it exactly as written (``A\u200bnn`` is not ``Ann``)."""
     return clean_text(raw, max_length)
 
 

@@ -1,14 +1,8 @@
 """What differs between the operating systems partyhost runs on, in one place.
 
-Nothing else in the package imports a POSIX-only (or Windows-only) module; an
-import-linter contract holds it. The SSH door runs only where there are
-pseudo-terminals, which :data:`PSEUDO_TERMINALS` says, and sizes them through
-:func:`set_terminal_size`.
-
 Each difference is decided by what the running Python has (a module, a
-function, a signal), not by the name of the system, so a POSIX Python with
-those things taken away behaves as Windows does (the test suite runs the
-commands that way).
+function, a signal), not by the system's name, so the tests can run the
+Windows paths on POSIX.
 """
 
 from __future__ import annotations

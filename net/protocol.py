@@ -1,23 +1,9 @@
 """The partyhost wire protocol: every message, field by field, and its frames.
 
-Every message is one frame: a 4-byte big-endian length, then one msgpack map
-with a text key ``"t"`` naming its type. One declaration serves two readers:
-the host checks each client message against :data:`CLIENT_MESSAGES` before
-acting on it, the tests check every host frame against :data:`HOST_MESSAGES`
-and :data:`SHAPES` (:func:`host_problems`), and the tables of
-``docs/protocol.md`` are generated from these declarations and the error
-codes, so the document cannot drift from the code.
-
-A field's type is a :class:`WireType`: the label the docs show (``int``,
-``str ≤ 200``, ``bool or nil``) and the check that enforces it. Maps with
-known keys (the ``limits`` of ``welcome``, a room's seats) name a shape in
-:data:`SHAPES`, declared the same way.
-
-Client frames are capped at :data:`MAX_CLIENT_FRAME` bytes and validated
-before the host acts on them, so a hostile or buggy client gets an ``error``
-frame (or, for broken framing, a disconnect) and nothing else happens. The
-views of one change go out as :class:`ViewFrames`, which packs what the
-seats' views share only once.
+A frame is a 4-byte big-endian length, then one msgpack map whose ``"t"``
+names its type. The declarations here are checked against client messages by
+the host, against host messages by the tests (:func:`host_problems`), and make
+the tables of ``docs/protocol.md`` (``make docs``), so doc and code agree.
 """
 
 from __future__ import annotations
@@ -164,40 +150,25 @@ def nil_or(inner: WireType) -> WireType:
     )
 
 
-def array_of(inner: WireType) -> WireType:
+def array_of(inner: WireType, most: int | None = None) -> WireType:
+    """An array of ``inner`` values, at most ``most`` of them when given."""
     return WireType(
-        f"array of {inner.label}",
-        lambda value: isinstance(value, list) and all(inner.check(item) for item in value),
+        f"array of {inner.label}" + ("" if most is None else f", at most {most}"),
+        lambda value: (
+            isinstance(value, list)
+            and (most is None or len(value) <= most)
+            and all(inner.check(item) for item in value)
+        ),
         inner.shape,
     )
 
 
-def text_list(items: int, limit: int) -> WireType:
-    """An array of at most ``items`` texts of at most ``limit`` characters each."""
-    single = text(limit)
-    return WireType(
-        f"array of str ≤ {limit}, at most {items}",
-        lambda value: (
-            isinstance(value, list) and len(value) <= items and all(map(single.check, value))
-        ),
-    )
-
-
-def _is_deck_files(value: Any) -> bool:
-    """A short list of ``deck file`` maps (see SHAPES): deck files sent with ``create_room``."""
-    return (
-        isinstance(value, list)
-        and len(value) <= MAX_DECK_FILES
-        and all(
-            isinstance(item, dict) and not _map_problems("", item, SHAPES["deck file"])
-            for item in value
-        )
-    )
-
-
-DECK_FILES = WireType(
-    f"array of map (deck file), at most {MAX_DECK_FILES}", _is_deck_files, "deck file"
+DECK_FILE = WireType(
+    "map (deck file)",
+    lambda value: isinstance(value, dict) and not _map_problems("", value, SHAPES["deck file"]),
+    "deck file",
 )
+"""A deck file sent with ``create_room``, checked key by key as a client message must be."""
 
 
 def shaped(name: str) -> WireType:
@@ -207,10 +178,8 @@ def shaped(name: str) -> WireType:
 
 @dataclass(frozen=True)
 class Field:
-    """One field of a message: its type, what it means, whether it must be there.
-
-    ``expected`` is how an error to a client words a wrong value.
-    """
+    """One field of a message: its type, what it means, whether it must be there, and how
+    an error to a client words a wrong value."""
 
     type: WireType
     doc: str
@@ -267,14 +236,14 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
             "a deck name",
         ),
         "decks": spec(
-            nil_or(text_list(MAX_ROOM_DECKS, 64)),
+            nil_or(array_of(text(64), MAX_ROOM_DECKS)),
             f"deck names played together (instead of `deck`); at most {MAX_ROOM_DECKS} decks"
             " in all, files included",
             False,
             f"a list of at most {MAX_ROOM_DECKS} deck names",
         ),
         "deck_files": spec(
-            nil_or(DECK_FILES),
+            nil_or(array_of(DECK_FILE, MAX_DECK_FILES)),
             "deck files sent from your computer (see Sending a deck file)",
             False,
             f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
@@ -965,11 +934,9 @@ class FrameDecoder:
     def feed(self, data: bytes) -> list[bytes]:
         """Add received bytes; return every complete frame body now available.
 
-        An oversized length is fatal (``frame_too_large``, decided before its
-        body arrives). If complete frames came before it, they are returned and
-        the error waits in :attr:`error`, so a client's last good messages are
-        handled however its bytes were split into reads; otherwise it is raised.
-        A decoder that met one raises it again on every later call.
+        An oversized length is fatal, decided before its body arrives; complete
+        frames before it are returned first (the error waits in :attr:`error`), so
+        a client's last good messages count however its bytes were split.
         """
         if self.error is not None:
             raise self.error
@@ -1042,13 +1009,9 @@ def _header(kind: tuple[int, int], size: int) -> bytes:
 class ViewFrames:
     """The ``view`` frames of one change, one per seat, packing what the seats share once.
 
-    After a change every seat gets its own view, but most of a view is the
-    same objects in every seat's copy (a game builds its public parts once per
-    state). Keys whose values are the very same object in every view are
-    packed once; per seat only the other values are packed. Events shown alike
-    to several seats are packed once too. Each frame is byte for byte
-    ``encode(message)`` of the message it stands for:
-    ``{"t": "view", "version": ..., "view": ..., "events": ..., "now": ...}``.
+    A game builds its public parts once per state, so keys whose values are the
+    very same object in every view (and events shown alike) are packed once.
+    Each frame is byte for byte ``encode`` of the ``view`` message it stands for.
     """
 
     def __init__(self, version: int, views: Sequence[dict[str, Any]], now: float) -> None:

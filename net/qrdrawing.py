@@ -1,16 +1,8 @@
 """QR codes drawn as text, for a phone's camera to read off a terminal (the browser door's URL).
 
-The code itself comes from segno, a pure-Python QR encoder with no dependencies of its
-own (nothing to compile on any system). Drawing is ours: a terminal cell is about twice
-as tall as it is wide, so each character holds two modules stacked (``▀``, ``▄``, ``█``,
-space) and the code comes out square. Where the output cannot write those blocks (a
-cp1252 or ASCII terminal) the same code is drawn with ``##`` and spaces, one module a
-line, twice as tall but still readable.
-
-The ink marks the *light* modules: a terminal draws light text on a dark background, so
-the dark modules and the code's own dark border come from the background, as a scanner
-expects, framed by the light quiet zone. A screen that sets its own colors (the client's
-dialog) draws the ink white on black, so the code is right on any theme.
+Two modules stack in one character cell (cells are twice as tall as wide). The
+ink marks the *light* modules, since a terminal draws light text on a dark
+background; ``##`` stands in where half blocks cannot be written.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ import sys
 from dataclasses import dataclass
 
 from partyhost.engine.rng import Rng
-from partyhost.net.store.deckrows import playable_deck
 from partyhost.net.store.footprint import footprint
+from partyhost.net.store.records import playable_deck
 from partyhost.net.store.replaybuilder import build_replay
 from test_chaos import kept, played_room
 

@@ -1,25 +1,10 @@
 """The one client library: what the TUI, network bots and tests talk to a host with.
 
-:class:`RequestMethods` is the only place a client builds a message: one
-method per type in :data:`partyhost.net.protocol.CLIENT_MESSAGES`, with every
-field the host accepts (a test holds the two in step). What a method does
-with the message is its class's ``send``: the connections send it
-(:class:`Requests`), the terminal client queues it from the UI, and
-:data:`build` just returns it.
-
-:class:`HostConnection` is one TCP connection: ``connect`` says hello and
-waits for ``welcome``; a background reader answers the host's pings and
-queues everything else for :meth:`~HostConnection.recv` / ``async for``.
-:class:`ReconnectingClient` wraps it: when the link drops it retries with the
-seat token (exponential backoff, bounded attempts and time) and reports
-``{"t": "connection", "state": "lost" | "reconnecting" | "restored" | "failed"}``
-in the message stream so a UI can show what is happening. A host that refuses
-the seat back for now (taken back too often) says in ``retry_after`` when to
-ask again: the client waits that long, reports ``reconnecting`` with
-``retry_after``, and asks once more, instead of hammering. The past games
-and replays are fetched with :func:`fetch_past_games` and :func:`fetch_replay`
-(page after page until it holds every step); a refusal raises
-:class:`HostRefused`.
+:class:`RequestMethods` is the only place a client builds a message (one method
+per client message type; a test holds them in step with the protocol).
+:class:`ReconnectingClient` comes back with the seat token when the link drops
+and reports it as ``{"t": "connection", "state": ...}`` messages, so a UI can
+show what is happening.
 """
 
 from __future__ import annotations
@@ -63,10 +48,7 @@ class ProtocolMismatch(ConnectionFailed):
 
 
 class ConnectionLost(NetError):
-    """The connection ended (``reason`` says how); nothing more will arrive.
-
-    Queued after a stream's last message, one marks its end for every later ``recv``.
-    """
+    """The connection ended (``reason`` says how); nothing more will arrive."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -300,11 +282,8 @@ class HostConnection(Requests):
         tap: Tap | None = None,
         source: str | None = None,
     ) -> HostConnection:
-        """Connect, say hello and wait for ``welcome`` (raises ConnectionFailed).
-
-        ``tap`` sees every later frame as raw bytes (debugging, wire tests);
-        ``source`` is the local address to connect from (None: the system's choice).
-        """
+        """Connect, say hello and wait for ``welcome`` (raises ConnectionFailed); ``tap`` sees
+        every later frame's bytes, ``source`` is the local address to connect from."""
         local = None if source is None else (source, 0)
         try:
             async with asyncio.timeout(timeout):
@@ -379,19 +358,13 @@ class HostConnection(Requests):
         return self.close_reason is not None
 
     def abort(self) -> None:
-        """Cut the link at once, as a network failure would: no goodbye, unsent bytes dropped.
-
-        The read loop then ends as for any lost link, so a :class:`ReconnectingClient`
-        comes back by itself (fault-injection tools rely on exactly that).
-        """
+        """Cut the link at once, as a network failure would (fault-injection tools): a
+        :class:`ReconnectingClient` then comes back by itself."""
         self._writer.transport.abort()
 
     def write(self, message: Message) -> None:
-        """Hand ``message`` to the socket at once, without waiting for it to drain.
-
-        For a person's requests (a few small frames): they leave before the
-        screen redraws. Raises ConnectionLost once the connection is over.
-        """
+        """Hand ``message`` to the socket without waiting for it to drain, so a person's
+        request leaves before the screen redraws (ConnectionLost once it is over)."""
         if self.closed or self._writer.is_closing():
             raise ConnectionLost(self.close_reason or "connection closed")
         self._writer.write(p.encode(message))
@@ -505,7 +478,7 @@ class ReconnectingClient(Requests):
         return self._token
 
     def write(self, message: Message) -> None:
-        """See :meth:`Client.write`; ConnectionLost while reconnecting."""
+        """See :meth:`HostConnection.write`; ConnectionLost while reconnecting."""
         if self.connection is None:
             raise ConnectionLost("not connected (reconnecting)")
         self.connection.write(message)
@@ -637,11 +610,8 @@ UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
 
 
 def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
-    """Each file's ``{"name", "text"}``, ready for ``create_room(deck_files=...)``.
-
-    Raises :class:`DeckFileUnsendable` saying which file and why, before
-    anything is sent: the host would refuse the frame otherwise. Files are read
-    as the host reads its own (UTF-8, or UTF-16 with a BOM) and sent as text.
+    """Each file's ``{"name", "text"}``, read as the host reads its own, for ``create_room``;
+    :class:`DeckFileUnsendable` says which file the host would refuse, before anything is sent.
     """
     from partyhost.decks.files import DeckFileError, decode_deck_bytes  # games load with it
 

@@ -29,6 +29,8 @@ MAX_REFUSALS = 20
 RETRY_BACKOFF = 0.05
 """Seconds more to wait before each further retry after a refusal (a bot that thinks for
 no time would otherwise spend the host's rate limit on retries in a few milliseconds)."""
+GIVE_UP_ON = ("room_full", "no_such_room", "game_in_progress", "wrong_password", "token_unknown")
+"""Refusals that leave a bot no seat to play: it stops."""
 
 Delay = float | tuple[float, float]
 
@@ -76,11 +78,8 @@ class NetBot:
         start_with: int | None = None,
         games: int = 1,
     ) -> None:
-        """Join room ``code`` (or create one with ``create`` kwargs) and play ``games`` games.
-
-        With ``start_with`` the bot, when it owns the room, starts the game as
-        soon as that many players are seated and ready.
-        """
+        """Join room ``code`` (or create one with ``create`` kwargs) and play ``games`` games;
+        owning the room, start it once ``start_with`` players are seated and ready."""
         self.client = await ReconnectingClient.open(
             self.host, self.port, self.name, policy=self.policy
         )
@@ -128,13 +127,7 @@ class NetBot:
                 self._act_at = time.monotonic() + self._think()
             elif kind == p.ERROR:
                 log.debug("%s: host refused: %s", self.name, message)
-                if message.get("code") in (
-                    "room_full",
-                    "no_such_room",
-                    "game_in_progress",
-                    "wrong_password",
-                    "token_unknown",
-                ):
+                if message.get("code") in GIVE_UP_ON:
                     return
                 self._refusals += 1
                 if self.view is not None and self._refusals < MAX_REFUSALS:
@@ -144,11 +137,7 @@ class NetBot:
                 return
 
     def observe(self, message: Message) -> None:
-        """Called with every message the bot receives, before it acts on it.
-
-        Does nothing here; tools that audit a bot's traffic (the chaos bench
-        records every view it is shown) override it.
-        """
+        """Every message the bot receives, before it acts on it (for tools to override)."""
 
     def _game_time(self) -> float:
         """The room's game clock now, which the view's times are on: the view's ``now``

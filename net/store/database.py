@@ -1,47 +1,10 @@
 """The host's one database: rooms to rebuild after a crash, and every game it ran.
 
-One SQLite file per data folder (``host.sqlite3``; its tables and queries are
-:mod:`.records`, its upgrades :mod:`.migration`). Rooms keep their
-members (with token hashes, never tokens), the deck *data* (so a restart never
-depends on the deck file again), options and a pointer to their current game.
-A game keeps its seed, deck, rules and every accepted command in order with the
-host time it was applied at; once over, it is marked ``over`` with its players
-and results, and stays for replays and the night's standings. A room is
-rebuilt by calling the game's ``setup`` and replaying its game's commands; the
-commit of a command happens before any view of its result is sent, so whatever
-a player saw survives a crash of the host process.
-
-WAL mode with ``synchronous=NORMAL``: a commit survives the process being
-killed (SIGKILL), and costs well under a millisecond, so the room task calls
-it directly instead of paying a thread hop per command. Tools (``partyhost
-replay`` and ``stats``, the chaos bench) read the file while the host runs
-(:func:`read_store`).
-
-Every write is queued and the queue is committed as one transaction: commands
-at the end of the event loop's turn (a ``call_soon``), everything else at
-once, and in any case by :meth:`Store.commit`, which every connection calls
-before it writes anything. So the commit still comes before any view of the
-command goes out, but a busy host pays one commit per loop turn.
-
-Another process holding the write lock (a backup tool, ``sqlite3`` at a
-prompt) costs a commit at most :data:`BUSY_MILLISECONDS`: the commit then
-counts as failed, as on a full disk, and is retried, so the host goes on
-answering everyone (and refusing changes, saying the database is busy) until
-the lock is let go.
-
-A full disk first costs only new games: the store gives up its reserve
-(:mod:`.space`), so the rooms that are playing go on, and
-:attr:`Store.short_of_space` tells the host to refuse new games until the
-reserve can be taken back. A write that still fails loses nothing: the queue
-is kept, retried now and then, and :attr:`Store.failing` tells the host to
-refuse new commands until a commit succeeds again.
-
-The history is bounded: a game abandoned soon after it began leaves nothing
-(:func:`~.records.abandon_rows`), each deck is stored once, and past the
-host's cap the oldest finished games are deleted (:meth:`Store.prune`).
-
-The data folder and its files are private to the host's user (0700 and
-0600): they hold password hashes and players' names.
+Writes are queued and committed together (commands at the end of the loop's
+turn, the rest at once), always before any view of them goes out. A full disk
+first gives up the reserve (:mod:`.space`), so running games go on while new
+ones are refused; a failed or lock-blocked commit keeps its queue and is
+retried. docs/architecture.md tells the whole design.
 """
 
 from __future__ import annotations
@@ -85,9 +48,8 @@ REMIND_SECONDS = 60.0
 RESERVE_RETRY_SECONDS = 2.0
 """While short of space, taking the reserve back is tried this often."""
 BUSY_MILLISECONDS = 50
-"""How long a commit on the event loop waits for another process's write lock before it
-gives up and is retried later (:data:`RETRY_SECONDS`): a held lock costs the loop at most
-this per try, never SQLite's default of seconds with every player waiting."""
+"""How long a commit waits for another process's write lock before it is retried later:
+never SQLite's default of seconds with every player waiting."""
 
 
 class StoreUnusable(OSError):
@@ -298,11 +260,8 @@ class Store(StoreReader):
         self.commit()
 
     def append(self, code: str, index: int, record: CommandRecord) -> None:
-        """Keep one accepted command (or tick) of room ``code``'s game.
-
-        In an event loop it is committed with the others of this loop turn,
-        before any frame goes out (see :meth:`commit`); else on return.
-        """
+        """Keep one accepted command (or tick) of room ``code``'s game, committed with the
+        others of this loop turn (outside a loop: at once)."""
         row = rows.command_row(self._games[code], index, record)
         self._pending.append((INSERT_COMMAND, row))
         try:
@@ -318,9 +277,8 @@ class Store(StoreReader):
     def commit(self, force: bool = False) -> bool:
         """Commit every queued write in one transaction; False if that failed.
 
-        Cheap when there is nothing to commit; connections call it before
-        every write so no view goes out ahead of its command. A failed commit
-        keeps its writes for the next try; while failing, tries are spaced by
+        Connections call it before every write, so no view goes out ahead of its
+        command; a failed commit keeps its writes, retried at most every
         :data:`RETRY_SECONDS` unless ``force``.
         """
         self._commit_planned = None
@@ -387,21 +345,14 @@ class Store(StoreReader):
             log.warning("the disk of %s has space again: new games are welcome", self._target)
         self.short_of_space = False
 
-    @property
-    def history_bytes(self) -> int:
-        """Bytes of the database in use, its reserve aside."""
-        return space.used_bytes(self._db) - self._reserve.in_database()
-
     def prune(self) -> int:
-        """Delete the oldest finished games (and decks no game uses) while over the cap.
-
-        Returns how many games went. Rooms' games, running or not, are never touched.
-        """
+        """Delete the oldest finished games (and decks no game uses) while over the cap;
+        how many went. Rooms' games, running or not, are never touched."""
         if self.history_cap is None or not self.commit(force=True):
             return 0
         pruned, count = 0, 1
         finished = (rows.OVER, rows.ABANDONED, rows.DROPPED)
-        while self.history_bytes > self.history_cap:
+        while space.used_bytes(self._db) - self._reserve.in_database() > self.history_cap:
             chosen, params = space.oldest_finished(finished, count)
             count = min(2 * count, space.MAX_PRUNE_BATCH)
             batch = len(self._db.execute(chosen, params).fetchall())
@@ -474,10 +425,8 @@ class Store(StoreReader):
     # --- reading -----------------------------------------------------------------
 
     def load(self) -> list[StoredRoom]:
-        """Every stored room with its members and commands, oldest room first.
-
-        A room whose rows cannot be read is set aside; the others still load.
-        """
+        """Every stored room with its members and commands, oldest room first; a room whose
+        rows cannot be read is set aside."""
         self.commit(force=True)
         try:
             codes = rows.room_codes(self._db)
@@ -498,11 +447,8 @@ class Store(StoreReader):
 
 
 def read_store(data_dir: Path) -> StoreReader:
-    """A data folder's database opened read-only (no lock: the host may be running).
-
-    A folder last used by an older host is upgraded first, which needs it
-    free: :class:`StoreLocked` while that older host still runs.
-    """
+    """A data folder's database opened read-only (no lock: the host may be running); an
+    older host's folder is upgraded first (:class:`StoreLocked` while that host runs)."""
     path = data_dir / DB_FILE
     if not path.is_file():
         raise StoreUnusable(f"no games are kept in {data_dir} (no {DB_FILE} there)")

@@ -1,15 +1,6 @@
 """What a Python object really holds in memory: it and everything it reaches, counted once.
 
-:func:`footprint` walks an object's containers and attributes with
-``sys.getsizeof`` and a seen-set, so data shared between parts (immutable states
-that share most of their tables, one deck referenced by every checkpoint) counts
-once. Objects shared by the whole process are not the walked object's cost and are
-left out: modules, classes, functions, and anything passed in ``shared`` (a game's
-rules object, which every room and replay of that game uses).
-
-It is an estimate from above of what dropping the object would free (an interned
-string or small int counted here is shared in truth), which is what a cache budget
-wants: a cache kept to it never holds more than it says.
+An estimate from above (interned strings count too), which is what a cache budget wants.
 """
 
 from __future__ import annotations

@@ -1,43 +1,10 @@
 """Bringing a data folder's database up to the format this host writes.
 
-The format is ``PRAGMA user_version`` (:data:`~.records.SCHEMA_VERSION`);
-each format is brought to the next in turn, all in one transaction.
-
-Format 1 kept one ``decks`` row per deck *combination* as a game was played
-with it (so the same uploads in another order were another row); format 2
-keeps each deck's data once, by a hash of its content, and lists a game's
-parts in ``game_decks`` (:mod:`.deckrows`). Upgrading splits every stored
-combination into its decks and points its games at them. Format 3 adds to
-each room the hold of a round's result (where the game's clock stands while
-the table reads it), so a restart does not lose it; upgrading adds the
-columns, empty.
-
-Formats up to 3 numbered games 1, 2, 3... and let anyone replay any finished
-game; format 4 gives each new game a random number (so nobody finds a
-party's games by counting) and keeps, beside a password room's game, the
-room's password hash and its players' seat token hashes: only they, or
-whoever knows the password, replay it. Upgrading adds the two columns,
-empty: the games kept before keep their numbers (their replays, exports and
-links stay as they were) and stay replayable by anyone, as they always were,
-since no password was kept with them.
-
-Formats up to 4 kept a room's ban list (who its owner kicked) only in the
-host's memory, so a restart let the kicked back in; format 5 keeps it with
-the room. Upgrading adds the two columns, empty: a room kept before has
-nobody banned, as it had after any restart of its host.
-
-Format 0 is the two-file layout of earlier hosts: ``host.sqlite3`` was a
-journal of rooms and their current game's commands (keyed by room), and
-``history.sqlite3`` beside it kept every game, with its commands copied in
-as one blob once the game was over. Upgrading turns the journal into the one
-database: the history's games, decks and results move in, every command
-becomes a row of its game, and each room points at its current game.
-
-The whole upgrade is one transaction: a host killed halfway leaves both old
-files as they were and upgrades again on its next start. Only once the
-upgrade is committed and folded into the database file (a checkpoint, which
-syncs it to disk) is ``history.sqlite3`` removed; a host that died just
-before that finds the database already upgraded and removes it then.
+Each format (``PRAGMA user_version``) is brought to the next in one
+transaction: 0, the two-file layout (a journal and ``history.sqlite3``),
+becomes the one database; 1 to 2 stores each deck once; 3, 4 and 5 add
+nullable columns (a result's hold, replay keys, ban lists). The old history
+file goes only once the upgrade is checkpointed to disk.
 """
 
 from __future__ import annotations
@@ -46,13 +13,8 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from partyhost.net.store.deckrows import (
-    DELETE_UNUSED_DECKS,
-    content_hash,
-    deck_statements,
-    is_combined,
-)
 from partyhost.net.store.records import (
+    DELETE_UNUSED_DECKS,
     SCHEMA,
     SCHEMA_VERSION,
     SET_ASIDE_SCHEMA,
@@ -60,7 +22,10 @@ from partyhost.net.store.records import (
     GameStart,
     Player,
     command_row,
+    content_hash,
+    deck_statements,
     game_rows,
+    is_combined,
     unpack,
 )
 
@@ -91,9 +56,7 @@ JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "set_aside_members": _MEMBER_ADDED,
     "games": (("password_hash", "TEXT"), ("player_keys", "BLOB")),
 }
-"""Columns an older database may lack, by table (older journals had fewer, formats before 3
-no round result's hold, formats before 4 no replay keys, formats before 5 no ban lists; all
-nullable)."""
+"""Columns an older database may lack, by table (all nullable)."""
 
 
 class HistoryUnreadable(OSError):
@@ -117,11 +80,17 @@ def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) 
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
-            if version == 0:
-                _upgrade(db, legacy is not None)
-            for statement in SCHEMA:  # the tables and indexes of the later formats
+            journal = version == 0 and _has_table(db, "main", "commands")
+            if journal:  # keyed by room: its rows move to their games below
+                db.execute("ALTER TABLE commands RENAME TO journal_commands")
+            for statement in (*SCHEMA, *SET_ASIDE_SCHEMA):
                 db.execute(statement)
-            _add_missing_columns(db)  # 2 to 3: rooms' hold; 3 to 4: replay keys; 4 to 5: bans
+            _add_missing_columns(db)
+            if version == 0 and legacy is not None:
+                _move_history_in(db)
+            if journal:
+                _link_rooms_to_games(db)
+                db.execute("DROP TABLE journal_commands")
             if version < 2:
                 _store_each_deck_once(db)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -150,20 +119,6 @@ def _attach(db: sqlite3.Connection, legacy: Path) -> None:
             f"the game history {legacy} left by an older partyhost cannot be read ({error}):"
             " move it aside (its past games and standings are lost) and start again"
         ) from None
-
-
-def _upgrade(db: sqlite3.Connection, with_history: bool) -> None:
-    journal = _has_table(db, "main", "commands")
-    if journal:  # keyed by room: its rows move to their games below
-        db.execute("ALTER TABLE commands RENAME TO journal_commands")
-    for statement in (*SCHEMA, *SET_ASIDE_SCHEMA):
-        db.execute(statement)
-    _add_missing_columns(db)
-    if with_history:
-        _move_history_in(db)
-    if journal:
-        _link_rooms_to_games(db)
-        db.execute("DROP TABLE journal_commands")
 
 
 def _has_table(db: sqlite3.Connection, schema: str, table: str) -> bool:

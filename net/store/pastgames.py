@@ -1,20 +1,8 @@
 """The host's answers about the past: the games it kept, their replays and the night's standings.
 
-Lobby requests (no room needed): ``list_past_games``, ``get_replay`` and
-``get_standings``. A replay is built in a worker thread (the engine replays
-every command), one at a time, so a long game being rebuilt never holds up the
-rooms. A built replay holds only checkpoints (:mod:`.replaybuilder`); the
-replays kept for the next requests share a byte budget
-(``HostConfig.replay_cache_mib``), and each address may start only so many
-builds (``replay_builds_per_address_per_second``), so asking for replays
-over and over costs the host neither memory nor its cores. Steps go out in
-pages that stay well under the frame limit, each played from the nearest
-checkpoint.
-
-A game played in a password room is ``locked``: its replay shows every hand
-of people who chose a private table, so it opens only for a seat token it was
-played with or the room's password (slowed per address like a room's); the
-list still shows it, marked. Running games are never listed.
+Replays are built one at a time in a worker thread, at a per-address rate, and
+kept under a byte budget; a password room's game opens only with a player's
+seat token or the room's password.
 """
 
 from __future__ import annotations
@@ -28,7 +16,7 @@ from typing import Any, Protocol
 
 from partyhost.engine.registry import get_game
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import MAX_TRACKED, PasswordThrottle, TokenBucket
+from partyhost.net.addresslimits import MAX_TRACKED, BucketsByAddress, PasswordThrottle
 from partyhost.net.config import HostConfig
 from partyhost.net.credentials import token_hash, verify_password
 from partyhost.net.store.records import GameEntry, StoreReader, night_of
@@ -82,18 +70,16 @@ class PastGames:
         self._passwords = passwords or PasswordThrottle(self.config)
         self.cache_budget = int(self.config.replay_cache_mib * 2**20)
         self._replays: OrderedDict[int, Replay] = OrderedDict()
-        self._cached_bytes = 0
+        self.cached_bytes = 0
+        """The bytes the kept replays hold, each counted when built (never over the budget)."""
         self._building = asyncio.Lock()
-        self._build_buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._build_buckets = BucketsByAddress(
+            self.config.replay_builds_per_address_per_second,
+            self.config.replay_build_address_burst,
+        )
         self._opened: OrderedDict[tuple[int, str], None] = OrderedDict()
         """(game, digest of the password given) for the right passwords of locked games: the
         next pages asked with the same password need no second costly check."""
-
-    @property
-    def cached_bytes(self) -> int:
-        """The bytes the kept replays hold, each counted when built (never more than the
-        budget)."""
-        return self._cached_bytes
 
     def kept_replays(self) -> list[Replay]:
         """The replays kept for the next requests, asked for longest ago first."""
@@ -102,20 +88,11 @@ class PastGames:
     def forget_replays(self) -> None:
         """Drop every kept replay (the next request for one builds it again)."""
         self._replays.clear()
-        self._cached_bytes = 0
+        self.cached_bytes = 0
 
     def _may_build(self, address: str) -> None:
         """Take a build token from ``address``'s bucket or refuse with ``rate_limited``."""
-        bucket = self._build_buckets.pop(address, None)
-        if bucket is None:
-            bucket = TokenBucket(
-                self.config.replay_builds_per_address_per_second,
-                self.config.replay_build_address_burst,
-            )
-        self._build_buckets[address] = bucket
-        while len(self._build_buckets) > MAX_TRACKED:
-            self._build_buckets.popitem(last=False)
-        if not bucket.take():
+        if not self._build_buckets.of(address).take():
             raise ReplayRefused(
                 "rate_limited",
                 "You are asking for replays faster than this host builds them; wait a moment"
@@ -127,10 +104,10 @@ class PastGames:
         if built.size > self.cache_budget:
             return
         self._replays[game_id] = built
-        self._cached_bytes += built.size
-        while self._cached_bytes > self.cache_budget:
+        self.cached_bytes += built.size
+        while self.cached_bytes > self.cache_budget:
             _, dropped = self._replays.popitem(last=False)
-            self._cached_bytes -= dropped.size
+            self.cached_bytes -= dropped.size
 
     async def handle(self, sender: Sender, message: dict[str, Any]) -> None:
         kind = message["t"]

@@ -1,19 +1,14 @@
 """The host's database: its tables, its records, and the queries the host and tools run.
 
-One SQLite file per data folder (:mod:`.database` opens it) holds the rooms
-(their settings and members, enough to rebuild each after a crash) and every
-game the host ran: its seed, deck and rules, each accepted command in order,
-and once it is over its players and results. A room points at its current
-game; a finished game is marked ``over`` where it lies, so its commands are
-both what a restart replays and what a replay shows.
-
-Reading is done room by room, so a room whose rows cannot be decoded (a
-damaged blob, a value of the wrong type) fails alone: the store sets it
-aside and every other room is still rebuilt.
+Rooms are read one at a time, so a damaged room fails alone and is set aside.
+Each deck's data is one row, keyed by a hash of its canonical form, so the same
+cards sent under another name or in another order are one row; a game of
+several or uploaded decks lists its parts in ``game_decks``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import sqlite3
 import time
@@ -22,22 +17,112 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import msgpack
-from partyhost.engine.core import SeatResult
+from partyhost.decks.combine import combine_decks
+from partyhost.engine.core import Game, SeatResult
 from partyhost.net.names import name_key
-from partyhost.net.store.deckrows import (
-    DELETE_UNUSED_DECKS,
-    GAME_DECKS_SCHEMA,
-    deck_form,
-    deck_statements,
-)
 from partyhost.net.store.space import RESERVE_SCHEMA
 from partyhost.net.store.standings import ResultRow, Standing, standings
 
+Statement = tuple[str, tuple[Any, ...]]
+
+
+def pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def unpack(blob: bytes | None) -> Any:
+    return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
+
+
+GAME_DECKS_SCHEMA = """CREATE TABLE IF NOT EXISTS game_decks (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    title TEXT NOT NULL,
+    source TEXT NOT NULL,
+    deck_hash TEXT NOT NULL REFERENCES decks(hash),
+    PRIMARY KEY (game_id, position)
+)"""
+
+DELETE_UNUSED_DECKS = (
+    "DELETE FROM decks WHERE NOT EXISTS (SELECT 1 FROM games WHERE deck_hash = hash)"
+    " AND NOT EXISTS (SELECT 1 FROM game_decks WHERE deck_hash = hash)"
+)
+"""(Both lookups use an index: ``games_by_deck`` and ``game_decks_by_deck``.)"""
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` with every map's keys in sorted order (lists keep theirs: they are the cards)."""
+    if isinstance(value, dict):
+        return {key: _canonical(value[key]) for key in sorted(value, key=repr)}
+    if isinstance(value, list | tuple):
+        return [_canonical(item) for item in value]
+    return value
+
+
+def content_hash(data: Any) -> str:
+    """The hash of one deck's content, whatever order its maps' keys came in."""
+    return hashlib.sha256(pack(_canonical(data))).hexdigest()
+
+
+def is_combined(form: Any) -> bool:
+    """Whether a game's deck form lists parts (``{"decks": [...]}``) rather than being one deck."""
+    return isinstance(form, dict) and "game" not in form and isinstance(form.get("decks"), list)
+
+
+def deck_statements(game_id: int, form: Any) -> tuple[str, list[Statement], list[Statement]]:
+    """The hash a new game's ``deck_hash`` holds, the ``decks`` rows to write before the
+    game's row, and the ``game_decks`` rows to write after it (both point at the game and
+    its decks)."""
+    combined = is_combined(form)
+    parts = form["decks"] if combined else [{"data": form}]
+    hashes = [content_hash(part["data"]) for part in parts]
+    decks: list[Statement] = [
+        ("INSERT OR IGNORE INTO decks VALUES (?, ?)", (digest, pack(part["data"])))
+        for digest, part in zip(hashes, parts, strict=True)
+    ]
+    listed: list[Statement] = []
+    if combined:
+        insert = "INSERT INTO game_decks VALUES (?,?,?,?,?,?)"
+        listed = [
+            (insert, (game_id, index, str(p["name"]), str(p["title"]), str(p["source"]), digest))
+            for index, (p, digest) in enumerate(zip(parts, hashes, strict=True))
+        ]
+    return hashes[0], decks, listed
+
+
+def deck_form(db: sqlite3.Connection, game_id: int, deck_hash: str) -> Any:
+    """A stored game's deck in the form it was played with (for a replay)."""
+    parts = db.execute(
+        "SELECT name, title, source, data FROM game_decks JOIN decks ON hash = deck_hash"
+        " WHERE game_id = ? ORDER BY position",
+        (game_id,),
+    ).fetchall()
+    if not parts:
+        row = db.execute("SELECT data FROM decks WHERE hash = ?", (deck_hash,)).fetchone()
+        return None if row is None else unpack(row[0])
+    return {
+        "decks": [
+            {"name": name, "title": title, "source": source, "data": unpack(data)}
+            for name, title, source, data in parts
+        ]
+    }
+
+
+def playable_deck(game: Game, form: Any) -> Any:
+    """The game's deck object of a stored deck form, built as its room built it: one deck
+    as it is, several combined in their order."""
+    if not is_combined(form):
+        return game.build_deck(form)
+    parts = form["decks"]
+    if len(parts) == 1:
+        return game.build_deck(parts[0]["data"])
+    names = [str(part["name"]) for part in parts]
+    return combine_decks(game, names, [part["data"] for part in parts])[1]
+
+
 SCHEMA_VERSION = 5
-"""The format this host writes, kept in ``PRAGMA user_version`` (0: the journal of the
-two-file layout, 1: one ``decks`` row per deck combination, 2: rooms without a round
-result's hold, 3: games numbered in order and replayable by anyone, 4: rooms without their
-ban lists; see :mod:`.migration`)."""
+"""The format this host writes, kept in ``PRAGMA user_version`` (older ones: :mod:`.migration`)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS decks (
@@ -153,9 +238,6 @@ NIGHT_TURNS_AT = 6
 """Local hour at which one night's standings end and the next's begin (a 2 a.m. game is
 still the evening before)."""
 
-Statement = tuple[str, tuple[Any, ...]]
-
-
 GAME_ID_RANGE = 2**53
 """Game numbers are drawn at random below this (so a JSON client reads them exactly):
 nobody finds another party's games by counting."""
@@ -175,14 +257,6 @@ def night_of(timestamp: float) -> str:
     """The night a moment belongs to, as its evening's date (``YYYY-MM-DD``, local time)."""
     moment = time.localtime(timestamp - NIGHT_TURNS_AT * 3600)
     return time.strftime("%Y-%m-%d", moment)
-
-
-def pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
-
-
-def unpack(blob: bytes | None) -> Any:
-    return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
 
 
 # --- rooms ----------------------------------------------------------------------
@@ -284,17 +358,9 @@ def command_row(game_id: int, index: int, record: CommandRecord) -> tuple[Any, .
 
 ROOM_COLUMNS = (*(column.name for column in fields(RoomRecord)), "game_id")
 ROOM_BLOBS = frozenset(
-    {
-        "deck_data",
-        "options",
-        "start_seats",
-        "rules",
-        "hold_waiting",
-        "banned_names",
-        "banned_addresses",
-    }
+    f.name for f in fields(RoomRecord) if str(f.type).startswith(("dict", "list"))
 )
-"""Room fields kept packed (msgpack)."""
+"""Room fields kept packed (msgpack): its maps and lists."""
 MEMBER_COLUMNS = (
     "code",
     *(f.name if f.name != "left" else "left_room" for f in fields(MemberRecord)),
@@ -480,11 +546,8 @@ def game_over_rows(
     ended: float,
     walked_out: bool = False,
 ) -> list[Statement]:
-    """Mark a running game over with its players and results (a game already over stays).
-
-    A game that ended because its players left (``walked_out``) soon after it
-    began is marked :data:`DROPPED` instead, and leaves nothing once its room moves on.
-    """
+    """Mark a running game over with its players and results (a game already over stays);
+    one its players walked out of soon after it began is :data:`DROPPED` instead."""
     statements: list[Statement] = [
         *([_discard_if_brief(game_id, ended, DROPPED)] if walked_out else []),
         (
@@ -525,12 +588,9 @@ def game_over_rows(
 
 
 def abandon_rows(game_id: int, when: float) -> list[Statement]:
-    """A game still running is cut short: never replayed, so its commands go.
-
-    One played for a while stays, marked abandoned; one cut short soon after
-    it began (see :data:`KEEP_AFTER_COMMANDS`) goes entirely, and so does any
-    deck only it used. No room may point at the game any more.
-    """
+    """A game still running is cut short: never replayed, so its commands go; one cut short
+    soon after it began (:data:`KEEP_AFTER_COMMANDS`) goes entirely, with any deck only it
+    used. No room may point at the game any more."""
     return [
         _discard_if_brief(game_id, when, DISCARDED),
         (
@@ -660,9 +720,8 @@ class StoreReader:
     def games(
         self, limit: int = LIST_LIMIT, night: str | None = None, running: bool = True
     ) -> list[GameEntry]:
-        """Kept games, newest first (abandoned and dropped ones are left out); the host's
-        guests get ``running=False``: a running game's room and players are not theirs to see,
-        only the host's owner reading the data folder sees them."""
+        """Kept games, newest first, abandoned and dropped ones left out (the host's guests get
+        ``running=False``: only the host's owner sees running games)."""
         where, params = "status IN (?, ?)", [PLAYING, OVER]
         if not running:
             where, params = "status = ?", [OVER]

@@ -1,16 +1,7 @@
 """A finished game played again from the history, step by step, with nothing hidden.
 
-A replay sets the game up from its seed, deck and rules and applies every
-kept command exactly as the host applied it (the same way a restart rebuilds
-a room), keeping only a checkpoint every so often: a page of steps is played
-again from the nearest one, so a long game never sits whole in memory. Each
-step is the state after one command, timer tick or system change (step 0: the
-game as dealt), shown through the game's ``replay_view`` with every hand
-revealed, with the events it caused.
-
-Only games that are over are replayed: asking for a running game raises
-:class:`ReplayRefused` (``game_running``), because its replay would show
-hands that still matter.
+Only a checkpoint every so often is kept, so a long game never sits whole in
+memory; running games are refused, as their hands still matter.
 """
 
 from __future__ import annotations
@@ -23,7 +14,6 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Event, Game, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.net.protocol import Refused
-from partyhost.net.store.deckrows import playable_deck
 from partyhost.net.store.footprint import footprint
 from partyhost.net.store.records import (
     ABANDONED,
@@ -33,6 +23,7 @@ from partyhost.net.store.records import (
     CommandRecord,
     GameEntry,
     pack,
+    playable_deck,
     unpack,
 )
 
@@ -74,13 +65,8 @@ so at most this many commands are applied to serve any page."""
 
 @dataclass
 class Replay:
-    """A finished game kept as a few checkpoints, its commands and where each round begins.
-
-    A replay of thousands of moves must not cost the host one table per step:
-    only every :data:`CHECKPOINT_EVERY`-th state is held (states are immutable,
-    so a checkpoint shares most of its data with its neighbours), and a page's
-    steps are played again from the nearest checkpoint when asked for.
-    """
+    """A finished game kept as a few checkpoints (a long game must not cost a table per
+    step), its commands and where each round begins."""
 
     entry: GameEntry
     game_name: str
@@ -94,9 +80,8 @@ class Replay:
     rounds: list[int]
     """Index of the first step of each round, in order."""
     size: int = 0
-    """The bytes this replay holds in memory, counted by walking its objects
-    (:func:`~partyhost.net.store.footprint.footprint`): its checkpoints with the deck each
-    holds, its commands, rounds and entry; the game's rules object, shared, is left out."""
+    """The bytes this replay holds in memory (:func:`~.footprint.footprint`), the game's
+    shared rules object left out."""
 
     @property
     def total(self) -> int:

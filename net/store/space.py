@@ -1,19 +1,8 @@
-"""Room for the games that are running when the disk fills up, and the history's size.
+"""Room for the running games when the disk fills up, and the history's size.
 
-The store keeps a :class:`Reserve` (the host's ``disk_reserve_mib``,
-:data:`RESERVE_BYTES` by default) twice over: a row of zeros inside the
-database, and a file of zeros beside it (:data:`RESERVE_FILE`). When a write
-fails because the disk (or SQLite's page limit) is full, the store deletes
-both and writes again: the file's bytes give the write-ahead log room to
-grow, the row's pages give the database file room when the log is folded
-back in, and the rooms that are playing go on in that room while the host
-refuses to start new games. Now and then it tries to take the reserve back;
-once that succeeds there is space again and new games are welcome.
-
-The history's size is the bytes of the database's pages in use (the reserve
-aside); past the host's cap the oldest finished games are deleted
-(:func:`oldest_finished`). The file does not shrink: freed pages are used
-again by later writes, so the file stays about as big as the cap.
+The :class:`Reserve` is a row of zeros in the database and a file of zeros
+beside it: given up on a full disk so the running games can still write,
+taken back when there is space again.
 """
 
 from __future__ import annotations
@@ -93,10 +82,8 @@ class Reserve:
             raise
 
     def release(self) -> int:
-        """Give the reserve up (the file first: deleting the row needs room in the log).
-
-        Returns the bytes freed in the database.
-        """
+        """Give the reserve up (the file first: deleting the row needs room in the log); the
+        bytes freed in the database."""
         if self.file is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.file.unlink()
