@@ -1,25 +1,15 @@
 """The SSH door: ``ssh -t -p 2222 NAME@HOST`` opens the partyhost client, nothing installed.
 
-An asyncssh server runs in the host's process. Each SSH connection may open
-one session; a session that asks for a terminal gets a fresh pseudo-terminal
-and, on it, a fresh process of the ordinary client (``partyhost join
-127.0.0.1:PORT --name NAME --locked``, :mod:`partyhost.net.door.doorclients`;
-started ahead, before its visitor came), whose pty the door relays to the SSH
-channel. Whichever ends first, the client
-or the channel, ends the other (hangup, then kill). A session without a
-terminal gets a one-line hint.
-
-Connections are capped in total and per address, must open their session
-within the login timeout, and wrong passwords are answered ever more slowly
-(:mod:`partyhost.net.door.doorconnection`, :mod:`partyhost.net.addresslimits`). The
-host key is made once and kept in the host's data folder, so returning
-players never see a changed-key warning.
+An asyncssh server in the host's process; each connection, counted and capped, may open one
+session, whose terminal gets a client (:mod:`.doorclients`) relayed to the channel. The host
+key is kept in the host's data folder, so returning players never see a changed key.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import os
 from pathlib import Path
@@ -29,7 +19,6 @@ import asyncssh
 from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
 from partyhost.net.door.doorclients import HANGUP_SECONDS, ClientLauncher, VisitorClient
-from partyhost.net.door.doorconnection import DoorConnection
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.visitorenv import client_environment
 from partyhost.net.names import clean_name
@@ -75,8 +64,6 @@ class SSHDoor:
     """The SSH server of one host. ``await start()``, later ``await close()``."""
 
     def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
-        """The door of the host ``config`` describes (its ``ssh_*`` settings), whose visitors'
-        clients connect to the game port at ``game_host``."""
         self.config = config
         self.game_address = with_port(game_host, game_port)
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -212,6 +199,100 @@ class SSHDoor:
         process.stdout.write(TERMINAL_RESET)
         _say(process, "partyhost: the game client ended; goodbye.")
         return 0 if self._closing else 128 - code
+
+
+class DoorConnection(asyncssh.SSHServer):
+    """One SSH connection: counted in or refused, password checked, one session at most."""
+
+    def __init__(self, door: SSHDoor) -> None:
+        self._door = door
+        self._connection: asyncssh.SSHServerConnection | None = None
+        self._address = "unknown"
+        self._admitted = False
+        self._session_used = False
+        self._sessions_open = 0
+        self._idle_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._connection = conn
+        peer = conn.get_extra_info("peername")
+        if isinstance(peer, tuple) and peer:
+            self._address = str(peer[0])
+        refusal = self._door.counter.admit(self._address)
+        if refusal is not None:
+            self._door.quiet.warning(
+                "refused", self._address, f"SSH door: refused {self._address}: {refusal}"
+            )
+            conn.abort()
+            return
+        self._admitted = True
+        self._door.connections.add(conn)
+        self._arm_idle_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_idle_timer()
+        if self._admitted and self._connection is not None:
+            self._admitted = False
+            self._door.counter.release(self._address)
+            self._door.connections.discard(self._connection)
+
+    def _arm_idle_timer(self) -> None:
+        self._cancel_idle_timer()
+        loop = asyncio.get_running_loop()
+        self._idle_timer = loop.call_later(self._door.config.ssh_login_timeout, self._close_idle)
+
+    def _cancel_idle_timer(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    def _close_idle(self) -> None:
+        """No session opened in time (or none open any more): free the connection's slot."""
+        self._idle_timer = None
+        if self._sessions_open == 0 and self._connection is not None and self._admitted:
+            seconds = self._door.config.ssh_login_timeout
+            self._door.quiet.warning(
+                "idle",
+                self._address,
+                f"SSH door: closed an idle connection from {self._address}"
+                f" (no session open for {seconds:g} s)",
+            )
+            self._connection.close()
+
+    def begin_auth(self, username: str) -> bool:
+        return self._door.config.ssh_password is not None
+
+    def password_auth_supported(self) -> bool:
+        return self._door.config.ssh_password is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        expected = (self._door.config.ssh_password or "").encode()
+        await asyncio.sleep(self._door.passwords.wait_before_try(self._address))
+        right = hmac.compare_digest(password.encode(), expected)
+        if not right:
+            self._door.passwords.failed(self._address)
+        return right
+
+    def session_requested(self) -> asyncssh.SSHServerProcess[bytes] | bool:
+        if self._session_used:
+            self._door.quiet.warning(
+                "sessions",
+                self._address,
+                f"SSH door: refused a second session on one connection from {self._address}",
+            )
+            return False
+        self._session_used = True
+        self._sessions_open += 1
+        self._cancel_idle_timer()
+        return asyncssh.SSHServerProcess(self._run_session, None, 0, False)
+
+    async def _run_session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        try:
+            await self._door.session(process)
+        finally:
+            self._sessions_open -= 1
+            if self._admitted:
+                self._arm_idle_timer()
 
 
 def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
