@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
-from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
 from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
@@ -77,7 +77,7 @@ def find_deck(name_or_path: str) -> LoadedDeck:
     if entry is None:
         searched = ", ".join(str(folder) for _, folder in deck_folders())
         problem = f"no deck named {name_or_path!r} (searched {searched})"
-        raise DeckFileError([DeckError(name_or_path, 1, 1, problem)])
+        raise DeckFileError.one(name_or_path, problem)
     if entry.version.loaded is None:
         raise DeckFileError(list(entry.version.errors))
     return entry.version.loaded

@@ -1,13 +1,8 @@
 """PyYAML's syntax errors, told in plain words at the line where the mistake is.
 
-PyYAML reports where its parser got lost, in parser words ("while parsing a
-block collection did not find expected '-' indicator"), and often a line
-after the mistake: a quote that never closes is noticed only where the next
-quote happens to be. A person editing a deck needs the line to fix and what
-to do there, so :func:`explain` looks at the text around PyYAML's marks,
-recognises the common mistakes (an unclosed quote, a tab, an over-indented
-key, a missing ``- ``, a ``: `` inside unquoted text, a stray bracket) and
-says each in words, with PyYAML's own text kept as a second line.
+PyYAML says where its parser got lost, often lines after the mistake (an unclosed quote is
+noticed at the next quote); :func:`explain` recognises the common mistakes around its marks
+and says what to fix where, PyYAML's own words kept as a second line.
 """
 
 from __future__ import annotations
