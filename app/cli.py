@@ -1,9 +1,7 @@
 """The ``partyhost`` command: its arguments, and which module runs each subcommand.
 
-The subcommands run in :mod:`.playcommands` (play, serve, party, join, bot, games),
-:mod:`.historycommands` (replay, stats) and :mod:`.deckcommands` (decks). Each
-imports its layer lazily, so ``partyhost decks validate`` does not pay for
-loading Textual and ``partyhost serve`` runs without a terminal UI.
+Each subcommand imports its layer when it runs, so ``partyhost decks validate`` does not
+load Textual and ``partyhost serve`` runs without a terminal UI.
 """
 
 from __future__ import annotations
@@ -104,8 +102,7 @@ DOOR_LIMITS: tuple[Limit, ...] = (
 
 
 def _add_limits(add_argument: Callable[..., object], limits: Sequence[Limit]) -> None:
-    """One option per limit (through a parser's or a group's ``add_argument``), its default
-    named in its help."""
+    """One option per limit (through a parser's or a group's ``add_argument``)."""
     for flag, read, default, metavar, what in limits:
         add_argument(
             flag, type=read, default=default, metavar=metavar, help=f"{what} (default {default:g})"
@@ -279,11 +276,8 @@ def _add_host(command: argparse.ArgumentParser) -> None:
 def _add_doors(
     command: argparse.ArgumentParser, ssh_help: str, web_help: str, *, can_close: bool
 ) -> None:
-    """The SSH door's port and password and the browser door's port: serve's and party's flags.
-
-    Serve opens a door only when asked, its port then optional; party opens both
-    unless ``--no-ssh`` or ``--no-web`` (``can_close``) keeps one shut.
-    """
+    """The doors' ports and the SSH door's password: serve opens a door only when asked (its
+    port then optional); party opens both unless ``--no-ssh``/``--no-web`` (``can_close``)."""
 
     def add_door(flag: str, port: int, text: str, shut: str) -> None:
         if not can_close:
@@ -312,8 +306,7 @@ def _add_table(
     level_help: str,
     option_help: str,
 ) -> None:
-    """The game to sit down at, its bots and its room's options: play's and party's flags,
-    each helped in its command's words."""
+    """The game to sit down at, its bots and its room's options: play's and party's flags."""
     command.add_argument("game", nargs="?", default=game, help=game_help)
     command.add_argument("--bots", type=int, default=None, help=bots_help)
     command.add_argument("--level", choices=BOT_LEVELS, default=None, help=level_help)
@@ -370,12 +363,8 @@ def _add_party(party: argparse.ArgumentParser) -> None:
 
 
 def print_utf8() -> None:
-    """Output redirected to a file or a pipe is UTF-8, whatever the system's code page.
-
-    Windows would write cp1252 there and stop at the first card glyph it lacks; a
-    character that still cannot be written (a lone surrogate) becomes ``?`` instead of
-    a traceback. A terminal is left as the terminal wants it.
-    """
+    """Output redirected to a file or a pipe is UTF-8 (Windows would write cp1252 and stop at
+    the first card glyph it lacks), anything unwritable a ``?``; a terminal is left as is."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not stream.isatty():
             with contextlib.suppress(OSError, ValueError):

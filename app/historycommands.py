@@ -1,9 +1,7 @@
 """``partyhost replay`` and ``partyhost stats``: the party's memory from the command line.
 
-Both read a host's data folder directly (read-only: the host may be running)
-or, for replays, ask a running host over the network. A replay is the same
-whichever way it came: the game's ``info`` and its steps as plain data, just
-as the host sends them.
+Both read a host's data folder (read-only: the host may be running) or, for replays, ask a
+running host; a replay is the same plain data whichever way it came.
 """
 
 from __future__ import annotations
