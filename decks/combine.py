@@ -57,24 +57,14 @@ class _Merger:
             if part and key in HEADER_KEYS:
                 continue
             if key not in self.merged:
-                self._take(part, key, value)
-            elif isinstance(value, list) and isinstance(self.merged[key], list):
+                self.origins[(key,)] = (part, (key,))
+                self.merged[key] = type(value)() if isinstance(value, list | dict) else value
+            if isinstance(value, list) and isinstance(self.merged[key], list):
                 self._join_list(part, key, value)
             elif isinstance(value, dict) and isinstance(self.merged[key], dict):
                 self._join_mapping(part, key, value)
             elif _fingerprint(value) != _fingerprint(self.merged[key]):
                 self._clash(part, (key,))
-
-    def _take(self, part: int, key: str, value: Any) -> None:
-        self.origins[(key,)] = (part, (key,))
-        if isinstance(value, list):
-            self.merged[key] = []
-            self._join_list(part, key, value)
-        elif isinstance(value, dict):
-            self.merged[key] = {}
-            self._join_mapping(part, key, value)
-        else:
-            self.merged[key] = value
 
     def _join_list(self, part: int, key: str, items: list[Any]) -> None:
         target: list[Any] = self.merged[key]

@@ -210,12 +210,6 @@ class VisitorClient:
         os.set_blocking(master, False)
         return cls(process, master)
 
-    def resize(self, columns: int, rows: int) -> None:
-        if columns > 0 and rows > 0:
-            set_terminal_size(
-                self.master, *fit_screen(columns, rows)
-            )  # the kernel signals SIGWINCH
-
     async def relay(self, session: asyncssh.SSHServerProcess[bytes]) -> int | None:
         """Carry bytes until one side ends: the client's exit code, or None if the visitor went."""
         loop = asyncio.get_running_loop()
@@ -263,7 +257,8 @@ class VisitorClient:
             try:
                 data = await session.stdin.read(KEY_BYTES)
             except asyncssh.TerminalSizeChanged as change:
-                self.resize(change.width, change.height)
+                if change.width > 0 and change.height > 0:  # the kernel signals SIGWINCH
+                    set_terminal_size(self.master, *fit_screen(change.width, change.height))
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue

@@ -72,7 +72,6 @@ class SSHDoor:
         self.quiet = QuietLog(log)
         self.passwords = PasswordThrottle(config, "SSH door password")
         self.folders = DoorFolders(config.data_dir)
-        self.key: asyncssh.SSHKey | None = None
         self.launcher: ClientLauncher | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[None]] = set()
@@ -84,14 +83,10 @@ class SSHDoor:
             self._acceptor.get_port() if self._acceptor is not None else self.config.ssh_port or 0
         )
 
-    @property
-    def fingerprint(self) -> str:
-        return self.key.get_fingerprint() if self.key is not None else ""
-
     async def start(self) -> None:
         """Load (or make) the host key, sweep old folders, start a spare client, listen."""
         config = self.config
-        self.key = await asyncio.to_thread(load_host_key, config.data_dir)
+        key = await asyncio.to_thread(load_host_key, config.data_dir)
         root = await asyncio.to_thread(self.folders.open)
         self.launcher = ClientLauncher(self.game_address, root)
         try:
@@ -100,7 +95,7 @@ class SSHDoor:
                 config.host or None,
                 config.ssh_port or 0,
                 server_factory=lambda: DoorConnection(self),
-                server_host_keys=[self.key],
+                server_host_keys=[key],
                 encoding=None,
                 line_editor=False,
                 agent_forwarding=False,
@@ -113,7 +108,7 @@ class SSHDoor:
         except BaseException:
             await self._close_launcher()
             raise
-        log.info("SSH door on port %d, host key %s", self.port, self.fingerprint)
+        log.info("SSH door on port %d, host key %s", self.port, key.get_fingerprint())
 
     async def close(self) -> None:
         """Stop listening, end every visitor's client, close their connections."""

@@ -182,7 +182,9 @@ class WebDoor:
                     return int(address[1])
         return self.config.web_port or 0
 
-    def make_app(self) -> web.Application:
+    async def start(self) -> None:
+        """Make the door's folder, then listen."""
+        await asyncio.to_thread(self.folders.open)
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.add_routes(
             [
@@ -191,12 +193,7 @@ class WebDoor:
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
-        return app
-
-    async def start(self) -> None:
-        """Make the door's folder, then listen."""
-        await asyncio.to_thread(self.folders.open)
-        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         try:
             await self._runner.setup()
             self._site = web.TCPSite(
