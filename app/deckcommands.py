@@ -130,11 +130,7 @@ def validate_command(paths: list[str]) -> int:
 
 
 def watch_command(
-    raw: str,
-    *,
-    interval: float = WATCH_SECONDS,
-    sleep: Callable[[float], None] = time.sleep,
-    max_checks: int | None = None,
+    raw: str, *, sleep: Callable[[float], None] = time.sleep, max_checks: int | None = None
 ) -> int:
     """Check the file now and again every time it is saved, until Ctrl+C.
 
@@ -147,7 +143,7 @@ def watch_command(
     checks = 1
     try:
         while max_checks is None or checks < max_checks:
-            sleep(interval)
+            sleep(WATCH_SECONDS)
             version = file_key(path)
             if version == seen:
                 continue

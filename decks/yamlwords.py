@@ -295,16 +295,13 @@ class _Explainer:
 
     def _special_start(self) -> PlainError | None:
         """Text starting with a character YAML reserves (``@``, a backtick, ``*``, ``&``, ``%``)."""
-        line = self.text_of(self.context_line)
         if "alias" in self.context or "anchor" in self.context or "directive" in self.context:
-            char = line[self.context_column : self.context_column + 1]
+            number, column = self.context_line, self.context_column
         elif "cannot start any token" in self.problem:
-            line = self.text_of(self.line)
-            char = line[self.column : self.column + 1]
-            return self.at(self.line, self.column, _reserved(char))
+            number, column = self.line, self.column
         else:
             return None
-        return self.at(self.context_line, self.context_column, _reserved(char))
+        return self.at(number, column, _reserved(self.text_of(number)[column : column + 1]))
 
     def _several_documents(self) -> PlainError | None:
         if "another document" not in self.problem:

@@ -171,7 +171,6 @@ class WebDoor:
         self.pages = OpenPages()
         self._sockets: set[web.WebSocketResponse] = set()
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
         self._closing = False
 
     @property
@@ -196,10 +195,8 @@ class WebDoor:
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         try:
             await self._runner.setup()
-            self._site = web.TCPSite(
-                self._runner, self.config.host or None, self.config.web_port or 0
-            )
-            await self._site.start()
+            site = web.TCPSite(self._runner, self.config.host or None, self.config.web_port or 0)
+            await site.start()
         except BaseException:
             await self._runner.cleanup()
             self._runner = None
