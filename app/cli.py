@@ -167,17 +167,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_party(sub.add_parser("party", help="host for your LAN and play at your own table"))
 
     join = sub.add_parser("join", help="join a host on your LAN")
-    join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
+    join.add_argument("address", nargs="?", help="HOST or HOST:PORT")
     _add_player(join, "--name")
     join.add_argument(
         "--room",
-        default=None,
         help="room code to join straight away (back to your seat there, if you hold one)",
     )
     _add_ascii(join)
     join.add_argument(
         "--deck",
-        default=None,
         metavar="FILE",
         help="bring this deck file: the create-room dialog opens with it chosen",
     )
@@ -213,15 +211,13 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="watch or export a finished game with every hand shown (no GAME: list them)",
     )
-    replay.add_argument("game", nargs="?", type=int, default=None, help="the game's number")
+    replay.add_argument("game", nargs="?", type=int, help="the game's number")
     _add_data_folder(replay)
-    replay.add_argument("--host", default=None, metavar="HOST:PORT", help="ask a running host")
+    replay.add_argument("--host", metavar="HOST:PORT", help="ask a running host")
     replay.add_argument(
-        "--export", choices=("text", "jsonl"), default=None, help="write it instead of showing it"
+        "--export", choices=("text", "jsonl"), help="write it instead of showing it"
     )
-    replay.add_argument(
-        "--output", "-o", default=None, help="export to this file (default: stdout)"
-    )
+    replay.add_argument("--output", "-o", help="export to this file (default: stdout)")
     _add_ascii(replay)
     replay.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_replay"))
 
@@ -259,8 +255,8 @@ def _add_host(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
     )
-    command.add_argument("--data", default=None, help="folder for the host's database")
-    command.add_argument("--name", default=None, help="the host's name shown to players")
+    command.add_argument("--data", help="folder for the host's database")
+    command.add_argument("--name", help="the host's name shown to players")
     command.add_argument(
         "--deck-dir",
         action="append",
@@ -290,7 +286,6 @@ def _add_doors(
     add_door("--ssh", DEFAULT_SSH_PORT, ssh_help, "no SSH door")
     command.add_argument(
         "--ssh-password",
-        default=None,
         metavar="PASS",
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
@@ -308,8 +303,8 @@ def _add_table(
 ) -> None:
     """The game to sit down at, its bots and its room's options: play's and party's flags."""
     command.add_argument("game", nargs="?", default=game, help=game_help)
-    command.add_argument("--bots", type=int, default=None, help=bots_help)
-    command.add_argument("--level", choices=BOT_LEVELS, default=None, help=level_help)
+    command.add_argument("--bots", type=int, help=bots_help)
+    command.add_argument("--level", choices=BOT_LEVELS, help=level_help)
     command.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
     )
@@ -317,7 +312,7 @@ def _add_table(
 
 def _add_player(command: argparse.ArgumentParser, flag: str) -> None:
     """The player's own name (``party`` says ``--player``: its ``--name`` is the host's)."""
-    command.add_argument(flag, default=None, help="your name at the table")
+    command.add_argument(flag, help="your name at the table")
 
 
 def _add_ascii(command: argparse.ArgumentParser) -> None:
@@ -327,9 +322,7 @@ def _add_ascii(command: argparse.ArgumentParser) -> None:
 
 def _add_data_folder(command: argparse.ArgumentParser) -> None:
     """Where the history commands read a host's games from."""
-    command.add_argument(
-        "--data", default=None, help="the host's data folder (default: the one serve uses)"
-    )
+    command.add_argument("--data", help="the host's data folder (default: the one serve uses)")
 
 
 def _add_party(party: argparse.ArgumentParser) -> None:
