@@ -123,12 +123,6 @@ def _validate(path: Path) -> bool:
     return True
 
 
-def validate_command(paths: list[str]) -> int:
-    """Check each file; print every problem; exit 1 if any file has one."""
-    results = [_validate(Path(raw)) for raw in paths]
-    return 0 if all(results) else 1
-
-
 def watch_command(
     raw: str, *, sleep: Callable[[float], None] = time.sleep, max_checks: int | None = None
 ) -> int:
@@ -215,4 +209,5 @@ def cmd_decks(args: argparse.Namespace) -> int:
             print("partyhost decks validate: --watch takes one file", file=sys.stderr)
             return 2
         return watch_command(args.paths[0])
-    return validate_command(args.paths)
+    checked = [_validate(Path(raw)) for raw in args.paths]  # every file, each problem printed
+    return 0 if all(checked) else 1
