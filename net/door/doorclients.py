@@ -1,7 +1,8 @@
 """A door visitor's client: a fresh ``partyhost join`` on a pty of its own, and its relay.
 
 The client is started by ``subprocess``, never by forking the host (which has OpenSSL
-loaded), one visitor ahead, so a visitor waits for the lobby, not for Python's imports.
+loaded), one visitor ahead, so a visitor waits for the lobby, not for Python's imports; it
+runs isolated (``python -I``) in a private home, seeing none of the host's variables.
 The door relays the bytes itself so that it can hang up a visitor whose terminal stops
 taking the screen (:data:`MAX_UNSENT`) and meter a flood of keys.
 """
