@@ -50,6 +50,7 @@ address and a port, nothing that could end or add a policy directive."""
 CLOSE_SECONDS = 3.0
 """How long the door waits for pages to answer its goodbye when the host closes."""
 MAX_MESSAGE = 64 * 1024
+ENDS = frozenset({WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR})
 """The largest websocket message a page may send (keys, a paste, a resize)."""
 COOKIE = "partyhost_visitor"
 ID_BYTES = 24
@@ -288,7 +289,7 @@ class WebDoor:
             if self._closing:  # it closed while the page's socket opened: no client to start
                 return socket
             await client.start(
-                _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
+                _number(request.query.get("width")), _number(request.query.get("height"))
             )
             log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
             relay = asyncio.ensure_future(self._relay(page, client, request.remote or "unknown"))
@@ -348,14 +349,9 @@ class WebDoor:
                     await socket.pong(message.data)
                 await asyncio.sleep(meter.wait_after(1 + len(message.data), time.monotonic()))
                 continue
+            if message.type in ENDS:
+                return
             if message.type != WSMsgType.TEXT:
-                if message.type in (
-                    WSMsgType.CLOSE,
-                    WSMsgType.CLOSING,
-                    WSMsgType.CLOSED,
-                    WSMsgType.ERROR,
-                ):
-                    return
                 continue
             last_input = time.monotonic()
             await _forward(socket, client, message.data)
@@ -375,9 +371,7 @@ async def _forward(socket: web.WebSocketResponse, client: WebVisitorClient, text
     if kind == "stdin" and isinstance(data, str):
         await client.send_bytes(data.encode("utf-8"))
     elif kind == "resize" and isinstance(data, dict):
-        await client.set_terminal_size(
-            _number(data.get("width"), 80), _number(data.get("height"), 24)
-        )
+        await client.set_terminal_size(_number(data.get("width")), _number(data.get("height")))
     elif kind == "ping" and isinstance(data, str):
         await socket.send_json(["pong", data[:32]])
     elif kind == "blur":
@@ -391,8 +385,9 @@ async def _close(socket: web.WebSocketResponse) -> None:
     await socket.close()
 
 
-def _number(value: object, default: int) -> int:
+def _number(value: object) -> int:
+    """A page's claimed size, 0 (the default size) if it is no number."""
     try:
         return int(str(value))
     except ValueError:
-        return default
+        return 0
