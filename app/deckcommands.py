@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
+from partyhost.decks.combine import HEADER_KEYS
 from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
 from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
@@ -18,7 +19,6 @@ from partyhost.engine.registry import all_games
 from partyhost.net.deckshelf import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
 
-_META_KEYS = ("game", "version", "name", "description", "author")
 WATCH_SECONDS = 0.5
 
 
@@ -95,7 +95,7 @@ def show_command(name: str) -> int:
     if data.get("description"):
         print(data["description"])
     for key, value in data.items():
-        if key in _META_KEYS:
+        if key in HEADER_KEYS:
             continue
         if isinstance(value, list):
             print(f"\n{key} ({len(value)}):")
