@@ -83,7 +83,6 @@ class WebVisitorClient(AppService):
             close=close,
             download_manager=DownloadManager(),
         )
-        self.address = address
         self.folder = folder
         self.arguments = web_client_command(address, kept=kept, resume=resume)
         self._stopped = False
