@@ -205,13 +205,6 @@ def export_jsonl(replay: ReplayData, out: TextIO) -> None:
         out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
-    from partyhost.tui.replay.narration import export_text as told
-    from partyhost.tui.text import glyphs_for
-
-    out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.host is not None and args.data is not None:
         print("partyhost replay: give --data or --host, not both", file=sys.stderr)
@@ -245,5 +238,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.export == "jsonl":
             export_jsonl(replay, out)
         else:
-            export_text(replay, out, args.ascii)
+            from partyhost.tui.replay.narration import export_text
+            from partyhost.tui.text import glyphs_for
+
+            out.write(export_text(replay.info, replay.steps, glyphs_for(args.ascii)))
     return 0
