@@ -205,7 +205,6 @@ class DoorConnection(asyncssh.SSHServer):
         self._address = "unknown"
         self._admitted = False
         self._session_used = False
-        self._sessions_open = 0
         self._idle_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -242,9 +241,10 @@ class DoorConnection(asyncssh.SSHServer):
             self._idle_timer = None
 
     def _close_idle(self) -> None:
-        """No session opened in time (or none open any more): free the connection's slot."""
+        """No session opened in time (or none open any more): free the connection's slot. The
+        timer runs only while the connection is admitted and has no session open."""
         self._idle_timer = None
-        if self._sessions_open == 0 and self._connection is not None and self._admitted:
+        if self._connection is not None:
             seconds = self._door.config.ssh_login_timeout
             self._door.quiet.warning(
                 "idle",
@@ -277,7 +277,6 @@ class DoorConnection(asyncssh.SSHServer):
             )
             return False
         self._session_used = True
-        self._sessions_open += 1
         self._cancel_idle_timer()
         return asyncssh.SSHServerProcess(self._run_session, None, 0, False)
 
@@ -285,7 +284,6 @@ class DoorConnection(asyncssh.SSHServer):
         try:
             await self._door.session(process)
         finally:
-            self._sessions_open -= 1
             if self._admitted:
                 self._arm_idle_timer()
 
