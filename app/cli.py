@@ -1,9 +1,7 @@
 """The ``partyhost`` command: its arguments, and which module runs each subcommand.
 
-The subcommands run in :mod:`.playcommands` (play, serve, party, join, bot, games),
-:mod:`.historycommands` (replay, stats) and :mod:`.deckcommands` (decks). Each
-imports its layer lazily, so ``partyhost decks validate`` does not pay for
-loading Textual and ``partyhost serve`` runs without a terminal UI.
+Each subcommand imports its layer when it runs, so ``partyhost decks validate`` does not
+load Textual and ``partyhost serve`` runs without a terminal UI.
 """
 
 from __future__ import annotations
@@ -104,8 +102,7 @@ DOOR_LIMITS: tuple[Limit, ...] = (
 
 
 def _add_limits(add_argument: Callable[..., object], limits: Sequence[Limit]) -> None:
-    """One option per limit (through a parser's or a group's ``add_argument``), its default
-    named in its help."""
+    """One option per limit (through a parser's or a group's ``add_argument``)."""
     for flag, read, default, metavar, what in limits:
         add_argument(
             flag, type=read, default=default, metavar=metavar, help=f"{what} (default {default:g})"
@@ -170,17 +167,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_party(sub.add_parser("party", help="host for your LAN and play at your own table"))
 
     join = sub.add_parser("join", help="join a host on your LAN")
-    join.add_argument("address", nargs="?", default=None, help="HOST or HOST:PORT")
+    join.add_argument("address", nargs="?", help="HOST or HOST:PORT")
     _add_player(join, "--name")
     join.add_argument(
         "--room",
-        default=None,
         help="room code to join straight away (back to your seat there, if you hold one)",
     )
     _add_ascii(join)
     join.add_argument(
         "--deck",
-        default=None,
         metavar="FILE",
         help="bring this deck file: the create-room dialog opens with it chosen",
     )
@@ -216,15 +211,13 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="watch or export a finished game with every hand shown (no GAME: list them)",
     )
-    replay.add_argument("game", nargs="?", type=int, default=None, help="the game's number")
+    replay.add_argument("game", nargs="?", type=int, help="the game's number")
     _add_data_folder(replay)
-    replay.add_argument("--host", default=None, metavar="HOST:PORT", help="ask a running host")
+    replay.add_argument("--host", metavar="HOST:PORT", help="ask a running host")
     replay.add_argument(
-        "--export", choices=("text", "jsonl"), default=None, help="write it instead of showing it"
+        "--export", choices=("text", "jsonl"), help="write it instead of showing it"
     )
-    replay.add_argument(
-        "--output", "-o", default=None, help="export to this file (default: stdout)"
-    )
+    replay.add_argument("--output", "-o", help="export to this file (default: stdout)")
     _add_ascii(replay)
     replay.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_replay"))
 
@@ -262,8 +255,8 @@ def _add_host(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
     )
-    command.add_argument("--data", default=None, help="folder for the host's database")
-    command.add_argument("--name", default=None, help="the host's name shown to players")
+    command.add_argument("--data", help="folder for the host's database")
+    command.add_argument("--name", help="the host's name shown to players")
     command.add_argument(
         "--deck-dir",
         action="append",
@@ -279,11 +272,8 @@ def _add_host(command: argparse.ArgumentParser) -> None:
 def _add_doors(
     command: argparse.ArgumentParser, ssh_help: str, web_help: str, *, can_close: bool
 ) -> None:
-    """The SSH door's port and password and the browser door's port: serve's and party's flags.
-
-    Serve opens a door only when asked, its port then optional; party opens both
-    unless ``--no-ssh`` or ``--no-web`` (``can_close``) keeps one shut.
-    """
+    """The doors' ports and the SSH door's password: serve opens a door only when asked (its
+    port then optional); party opens both unless ``--no-ssh``/``--no-web`` (``can_close``)."""
 
     def add_door(flag: str, port: int, text: str, shut: str) -> None:
         if not can_close:
@@ -296,7 +286,6 @@ def _add_doors(
     add_door("--ssh", DEFAULT_SSH_PORT, ssh_help, "no SSH door")
     command.add_argument(
         "--ssh-password",
-        default=None,
         metavar="PASS",
         help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
         " show; default: open to the LAN)",
@@ -312,11 +301,10 @@ def _add_table(
     level_help: str,
     option_help: str,
 ) -> None:
-    """The game to sit down at, its bots and its room's options: play's and party's flags,
-    each helped in its command's words."""
+    """The game to sit down at, its bots and its room's options: play's and party's flags."""
     command.add_argument("game", nargs="?", default=game, help=game_help)
-    command.add_argument("--bots", type=int, default=None, help=bots_help)
-    command.add_argument("--level", choices=BOT_LEVELS, default=None, help=level_help)
+    command.add_argument("--bots", type=int, help=bots_help)
+    command.add_argument("--level", choices=BOT_LEVELS, help=level_help)
     command.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
     )
@@ -324,7 +312,7 @@ def _add_table(
 
 def _add_player(command: argparse.ArgumentParser, flag: str) -> None:
     """The player's own name (``party`` says ``--player``: its ``--name`` is the host's)."""
-    command.add_argument(flag, default=None, help="your name at the table")
+    command.add_argument(flag, help="your name at the table")
 
 
 def _add_ascii(command: argparse.ArgumentParser) -> None:
@@ -334,9 +322,7 @@ def _add_ascii(command: argparse.ArgumentParser) -> None:
 
 def _add_data_folder(command: argparse.ArgumentParser) -> None:
     """Where the history commands read a host's games from."""
-    command.add_argument(
-        "--data", default=None, help="the host's data folder (default: the one serve uses)"
-    )
+    command.add_argument("--data", help="the host's data folder (default: the one serve uses)")
 
 
 def _add_party(party: argparse.ArgumentParser) -> None:
@@ -370,12 +356,8 @@ def _add_party(party: argparse.ArgumentParser) -> None:
 
 
 def print_utf8() -> None:
-    """Output redirected to a file or a pipe is UTF-8, whatever the system's code page.
-
-    Windows would write cp1252 there and stop at the first card glyph it lacks; a
-    character that still cannot be written (a lone surrogate) becomes ``?`` instead of
-    a traceback. A terminal is left as the terminal wants it.
-    """
+    """Output redirected to a file or a pipe is UTF-8 (Windows would write cp1252 and stop at
+    the first card glyph it lacks), anything unwritable a ``?``; a terminal is left as is."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not stream.isatty():
             with contextlib.suppress(OSError, ValueError):

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
-from partyhost.decks.files import DeckError, DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.combine import HEADER_KEYS
+from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
 from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
 from partyhost.engine.core import Game
@@ -18,7 +19,6 @@ from partyhost.engine.registry import all_games
 from partyhost.net.deckshelf import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
 
-_META_KEYS = ("game", "version", "name", "description", "author")
 WATCH_SECONDS = 0.5
 
 
@@ -77,7 +77,7 @@ def find_deck(name_or_path: str) -> LoadedDeck:
     if entry is None:
         searched = ", ".join(str(folder) for _, folder in deck_folders())
         problem = f"no deck named {name_or_path!r} (searched {searched})"
-        raise DeckFileError([DeckError(name_or_path, 1, 1, problem)])
+        raise DeckFileError.one(name_or_path, problem)
     if entry.version.loaded is None:
         raise DeckFileError(list(entry.version.errors))
     return entry.version.loaded
@@ -95,7 +95,7 @@ def show_command(name: str) -> int:
     if data.get("description"):
         print(data["description"])
     for key, value in data.items():
-        if key in _META_KEYS:
+        if key in HEADER_KEYS:
             continue
         if isinstance(value, list):
             print(f"\n{key} ({len(value)}):")
@@ -123,18 +123,8 @@ def _validate(path: Path) -> bool:
     return True
 
 
-def validate_command(paths: list[str]) -> int:
-    """Check each file; print every problem; exit 1 if any file has one."""
-    results = [_validate(Path(raw)) for raw in paths]
-    return 0 if all(results) else 1
-
-
 def watch_command(
-    raw: str,
-    *,
-    interval: float = WATCH_SECONDS,
-    sleep: Callable[[float], None] = time.sleep,
-    max_checks: int | None = None,
+    raw: str, *, sleep: Callable[[float], None] = time.sleep, max_checks: int | None = None
 ) -> int:
     """Check the file now and again every time it is saved, until Ctrl+C.
 
@@ -147,7 +137,7 @@ def watch_command(
     checks = 1
     try:
         while max_checks is None or checks < max_checks:
-            sleep(interval)
+            sleep(WATCH_SECONDS)
             version = file_key(path)
             if version == seen:
                 continue
@@ -219,4 +209,5 @@ def cmd_decks(args: argparse.Namespace) -> int:
             print("partyhost decks validate: --watch takes one file", file=sys.stderr)
             return 2
         return watch_command(args.paths[0])
-    return validate_command(args.paths)
+    checked = [_validate(Path(raw)) for raw in args.paths]  # every file, each problem printed
+    return 0 if all(checked) else 1

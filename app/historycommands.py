@@ -1,9 +1,7 @@
 """``partyhost replay`` and ``partyhost stats``: the party's memory from the command line.
 
-Both read a host's data folder directly (read-only: the host may be running)
-or, for replays, ask a running host over the network. A replay is the same
-whichever way it came: the game's ``info`` and its steps as plain data, just
-as the host sends them.
+Both read a host's data folder (read-only: the host may be running) or, for replays, ask a
+running host; a replay is the same plain data whichever way it came.
 """
 
 from __future__ import annotations
@@ -207,13 +205,6 @@ def export_jsonl(replay: ReplayData, out: TextIO) -> None:
         out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def export_text(replay: ReplayData, out: TextIO, ascii_only: bool) -> None:
-    from partyhost.tui.replay.narration import export_text as told
-    from partyhost.tui.text import glyphs_for
-
-    out.write(told(replay.info, replay.steps, glyphs_for(ascii_only)))
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.host is not None and args.data is not None:
         print("partyhost replay: give --data or --host, not both", file=sys.stderr)
@@ -247,5 +238,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.export == "jsonl":
             export_jsonl(replay, out)
         else:
-            export_text(replay, out, args.ascii)
+            from partyhost.tui.replay.narration import export_text
+            from partyhost.tui.text import glyphs_for
+
+            out.write(export_text(replay.info, replay.steps, glyphs_for(args.ascii)))
     return 0

@@ -1,8 +1,7 @@
 """Where partyhost keeps the user's files (decks, remembered settings, seats, host data).
 
-``PARTYHOST_CONFIG_DIR``, ``PARTYHOST_DATA_DIR`` and ``PARTYHOST_STATE_DIR``
-override the platform's folders, which keeps tests and side-by-side hosts out
-of each other's way.
+``PARTYHOST_CONFIG_DIR``, ``PARTYHOST_DATA_DIR`` and ``PARTYHOST_STATE_DIR`` override the
+platform's folders, which keeps tests and side-by-side hosts out of each other's way.
 """
 
 from __future__ import annotations
@@ -12,32 +11,26 @@ from pathlib import Path
 
 import platformdirs
 
-APP_NAME = "partyhost"
 
-
-def _platform_dirs() -> platformdirs.PlatformDirs:
-    """The platform's folders for partyhost.
-
-    ``appauthor=False``: on Windows an author's folder named like the app would
-    otherwise wrap it, ``AppData\\Local\\partyhost\\partyhost``; elsewhere it changes nothing.
-    """
-    return platformdirs.PlatformDirs(APP_NAME, appauthor=False)
+def _folder(kind: str) -> Path:
+    """``PARTYHOST_{KIND}_DIR``, else the platform's user folder of that kind. No author
+    folder: on Windows it would wrap the app's, ``AppData\\Local\\partyhost\\partyhost``."""
+    override = os.environ.get(f"PARTYHOST_{kind.upper()}_DIR")
+    folders = platformdirs.PlatformDirs("partyhost", appauthor=False)
+    return Path(override or getattr(folders, f"user_{kind}_dir"))
 
 
 def config_dir() -> Path:
-    override = os.environ.get("PARTYHOST_CONFIG_DIR")
-    return Path(override) if override else Path(_platform_dirs().user_config_dir)
+    return _folder("config")
 
 
 def data_dir() -> Path:
-    override = os.environ.get("PARTYHOST_DATA_DIR")
-    return Path(override) if override else Path(_platform_dirs().user_data_dir)
+    return _folder("data")
 
 
 def state_dir() -> Path:
     """Where the client keeps what it may forget without harm (the seats it holds)."""
-    override = os.environ.get("PARTYHOST_STATE_DIR")
-    return Path(override) if override else Path(_platform_dirs().user_state_dir)
+    return _folder("state")
 
 
 def host_data_dir(given: str | None = None) -> Path:

@@ -1,8 +1,4 @@
-"""``partyhost play|serve|party|join|bot|games``: hosting a party and sitting down at it.
-
-Each command imports its layer when it runs, so ``partyhost serve`` runs
-without a terminal UI and ``partyhost join`` without the host's parts.
-"""
+"""``partyhost play|serve|party|join|bot|games``: hosting a party and sitting down at it."""
 
 from __future__ import annotations
 
@@ -99,11 +95,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def deck_file_is_usable(path: Path) -> bool:
-    """Whether ``join --deck`` may bring ``path``; if not, every problem is printed first.
-
-    The host checks a sent deck with the same rules, but only after a room has
-    been asked for: checked here, a broken file is fixed before anyone waits.
-    """
+    """Whether ``join --deck`` may bring ``path``; if not, every problem is printed first (the
+    host would find them only once a room is asked for)."""
     from partyhost.decks.files import DeckFileError, load_deck_file
 
     try:
@@ -141,12 +134,7 @@ def _why_not_listening(error: OSError, args: argparse.Namespace) -> str:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    """The full-screen client until it quits; its exit code is the process's.
-
-    ``--deck`` opens the create-room dialog in the lobby with that file chosen;
-    ``--locked`` keeps it on the address given (no other host offered) and
-    ``--resume`` goes back to the seat held there at once instead of offering it.
-    """
+    """The full-screen client until it quits; its exit code is the process's."""
     from partyhost.tui.app import PartyApp
 
     if args.locked and args.address is None:

@@ -1,10 +1,7 @@
 """Where deck files are: shipped decks, then the user's deck folder, then a host's folders.
 
-A deck's name is its file stem. When a user deck has the same name as a
-shipped one, the shipped deck wins and the user's copy is listed as shadowed,
-so "the-t-shirt-game" always means the same cards at every table. The deck
-shelf (:mod:`partyhost.net.deckshelf`) reads the folders in this order for the
-host and the ``partyhost decks`` commands alike.
+A deck's name is its file stem; a user deck named like a shipped one is shadowed, so a
+shipped deck's name means the same cards at every table.
 """
 
 from __future__ import annotations

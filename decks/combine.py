@@ -1,12 +1,8 @@
 """Several decks of one game played as one: the shipped T-shirts plus a friend's slogans.
 
-Decks are combined as data, so this works for every game without knowing its
-cards: lists of cards are joined (a card equal to one already taken is
-skipped, so two copies of a shipped deck are no bigger than one), mappings are
-merged key by key, and anything else must agree. The combination is then
-built by the game like any single deck, so every rule of the format (counts,
-repeats, sizes) holds for it too. Each problem is traced back to the deck and
-the entry it came from.
+Combined as data, for every game: lists are joined (a card already taken is skipped),
+mappings merged key by key, anything else must agree; the game then builds the combination
+like any deck, and each problem is traced back to the deck and entry it came from.
 """
 
 from __future__ import annotations
@@ -61,24 +57,14 @@ class _Merger:
             if part and key in HEADER_KEYS:
                 continue
             if key not in self.merged:
-                self._take(part, key, value)
-            elif isinstance(value, list) and isinstance(self.merged[key], list):
+                self.origins[(key,)] = (part, (key,))
+                self.merged[key] = type(value)() if isinstance(value, list | dict) else value
+            if isinstance(value, list) and isinstance(self.merged[key], list):
                 self._join_list(part, key, value)
             elif isinstance(value, dict) and isinstance(self.merged[key], dict):
                 self._join_mapping(part, key, value)
             elif _fingerprint(value) != _fingerprint(self.merged[key]):
                 self._clash(part, (key,))
-
-    def _take(self, part: int, key: str, value: Any) -> None:
-        self.origins[(key,)] = (part, (key,))
-        if isinstance(value, list):
-            self.merged[key] = []
-            self._join_list(part, key, value)
-        elif isinstance(value, dict):
-            self.merged[key] = {}
-            self._join_mapping(part, key, value)
-        else:
-            self.merged[key] = value
 
     def _join_list(self, part: int, key: str, items: list[Any]) -> None:
         target: list[Any] = self.merged[key]

@@ -1,15 +1,8 @@
 """Reading deck files: YAML-style text to validated game decks, with exact errors.
 
-Parsing goes through ``yaml.compose`` (the safe loader, C-accelerated when
-present) so every node keeps its line and column. Nothing is ever built from a
-tag; anchors and aliases are refused (they allow exponential blow-ups); keys
-must be unique. The resulting plain data is handed to the game's
-``build_deck``, whose problems are mapped back to ``file:line:column``.
-
-A deck may come from a friend's laptop, so every text in it is cleaned the
-way chat is (:func:`partyhost.engine.playertext.strip_controls`: escape
-sequences, control characters and bidi controls removed) before any game or
-screen sees it, line by line, so the line breaks of ASCII drawings stay.
+Parsed with ``yaml.compose`` so every node keeps its position; nothing is built from a tag,
+anchors and aliases are refused (exponential blow-ups), keys must be unique. A deck may come
+from a friend's laptop, so its texts are cleaned as chat is before any game or screen sees it.
 """
 
 from __future__ import annotations
@@ -63,6 +56,11 @@ class DeckFileError(Exception):
     def __init__(self, errors: list[DeckError]) -> None:
         super().__init__("\n".join(str(error) for error in errors))
         self.errors = errors
+
+    @classmethod
+    def one(cls, file: str, message: str, line: int = 1, column: int = 1) -> DeckFileError:
+        """A file with a single problem, at its start unless placed."""
+        return cls([DeckError(file, line, column, message)])
 
 
 @dataclass(frozen=True)
@@ -179,13 +177,13 @@ def parse_deck_text(text: str, file: str) -> tuple[Any, _Converter]:
     except yaml.MarkedYAMLError as exc:
         found = explain(exc, text)
         message = f"{found.words}\n  (YAML: {yaml_words(exc)})"
-        raise DeckFileError([DeckError(file, found.line, found.column, message)]) from None
+        raise DeckFileError.one(file, message, found.line, found.column) from None
     except yaml.YAMLError as exc:
         message = f"YAML cannot read this file\n  (YAML: {yaml_words(exc)})"
-        raise DeckFileError([DeckError(file, 1, 1, message)]) from None
+        raise DeckFileError.one(file, message) from None
     converter = _Converter(file)
     if node is None:
-        raise DeckFileError([DeckError(file, 1, 1, "the file is empty")])
+        raise DeckFileError.one(file, "the file is empty")
     data = converter.convert(node, ())
     if converter.errors:
         raise DeckFileError(converter.errors)
@@ -199,11 +197,9 @@ def read_deck_text(path: Path) -> str:
         with path.open("rb") as handle:
             raw = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
-        raise DeckFileError([DeckError(file, 1, 1, f"cannot read file: {exc.strerror}")]) from None
+        raise DeckFileError.one(file, f"cannot read file: {exc.strerror}") from None
     if len(raw) > MAX_DECK_BYTES:
-        raise DeckFileError(
-            [DeckError(file, 1, 1, f"file is larger than {MAX_DECK_BYTES // 1024} KiB")]
-        )
+        raise DeckFileError.one(file, f"file is larger than {MAX_DECK_BYTES // 1024} KiB")
     return decode_deck_bytes(raw, file)
 
 
@@ -212,12 +208,8 @@ _UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be
 
 
 def decode_deck_bytes(raw: bytes, file: str) -> str:
-    """A deck file's bytes as text: UTF-8 with or without a BOM, or UTF-16 with a BOM.
-
-    Windows Notepad saves "UTF-8 with BOM" and "Unicode" (UTF-16 with a BOM); both
-    are read. Anything else (a cp1252 file, say) is refused at the line and column
-    of its first byte that is not UTF-8, saying how to fix it.
-    """
+    """A deck file's bytes as text: UTF-8 with or without a BOM, or UTF-16 with a BOM (what
+    Windows Notepad saves); anything else is refused at its first byte that is not UTF-8."""
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8) :]
     else:
@@ -226,14 +218,14 @@ def decode_deck_bytes(raw: bytes, file: str) -> str:
                 try:
                     return raw[len(bom) :].decode(encoding)
                 except UnicodeDecodeError:
-                    raise DeckFileError([DeckError(file, 1, 1, NOT_UTF8)]) from None
+                    raise DeckFileError.one(file, NOT_UTF8) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         column = len(raw[line_start : exc.start].decode("utf-8")) + 1  # characters, not bytes
-        raise DeckFileError([DeckError(file, line, column, NOT_UTF8)]) from None
+        raise DeckFileError.one(file, NOT_UTF8, line, column) from None
 
 
 def clean_deck_text(text: str) -> str:
@@ -244,12 +236,8 @@ def clean_deck_text(text: str) -> str:
 
 
 def clean_deck_data(value: Any) -> Any:
-    """``value`` (parsed deck data) with every text cleaned; numbers kept as they are.
-
-    Keys are left alone: the games accept only known words or two-digit
-    numbers as keys, and report any other key with ``repr``, which shows a
-    control character as an escape instead of obeying it.
-    """
+    """``value`` (parsed deck data) with every text cleaned. Keys are left alone: the games
+    accept only known keys and report any other with ``repr``, which escapes controls."""
     if isinstance(value, str):
         return clean_deck_text(value)
     if isinstance(value, list):
@@ -264,11 +252,11 @@ def game_for_deck(data: Any, file: str, converter: _Converter) -> Game:
     games = {game.deck_game: game for game in all_games()}
     known = ", ".join(sorted(games))
     if not isinstance(data, dict) or "game" not in data:
-        raise DeckFileError([DeckError(file, 1, 1, f"missing key 'game' (one of: {known})")])
+        raise DeckFileError.one(file, f"missing key 'game' (one of: {known})")
     game_id = data["game"]
     if not isinstance(game_id, str) or game_id not in games:
         message = f"unknown game {game_id!r}; expected one of: {known}"
-        raise DeckFileError([DeckError(file, *converter.position_of(("game",)), message)])
+        raise DeckFileError.one(file, message, *converter.position_of(("game",)))
     return games[game_id]
 
 
@@ -288,7 +276,7 @@ def build_from_text(text: str, file: str) -> tuple[Game, dict[str, Any], Any]:
         raise DeckFileError(errors) from None
     except Exception as exc:  # a shape the game's checks missed: still this file's problem
         message = f"the game cannot use this deck ({type(exc).__name__}: {exc})"
-        raise DeckFileError([DeckError(file, 1, 1, message)]) from None
+        raise DeckFileError.one(file, message) from None
     return game, data, deck
 
 
@@ -300,13 +288,8 @@ def load_deck_file(path: Path, source: str = "file") -> LoadedDeck:
 
 
 def load_deck_text(text: str, file: str, name: str, source: str) -> LoadedDeck:
-    """Load and validate deck text that did not come from a file here (a player's upload).
-
-    The same checks as a file: the size cap, the YAML rules and the game's own.
-    """
+    """Load and validate deck text that did not come from a file here (a player's upload)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_DECK_BYTES:
-        raise DeckFileError(
-            [DeckError(file, 1, 1, f"deck is larger than {MAX_DECK_BYTES // 1024} KiB")]
-        )
+        raise DeckFileError.one(file, f"deck is larger than {MAX_DECK_BYTES // 1024} KiB")
     game, data, deck = build_from_text(text, file)
     return LoadedDeck(name, file, source, game.deck_game, data, deck)

@@ -1,8 +1,7 @@
 """What a deck holds at a glance: how many cards of each kind, and a few of them.
 
-Works on the parsed data of any game: a *card section* is a top-level list,
-or a mapping of cards such as numbered scenarios (not a mapping of settings
-such as a card's shape, whose values are all numbers).
+A *card section* is a top-level list, or a mapping of cards (not of settings, whose values
+are all numbers).
 """
 
 from __future__ import annotations

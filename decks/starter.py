@@ -1,9 +1,4 @@
-"""Starter decks: a commented deck for each game, valid as written, to edit into your own.
-
-The starters live in ``starters/`` beside this module, one per deck format
-(``game:`` value). Their comments teach the format; their cards are only
-there so the file works from the first minute.
-"""
+"""Starter decks: a commented deck for each game (``starters/``), valid as written, to edit."""
 
 from __future__ import annotations
 
@@ -33,11 +28,8 @@ def title_for(name: str) -> str:
 
 
 def starter_deck(game: Game, name: str) -> str:
-    """The starter text for ``game``, named after ``name``; raises ValueError if there is none.
-
-    The result is checked with the same loader as any deck, so what is written
-    is valid as written.
-    """
+    """The starter text for ``game``, named after ``name`` and checked as any deck; raises
+    ValueError if there is none."""
     template = starter_template(game.deck_game)
     if template is None:
         raise ValueError(f"There is no starter deck for {game.name} yet.")

@@ -1,13 +1,8 @@
 """PyYAML's syntax errors, told in plain words at the line where the mistake is.
 
-PyYAML reports where its parser got lost, in parser words ("while parsing a
-block collection did not find expected '-' indicator"), and often a line
-after the mistake: a quote that never closes is noticed only where the next
-quote happens to be. A person editing a deck needs the line to fix and what
-to do there, so :func:`explain` looks at the text around PyYAML's marks,
-recognises the common mistakes (an unclosed quote, a tab, an over-indented
-key, a missing ``- ``, a ``: `` inside unquoted text, a stray bracket) and
-says each in words, with PyYAML's own text kept as a second line.
+PyYAML says where its parser got lost, often lines after the mistake (an unclosed quote is
+noticed at the next quote); :func:`explain` recognises the common mistakes around its marks
+and says what to fix where, PyYAML's own words kept as a second line.
 """
 
 from __future__ import annotations
@@ -300,16 +295,13 @@ class _Explainer:
 
     def _special_start(self) -> PlainError | None:
         """Text starting with a character YAML reserves (``@``, a backtick, ``*``, ``&``, ``%``)."""
-        line = self.text_of(self.context_line)
         if "alias" in self.context or "anchor" in self.context or "directive" in self.context:
-            char = line[self.context_column : self.context_column + 1]
+            number, column = self.context_line, self.context_column
         elif "cannot start any token" in self.problem:
-            line = self.text_of(self.line)
-            char = line[self.column : self.column + 1]
-            return self.at(self.line, self.column, _reserved(char))
+            number, column = self.line, self.column
         else:
             return None
-        return self.at(self.context_line, self.context_column, _reserved(char))
+        return self.at(number, column, _reserved(self.text_of(number)[column : column + 1]))
 
     def _several_documents(self) -> PlainError | None:
         if "another document" not in self.problem:

@@ -21,15 +21,17 @@ import pytest
 from partyhost.net.addresslimits import TokenBucket
 from partyhost.net.door import doorclients
 from partyhost.net.door.doorclients import (
-    INPUT_BURST,
-    INPUT_BYTES_PER_SECOND,
     KEY_BYTES,
-    MAX_COLUMNS,
-    MAX_ROWS,
     MAX_UNSENT,
     READ_BYTES,
     TAKE_TERMINAL,
     VisitorClient,
+)
+from partyhost.net.door.visitorenv import (
+    INPUT_BURST,
+    INPUT_BYTES_PER_SECOND,
+    MAX_COLUMNS,
+    MAX_ROWS,
     client_environment,
 )
 from tmuxdriver import WAIT_SECONDS

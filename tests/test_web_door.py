@@ -19,8 +19,9 @@ from partyhost.cli import build_parser
 from partyhost.net.address import join_instructions
 from partyhost.net.addresslimits import AddressLimits
 from partyhost.net.config import HostConfig
+from partyhost.net.door.visitorenv import INPUT_BURST, INPUT_BYTES_PER_SECOND
 from partyhost.net.door.webclients import web_client_command, web_client_environment
-from partyhost.net.door.webdoor import INPUT_BURST, INPUT_BYTES_PER_SECOND, origin_matches
+from partyhost.net.door.webdoor import origin_matches
 from partyhost.playcommands import serve_config
 from webdoorhelpers import (
     LOBBY,

@@ -19,7 +19,7 @@ import pytest
 from partyhost.net.door import doorfolders
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.webclients import web_client_command, web_client_environment
-from partyhost.net.door.webvisitors import (
+from partyhost.net.door.webdoor import (
     COOKIE,
     OpenPage,
     OpenPages,

@@ -1,1 +1,1 @@
-"""The SSH door: a visitor's ssh session opens the partyhost client."""
+"""The doors: an SSH session or a browser page opens the partyhost client, nothing installed."""

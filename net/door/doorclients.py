@@ -1,24 +1,10 @@
-"""A door visitor's client: a fresh ``partyhost join`` process on a pty of its own.
+"""A door visitor's client: a fresh ``partyhost join`` on a pty of its own, and its relay.
 
-What the door asks of the operating system for a visitor is started here: the
-pty (sized through :mod:`partyhost.net.platform`), the session the client leads
-and the signals that end it. Only
-calls that every POSIX host has (Linux and macOS alike): the client is started
-by ``subprocess``, never by forking the host (which has OpenSSL loaded). Each
-client is started one visitor ahead (:class:`ClientLauncher`), so a visitor
-waits for the lobby, not for Python to import the client.
-
-The client is the installed partyhost, run by an isolated interpreter (``python
--I``: nothing in the folder ``serve`` was started in is ever imported, no
-``PYTHON*`` variables), in a private folder that is also its home. It sees only
-the variables a terminal program needs (never the door password or anything
-else of the host's) and is locked to this host (``join --locked``).
-
-The door itself carries the bytes between the SSH channel and the pty, so it
-can hold two promises: screen output a visitor's terminal does not take piles
-up only to :data:`MAX_UNSENT`, then that visitor is hung up; and input is
-metered, so a flood of keys or a giant paste is read (and decrypted by the
-host's event loop) no faster than :data:`INPUT_BYTES_PER_SECOND`.
+The client is started by ``subprocess``, never by forking the host (which has OpenSSL
+loaded), one visitor ahead, so a visitor waits for the lobby, not for Python's imports; it
+runs isolated (``python -I``) in a private home, seeing none of the host's variables.
+The door relays the bytes itself so that it can hang up a visitor whose terminal stops
+taking the screen (:data:`MAX_UNSENT`) and meter a flood of keys.
 """
 
 from __future__ import annotations
@@ -37,7 +23,13 @@ from typing import Any
 
 import asyncssh
 from partyhost.net.addresslimits import TokenBucket
-from partyhost.net.door.visitorenv import JOIN_OPTIONS, client_environment
+from partyhost.net.door.visitorenv import (
+    INPUT_BURST,
+    INPUT_BYTES_PER_SECOND,
+    JOIN_OPTIONS,
+    client_environment,
+    fit_screen,
+)
 from partyhost.net.platform import set_terminal_size
 
 log = logging.getLogger(__name__)
@@ -48,15 +40,8 @@ DRAIN_SECONDS = 1.0
 """After the client exits, how long its last screen output (the terminal reset) gets."""
 READ_BYTES = 65536
 KEY_BYTES = 4096
-INPUT_BYTES_PER_SECOND = 2048.0
-"""Sustained input a visitor may send: far above typing and mouse moves, far below a flood."""
-INPUT_BURST = 8192
 MAX_UNSENT = 2 * 1024 * 1024
 """Screen output waiting for a visitor's terminal; past this the visitor is hung up."""
-MAX_COLUMNS = 500
-MAX_ROWS = 200
-"""The largest window a visitor's client is given: far above any real screen, and small
-enough that a client drawing it stays small and quick (a visitor may claim any size)."""
 TAKE_TERMINAL = (
     "import fcntl, signal, termios\n"
     "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
@@ -64,13 +49,9 @@ TAKE_TERMINAL = (
     "for signum in (signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):\n"
     "    signal.signal(signum, signal.SIG_DFL)\n"
 )
-"""The client's first step, as any terminal program starts: its pty becomes its controlling
-terminal (``subprocess`` cannot make it so), so the kernel tells it of window changes
-(SIGWINCH) and of the door's end (SIGHUP when the pty's other end closes, even if the host
-was killed); and Ctrl+C, Ctrl+\\, the hangup and SIGTERM act as they do by default. A host
-started in the background by a script (``partyhost serve &``) ignores the first two, one
-started with ``nohup`` the hangup, and its clients would inherit that: a client deaf to the
-hangup outlives its visitor, spinning on a terminal nobody holds."""
+"""The client's first step: its pty becomes its controlling terminal (``subprocess`` cannot
+make it so), so SIGWINCH and the door's hangup reach it, and the signals a host started with
+``&`` or ``nohup`` ignores act as by default: a client deaf to the hangup outlives its visitor."""
 CLIENT_START = (
     TAKE_TERMINAL + "import json, os, socket, sys\n"
     "from partyhost.cli import main\n"
@@ -87,9 +68,8 @@ CLIENT_START = (
     "os.chdir(visitor['folder'])\n"
     "sys.exit(main([*sys.argv[2:], *visitor['arguments']]))\n"
 )
-"""A client started ahead, before its visitor: it loads the client, then waits on a socket for
-the visitor's name, environment and folder (one JSON line), says it took them (one byte) and
-runs ``partyhost join``."""
+"""A spare: it loads the client, then reads its visitor's name, environment and folder (one
+JSON line) from a socket, says it took them (one byte) and runs ``partyhost join``."""
 TAKE_SECONDS = 30.0
 """How long a spare may take to acknowledge its visitor (it may still be loading the client)."""
 
@@ -102,22 +82,9 @@ def client_command(door: int, address: str) -> list[str]:
     ]
 
 
-def set_window_size(fd: int, columns: int, rows: int) -> None:
-    """TIOCSWINSZ on a pty, within :data:`MAX_COLUMNS` x :data:`MAX_ROWS`; zero sizes (a
-    client that sent none) become 80x24."""
-    columns = min(columns or 80, MAX_COLUMNS)
-    rows = min(rows or 24, MAX_ROWS)
-    set_terminal_size(fd, columns, rows)
-
-
 class ClientLauncher:
-    """Starts each visitor's client one visitor ahead: a spare waits, the client loaded.
-
-    A visitor then waits for the lobby, not for Python to import the client.
-    The spare is an ordinary fresh process (no fork of anything loaded), on a
-    pty of its own; it only learns its visitor's name, environment and folder
-    when it is taken, and until then sees an environment as bare as theirs.
-    """
+    """Starts each visitor's client one visitor ahead: a spare waits, the client loaded,
+    with an environment as bare as its visitor's until it is taken."""
 
     def __init__(self, address: str, home: Path) -> None:
         self.address = address
@@ -185,16 +152,12 @@ class ClientLauncher:
 async def _hand_over(
     spare: tuple[VisitorClient, socket.socket], order: dict[str, Any], columns: int, rows: int
 ) -> VisitorClient | None:
-    """Tell a spare who its visitor is; None if it is gone.
-
-    Only its answer proves it took the order: a spare killed a moment ago may
-    still hold its end open, so writing to it succeeds, and it would die under
-    its visitor.
-    """
+    """Tell a spare who its visitor is; None if it is gone. Only its answer proves it took
+    the order: a spare killed a moment ago may still hold its end open."""
     client, door = spare
     loop = asyncio.get_running_loop()
     try:
-        set_window_size(client.master, columns, rows)
+        set_terminal_size(client.master, *fit_screen(columns, rows))
         await loop.sock_sendall(door, json.dumps(order).encode() + b"\n")
         if await asyncio.wait_for(loop.sock_recv(door, 1), TAKE_SECONDS):
             return client
@@ -207,11 +170,8 @@ async def _hand_over(
 
 
 class VisitorClient:
-    """One visitor's client process, and the relay between its pty and the SSH session.
-
-    The client leads a session of its own, with the pty as its controlling
-    terminal, so a hangup reaches it and anything it started.
-    """
+    """One visitor's client process (leading its own session, so a hangup reaches all it
+    started), and the relay between its pty and the SSH session."""
 
     def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
         self.process = process
@@ -232,7 +192,7 @@ class VisitorClient:
     ) -> VisitorClient:
         master, terminal = os.openpty()
         try:
-            set_window_size(master, columns, rows)
+            set_terminal_size(master, *fit_screen(columns, rows))
             process = await asyncio.create_subprocess_exec(
                 *command,
                 stdin=terminal,
@@ -250,10 +210,6 @@ class VisitorClient:
             os.close(terminal)  # the client holds the only terminal end: its exit ends the output
         os.set_blocking(master, False)
         return cls(process, master)
-
-    def resize(self, columns: int, rows: int) -> None:
-        if columns > 0 and rows > 0:
-            set_window_size(self.master, columns, rows)  # the kernel signals SIGWINCH
 
     async def relay(self, session: asyncssh.SSHServerProcess[bytes]) -> int | None:
         """Carry bytes until one side ends: the client's exit code, or None if the visitor went."""
@@ -302,7 +258,8 @@ class VisitorClient:
             try:
                 data = await session.stdin.read(KEY_BYTES)
             except asyncssh.TerminalSizeChanged as change:
-                self.resize(change.width, change.height)
+                if change.width > 0 and change.height > 0:  # the kernel signals SIGWINCH
+                    set_terminal_size(self.master, *fit_screen(change.width, change.height))
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue

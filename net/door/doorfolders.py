@@ -1,19 +1,8 @@
-"""The door's working folders: one per running door, one per visitor inside it.
+"""The door's working folders: one per running door, a private one per visitor inside it.
 
-A visitor's client gets a private, empty folder as its working folder and
-home, never the folder ``serve`` was started in. The door's folder lives in
-the host's data folder (``ssh-door/``), which only one host uses at a time,
-so whatever a SIGKILL left behind there is swept when the next door opens.
-A host without a data folder uses the system's temporary folder, and sweeps
-the folders there whose door process is gone.
-
-A browser door's visitor whose browser carries the door's cookie gets a folder
-*kept* for that cookie instead (:meth:`DoorFolders.kept`), so what their client
-remembers (their name, their seat tokens) is found again when the page is
-reloaded. Its name is a hash of the cookie's id, never a path from the request;
-kept folders live beside the door's folder in the data folder (so a restarted
-host still knows its visitors) or inside it without one, and only the
-:data:`MAX_KEPT` used last are kept.
+Leftovers of a killed host are swept when the next door opens. A browser door's visitor
+gets a folder *kept* for their cookie (named by its hash), so their client finds its name
+and seats again after a reload; only the :data:`MAX_KEPT` used last are kept.
 """
 
 from __future__ import annotations

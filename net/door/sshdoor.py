@@ -1,25 +1,15 @@
 """The SSH door: ``ssh -t -p 2222 NAME@HOST`` opens the partyhost client, nothing installed.
 
-An asyncssh server runs in the host's process. Each SSH connection may open
-one session; a session that asks for a terminal gets a fresh pseudo-terminal
-and, on it, a fresh process of the ordinary client (``partyhost join
-127.0.0.1:PORT --name NAME --locked``, :mod:`partyhost.net.door.doorclients`;
-started ahead, before its visitor came), whose pty the door relays to the SSH
-channel. Whichever ends first, the client
-or the channel, ends the other (hangup, then kill). A session without a
-terminal gets a one-line hint.
-
-Connections are capped in total and per address, must open their session
-within the login timeout, and wrong passwords are answered ever more slowly
-(:mod:`partyhost.net.door.doorconnection`, :mod:`partyhost.net.addresslimits`). The
-host key is made once and kept in the host's data folder, so returning
-players never see a changed-key warning.
+An asyncssh server in the host's process; each connection, counted and capped, may open one
+session, whose terminal gets a client (:mod:`.doorclients`) relayed to the channel. The host
+key is kept in the host's data folder, so returning players never see a changed key.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import os
 from pathlib import Path
@@ -29,7 +19,6 @@ import asyncssh
 from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
 from partyhost.net.door.doorclients import HANGUP_SECONDS, ClientLauncher, VisitorClient
-from partyhost.net.door.doorconnection import DoorConnection
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.visitorenv import client_environment
 from partyhost.net.names import clean_name
@@ -75,8 +64,6 @@ class SSHDoor:
     """The SSH server of one host. ``await start()``, later ``await close()``."""
 
     def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
-        """The door of the host ``config`` describes (its ``ssh_*`` settings), whose visitors'
-        clients connect to the game port at ``game_host``."""
         self.config = config
         self.game_address = with_port(game_host, game_port)
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -85,7 +72,6 @@ class SSHDoor:
         self.quiet = QuietLog(log)
         self.passwords = PasswordThrottle(config, "SSH door password")
         self.folders = DoorFolders(config.data_dir)
-        self.key: asyncssh.SSHKey | None = None
         self.launcher: ClientLauncher | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[None]] = set()
@@ -97,14 +83,10 @@ class SSHDoor:
             self._acceptor.get_port() if self._acceptor is not None else self.config.ssh_port or 0
         )
 
-    @property
-    def fingerprint(self) -> str:
-        return self.key.get_fingerprint() if self.key is not None else ""
-
     async def start(self) -> None:
         """Load (or make) the host key, sweep old folders, start a spare client, listen."""
         config = self.config
-        self.key = await asyncio.to_thread(load_host_key, config.data_dir)
+        key = await asyncio.to_thread(load_host_key, config.data_dir)
         root = await asyncio.to_thread(self.folders.open)
         self.launcher = ClientLauncher(self.game_address, root)
         try:
@@ -113,7 +95,7 @@ class SSHDoor:
                 config.host or None,
                 config.ssh_port or 0,
                 server_factory=lambda: DoorConnection(self),
-                server_host_keys=[self.key],
+                server_host_keys=[key],
                 encoding=None,
                 line_editor=False,
                 agent_forwarding=False,
@@ -126,7 +108,7 @@ class SSHDoor:
         except BaseException:
             await self._close_launcher()
             raise
-        log.info("SSH door on port %d, host key %s", self.port, self.fingerprint)
+        log.info("SSH door on port %d, host key %s", self.port, key.get_fingerprint())
 
     async def close(self) -> None:
         """Stop listening, end every visitor's client, close their connections."""
@@ -212,6 +194,98 @@ class SSHDoor:
         process.stdout.write(TERMINAL_RESET)
         _say(process, "partyhost: the game client ended; goodbye.")
         return 0 if self._closing else 128 - code
+
+
+class DoorConnection(asyncssh.SSHServer):
+    """One SSH connection: counted in or refused, password checked, one session at most."""
+
+    def __init__(self, door: SSHDoor) -> None:
+        self._door = door
+        self._connection: asyncssh.SSHServerConnection | None = None
+        self._address = "unknown"
+        self._admitted = False
+        self._session_used = False
+        self._idle_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._connection = conn
+        peer = conn.get_extra_info("peername")
+        if isinstance(peer, tuple) and peer:
+            self._address = str(peer[0])
+        refusal = self._door.counter.admit(self._address)
+        if refusal is not None:
+            self._door.quiet.warning(
+                "refused", self._address, f"SSH door: refused {self._address}: {refusal}"
+            )
+            conn.abort()
+            return
+        self._admitted = True
+        self._door.connections.add(conn)
+        self._arm_idle_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_idle_timer()
+        if self._admitted and self._connection is not None:
+            self._admitted = False
+            self._door.counter.release(self._address)
+            self._door.connections.discard(self._connection)
+
+    def _arm_idle_timer(self) -> None:
+        self._cancel_idle_timer()
+        loop = asyncio.get_running_loop()
+        self._idle_timer = loop.call_later(self._door.config.ssh_login_timeout, self._close_idle)
+
+    def _cancel_idle_timer(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    def _close_idle(self) -> None:
+        """No session opened in time (or none open any more): free the connection's slot. The
+        timer runs only while the connection is admitted and has no session open."""
+        self._idle_timer = None
+        if self._connection is not None:
+            seconds = self._door.config.ssh_login_timeout
+            self._door.quiet.warning(
+                "idle",
+                self._address,
+                f"SSH door: closed an idle connection from {self._address}"
+                f" (no session open for {seconds:g} s)",
+            )
+            self._connection.close()
+
+    def begin_auth(self, username: str) -> bool:
+        return self._door.config.ssh_password is not None
+
+    def password_auth_supported(self) -> bool:
+        return self._door.config.ssh_password is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        expected = (self._door.config.ssh_password or "").encode()
+        await asyncio.sleep(self._door.passwords.wait_before_try(self._address))
+        right = hmac.compare_digest(password.encode(), expected)
+        if not right:
+            self._door.passwords.failed(self._address)
+        return right
+
+    def session_requested(self) -> asyncssh.SSHServerProcess[bytes] | bool:
+        if self._session_used:
+            self._door.quiet.warning(
+                "sessions",
+                self._address,
+                f"SSH door: refused a second session on one connection from {self._address}",
+            )
+            return False
+        self._session_used = True
+        self._cancel_idle_timer()
+        return asyncssh.SSHServerProcess(self._run_session, None, 0, False)
+
+    async def _run_session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        try:
+            await self._door.session(process)
+        finally:
+            if self._admitted:
+                self._arm_idle_timer()
 
 
 def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:

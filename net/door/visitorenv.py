@@ -1,11 +1,6 @@
-"""What every door visitor's client is started with, whichever door let them in.
+"""What every door visitor's client is started with and held to, whichever door let them in.
 
-The arguments that lock it to this host and keep nothing on disk, and its whole
-environment: folders inside its private home, and only the terminal variables
-a visitor may choose, checked. Shared by the SSH door
-(:mod:`partyhost.net.door.doorclients`) and the browser door
-(:mod:`partyhost.net.door.webclients`); imports nothing of either, so the browser
-door never loads the SSH door's POSIX-only parts.
+Imports nothing of either door, so the browser door never loads the SSH door's parts.
 """
 
 from __future__ import annotations
@@ -21,6 +16,18 @@ CLIENT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 """Variables an SSH client may send (``SendEnv``) that reach the partyhost client."""
 SAFE_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 SAFE_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{0,64}")
+INPUT_BYTES_PER_SECOND = 2048.0
+"""Sustained input a visitor may send: far above typing and mouse moves, far below a flood."""
+INPUT_BURST = 8192
+MAX_COLUMNS = 500
+MAX_ROWS = 200
+"""The largest window a visitor's client is given: far above any real screen, and small
+enough that a client drawing it stays small and quick (a visitor may claim any size)."""
+
+
+def fit_screen(columns: int, rows: int) -> tuple[int, int]:
+    """A claimed window size within the caps; a zero size (none sent) becomes 80x24."""
+    return max(1, min(columns or 80, MAX_COLUMNS)), max(1, min(rows or 24, MAX_ROWS))
 
 
 def client_environment(term: str | None, sent: Mapping[str, str], home: Path) -> dict[str, str]:

@@ -1,18 +1,8 @@
 """A browser visitor's client: a fresh ``partyhost join`` process speaking textual-serve's pipes.
 
-textual-serve's :class:`~textual_serve.app_service.AppService` runs its command
-through a shell, with the host's whole environment, and relays file downloads
-and links to the page. A door visitor gets none of that: here the client is
-started without a shell, by an isolated interpreter (``python -I``), in a
-private folder that is also its home, with the same bare environment as an SSH
-door visitor's (:func:`~partyhost.net.door.visitorenv.client_environment`),
-locked to this host. Downloads and links the client might offer are dropped,
-and a client that does not quit when asked is killed. A client whose host is
-gone without stopping it ends by itself: its driver
-(:data:`WEB_DRIVER`) exits once its input ends or its output breaks.
-
-Nothing here needs a pseudo-terminal: Textual's web driver talks over the
-process's pipes, so this door runs on Windows hosts too.
+Unlike textual-serve's own, it is started without a shell, isolated, in a private folder,
+with an SSH door visitor's bare environment; links and downloads are dropped. No pty is
+needed, so this door runs on Windows hosts too.
 """
 
 from __future__ import annotations
@@ -25,7 +15,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from partyhost.net.door.visitorenv import JOIN_OPTIONS, client_environment
+from partyhost.net.door.visitorenv import JOIN_OPTIONS, client_environment, fit_screen
 from partyhost.net.platform import CHILD_ENVIRONMENT
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
@@ -41,19 +31,14 @@ ERRORS_FILE = "client-errors.txt"
 host's console."""
 ERRORS_SHOWN = 2000
 """How much of a failed client's standard error the door logs."""
-MAX_COLUMNS = 500
-MAX_ROWS = 200
-"""The largest screen a browser visitor's client is given (a page may claim any size)."""
 WEB_DRIVER = "partyhost.tui.webdriver:VisitorWebDriver"
-"""The client's Textual driver (``module:class``, imported by the client, never here):
-Textual's web driver, but the client ends once its page is gone, even if this host is not
-there to stop it (killed, say)."""
+"""The client's Textual driver (imported by the client, never here): it ends the client once
+its page is gone, even if this host is not there to stop it."""
 
 
 def web_client_command(address: str, *, kept: bool = False, resume: bool = False) -> list[str]:
-    """This Python, isolated, to run ``partyhost join`` locked to ``address``: nothing kept,
-    or (``kept``: its folder is kept for the visitor's browser) remembering the name and
-    seats there, and (``resume``) going straight back to the seat held."""
+    """This Python, isolated, to run ``partyhost join`` locked to ``address``; ``kept``: it
+    remembers name and seats in its folder, kept for the browser."""
     options = [option for option in JOIN_OPTIONS if not (kept and option == "--no-remember")]
     if resume:
         options.append("--resume")
@@ -77,11 +62,6 @@ def web_client_environment(home: Path, columns: int, rows: int) -> dict[str, str
     return env
 
 
-def fit_screen(columns: int, rows: int) -> tuple[int, int]:
-    """A page's claimed size within 1..:data:`MAX_COLUMNS` x 1..:data:`MAX_ROWS`."""
-    return max(1, min(columns, MAX_COLUMNS)), max(1, min(rows, MAX_ROWS))
-
-
 class WebVisitorClient(AppService):
     """One browser visitor's client process and the relay of its pipes to the websocket."""
 
@@ -103,7 +83,6 @@ class WebVisitorClient(AppService):
             close=close,
             download_manager=DownloadManager(),
         )
-        self.address = address
         self.folder = folder
         self.arguments = web_client_command(address, kept=kept, resume=resume)
         self._stopped = False
@@ -120,9 +99,8 @@ class WebVisitorClient(AppService):
         return self._process.returncode if self._process is not None else None
 
     async def start(self, width: int, height: int) -> None:
-        """As textual-serve starts it; a :meth:`stop` asked meanwhile waits for the start to
-        end, so a client that starts as the door closes is stopped too, not left running
-        past the host's event loop."""
+        """As textual-serve starts it; a :meth:`stop` meanwhile waits for the start to end, so
+        a client started as the door closes is stopped too."""
         self._starting = True
         try:
             await super().start(width, height)

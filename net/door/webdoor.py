@@ -1,18 +1,14 @@
 """The browser door: ``http://HOST:PORT/`` opens the partyhost client in a web page.
 
-An aiohttp server in the host's process serves one page (our own template,
-:data:`PAGE`, whose script, stylesheet and font all come from textual-serve's
-static folder on this host: nothing is fetched from outside the LAN) and one
-websocket per visitor. Each websocket gets a fresh isolated ``partyhost join
---locked --no-remember`` process (:mod:`partyhost.net.door.webclients`) whose
-screen goes to the page and the page's keys and taps to it.
+An aiohttp server in the host's process serves one page (its script, styles and font from
+textual-serve's static folder on this host: nothing from outside the LAN) and one websocket
+per visitor, relayed to a fresh locked client (:mod:`.webclients`). A websocket must come
+from the door's own page (``Origin``), is capped and metered as the SSH door is, and is
+closed after :attr:`HostConfig.web_idle_timeout` seconds without input.
 
-A websocket is refused unless its ``Origin`` names the host the page was
-served from (another site's page cannot open sessions with a visitor's
-browser); sessions are capped in total and per address with the SSH door's
-limits (:class:`~partyhost.net.addresslimits.ConnectionCounter`); and a session
-whose visitor sends nothing (no key, no tap) for :attr:`HostConfig.web_idle_timeout`
-seconds is closed, freeing its place. A page's input is metered as the SSH door's keys are.
+A browser is known again by a random id in its cookie: its client runs in a folder kept
+for it, so a reload goes straight back to the seat (``join --resume``), while a second tab
+of that browser is only offered it. :class:`OpenPages` tells the two apart.
 """
 
 from __future__ import annotations
@@ -23,7 +19,9 @@ import html
 import json
 import logging
 import re
+import secrets
 import time
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,8 +32,8 @@ from aiohttp import WSMsgType, web
 from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
 from partyhost.net.door.doorfolders import DoorFolders
+from partyhost.net.door.visitorenv import INPUT_BURST, INPUT_BYTES_PER_SECOND
 from partyhost.net.door.webclients import WebVisitorClient
-from partyhost.net.door.webvisitors import OpenPage, OpenPages, give_cookie, visitor_of
 
 if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
@@ -49,14 +47,23 @@ STATIC = Path(textual_serve.__file__).parent / "static"
 HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
 """A ``Host`` the page may name in its websocket's address and its policy: a name or an
 address and a port, nothing that could end or add a policy directive."""
-INPUT_BYTES_PER_SECOND = 2048.0
-INPUT_BURST = 8192
-"""A page's messages are read no faster than this (the SSH door's rate for keys): far above
-typing, taps and mouse moves, far below a flood, which waits in the websocket's flow control."""
 CLOSE_SECONDS = 3.0
 """How long the door waits for pages to answer its goodbye when the host closes."""
 MAX_MESSAGE = 64 * 1024
+ENDS = frozenset({WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR})
 """The largest websocket message a page may send (keys, a paste, a resize)."""
+COOKIE = "partyhost_visitor"
+ID_BYTES = 24
+VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{32}")
+"""What :func:`new_visitor_id` makes; anything else in the cookie is ignored."""
+COOKIE_SECONDS = 24 * 60 * 60
+"""A night's party: the browser forgets the id after this."""
+RELOAD_SECONDS = 1.5
+"""How long a new page waits for the same browser's other pages to close: a reloaded
+page's old websocket closes about when the new page asks for its own."""
+PROBE_SECONDS = 2.0
+"""How long a page still open then has to answer a ping (a browser answers at once, even
+for a tab in the background) before the door counts it as gone."""
 
 
 def origin_matches(origin: str | None, host: str | None) -> bool:
@@ -67,12 +74,95 @@ def origin_matches(origin: str | None, host: str | None) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
 
 
+def new_visitor_id() -> str:
+    """A browser's new id: 192 random bits, a key to its seats."""
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def visitor_of(cookies: Mapping[str, str]) -> str | None:
+    """The visitor id a request's cookies carry, or None (none, or not one of ours)."""
+    value = cookies.get(COOKIE)
+    return value if value is not None and VISITOR_ID.fullmatch(value) else None
+
+
+def give_cookie(request: web.BaseRequest, response: web.StreamResponse) -> None:
+    """Give a browser that has no visitor id (or a mangled one) a new one."""
+    if visitor_of(request.cookies) is None:
+        response.set_cookie(
+            COOKIE,
+            new_visitor_id(),
+            max_age=COOKIE_SECONDS,
+            path="/",
+            httponly=True,
+            samesite="Strict",
+        )
+
+
+class OpenPage:
+    """One page's websocket, as much of it as telling a reload from a second tab needs."""
+
+    def __init__(self, socket: web.WebSocketResponse) -> None:
+        self.socket = socket
+        self.heard = asyncio.Event()
+        """Set whenever the page sends anything (a key, a pong): it is still there."""
+
+    async def answers(self, seconds: float) -> bool:
+        """Whether the page answers a ping within ``seconds``: a page whose connection died
+        unseen (a phone that slept, a network that changed) does not."""
+        self.heard.clear()
+        try:
+            await self.socket.ping()
+            await asyncio.wait_for(self.heard.wait(), seconds)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            return False
+        return True
+
+
+class OpenPages:
+    """The pages (websockets) each visitor id has open at this door."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, set[OpenPage]] = {}
+        self._all_closed: dict[str, asyncio.Event] = {}
+
+    def opened(self, visitor: str, page: OpenPage) -> None:
+        self._open.setdefault(visitor, set()).add(page)
+
+    def closed(self, visitor: str, page: OpenPage) -> None:
+        pages = self._open.get(visitor, set())
+        pages.discard(page)
+        if pages:
+            return
+        self._open.pop(visitor, None)
+        event = self._all_closed.pop(visitor, None)
+        if event is not None:
+            event.set()
+
+    def count(self, visitor: str) -> int:
+        return len(self._open.get(visitor, ()))
+
+    async def another_is_open(
+        self, visitor: str, seconds: float = RELOAD_SECONDS, probe: float = PROBE_SECONDS
+    ) -> bool:
+        """Whether this visitor still has a live page: their pages are given ``seconds`` to
+        close (a reload's old page closes; a second tab stays), then those left a ``probe``
+        to answer a ping (an old page whose connection died unseen never does)."""
+        if visitor not in self._open:
+            return False
+        event = self._all_closed.setdefault(visitor, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), seconds)
+        except TimeoutError:
+            pages = list(self._open.get(visitor, ()))
+            answers = await asyncio.gather(*(page.answers(probe) for page in pages))
+            return any(answers)
+        return False
+
+
 class WebDoor:
     """The web server of one host. ``await start()``, later ``await close()``."""
 
     def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
-        """The door of the host ``config`` describes (``web_*`` and the SSH door's caps), whose
-        visitors' clients connect to the game port at ``game_host``."""
         self.config = config
         self.game_address = with_port(game_host, game_port)
         self.counter = ConnectionCounter(config.ssh_max_sessions, config.ssh_max_per_address)
@@ -82,7 +172,6 @@ class WebDoor:
         self.pages = OpenPages()
         self._sockets: set[web.WebSocketResponse] = set()
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
         self._closing = False
 
     @property
@@ -93,7 +182,9 @@ class WebDoor:
                     return int(address[1])
         return self.config.web_port or 0
 
-    def make_app(self) -> web.Application:
+    async def start(self) -> None:
+        """Make the door's folder, then listen."""
+        await asyncio.to_thread(self.folders.open)
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.add_routes(
             [
@@ -102,18 +193,11 @@ class WebDoor:
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
-        return app
-
-    async def start(self) -> None:
-        """Make the door's folder, then listen."""
-        await asyncio.to_thread(self.folders.open)
-        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         try:
             await self._runner.setup()
-            self._site = web.TCPSite(
-                self._runner, self.config.host or None, self.config.web_port or 0
-            )
-            await self._site.start()
+            site = web.TCPSite(self._runner, self.config.host or None, self.config.web_port or 0)
+            await site.start()
         except BaseException:
             await self._runner.cleanup()
             self._runner = None
@@ -205,7 +289,7 @@ class WebDoor:
             if self._closing:  # it closed while the page's socket opened: no client to start
                 return socket
             await client.start(
-                _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
+                _number(request.query.get("width")), _number(request.query.get("height"))
             )
             log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
             relay = asyncio.ensure_future(self._relay(page, client, request.remote or "unknown"))
@@ -217,10 +301,8 @@ class WebDoor:
                     task.cancel()
                 await asyncio.gather(relay, ended, return_exceptions=True)
         finally:
-            if kept and visitor is not None:
-                self.pages.closed(
-                    visitor, page
-                )  # before the client's goodbye: a reload waits on it
+            if kept and visitor is not None:  # before the client's goodbye: a reload waits on it
+                self.pages.closed(visitor, page)
             self.clients.discard(client)
             await client.stop()
             self._sockets.discard(socket)
@@ -267,14 +349,9 @@ class WebDoor:
                     await socket.pong(message.data)
                 await asyncio.sleep(meter.wait_after(1 + len(message.data), time.monotonic()))
                 continue
+            if message.type in ENDS:
+                return
             if message.type != WSMsgType.TEXT:
-                if message.type in (
-                    WSMsgType.CLOSE,
-                    WSMsgType.CLOSING,
-                    WSMsgType.CLOSED,
-                    WSMsgType.ERROR,
-                ):
-                    return
                 continue
             last_input = time.monotonic()
             await _forward(socket, client, message.data)
@@ -294,9 +371,7 @@ async def _forward(socket: web.WebSocketResponse, client: WebVisitorClient, text
     if kind == "stdin" and isinstance(data, str):
         await client.send_bytes(data.encode("utf-8"))
     elif kind == "resize" and isinstance(data, dict):
-        await client.set_terminal_size(
-            _number(data.get("width"), 80), _number(data.get("height"), 24)
-        )
+        await client.set_terminal_size(_number(data.get("width")), _number(data.get("height")))
     elif kind == "ping" and isinstance(data, str):
         await socket.send_json(["pong", data[:32]])
     elif kind == "blur":
@@ -310,8 +385,9 @@ async def _close(socket: web.WebSocketResponse) -> None:
     await socket.close()
 
 
-def _number(value: object, default: int) -> int:
+def _number(value: object) -> int:
+    """A page's claimed size, 0 (the default size) if it is no number."""
     try:
         return int(str(value))
     except ValueError:
-        return default
+        return 0
