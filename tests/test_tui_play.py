@@ -169,9 +169,12 @@ def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixt
 
 def test_play_refuses_a_table_the_engine_would_refuse(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_play("tshirt", 12, "Ann", False) == 2
-    assert "The T-Shirt Game needs 3 to 10 players, not 13." in capsys.readouterr().err
+    assert (
+        "The T-Shirt Game needs 3 to 10 players, not 13 (you and 12 bots)."
+        in capsys.readouterr().err
+    )
     assert run_play("tshirt", 1, "Ann", False) == 2
-    assert "needs 3 to 10 players, not 2." in capsys.readouterr().err
+    assert "needs 3 to 10 players, not 2 (you and 1 bot)." in capsys.readouterr().err
 
 
 def test_scramble_refuses_hints_rather_than_ignoring_them(

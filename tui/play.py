@@ -142,10 +142,15 @@ def choose_table(
     count = default_bots(game.min_players, game.max_players) if bots is None else bots
     try:
         if not friends_coming:
-            game.check_player_count(count + 1)  # you and the bots: the engine's bounds
+            game.check_player_count(count + 1)
         elif count < 0 or not game.has_free_seat(count):
             high = game.max_players - 1
             raise ValueError(f"{game.name} takes 0 to {high} bots besides you.")
+    except (ValueError, IllegalMove) as bad:
+        besides = "" if friends_coming else f" (you and {count} bot{'' if count == 1 else 's'})"
+        print(f"partyhost {command}: {str(bad).rstrip('.')}{besides}.", file=sys.stderr)
+        return None
+    try:
         rules = parse_options(options)
         game.rules_for(rules)
     except (ValueError, IllegalMove) as bad:
