@@ -203,6 +203,10 @@ async def test_the_owner_hands_the_room_over_and_pauses_from_the_table() -> None
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await owner_table(pilot, host)
+        highlight(app, 2)  # not here: refused before any question
+        await pilot.press("m")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
         highlight(app, 4)
         await pilot.press("m", "y")
         await settle(pilot)

@@ -21,6 +21,7 @@ from partyhost.tui.shared.gamelength import length_words
 from partyhost.tui.shared.options import describe_value
 from partyhost.tui.shared.seats import (
     SeatList,
+    cannot_own,
     presence_of,
     present_seats,
     seat_line,
@@ -265,6 +266,10 @@ class RoomScreen(PartyScreen):
         if highlighted is None:
             return
         seat, entry = highlighted
+        refusal = cannot_own(entry, self.party.seat)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", markup=False)
+            return
         question = Text.assemble("Hand the room to ", literal(entry.get("name", "?")), "?")
         hand_over = partial(self.party.requests.give_ownership, seat)
         confirm_then(self.app, question, "Hand over", hand_over)

@@ -94,6 +94,16 @@ def presence_of(entry: Frame) -> str:
     return "away" if entry.get("away") else "disconnected"
 
 
+def cannot_own(entry: Frame, you: int | None) -> str | None:
+    """Why the room cannot go to ``entry`` (None: it can), said before the owner is asked
+    to confirm a handover the host would refuse."""
+    if entry.get("seat") == you:
+        return "You own the room already."
+    if entry.get("bot") or presence_of(entry) != "connected":
+        return f"{entry.get('name', '?')} cannot own the room: only a person who is here can."
+    return None
+
+
 def presence_words(entry: Frame, glyphs: Glyphs, grace_left: int | None) -> Text:
     """``● here``, ``○ offline, 87 s left`` (to come back), ``☾ away: a bot plays``, ``✗ gone``."""
     presence = presence_of(entry)

@@ -1,5 +1,5 @@
 """The table during a game (``o``): every seat and its presence, and the owner's controls
-on the highlighted seat (the host judges whether that seat may be acted on)."""
+on the highlighted seat (the host judges them; only a question it would refuse is not asked)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,13 @@ from typing import ClassVar
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.shared.dialogs import confirm_then
 from partyhost.tui.shared.footer import KeyFooter
-from partyhost.tui.shared.seats import SeatList, presence_of, presence_words, seat_line
+from partyhost.tui.shared.seats import (
+    SeatList,
+    cannot_own,
+    presence_of,
+    presence_words,
+    seat_line,
+)
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual.app import ComposeResult
@@ -104,6 +110,9 @@ class TableControlsScreen(PartyModal[None]):
         entry = self._highlighted()
         if entry is None:
             return
+        if entry.get("seat") == self.party.seat:
+            self.notify("That is you: leave the game instead.", severity="warning")
+            return
         question = Text.assemble(
             "Kick ",
             literal(entry.get("name", "?")),
@@ -115,6 +124,10 @@ class TableControlsScreen(PartyModal[None]):
     def action_make_owner(self) -> None:
         entry = self._highlighted()
         if entry is None:
+            return
+        refusal = cannot_own(entry, self.party.seat)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", markup=False)
             return
         question = Text.assemble(
             "Hand the room to ",
