@@ -151,7 +151,10 @@ class BucketsByAddress:
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def of(self, address: str) -> TokenBucket:
-        bucket = self._buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
+        """``address``'s bucket, now the most recently used (the oldest are forgotten)."""
+        bucket = self._buckets.pop(address, None)
+        if bucket is None:
+            bucket = TokenBucket(self.rate, self.burst)
         self._buckets[address] = bucket
         while len(self._buckets) > MAX_TRACKED:
             self._buckets.popitem(last=False)

@@ -50,7 +50,8 @@ class HostConfig:
     """Times one seat may be taken back with its token: a burst, then this many a second."""
     presence_notice_seconds: float = 5.0
     presence_notice_burst: int = 3
-    """Notices of one seat's connection coming and going: a burst, then one per this many s."""
+    """Notices of one seat's connection coming and going: a burst, then one every so many
+    seconds (the room message still shows every change)."""
     reclaim_answer_seconds: float = 30.0
     """How long the table has to confirm a visitor taking an absent seat back by name."""
     heartbeat_interval: float = 5.0
@@ -68,7 +69,8 @@ class HostConfig:
     message_burst: int = 200
     max_connections: int = 256
     max_connections_per_address: int = 16
-    """Connections one source address may hold (the doors' address: plus their sessions)..."""
+    """Connections one source address may hold (the doors' own address gets their sessions
+    on top: every door visitor's client connects from there)..."""
     busy_connections_per_address: int = 2
     """...and, once more than half of ``max_connections`` are open, at most this many."""
     max_rooms: int = 64

@@ -61,7 +61,8 @@ def load_host_key(data_dir: Path | None) -> asyncssh.SSHKey:
 
 
 class SSHDoor:
-    """The SSH server of one host. ``await start()``, later ``await close()``."""
+    """The SSH server of one host, whose visitors' clients connect to the game port at
+    ``game_host``. ``await start()``, later ``await close()``."""
 
     def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
         self.config = config

@@ -50,8 +50,9 @@ address and a port, nothing that could end or add a policy directive."""
 CLOSE_SECONDS = 3.0
 """How long the door waits for pages to answer its goodbye when the host closes."""
 MAX_MESSAGE = 64 * 1024
-ENDS = frozenset({WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR})
 """The largest websocket message a page may send (keys, a paste, a resize)."""
+ENDS = frozenset({WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR})
+"""The websocket messages that end a page's connection."""
 COOKIE = "partyhost_visitor"
 ID_BYTES = 24
 VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{32}")
@@ -160,7 +161,8 @@ class OpenPages:
 
 
 class WebDoor:
-    """The web server of one host. ``await start()``, later ``await close()``."""
+    """The web server of one host, whose visitors' clients connect to the game port at
+    ``game_host``. ``await start()``, later ``await close()``."""
 
     def __init__(self, config: HostConfig, game_host: str, game_port: int) -> None:
         self.config = config

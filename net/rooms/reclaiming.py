@@ -66,6 +66,7 @@ class Reclaiming:
         return any(ask.asker is peer for ask in self._asks.values())
 
     def next_end(self) -> float | None:
+        """When the soonest open question runs out (None: none is open)."""
         return min((ask.ends for ask in self._asks.values()), default=None)
 
     def ask(self, peer: Peer, member: Member) -> None:

@@ -191,7 +191,7 @@ class Room:
     # --- people coming and going ---------------------------------------------------
 
     def join(self, peer: Peer, spectate: bool) -> None:
-        """A newcomer takes the next seat, or watches."""
+        """A newcomer takes the next seat, or watches (refused: the room task clears its room)."""
         if peer.closed:
             return  # gone before its turn in the queue
         if self.closed:
