@@ -7,10 +7,13 @@ builds it, from a T-Shirt Game the engine's bots played to the end.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from pathlib import Path
 
 from partyhost.historycommands import ReplayData, local_replay
 from partyhost.net.store.database import Store
+from partyhost.tui.gsm.cards import Legend, Painter, read_cells
+from partyhost.tui.replay.narration import result_line
 from partyhost.tui.replay.screen import ReplayApp, ReplayScreen
 from playedgames import play_game
 from rich.console import Console
@@ -100,3 +103,36 @@ async def test_pages_that_arrive_later_extend_the_replay(tmp_path: Path) -> None
         await pilot.press("end")
         assert screen.position == len(replay.steps) - 1
         assert "loading" not in shown(app, "replay-status")
+
+
+async def test_a_gsm_replay_shows_every_card_of_every_hand_within_the_panel(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path)
+    keep(store, play_game("gridiron", 4, seed=3), "ACDE", 5000.0)
+    (entry,) = store.games()
+    store.close()
+    replay = local_replay(tmp_path, entry.id)
+    view = replay.steps[0]["view"]
+    painter = Painter(Legend.from_view(view), ascii_only=False, initials=True)
+    tops = Counter(
+        painter.row(read_cells(card)[0]).plain for hand in view["hands"] for card in hand["cards"]
+    )
+    assert sum(tops.values()) == 4 * 7
+    app = ReplayApp(replay.info, replay.steps)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "1 card on the table" in shown(app, "replay-status")
+        table = app.screen.query_one("#replay-table", Static)
+        width = table.content_region.width
+        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+        console.print(table.content)
+        text = console.export_text()
+    for top, count in tops.items():
+        assert text.count(top) >= count, f"{top!r} cut off at {width} columns"
+
+
+def test_a_results_line_counts_one_point_as_one() -> None:
+    info = {"players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bea"}]}
+    assert result_line({"seat": 0, "won": True, "points": 1}, info).plain == "Ann won, 1 point"
+    assert result_line({"seat": 1, "points": 3200}, info).plain == "Bea, 3200 points"

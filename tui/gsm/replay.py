@@ -7,8 +7,10 @@ from partyhost.tui.gsm.cards import Legend, Painter, read_cells
 from partyhost.tui.gsm.picture import final_picture
 from partyhost.tui.gsm.text import describe_event
 from partyhost.tui.shared.replayparts import ReplayParts, by_seat, joined
-from partyhost.tui.text import Frame, Glyphs, Name
+from partyhost.tui.text import Frame, Glyphs, Name, counted
+from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 
 
@@ -18,19 +20,14 @@ def _board(view: Frame, board: object, painter: Painter, ascii_only: bool) -> Te
     return Text("  (no cards)", "dim") if picture is None else draw_board(picture, painter)
 
 
-def _cards(cards: object, painter: Painter) -> Text:
-    """Cards side by side, each as its rows of tiles."""
+def _cards(cards: object, painter: Painter) -> RenderableType:
+    """Cards side by side, each as its rows of tiles and a blank line, wrapped to the panel's
+    width (a hand of seven is wider than a laptop's replay panel)."""
     grids = [read_cells(c) for c in cards if isinstance(c, dict)] if isinstance(cards, list) else []
     if not grids:
         return Text("  (no cards)", "dim")
-    text = Text(no_wrap=True)
-    for row in range(max(len(grid) for grid in grids)):
-        text.append("  " if row == 0 else "\n  ")
-        for grid in grids:
-            if row < len(grid):
-                text.append_text(painter.row(grid[row]))
-            text.append("  ")
-    return text
+    faces = [Text.assemble(Text("\n").join(map(painter.row, grid)), "\n") for grid in grids]
+    return Padding(Columns(faces, padding=(0, 2)), (0, 0, 0, 2))
 
 
 def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> RenderableType:
@@ -61,5 +58,7 @@ def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Renderab
 PARTS = ReplayParts(describe_event, table)
 SCRAMBLE = ReplayParts(describe_event, table, lambda number: f"Game {number}")
 """Scramble's replay steps by the games of its match."""
-CARDS_DOWN = ReplayParts(describe_event, table, lambda number: f"{number} cards on the table")
+CARDS_DOWN = ReplayParts(
+    describe_event, table, lambda number: f"{counted(number, 'card')} on the table"
+)
 """Gridiron and Four Corners have no rounds: their replays step by each card put down."""

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from partyhost.tui.games import replay_parts
 from partyhost.tui.shared.replayparts import ReplayParts, namer
-from partyhost.tui.text import Frame, Glyphs
+from partyhost.tui.text import Frame, Glyphs, counted
 from rich.text import Text
 
 
@@ -38,7 +38,7 @@ def result_line(result: Frame, info: Frame) -> Text:
     if result.get("won"):
         parts.append(" won")
     if result.get("points") is not None:
-        parts.append(f", {result['points']} points")
+        parts.append(f", {counted(result['points'], 'point')}")
     if result.get("money") is not None:
         parts.append(f", ${result['money']}")
     return Text.assemble(*parts)
