@@ -336,7 +336,10 @@ async def test_room_owner_adds_a_bot_kicks_and_starts_and_the_game_screen_opens(
         await pilot.press("b", "b", "b")
         await settle(pilot)
         assert "Bot 3" in screen_text(app)
-        await pilot.press("down", "down", "k")
+        await pilot.press("down", "k")  # yourself: Escape leaves, nothing is sent
+        await settle(pilot)
+        assert not {"kick", "remove_bot"} & set(host.last.sent_types())
+        await pilot.press("down", "k")
         await settle(pilot)
         assert build.remove_bot(1) in host.last.sent
         await pilot.press("r", "s")

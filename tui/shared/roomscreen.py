@@ -247,7 +247,7 @@ class RoomScreen(PartyScreen):
         seat = self.query_one("#seats", SeatList).highlighted_seat()
         entry = next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
         if entry is None or seat is None:
-            self.notify("Highlight a seat first (arrow keys).", severity="warning")
+            self.notify("Highlight a seat first (arrow keys, or tap it).", severity="warning")
             return None
         return seat, entry
 
@@ -256,6 +256,9 @@ class RoomScreen(PartyScreen):
         if highlighted is None:
             return
         seat, entry = highlighted
+        if seat == self.party.seat:
+            self.notify("That is you: press Escape to leave instead.", severity="warning")
+            return
         if entry.get("bot"):
             self.party.requests.remove_bot(seat)
         else:

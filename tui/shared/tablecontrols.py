@@ -98,7 +98,7 @@ class TableControlsScreen(PartyModal[None]):
         seat = self.query_one(SeatList).highlighted_seat()
         entry = next((s for s in self.room.get("seats", []) if s.get("seat") == seat), None)
         if entry is None:
-            self.notify("Highlight a seat first (arrow keys).", severity="warning")
+            self.notify("Highlight a seat first (arrow keys, or tap it).", severity="warning")
         return entry
 
     def action_bot_now(self) -> None:
