@@ -16,8 +16,16 @@ from typing import Any
 import pytest
 from cdpdriver import Page, chromium, chromium_path
 from partyhost.tui.hostplays import HostingApp, StopPartyScreen
+from termscreen import TermScreen
 from test_party import _party, _until
-from test_web_door_browser import LOBBY_SECONDS, name_yourself, press_key, screens, wait_for_screen
+from test_web_door_browser import (
+    LOBBY_SECONDS,
+    name_yourself,
+    press_key,
+    screens,
+    terminal,
+    wait_for_screen,
+)
 from textual.pilot import Pilot
 
 pytestmark = [
@@ -26,8 +34,10 @@ pytestmark = [
 ]
 SIDEWAYS = (844, 390)
 TAKEOVER_SECONDS = 120.0
+WAIT_NOTICE = "seat at the next round"
+"""The end of what the log tells a friend waiting for a bot's seat."""
 
-__all__ = ["screens"]  # the fixture recording what the door sent to the page
+__all__ = ["screens", "terminal"]  # the fixtures recording what the door sent to the page
 
 
 def seats(app: HostingApp) -> list[dict[str, Any]]:
@@ -42,20 +52,26 @@ async def play_along(pilot: Pilot[int], app: HostingApp, done: asyncio.Event) ->
         await pilot.pause(0.5)
 
 
-async def join_highlighted_room(page: Page, screens: list[bytes]) -> None:
-    """Enter on the lobby's rooms table, until the page says the seat comes at the next round."""
+async def join_highlighted_room(page: Page, terminal: TermScreen) -> None:
+    """Enter on the lobby's rooms table, until the page's log says whose seat comes next.
+
+    Read from the rebuilt screen, not the bytes sent: a redraw may send a line in pieces.
+    """
     for attempt in range(3):
         await press_key(page, "Enter", 13, "\r")
         try:
-            await wait_for_screen(screens, b"seat at the next round", LOBBY_SECONDS / 3)
+            async with asyncio.timeout(LOBBY_SECONDS / 3):
+                while terminal.find(WAIT_NOTICE) is None:
+                    await asyncio.sleep(0.1)
             return
         except TimeoutError:
             if attempt == 2:
-                raise
+                shown = terminal.text()
+                raise AssertionError(f"no {WAIT_NOTICE!r} on the page:\n{shown}") from None
 
 
 async def test_a_friend_at_the_browser_door_takes_over_a_bot_at_the_next_round(
-    tmp_path: Path, screens: list[bytes]
+    tmp_path: Path, screens: list[bytes], terminal: TermScreen
 ) -> None:
     out = io.StringIO()
     seen: dict[str, Any] = {}
@@ -84,7 +100,7 @@ async def test_a_friend_at_the_browser_door_takes_over_a_bot_at_the_next_round(
                     # The bots before it too: on a busy machine she may be seated by the time
                     # the page is seen to wait.
                     seen["bots_before"] = [s["name"] for s in seats(app) if s.get("bot")]
-                    await join_highlighted_room(page, screens)
+                    await join_highlighted_room(page, terminal)
                     await page.screenshot(tmp_path / "2-waiting.png")
                     await _until(
                         pilot,
