@@ -12,7 +12,7 @@ import math
 import operator
 import struct
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final
 
 import msgpack
@@ -108,8 +108,6 @@ class WireType:
     check: Check
     shape: str | None = None
     """For maps with declared keys (or arrays of them): the name of their shape in SHAPES."""
-    expected: str = ""
-    """How an error to a client words a wrong value (empty: the label)."""
 
 
 def _is_int(value: Any) -> bool:
@@ -129,51 +127,40 @@ def _is_plain(value: Any) -> bool:
     return False
 
 
-INT = WireType("int", _is_int)
-FLOAT = WireType("float", lambda value: isinstance(value, float))
-BOOL = WireType("bool", lambda value: isinstance(value, bool))
-STR = WireType("str", lambda value: isinstance(value, str))
-MAP = WireType("map", lambda value: isinstance(value, dict) and _is_plain(value))
-ANY = WireType("any", _is_plain)
+_BASIC: Final[dict[str, Check]] = {
+    "int": _is_int,
+    "float": lambda value: isinstance(value, float),
+    "bool": lambda value: isinstance(value, bool),
+    "str": lambda value: isinstance(value, str),
+    "map": lambda value: isinstance(value, dict) and _is_plain(value),
+    "any": _is_plain,
+}
 
 
-def text(limit: int) -> WireType:
-    return WireType(f"str ≤ {limit}", lambda value: isinstance(value, str) and len(value) <= limit)
-
-
-def nil_or(inner: WireType) -> WireType:
-    return WireType(
-        f"{inner.label} or nil",
-        lambda value: value is None or inner.check(value),
-        inner.shape,
-        inner.expected,
-    )
-
-
-def array_of(inner: WireType, most: int | None = None) -> WireType:
-    """An array of ``inner`` values, at most ``most`` of them when given."""
-    return WireType(
-        f"array of {inner.label}" + ("" if most is None else f", at most {most}"),
-        lambda value: (
-            isinstance(value, list)
-            and (most is None or len(value) <= most)
-            and all(inner.check(item) for item in value)
-        ),
-        inner.shape,
-    )
-
-
-DECK_FILE = WireType(
-    "map (deck file)",
-    lambda value: isinstance(value, dict) and not _map_problems("", value, SHAPES["deck file"]),
-    "deck file",
-)
-"""A deck file sent with ``create_room``, checked key by key as a client message must be."""
-
-
-def shaped(name: str) -> WireType:
-    """A map whose keys are declared in SHAPES[name]."""
-    return WireType(f"map ({name})", lambda value: isinstance(value, dict), name)
+def wire_type(label: str) -> WireType:
+    """The type a label names: a basic one (``int``, ``map``...), ``str ≤ N``, ``map (shape)``
+    (its keys declared in SHAPES), ``array of T`` (``, at most N``) or ``T or nil``."""
+    if label.endswith(" or nil"):
+        inner = wire_type(label.removesuffix(" or nil"))
+        return WireType(label, lambda value: value is None or inner.check(value), inner.shape)
+    if label.startswith("array of "):
+        item, _, most = label.removeprefix("array of ").partition(", at most ")
+        inner, limit = wire_type(item), int(most or 0)
+        return WireType(
+            label,
+            lambda value: (
+                isinstance(value, list)
+                and (not limit or len(value) <= limit)
+                and all(inner.check(entry) for entry in value)
+            ),
+            inner.shape,
+        )
+    if label.startswith("str ≤ "):
+        length = int(label.removeprefix("str ≤ "))
+        return WireType(label, lambda value: isinstance(value, str) and len(value) <= length)
+    if label.startswith("map ("):
+        return WireType(label, lambda value: isinstance(value, dict), label[5:-1])
+    return WireType(label, _BASIC[label])
 
 
 @dataclass(frozen=True)
@@ -187,147 +174,127 @@ class Field:
     expected: str = ""
 
 
-def spec(kind: WireType, doc: str, required: bool = True, expected: str = "") -> Field:
-    return Field(kind, doc, required, expected or kind.expected or kind.label)
-
-
 Fields = dict[str, Field]
+
+
+def fields(table: str) -> Fields:
+    """Fields written one a line as ``name | type | meaning``, a client message's as ``name |
+    type | how an error words a wrong value | meaning``; ``name?`` may be missing, and a more
+    indented line goes on with the one above."""
+    rows: list[str] = []
+    margin = 0
+    for line in filter(str.strip, table.splitlines()):
+        text = line.strip()
+        if rows and line.index(text) > margin:
+            rows[-1] += f" {text}"
+        else:
+            rows.append(text)
+            margin = line.index(text)
+    found: Fields = {}
+    for row in rows:
+        key, label, *expected, doc = (cell.strip() for cell in row.split("|"))
+        name = key.removesuffix("?")
+        found[name] = Field(wire_type(label), doc, not key.endswith("?"), "".join(expected))
+    return found
+
 
 # --- client messages -------------------------------------------------------
 
-_SHORT = text(64)
-_FLAG = replace(BOOL, expected="true or false")
-_SEAT = replace(INT, expected="a seat number")
-_OPTIONS = replace(MAP, expected="a map of rule options")
-_TOKEN = replace(text(128), expected="a seat token")
-_NIGHT = nil_or(replace(text(16), expected="a night as YYYY-MM-DD"))
-_PASSWORD = nil_or(replace(text(MAX_PASSWORD_LENGTH), expected="a password"))
-_N = spec(INT, "any number; the answer carries it back", False, "an integer")
-
 CLIENT_MESSAGES: Final[dict[str, Fields]] = {
-    HELLO: {
-        "protocol": spec(
-            INT,
-            "the protocol version you speak (this document: 1)",
-            True,
-            "an integer protocol version",
-        ),
-        "name": spec(
-            text(200),
-            "your display name (cleaned, then cut to 24 characters)",
-            True,
-            "your name as text of at most 200 characters",
-        ),
-        "client": spec(
-            _SHORT, "your program and version, e.g. `mygame/1.0`", False, "a client description"
-        ),
-        "token": spec(nil_or(_TOKEN), "a seat token from `joined`: back to that seat", False),
-    },
-    PING: {"n": _N},
-    PONG: {"n": spec(INT, "the `n` of the host's `ping` you answer", False, "an integer")},
+    HELLO: fields("""
+    protocol | int | an integer protocol version | the protocol version you speak (this document: 1)
+    name | str ≤ 200 | your name as text of at most 200 characters | your display name (cleaned,
+        then cut to 24 characters)
+    client? | str ≤ 64 | a client description | your program and version, e.g. `mygame/1.0`
+    token? | str ≤ 128 or nil | a seat token | a seat token from `joined`: back to that seat
+    """),
+    PING: fields("""
+    n? | int | an integer | any number; the answer carries it back
+    """),
+    PONG: fields("""
+    n? | int | an integer | the `n` of the host's `ping` you answer
+    """),
     LIST_ROOMS: {},
     LIST_DECKS: {},
-    CREATE_ROOM: {
-        "game": spec(_SHORT, "a game `id` from `welcome.games`", True, "a game id"),
-        "deck": spec(
-            nil_or(_SHORT),
-            "a deck `name` from that game's `decks` (nil: its default deck)",
-            False,
-            "a deck name",
-        ),
-        "decks": spec(
-            nil_or(array_of(text(64), MAX_ROOM_DECKS)),
-            f"deck names played together (instead of `deck`); at most {MAX_ROOM_DECKS} decks"
-            " in all, files included",
-            False,
-            f"a list of at most {MAX_ROOM_DECKS} deck names",
-        ),
-        "deck_files": spec(
-            nil_or(array_of(DECK_FILE, MAX_DECK_FILES)),
-            "deck files sent from your computer (see Sending a deck file)",
-            False,
-            f"a list of at most {MAX_DECK_FILES} maps {{name, text}}",
-        ),
-        "options": spec(
-            nil_or(_OPTIONS),
-            "rule options by name (the game's `options`); missing ones take defaults",
-            False,
-        ),
-        "password": spec(
-            _PASSWORD, "others must give it to join (the host keeps a salted hash)", False
-        ),
-        "bot_takeover": spec(
-            nil_or(_FLAG), "whether a bot plays for an away player (nil: true)", False
-        ),
-    },
-    JOIN_ROOM: {
-        "code": spec(text(16), "the room code, in any case", True, "a room code"),
-        "password": spec(_PASSWORD, "the room's password, if it has one", False),
-        "spectate": spec(nil_or(_FLAG), "true: watch without a seat", False),
-    },
-    RESUME_SEAT: {
-        "token": spec(_TOKEN, "a seat token from `joined`: back to that seat, once connected")
-    },
+    CREATE_ROOM: fields(f"""
+    game | str ≤ 64 | a game id | a game `id` from `welcome.games`
+    deck? | str ≤ 64 or nil | a deck name | a deck `name` from that game's `decks` (nil: its default
+        deck)
+    decks? | array of str ≤ 64, at most {MAX_ROOM_DECKS} or nil
+        | a list of at most {MAX_ROOM_DECKS} deck names | deck names played together (instead of
+        `deck`); at most {MAX_ROOM_DECKS} decks in all, files included
+    deck_files? | array of map (deck file), at most {MAX_DECK_FILES} or nil
+        | a list of at most {MAX_DECK_FILES} maps {{name, text}} | deck files sent from your
+        computer (see Sending a deck file)
+    options? | map or nil | a map of rule options | rule options by name (the game's `options`);
+        missing ones take defaults
+    password? | str ≤ {MAX_PASSWORD_LENGTH} or nil | a password | others must give it to join (the
+        host keeps a salted hash)
+    bot_takeover? | bool or nil | true or false | whether a bot plays for an away player (nil: true)
+    """),
+    JOIN_ROOM: fields(f"""
+    code | str ≤ 16 | a room code | the room code, in any case
+    password? | str ≤ {MAX_PASSWORD_LENGTH} or nil | a password | the room's password, if it has one
+    spectate? | bool or nil | true or false | true: watch without a seat
+    """),
+    RESUME_SEAT: fields("""
+    token | str ≤ 128 | a seat token | a seat token from `joined`: back to that seat, once connected
+    """),
     LEAVE_ROOM: {},
-    SET_READY: {"ready": spec(_FLAG, "whether you are set to go")},
-    SET_OPTIONS: {
-        "options": spec(_OPTIONS, "merged into the room's options, then checked by the game"),
-        "bot_takeover": spec(nil_or(_FLAG), "change the room's bot takeover setting", False),
-    },
+    SET_READY: fields("""
+    ready | bool | true or false | whether you are set to go
+    """),
+    SET_OPTIONS: fields("""
+    options | map | a map of rule options | merged into the room's options, then checked by the game
+    bot_takeover? | bool or nil | true or false | change the room's bot takeover setting
+    """),
     START_GAME: {},
-    KICK: {"seat": spec(_SEAT, "the seat of the player to remove")},
-    ADD_BOT: {
-        "level": spec(
-            nil_or(_SHORT), "`easy`, `normal` or `hard` (nil: `normal`)", False, "a bot level"
-        ),
-    },
-    REMOVE_BOT: {"seat": spec(_SEAT, "the bot's seat")},
-    REPLACE_WITH_BOT: {
-        "seat": spec(_SEAT, "the seat of a disconnected or away player a bot takes now")
-    },
-    GIVE_OWNERSHIP: {
-        "seat": spec(_SEAT, "the seat of the connected player who owns the room next")
-    },
+    KICK: fields("""
+    seat | int | a seat number | the seat of the player to remove
+    """),
+    ADD_BOT: fields("""
+    level? | str ≤ 64 or nil | a bot level | `easy`, `normal` or `hard` (nil: `normal`)
+    """),
+    REMOVE_BOT: fields("""
+    seat | int | a seat number | the bot's seat
+    """),
+    REPLACE_WITH_BOT: fields("""
+    seat | int | a seat number | the seat of a disconnected or away player a bot takes now
+    """),
+    GIVE_OWNERSHIP: fields("""
+    seat | int | a seat number | the seat of the connected player who owns the room next
+    """),
     PAUSE_GAME: {},
     RESUME_GAME: {},
-    CHAT: {
-        "text": spec(
-            text(MAX_CHAT_LENGTH * 4),
-            f"the line; cleaned, then cut to {MAX_CHAT_LENGTH} characters",
-            True,
-            f"chat text of at most {MAX_CHAT_LENGTH * 4} characters",
-        ),
-    },
-    PLAY: {
-        "cmd": spec(
-            MAP,
-            'a game command `{"type": ..., ...}` (see the game\'s commands)',
-            True,
-            "a game command (a map with a 'type')",
-        ),
-        "ref": spec(
-            nil_or(INT),
-            "your number for this command: `accepted`, or the `error` about it, repeats it",
-            False,
-            "an integer reference",
-        ),
-    },
+    CHAT: fields(f"""
+    text | str ≤ {MAX_CHAT_LENGTH * 4} | chat text of at most {MAX_CHAT_LENGTH * 4} characters | the
+        line; cleaned, then cut to {MAX_CHAT_LENGTH} characters
+    """),
+    PLAY: fields("""
+    cmd | map | a game command (a map with a 'type') | a game command `{"type": ..., ...}` (see the
+        game's commands)
+    ref? | int or nil | an integer reference | your number for this command: `accepted`, or the
+        `error` about it, repeats it
+    """),
     SEEN: {},
-    RECLAIM_ANSWER: {
-        "ask": spec(INT, "the `ask` of the `reclaim_ask` you answer", True, "an ask number"),
-        "yes": spec(_FLAG, "true: it is them, give the seat back; false: refuse"),
-    },
-    LIST_PAST_GAMES: {"night": spec(_NIGHT, "only that night's games (`YYYY-MM-DD`)", False)},
-    GET_REPLAY: {
-        "id": spec(INT, "a game's `id` from `past_games`", True, "a past game's number"),
-        "first": spec(nil_or(INT), "the first step wanted (nil: 0)", False, "a step number"),
-        "count": spec(
-            nil_or(INT), "how many steps (nil: 40; at most 200)", False, "how many steps"
-        ),
-        "token": spec(nil_or(_TOKEN), "a `locked` game: the seat token you played it with", False),
-        "password": spec(_PASSWORD, "a `locked` game: its room's password", False),
-    },
-    GET_STANDINGS: {"night": spec(_NIGHT, "a night (`YYYY-MM-DD`); nil: tonight", False)},
+    RECLAIM_ANSWER: fields("""
+    ask | int | an ask number | the `ask` of the `reclaim_ask` you answer
+    yes | bool | true or false | true: it is them, give the seat back; false: refuse
+    """),
+    LIST_PAST_GAMES: fields("""
+    night? | str ≤ 16 or nil | a night as YYYY-MM-DD | only that night's games (`YYYY-MM-DD`)
+    """),
+    GET_REPLAY: fields(f"""
+    id | int | a past game's number | a game's `id` from `past_games`
+    first? | int or nil | a step number | the first step wanted (nil: 0)
+    count? | int or nil | how many steps | how many steps (nil: 40; at most 200)
+    token? | str ≤ 128 or nil | a seat token | a `locked` game: the seat token you played it with
+    password? | str ≤ {MAX_PASSWORD_LENGTH} or nil | a password | a `locked` game: its room's
+        password
+    """),
+    GET_STANDINGS: fields("""
+    night? | str ≤ 16 or nil | a night as YYYY-MM-DD | a night (`YYYY-MM-DD`); nil: tonight
+    """),
 }
 """Every message a client may send, with the fields each must or may carry."""
 
@@ -336,180 +303,169 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
 HOST_TIME: Final = "seconds since the Unix epoch on the host's clock"
 """How a host message's times are told: the words every time field's description ends with."""
 
-_PAST_PLAYER: Final[Fields] = {
-    "seat": spec(INT, "the seat"),
-    "name": spec(STR, "the player's name"),
-    "bot": spec(BOOL, "an in-host bot"),
-}
-_PAST_GAME: Final[Fields] = {
-    "id": spec(INT, "the game's number (random; what `get_replay` takes)"),
-    "room": spec(STR, "the room's code"),
-    "game": spec(STR, "the game's id"),
-    "game_name": spec(STR, "the game's name"),
-    "deck": spec(STR, "the deck's name"),
-    "status": spec(STR, "`over` (running games are never listed)"),
-    "started": spec(FLOAT, f"when it started, {HOST_TIME}"),
-    "ended": spec(nil_or(FLOAT), "when it ended; nil while it runs"),
-    "night": spec(nil_or(STR), "the night it ended in (`YYYY-MM-DD`)"),
-    "players": spec(array_of(shaped("past player")), "who played"),
-    "results": spec(array_of(shaped("result")), "each seat's result, once it is over"),
-    "locked": spec(BOOL, "a password room's game: replayed with a player's token or the password"),
-}
+_PAST_PLAYER: Final = fields("""
+    seat | int | the seat
+    name | str | the player's name
+    bot | bool | an in-host bot
+""")
+_PAST_GAME: Final = fields(f"""
+    id | int | the game's number (random; what `get_replay` takes)
+    room | str | the room's code
+    game | str | the game's id
+    game_name | str | the game's name
+    deck | str | the deck's name
+    status | str | `over` (running games are never listed)
+    started | float | when it started, {HOST_TIME}
+    ended | float or nil | when it ended; nil while it runs
+    night | str or nil | the night it ended in (`YYYY-MM-DD`)
+    players | array of map (past player) | who played
+    results | array of map (result) | each seat's result, once it is over
+    locked | bool | a password room's game: replayed with a player's token or the password
+""")
 
 SHAPES: Final[dict[str, Fields]] = {
-    "game": {
-        "id": spec(STR, "the id `create_room` takes"),
-        "name": spec(STR, "the game's name"),
-        "min_players": spec(INT, "the fewest players it starts with"),
-        "max_players": spec(INT, "the most players it seats"),
-        "deck_game": spec(STR, "the `game:` its deck files declare"),
-        "default_deck": spec(STR, "the deck a room gets when it names none"),
-        "options": spec(array_of(shaped("option")), "the rule options a room may set"),
-        "joins_mid_game": spec(BOOL, "whether players may join once the game has started"),
-        "decks": spec(array_of(shaped("deck")), "its usable decks on this host (`problem` nil)"),
-    },
-    "option": {
-        "name": spec(STR, "the key in `options`"),
-        "label": spec(STR, "a short label for people"),
-        "kind": spec(STR, "`int`, `bool` or `choice`"),
-        "default": spec(ANY, "the value when the room sets none (int, bool, str or nil)"),
-        "help": spec(STR, "a sentence for people"),
-        "min": spec(nil_or(INT), "the smallest `int` allowed"),
-        "max": spec(nil_or(INT), "the largest `int` allowed"),
-        "choices": spec(array_of(STR), "the values a `choice` takes"),
-        "allow_none": spec(BOOL, 'whether nil (shown as "off") is allowed too'),
-    },
-    "deck": {
-        "name": spec(STR, "the file name without `.yaml`: what `create_room.deck` takes"),
-        "title": spec(STR, "the deck's `name:` (the file name if it has none)"),
-        "description": spec(STR, "a sentence about it; may be empty"),
-        "game": spec(nil_or(STR), "the `game:` it declares (a `deck_game`); nil if unreadable"),
-        "source": spec(STR, "`shipped` or `host` (one of the host's deck folders)"),
-        "cards": spec(MAP, 'cards per section, e.g. `{"slogans": 160, "tshirts": 70}`'),
-        "samples": spec(array_of(STR), "a few cards, one short line each"),
-        "problem": spec(
-            nil_or(STR), "why it cannot be used (`file:line:column: ...`); nil when usable"
-        ),
-    },
-    "deck problem": {
-        "file": spec(STR, "the file's name as sent (or the host's file)"),
-        "line": spec(INT, "the line, from 1"),
-        "column": spec(INT, "the column, from 1"),
-        "message": spec(STR, "what is wrong, and what would be right"),
-    },
-    "room deck": {
-        "name": spec(STR, "the deck's name"),
-        "title": spec(STR, "its title"),
-        "source": spec(STR, "`host` or `upload` (sent with `create_room`)"),
-    },
+    "game": fields("""
+    id | str | the id `create_room` takes
+    name | str | the game's name
+    min_players | int | the fewest players it starts with
+    max_players | int | the most players it seats
+    deck_game | str | the `game:` its deck files declare
+    default_deck | str | the deck a room gets when it names none
+    options | array of map (option) | the rule options a room may set
+    joins_mid_game | bool | whether players may join once the game has started
+    decks | array of map (deck) | its usable decks on this host (`problem` nil)
+    """),
+    "option": fields("""
+    name | str | the key in `options`
+    label | str | a short label for people
+    kind | str | `int`, `bool` or `choice`
+    default | any | the value when the room sets none (int, bool, str or nil)
+    help | str | a sentence for people
+    min | int or nil | the smallest `int` allowed
+    max | int or nil | the largest `int` allowed
+    choices | array of str | the values a `choice` takes
+    allow_none | bool | whether nil (shown as "off") is allowed too
+    """),
+    "deck": fields("""
+    name | str | the file name without `.yaml`: what `create_room.deck` takes
+    title | str | the deck's `name:` (the file name if it has none)
+    description | str | a sentence about it; may be empty
+    game | str or nil | the `game:` it declares (a `deck_game`); nil if unreadable
+    source | str | `shipped` or `host` (one of the host's deck folders)
+    cards | map | cards per section, e.g. `{"slogans": 160, "tshirts": 70}`
+    samples | array of str | a few cards, one short line each
+    problem | str or nil | why it cannot be used (`file:line:column: ...`); nil when usable
+    """),
+    "deck problem": fields("""
+    file | str | the file's name as sent (or the host's file)
+    line | int | the line, from 1
+    column | int | the column, from 1
+    message | str | what is wrong, and what would be right
+    """),
+    "room deck": fields("""
+    name | str | the deck's name
+    title | str | its title
+    source | str | `host` or `upload` (sent with `create_room`)
+    """),
     "past game": _PAST_GAME,
     "replay info": {
         **_PAST_GAME,
-        "steps": spec(INT, "how many steps in all"),
-        "rounds": spec(array_of(INT), "the first step of each round"),
+        **fields("""
+        steps | int | how many steps in all
+        rounds | array of int | the first step of each round
+        """),
     },
     "past player": _PAST_PLAYER,
     "result": {
         **_PAST_PLAYER,
-        "won": spec(BOOL, "one of the winners"),
-        "points": spec(nil_or(INT), "points scored, in games that keep them"),
-        "money": spec(nil_or(INT), "money held, in games that keep it"),
+        **fields("""
+        won | bool | one of the winners
+        points | int or nil | points scored, in games that keep them
+        money | int or nil | money held, in games that keep it
+        """),
     },
-    "replay step": {
-        "step": spec(INT, "the step's number (0: the game as dealt)"),
-        "version": spec(INT, "the game state's version after it"),
-        "round": spec(ANY, "the round it belongs to, as the game's view names it"),
-        "kind": spec(STR, "`setup`, `move`, `system` or `timer`"),
-        "seat": spec(nil_or(INT), "who moved (-1: the host's seat change)"),
-        "command": spec(nil_or(MAP), "the command applied"),
-        "at": spec(nil_or(FLOAT), f"when, {HOST_TIME}"),
-        "events": spec(array_of(MAP), "what it caused, each as the log tells it"),
-        "private": spec(
-            array_of(MAP), "what single seats were told besides: `{event, seat, fields}`"
-        ),
-        "view": spec(MAP, "the game's replay view: the table with nothing hidden"),
-    },
-    "standing": {
-        "name": spec(STR, "the player's name"),
-        "bot": spec(BOOL, "an in-host bot"),
-        "played": spec(INT, "games played"),
-        "won": spec(INT, "games won"),
-        "games": spec(array_of(MAP), "per game id: `{game, played, won}`"),
-        "points": spec(nil_or(INT), "points over the games that keep them"),
-        "money": spec(nil_or(INT), "money over the games that keep it"),
-    },
-    "deck file": {
-        "name": spec(text(255), "the file's name: shown in messages, never a path on the host"),
-        "text": spec(STR, "the whole file as text"),
-    },
-    "limits": {
-        "max_frame": spec(INT, "largest client frame body, in bytes"),
-        "max_name": spec(INT, "characters a name is cut to"),
-        "max_chat": spec(INT, "characters a chat line is cut to"),
-        "max_password": spec(INT, "characters a password may have"),
-        "chat_per_second": spec(FLOAT, "chat lines a second, on average"),
-        "chat_burst": spec(INT, "chat lines at once"),
-        "messages_per_second": spec(FLOAT, "messages a second, on average"),
-        "message_burst": spec(INT, "messages at once"),
-        "heartbeat_interval": spec(FLOAT, "seconds between the host's pings"),
-        "heartbeat_misses": spec(INT, "intervals of silence after which you are dropped"),
-        "grace_seconds": spec(FLOAT, "seconds a dropped player keeps their seat as it was"),
-        "ghost_grace_seconds": spec(
-            FLOAT, "the same for a player who joined mid-game and has not acted yet"
-        ),
-        "max_unsent_bytes": spec(INT, "bytes queued for you past which you are dropped"),
-    },
-    "seat": {
-        "seat": spec(INT, "the seat number"),
-        "name": spec(STR, "the member's name"),
-        "ready": spec(BOOL, "set to go (bots always are)"),
-        "bot": spec(BOOL, "an in-host bot"),
-        "bot_level": spec(nil_or(STR), "a bot's `easy`, `normal` or `hard`; nil for a person"),
-        "connected": spec(BOOL, "connected now (bots always are)"),
-        "away": spec(BOOL, "gone past the grace period"),
-        "stand_in": spec(BOOL, "a bot plays this away seat"),
-        "left": spec(BOOL, "a player who left during the game (listed until it ends)"),
-        "presence": spec(
-            STR, "`connected`, `disconnected` (within the grace), `away` (past it) or `gone`"
-        ),
-        "grace_left": spec(nil_or(FLOAT), "seconds of grace left while disconnected, else nil"),
-    },
-    "pause": {
-        "by": spec(STR, "the name of who paused"),
-        "at": spec(FLOAT, f"when, {HOST_TIME}"),
-        "until": spec(
-            FLOAT, f"when the game goes on by itself (the host's pause limit), {HOST_TIME}"
-        ),
-        "asking": spec(
-            array_of(INT),
-            "the seats that sent `resume_game` without owning the room: once they are more"
-            " than half of the people seated and connected, the game resumes",
-        ),
-    },
-    "log entry": {
-        "version": spec(INT, "the game state's version the change made"),
-        "events": spec(array_of(MAP), "what it caused, as your seat may see it: `{kind, ...}`"),
-    },
-    "result pause": {
-        "until": spec(FLOAT, f"when the table goes on by itself, {HOST_TIME}"),
-        "waiting": spec(array_of(INT), "the seats of the people who have not sent `seen` yet"),
-        "at": spec(FLOAT, f"where the game's clock stands meanwhile, {HOST_TIME}"),
-    },
-    "room summary": {
-        "code": spec(STR, "the code `join_room` takes"),
-        "game": spec(STR, "the game's id"),
-        "game_name": spec(STR, "the game's name"),
-        "deck": spec(STR, "the deck's name"),
-        "decks": spec(
-            array_of(shaped("room deck")), "the decks in play, each with its source", False
-        ),
-        "seats": spec(INT, "seated members"),
-        "max_seats": spec(INT, "the game's most players"),
-        "status": spec(STR, "`lobby`, `playing` or `over`"),
-        "has_password": spec(BOOL, "whether joining takes a password"),
-        "owner_name": spec(nil_or(STR), "the owner's name"),
-        "spectators": spec(INT, "how many watch"),
-    },
+    "replay step": fields(f"""
+    step | int | the step's number (0: the game as dealt)
+    version | int | the game state's version after it
+    round | any | the round it belongs to, as the game's view names it
+    kind | str | `setup`, `move`, `system` or `timer`
+    seat | int or nil | who moved (-1: the host's seat change)
+    command | map or nil | the command applied
+    at | float or nil | when, {HOST_TIME}
+    events | array of map | what it caused, each as the log tells it
+    private | array of map | what single seats were told besides: `{{event, seat, fields}}`
+    view | map | the game's replay view: the table with nothing hidden
+    """),
+    "standing": fields("""
+    name | str | the player's name
+    bot | bool | an in-host bot
+    played | int | games played
+    won | int | games won
+    games | array of map | per game id: `{game, played, won}`
+    points | int or nil | points over the games that keep them
+    money | int or nil | money over the games that keep it
+    """),
+    "deck file": fields("""
+    name | str ≤ 255 | the file's name: shown in messages, never a path on the host
+    text | str | the whole file as text
+    """),
+    "limits": fields("""
+    max_frame | int | largest client frame body, in bytes
+    max_name | int | characters a name is cut to
+    max_chat | int | characters a chat line is cut to
+    max_password | int | characters a password may have
+    chat_per_second | float | chat lines a second, on average
+    chat_burst | int | chat lines at once
+    messages_per_second | float | messages a second, on average
+    message_burst | int | messages at once
+    heartbeat_interval | float | seconds between the host's pings
+    heartbeat_misses | int | intervals of silence after which you are dropped
+    grace_seconds | float | seconds a dropped player keeps their seat as it was
+    ghost_grace_seconds | float | the same for a player who joined mid-game and has not acted yet
+    max_unsent_bytes | int | bytes queued for you past which you are dropped
+    """),
+    "seat": fields("""
+    seat | int | the seat number
+    name | str | the member's name
+    ready | bool | set to go (bots always are)
+    bot | bool | an in-host bot
+    bot_level | str or nil | a bot's `easy`, `normal` or `hard`; nil for a person
+    connected | bool | connected now (bots always are)
+    away | bool | gone past the grace period
+    stand_in | bool | a bot plays this away seat
+    left | bool | a player who left during the game (listed until it ends)
+    presence | str | `connected`, `disconnected` (within the grace), `away` (past it) or `gone`
+    grace_left | float or nil | seconds of grace left while disconnected, else nil
+    """),
+    "pause": fields(f"""
+    by | str | the name of who paused
+    at | float | when, {HOST_TIME}
+    until | float | when the game goes on by itself (the host's pause limit), {HOST_TIME}
+    asking | array of int | the seats that sent `resume_game` without owning the room: once they are
+        more than half of the people seated and connected, the game resumes
+    """),
+    "log entry": fields("""
+    version | int | the game state's version the change made
+    events | array of map | what it caused, as your seat may see it: `{kind, ...}`
+    """),
+    "result pause": fields(f"""
+    until | float | when the table goes on by itself, {HOST_TIME}
+    waiting | array of int | the seats of the people who have not sent `seen` yet
+    at | float | where the game's clock stands meanwhile, {HOST_TIME}
+    """),
+    "room summary": fields("""
+    code | str | the code `join_room` takes
+    game | str | the game's id
+    game_name | str | the game's name
+    deck | str | the deck's name
+    decks? | array of map (room deck) | the decks in play, each with its source
+    seats | int | seated members
+    max_seats | int | the game's most players
+    status | str | `lobby`, `playing` or `over`
+    has_password | bool | whether joining takes a password
+    owner_name | str or nil | the owner's name
+    spectators | int | how many watch
+    """),
 }
 """The maps with declared keys inside host messages, by the name their type gives."""
 
@@ -517,140 +473,126 @@ SHAPES: Final[dict[str, Fields]] = {
 # --- host messages ---------------------------------------------------------
 
 HOST_MESSAGES: Final[dict[str, Fields]] = {
-    WELCOME: {
-        "protocol": spec(INT, "the host's protocol version"),
-        "host": spec(STR, "the host's name"),
-        "host_id": spec(STR, "stays the same across restarts of this host's data folder"),
-        "resumed": spec(BOOL, "whether `hello.token` took you back to a seat"),
-        "games": spec(array_of(shaped("game")), "every game this host runs"),
-        "limits": spec(shaped("limits"), "the host's limits (see Limits)"),
-        "web_door": spec(
-            nil_or(text(MAX_URL_LENGTH)),
-            "the browser door's `http://ADDR:PORT/` at the host's LAN address, nil without one",
-        ),
-    },
-    ERROR: {
-        "code": spec(STR, "stable; see Error codes (a refused `play` gives the game's own code)"),
-        "message": spec(STR, "a sentence for people"),
-        "ref": spec(INT, "the request's `ref`, when it had one", False),
-        "host_protocol": spec(INT, "with `protocol_mismatch` only: the host's version", False),
-        "client_protocol": spec(INT, "with `protocol_mismatch` only: yours", False),
-        "retry_after": spec(
-            FLOAT,
-            "with `rate_limited` for a seat taken back too often (`resume_seat`, or a `hello`"
-            " with its token): seconds until it may be taken back; wait that long before"
-            " trying again",
-            False,
-        ),
-        "problems": spec(
-            array_of(shaped("deck problem")),
-            "with `bad_deck` for a deck that failed its checks: each problem (at most 50)",
-            False,
-        ),
-    },
-    ACCEPTED: {
-        "ref": spec(INT, "the `ref` of your `play`, which the game accepted"),
-        "version": spec(INT, "the game's version after it; the `view` showing it comes next"),
-    },
-    ROOMS: {"rooms": spec(array_of(shaped("room summary")), "every open room")},
-    DECKS: {
-        "decks": spec(
-            array_of(shaped("deck")),
-            "every deck file in the host's deck folders, in search order, broken ones too",
-        )
-    },
-    JOINED: {
-        "code": spec(STR, "the room's code"),
-        "seat": spec(nil_or(INT), "your seat; nil when you spectate"),
-        "token": spec(nil_or(STR), "your seat token (keep it to come back); nil for spectators"),
-    },
-    ROOM: {
-        "code": spec(STR, "the room's code"),
-        "game": spec(STR, "the game's id"),
-        "game_name": spec(STR, "the game's name"),
-        "deck": spec(STR, "the deck's name (decks played together: their names joined by ` + `)"),
-        "decks": spec(array_of(shaped("room deck")), "the decks in play"),
-        "options": spec(MAP, "the options as the owner set them"),
-        "rules": spec(MAP, "every option, defaults filled in"),
-        "bot_takeover": spec(BOOL, "whether a bot plays for an away player"),
-        "has_password": spec(BOOL, "whether joining takes a password"),
-        "owner": spec(nil_or(INT), "the owner's seat"),
-        "you": spec(nil_or(INT), "your seat; nil for spectators"),
-        "status": spec(STR, "`lobby`, `playing` or `over`"),
-        "seats": spec(array_of(shaped("seat")), "every seated member, in seat order"),
-        "spectators": spec(INT, "how many watch"),
-        "min_players": spec(INT, "the fewest players the game starts with"),
-        "max_players": spec(INT, "the most players the game seats"),
-        "paused": spec(nil_or(shaped("pause")), "who paused the game and when; nil while it runs"),
-        "pause": spec(
-            nil_or(shaped("result pause")),
-            "the table stopped to show a round's result: until when, and who has not read it",
-        ),
-    },
-    VIEW: {
-        "version": spec(INT, "the game state's version (one more per change)"),
-        "view": spec(
-            MAP, "your seat's view of the game (spectators: the public one), with `legal`"
-        ),
-        "events": spec(array_of(MAP), "what just happened, as your seat may see it: `{kind, ...}`"),
-        "now": spec(FLOAT, f"when the host sent the frame, {HOST_TIME}"),
-        "log": spec(
-            array_of(shaped("log entry")),
-            "only in the first view after you join, come back or take a seat: the game's "
-            f"recent changes (at most {LOG_EVENTS} events, oldest first) as your seat may see "
-            "them, for the log",
-            required=False,
-        ),
-    },
-    CHAT_LINE: {
-        "seat": spec(nil_or(INT), "the speaker's seat; nil for a spectator"),
-        "name": spec(STR, "the speaker's name"),
-        "text": spec(STR, "the line, cleaned"),
-        "at": spec(FLOAT, f"when it was said, {HOST_TIME}"),
-    },
-    NOTICE: {"text": spec(STR, "an announcement for people; do not parse it")},
-    LEFT: {
-        "code": spec(STR, "the room you are no longer in"),
-        "reason": spec(
-            STR,
-            "`left`, `kicked`, `removed`, `disconnected`, `replaced`, `room_closed` or"
-            " `closed_by_host`",
-        ),
-    },
-    BYE: {"reason": spec(STR, "why the host is closing the connection")},
-    PAST_GAMES: {
-        "night": spec(nil_or(STR), "the night asked for; nil for every kept night"),
-        "games": spec(array_of(shaped("past game")), "newest first, at most 200"),
-    },
-    REPLAY: {
-        "id": spec(INT, "the game's number"),
-        "info": spec(
-            shaped("replay info"), "the game's `past_games` entry, its step count and rounds"
-        ),
-        "first": spec(INT, "the number of the first step in `steps`"),
-        "steps": spec(array_of(shaped("replay step")), "consecutive steps from `first` on"),
-        "total": spec(INT, "steps in the whole replay"),
-    },
-    STANDINGS: {
-        "night": spec(STR, "the night shown, as its evening's date (`YYYY-MM-DD`)"),
-        "tonight": spec(STR, "tonight's date the same way"),
-        "nights": spec(array_of(STR), "every night with a finished game, oldest first"),
-        "rows": spec(array_of(shaped("standing")), "best first"),
-    },
-    RECLAIM_ASK: {
-        "ask": spec(INT, "the number to answer with (`reclaim_answer`)"),
-        "name": spec(STR, "the name of the absent player the visitor says they are"),
-        "seat": spec(INT, "that player's seat"),
-        "seconds": spec(FLOAT, "seconds left to answer; no answer by then is no"),
-    },
-    RECLAIM_WAITING: {
-        "code": spec(STR, "the room's code"),
-        "name": spec(STR, "the absent player whose seat you asked for"),
-        "seat": spec(INT, "that seat"),
-        "seconds": spec(FLOAT, "seconds the table has to confirm; then `joined` or `error`"),
-    },
-    PING: {"n": spec(INT, "answer with `pong` carrying the same `n`")},
-    PONG: {"n": spec(INT, "the `n` of your `ping` (0 if it had none)")},
+    WELCOME: fields(f"""
+    protocol | int | the host's protocol version
+    host | str | the host's name
+    host_id | str | stays the same across restarts of this host's data folder
+    resumed | bool | whether `hello.token` took you back to a seat
+    games | array of map (game) | every game this host runs
+    limits | map (limits) | the host's limits (see Limits)
+    web_door | str ≤ {MAX_URL_LENGTH} or nil | the browser door's `http://ADDR:PORT/` at the host's
+        LAN address, nil without one
+    """),
+    ERROR: fields("""
+    code | str | stable; see Error codes (a refused `play` gives the game's own code)
+    message | str | a sentence for people
+    ref? | int | the request's `ref`, when it had one
+    host_protocol? | int | with `protocol_mismatch` only: the host's version
+    client_protocol? | int | with `protocol_mismatch` only: yours
+    retry_after? | float | with `rate_limited` for a seat taken back too often (`resume_seat`, or a
+        `hello` with its token): seconds until it may be taken back; wait that long before trying
+        again
+    problems? | array of map (deck problem) | with `bad_deck` for a deck that failed its checks:
+        each problem (at most 50)
+    """),
+    ACCEPTED: fields("""
+    ref | int | the `ref` of your `play`, which the game accepted
+    version | int | the game's version after it; the `view` showing it comes next
+    """),
+    ROOMS: fields("""
+    rooms | array of map (room summary) | every open room
+    """),
+    DECKS: fields("""
+    decks | array of map (deck) | every deck file in the host's deck folders, in search order,
+        broken ones too
+    """),
+    JOINED: fields("""
+    code | str | the room's code
+    seat | int or nil | your seat; nil when you spectate
+    token | str or nil | your seat token (keep it to come back); nil for spectators
+    """),
+    ROOM: fields("""
+    code | str | the room's code
+    game | str | the game's id
+    game_name | str | the game's name
+    deck | str | the deck's name (decks played together: their names joined by ` + `)
+    decks | array of map (room deck) | the decks in play
+    options | map | the options as the owner set them
+    rules | map | every option, defaults filled in
+    bot_takeover | bool | whether a bot plays for an away player
+    has_password | bool | whether joining takes a password
+    owner | int or nil | the owner's seat
+    you | int or nil | your seat; nil for spectators
+    status | str | `lobby`, `playing` or `over`
+    seats | array of map (seat) | every seated member, in seat order
+    spectators | int | how many watch
+    min_players | int | the fewest players the game starts with
+    max_players | int | the most players the game seats
+    paused | map (pause) or nil | who paused the game and when; nil while it runs
+    pause | map (result pause) or nil | the table stopped to show a round's result: until when, and
+        who has not read it
+    """),
+    VIEW: fields(f"""
+    version | int | the game state's version (one more per change)
+    view | map | your seat's view of the game (spectators: the public one), with `legal`
+    events | array of map | what just happened, as your seat may see it: `{{kind, ...}}`
+    now | float | when the host sent the frame, {HOST_TIME}
+    log? | array of map (log entry) | only in the first view after you join, come back or take a
+        seat: the game's recent changes (at most {LOG_EVENTS} events, oldest first) as your seat may
+        see them, for the log
+    """),
+    CHAT_LINE: fields(f"""
+    seat | int or nil | the speaker's seat; nil for a spectator
+    name | str | the speaker's name
+    text | str | the line, cleaned
+    at | float | when it was said, {HOST_TIME}
+    """),
+    NOTICE: fields("""
+    text | str | an announcement for people; do not parse it
+    """),
+    LEFT: fields("""
+    code | str | the room you are no longer in
+    reason | str | `left`, `kicked`, `removed`, `disconnected`, `replaced`, `room_closed` or
+        `closed_by_host`
+    """),
+    BYE: fields("""
+    reason | str | why the host is closing the connection
+    """),
+    PAST_GAMES: fields("""
+    night | str or nil | the night asked for; nil for every kept night
+    games | array of map (past game) | newest first, at most 200
+    """),
+    REPLAY: fields("""
+    id | int | the game's number
+    info | map (replay info) | the game's `past_games` entry, its step count and rounds
+    first | int | the number of the first step in `steps`
+    steps | array of map (replay step) | consecutive steps from `first` on
+    total | int | steps in the whole replay
+    """),
+    STANDINGS: fields("""
+    night | str | the night shown, as its evening's date (`YYYY-MM-DD`)
+    tonight | str | tonight's date the same way
+    nights | array of str | every night with a finished game, oldest first
+    rows | array of map (standing) | best first
+    """),
+    RECLAIM_ASK: fields("""
+    ask | int | the number to answer with (`reclaim_answer`)
+    name | str | the name of the absent player the visitor says they are
+    seat | int | that player's seat
+    seconds | float | seconds left to answer; no answer by then is no
+    """),
+    RECLAIM_WAITING: fields("""
+    code | str | the room's code
+    name | str | the absent player whose seat you asked for
+    seat | int | that seat
+    seconds | float | seconds the table has to confirm; then `joined` or `error`
+    """),
+    PING: fields("""
+    n | int | answer with `pong` carrying the same `n`
+    """),
+    PONG: fields("""
+    n | int | the `n` of your `ping` (0 if it had none)
+    """),
 }
 """Every message the host sends, with the fields it carries."""
 
@@ -671,21 +613,27 @@ def _map_problems(
         f"{where}: undeclared field {key!r}" for key in value if key not in (*skip, *fields)
     ]
     for name, field in fields.items():
-        if name not in value:
-            if field.required:
-                problems.append(f"{where}: missing {name!r}")
-            continue
-        item = value[name]
-        if not field.type.check(item):
-            problems.append(f"{where}.{name}: {item!r} is not {field.type.label}")
-            continue
-        shape = field.type.shape
-        if shape is not None and item is not None:
-            items = item if isinstance(item, list) else [item]
-            for index, entry in enumerate(items):
-                label = f"{where}.{name}[{index}]" if isinstance(item, list) else f"{where}.{name}"
-                problems += _map_problems(label, entry, SHAPES[shape])
+        if name in value:
+            problems += _field_problems(f"{where}.{name}", field, value[name])
+        elif field.required:
+            problems.append(f"{where}: missing {name!r}")
     return problems
+
+
+def _field_problems(where: str, field: Field, value: Any) -> list[str]:
+    """What in one field's value disagrees with its type, inside maps of declared keys too."""
+    if not field.type.check(value):
+        return [f"{where}: {value!r} is not {field.type.label}"]
+    shape = field.type.shape
+    if shape is None or value is None:
+        return []
+    if not isinstance(value, list):
+        return _map_problems(where, value, SHAPES[shape])
+    return [
+        problem
+        for index, entry in enumerate(value)
+        for problem in _map_problems(f"{where}[{index}]", entry, SHAPES[shape])
+    ]
 
 
 class Refused(Exception):
@@ -856,7 +804,7 @@ def validate_client_message(message: Any) -> dict[str, Any]:
             if field.required:
                 raise ProtocolError("bad_message", f"'{kind}' needs field {name!r}.")
             continue
-        if not field.type.check(message[name]):
+        if _field_problems(name, field, message[name]):
             raise ProtocolError(
                 "bad_message", f"Field {name!r} of '{kind}' must be {field.expected}."
             )
