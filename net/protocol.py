@@ -208,12 +208,8 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
     client? | str ≤ 64 | a client description | your program and version, e.g. `mygame/1.0`
     token? | str ≤ 128 or nil | a seat token | a seat token from `joined`: back to that seat
     """),
-    PING: fields("""
-    n? | int | an integer | any number; the answer carries it back
-    """),
-    PONG: fields("""
-    n? | int | an integer | the `n` of the host's `ping` you answer
-    """),
+    PING: fields("n? | int | an integer | any number; the answer carries it back"),
+    PONG: fields("n? | int | an integer | the `n` of the host's `ping` you answer"),
     LIST_ROOMS: {},
     LIST_DECKS: {},
     CREATE_ROOM: fields(f"""
@@ -241,23 +237,17 @@ CLIENT_MESSAGES: Final[dict[str, Fields]] = {
     token | str ≤ 128 | a seat token | a seat token from `joined`: back to that seat, once connected
     """),
     LEAVE_ROOM: {},
-    SET_READY: fields("""
-    ready | bool | true or false | whether you are set to go
-    """),
+    SET_READY: fields("ready | bool | true or false | whether you are set to go"),
     SET_OPTIONS: fields("""
     options | map | a map of rule options | merged into the room's options, then checked by the game
     bot_takeover? | bool or nil | true or false | change the room's bot takeover setting
     """),
     START_GAME: {},
-    KICK: fields("""
-    seat | int | a seat number | the seat of the player to remove
-    """),
+    KICK: fields("seat | int | a seat number | the seat of the player to remove"),
     ADD_BOT: fields("""
     level? | str ≤ 64 or nil | a bot level | `easy`, `normal` or `hard` (nil: `normal`)
     """),
-    REMOVE_BOT: fields("""
-    seat | int | a seat number | the bot's seat
-    """),
+    REMOVE_BOT: fields("seat | int | a seat number | the bot's seat"),
     REPLACE_WITH_BOT: fields("""
     seat | int | a seat number | the seat of a disconnected or away player a bot takes now
     """),
@@ -499,9 +489,7 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
     ref | int | the `ref` of your `play`, which the game accepted
     version | int | the game's version after it; the `view` showing it comes next
     """),
-    ROOMS: fields("""
-    rooms | array of map (room summary) | every open room
-    """),
+    ROOMS: fields("rooms | array of map (room summary) | every open room"),
     DECKS: fields("""
     decks | array of map (deck) | every deck file in the host's deck folders, in search order,
         broken ones too
@@ -547,17 +535,13 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
     text | str | the line, cleaned
     at | float | when it was said, {HOST_TIME}
     """),
-    NOTICE: fields("""
-    text | str | an announcement for people; do not parse it
-    """),
+    NOTICE: fields("text | str | an announcement for people; do not parse it"),
     LEFT: fields("""
     code | str | the room you are no longer in
     reason | str | `left`, `kicked`, `removed`, `disconnected`, `replaced`, `room_closed` or
         `closed_by_host`
     """),
-    BYE: fields("""
-    reason | str | why the host is closing the connection
-    """),
+    BYE: fields("reason | str | why the host is closing the connection"),
     PAST_GAMES: fields("""
     night | str or nil | the night asked for; nil for every kept night
     games | array of map (past game) | newest first, at most 200
@@ -587,12 +571,8 @@ HOST_MESSAGES: Final[dict[str, Fields]] = {
     seat | int | that seat
     seconds | float | seconds the table has to confirm; then `joined` or `error`
     """),
-    PING: fields("""
-    n | int | answer with `pong` carrying the same `n`
-    """),
-    PONG: fields("""
-    n | int | the `n` of your `ping` (0 if it had none)
-    """),
+    PING: fields("n | int | answer with `pong` carrying the same `n`"),
+    PONG: fields("n | int | the `n` of your `ping` (0 if it had none)"),
 }
 """Every message the host sends, with the fields it carries."""
 
