@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -379,6 +379,12 @@ SET_ASIDE_SCHEMA = (
 game's commands stay under the game, which is marked abandoned."""
 
 
+def insert(table: str, columns: Sequence[str], values: Iterable[Any], then: str = "") -> Statement:
+    """An insert of ``values`` into ``columns``, ``then`` the clauses after it."""
+    marks = ", ".join("?" * len(columns))
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks}){then}", tuple(values)
+
+
 def room_row(room: RoomRecord, game_id: int | None) -> Statement:
     """An upsert of the room's settings (replacing would cascade-delete its members)."""
     values = [getattr(room, f.name) for f in fields(RoomRecord)]
@@ -387,23 +393,19 @@ def room_row(room: RoomRecord, game_id: int | None) -> Statement:
         for name, value in zip(ROOM_COLUMNS, values, strict=False)
     ]
     updates = ", ".join(f"{column}=excluded.{column}" for column in ROOM_COLUMNS[1:])
-    return (
-        f"INSERT INTO rooms ({', '.join(ROOM_COLUMNS)})"
-        f" VALUES ({', '.join('?' * len(ROOM_COLUMNS))})"
-        f" ON CONFLICT(code) DO UPDATE SET {updates}",
-        (*packed, game_id),
-    )
+    upsert = f" ON CONFLICT(code) DO UPDATE SET {updates}"
+    return insert("rooms", ROOM_COLUMNS, (*packed, game_id), upsert)
 
 
 def member_rows(code: str, members: list[MemberRecord]) -> list[Statement]:
     """Statements replacing the room's members with ``members``."""
-    insert = (
-        f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)})"
-        f" VALUES ({', '.join('?' * len(MEMBER_COLUMNS))})"
-    )
+    names = [f.name for f in fields(MemberRecord)]
     return [
         ("DELETE FROM members WHERE code=?", (code,)),
-        *((insert, (code, *(getattr(m, f.name) for f in fields(MemberRecord)))) for m in members),
+        *(
+            insert("members", MEMBER_COLUMNS, [code, *(getattr(m, n) for n in names)])
+            for m in members
+        ),
     ]
 
 
@@ -513,30 +515,14 @@ class GameStart:
 def game_rows(game_id: int, start: GameStart) -> list[Statement]:
     """A new game, running, with each of its decks stored once (many games share one)."""
     deck_hash, decks, listed = deck_statements(game_id, start.deck_data)
-    return [
-        *decks,
-        (
-            "INSERT INTO games (id, room, seed, game, deck_name, deck_hash, rules, start_seats,"
-            " status, started, players, password_hash, player_keys)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                game_id,
-                start.room,
-                start.seed,
-                start.game,
-                start.deck_name,
-                deck_hash,
-                pack(start.rules),
-                pack(start.start_seats),
-                PLAYING,
-                start.started,
-                pack([asdict(player) for player in start.players]),
-                start.password_hash,
-                pack(list(start.player_keys)),
-            ),
-        ),
-        *listed,
-    ]
+    row = asdict(start)
+    del row["deck_data"]
+    row = {
+        name: pack(value) if isinstance(value, list | dict) else value
+        for name, value in row.items()
+    }
+    row.update(id=game_id, deck_hash=deck_hash, status=PLAYING)
+    return [*decks, insert("games", list(row), row.values()), *listed]
 
 
 def game_over_rows(
