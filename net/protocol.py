@@ -177,22 +177,28 @@ class Field:
 Fields = dict[str, Field]
 
 
-def fields(table: str) -> Fields:
-    """Fields written one a line as ``name | type | meaning``, a client message's as ``name |
-    type | how an error words a wrong value | meaning``; ``name?`` may be missing, and a more
-    indented line goes on with the one above."""
+def _rows(table: str) -> list[list[str]]:
+    """The cells of a table written one row a line, ``|`` between cells; a more indented line
+    goes on with the one above, and a line starting with ``#`` is a comment."""
     rows: list[str] = []
     margin = 0
-    for line in filter(str.strip, table.splitlines()):
+    for line in table.splitlines():
         text = line.strip()
+        if not text or text.startswith("#"):
+            continue
         if rows and line.index(text) > margin:
             rows[-1] += f" {text}"
         else:
             rows.append(text)
             margin = line.index(text)
+    return [[cell.strip() for cell in row.split("|")] for row in rows]
+
+
+def fields(table: str) -> Fields:
+    """Fields written as ``name | type | meaning`` rows (:func:`_rows`), a client message's as
+    ``name | type | how an error words a wrong value | meaning``; ``name?`` may be missing."""
     found: Fields = {}
-    for row in rows:
-        key, label, *expected, doc = (cell.strip() for cell in row.split("|"))
+    for key, label, *expected, doc in _rows(table):
         name = key.removesuffix("?")
         found[name] = Field(wire_type(label), doc, not key.endswith("?"), "".join(expected))
     return found
@@ -650,100 +656,81 @@ class ProtocolError(Refused):
 
 # --- error codes -----------------------------------------------------------
 
-ERROR_CODES: Final[dict[str, str]] = {
+ERROR_CODES: Final[dict[str, str]] = dict(
+    _rows("""
     # framing and messages (connection-level)
-    "bad_frame": "The frame body is not valid msgpack, or uses ext types (but see bad_message).",
-    "frame_too_large": "The announced length is over the limit; the host disconnects.",
-    "bad_message": (
-        "Not a map with a text 't', a map key that is not text (anywhere in the message),"
-        " a missing or wrong-typed field, or an extra one (a msgpack timestamp, which"
-        " decodes without the ext hook, is refused here too)."
-    ),
-    "unknown_type": "The 't' names no client message type.",
-    "too_deep": "Lists/maps nested deeper than the limit.",
-    "hello_required": "The first message was not 'hello'; the host disconnects.",
-    "protocol_mismatch": "Client and host protocol versions differ; the host disconnects.",
-    "already_greeted": "A second 'hello' on one connection.",
-    "rate_limited": (
-        "Too many messages (or chat lines, or deck files) too fast; this one was dropped."
-    ),
-    "host_full": (
-        "The host has too many connections, in all or from the client's address; it disconnects."
-    ),
-    "journal_unavailable": (
-        "The host's disk is full: it starts no new games (create_room, start_game) while the"
-        " running ones go on; if it cannot save even those, it refuses every request that"
-        " changes something until it can again (so too while another program holds its"
-        " database's write lock). The message says which."
-    ),
-    "token_unknown": (
-        "The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked, left,"
-        " or the seat was taken back with the table's consent and the token was the one it"
-        " then gave)."
-    ),
-    "internal": "The host failed to handle the request; nothing changed.",
+    bad_frame | The frame body is not valid msgpack, or uses ext types (but see bad_message).
+    frame_too_large | The announced length is over the limit; the host disconnects.
+    bad_message | Not a map with a text 't', a map key that is not text (anywhere in the message), a
+        missing or wrong-typed field, or an extra one (a msgpack timestamp, which decodes without
+        the ext hook, is refused here too).
+    unknown_type | The 't' names no client message type.
+    too_deep | Lists/maps nested deeper than the limit.
+    hello_required | The first message was not 'hello'; the host disconnects.
+    protocol_mismatch | Client and host protocol versions differ; the host disconnects.
+    already_greeted | A second 'hello' on one connection.
+    rate_limited | Too many messages (or chat lines, or deck files) too fast; this one was dropped.
+    host_full | The host has too many connections, in all or from the client's address; it
+        disconnects.
+    journal_unavailable | The host's disk is full: it starts no new games (create_room, start_game)
+        while the running ones go on; if it cannot save even those, it refuses every request that
+        changes something until it can again (so too while another program holds its database's
+        write lock). The message says which.
+    token_unknown | The seat token in 'hello' or 'resume_seat' matches no seat (room closed, kicked,
+        left, or the seat was taken back with the table's consent and the token was the one it then
+        gave).
+    internal | The host failed to handle the request; nothing changed.
     # lobby
-    "unknown_game": "No game with that id on this host.",
-    "unknown_deck": "No deck with that name for that game on this host.",
-    "bad_deck": (
-        "A deck cannot be used (a broken file of the host, an uploaded file with problems,"
-        " or decks that cannot be played together); 'problems' lists each at its line."
-    ),
-    "bad_option": "A rule option is unknown or has a bad value.",
-    "too_many_rooms": "The host has as many rooms as it allows, in all or from this address.",
-    "no_such_room": "No open room has that code.",
-    "wrong_password": "The room's password does not match.",
-    "room_full": "Every seat is taken.",
-    "game_in_progress": "The game has started and takes no new players; spectate instead.",
-    "too_many_spectators": "The room has as many spectators as it allows.",
-    "already_in_room": "Leave your current room first.",
-    "banned": (
-        "The room's owner kicked a player of that name (or a look-alike of it), or one"
-        " connected from your address; neither may join or watch that room again."
-    ),
-    "name_in_use": (
-        "During a game, a connected player already has that name in the room; or a seat whose"
-        " player is not connected has a name that looks like it but is not written the same."
-    ),
-    "reclaim_refused": (
-        "Taking back a seat by name was not confirmed: the table said no, nobody answered in"
-        " time, nobody is there to ask, or someone else is already asking for that seat."
-    ),
-    "not_in_room": "That request needs you to be in a room.",
+    unknown_game | No game with that id on this host.
+    unknown_deck | No deck with that name for that game on this host.
+    bad_deck | A deck cannot be used (a broken file of the host, an uploaded file with problems, or
+        decks that cannot be played together); 'problems' lists each at its line.
+    bad_option | A rule option is unknown or has a bad value.
+    too_many_rooms | The host has as many rooms as it allows, in all or from this address.
+    no_such_room | No open room has that code.
+    wrong_password | The room's password does not match.
+    room_full | Every seat is taken.
+    game_in_progress | The game has started and takes no new players; spectate instead.
+    too_many_spectators | The room has as many spectators as it allows.
+    already_in_room | Leave your current room first.
+    banned | The room's owner kicked a player of that name (or a look-alike of it), or one connected
+        from your address; neither may join or watch that room again.
+    name_in_use | During a game, a connected player already has that name in the room; or a seat
+        whose player is not connected has a name that looks like it but is not written the same.
+    reclaim_refused | Taking back a seat by name was not confirmed: the table said no, nobody
+        answered in time, nobody is there to ask, or someone else is already asking for that seat.
+    not_in_room | That request needs you to be in a room.
     # room
-    "not_owner": "Only the room's owner may do that.",
-    "not_a_player": "Spectators cannot do that.",
-    "not_in_lobby": "Only before the game starts (or after it ends).",
-    "player_count": "The game needs a different number of players.",
-    "bad_seat": "No such seat, or not one this request can apply to.",
-    "not_a_bot": "That seat is not a bot.",
-    "bad_level": "A bot level other than easy, normal or hard.",
-    "cannot_start": "The game could not be set up (its message says why).",
-    "empty_chat": (
-        "A chat line that shows nothing after cleaning: only spaces, or zero-width, tag,"
-        " filler, combining or blank characters."
-    ),
-    "not_playing": "No game is running in this room.",
-    "paused": (
-        "The game is paused: no moves until the owner (or most of the table) resumes it,"
-        " or its time limit ends the pause (or it is already paused)."
-    ),
-    "not_paused": "'resume_game' while the game is not paused.",
-    "player_connected": "'replace_with_bot' on a player who is connected.",
-    "not_connected": "'give_ownership' to a player who is not connected.",
-    "no_such_ask": "'reclaim_answer' to a question that is not yours or already settled.",
+    not_owner | Only the room's owner may do that.
+    not_a_player | Spectators cannot do that.
+    not_in_lobby | Only before the game starts (or after it ends).
+    player_count | The game needs a different number of players.
+    bad_seat | No such seat, or not one this request can apply to.
+    not_a_bot | That seat is not a bot.
+    bad_level | A bot level other than easy, normal or hard.
+    cannot_start | The game could not be set up (its message says why).
+    empty_chat | A chat line that shows nothing after cleaning: only spaces, or zero-width, tag,
+        filler, combining or blank characters.
+    not_playing | No game is running in this room.
+    paused | The game is paused: no moves until the owner (or most of the table) resumes it, or its
+        time limit ends the pause (or it is already paused).
+    not_paused | 'resume_game' while the game is not paused.
+    player_connected | 'replace_with_bot' on a player who is connected.
+    not_connected | 'give_ownership' to a player who is not connected.
+    no_such_ask | 'reclaim_answer' to a question that is not yours or already settled.
     # past games
-    "no_such_game": "No past game on this host has that number.",
-    "game_running": "That game is still being played; its replay opens when it is over.",
-    "game_unfinished": "That game's room closed before it ended; it cannot be replayed.",
-    "replay_failed": "The game could not be played again on this host (its message says why).",
-    "no_such_step": "The replay has no step with that number.",
-    "replay_locked": "A password room's game: only its players (their seat token) or the"
-    " password open its replay.",
-    "bad_night": "A night is written YYYY-MM-DD.",
-    "no_change": "The command would leave the table exactly as it is; nothing was done.",
-    "game_too_long": "The game reached the host's ceiling of moves or journal bytes and stopped.",
-}
+    no_such_game | No past game on this host has that number.
+    game_running | That game is still being played; its replay opens when it is over.
+    game_unfinished | That game's room closed before it ended; it cannot be replayed.
+    replay_failed | The game could not be played again on this host (its message says why).
+    no_such_step | The replay has no step with that number.
+    replay_locked | A password room's game: only its players (their seat token) or the password open
+        its replay.
+    bad_night | A night is written YYYY-MM-DD.
+    no_change | The command would leave the table exactly as it is; nothing was done.
+    game_too_long | The game reached the host's ceiling of moves or journal bytes and stopped.
+""")
+)
 """Every error code the host itself sends. Game rules add their own
 ``IllegalMove`` codes (for example ``stale``, ``bad_command``, ``not_your_turn``)
 in replies to ``play``."""
