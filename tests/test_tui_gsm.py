@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 from partyhost.tui.app import PartyApp
-from partyhost.tui.gsm.boardview import BoardView
-from partyhost.tui.gsm.hand import HandRack
+from partyhost.tui.gsm.boardview import BoardView, HandRack
 from partyhost.tui.gsm.results import GsmResultsScreen
 from partyhost.tui.gsm.screen import (
     FourCornersScreen,

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from partyhost.tui.gsm.boardview import BoardView
-from partyhost.tui.gsm.hand import HandRack
+from partyhost.tui.gsm.boardview import BoardView, HandRack
 from partyhost.tui.gsm.screen import GsmScreen
 from partyhost.tui.shared.dialogs import CreateRoomScreen
 from test_tui_presence import seat_ann

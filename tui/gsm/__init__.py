@@ -1,6 +1,6 @@
 """Game, Set, Match! in the terminal: four games on one shared board.
 
 ``screen`` holds the shared table and each game's keys; ``moves`` turns choices into legal
-commands, ``picture`` decides what the board shows, ``boardview``, ``cards`` and ``hand``
-draw it.
+commands, ``picture`` decides what the board shows, ``boardview`` and ``cards`` draw it
+and the hand.
 """

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyhost.tui.gsm import moves
-from partyhost.tui.gsm.boardview import BoardPicture, BoardView, draw_board
+from partyhost.tui.gsm.boardview import BoardPicture, BoardView, HandRack, RackCard, draw_board
 from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, Slot, legend_text
-from partyhost.tui.gsm.hand import HandRack, RackCard
 from partyhost.tui.gsm.picture import (
     Choice,
     Space,
@@ -53,8 +52,7 @@ from textual.widgets import Static
 
 CHOOSE = Binding.Group("Choose")
 MOVE = Binding.Group("Move")
-STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-VIM = {"left": "h", "right": "l", "up": "k", "down": "j"}
+STEPS = {"left,h": (-1, 0), "right,l": (1, 0), "up,k": (0, -1), "down,j": (0, 1)}
 # The keys all four games share (each puts its own between HEAD and TAIL). Moving stays off
 # the footer (the line above the hand names it) so each game's keys and Help fit 80 columns.
 HEAD: list[BindingType] = [
@@ -63,15 +61,8 @@ HEAD: list[BindingType] = [
         for n in range(1, 11)
     ),
     *(
-        Binding(
-            f"{way},{VIM[way]}",
-            f"move({dx},{dy})",
-            "Move",
-            key_display="hjkl",
-            show=False,
-            group=MOVE,
-        )
-        for way, (dx, dy) in STEPS.items()
+        Binding(keys, f"move({dx},{dy})", "Move", key_display="hjkl", show=False, group=MOVE)
+        for keys, (dx, dy) in STEPS.items()
     ),
     Binding("r", "turn", "Turn"),
 ]
@@ -89,6 +80,14 @@ LENS_LINES = 10
 """Lines the slots around the cursor take drawn with compact cards (3 slots, 4 rules)."""
 CLAIM_SHOWN = 2.0
 """Seconds "Match! sent" shows when no new view answers the claim."""
+REFUSALS = {
+    "no_fit": "You cannot vote no fit right now.",
+    "call_game": "Put all your cards on your board before calling Game!",
+    "stuck": "You already said you are stuck.",
+    "draw": "You may draw only when none of your cards fits.",
+    "pass": "You may pass only when nothing fits and the pile is empty.",
+}
+"""What ``send`` says when the view does not offer its argument-free command (any more)."""
 
 
 def choose_words(count: int) -> str:
@@ -107,7 +106,7 @@ class GsmScreen(GameScreen):
     OFFERED: ClassVar[dict[str, str]] = {}
     """Actions by the command type the view must offer for them (until then: dimmed)."""
     HIDDEN: ClassVar[frozenset[str]] = frozenset()
-    """Those of :attr:`OFFERED` that leave the footer instead of dimming."""
+    """Command types whose ``send`` key leaves the footer while not offered, not dimming."""
 
     DEFAULT_CSS = """
     GsmScreen #gsm-feedback { height: auto; max-height: 2; padding: 0 1; }
@@ -156,21 +155,26 @@ class GsmScreen(GameScreen):
                 )
                 yield Static(self._legend_title(), classes="section-title", id="gsm-legend-title")
                 yield Static("", id="gsm-legend")
-                yield GameLog(self._describe, id="gsm-log")
+                yield GameLog(
+                    lambda event: describe_event(event, self.view, self._who, self.glyphs),
+                    id="gsm-log",
+                )
         yield Static("", id="gsm-rack-title")
-        yield HandRack(self.rack_painter, turned_mark=self._turn_glyph(), id="gsm-rack")
+        yield HandRack(
+            self.rack_painter, turned_mark="~" if self.party.ascii_only else "↻", id="gsm-rack"
+        )
         yield SidewaysNotice(id="gsm-sideways")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fit_table()
-        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.redraw_table)
         self.watch(self.app, "view", self._view_changed)
-        self.watch(self.app, "room", self.redraw, init=False)
+        self.watch(self.app, "room", self.redraw_table, init=False)
 
     def on_resize(self) -> None:
         self._fit_table()
-        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.redraw_table)
 
     def _fit_table(self) -> None:
         """The table, or the notice to turn the phone sideways when the terminal is too small."""
@@ -212,15 +216,10 @@ class GsmScreen(GameScreen):
         with each size of hand (tall tiles make it taller), so the choice does not flip."""
         if not self.is_mounted:
             return "normal"
-        height = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.height
-        width = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size.width
+        board = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size
         rack = self.query_one(HandRack)
-        shown = rack.size.height
-        space = Space(
-            width,
-            height + shown - rack.height_at(1),
-            height + shown - rack.height_at(2),
-        )
+        both = board.height + rack.size.height
+        space = Space(board.width, both - rack.height_at(1), both - rack.height_at(2))
         return best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
 
     def choice(self) -> Choice:
@@ -229,14 +228,8 @@ class GsmScreen(GameScreen):
     def _legend_title(self) -> str:
         return "Legend" if self.party.ascii_only else "Legend (i: hide color letters)"
 
-    def _turn_glyph(self) -> str:
-        return "~" if self.party.ascii_only else "↻"
-
     def _name_of(self, seat: object) -> str:
         return seat_name(self.party.room, seat)
-
-    def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self.view, self._who, self.glyphs)
 
     def hand(self) -> list[Frame]:
         """The numbered cards: your hand (Stealing Home: the face-up pair)."""
@@ -252,16 +245,16 @@ class GsmScreen(GameScreen):
         self.claim_sent = False
         if self.selected is not None and self.selected_cells() is None:
             self._drop_selection()
-        self.redraw()
+        self.redraw_table()
 
-    def redraw(self) -> None:
+    def redraw_table(self) -> None:
         view = self.view
         if not view or not self.on_stage:
             return
         zoom = self._best_zoom()
         if zoom != self.zoom:  # the hand's height changes with it: look again once laid out
             self.zoom = zoom
-            self.call_after_refresh(self.redraw)
+            self.call_after_refresh(self.redraw_table)
         painter = self.painter
         rack_painter = self.rack_painter
         self._title()
@@ -310,9 +303,6 @@ class GsmScreen(GameScreen):
         if isinstance(view.get("pile"), int):
             parts.append(f"{view['pile']} in the pile")
         self.query_one("#title", TitleBar).set_parts(*parts)
-
-    def redraw_table(self) -> None:
-        self.redraw()
 
     def timed_status(self) -> tuple[Text, bool]:
         line = self.pause_note()
@@ -381,9 +371,11 @@ class GsmScreen(GameScreen):
     # --- actions ----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "send":
+            offered = bool(legal_of(self.view, str(parameters[0])))
+            return offered if parameters[0] in self.HIDDEN else offered or None
         if action in self.OFFERED:
-            offered = bool(legal_of(self.view, self.OFFERED[action]))
-            return offered if action in self.HIDDEN else offered or None
+            return bool(legal_of(self.view, self.OFFERED[action])) or None
         if action == "turn":
             return moves.may_turn(self.view, self.PLACE) or None
         if action == "choose":
@@ -405,7 +397,7 @@ class GsmScreen(GameScreen):
             self._drop_selection()
             self.selected = card if isinstance(card, int) else None
             self._cursor_to_a_fit()
-        self.redraw()
+        self.redraw_table()
 
     def _cursor_to_a_fit(self) -> None:
         """With hints on, a chosen card takes the cursor to the nearest slot it fits (turning it
@@ -427,18 +419,18 @@ class GsmScreen(GameScreen):
     def action_move(self, dx: int, dy: int) -> None:
         x, y = self.cursor or (0, 0)
         self.cursor = (x + dx, y + dy)
-        self.redraw()
+        self.redraw_table()
 
     def action_turn(self) -> None:
         if self.selected is None:
             self.notify("Choose a card first (its number), then r turns it.", timeout=3)
             return
         self.turned = not self.turned
-        self.redraw()
+        self.redraw_table()
 
     def action_initials(self) -> None:
         self.initials = not self.initials
-        self.redraw()
+        self.redraw_table()
 
     def action_confirm(self) -> None:
         """Put the chosen card down at the cursor (the game's place or match command)."""
@@ -471,7 +463,7 @@ class GsmScreen(GameScreen):
     def sent(self) -> None:
         """A placement went out; the choice stays until the card leaves the hand, so one the
         host refuses can be tried elsewhere."""
-        self.redraw()
+        self.redraw_table()
 
     def _drop_selection(self) -> None:
         self.selected, self.turned, self.moving = None, False, False
@@ -490,17 +482,13 @@ class GsmScreen(GameScreen):
             return False
         return self.party.play(command)
 
-    def play_simple(self, kind: str, refusal: str) -> None:
+    def action_send(self, kind: str) -> None:
         """Send an argument-free command (no fit, draw, pass...) if the view offers it."""
         command = moves.simple(self.view, kind)
         if command is None:
-            self.notify(refusal, timeout=3)
+            self.notify(REFUSALS[kind], timeout=3)
         else:
             self.party.play(command)
-
-    def action_stuck(self) -> None:
-        """Scramble and Four Corners: say you are stuck."""
-        self.play_simple("stuck", "You already said you are stuck.")
 
     def on_board_view_resized(self) -> None:
         self._scroll_to_cursor()
@@ -511,7 +499,7 @@ class GsmScreen(GameScreen):
             self.action_confirm()
         else:
             self.cursor = event.slot
-            self.redraw()
+            self.redraw_table()
 
     @on(HandRack.Chosen)
     def _card_clicked(self, event: HandRack.Chosen) -> None:
@@ -523,7 +511,7 @@ class GsmScreen(GameScreen):
     def action_leave(self) -> None:
         if self.selected is not None:
             self._drop_selection()
-            self.redraw()
+            self.redraw_table()
             return
         super().action_leave()
 
@@ -537,10 +525,10 @@ class StealingHomeScreen(GsmScreen):
         *HEAD,
         Binding("m", "confirm", "Match!"),
         Binding("enter", "confirm", "Match!", show=False),
-        Binding("n", "no_fit", "No fit"),
+        Binding("n", "send('no_fit')", "No fit"),
         *TAIL,
     ]
-    OFFERED: ClassVar[dict[str, str]] = {"no_fit": "no_fit", "confirm": "match"}
+    OFFERED: ClassVar[dict[str, str]] = {"confirm": "match"}
 
     def hand(self) -> list[Frame]:
         return [c for c in self.view.get("face_up", []) if isinstance(c, dict)]
@@ -584,10 +572,7 @@ class StealingHomeScreen(GsmScreen):
         """No view came back (the host refused the claim and said why): stop saying "sent"."""
         if self.claim_sent:
             self.claim_sent = False
-            self.redraw()
-
-    def action_no_fit(self) -> None:
-        self.play_simple("no_fit", "You cannot vote no fit right now.")
+            self.redraw_table()
 
 
 class ScrambleScreen(GsmScreen):
@@ -598,15 +583,11 @@ class ScrambleScreen(GsmScreen):
         Binding("enter", "confirm", "Place"),
         Binding("t", "take_back", "Take back"),
         Binding("backspace", "take_back", "Take back", show=False),
-        Binding("g", "call_game", "Game!"),
-        Binding("s", "stuck", "Stuck"),
+        Binding("g", "send('call_game')", "Game!"),
+        Binding("s", "send('stuck')", "Stuck"),
         *TAIL,
     ]
-    OFFERED: ClassVar[dict[str, str]] = {
-        "call_game": "call_game",
-        "stuck": "stuck",
-        "take_back": "take_back",
-    }
+    OFFERED: ClassVar[dict[str, str]] = {"take_back": "take_back"}
     # Game! stays off the footer until the grid is whole: room for Turn.
     HIDDEN: ClassVar[frozenset[str]] = frozenset({"call_game"})
 
@@ -652,7 +633,7 @@ class ScrambleScreen(GsmScreen):
         if card is not None and moves.card_command(self.view, "take_back", card):
             self.selected, self.moving = card, True
             self.turned = bool(here.get("turned")) if here else False
-            self.redraw()
+            self.redraw_table()
         elif self.hand():
             self.notify("Choose a card first: press its number.", timeout=3)
 
@@ -668,10 +649,7 @@ class ScrambleScreen(GsmScreen):
         refusal = "Put the cursor on one of your cards to take it back."
         if self.play_card("take_back", card, refusal):
             self._drop_selection()
-            self.redraw()
-
-    def action_call_game(self) -> None:
-        self.play_simple("call_game", "Put all your cards on your board before calling Game!")
+            self.redraw_table()
 
 
 class GridironScreen(GsmScreen):
@@ -680,14 +658,14 @@ class GridironScreen(GsmScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *HEAD,
         Binding("enter", "confirm", "Place"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("enter", "draw", "Draw", show=False),
-        Binding("enter", "pass_turn", "Pass", show=False),
+        Binding("d", "send('draw')", "Draw"),
+        Binding("p", "send('pass')", "Pass"),
+        Binding("enter", "send('draw')", "Draw", show=False),
+        Binding("enter", "send('pass')", "Pass", show=False),
         *TAIL,
     ]
-    OFFERED: ClassVar[dict[str, str]] = {"draw": "draw", "pass_turn": "pass", "confirm": "place"}
-    HIDDEN: ClassVar[frozenset[str]] = frozenset({"draw", "pass_turn"})
+    OFFERED: ClassVar[dict[str, str]] = {"confirm": "place"}
+    HIDDEN: ClassVar[frozenset[str]] = frozenset({"draw", "pass"})
 
     def why_not(self) -> str:
         return self._not_now() or super().why_not()
@@ -703,12 +681,6 @@ class GridironScreen(GsmScreen):
             return f"It is {self._name_of(self.view.get('turn'))}'s turn."
         return ""
 
-    def action_draw(self) -> None:
-        self.play_simple("draw", "You may draw only when none of your cards fits.")
-
-    def action_pass_turn(self) -> None:
-        self.play_simple("pass", "You may pass only when nothing fits and the pile is empty.")
-
 
 class FourCornersScreen(GsmScreen):
     """Two lines through the middle card; each player builds only at the ends of their own."""
@@ -718,10 +690,10 @@ class FourCornersScreen(GsmScreen):
         Binding("enter", "confirm", "Place"),
         Binding("t", "take_back", "Take back"),
         Binding("backspace", "take_back", "Take back", show=False),
-        Binding("s", "stuck", "Stuck"),
+        Binding("s", "send('stuck')", "Stuck"),
         *TAIL,
     ]
-    OFFERED: ClassVar[dict[str, str]] = {"take_back": "take_back", "stuck": "stuck"}
+    OFFERED: ClassVar[dict[str, str]] = {"take_back": "take_back"}
 
     def action_take_back(self) -> None:
         self.play_card(

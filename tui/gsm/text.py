@@ -34,6 +34,8 @@ TIED_REASONS = {
 }
 """Why several seats share the win (only a count can tie)."""
 AXIS_NAMES = {"h": "left-right", "v": "up-down"}
+AXIS_MARKS = {"h": ("↔", "<->"), "v": ("↕", "^v")}
+"""A Four Corners line's direction drawn, and with ``--ascii``."""
 
 
 def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Text | None:
@@ -405,9 +407,5 @@ def score_rows(
 
 
 def axis_mark(axis: object, ascii_only: bool) -> str:
-    """A Four Corners line's direction: left-right or up-down."""
-    if axis == "h":
-        return "<->" if ascii_only else "↔"
-    if axis == "v":
-        return "^v" if ascii_only else "↕"
-    return ""
+    marks = AXIS_MARKS.get(str(axis))
+    return marks[ascii_only] if marks else ""
