@@ -1,15 +1,16 @@
 """The middle of the table: roll-off or scenario, your memes, the guesses, betting, reveal;
-which parts show depends on the phase and on the room the terminal gives."""
+which parts show depends on the phase and on the room the terminal gives. Beside it the money
+table: every player in their color, their cash (as bills when there is room), who reacts, who
+the table is waiting for, and what the last turn paid."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
-from partyhost.tui.meme.betslip import Betting
 from partyhost.tui.meme.cards import MemeFace, MemeHand
 from partyhost.tui.meme.dice import ScenarioCard, rolloff_text
 from partyhost.tui.meme.rows import (
+    Betting,
     Look,
     RowSpec,
     history_text,
@@ -17,9 +18,17 @@ from partyhost.tui.meme.rows import (
     reveal_text,
     summary_text,
 )
-from partyhost.tui.meme.text import MemeGlyphs, color_style, memes_of
+from partyhost.tui.meme.text import (
+    MemeGlyphs,
+    bills_text,
+    color_style,
+    fit,
+    memes_of,
+    signed_money,
+)
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import show_text
+from partyhost.tui.shared.scoreboard import Badge
 from partyhost.tui.text import Frame
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,19 +39,6 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 ROLL_PROMPT = "Press r or tap the dice to roll: tens, then units, make the scenario number."
-
-
-@dataclass(frozen=True)
-class Moment:
-    """Everything the middle needs besides the widgets it owns."""
-
-    look: Look
-    betting: Betting
-    wide: bool
-    tall: bool
-    animate: bool
-    table_flip: int | None = None
-    reveal_flip: int | None = None
 
 
 class MemeMain(VerticalScroll):
@@ -79,8 +75,19 @@ class MemeMain(VerticalScroll):
         yield Static("", id="reveal")
         yield Static("", id="history")
 
-    def show(self, moment: Moment) -> None:
-        look = moment.look
+    def show(
+        self,
+        look: Look,
+        betting: Betting,
+        *,
+        roomy: bool,
+        animate: bool,
+        table_flip: int | None,
+        reveal_flip: int | None,
+    ) -> None:
+        """Show the parts this phase has; ``roomy``: a terminal wide and tall enough for the
+        memes' faces in a grid and the earlier turns; the flips count the cards turned over
+        so far (``None``: all)."""
         view = look.view
         phase = str(view.get("phase"))
         rolloff = self.query_one("#rolloff", Static)
@@ -95,16 +102,15 @@ class MemeMain(VerticalScroll):
             view.get("dice"),
             look.name(view.get("reactor")),
             look.glyphs.ellipsis,
-            animate=moment.animate,
+            animate=animate,
             prompt=ROLL_PROMPT if legal_of(view, "roll") and phase == "scenario" else "",
         )
         hand = self.query_one("#hand", MemeHand)
         hand.display = phase == "picking" and view.get("role") in ("reactor", "guesser")
         if hand.display:
-            hand.set_class(moment.wide and moment.tall, "-grid")
+            hand.set_class(roomy, "-grid")
             show_hand(view, hand)
-        self._show_betting(moment, phase, show_table=not hand.display)
-        roomy = moment.wide and moment.tall
+        self._show_betting(look, betting, table_flip, phase, show_table=not hand.display)
         reveal = self.query_one("#reveal", Static)
         record = view.get("last_turn")
         above_hand = phase == "picking" and not roomy
@@ -115,9 +121,9 @@ class MemeMain(VerticalScroll):
         if above_hand and hand.display and reveal.display:
             self.call_after_refresh(self._make_room_for_hand, view.get("turn"))
         if isinstance(record, dict) and reveal.display:
-            if phase == "scenario" or roomy or moment.reveal_flip is not None:
+            if phase == "scenario" or roomy or reveal_flip is not None:
                 reveal.border_title = "Reveal: the last turn"
-                show_text(reveal, reveal_text(look, record, moment.reveal_flip))
+                show_text(reveal, reveal_text(look, record, reveal_flip))
             else:
                 reveal.border_title = "Last turn (t: details)"
                 show_text(reveal, summary_text(look, record))
@@ -144,17 +150,18 @@ class MemeMain(VerticalScroll):
         elif above and not above_hand:
             self.move_child(reveal, after=self.query_one("#bet-panel"))
 
-    def _show_betting(self, moment: Moment, phase: str, *, show_table: bool) -> None:
-        betting = moment.betting
+    def _show_betting(
+        self, look: Look, betting: Betting, flipped: int | None, phase: str, *, show_table: bool
+    ) -> None:
         table = self.query_one("#guesses", GuessTable)
         table.display = phase.startswith("betting") or (phase == "picking" and show_table)
         if table.display:
-            title, rows = live_rows(moment.look, betting.shown(), moment.table_flip)
+            title, rows = live_rows(look, betting.shown(), flipped)
             table.show(title, rows, betting.cursor, betting=betting.active)
         panel = self.query_one("#bet-panel", BetPanel)
         panel.display = betting.active
         if betting.active:
-            panel.show(betting.limits(moment.look))
+            panel.show(betting.limits(look))
 
 
 def show_hand(view: Frame, hand: MemeHand) -> None:
@@ -280,3 +287,104 @@ class BetPanel(Vertical):
 
     def show(self, limits: Text) -> None:
         self.query_one("#bet-limits", Static).update(limits)
+
+
+class MoneyTable(Static):
+    """One line per player (two with bills when ``detailed``); a badge after the name of each
+    seat whose player is not there."""
+
+    DEFAULT_CSS = """
+    MoneyTable {
+        height: auto;
+        border: $edge $panel-lighten-2;
+        border-title-color: $text-accent;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Money"
+        self.detailed = False
+        self._shown: tuple[Look, Mapping[int, Badge]] | None = None
+
+    def show(self, look: Look, presence: Mapping[int, Badge], *, detailed: bool) -> None:
+        self.detailed = detailed
+        self._shown = (look, presence)
+        self.update(self._table(look, presence))
+
+    def on_resize(self) -> None:
+        """Its lines are drawn for its width: draw them again at a new one."""
+        if self._shown is not None:
+            self.update(self._table(*self._shown))
+
+    def _table(self, look: Look, presence: Mapping[int, Badge]) -> Text:
+        view = look.view
+        width = max(20, (self.content_region.width or self.size.width or 28))
+        players = [p for p in view.get("players", []) if isinstance(p, dict)]
+        show_payout = width >= 30 and view.get("last_turn") is not None
+        name_width = max(6, width - 13 - (6 if show_payout else 0))
+        text = Text(no_wrap=True, overflow="crop")
+        for player in players:
+            if text.plain:
+                text.append("\n")
+            text.append_text(self._line(player, look, presence, name_width, show_payout))
+            money = int(player.get("money", 0))
+            if self.detailed and money > 0:
+                text.append("\n    ")
+                text.append_text(bills_text(money, width=width - 4))
+        if not players:
+            text.append("Nobody is playing yet.", "dim italic")
+        return text
+
+    def _marker(self, player: Frame, look: Look) -> Text:
+        glyphs = look.glyphs
+        if player.get("winner"):
+            return Text(glyphs.trophy, "bold yellow")
+        if player.get("left"):
+            return Text(glyphs.offline, "dim")
+        if player.get("away"):
+            return Text(glyphs.away, "yellow")
+        if player.get("reactor"):
+            return Text(look.meme.reactor, "bold magenta")
+        return Text(" ")
+
+    def _line(
+        self,
+        player: Frame,
+        look: Look,
+        presence: Mapping[int, Badge],
+        name_width: int,
+        show_payout: bool,
+    ) -> Text:
+        seat = player.get("seat")
+        view = look.view
+        line = Text()
+        line.append_text(self._marker(player, look))
+        line.append(" ")
+        line.append(look.meme.dot, color_style(view, seat))
+        line.append(" ")
+        name = look.name(seat)
+        if player.get("left"):
+            name.stylize("strike dim")
+        badge, badge_style = presence.get(seat, ("", "")) if isinstance(seat, int) else ("", "")
+        if badge:
+            name = fit(name, max(3, name_width - len(badge) - 1), look.glyphs.ellipsis)
+            name.append(" ")
+            name.append(badge, badge_style)
+        line.append_text(fit(name, name_width, look.glyphs.ellipsis))
+        line.append(f"{'$' + str(int(player.get('money', 0))):>6}", "bold")
+        line.append(" ")
+        if player.get("waiting"):
+            line.append(look.meme.waiting, "yellow")
+        elif view.get("phase") not in ("rolloff", "over", None):
+            line.append(look.glyphs.ready, "green")
+        else:
+            line.append(" ")
+        payout = player.get("last_payout")
+        if show_payout:
+            line.append(" ")
+            shown = signed_money(int(payout)) if isinstance(payout, int) else Text("")
+            line.append_text(fit(shown, 5, ""))
+        return line

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from partyhost.tui.meme.betslip import Betting
 from partyhost.tui.meme.cards import MemeHand
 from partyhost.tui.meme.dialogs import LastTurnScreen, WriteScenarioScreen
-from partyhost.tui.meme.middle import MemeMain, Moment, TableRow
-from partyhost.tui.meme.money import MoneyRows, MoneyTable
-from partyhost.tui.meme.rows import Look, reveal_text
+from partyhost.tui.meme.middle import MemeMain, MoneyTable, TableRow
+from partyhost.tui.meme.rows import Betting, Look, reveal_text
 from partyhost.tui.meme.text import (
     MemeGlyphs,
     color_style,
@@ -105,7 +103,10 @@ class MemeScreen(TableScreen):
             yield MemeMain(self.meme, id="meme-main")
             with Vertical(id="meme-side"):
                 yield MoneyTable(id="money")
-                yield GameLog(self._describe, id="meme-log")
+                yield GameLog(
+                    lambda event: describe_event(event, self.view, self._who, self.glyphs),
+                    id="meme-log",
+                )
                 yield ChatPanel(id="chat")
         yield KeyFooter()
 
@@ -113,9 +114,6 @@ class MemeScreen(TableScreen):
 
     def seat_color(self, seat: object) -> str:
         return color_style(self.view, seat)
-
-    def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self.view, self._who, self.glyphs)
 
     def _look(self) -> Look:
         main = self.query("#meme-main")
@@ -143,20 +141,16 @@ class MemeScreen(TableScreen):
             parts.append(Text.assemble(f"{self.meme.reactor} ", self._who(reactor), " reacts"))
         self.query_one("#title", TitleBar).set_parts(*parts)
         self._show_status()
+        look, wide = self._look(), self._wide()
         self.query_one(MemeMain).show(
-            Moment(
-                self._look(),
-                self.betting,
-                self._wide(),
-                self.app.size.height >= TALL,
-                self.party.animated,
-                self._table_flip,
-                self._reveal_flip,
-            )
+            look,
+            self.betting,
+            roomy=wide and self.app.size.height >= TALL,
+            animate=self.party.animated,
+            table_flip=self._table_flip,
+            reveal_flip=self._reveal_flip,
         )
-        money = self.query_one("#money", MoneyTable)
-        rows = MoneyRows(view, self._who, self.glyphs, self.meme, self.presence_badges())
-        money.show(rows, detailed=self._wide())
+        self.query_one(MoneyTable).show(look, self.presence_badges(), detailed=wide)
         self.keys_follow_view()
 
     def status(self) -> Text:
@@ -269,9 +263,6 @@ class MemeScreen(TableScreen):
         else:
             self.picks().move(step)
 
-    def play_chosen(self) -> None:
-        self.action_play()
-
     def action_play(self) -> None:
         hand = self.picks()
         number = hand.highlighted
@@ -284,6 +275,8 @@ class MemeScreen(TableScreen):
         if meme in (commands[0].get("choices") or []):
             hand.highlighted = None
             self._play({**commands[0], "meme": meme})
+
+    play_chosen = action_play
 
     def action_target(self, number: int) -> None:
         self.betting.select(number)
