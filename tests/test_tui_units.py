@@ -11,7 +11,7 @@ from partyhost.tui.hostlink import LOG_LIMIT, FrameReader
 from partyhost.tui.play import default_bots
 from partyhost.tui.shared.connect import Remembered, load_remembered, save_remembered, settings_path
 from partyhost.tui.text import ASCII, a_number, clean, literal, progress_bar
-from partyhost.tui.tshirt.shirt import ASCII_BOX, BOX, shirt_rows
+from partyhost.tui.tshirt.cards import ASCII_BOX, BOX, shirt_rows
 from tuikit.samples import booyah_view, tshirt_view
 
 

@@ -1,2 +1,2 @@
-"""The T-Shirt Game in the terminal: ``screen`` is the table; ``cards`` and ``shirt`` its
-widgets, ``dialogs`` the Booyah choice."""
+"""The T-Shirt Game in the terminal: ``screen`` is the table; ``cards`` its widgets
+(the slogans and the shirt), ``dialogs`` the Booyah choice."""

@@ -18,9 +18,8 @@ from partyhost.tui.shared.log import GameLog
 from partyhost.tui.shared.scoreboard import Badge, Scoreboard, ScoreLine
 from partyhost.tui.shared.seats import seat_markers, seat_style
 from partyhost.tui.text import Frame, Glyphs, literal
-from partyhost.tui.tshirt.cards import CardFace, CardRack
+from partyhost.tui.tshirt.cards import CardFace, CardRack, Shirt
 from partyhost.tui.tshirt.dialogs import BooyahScreen
-from partyhost.tui.tshirt.shirt import Shirt
 from partyhost.tui.tshirt.text import describe_event, outcome, status_line
 from rich.text import Text
 from textual.app import ComposeResult
@@ -140,14 +139,13 @@ class TShirtScreen(TableScreen):
                 yield Static("", id="rack-title", classes="section-title")
                 yield CardRack(self.glyphs.bar_empty, id="rack")
                 yield Static("", id="outcome")
-                yield GameLog(self._describe, id="log")
+                yield GameLog(
+                    lambda event: describe_event(event, self.view, self._who, self.glyphs), id="log"
+                )
             yield ChatPanel(id="chat")
         yield KeyFooter()
 
     # --- names and view -------------------------------------------------------
-
-    def _describe(self, event: Frame) -> Text | None:
-        return describe_event(event, self.view, self._who, self.glyphs)
 
     def _show_view(self) -> None:
         view = self.view
@@ -175,7 +173,7 @@ class TShirtScreen(TableScreen):
         if isinstance(last, dict):
             show_text(outcome_box, outcome(last, self._who, self.glyphs, detailed=self._wide()))
         self._show_status()
-        self._offer_booyah(view)
+        self._offer_booyah()
         self.keys_follow_view()
 
     def _target_text(self, view: Frame) -> Text:
@@ -313,9 +311,6 @@ class TShirtScreen(TableScreen):
         self._sent_from = None
         self.picks().move(step)
 
-    def play_chosen(self) -> None:
-        self.action_confirm()
-
     def action_confirm(self) -> None:
         rack = self.picks()
         number = rack.highlighted
@@ -330,6 +325,8 @@ class TShirtScreen(TableScreen):
         if command is not None and version != self._sent_from and self.party.play(command):
             self._sent_from = version
 
+    play_chosen = action_confirm
+
     def _command_for(self, number: int) -> Frame | None:
         """The legal command behind card ``number`` (1-based) in the rack."""
         view = self.view
@@ -341,10 +338,14 @@ class TShirtScreen(TableScreen):
         card = hand[number - 1].get("card") if number <= len(hand) else None
         return next((c for c in legal_of(view, "submit") if c.get("card") == card), None)
 
-    def _offer_booyah(self, view: Frame) -> None:
-        commands = legal_of(view, "booyah")
-        open_modal = next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
-        if not commands:
+    def _open_booyah(self) -> BooyahScreen | None:
+        return next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
+
+    def _offer_booyah(self) -> None:
+        if not self.on_stage:
+            return
+        open_modal = self._open_booyah()
+        if not legal_of(self.view, "booyah"):
             self._booyah_asked = False
             if open_modal is not None:
                 open_modal.dismiss(None)
@@ -356,20 +357,16 @@ class TShirtScreen(TableScreen):
     def follow_pause(self) -> None:
         """The round's result comes first: an open Booyah choice makes way (its ``k`` would
         close the result) and is offered again once the result is read."""
-        open_modal = next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
+        open_modal = self._open_booyah()
         if open_modal is not None and self.host_awaits_result():
             self._booyah_asked = False
             open_modal.dismiss(None)
         super().follow_pause()
-        self._offer_booyah_again()
+        self._offer_booyah()
 
     def result_read(self, by_key: bool | None) -> None:
         super().result_read(by_key)
-        self.call_after_refresh(self._offer_booyah_again)  # once the result is gone
-
-    def _offer_booyah_again(self) -> None:
-        if self.on_stage:
-            self._offer_booyah(self.view)
+        self.call_after_refresh(self._offer_booyah)  # once the result is gone
 
     def action_booyah(self) -> None:
         commands = legal_of(self.view, "booyah")
