@@ -144,10 +144,8 @@ def draw_board(picture: BoardPicture, painter: Painter) -> Text:
 
     def outline(slot: Slot, priority: int, style: str) -> None:
         i, j = slot[0] - min_x, slot[1] - min_y
-        for store, key in ((h_edges, (i, j)), (h_edges, (i, j + 1))):
-            if store.get(key, (-1, ""))[0] < priority:
-                store[key] = (priority, style)
-        for store, key in ((v_edges, (i, j)), (v_edges, (i + 1, j))):
+        sides = ((h_edges, (i, j)), (h_edges, (i, j + 1)), (v_edges, (i, j)), (v_edges, (i + 1, j)))
+        for store, key in sides:
             if store.get(key, (-1, ""))[0] < priority:
                 store[key] = (priority, style)
 
@@ -329,13 +327,10 @@ class HandRack(Widget):
             super().__init__()
             self.number = number
 
-    def __init__(
-        self, painter: Painter, *, turned_mark: str, empty: str = "", id: str | None = None
-    ) -> None:
+    def __init__(self, painter: Painter, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.painter = painter
-        self.turned_mark = turned_mark
-        self.empty = empty
+        self.empty = ""
         self.cards: tuple[RackCard, ...] = ()
 
     def show(self, cards: Sequence[RackCard], painter: Painter, empty: str = "") -> None:
@@ -393,7 +388,7 @@ class HandRack(Widget):
             key = str(card.number % 10) if card.number <= 10 else " "  # 1-9, then 0 the tenth
             piece.append(key, style)
         elif row == 1 and card.turned:
-            piece.append(self.turned_mark[:1], "bold yellow")
+            piece.append("~" if self.painter.ascii_only else "↻", "bold yellow")
         else:
             piece.append(" " * LABEL_WIDTH)
         cell_row, line = divmod(row, self.painter.height)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from partyhost.tui.text import Frame, clean
 from rich.cells import cell_len
@@ -231,6 +232,15 @@ class Painter:
             for chunk, style in self.tile(cell, line):
                 text.append(chunk, style)
         return text
+
+
+@lru_cache(maxsize=16)
+def painter_for(
+    legend: Legend, zoom: str, *, ascii_only: bool, initials: bool, native: bool
+) -> Painter:
+    """The same :class:`Painter` for the same look, so a board shown again unchanged is not
+    drawn again."""
+    return Painter(legend, ascii_only=ascii_only, initials=initials, native=native, zoom=zoom)
 
 
 def _pairs(cells: Cells, start: int) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:

@@ -24,21 +24,6 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical, Vertic
 from textual.widgets import Static
 
 
-def standings(view: Frame) -> list[tuple[int, str]]:
-    """(seat, what they have) from best to worst, as the game counts it."""
-    game = view.get("game")
-    rows = [s for s in view.get("scores", []) if isinstance(s, dict) and "seat" in s]
-
-    if game == "stealing-home":
-        rows.sort(key=lambda s: -int(s.get("cards", 0)))
-        return [(s["seat"], counted(s.get("cards"), "card") + " won") for s in rows]
-    if game == "scramble":
-        rows.sort(key=lambda s: (-int(s.get("wins", 0)), -int(s.get("placed", 0))))
-        return [(s["seat"], counted(s.get("wins"), "game") + " won") for s in rows]
-    rows.sort(key=lambda s: int(s.get("hand", 0)))
-    return [(s["seat"], counted(s.get("hand"), "card") + " left") for s in rows]
-
-
 class GsmResultsScreen(ResultsScreen):
     """Winners, why the game ended, every seat's final count and the final board."""
 
@@ -76,13 +61,11 @@ class GsmResultsScreen(ResultsScreen):
                     yield BoardView(self._painter(), id="final-board")
 
     def _painter(self) -> Painter:
-        legend = Legend.from_view(self.party.view or {})
-        native = self.app.native_ansi_color
         return Painter(
-            legend,
+            Legend.from_view(self.party.view or {}),
             ascii_only=self.party.ascii_only,
             initials=True,
-            native=native,
+            native=self.app.native_ansi_color,
             zoom=self.zoom,
         )
 
@@ -199,5 +182,20 @@ class GsmResultsScreen(ResultsScreen):
         return Text()
 
     def standings(self, view: Frame) -> Text:
-        rows = [(self._who(seat), Text(f"  {count}", "bold")) for seat, count in standings(view)]
+        """Best to worst as the game counts: cards won, games won, or fewest cards left."""
+        game = view.get("game")
+        scores = [s for s in view.get("scores", []) if isinstance(s, dict) and "seat" in s]
+        if game == "stealing-home":
+            scores.sort(key=lambda s: -int(s.get("cards", 0)))
+            counts = [counted(s.get("cards"), "card") + " won" for s in scores]
+        elif game == "scramble":
+            scores.sort(key=lambda s: (-int(s.get("wins", 0)), -int(s.get("placed", 0))))
+            counts = [counted(s.get("wins"), "game") + " won" for s in scores]
+        else:
+            scores.sort(key=lambda s: int(s.get("hand", 0)))
+            counts = [counted(s.get("hand"), "card") + " left" for s in scores]
+        rows = [
+            (self._who(s["seat"]), Text(f"  {count}", "bold"))
+            for s, count in zip(scores, counts, strict=True)
+        ]
         return ranked("Final standings", rows)

@@ -13,7 +13,15 @@ from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardPicture, BoardView, HandRack, RackCard, draw_board
-from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, Slot, legend_text
+from partyhost.tui.gsm.cards import (
+    LETTERED,
+    Cells,
+    Legend,
+    Painter,
+    Slot,
+    legend_text,
+    painter_for,
+)
 from partyhost.tui.gsm.picture import (
     Choice,
     Space,
@@ -133,7 +141,6 @@ class GsmScreen(GameScreen):
         self.moving = False
         self.initials = True
         self.claim_sent = False
-        self._painters: dict[tuple[object, ...], Painter] = {}
         self.zoom = "normal"
         """How big the board's cards are drawn (see :data:`~partyhost.tui.gsm.cards.ZOOMS`)."""
 
@@ -160,9 +167,7 @@ class GsmScreen(GameScreen):
                     id="gsm-log",
                 )
         yield Static("", id="gsm-rack-title")
-        yield HandRack(
-            self.rack_painter, turned_mark="~" if self.party.ascii_only else "↻", id="gsm-rack"
-        )
+        yield HandRack(self.rack_painter, id="gsm-rack")
         yield SidewaysNotice(id="gsm-sideways")
         yield KeyFooter()
 
@@ -196,20 +201,13 @@ class GsmScreen(GameScreen):
         return self._painter_for("tall" if self.zoom == "tall" else "normal")
 
     def _painter_for(self, zoom: str) -> Painter:
-        legend = Legend.from_view(self.view)
-        native = self.app.native_ansi_color
-        key = (legend, self.initials, native, zoom)
-        if key not in self._painters:
-            if len(self._painters) > 8:
-                self._painters.clear()
-            self._painters[key] = Painter(
-                legend,
-                ascii_only=self.party.ascii_only,
-                initials=self.initials,
-                native=native,
-                zoom=zoom,
-            )
-        return self._painters[key]
+        return painter_for(
+            Legend.from_view(self.view),
+            zoom,
+            ascii_only=self.party.ascii_only,
+            initials=self.initials,
+            native=self.app.native_ansi_color,
+        )
 
     def _best_zoom(self) -> str:
         """The biggest drawing of the cards that lets the whole board fit its space, measured

@@ -51,8 +51,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         return Text.assemble(
             who, (" was wrong: ", "red"), literal(event.get("reason", "")), " Locked out."
         )
-    if kind == "no_fit_vote":
-        return Text.assemble(who, " says no fit.")
     if kind == "match_won":
         return Text.assemble(
             (f"{glyphs.trophy} ", "bold yellow"), who, " matched and keeps the other card."
@@ -78,8 +76,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         if event.get("void"):
             return Text("Everyone was stuck: new hands are dealt.", "yellow")
         return Text(f"Game {event.get('game')}: new hands are dealt.", "bold")
-    if kind == "stuck":
-        return Text.assemble(who, " is stuck.")
     if kind == "card_placed":
         line = Text.assemble(who, f" places a card ({counted(event.get('hand'), 'card')} left).")
         axis = event.get("axis")
@@ -90,8 +86,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         if seat == view.get("you") and seat is not None:
             return Text("None of your cards fitted: you draw one (it waits for your next turn).")
         return Text.assemble(who, " draws a card: nothing fitted.")
-    if kind == "passed":
-        return Text.assemble(who, " passes.")
     if kind == "taken_back":
         if "placed" in event:
             return None  # Scramble board changes: the counts are in the scores
@@ -107,6 +101,9 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         "seat_left": " leaves the game.",
         "seat_away": " is away.",
         "seat_back": " is back.",
+        "no_fit_vote": " says no fit.",
+        "stuck": " is stuck.",
+        "passed": " passes.",
     }
     if kind in simple:
         return Text.assemble(who, simple[str(kind)])

@@ -173,8 +173,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         if "meme" in event:
             return _ended(Text.assemble("You guess ", _caption(view, event["meme"])))
         return Text.assemble(name(seat), " puts a guess face down.")
-    if kind == "guess_withdrawn":
-        return Text.assemble(name(seat), "'s guess leaves the table with them.")
     if kind == "sat_out":
         reason = AUTO.get(str(event.get("reason")), "")
         return Text.assemble(name(seat), " sits this turn out", f" ({reason})." if reason else ".")
@@ -216,6 +214,7 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         "seat_left": " leaves the game.",
         "seat_away": " is away.",
         "seat_back": " is back.",
+        "guess_withdrawn": "'s guess leaves the table with them.",
     }
     if kind in simple:
         return Text.assemble(name(seat), simple[str(kind)])

@@ -44,24 +44,21 @@ def result_line(result: Frame, info: Frame) -> Text:
     return Text.assemble(*parts)
 
 
-def header_lines(info: Frame) -> list[str]:
-    title = info.get("game_name") or info.get("game")
+def export_text(info: Frame, steps: Iterable[Frame], glyphs: Glyphs) -> str:
+    """The whole game as a readable log: who played, each step's events (with its time, number
+    and the round the table is in after it), then the result."""
     players = ", ".join(
         f"{p['name']} (seat {p['seat']}{', bot' if p.get('bot') else ''})"
         for p in info.get("players", [])
     )
-    return [
-        f"{title}: game {info.get('id')} in room {info.get('room')}",
+    lines = [
+        f"{info.get('game_name') or info.get('game')}: game {info.get('id')} in room"
+        f" {info.get('room')}",
         f"Played {clock(info.get('started'), '%Y-%m-%d %H:%M')} to"
         f" {clock(info.get('ended'), '%H:%M')}, deck {info.get('deck')}",
         f"Players: {players}",
+        "",
     ]
-
-
-def export_text(info: Frame, steps: Iterable[Frame], glyphs: Glyphs) -> str:
-    """The whole game as a readable log: who played, each step's events (with its time, number
-    and the round the table is in after it), then the result."""
-    lines = [*header_lines(info), ""]
     for step in steps:
         said = step_lines(info, step, glyphs)
         if not said:

@@ -184,12 +184,9 @@ class ReplayScreen(Screen[None]):
             line.append("\nThe game before its first move.", "italic")
         if self.position == self.total - 1:
             line.append("\nThe end. ", "bold")
-            line.append_text(self._results())
+            results = self.info.get("results", [])
+            line.append_text(Text("; ").join(result_line(r, self.info) for r in results))
         return line
-
-    def _results(self) -> Text:
-        lines = [result_line(result, self.info) for result in self.info.get("results", [])]
-        return Text("; ").join(lines)
 
     def show_step(self) -> None:
         if not self._drawn:

@@ -62,8 +62,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
             ": ",
             literal(event.get("verdict", ""), "italic"),
         )
-    if kind == "booyah_pending":
-        return Text.assemble(name(seat), " may keep the Booyah card or steal with it.")
     if kind == "booyah_kept":
         why = AUTO_KEEP.get(str(event.get("auto")), "")
         return Text.assemble(
@@ -115,6 +113,7 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         "seat_away": " is away.",
         "seat_back": " is back.",
         "submission_withdrawn": "'s slogan is taken back.",
+        "booyah_pending": " may keep the Booyah card or steal with it.",
     }
     if kind in simple:
         return Text.assemble(name(seat), simple[str(kind)])
