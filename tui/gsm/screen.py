@@ -389,10 +389,9 @@ class GsmScreen(GameScreen):
         if not 1 <= number <= len(hand):
             return
         card = hand[number - 1].get("id")
-        if self.selected == card and not self.moving:
-            self._drop_selection()
-        else:
-            self._drop_selection()
+        again = self.selected == card and not self.moving
+        self._drop_selection()
+        if not again:
             self.selected = card if isinstance(card, int) else None
             self._cursor_to_a_fit()
         self.redraw_table()
@@ -434,11 +433,10 @@ class GsmScreen(GameScreen):
         """Put the chosen card down at the cursor (the game's place or match command)."""
         if self.cursor is None:
             return
-        occupied = moves.board_cards(self.view)
+        here = moves.board_cards(self.view).get(self.cursor)
         if self.selected is None:
-            self.confirm_without_card(occupied.get(self.cursor))
+            self.confirm_without_card(here)
             return
-        here = occupied.get(self.cursor)
         if here is not None and not (self.moving and here.get("card") == self.selected):
             self.notify("That slot is taken: move the cursor to an empty slot.", timeout=3)
             return

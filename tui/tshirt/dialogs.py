@@ -30,9 +30,9 @@ class BooyahScreen(PartyModal[Frame | None]):
 
     def __init__(self, commands: list[Frame], booyah: Frame, players: list[Frame]) -> None:
         super().__init__()
-        self.commands = [c for c in commands if c.get("choice") == "keep"] + [
-            c for c in commands if c.get("choice") == "steal"
-        ]
+        self.keeps = [c for c in commands if c.get("choice") == "keep"]
+        self.steals = [c for c in commands if c.get("choice") == "steal"]
+        self.commands = self.keeps + self.steals
         self.booyah = booyah
         self.players = {p.get("seat"): p for p in players if isinstance(p, dict)}
 
@@ -48,14 +48,13 @@ class BooyahScreen(PartyModal[Frame | None]):
                 ),
                 id="booyah-text",
             )
-            steal = 0
             for number, command in enumerate(self.commands):
                 if command.get("choice") == "keep":
                     label = Text.assemble(("k ", "bold"), f"Keep: {self.booyah.get('points', 400)}")
                 else:
-                    steal += 1
+                    key = number - len(self.keeps) + 1  # the steals come after the keep
                     label = Text.assemble(
-                        (f"{steal} ", "bold"), "Steal from ", self._victim(command.get("victim"))
+                        (f"{key} ", "bold"), "Steal from ", self._victim(command.get("victim"))
                     )
                 yield Button(label, id=f"choice-{number}", compact=True, classes="choice")
         yield KeyFooter()
@@ -72,12 +71,10 @@ class BooyahScreen(PartyModal[Frame | None]):
 
     def action_choose(self, number: int) -> None:
         """``0`` keeps; ``n`` steals from the n-th player offered."""
-        keeps = [c for c in self.commands if c.get("choice") == "keep"]
-        steals = [c for c in self.commands if c.get("choice") == "steal"]
-        if number == 0 and keeps:
-            self.dismiss(keeps[0])
-        elif 1 <= number <= len(steals):
-            self.dismiss(steals[number - 1])
+        if number == 0 and self.keeps:
+            self.dismiss(self.keeps[0])
+        elif 1 <= number <= len(self.steals):
+            self.dismiss(self.steals[number - 1])
 
     @on(Button.Pressed, ".choice")
     def _pressed(self, event: Button.Pressed) -> None:
