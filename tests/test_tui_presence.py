@@ -109,7 +109,9 @@ async def test_the_room_screen_says_where_each_player_is() -> None:
         host.last.push({"t": "joined", "code": "KQZD", "seat": 0, "token": "t"}, room)
         await settle(pilot)
         text = screen_text(app)
-        assert "○ offline, 87 s left" in text or "○ offline, 86 s left" in text
+        # Counting down from the host's 87 s; a loaded machine may take seconds to draw it.
+        offline = re.search(r"○ offline, (\d+) s left", text)
+        assert offline and 0 < int(offline.group(1)) <= 87, text
         assert "☾ away: a bot plays" in text
         assert "Eve" not in text  # a player who left the lobby has no seat
 
