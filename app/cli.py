@@ -29,6 +29,8 @@ from partyhost.playcommands import (
 )
 
 Runner = Callable[[argparse.Namespace], int]
+YOUR_NAME = "your name at the table"
+DATA_FOLDER = "the host's data folder (default: the one serve uses)"
 
 
 Number = TypeVar("Number", int, float)
@@ -143,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FACTOR",
         help="multiply how long bots think (0.1: ten times quicker; for demos and tests)",
     )
-    _add_player(play, "--name")
+    play.add_argument("--name", help=YOUR_NAME)
     _add_ascii(play)
     play.set_defaults(run=cmd_play)
 
@@ -168,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = sub.add_parser("join", help="join a host on your LAN")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT")
-    _add_player(join, "--name")
+    join.add_argument("--name", help=YOUR_NAME)
     join.add_argument(
         "--room",
         help="room code to join straight away (back to your seat there, if you hold one)",
@@ -212,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch or export a finished game with every hand shown (no GAME: list them)",
     )
     replay.add_argument("game", nargs="?", type=int, help="the game's number")
-    _add_data_folder(replay)
+    replay.add_argument("--data", help=DATA_FOLDER)
     replay.add_argument("--host", metavar="HOST:PORT", help="ask a running host")
     replay.add_argument(
         "--export", choices=("text", "jsonl"), help="write it instead of showing it"
@@ -222,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_replay"))
 
     stats = sub.add_parser("stats", help="tonight's standings from a host's data folder")
-    _add_data_folder(stats)
+    stats.add_argument("--data", help=DATA_FOLDER)
     stats.add_argument("--all", action="store_true", help="every night kept, not just tonight")
     stats.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_stats"))
 
@@ -310,19 +312,9 @@ def _add_table(
     )
 
 
-def _add_player(command: argparse.ArgumentParser, flag: str) -> None:
-    """The player's own name (``party`` says ``--player``: its ``--name`` is the host's)."""
-    command.add_argument(flag, help="your name at the table")
-
-
 def _add_ascii(command: argparse.ArgumentParser) -> None:
     """For every command that draws cards."""
     command.add_argument("--ascii", action="store_true", help="ASCII-only glyphs and borders")
-
-
-def _add_data_folder(command: argparse.ArgumentParser) -> None:
-    """Where the history commands read a host's games from."""
-    command.add_argument("--data", help="the host's data folder (default: the one serve uses)")
 
 
 def _add_party(party: argparse.ArgumentParser) -> None:
@@ -335,7 +327,7 @@ def _add_party(party: argparse.ArgumentParser) -> None:
         "how well the bots play (default normal)",
         "an option of GAME's room, e.g. --option target=1000",
     )
-    _add_player(party, "--player")
+    party.add_argument("--player", help=YOUR_NAME)  # its --name is the host's
     _add_ascii(party)
     party.add_argument(
         "--no-wait",

@@ -14,7 +14,6 @@ from partyhost.decks.combine import HEADER_KEYS
 from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
 from partyhost.decks.preview import describe_counts
 from partyhost.decks.starter import DECK_NAME, starter_deck
-from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
 from partyhost.net.deckshelf import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
@@ -155,17 +154,12 @@ def _gone(path: Path) -> bool:
     return False
 
 
-def _game_named(given: str) -> Game | None:
-    """A game by id (``stealing-home``) or by its decks' ``game:`` (``game-set-match``)."""
-    games = all_games()
-    return next((g for g in games if given in (g.id, g.deck_game)), None)
-
-
 def new_command(game_id: str, name: str) -> int:
     """Write a commented starter deck for the game into the user's deck folder."""
-    game = _game_named(game_id)
+    games = all_games()  # by id (stealing-home) or by its decks' game: (game-set-match)
+    game = next((game for game in games if game_id in (game.id, game.deck_game)), None)
     if game is None:
-        known = ", ".join(sorted({g.id for g in all_games()}))
+        known = ", ".join(sorted({game.id for game in games}))
         print(f"partyhost decks new: no game {game_id!r}; one of: {known}")
         return 2
     if not DECK_NAME.fullmatch(name):

@@ -79,27 +79,23 @@ def local_replay(data: Path, game_id: int) -> ReplayData:
     return ReplayData(_plain(replay.info()), _plain(replay.all_steps()))
 
 
-async def _ask_host(address: str, fetch: Callable[[HostConnection], Awaitable[Fetched]]) -> Fetched:
+def ask_host(address: str, fetch: Callable[[HostConnection], Awaitable[Fetched]]) -> Fetched:
     """What ``fetch`` gets from the host at ``address`` over a connection of its own."""
-    try:
-        host, port = parse_address(address)
-        connection = await HostConnection.connect(host, port, "replay viewer")
-    except (ValueError, ConnectionFailed) as failed:
-        raise ReplayUnavailable(str(failed)) from None
-    try:
-        return await fetch(connection)
-    except HostRefused as refused:
-        raise ReplayUnavailable(refused.message) from None
-    finally:
-        await connection.close()
 
+    async def ask() -> Fetched:
+        try:
+            host, port = parse_address(address)
+            connection = await HostConnection.connect(host, port, "replay viewer")
+        except (ValueError, ConnectionFailed) as failed:
+            raise ReplayUnavailable(str(failed)) from None
+        try:
+            return await fetch(connection)
+        except HostRefused as refused:
+            raise ReplayUnavailable(refused.message) from None
+        finally:
+            await connection.close()
 
-def remote_games(address: str) -> list[Frame]:
-    return asyncio.run(_ask_host(address, fetch_past_games))
-
-
-def remote_replay(address: str, game_id: int) -> ReplayData:
-    return ReplayData(*asyncio.run(_ask_host(address, lambda host: fetch_replay(host, game_id))))
+    return asyncio.run(ask())
 
 
 # --- printing -------------------------------------------------------------------
@@ -215,13 +211,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         if args.game is None:
             if args.host is not None:
-                games = remote_games(args.host)
+                games = ask_host(args.host, fetch_past_games)
             else:
                 games = local_games(host_data_dir(args.data))
             print("\n".join(games_table(games)) if games else "No games kept yet.")
             return 0
         if args.host is not None:
-            replay = remote_replay(args.host, args.game)
+            replay = ReplayData(*ask_host(args.host, lambda host: fetch_replay(host, args.game)))
         else:
             replay = local_replay(host_data_dir(args.data), args.game)
     except ReplayUnavailable as unavailable:

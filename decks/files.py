@@ -31,7 +31,6 @@ _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 
 _STANDARD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_STANDARD}{name}" for name in ("str", "int", "float", "bool", "null")}
-_QUOTE_HINT_TAGS = {f"{_STANDARD}{name}" for name in ("timestamp",)}
 _NUMBER_TAGS = {f"{_STANDARD}{name}" for name in ("int", "float")}
 
 DataPath = tuple[str | int, ...]
@@ -111,7 +110,7 @@ class _Converter:
                 self.error(node, f"tag {node.tag!r} is not allowed; remove it")
             return [self.convert(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
-        if node.tag in _QUOTE_HINT_TAGS:
+        if node.tag == f"{_STANDARD}timestamp":  # a date, read as the text it is written as
             return str(node.value)
         if node.tag not in _SCALAR_TAGS:
             self.error(node, f"tag {node.tag!r} is not allowed; write plain text, numbers or lists")
@@ -228,18 +227,12 @@ def decode_deck_bytes(raw: bytes, file: str) -> str:
         raise DeckFileError.one(file, NOT_UTF8, line, column) from None
 
 
-def clean_deck_text(text: str) -> str:
-    """``text`` cleaned like a chat line, except that its line breaks stay."""
-    if text.isprintable():
-        return text
-    return "\n".join(strip_controls(line) for line in text.split("\n"))
-
-
 def clean_deck_data(value: Any) -> Any:
-    """``value`` (parsed deck data) with every text cleaned. Keys are left alone: the games
-    accept only known keys and report any other with ``repr``, which escapes controls."""
-    if isinstance(value, str):
-        return clean_deck_text(value)
+    """``value`` (parsed deck data) with every text cleaned like a chat line, its line breaks
+    kept. Keys are left alone: the games accept only known keys and report any other with
+    ``repr``, which escapes controls."""
+    if isinstance(value, str) and not value.isprintable():
+        return "\n".join(strip_controls(line) for line in value.split("\n"))
     if isinstance(value, list):
         return [clean_deck_data(item) for item in value]
     if isinstance(value, dict):

@@ -16,21 +16,22 @@ MAX_SAMPLES = 6
 SAMPLE_LENGTH = 60
 
 
-def is_card_section(value: Any) -> bool:
-    if isinstance(value, list):
-        return True
-    return isinstance(value, dict) and not all(
-        isinstance(item, (int, float, bool)) for item in value.values()
-    )
+def card_sections(data: dict[str, Any]) -> dict[str, list[Any]]:
+    """Each card section's cards, in file order."""
+    sections: dict[str, list[Any]] = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and not all(
+            isinstance(item, (int, float, bool)) for item in value.values()
+        ):
+            value = list(value.values())
+        if key not in HEADER_KEYS and isinstance(value, list):
+            sections[key] = value
+    return sections
 
 
 def card_counts(data: dict[str, Any]) -> dict[str, int]:
     """Cards per section, in file order: ``{"slogans": 160, "tshirts": 70, ...}``."""
-    return {
-        key: len(value)
-        for key, value in data.items()
-        if key not in HEADER_KEYS and is_card_section(value)
-    }
+    return {key: len(cards) for key, cards in card_sections(data).items()}
 
 
 def describe_counts(data: dict[str, Any]) -> str:
@@ -58,11 +59,7 @@ def sample_cards(data: dict[str, Any], first: Sequence[str] = ()) -> list[str]:
     """A few cards from each section, spread over it, at most :data:`MAX_SAMPLES` in all:
     the sections named in ``first`` (the game's :attr:`~partyhost.engine.core.Game.deck_preview`)
     before the others, which follow in file order."""
-    sections = [
-        (key, list(value.values()) if isinstance(value, dict) else list(value))
-        for key, value in data.items()
-        if key not in HEADER_KEYS and is_card_section(value)
-    ]
+    sections = list(card_sections(data).items())
     order = {key: place for place, key in enumerate(first)}
     sections.sort(key=lambda section: order.get(section[0], len(order)))  # stable: file order
     samples: list[str] = []

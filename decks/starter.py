@@ -14,12 +14,6 @@ DECK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,59}")
 _NAME_LINE = re.compile(r"^name: .*$", re.MULTILINE)
 
 
-def starter_template(deck_game: str) -> str | None:
-    """The starter of that deck format, or ``None`` if there is none."""
-    found = resources.files("partyhost.decks").joinpath("starters", f"{deck_game}.yaml")
-    return found.read_text(encoding="utf-8") if found.is_file() else None
-
-
 def title_for(name: str) -> str:
     """``office-party`` -> ``Office party``: the title a new deck starts with."""
     words = name.replace("_", " ").replace("-", " ").split()
@@ -30,9 +24,10 @@ def title_for(name: str) -> str:
 def starter_deck(game: Game, name: str) -> str:
     """The starter text for ``game``, named after ``name`` and checked as any deck; raises
     ValueError if there is none."""
-    template = starter_template(game.deck_game)
-    if template is None:
+    template = resources.files("partyhost.decks").joinpath("starters", f"{game.deck_game}.yaml")
+    if not template.is_file():
         raise ValueError(f"There is no starter deck for {game.name} yet.")
-    text = _NAME_LINE.sub(lambda _: f"name: {json.dumps(title_for(name))}", template, count=1)
+    title = f"name: {json.dumps(title_for(name))}"
+    text = _NAME_LINE.sub(lambda _: title, template.read_text(encoding="utf-8"), count=1)
     build_from_text(text, f"{name}.yaml")
     return text
