@@ -12,7 +12,7 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
@@ -32,6 +32,7 @@ from partyhost.net.store.records import StoreReader, night_of
 from partyhost.net.store.replaybuilder import ReplayRefused, build_replay
 from partyhost.net.store.standings import Standing
 from partyhost.paths import host_data_dir
+from partyhost.playcommands import aligned
 
 Frame = dict[str, Any]
 Fetched = TypeVar("Fetched")
@@ -105,21 +106,6 @@ def _clock(moment: object, pattern: str) -> str:
     return time.strftime(pattern, time.localtime(moment)) if isinstance(moment, float | int) else ""
 
 
-def _aligned(rows: Sequence[tuple[str, ...]], right: int = 0) -> list[str]:
-    """Rows as columns of even width (the last left ragged); from column ``right`` on (if
-    any), cells align right, as numbers do."""
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)]
-    return [
-        "  ".join(
-            cell.rjust(width) if right and column >= right else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
-        )
-        + "  "
-        + row[-1]
-        for row in rows
-    ]
-
-
 def games_table(games: Iterable[Frame]) -> list[str]:
     """Past games, one line each, winners marked with ``*``."""
     rows = [("#", "NIGHT", "ENDED", "GAME", "ROOM", "PLAYERS (* won)")]
@@ -139,7 +125,7 @@ def games_table(games: Iterable[Frame]) -> list[str]:
                 players,
             )
         )
-    return _aligned(rows)
+    return aligned(rows)
 
 
 def _counted(number: int, word: str) -> str:
@@ -167,7 +153,7 @@ def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]
                 ),
             )
         )
-    return lines + _aligned(table, right=1)
+    return lines + aligned(table, right=1)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
