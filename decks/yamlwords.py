@@ -83,14 +83,6 @@ def _closing_quote(line: str, start: int) -> int | None:
     return None
 
 
-def _opens_quote(line: str) -> int | None:
-    """The column (0-based) of a quote that starts this line's value and never closes."""
-    at = _value_start(line)
-    if at < len(line) and line[at] in "\"'" and _closing_quote(line, at) is None:
-        return at
-    return None
-
-
 class _Explainer:
     """One PyYAML error and the text it came from."""
 
@@ -138,10 +130,12 @@ class _Explainer:
         line = self.text_of(self.line)
         lead = len(line) - len(line.lstrip(" \t-"))
         if "\t" in line[:lead]:
-            return self.at(self.line, line.index("\t"), "a tab; indent with spaces")
-        if line[self.column : self.column + 1] == "\t":  # a tab where a token should start
-            return self.at(self.line, self.column, "a tab; indent with spaces")
-        return None
+            column = line.index("\t")
+        elif line[self.column : self.column + 1] == "\t":  # a tab where a token should start
+            column = self.column
+        else:
+            return None
+        return self.at(self.line, column, "a tab; indent with spaces")
 
     def _unclosed_quote(self) -> PlainError | None:
         """A value that opens a quote and never closes it on its line."""
@@ -157,9 +151,9 @@ class _Explainer:
                 line = self.text_of(number)
                 if quote not in line or line.lstrip().startswith("#"):
                     continue
-                opened = _opens_quote(line)
-                if opened is not None and line[opened] == quote:
-                    return self.at(number, opened, _UNCLOSED)
+                value = _value_start(line)  # a quote opening the value, never closed
+                if line[value : value + 1] == quote and _closing_quote(line, value) is None:
+                    return self.at(number, value, _UNCLOSED)
                 break
         return None
 
@@ -189,7 +183,7 @@ class _Explainer:
             return self.at(self.line, value, _COLON_INSIDE)
         under = self._under_indented_above()
         if under is not None:
-            return self.at(under, _indent(self.text_of(under)), _UNDER_INDENTED)
+            return under
         above = self._line_above(self.line)
         if above is not None and _indent(line) > _indent(self.text_of(above)):
             name = line[start : self.column].strip()
@@ -231,7 +225,7 @@ class _Explainer:
         line = self.text_of(self.line)
         under = self._under_indented_above()
         if under is not None:
-            return self.at(under, _indent(self.text_of(under)), _UNDER_INDENTED)
+            return under
         dash_column = self._list_indent(self.line)
         above = self._line_above(self.line)
         above_is_key = above is not None and _content_start(self.text_of(above)) == _indent(
@@ -312,7 +306,7 @@ class _Explainer:
             "a `---` line starts a second deck; a deck file holds one: remove the line",
         )
 
-    def _under_indented_above(self) -> int | None:
+    def _under_indented_above(self) -> PlainError | None:
         """The line above the mark when it alone sits further left than its neighbours.
 
         PyYAML notices such a line only at the next one, which goes back to the
@@ -326,7 +320,11 @@ class _Explainer:
         if before is None or above_line.rstrip().endswith(":"):  # a key over a nested block
             return None
         if _content_start(above_line) < _indent(line) <= _indent(self.text_of(before)):
-            return above
+            return self.at(
+                above,
+                _indent(above_line),
+                "this line is indented less than the lines around it; line it up with them",
+            )
         return None
 
     def _line_above(self, number: int) -> int | None:
@@ -374,7 +372,6 @@ class _Explainer:
 
 
 _UNCLOSED = "this text starts with a quote that never closes; add the closing quote"
-_UNDER_INDENTED = "this line is indented less than the lines around it; line it up with them"
 _INDENTED_DIFFERENTLY = (
     "this line is indented differently from the lines above it; line it up with the keys it"
     " belongs with"

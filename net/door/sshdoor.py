@@ -141,8 +141,11 @@ class SSHDoor:
         assert task is not None
         status = 1
         try:
-            if process.term_type is None:
-                _say(process, f"partyhost needs a terminal: connect with {self._ssh_hint(process)}")
+            if process.term_type is None:  # the command that works, at the address used
+                sockname = process.get_extra_info("sockname")
+                host = sockname[0] if isinstance(sockname, tuple) and sockname else "HOST"
+                hint = f"ssh -t -p {self.port} NAME@{host}"
+                _say(process, f"partyhost needs a terminal: connect with {hint}")
             elif self._closing:
                 _say(process, "The host is closing; no new games here.")
             elif len(self._sessions) >= self.config.ssh_max_sessions:
@@ -160,12 +163,6 @@ class SSHDoor:
             with contextlib.suppress(Exception):  # exit() itself skips a closed channel
                 process.exit(status)
                 await asyncio.wait_for(process.wait_closed(), HANGUP_SECONDS)
-
-    def _ssh_hint(self, process: asyncssh.SSHServerProcess[bytes]) -> str:
-        """The command that works, with the address this visitor used."""
-        sockname = process.get_extra_info("sockname")
-        host = sockname[0] if isinstance(sockname, tuple) and sockname else "HOST"
-        return f"ssh -t -p {self.port} NAME@{host}"
 
     async def _run_client(self, process: asyncssh.SSHServerProcess[bytes]) -> int:
         """Run a client on a new pty until it exits or the visitor goes; the exit status."""

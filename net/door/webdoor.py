@@ -262,11 +262,11 @@ class WebDoor:
             self.quiet.warning("refused", address, f"Web door: refused {address}: {refusal}")
             raise web.HTTPServiceUnavailable(text=f"The door is full: {refusal}; try later.")
         try:
-            return await self._serve(request)
+            return await self._serve(request, address)
         finally:
             self.counter.release(address)
 
-    async def _serve(self, request: web.Request) -> web.WebSocketResponse:
+    async def _serve(self, request: web.Request, address: str) -> web.WebSocketResponse:
         visitor = visitor_of(request.cookies)
         resume = visitor is not None and not await self.pages.another_is_open(visitor)
         # Pings answered here, so that a pong tells OpenPages the page is still there.
@@ -293,8 +293,8 @@ class WebDoor:
             await client.start(
                 _number(request.query.get("width")), _number(request.query.get("height"))
             )
-            log.info("Web door: %s plays (pid %s)", request.remote, client.pid)
-            relay = asyncio.ensure_future(self._relay(page, client, request.remote or "unknown"))
+            log.info("Web door: %s plays (pid %s)", address, client.pid)
+            relay = asyncio.ensure_future(self._relay(page, client, address))
             ended = asyncio.ensure_future(client.ended())
             try:
                 await asyncio.wait({relay, ended}, return_when=asyncio.FIRST_COMPLETED)
