@@ -102,7 +102,7 @@ class ClientLauncher:
             client = await _hand_over(spare or await self._start_spare(), order, columns, rows)
             if client is None:  # the spare died waiting: a new one, straight away
                 client = await _hand_over(await self._start_spare(), order, columns, rows)
-            await self._replenish()
+            await self.replenish()
         if client is None:
             raise OSError("the client did not start")
         return client
@@ -124,17 +124,12 @@ class ClientLauncher:
         door.setblocking(False)
         return client, door
 
-    async def _replenish(self) -> None:
+    async def replenish(self) -> None:
         """A spare for the next visitor; if none can start now, that visitor starts one."""
         try:
             self._spare = await self._start_spare()
         except OSError as exc:
             log.warning("SSH door: cannot start a client ahead: %s", exc)
-
-    async def open(self) -> None:
-        async with self._lock:
-            if self._spare is None:
-                await self._replenish()
 
     async def close(self) -> None:
         async with self._lock:

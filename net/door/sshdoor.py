@@ -91,7 +91,7 @@ class SSHDoor:
         root = await asyncio.to_thread(self.folders.open)
         self.launcher = ClientLauncher(self.game_address, root)
         try:
-            await self.launcher.open()
+            await self.launcher.replenish()
             self._acceptor = await asyncssh.listen(
                 config.host or None,
                 config.ssh_port or 0,
