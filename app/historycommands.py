@@ -12,7 +12,7 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
@@ -32,7 +32,7 @@ from partyhost.net.store.records import StoreReader, night_of
 from partyhost.net.store.replaybuilder import ReplayRefused, build_replay
 from partyhost.net.store.standings import Standing
 from partyhost.paths import host_data_dir
-from partyhost.playcommands import aligned
+from partyhost.tui.text import counted
 
 Frame = dict[str, Any]
 Fetched = TypeVar("Fetched")
@@ -106,6 +106,21 @@ def _clock(moment: object, pattern: str) -> str:
     return time.strftime(pattern, time.localtime(moment)) if isinstance(moment, float | int) else ""
 
 
+def aligned(rows: Sequence[tuple[str, ...]], right: int = 0) -> list[str]:
+    """Rows as columns of even width (the last left ragged); from column ``right`` on (if
+    any), cells align right, as numbers do."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)]
+    return [
+        "  ".join(
+            cell.rjust(width) if right and column >= right else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
+        )
+        + "  "
+        + row[-1]
+        for row in rows
+    ]
+
+
 def games_table(games: Iterable[Frame]) -> list[str]:
     """Past games, one line each, winners marked with ``*``."""
     rows = [("#", "NIGHT", "ENDED", "GAME", "ROOM", "PLAYERS (* won)")]
@@ -128,16 +143,11 @@ def games_table(games: Iterable[Frame]) -> list[str]:
     return aligned(rows)
 
 
-def _counted(number: int, word: str) -> str:
-    """``1 game``, ``3 games``: a count with its word in the number it is read in."""
-    return f"{number} {word}{'' if number == 1 else 's'}"
-
-
 def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]:
     """A night's standings as aligned columns (per game: won/played)."""
     title = f"Tonight ({night})" if night == tonight else f"The night of {night}"
     games = sum(row.games_won for row in rows)
-    lines = [f"{title}: {_counted(len(rows), 'player')}, {_counted(games, 'game')} won"]
+    lines = [f"{title}: {counted(len(rows), 'player')}, {counted(games, 'game')} won"]
     table = [("PLAYER", "PLAYED", "WON", "POINTS", "MONEY", "BY GAME (won/played)")]
     for row in rows:
         table.append(

@@ -7,7 +7,6 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,21 +17,6 @@ if TYPE_CHECKING:
     from partyhost.net.config import HostConfig
 
 
-def aligned(rows: Sequence[tuple[str, ...]], right: int = 0) -> list[str]:
-    """Rows as columns of even width (the last left ragged); from column ``right`` on (if
-    any), cells align right, as numbers do."""
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)]
-    return [
-        "  ".join(
-            cell.rjust(width) if right and column >= right else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
-        )
-        + "  "
-        + row[-1]
-        for row in rows
-    ]
-
-
 def cmd_games(args: argparse.Namespace) -> int:
     from partyhost.engine.registry import all_games
 
@@ -40,7 +24,9 @@ def cmd_games(args: argparse.Namespace) -> int:
     for game in all_games():
         low, high = game.min_players, game.max_players
         rows.append((game.id, game.name, str(low) if low == high else f"{low}-{high}"))
-    print("\n".join(aligned(rows)))
+    width, name_width = (max(len(row[column]) for row in rows) for column in (0, 1))
+    for game_id, name, players in rows:
+        print(f"{game_id:<{width}}  {name:<{name_width}}  {players}")
     return 0
 
 
