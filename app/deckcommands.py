@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -11,14 +13,17 @@ from typing import Any
 
 from partyhost.decks.catalog import DECK_SUFFIXES, deck_folders, shipped_decks_dir
 from partyhost.decks.combine import HEADER_KEYS
-from partyhost.decks.files import DeckFileError, LoadedDeck, load_deck_file
+from partyhost.decks.files import DeckFileError, LoadedDeck, build_from_text, load_deck_file
 from partyhost.decks.preview import describe_counts
-from partyhost.decks.starter import DECK_NAME, starter_deck
+from partyhost.engine.core import Game
 from partyhost.engine.registry import all_games
 from partyhost.net.deckshelf import DeckShelf, file_key
 from partyhost.paths import user_decks_dir
 
 WATCH_SECONDS = 0.5
+DECK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,59}")
+"""What a deck's file name (without ``.yaml``) may be: it is also its name in the lobby."""
+_NAME_LINE = re.compile(r"^name: .*$", re.MULTILINE)
 
 
 def list_command() -> int:
@@ -152,6 +157,25 @@ def watch_command(
 def _gone(path: Path) -> bool:
     print(f"{path}: the file is gone (renamed or deleted?); waiting for it to come back")
     return False
+
+
+def title_for(name: str) -> str:
+    """``office-party`` -> ``Office party``: the title a new deck starts with."""
+    words = name.replace("_", " ").replace("-", " ").split()
+    title = " ".join(words) or name
+    return title[:1].upper() + title[1:]
+
+
+def starter_deck(game: Game, name: str) -> str:
+    """The game's commented starter deck (``decks/starters``, valid as written), named after
+    ``name`` and checked as any deck; raises ValueError if there is none."""
+    template = shipped_decks_dir() / "starters" / f"{game.deck_game}.yaml"
+    if not template.is_file():
+        raise ValueError(f"There is no starter deck for {game.name} yet.")
+    title = f"name: {json.dumps(title_for(name))}"
+    text = _NAME_LINE.sub(lambda _: title, template.read_text(encoding="utf-8"), count=1)
+    build_from_text(text, f"{name}.yaml")
+    return text
 
 
 def new_command(game_id: str, name: str) -> int:
