@@ -203,27 +203,21 @@ def read_deck_text(path: Path) -> str:
 
 
 NOT_UTF8 = "not UTF-8 text: save the file as UTF-8"
-_UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
 
 
 def decode_deck_bytes(raw: bytes, file: str) -> str:
     """A deck file's bytes as text: UTF-8 with or without a BOM, or UTF-16 with a BOM (what
     Windows Notepad saves); anything else is refused at its first byte that is not UTF-8."""
-    if raw.startswith(codecs.BOM_UTF8):
-        raw = raw[len(codecs.BOM_UTF8) :]
-    else:
-        for bom, encoding in _UTF16_BOMS.items():
-            if raw.startswith(bom):
-                try:
-                    return raw[len(bom) :].decode(encoding)
-                except UnicodeDecodeError:
-                    raise DeckFileError.one(file, NOT_UTF8) from None
+    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-16" if utf16 else "utf-8-sig")  # either drops the BOM
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        column = len(raw[line_start : exc.start].decode("utf-8")) + 1  # characters, not bytes
+        if utf16:
+            raise DeckFileError.one(file, NOT_UTF8) from None
+        unread = exc.object  # the bytes after a UTF-8 BOM
+        line = unread[: exc.start].count(b"\n") + 1
+        line_start = unread.rfind(b"\n", 0, exc.start) + 1
+        column = len(unread[line_start : exc.start].decode("utf-8")) + 1  # characters, not bytes
         raise DeckFileError.one(file, NOT_UTF8, line, column) from None
 
 
