@@ -103,8 +103,11 @@ DOOR_LIMITS: tuple[Limit, ...] = (
 )
 
 
-def _add_limits(add_argument: Callable[..., object], limits: Sequence[Limit]) -> None:
-    """One option per limit (through a parser's or a group's ``add_argument``)."""
+def _add_limits(
+    command: argparse.ArgumentParser, limits: Sequence[Limit], group: str | None = None
+) -> None:
+    """One option per limit, in a ``group`` of the help if named."""
+    add_argument = command.add_argument_group(group).add_argument if group else command.add_argument
     for flag, read, default, metavar, what in limits:
         add_argument(
             flag, type=read, default=default, metavar=metavar, help=f"{what} (default {default:g})"
@@ -151,19 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="host games for your LAN")
     _add_host(serve)
-    _add_limits(serve.add_argument, SERVE_LIMITS)
+    _add_limits(serve, SERVE_LIMITS)
     _add_doors(
         serve,
         f"open an SSH door: `ssh -t -p PORT NAME@HOST` plays (default {DEFAULT_SSH_PORT})",
         f"open a browser door: http://HOST:PORT/ plays, on phones too (default {DEFAULT_WEB_PORT})",
         can_close=False,
     )
-    _add_limits(
-        serve.add_argument_group(
-            "door limits (the SSH and browser doors, each its own)"
-        ).add_argument,
-        DOOR_LIMITS,
-    )
+    _add_limits(serve, DOOR_LIMITS, "door limits (the SSH and browser doors, each its own)")
     serve.set_defaults(run=cmd_serve)
 
     _add_party(sub.add_parser("party", help="host for your LAN and play at your own table"))
@@ -342,8 +340,8 @@ def _add_party(party: argparse.ArgumentParser) -> None:
         f"the browser door's port (default {DEFAULT_WEB_PORT})",
         can_close=True,
     )
-    _add_limits(party.add_argument_group("host limits").add_argument, SERVE_LIMITS)
-    _add_limits(party.add_argument_group("door limits").add_argument, DOOR_LIMITS)
+    _add_limits(party, SERVE_LIMITS, "host limits")
+    _add_limits(party, DOOR_LIMITS, "door limits")
     party.set_defaults(run=cmd_party)
 
 
