@@ -168,7 +168,8 @@ def title_for(name: str) -> str:
 
 def starter_deck(game: Game, name: str) -> str:
     """The game's commented starter deck (``decks/starters``, valid as written), named after
-    ``name`` and checked as any deck; raises ValueError if there is none."""
+    ``name`` and checked as any deck; raises ValueError if there is none, DeckFileError
+    if the checker refuses it."""
     template = shipped_decks_dir() / "starters" / f"{game.deck_game}.yaml"
     if not template.is_file():
         raise ValueError(f"There is no starter deck for {game.name} yet.")
@@ -205,7 +206,7 @@ def new_command(game_id: str, name: str) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         with path.open("x", encoding="utf-8") as handle:
             handle.write(text)
-    except (ValueError, OSError) as exc:
+    except (DeckFileError, ValueError, OSError) as exc:  # a starter the checker refuses too
         print(f"partyhost decks new: {exc}")
         return 1
     print(f"Wrote {path}")

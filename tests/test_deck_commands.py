@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from partyhost import deckcommands
@@ -69,6 +70,19 @@ def test_new_never_overwrites_a_deck(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["decks", "new", "gridiron", "mine"]) == 1
     assert "already exists" in capsys.readouterr().out
     assert path.read_text(encoding="utf-8").startswith("# my edits\n")
+
+
+def test_a_starter_the_checker_refuses_is_told_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "starters").mkdir()
+    (tmp_path / "starters" / "tshirt.yaml").write_text(
+        'game: tshirt\nname: "Starter"\nslogans: [unclosed\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(deckcommands, "shipped_decks_dir", lambda: tmp_path)
+    assert main(["decks", "new", "tshirt", "mine"]) == 1
+    assert "partyhost decks new: " in capsys.readouterr().out
+    assert not (user_decks_dir() / "mine.yaml").exists()
 
 
 def test_watch_checks_again_after_every_save(capsys: pytest.CaptureFixture[str]) -> None:
