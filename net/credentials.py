@@ -63,11 +63,17 @@ def load_host_id(data_dir: Path | None) -> str:
         kept = path.read_text(encoding="ascii").strip()
         if HOST_ID.fullmatch(kept):
             return kept
-    data_dir.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f"{HOST_ID_FILE}.tmp")
+    write_private(path, f"{host_id}\n".encode("ascii"))
+    return host_id
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` readable by its owner only, whole or not at all: a file
+    made private from its first byte, then renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f"{path.name}.tmp")
     temporary.unlink(missing_ok=True)
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "w", encoding="ascii") as file:
-        file.write(host_id + "\n")
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(data)
     os.replace(temporary, path)
-    return host_id

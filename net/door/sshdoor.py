@@ -11,13 +11,13 @@ import asyncio
 import contextlib
 import hmac
 import logging
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
 from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
+from partyhost.net.credentials import write_private
 from partyhost.net.door.doorclients import HANGUP_SECONDS, ClientLauncher, VisitorClient
 from partyhost.net.door.doorfolders import DoorFolders
 from partyhost.net.door.visitorenv import client_environment
@@ -49,13 +49,7 @@ def load_host_key(data_dir: Path | None) -> asyncssh.SSHKey:
         except (OSError, asyncssh.KeyImportError) as exc:
             raise OSError(f"cannot read the SSH host key {path}: {exc}; move it away") from exc
     key = asyncssh.generate_private_key("ssh-ed25519", comment="partyhost")
-    data_dir.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.unlink(missing_ok=True)
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as file:
-        file.write(key.export_private_key())
-    os.replace(temporary, path)
+    write_private(path, key.export_private_key())
     path.with_name(path.name + ".pub").write_bytes(key.export_public_key())
     return key
 
