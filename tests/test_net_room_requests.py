@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from partyhost.net import protocol as p
 from partyhost.net.hosting.connection import LOBBY_REQUESTS
-from partyhost.net.rooms.roomtask import HANDLERS
+from partyhost.net.rooms.room import HANDLERS
 
 CONNECTION_ONLY = {p.PING, p.PONG}
 """Answered by the connection itself, never queued."""

@@ -334,7 +334,7 @@ async def test_the_client_waits_for_enter_after_the_join_lines(tmp_path: Path) -
 
 async def test_the_hosts_warnings_go_to_party_log(tmp_path: Path) -> None:
     async def drive(pilot: Pilot[int], app: HostingApp) -> None:
-        logging.getLogger("partyhost.net.rooms.roomtask").warning("room WXYZ failed")
+        logging.getLogger("partyhost.net.rooms.room").warning("room WXYZ failed")
         await _until(pilot, lambda: app.wanted_screen() == "lobby")
         await pilot.press("ctrl+q")
         await _until(pilot, lambda: app._exit)
@@ -343,4 +343,4 @@ async def test_the_hosts_warnings_go_to_party_log(tmp_path: Path) -> None:
     assert code == 0
     assert "WXYZ" not in printed
     log = (tmp_path / "state" / PARTY_LOG).read_text(encoding="utf-8")
-    assert "WARNING partyhost.net.rooms.roomtask: room WXYZ failed" in log
+    assert "WARNING partyhost.net.rooms.room: room WXYZ failed" in log

@@ -221,12 +221,12 @@ def test_the_built_in_hosts_complaints_go_to_play_log(
     """The game owns the terminal: a host warning lands in the state folder's play.log,
     never on the screen, and the logging is as it was afterwards."""
     monkeypatch.setenv("PARTYHOST_STATE_DIR", str(tmp_path / "state"))
-    logger = logging.getLogger("partyhost.net.rooms.roomtask")
+    logger = logging.getLogger("partyhost.net.rooms.room")
     with logging_to_file():
         logger.warning("room ABCD failed handling %r", "play")
         logger.info("room ABCD closed")  # below the log's level
     text = (tmp_path / "state" / PLAY_LOG).read_text(encoding="utf-8")
-    assert "WARNING partyhost.net.rooms.roomtask: room ABCD failed handling 'play'" in text
+    assert "WARNING partyhost.net.rooms.room: room ABCD failed handling 'play'" in text
     assert "closed" not in text
     assert capsys.readouterr().err == ""
     assert logging.getLogger("partyhost").propagate

@@ -22,7 +22,6 @@ from partyhost.net.deckshelf import DeckShelf, TableDeck
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.names import clean_name, written_name
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms import roomtask
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
 from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Resume, Stop
@@ -179,7 +178,8 @@ class Lobby:
         """List ``room`` and start its task."""
         self.rooms[room.code] = room
         self._table_decks[room.code] = table_deck
-        self._tasks[room] = roomtask.start(room, self._outgoing, self._observer)
+        task = room.run(self._outgoing, self._observer)
+        self._tasks[room] = asyncio.get_running_loop().create_task(task, name=f"room {room.code}")
 
     async def stop(self, timeout: float) -> None:
         """Stop every room task (the store keeps the rooms); cancel any that lingers."""

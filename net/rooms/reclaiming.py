@@ -7,7 +7,7 @@ never simply given the seat. Only the name as that person wrote it may ask
 to the room's owner, or to a connected seated person when the owner is the
 absent one (``reclaim_ask``); the visitor waits in the room without a seat
 (``reclaim_waiting``). No answer in time is no. A yes is handed back to the
-room, which gives the seat (:meth:`.Seating.reclaim`); every other ending turns
+room, which gives the seat (:meth:`.Room.reclaim_answer`); every other ending turns
 the visitor away with ``reclaim_refused``.
 
 The open questions are bounded: one per visitor, one per seat,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from partyhost.engine.core import Event, Game
+from partyhost.engine.core import Event
 from partyhost.net.config import HostConfig
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
@@ -32,59 +32,60 @@ SHARED_JITTER = random.Random()
 """One source of thinking-time jitter for every room (a generator's state is 2.5 KiB)."""
 
 
-class RoomBots:
-    """The brains of a room's bots and stand-ins, and when each may act."""
+@dataclass(eq=False)
+class RoomPlay:
+    """Drives one room's game, its bots and stand-ins, and tells the room about each change."""
 
-    def __init__(self, code: str, config: HostConfig, roster: Roster, game: RoomGame) -> None:
-        self._code = code
-        self._config = config
-        self._roster = roster
-        self._game = game
-        self.jitter: random.Random = SHARED_JITTER
-        """Where thinking times within a bot's range come from (tests pin it)."""
+    code: str
+    config: HostConfig
+    game: RoomGame
+    roster: Roster
+    broadcast: RoomBroadcast
+    records: RoomRecords
+    at_round_start: Callable[[Sequence[Event], bool], None] | None = None
+    """Called with a change's events where a round ended (False) or the game did (True):
+    the room hands bots' seats to people waiting (:mod:`.room`)."""
+    jitter: random.Random = field(default=SHARED_JITTER, repr=False)
+    """Where thinking times within a bot's range come from (tests pin it)."""
+
+    # --- bots ------------------------------------------------------------------
 
     def brain(self, level: str, seed: int) -> BotBrain:
         """A brain for a ``level`` bot of this room's game."""
-        game: Game = self._game.game
-        low, high = thinking_delay(game, level, self._config.bot_delay)
-        pace = self._config.bot_pace
+        low, high = thinking_delay(self.game.game, level, self.config.bot_delay)
+        pace = self.config.bot_pace
         return BotBrain(seed, (low * pace, high * pace))
 
     def stand_in(self, member: Member, now: float) -> None:
         """Let a bot play ``member``'s seat from that seat's view."""
         brain = self.brain(DEFAULT_LEVEL, member.bot_seed)
         member.brain = brain
-        if self._active:
+        if self._bots_active:
             brain.arm(now, self.jitter)
 
     @property
-    def _active(self) -> bool:
+    def _bots_active(self) -> bool:
         """Whether bots may play now: a game runs, unpaused, with someone watching."""
-        game = self._game
+        game = self.game
         running = game.table is not None and game.playing and not game.clock.paused
-        return running and self._roster.watched
+        return running and self.roster.watched
 
     def arm_all(self, now: float) -> None:
         """After a change, every bot (and stand-in) may think about its next move.
 
         A bot whose legal moves changed thinks afresh (see :meth:`BotBrain.arm`).
         """
-        table = self._game.table
-        if table is None or not self._active:
+        table = self.game.table
+        if table is None or not self._bots_active:
             return
-        for member in self._roster.members:
+        for member in self.roster.members:
             if member.brain is not None and member.seat is not None:
-                facing = self._game.game.legal(table.state, member.seat)
+                facing = self.game.game.legal(table.state, member.seat)
                 member.brain.arm(now, self.jitter, facing)
 
-    def rethink(self, now: float) -> None:
-        """The table goes on after a round's result: every bot starts thinking now."""
-        self.rest_all()
-        self.arm_all(now)
-
-    def rest_all(self) -> None:
-        """The game is paused: no bot plans a move until :meth:`arm_all` after the resume."""
-        for member in self._roster.members:
+    def _rest_all(self) -> None:
+        """No bot plans a move until :meth:`arm_all` (after a pause, or a round's result)."""
+        for member in self.roster.members:
             if member.brain is not None:
                 member.brain.rest()
 
@@ -92,48 +93,32 @@ class RoomBots:
         """When the first armed bot wants to act (None while nobody watches, no game runs,
         the game is paused or the table reads a round's result: a plan from before must not
         wake the room)."""
-        if not self._active or self._game.result_pause is not None:
+        if not self._bots_active or self.game.result_pause is not None:
             return None
-        due = [m.brain.due for m in self._roster.members if m.brain is not None]
+        due = [m.brain.due for m in self.roster.members if m.brain is not None]
         return min((when for when in due if when is not None), default=None)
 
-    def turn(self, now: float) -> list[Event] | None:
+    def _bot_turn(self, now: float) -> list[Event] | None:
         """Let the first bot whose thinking time is up act; its events, or None if none acted."""
-        table = self._game.table
-        if table is None or not self._active or self._game.result_pause is not None:
+        table = self.game.table
+        if table is None or self.next_due() is None:
             return None
-        for member in self._roster.members:
+        for member in self.roster.members:
             brain = member.brain
             if brain is None or brain.due is None or brain.due > now or member.seat is None:
                 continue
             command = brain.choose(
-                self._game.game, table.state, member.seat, self._game.clock.now(now)
+                self.game.game, table.state, member.seat, self.game.clock.now(now)
             )
             if command is None:
                 continue
             try:
-                return self._game.command(member.seat, command, now)
+                return self.game.command(member.seat, command, now)
             except Exception as refused:
-                log.debug("room %s: bot in seat %s refused: %s", self._code, member.seat, refused)
+                log.debug("room %s: bot in seat %s refused: %s", self.code, member.seat, refused)
         return None
 
-
-@dataclass(eq=False)
-class RoomPlay:
-    """Drives one room's game and tells the room about each change."""
-
-    game: RoomGame
-    roster: Roster
-    bots: RoomBots
-    broadcast: RoomBroadcast
-    records: RoomRecords
-    max_pause: float = float("inf")
-    """Seconds an owner's pause lasts at most before the game goes on by itself."""
-    at_round_start: Callable[[Sequence[Event], bool], None] = field(
-        default_factory=lambda: _nothing, init=False
-    )
-    """Called with a change's events where a round ended (False) or the game did (True):
-    the room hands bots' seats to people waiting (:mod:`.seating`)."""
+    # --- the game ----------------------------------------------------------------
 
     def start(self, rules: dict[str, Any], grace: float) -> None:
         """Deal a game to everyone seated, in join order; Refused if it cannot be set up.
@@ -154,7 +139,7 @@ class RoomPlay:
     def pause(self, by: str, now: float) -> None:
         """Stop the game's clock and its bots until :meth:`resume`; Refused if it cannot."""
         self.game.pause(now, by)
-        self.bots.rest_all()
+        self._rest_all()
         self.records.save()
         self.broadcast.notice(f"Paused by {by}.")
         self.broadcast.room()
@@ -174,14 +159,14 @@ class RoomPlay:
         self.broadcast.notice(notice or f"{by} resumed the game.")
         self.broadcast.room()
         self.broadcast.views()
-        self.bots.arm_all(now)
+        self.arm_all(now)
 
     def pause_ends(self) -> float | None:
         """When the owner's pause ends by itself (None: the game is not paused)."""
         since = self.game.clock.paused_wall
         if since is None or not self.game.playing:
             return None
-        return since + self.max_pause
+        return since + self.config.max_pause_seconds
 
     def ask_to_resume(self, member: Member, now: float) -> None:
         """A seated person other than the owner asks to go on; a majority of the people
@@ -211,7 +196,8 @@ class RoomPlay:
 
     def _pause_changed(self, now: float) -> None:
         if self.game.result_pause is None:
-            self.bots.rethink(now)
+            self._rest_all()
+            self.arm_all(now)
             self.records.save()  # the hold is over: a restart must not hold the clock again
         self.broadcast.room()
 
@@ -242,7 +228,7 @@ class RoomPlay:
         ticked = self.game.tick(now)
         if ticked:
             self.changed(ticked, now)
-        moved = self.bots.turn(now)
+        moved = self._bot_turn(now)
         if moved is not None:
             self.changed(moved, now)
 
@@ -257,15 +243,13 @@ class RoomPlay:
             self.records.game_over()
             self.broadcast.notice(ending)
             self.broadcast.room()
-            self.at_round_start(events, True)
+            if self.at_round_start is not None:
+                self.at_round_start(events, True)
             return
         if self.game.game.round_over(events):
-            self.at_round_start(events, False)  # before the hold: a newcomer reads it too
+            if self.at_round_start is not None:  # before the hold: a newcomer reads it too
+                self.at_round_start(events, False)
             if self.game.pause_for_results(now, self._readers()):
                 self.records.save()  # a restart keeps the hold (and the clock where it stopped)
                 self.broadcast.room()
-        self.bots.arm_all(now)
-
-
-def _nothing(events: Sequence[Event], over: bool) -> None:
-    """No one to tell of a round's start (until the room sets :attr:`RoomPlay.at_round_start`)."""
+        self.arm_all(now)

@@ -1,7 +1,7 @@
 """A room's queue: what goes on it, and the protocols where connections and rooms meet.
 
 Connections and the host never change a room: they post an item that the
-room's task (:mod:`.roomtask`) turns into one call on the room.
+room's task (:meth:`.Room.run`) turns into one call on the room.
 """
 
 from __future__ import annotations

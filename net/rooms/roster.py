@@ -98,7 +98,7 @@ class Roster:
 
     @property
     def waiting(self) -> tuple[Member, ...]:
-        """Who waits for a bot's seat, first come first (see :mod:`.seating`)."""
+        """Who waits for a bot's seat, first come first (see :mod:`.room`)."""
         return tuple(self._waiting)
 
     def waiting_by_id(self, member_id: int) -> Member | None:
