@@ -3,7 +3,7 @@
 A :class:`Member` outlives connections: it keeps the seat, name, token hash and
 bot brain while its player is away. Seat numbers are compact (join order) in
 the lobby and fixed once a game starts; a person waiting for a bot's seat has
-none yet (:mod:`.seating`).
+none yet (:mod:`.room`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,20 @@ CONNECTED = "connected"
 DISCONNECTED = "disconnected"
 AWAY = "away"
 GONE = "gone"
+JOURNALED = (
+    "seat",
+    "name",
+    "token_hash",
+    "bot",
+    "bot_seed",
+    "ready",
+    "left",
+    "disconnected_at",
+    "away",
+    "engine_away",
+    "newcomer",
+)
+"""The fields a :class:`Member` and its :class:`MemberRecord` share, under the same name."""
 
 
 @dataclass(eq=False)
@@ -55,20 +69,10 @@ class Member:
     def restored(cls, record: MemberRecord) -> Member:
         """The member a journal record describes, without connection or brain yet."""
         return cls(
-            record.member,
-            record.name,
-            record.seat,
-            record.token_hash,
-            bot=record.bot,
-            bot_seed=record.bot_seed,
+            member_id=record.member,
+            **{name: getattr(record, name) for name in JOURNALED},
             bot_level=record.bot_level or DEFAULT_LEVEL,
-            ready=record.ready,
-            left=record.left,
-            disconnected_at=record.disconnected_at,
             grace_until=record.grace_ends,
-            newcomer=record.newcomer,
-            away=record.away,
-            engine_away=record.engine_away,
         )
 
     @property
@@ -184,19 +188,9 @@ class Member:
 
     def record(self) -> MemberRecord:
         return MemberRecord(
-            self.member_id,
-            self.seat,
-            self.name,
-            self.token_hash,
-            self.bot,
-            self.bot_seed,
-            self.ready,
-            self.left,
-            self.bot_level if self.bot else None,
-            disconnected_at=self.disconnected_at,
+            member=self.member_id,
+            **{name: getattr(self, name) for name in JOURNALED},
+            bot_level=self.bot_level if self.bot else None,
             grace_ends=self.grace_until,
-            away=self.away,
-            engine_away=self.engine_away,
             stand_in=self.human and self.away and self.brain is not None,
-            newcomer=self.newcomer,
         )
