@@ -167,11 +167,6 @@ class RoomBroadcast:
         peer.room = None
         peer.send({"t": p.LEFT, "code": self.code, "reason": reason})
 
-    def replaced(self, old: Peer) -> None:
-        """A seat's old connection gives way to its player's newer one."""
-        self.send_out(old, "replaced")
-        old.close("replaced by a newer connection")
-
     def _to_everyone(self, message: dict[str, Any]) -> bytes:
         frame = p.encode(message)
         for peer in self.roster.recipients():
@@ -179,12 +174,25 @@ class RoomBroadcast:
         return frame
 
     def room_message(self, you: Member | None) -> dict[str, Any]:
-        """The room's state as ``you`` (None: a spectator) is shown it."""
+        """The room's state as ``you`` (None: a spectator) is shown it: the seats shown are
+        the seated members and those who left a game still on the table (``gone``); the
+        pause, an owner's; ``pause``, the table reading a round's result (until when, who
+        has not read it, and where the game's clock stands meanwhile)."""
         game, settings, owner = self.game.game, self.settings, self.roster.owner
+        room_game, clock, hold = self.game, self.game.clock, self.game.result_pause
         try:
             rules = game.rules_for(settings.options)
         except Exception:
             rules = {}
+        paused = None
+        if clock.paused_at is not None:
+            since = clock.paused_wall if clock.paused_wall is not None else time.time()
+            paused = {
+                "by": clock.paused_by,
+                "at": clock.paused_at,
+                "until": since + self.max_pause,
+                "asking": sorted(room_game.resume_asks),
+            }
         return {
             "t": p.ROOM,
             **self._shared(),
@@ -194,13 +202,16 @@ class RoomBroadcast:
             "owner": owner.seat if owner is not None else None,
             "you": you.seat if you is not None else None,
             "seats": [
-                member.describe(time.time(), self.game.clock.paused_wall)
-                for member in self._shown_seats()
+                member.describe(time.time(), clock.paused_wall)
+                for member in self.roster.members
+                if not member.left or (not room_game.in_lobby and room_game.in_game(member.seat))
             ],
-            "paused": self._paused(),
+            "paused": paused,
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "pause": self._result_pause(),
+            "pause": None
+            if hold is None
+            else {"until": hold.until, "waiting": sorted(hold.waiting), "at": clock.stopped_at},
         }
 
     def _shared(self) -> dict[str, Any]:
@@ -215,39 +226,6 @@ class RoomBroadcast:
             "has_password": settings.password_hash is not None,
             "status": self.game.status,
             "spectators": len(self.roster.spectators),
-        }
-
-    def _shown_seats(self) -> list[Member]:
-        """Seated members, and those who left a game that is still on the table (``gone``)."""
-        game = self.game
-        return [
-            member
-            for member in self.roster.members
-            if not member.left or (not game.in_lobby and game.in_game(member.seat))
-        ]
-
-    def _result_pause(self) -> dict[str, Any] | None:
-        """The table reading a round's result: until when, who has not read it, and where
-        the game's clock stands meanwhile."""
-        hold = self.game.result_pause
-        if hold is None:
-            return None
-        return {
-            "until": hold.until,
-            "waiting": sorted(hold.waiting),
-            "at": self.game.clock.stopped_at,
-        }
-
-    def _paused(self) -> dict[str, Any] | None:
-        clock = self.game.clock
-        if clock.paused_at is None:
-            return None
-        since = clock.paused_wall if clock.paused_wall is not None else time.time()
-        return {
-            "by": clock.paused_by,
-            "at": clock.paused_at,
-            "until": since + self.max_pause,
-            "asking": sorted(self.game.resume_asks),
         }
 
     def room(self) -> None:
