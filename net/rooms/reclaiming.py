@@ -169,15 +169,10 @@ class Reclaiming:
             self._turn_away(ask, f"Nobody at the table confirmed in time that you are {name}.")
             self.broadcast.notice(f"Nobody confirmed in time that the visitor is {name}.")
 
-    def settle_about(self, member: Member, why: str) -> None:
+    def settle(self, why: str, member: Member | None = None) -> None:
         """``member``'s seat is no longer to be asked for (its player is back, or it is
-        gone): every visitor asking for it is turned away with ``why``."""
-        for ask in self._close(lambda ask: ask.member_id == member.member_id):
-            self._turn_away(ask, why)
-
-    def clear(self, why: str) -> None:
-        """The room closes: every visitor still waiting is turned away with ``why``."""
-        for ask in self._close(lambda ask: True):
+        gone), or the room closes (None): every visitor asking is turned away with ``why``."""
+        for ask in self._close(lambda ask: member is None or ask.member_id == member.member_id):
             self._turn_away(ask, why)
 
     def _close(self, which: Callable[[Ask], bool]) -> list[Ask]:

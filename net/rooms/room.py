@@ -48,7 +48,7 @@ from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
-from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
+from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomplay import RoomPlay
 from partyhost.net.rooms.roomqueue import (
     CloseRoom,
@@ -101,15 +101,14 @@ class Room:
         self.closed = False
         """Set once by :meth:`close`; a closed room takes nothing more."""
         self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
-        self._settings = settings = RoomSettings.of(record)
         self._roster = roster = Roster(config, record.owner, record.next_member)
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
         door = local_address(config.host) if config.ssh_port is not None else None
         self._banned = BanList(door, record.banned_names or (), record.banned_addresses or ())
         """Kept with the room's record: a kick outlives a restart of the host."""
-        self._records = RoomRecords(services.store, code, settings, roster, room_game, self._banned)
-        self._broadcast = RoomBroadcast(code, settings, roster, room_game, config.max_pause_seconds)
+        self._records = RoomRecords(services.store, code, roster, room_game, self._banned)
+        self._broadcast = RoomBroadcast(code, roster, room_game, config.max_pause_seconds)
         self._play = RoomPlay(code, config, room_game, roster, self._broadcast, self._records)
         self._play.at_round_start = self._hand_bot_seats
         self._pause_toggles = TokenBucket(
@@ -154,11 +153,11 @@ class Room:
 
     @property
     def deck_data(self) -> dict[str, Any]:
-        return self._settings.deck_data
+        return self._game.deck_data
 
     @property
     def password_hash(self) -> str | None:
-        return self._settings.password_hash
+        return self._game.password_hash
 
     @property
     def status(self) -> str:
@@ -175,7 +174,7 @@ class Room:
     @property
     def waiting(self) -> tuple[Member, ...]:
         """People without a seat waiting to take over a bot's (see the module's notes)."""
-        return self._roster.waiting
+        return tuple(self._roster.waiting)
 
     @property
     def bots(self) -> RoomPlay:
@@ -310,7 +309,9 @@ class Room:
         if not game.has_free_seat(len(self._roster.seated)):
             raise Refused("room_full", f"All {game.max_players} seats are taken.")
         name = self._roster.fresh_name(wanted)
-        seat = self._roster.next_seat(self._game.in_lobby)
+        # The seat: compact in the lobby, after every number once a game ran.
+        seats = [m.seat for m in self.members if m.seat is not None]
+        seat = len(self._roster.seated) if self._game.in_lobby else max(seats, default=-1) + 1
         member = self._roster.new_member(name, seat, hashed_token, bot_level=level)
         if level is not None:
             member.brain = self._play.brain(level, member.bot_seed)
@@ -322,7 +323,8 @@ class Room:
             self._play.changed(events, now)
         else:
             self._roster.add(member)
-        self._roster.claim_if_ownerless(member)
+        if self._roster.owner is None and member.human:  # the first person owns the room
+            self._roster.make_owner(member)
         return member
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
@@ -333,7 +335,8 @@ class Room:
         that one stops working. Past the seat's resume rate the newcomer is refused
         (``rate_limited``) and whoever holds the seat keeps it.
         """
-        waiter = None if self.closed else self._roster.waiting_by_id(member_id)
+        waiting = () if self.closed else self._roster.waiting
+        waiter = next((m for m in waiting if m.member_id == member_id), None)
         if waiter is not None:  # back after a restart, or a dropped link
             self._take_link(waiter, peer)
             self._roster.add_spectator(peer)
@@ -354,7 +357,7 @@ class Room:
                 f" try again in {math.ceil(wait)} s.",
                 wait,
             )
-        self._reclaiming.settle_about(member, f"{member.name} came back with their own seat token.")
+        self._reclaiming.settle(f"{member.name} came back with their own seat token.", member)
         if token_hash(token) == member.token_hash:
             self._forget_second_token(member)
         self._take_link(member, peer)
@@ -460,7 +463,7 @@ class Room:
             self._remove(member, "disconnected", now)
             return
         member.go_away()
-        if self._settings.bot_takeover:
+        if self._game.bot_takeover:
             self._broadcast.notice(
                 f"{member.name} is away; a bot plays for them until they return."
             )
@@ -581,7 +584,7 @@ class Room:
             and not self._system("seat_left", member, now)
         ):
             # The game cannot drop this seat now: keep it played rather than stall the table.
-            if self._settings.bot_takeover:
+            if self._game.bot_takeover:
                 self._play.stand_in(member, now)
             else:
                 self._system("seat_away", member, now)
@@ -589,7 +592,7 @@ class Room:
         self._broadcast.notice(f"{member.name} {verb}.")
         if self._roster.is_owner(member):
             self._hand_over()
-        if not self._roster.has_humans:
+        if not any(m.human for m in self._roster.seated):
             self.close("everyone left")
             return
         self._records.save()
@@ -608,10 +611,11 @@ class Room:
         if self.closed:
             return
         self.closed = True
-        self._reclaiming.clear("That room has closed.")
+        self._reclaiming.settle("That room has closed.")
         for member in self._roster.members:
             self._detach(member, told)
-        for peer in self._roster.clear_spectators():
+        for peer in self._roster.spectators:
+            self._roster.drop_spectator(peer)
             self._broadcast.send_out(peer, told)
         self._records.forget()
         self._play.at_round_start = None  # a reference back: reference counting frees the room
@@ -636,7 +640,7 @@ class Room:
         if member.token_hash is not None:
             self._services.forget_token(member.token_hash)
         self._forget_second_token(member)
-        self._reclaiming.settle_about(member, f"{member.name}'s seat is gone.")
+        self._reclaiming.settle(f"{member.name}'s seat is gone.", member)
 
     def _hand_over(self) -> None:
         owner = self._roster.hand_over()
@@ -667,7 +671,7 @@ class Room:
             return False  # the room's spectators are at their cap: the newcomer sits down
         token = new_token()
         member = roster.new_member(roster.fresh_name(peer.name), None, token_hash(token))
-        roster.add_waiting(member)
+        roster.waiting.append(member)
         self._given[member.member_id] = token
         self._services.remember_token(token_hash(token), self.code, member.member_id)
         self._records.save()
@@ -697,7 +701,7 @@ class Room:
             member.peer.send({"t": p.NOTICE, "text": text})
 
     def _forget_waiter(self, member: Member) -> None:
-        self._roster.drop_waiting(member)
+        self._roster.waiting.remove(member)
         self._given.pop(member.member_id, None)
         self._told.pop(member.member_id, None)
         if member.token_hash is not None:
@@ -733,7 +737,7 @@ class Room:
         if not over:
             self._tell_waiters()
             return
-        for member in roster.waiting:
+        for member in list(roster.waiting):
             if member.peer is not None:
                 member.peer.send(
                     {"t": p.NOTICE, "text": "No bot's seat was left for you: you watch."}
@@ -755,10 +759,10 @@ class Room:
         """The owner changes game options (the game checks them); everyone else readies again."""
         self._owner(peer)
         self._between_games()
-        merged = {**self._settings.options, **message["options"]}
+        merged = {**self._game.options, **message["options"]}
         self.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
         takeover = message.get("bot_takeover")
-        self._settings.choose(merged, None if takeover is None else bool(takeover))
+        self._game.choose(merged, None if takeover is None else bool(takeover))
         for member in self._roster.seated:
             if not self._roster.is_owner(member):
                 member.ready = False
@@ -771,7 +775,7 @@ class Room:
         self._between_games()
         game = self.game
         game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
-        self._play.start(game.rules_for(self._settings.options), self._config.grace_seconds)
+        self._play.start(game.rules_for(self._game.options), self._config.grace_seconds)
 
     def pause_game(self, peer: Peer, message: Message) -> None:
         """The owner stops the game's clock: no timers, no moves, bots wait."""

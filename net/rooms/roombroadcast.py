@@ -21,7 +21,7 @@ from partyhost.engine.core import Event
 from partyhost.net import protocol as p
 from partyhost.net.deckshelf import decks_in_play
 from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
+from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.rooms.roster import Roster
 
@@ -38,7 +38,6 @@ class RoomBroadcast:
     """Builds and sends every frame a room sends to more than its asker."""
 
     code: str
-    settings: RoomSettings
     roster: Roster
     game: RoomGame
     max_pause: float = float("inf")
@@ -169,7 +168,8 @@ class RoomBroadcast:
 
     def _to_everyone(self, message: dict[str, Any]) -> bytes:
         frame = p.encode(message)
-        for peer in self.roster.recipients():
+        members = [m.peer for m in self.roster.members if m.peer is not None]
+        for peer in (*members, *self.roster.spectators):
             peer.send_frame(frame)
         return frame
 
@@ -178,10 +178,10 @@ class RoomBroadcast:
         the seated members and those who left a game still on the table (``gone``); the
         pause, an owner's; ``pause``, the table reading a round's result (until when, who
         has not read it, and where the game's clock stands meanwhile)."""
-        game, settings, owner = self.game.game, self.settings, self.roster.owner
+        game, owner = self.game.game, self.roster.owner
         room_game, clock, hold = self.game, self.game.clock, self.game.result_pause
         try:
-            rules = game.rules_for(settings.options)
+            rules = game.rules_for(room_game.options)
         except Exception:
             rules = {}
         paused = None
@@ -196,9 +196,9 @@ class RoomBroadcast:
         return {
             "t": p.ROOM,
             **self._shared(),
-            "options": settings.options,
+            "options": room_game.options,
             "rules": rules,
-            "bot_takeover": settings.bot_takeover,
+            "bot_takeover": room_game.bot_takeover,
             "owner": owner.seat if owner is not None else None,
             "you": you.seat if you is not None else None,
             "seats": [
@@ -216,14 +216,14 @@ class RoomBroadcast:
 
     def _shared(self) -> dict[str, Any]:
         """What the room message and the lobby's summary both show of the room."""
-        game, settings = self.game.game, self.settings
+        game, room_game = self.game.game, self.game
         return {
             "code": self.code,
             "game": game.id,
             "game_name": game.name,
-            "deck": settings.deck_name,
-            "decks": decks_in_play(settings.deck_name, settings.deck_data),
-            "has_password": settings.password_hash is not None,
+            "deck": room_game.deck_name,
+            "decks": decks_in_play(room_game.deck_name, room_game.deck_data),
+            "has_password": room_game.password_hash is not None,
             "status": self.game.status,
             "spectators": len(self.roster.spectators),
         }

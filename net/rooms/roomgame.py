@@ -33,37 +33,6 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class RoomSettings:
-    """A room's deck, password hash, game options and ``bot_takeover`` choice."""
-
-    deck_name: str
-    deck_data: dict[str, Any]
-    """The deck as journaled, so a restarted host can rebuild the same deck."""
-    password_hash: str | None
-    created: float
-    options: dict[str, Any]
-    bot_takeover: bool
-    """Whether a bot plays an away player's seat (else the game is told ``seat_away``)."""
-
-    @classmethod
-    def of(cls, record: RoomRecord) -> RoomSettings:
-        return cls(
-            record.deck_name,
-            record.deck_data,
-            record.password_hash,
-            record.created,
-            dict(record.options),
-            record.bot_takeover,
-        )
-
-    def choose(self, options: dict[str, Any], bot_takeover: bool | None) -> None:
-        """The owner's new options (already checked by the game); ``None`` keeps the setting."""
-        self.options = dict(options)
-        if bot_takeover is not None:
-            self.bot_takeover = bot_takeover
-
-
-@dataclass
 class ResultPause:
     """The table stopped after a round so everyone can read its result."""
 
@@ -73,7 +42,8 @@ class ResultPause:
 
 
 class RoomGame:
-    """The game side of one room, with the setup a restarted host replays.
+    """The game side of one room: what it was made with (deck, password hash, options,
+    ``bot_takeover``) and the setup a restarted host replays.
 
     After a round the room may stop for its result (``round_results``) until every
     person at the table has read it or the time is up; the game's clock stands still
@@ -91,6 +61,14 @@ class RoomGame:
         self.game = game
         self._ceiling = ceiling
         self.deck = deck
+        self.deck_name = record.deck_name
+        self.deck_data = record.deck_data
+        """The deck as journaled, so a restarted host can rebuild the same deck."""
+        self.password_hash = record.password_hash
+        self.created = record.created
+        self.options = dict(record.options)
+        self.bot_takeover = record.bot_takeover
+        """Whether a bot plays an away player's seat (else the game is told ``seat_away``)."""
         self._journal = journal
         self._code = record.code
         self.status = record.status
@@ -206,6 +184,12 @@ class RoomGame:
         self.result_pause = None
         self.clock.release(now)
 
+    def choose(self, options: dict[str, Any], bot_takeover: bool | None) -> None:
+        """The owner's new options (already checked by the game); ``None`` keeps the setting."""
+        self.options = dict(options)
+        if bot_takeover is not None:
+            self.bot_takeover = bot_takeover
+
     def start(self, seats: list[int], rules: dict[str, Any]) -> None:
         """Deal a new game to ``seats``; Refused (and nothing changed) if it cannot be set up."""
         game = self.game
@@ -223,21 +207,6 @@ class RoomGame:
         self._game_seats = set(seats)
         self.status = p.PLAYING
         self.result_pause = None
-
-    def pause(self, wall: float, by: str) -> None:
-        """Stop the game's clock: no ticks, no commands, until :meth:`resume`."""
-        if self.status != p.PLAYING:
-            raise Refused("not_playing", "No game is running in this room.")
-        if self.clock.paused:
-            raise Refused("paused", f"The game is already paused by {self.clock.paused_by}.")
-        self.clock.pause(wall, by)
-        self.resume_asks.clear()
-
-    def resume(self, wall: float) -> None:
-        if not self.clock.paused:
-            raise Refused("not_paused", "The game is not paused.")
-        self.clock.resume(wall)
-        self.resume_asks.clear()
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
         """A player's (or bot's) command; raises IllegalMove when the game refuses it.

@@ -137,8 +137,15 @@ class RoomPlay:
         self.changed((), now)
 
     def pause(self, by: str, now: float) -> None:
-        """Stop the game's clock and its bots until :meth:`resume`; Refused if it cannot."""
-        self.game.pause(now, by)
+        """Stop the game's clock (no ticks, no commands) and its bots until :meth:`resume`;
+        Refused if no game runs or it is paused already."""
+        clock = self.game.clock
+        if not self.game.playing:
+            raise Refused("not_playing", "No game is running in this room.")
+        if clock.paused:
+            raise Refused("paused", f"The game is already paused by {clock.paused_by}.")
+        clock.pause(now, by)
+        self.game.resume_asks.clear()
         self._rest_all()
         self.records.save()
         self.broadcast.notice(f"Paused by {by}.")
@@ -150,8 +157,12 @@ class RoomPlay:
         The grace periods of absent players stood still during the pause: they go on
         from where they were.
         """
-        paused_since = self.game.clock.paused_wall
-        self.game.resume(now)
+        clock = self.game.clock
+        if not clock.paused:
+            raise Refused("not_paused", "The game is not paused.")
+        paused_since = clock.paused_wall
+        clock.resume(now)
+        self.game.resume_asks.clear()
         if paused_since is not None:
             for member in self.roster.members:
                 member.add_paused_time(paused_since, now)

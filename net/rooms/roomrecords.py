@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from partyhost.engine.core import SYSTEM_SEAT, SeatResult
-from partyhost.net.rooms.roomgame import RoomGame, RoomSettings
+from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import GameStart, Player, RoomRecord
@@ -27,25 +27,24 @@ class RoomRecords:
 
     store: Store
     code: str
-    settings: RoomSettings
     roster: Roster
     game: RoomGame
     banned: BanList
 
     def record(self) -> RoomRecord:
-        game, settings, hold = self.game, self.settings, self.game.result_pause
+        game, hold = self.game, self.game.result_pause
         return RoomRecord(
             code=self.code,
             game=game.game.id,
-            deck_name=settings.deck_name,
-            deck_data=settings.deck_data,
-            options=settings.options,
-            password_hash=settings.password_hash,
-            bot_takeover=settings.bot_takeover,
+            deck_name=game.deck_name,
+            deck_data=game.deck_data,
+            options=game.options,
+            password_hash=game.password_hash,
+            bot_takeover=game.bot_takeover,
             owner=self.roster.owner_id,
             status=game.status,
             next_member=self.roster.next_member,
-            created=settings.created,
+            created=game.created,
             seed=game.seed,
             start_seats=game.start_seats,
             rules=game.rules,
@@ -64,7 +63,7 @@ class RoomRecords:
 
     def game_started(self) -> None:
         """A new game: the room as it is now, and the game, running, with no commands yet."""
-        game, settings = self.game, self.settings
+        game = self.game
         seats, rules = game.start_seats, game.rules
         assert game.seed is not None and seats is not None and rules is not None, "it started"
         dealt = set(seats)
@@ -72,13 +71,13 @@ class RoomRecords:
             room=self.code,
             seed=game.seed,
             game=game.game.id,
-            deck_name=settings.deck_name,
-            deck_data=settings.deck_data,
+            deck_name=game.deck_name,
+            deck_data=game.deck_data,
             rules=dict(rules),
             start_seats=list(seats),
             started=time.time(),
             players=self._players(dealt.__contains__),
-            password_hash=settings.password_hash,
+            password_hash=game.password_hash,
             player_keys=sorted(
                 key
                 for m in self.roster.members

@@ -28,8 +28,9 @@ class Roster:
         self._members: list[Member] = []
         self._spectators: dict[Peer, None] = {}
         """Watching connections, in the order they came (a dict keeps it)."""
-        self._waiting: list[Member] = []
-        """People without a seat waiting to take over a bot's (seat None), first come first."""
+        self.waiting: list[Member] = []
+        """People without a seat waiting to take over a bot's (seat None), first come first
+        (see :mod:`.room`)."""
         self.owner_id = owner_id
         self.next_member = next_member
 
@@ -66,23 +67,14 @@ class Roster:
     def spectators(self) -> tuple[Peer, ...]:
         return tuple(self._spectators)
 
-    def recipients(self) -> list[Peer]:
-        """Every connection in the room: members' and spectators'."""
-        peers = [m.peer for m in self._members if m.peer is not None]
-        return peers + list(self._spectators)
-
     @property
     def watched(self) -> bool:
         """Whether anyone is connected: bots only play for an audience."""
         return bool(self._spectators) or any(m.peer is not None for m in self._members)
 
-    @property
-    def has_humans(self) -> bool:
-        return any(m.human for m in self.seated)
-
     def fresh_name(self, wanted: str) -> str:
         """``wanted``, cleaned and made different from every seated (or waiting) member's name."""
-        names = [m.name for m in (*self.seated, *self._waiting)]
+        names = [m.name for m in (*self.seated, *self.waiting)]
         return unique_name(wanted, names, self._config.max_name_length)
 
     def person_named(self, name: str) -> Member | None:
@@ -90,25 +82,11 @@ class Roster:
         key = name_key(name)
         return next((m for m in self.seated if m.human and name_key(m.name) == key), None)
 
-    def next_seat(self, in_lobby: bool) -> int:
-        """The seat a newcomer gets: compact in the lobby, after every number once a game ran."""
-        if in_lobby:
-            return len(self.seated)
-        return max((m.seat for m in self._members if m.seat is not None), default=-1) + 1
-
-    @property
-    def waiting(self) -> tuple[Member, ...]:
-        """Who waits for a bot's seat, first come first (see :mod:`.room`)."""
-        return tuple(self._waiting)
-
-    def waiting_by_id(self, member_id: int) -> Member | None:
-        return next((m for m in self._waiting if m.member_id == member_id), None)
-
     def waiting_of(self, peer: Peer) -> Member | None:
-        return next((m for m in self._waiting if m.peer is peer), None)
+        return next((m for m in self.waiting if m.peer is peer), None)
 
     def records(self) -> list[MemberRecord]:
-        return [member.record() for member in (*self._members, *self._waiting)]
+        return [member.record() for member in (*self._members, *self.waiting)]
 
     # --- changing ------------------------------------------------------------
 
@@ -141,7 +119,7 @@ class Roster:
         who was already gone keeps the grace period (or away seat) they had."""
         member = Member.restored(record)
         if record.seat is None and not record.bot and not record.left:
-            self._waiting.append(member)  # waiting for a bot's seat: no grace to run
+            self.waiting.append(member)  # waiting for a bot's seat: no grace to run
             return member
         if record.bot and not record.left:
             member.brain = brain_for(member.bot_level, member.bot_seed)
@@ -155,22 +133,11 @@ class Roster:
     def add(self, member: Member) -> None:
         self._members.append(member)
 
-    def add_waiting(self, member: Member) -> None:
-        self._waiting.append(member)
-
-    def drop_waiting(self, member: Member) -> None:
-        self._waiting.remove(member)
-
     def replace(self, bot: Member, person: Member) -> None:
         """``person`` (waiting) takes ``bot``'s place and seat; the bot is gone from the room."""
-        self._waiting.remove(person)
+        self.waiting.remove(person)
         person.seat = bot.seat
         self._members[self._members.index(bot)] = person
-
-    def claim_if_ownerless(self, member: Member) -> None:
-        """The first person in a room without an owner owns it."""
-        if self.owner is None and member.human:
-            self.owner_id = member.member_id
 
     def make_owner(self, member: Member) -> None:
         """``member`` owns the room from now on (the caller checked they may)."""
@@ -211,12 +178,6 @@ class Roster:
             return False
         del self._spectators[peer]
         return True
-
-    def clear_spectators(self) -> list[Peer]:
-        """Everyone stops watching; returns who was."""
-        peers = list(self._spectators)
-        self._spectators.clear()
-        return peers
 
 
 class BanList:
