@@ -71,16 +71,9 @@ log = logging.getLogger(__name__)
 Message = dict[str, Any]
 
 
-class SeatTokens(Protocol):
-    """The host's index of seat tokens, by which players come back to their seat."""
-
-    def remember_token(self, token_hash: str, code: str, member_id: int) -> None: ...
-
-    def forget_token(self, token_hash: str) -> None: ...
-
-
-class RoomServices(SeatTokens, Protocol):
-    """What a room needs from the host around it."""
+class RoomServices(Protocol):
+    """What a room needs from the host around it, with its index of seat tokens (by which
+    players come back to their seat)."""
 
     @property
     def config(self) -> HostConfig: ...
@@ -89,6 +82,10 @@ class RoomServices(SeatTokens, Protocol):
     def store(self) -> Store: ...
 
     def room_closed(self, room: Room) -> None: ...
+
+    def remember_token(self, token_hash: str, code: str, member_id: int) -> None: ...
+
+    def forget_token(self, token_hash: str) -> None: ...
 
 
 class Room:
