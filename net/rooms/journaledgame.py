@@ -153,14 +153,6 @@ class Table:
         self._accept(state, CommandRecord(seat, command, now))
         return events
 
-    def system(self, kind: str, seat: int, now: float) -> list[Event] | None:
-        """A host system command (seat_joined, seat_left...); None if the game refused it."""
-        try:
-            return self.command(SYSTEM_SEAT, {"type": kind, "seat": seat}, now)
-        except IllegalMove as refused:
-            log.info("%s refused %s for seat %s: %s", self.game.id, kind, seat, refused.code)
-            return None
-
     def tick(self, now: float) -> list[Event]:
         """Run the game's timers; journal the tick only if something happened."""
         if self.full:

@@ -15,10 +15,6 @@ from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.store.records import MemberRecord
 
-CONNECTED = "connected"
-DISCONNECTED = "disconnected"
-AWAY = "away"
-GONE = "gone"
 JOURNALED = (
     "seat",
     "name",
@@ -119,10 +115,6 @@ class Member:
         """When this player's grace period runs out, if one is running."""
         return None if self.left else self.grace_until
 
-    def acted(self) -> None:
-        """A command of theirs was accepted: no longer a newcomer."""
-        self.newcomer = False
-
     def go_away(self) -> None:
         """Past the grace period during a game (or replaced by a bot on the owner's word)."""
         self.away = True
@@ -160,16 +152,16 @@ class Member:
     def presence(self) -> str:
         """``connected``, ``disconnected``, ``away`` or ``gone`` (bots are always connected)."""
         if self.left:
-            return GONE
+            return "gone"
         if self.bot or self.peer is not None:
-            return CONNECTED
-        return AWAY if self.away else DISCONNECTED
+            return "connected"
+        return "away" if self.away else "disconnected"
 
     def describe(self, now: float, paused_since: float | None = None) -> dict[str, Any]:
         """This seat in the room message, its grace time left counted from host time ``now``
         (while the game is paused since ``paused_since``, the grace time left stands still)."""
         presence = self.presence()
-        grace = self.grace_ends() if presence == DISCONNECTED else None
+        grace = self.grace_ends() if presence == "disconnected" else None
         if grace is not None and paused_since is not None:
             now = max(paused_since, self.disconnected_at or paused_since)
         return {

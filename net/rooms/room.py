@@ -811,7 +811,7 @@ class Room:
         if ref is not None and (table := self._game.table) is not None:
             peer.send({"t": p.ACCEPTED, "ref": ref, "version": table.version})
         self._play.changed(events, now)
-        member.acted()
+        member.newcomer = False  # a command of theirs was taken: no short grace any more
 
     def seen(self, peer: Peer, message: Message) -> None:
         """A player has read the round's result; the table goes on once everyone has."""

@@ -221,13 +221,19 @@ class RoomGame:
         return table.command(seat, command, self.clock.now(wall))
 
     def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
-        """A host command about ``seat`` (``seat_away``...); None if no game took it.
+        """A host command about ``seat`` (``seat_joined``, ``seat_left``...); None if no
+        game took it.
 
         It goes through while the game is paused: who sits at the table is the host's to say.
         """
         if self.table is None:
             return None
-        return self.table.system(kind, seat, self.clock.now(wall))
+        command = {"type": kind, "seat": seat}
+        try:
+            return self.table.command(SYSTEM_SEAT, command, self.clock.now(wall))
+        except IllegalMove as refused:
+            log.info("%s refused %s for seat %s: %s", self.game.id, kind, seat, refused.code)
+            return None
 
     def seat_joined(self, seat: int, wall: float) -> list[Event]:
         """Deal a late joiner into the running game; Refused if the game cannot now."""
