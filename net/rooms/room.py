@@ -61,7 +61,6 @@ from partyhost.net.rooms.roomqueue import (
     RoomItem,
     Stop,
 )
-from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom
@@ -99,14 +98,15 @@ class Room:
         """Set once by :meth:`close`; a closed room takes nothing more."""
         self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
         self._roster = roster = Roster(config, record.owner, record.next_member)
-        ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
-        self._game = room_game = RoomGame(game, deck, record, services.store, ceiling)
         door = local_address(config.host) if config.ssh_port is not None else None
         self._banned = BanList(door, record.banned_names or (), record.banned_addresses or ())
         """Kept with the room's record: a kick outlives a restart of the host."""
-        self._records = RoomRecords(services.store, code, roster, room_game, self._banned)
+        ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
+        self._game = room_game = RoomGame(
+            game, deck, record, services.store, roster, self._banned, ceiling
+        )
         self._broadcast = RoomBroadcast(code, roster, room_game, config.max_pause_seconds)
-        self._play = RoomPlay(code, config, room_game, roster, self._broadcast, self._records)
+        self._play = RoomPlay(code, config, room_game, roster, self._broadcast)
         self._play.at_round_start = self._hand_bot_seats
         self._pause_toggles = TokenBucket(
             config.pause_toggles_per_second, config.pause_toggle_burst
@@ -134,7 +134,7 @@ class Room:
         for record in stored.members:
             room._roster.restore(record, now, room._play.brain, room._config.grace_seconds)
         room._game.rebuild(stored.commands)
-        room._records.game_over()  # in case the host stopped before marking it over
+        room._game.mark_over()  # in case the host stopped before marking it over
         room._idle_since = now
         return room
 
@@ -183,7 +183,7 @@ class Room:
         return self._broadcast.summary()
 
     def save(self) -> None:
-        self._records.save()
+        self._game.save()
 
     # --- the task --------------------------------------------------------------
 
@@ -290,7 +290,7 @@ class Room:
         token = new_token()
         member = self._sit(peer.name, token_hash(token))
         self._services.remember_token(token_hash(token), self.code, member.member_id)
-        self._records.save()
+        self._game.save()
         self._broadcast.notice(f"{member.name} joined.")  # the newcomer gets `joined` first
         member.peer = peer
         self._welcome(peer, member, token)
@@ -403,7 +403,7 @@ class Room:
     def _return(self, peer: Peer, member: Member, token: str) -> None:
         """Seat ``member``'s player on ``peer``; the others hear first, then it gets ``joined``."""
         self._back_in(member, time.time())
-        self._records.save()
+        self._game.save()
         self._tell_presence(member, f"{member.name} is back.")
         member.peer = peer
         self._welcome(peer, member, token)
@@ -449,7 +449,7 @@ class Room:
             grace = min(config.ghost_grace_seconds, grace)
         now = time.time()
         member.disconnect(now, grace)
-        self._records.save()
+        self._game.save()
         self._tell_presence(member, f"{member.name} lost connection.")
         self._broadcast.room()
         self._play.seen(member.seat, now)
@@ -471,7 +471,7 @@ class Room:
                 member.engine_away = True
         if self._roster.is_owner(member):
             self._hand_over()
-        self._records.save()
+        self._game.save()
         self._broadcast.room()
 
     def replace_with_bot(self, peer: Peer, message: Message) -> None:
@@ -497,7 +497,7 @@ class Room:
         self._back_in(member, now)
         member.go_away()
         self._play.stand_in(member, now)
-        self._records.save()
+        self._game.save()
         self._broadcast.notice(f"{owner.name} put a bot in {member.name}'s seat until they return.")
         self._broadcast.room()
 
@@ -512,7 +512,7 @@ class Room:
                 "not_connected", f"{member.name} is not connected; hand the room to someone here."
             )
         self._roster.make_owner(member)
-        self._records.save()
+        self._game.save()
         self._broadcast.notice(f"{owner.name} handed the room to {member.name}.")
         self._broadcast.room()
 
@@ -528,7 +528,7 @@ class Room:
         waiter = self._roster.waiting_of(peer)
         if waiter is not None:
             self._forget_waiter(waiter)
-            self._records.save()
+            self._game.save()
         self._roster.drop_spectator(peer)
         self._broadcast.send_out(peer, "left")
         self._broadcast.room()
@@ -551,7 +551,7 @@ class Room:
         level = bot_level(message.get("level"))
         count = sum(1 for m in self._roster.seated if m.bot) + 1
         member = self._sit(f"Bot {count}", None, level)
-        self._records.save()
+        self._game.save()
         article = "an" if level[0] in "aeiou" else "a"
         kind = "a bot" if level == DEFAULT_LEVEL else f"{article} {level} bot"
         self._broadcast.notice(f"{member.name} ({kind}) joined.")
@@ -592,7 +592,7 @@ class Room:
         if not any(m.human for m in self._roster.seated):
             self.close("everyone left")
             return
-        self._records.save()
+        self._game.save()
         self._broadcast.room()
 
     def close_by_host(self) -> None:
@@ -614,7 +614,7 @@ class Room:
         for peer in self._roster.spectators:
             self._roster.drop_spectator(peer)
             self._broadcast.send_out(peer, told)
-        self._records.forget()
+        self._game.forget()
         self._play.at_round_start = None  # a reference back: reference counting frees the room
         self._services.room_closed(self)
         log.info("room %s closed: %s", self.code, reason)
@@ -671,7 +671,7 @@ class Room:
         roster.waiting.append(member)
         self._given[member.member_id] = token
         self._services.remember_token(token_hash(token), self.code, member.member_id)
-        self._records.save()
+        self._game.save()
         self._attach_waiter(peer, member, token)
         return True
 
@@ -727,7 +727,7 @@ class Room:
                 roster.replace(bot, waiter)
                 waiter.newcomer = self._game.playing
                 roster.drop_spectator(peer)
-                self._records.save()
+                self._game.save()
                 self._broadcast.notice(f"{waiter.name} takes over {bot_name}'s seat.")
                 token = self._given.pop(waiter.member_id, None)
                 self._broadcast.welcome(peer, waiter.seat, token, chat=False)
@@ -740,7 +740,7 @@ class Room:
                     {"t": p.NOTICE, "text": "No bot's seat was left for you: you watch."}
                 )
             self._forget_waiter(member)
-        self._records.save()
+        self._game.save()
         self._broadcast.room()
 
     # --- between games --------------------------------------------------------------
@@ -749,7 +749,7 @@ class Room:
         member = self._player(peer)
         self._between_games()
         member.ready = bool(message["ready"])
-        self._records.save()
+        self._game.save()
         self._broadcast.room()
 
     def set_options(self, peer: Peer, message: Message) -> None:
@@ -763,7 +763,7 @@ class Room:
         for member in self._roster.seated:
             if not self._roster.is_owner(member):
                 member.ready = False
-        self._records.save()
+        self._game.save()
         self._broadcast.room()
 
     def start_game(self, peer: Peer, message: Message) -> None:

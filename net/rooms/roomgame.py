@@ -1,15 +1,20 @@
-"""A room's game: what it was made with, lobby, playing or over, the table, its seats.
+"""A room's game: what it was made with, lobby, playing or over, the table, its seats,
+and how the room is kept in the host's store.
 
 A part of :class:`~partyhost.net.rooms.room.Room`. It passes commands and
 ticks to the :class:`~partyhost.net.rooms.journaledgame.Table` on the game's
 own clock (:mod:`.roomclock`) and never sends anything: the room does that.
+A restarted host rebuilds the room from its records: the room's, its
+members', and each game's, noted as it starts and marked over with its
+players and results (for replays and standings) or abandoned.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,13 +26,15 @@ from partyhost.engine.core import (
     Event,
     Game,
     IllegalMove,
+    SeatResult,
 )
 from partyhost.net import protocol as p
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.journaledgame import NO_CEILING, Ceiling, Table
 from partyhost.net.rooms.roomclock import RoomClock
+from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
-from partyhost.net.store.records import CommandRecord, RoomRecord
+from partyhost.net.store.records import CommandRecord, GameStart, Player, RoomRecord
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +63,13 @@ class RoomGame:
         deck: Any,
         record: RoomRecord,
         journal: Store,
+        roster: Roster,
+        banned: BanList,
         ceiling: Ceiling = NO_CEILING,
     ) -> None:
         self.game = game
+        self._roster = roster
+        self._banned = banned
         self._ceiling = ceiling
         self.deck = deck
         self.deck_name = record.deck_name
@@ -275,3 +286,105 @@ class RoomGame:
         self.clock.resume(wall)
         self._end_result_pause(wall)
         return ending
+
+    # --- the store ------------------------------------------------------------
+
+    def record(self) -> RoomRecord:
+        hold, clock = self.result_pause, self.clock
+        return RoomRecord(
+            code=self._code,
+            game=self.game.id,
+            deck_name=self.deck_name,
+            deck_data=self.deck_data,
+            options=self.options,
+            password_hash=self.password_hash,
+            bot_takeover=self.bot_takeover,
+            owner=self._roster.owner_id,
+            status=self.status,
+            next_member=self._roster.next_member,
+            created=self.created,
+            seed=self.seed,
+            start_seats=self.start_seats,
+            rules=self.rules,
+            clock_offset=clock.offset,
+            paused_at=clock.paused_at,
+            paused_by=clock.paused_by,
+            held_at=clock.held_at,
+            hold_until=self.result_pause_ends(),
+            hold_waiting=None if hold is None else sorted(hold.waiting),
+            banned_names=self._banned.names,
+            banned_addresses=self._banned.addresses,
+        )
+
+    def save(self) -> None:
+        self._journal.save(self.record(), self._roster.records())
+
+    def game_started(self) -> None:
+        """A new game: the room as it is now, and the game, running, with no commands yet."""
+        seats, rules = self.start_seats, self.rules
+        assert self.seed is not None and seats is not None and rules is not None, "it started"
+        dealt = set(seats)
+        start = GameStart(
+            room=self._code,
+            seed=self.seed,
+            game=self.game.id,
+            deck_name=self.deck_name,
+            deck_data=self.deck_data,
+            rules=dict(rules),
+            start_seats=list(seats),
+            started=time.time(),
+            players=self._players(dealt.__contains__),
+            password_hash=self.password_hash,
+            player_keys=sorted(
+                key
+                for m in self._roster.members
+                if m.seat in dealt and not m.bot
+                for key in (m.token_hash, m.second_token_hash)
+                if key is not None
+            ),
+        )
+        self._journal.start_game(self.record(), self._roster.records(), start)
+
+    def mark_over(self) -> None:
+        """Mark the finished game over with its results, for replays and standings.
+
+        Called when the game ends and again on every restore (a game already
+        over stays as it is), so a game that ended just before the host
+        stopped is marked too. It ended when its last command was applied, so
+        a game marked late gets the same time as one marked at once. One
+        that ended because a player left is told so: if it was brief, the
+        history does not keep it.
+        """
+        table = self.table
+        if table is None or not table.over:
+            return
+        records = table.records
+        ended = records[-1].now if records else time.time()
+        try:
+            results: list[SeatResult] = list(self.game.results(table.state))
+        except Exception:
+            log.exception("room %s: %s could not tell its results", self._code, self.game.id)
+            results = []
+        players = self._players(self.in_game)
+        last = records[-1] if records else None
+        walked_out = (
+            last is not None
+            and last.seat == SYSTEM_SEAT
+            and (last.command or {}).get("type") == "seat_left"
+        )
+        self._journal.game_over(self._code, results, players, ended, walked_out)
+
+    def forget(self) -> None:
+        """The room closed: nothing of it stays, and a game cut short is never replayed."""
+        self._journal.forget(self._code, time.time())
+
+    def _players(self, sat_in: Callable[[int], bool]) -> list[Player]:
+        """Who sat in the game's seats (people who left included: the seat was theirs)."""
+        return sorted(
+            (
+                Player(m.seat, m.name, m.bot)
+                for m in self._roster.members
+                if m.seat is not None and sat_in(m.seat)
+            ),
+            key=lambda player: player.seat,
+        )

@@ -23,7 +23,6 @@ from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
 from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roomrecords import RoomRecords
 from partyhost.net.rooms.roster import Roster
 
 log = logging.getLogger(__name__)
@@ -41,7 +40,6 @@ class RoomPlay:
     game: RoomGame
     roster: Roster
     broadcast: RoomBroadcast
-    records: RoomRecords
     at_round_start: Callable[[Sequence[Event], bool], None] | None = None
     """Called with a change's events where a round ended (False) or the game did (True):
     the room hands bots' seats to people waiting (:mod:`.room`)."""
@@ -131,7 +129,7 @@ class RoomPlay:
         now = time.time()
         for member in self.roster.members:
             member.new_game(now, grace)
-        self.records.game_started()
+        self.game.game_started()
         self.broadcast.notice(f"{self.game.game.name} begins!")
         self.broadcast.room()
         self.changed((), now)
@@ -147,7 +145,7 @@ class RoomPlay:
         clock.pause(now, by)
         self.game.resume_asks.clear()
         self._rest_all()
-        self.records.save()
+        self.game.save()
         self.broadcast.notice(f"Paused by {by}.")
         self.broadcast.room()
 
@@ -166,7 +164,7 @@ class RoomPlay:
         if paused_since is not None:
             for member in self.roster.members:
                 member.add_paused_time(paused_since, now)
-        self.records.save()
+        self.game.save()
         self.broadcast.notice(notice or f"{by} resumed the game.")
         self.broadcast.room()
         self.broadcast.views()
@@ -209,7 +207,7 @@ class RoomPlay:
         if self.game.result_pause is None:
             self._rest_all()
             self.arm_all(now)
-            self.records.save()  # the hold is over: a restart must not hold the clock again
+            self.game.save()  # the hold is over: a restart must not hold the clock again
         self.broadcast.room()
 
     def _readers(self) -> list[int]:
@@ -250,8 +248,8 @@ class RoomPlay:
         if ending is not None:
             for member in self.roster.members:
                 member.game_over()
-            self.records.save()
-            self.records.game_over()
+            self.game.save()
+            self.game.mark_over()
             self.broadcast.notice(ending)
             self.broadcast.room()
             if self.at_round_start is not None:
@@ -261,6 +259,6 @@ class RoomPlay:
             if self.at_round_start is not None:  # before the hold: a newcomer reads it too
                 self.at_round_start(events, False)
             if self.game.pause_for_results(now, self._readers()):
-                self.records.save()  # a restart keeps the hold (and the clock where it stopped)
+                self.game.save()  # a restart keeps the hold (and the clock where it stopped)
                 self.broadcast.room()
         self.arm_all(now)
