@@ -34,14 +34,8 @@ log = logging.getLogger(__name__)
 class Ceiling:
     """How much of the journal one game may take: commands (ticks included) and bytes."""
 
-    commands: int = 20_000
-    journal_bytes: int = 4 * 1024 * 1024
-
-    def describe(self) -> str:
-        return f"{self.commands:,} moves or {self.journal_bytes / 2**20:g} MiB of journal"
-
-
-NO_CEILING = Ceiling(2**62, 2**62)
+    commands: int
+    journal_bytes: int
 
 
 def unchanged(before: Any, after: Any) -> bool:
@@ -73,9 +67,9 @@ class Table:
     state: Any
     journal: Store
     code: str
+    ceiling: Ceiling
     records: list[CommandRecord] = dataclasses.field(default_factory=list)
     """Every command (and tick) accepted so far, in order: the game's history keeps them."""
-    ceiling: Ceiling = NO_CEILING
     journal_bytes: int = 0
     """Bytes this game's commands take in the journal."""
 
@@ -94,8 +88,8 @@ class Table:
         seed: int,
         journal: Store,
         code: str,
-        commands: Sequence[CommandRecord] = (),
-        ceiling: Ceiling = NO_CEILING,
+        commands: Sequence[CommandRecord],
+        ceiling: Ceiling,
     ) -> Table:
         """Set the game up and replay ``commands`` exactly as they were applied."""
         state = game.start(deck, seats, rules, seed)
@@ -106,7 +100,7 @@ class Table:
                 seat = SYSTEM_SEAT if record.seat is None else record.seat
                 state, _ = apply(game, state, seat, record.command, record.now)
         size = sum(journaled_bytes(record) for record in commands)
-        return cls(game, state, journal, code, list(commands), ceiling, size)
+        return cls(game, state, journal, code, ceiling, list(commands), size)
 
     @property
     def version(self) -> int:
@@ -167,9 +161,10 @@ class Table:
         return events
 
     def ceiling_message(self) -> str:
+        commands, mib = self.ceiling.commands, self.ceiling.journal_bytes / 2**20
         return (
-            f"This game reached the host's limit ({self.ceiling.describe()}) and stopped;"
-            " the owner can start a new one."
+            f"This game reached the host's limit ({commands:,} moves or {mib:g} MiB of journal)"
+            " and stopped; the owner can start a new one."
         )
 
     def _accept(self, state: Any, record: CommandRecord) -> None:

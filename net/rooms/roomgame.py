@@ -30,7 +30,7 @@ from partyhost.engine.core import (
 )
 from partyhost.net import protocol as p
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.journaledgame import NO_CEILING, Ceiling, Table
+from partyhost.net.rooms.journaledgame import Ceiling, Table
 from partyhost.net.rooms.roomclock import RoomClock
 from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
@@ -65,7 +65,7 @@ class RoomGame:
         journal: Store,
         roster: Roster,
         banned: BanList,
-        ceiling: Ceiling = NO_CEILING,
+        ceiling: Ceiling,
     ) -> None:
         self.game = game
         self._roster = roster
