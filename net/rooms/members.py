@@ -80,6 +80,11 @@ class Member:
     def human(self) -> bool:
         return not self.bot
 
+    @property
+    def here(self) -> bool:
+        """Whether this member's player is connected now (its connection not closing)."""
+        return self.peer is not None and not self.peer.closed
+
     # --- changes (called by the room's parts only) ---------------------------
 
     def release(self) -> Peer | None:

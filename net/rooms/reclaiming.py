@@ -127,11 +127,9 @@ class Reclaiming:
         """Who confirms that ``member``'s player is back: the owner if here and not them,
         else any seated person who is here."""
         owner = self.roster.owner
-        if owner is not None and owner is not member and _here(owner):
+        if owner is not None and owner is not member and owner.here:
             return owner
-        return next(
-            (m for m in self.roster.seated if m.human and m is not member and _here(m)), None
-        )
+        return next((m for m in self.roster.seated if m.human and m is not member and m.here), None)
 
     def answer(self, by: Member, ask_id: int, yes: bool) -> tuple[Peer, Member] | None:
         """``by`` answers question ``ask_id``. On a yes, the visitor and the seat to give
@@ -188,8 +186,3 @@ class Reclaiming:
         peer.room = None
         if not peer.closed:
             peer.send(p.error("reclaim_refused", why))
-
-
-def _here(member: Member) -> bool:
-    """Whether ``member``'s player is connected now."""
-    return member.peer is not None and not member.peer.closed

@@ -277,7 +277,7 @@ class Room:
         if self._wait(peer):
             return
         member = self._roster.person_named(peer.name)
-        if member is not None and (member.peer is None or member.peer.closed):
+        if member is not None and not member.here:
             self._reclaiming.ask(peer, member)
             return
         if member is not None and self._game.playing:
@@ -332,9 +332,8 @@ class Room:
         that one stops working. Past the seat's resume rate the newcomer is refused
         (``rate_limited``) and whoever holds the seat keeps it.
         """
-        waiting = () if self.closed else self._roster.waiting
-        waiter = next((m for m in waiting if m.member_id == member_id), None)
-        if waiter is not None:  # back after a restart, or a dropped link
+        waiter = next((m for m in self._roster.waiting if m.member_id == member_id), None)
+        if waiter is not None and not self.closed:  # back after a restart, or a dropped link
             self._take_link(waiter, peer)
             self._roster.add_spectator(peer)
             self._given[member_id] = token
