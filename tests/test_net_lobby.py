@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from nethelpers import Seat, connect, running_host, seat_number, table
 from partyhost.net import protocol as p
 from partyhost.net.clients.client import ConnectionFailed, ProtocolMismatch
 from partyhost.net.hosting.host import Host
+from partyhost.net.rooms.roomqueue import Join, Request
 
 
 async def test_welcome_lists_games_with_their_decks_and_limits() -> None:
@@ -200,6 +202,55 @@ async def test_the_last_human_leaving_closes_the_room() -> None:
         lobby = host.lobby
         assert lobby is not None
         await seats[0].until(lambda: code not in lobby.rooms, timeout=2)
+
+
+async def test_a_join_queued_as_the_room_closes_is_refused_and_frees_the_newcomer() -> None:
+    async with running_host() as host:
+        seats, code = await table(host.port, ["Ann"], start=False)
+        bob = await Seat.open(host.port, "Bob")
+        lobby = host.lobby
+        assert lobby is not None
+        room = lobby.rooms[code]
+        ann_link = next(c for c in host.connections if c.room is room)
+        bob_link = next(c for c in host.connections if c.greeted and c.room is None)
+        # The race itself, with no wait between: Ann's leave (which closes the room) is
+        # queued, then Bob's join, as the lobby queues it, before the room's task runs.
+        room.post(Request(ann_link, {"t": p.LEAVE_ROOM}))
+        bob_link.room = room
+        room.post(Join(bob_link, spectate=False))
+        await seats[0].expect(p.LEFT)
+        refused = await bob.expect(p.ERROR)
+        assert refused["code"] == "no_such_room" and "just closed" in refused["message"]
+        mark = bob.mark()
+        await bob.create_room("counting")  # in no room: free to go elsewhere
+        assert (await bob.expect(p.JOINED, since=mark))["code"] != code
+
+
+async def test_a_password_checked_while_the_room_closes_is_answered() -> None:
+    checking, answer = threading.Event(), threading.Event()
+
+    def slow_check(given: str, stored: str) -> bool:
+        checking.set()
+        answer.wait(5)
+        return True
+
+    async with running_host() as host:
+        ann, code = await password_room(host)
+        bob = await Seat.open(host.port, "Bob")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("partyhost.net.hosting.lobby.verify_password", slow_check)
+            await bob.join_room(code, password="hunter2")
+            await bob.until(checking.is_set)
+            await ann.leave_room()
+            lobby = host.lobby
+            assert lobby is not None
+            await ann.until(lambda: code not in lobby.rooms)
+            answer.set()
+            refused = await bob.expect(p.ERROR)
+        assert refused["code"] == "no_such_room"
+        mark = bob.mark()
+        await bob.create_room("counting")
+        await bob.expect(p.JOINED, since=mark)
 
 
 async def test_only_the_owner_adds_bots() -> None:

@@ -188,8 +188,23 @@ class Room:
     # --- the task --------------------------------------------------------------
 
     def post(self, item: RoomItem) -> None:
-        """Queue ``item`` for the room's task (from a connection or the host)."""
-        self._queue.put_nowait(item)
+        """Queue ``item`` for the room's task (from a connection or the host); once the room
+        has closed its task is gone, so the item is answered here and now."""
+        if self.closed:
+            self._turn_away(item)
+        else:
+            self._queue.put_nowait(item)
+
+    def _turn_away(self, item: RoomItem) -> None:
+        """Answer what reached the room after it closed, so no connection waits on a room
+        that is gone: a join, or a request from a connection still counted in the room, is
+        refused and its connection is in no room (the seated were told at the close)."""
+        if isinstance(item, Join | Resume) or (
+            isinstance(item, Request) and item.peer.room is self
+        ):
+            if item.peer.room is self:
+                item.peer.room = None
+            self._handle(item)
 
     async def run(self, outgoing: Outgoing, observer: Observer) -> None:
         """Handle queued items and timers until the room closes or the host stops it."""
@@ -208,6 +223,9 @@ class Room:
             outgoing.flush()
             if isinstance(item, Request):
                 observer.handled(item)
+        while not self._queue.empty():  # queued before the room closed
+            self._turn_away(self._queue.get_nowait())
+        outgoing.flush()
 
     async def _next_item(self) -> RoomItem | None:
         """The next queued item, or None when a timer is due first."""
