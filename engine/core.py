@@ -324,6 +324,17 @@ def declare(jobs: Sequence[ModuleType], **own: Any) -> Game:
     return Game(**{**found, **own})
 
 
+def shared_part(state: Any, key: str, build: Callable[[], View]) -> View:
+    """A view part every seat sees alike, built once per state and kept in its
+    ``shared_views`` (states never change, and ``dataclasses.replace`` starts it empty).
+    """
+    cache: dict[str, View] = state.shared_views
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = build()
+    return found
+
+
 def check_join(seat: int, present: int, most: int) -> None:
     """Refuse a negative ``seat``, or one joining a running game whose ``present`` players
     already number ``most`` (games that seat players mid-game ask it from ``decide``)."""
@@ -364,20 +375,25 @@ class Decision(Generic[State]):
 
     :attr:`state` is the start with every event so far folded in (lazily), so a
     later step sees the table as it then is; only :attr:`events` leave the decision.
+    The newest decision is kept, so :func:`settle` need not fold its events again.
     """
 
+    latest: Decision[Any] | None = None
+
     def __init__(self, evolve: Callable[[State, Event], State], state: State, now: float) -> None:
-        self._evolve = evolve
+        self.evolve = evolve
+        self.start = state
         self._state = state
         self._folded = 0
         self.now = now
         self.events: list[Event] = []
+        Decision.latest = self
 
     @property
     def state(self) -> State:
         events = self.events
         while self._folded < len(events):
-            self._state = self._evolve(self._state, events[self._folded])
+            self._state = self.evolve(self._state, events[self._folded])
             self._folded += 1
         return self._state
 
@@ -424,7 +440,16 @@ def apply_tick(game: Game, state: Any, now: float) -> tuple[Any, list[Event]]:
 
 
 def settle(game: Game, state: Any, events: Sequence[Event]) -> Any:
-    """Evolve every event in order, then bump the version once."""
-    for event in events:
-        state = game.evolve(state, event)
+    """Evolve every event in order (or take the decision's that did), then bump the version."""
+    decision = Decision.latest
+    if (
+        decision is not None
+        and decision.events is events
+        and decision.start is state
+        and decision.evolve is game.evolve
+    ):
+        state = decision.state
+    else:
+        for event in events:
+            state = game.evolve(state, event)
     return dataclasses.replace(state, version=state.version + 1)

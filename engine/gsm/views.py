@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.core import Command, SeatResult, View, shared_part
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState
@@ -75,12 +75,13 @@ def table_view(
     """The state's shared public part (``public_view`` between :func:`base_view` and ``last``),
     plus the seat's ``legal`` commands and what ``private`` shows only it.
     """
-    shared = state.shared_views
-    public: View | None = shared.get("view")
-    if public is None:
-        public = {**base_view(game_id, state), **public_view(state), "last": state.last}
-        shared["view"] = public
-    view = dict(public)
+    view = dict(
+        shared_part(
+            state,
+            "view",
+            lambda: {**base_view(game_id, state), **public_view(state), "last": state.last},
+        )
+    )
     if seat is not None:
         view["you"] = seat
         view["legal"] = legal(state, seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.core import Command, SeatResult, View, shared_part
 from partyhost.engine.meme.betting import BetLimits, limits_for
 from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
@@ -25,7 +25,7 @@ from partyhost.engine.meme.state import (
 
 def view(state: MemeState, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: a spectator); shared parts, so read-only."""
-    public = _public(state)
+    public = shared_part(state, "view", lambda: _public(state))
     if seat is None or seat not in state.seats:
         return dict(public)
     own = {"role": _role(state, seat), "table": _table(state, seat), "legal": legal(state, seat)}
@@ -33,13 +33,10 @@ def view(state: MemeState, seat: int | None) -> View:
 
 
 def _public(state: MemeState) -> View:
-    """What every seat sees alike, built on the state's first view (states never change)."""
-    cached: View | None = state.shared_views.get("view")
-    if cached is not None:
-        return cached
+    """What every seat sees alike (a spectator's view)."""
     scenario = state.scenario
     last = state.history[-1] if state.history else None
-    public = state.shared_views["view"] = {
+    return {
         "game": "meme",
         "version": state.version,
         "phase": state.phase.value,
@@ -90,7 +87,6 @@ def _public(state: MemeState) -> View:
         },
         "legal": [],
     }
-    return public
 
 
 def _role(state: MemeState, you: int | None) -> str:

@@ -200,7 +200,7 @@ def deadline(state: TShirtState) -> float | None:
 def open_game(decision: Decision[TShirtState]) -> None:
     """Announce the first judge and play the first round (the opening tick)."""
     state = decision.state
-    chosen = state.settings.first_judge
+    chosen = state.rules["first_judge"]
     if chosen is None:
         candidates = active_seats(state) or [p.seat for p in state.players]
         rng = decision.rng()
@@ -225,7 +225,7 @@ def start_round(decision: Decision[TShirtState], candidate: int | None) -> None:
         if seat != judge and seated(decision.state, seat) is not None:
             refill(decision, seat)
     draw_tshirt(decision)
-    timer = decision.state.settings.submit_timer
+    timer = decision.state.rules["submit_timer"]
     if timer is not None:
         decision.emit("timer_set", {"timer": "submit", "deadline": decision.now + timer})
 
@@ -234,7 +234,7 @@ def refill(decision: Decision[TShirtState], seat: int) -> None:
     """Deal ``seat`` up to the hand size (or what there is), reshuffling the discard if needed."""
     player = player_of(decision.state, seat)
     assert player is not None
-    need = decision.state.settings.hand_size - len(player.hand)
+    need = decision.state.rules["hand_size"] - len(player.hand)
     while need > 0:
         if not decision.state.slogan_pile:
             if not decision.state.slogan_discard:
@@ -273,7 +273,7 @@ def reveal(decision: Decision[TShirtState]) -> None:
         {"submissions": shown},
         secret={"order": [sub.seat for sub in order], "rng": rng.state},
     )
-    timer = decision.state.settings.judge_timer
+    timer = decision.state.rules["judge_timer"]
     if timer is not None:
         decision.emit("timer_set", {"timer": "judge", "deadline": decision.now + timer})
 
@@ -323,7 +323,7 @@ def offer_booyah(decision: Decision[TShirtState]) -> None:
     victims = victims_for(decision.state, pending.seat)
     data = {"seat": pending.seat, "card": pending.card, "points": points, "victims": victims}
     decision.emit("booyah_pending", data)
-    timer = decision.state.settings.judge_timer
+    timer = decision.state.rules["judge_timer"]
     if timer is not None:
         decision.emit("timer_set", {"timer": "booyah", "deadline": decision.now + timer})
 

@@ -1,18 +1,16 @@
 """The T-Shirt Game's state (frozen, tuples only; a pile's first item is its top card).
 
 Every event carries the facts it needs (dealt cards in ``private``, shuffles
-and the generator in ``secret``), so :func:`evolve` decides nothing. It copies
-states field by field (:func:`replace`) and remembers its newest results, since
-most events are evolved twice from the same state (in ``decide``, then ``settle``).
+and the generator in ``secret``), so :func:`evolve` decides nothing.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
 from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.rng import Rng
@@ -53,15 +51,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Submission:
-    """A slogan lying on the table, and (secretly until the pick) whose it is."""
-
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class PendingBooyah:
-    """A drawn Booyah card waiting for its drawer to keep it or steal with it."""
+    """A slogan lying on the table and (secretly until the pick) whose it is; also a drawn
+    Booyah card waiting for its drawer to keep it or steal with it."""
 
     seat: int
     card: int
@@ -86,22 +77,12 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class Settings:
-    """The room's options for this game, resolved once at setup."""
-
-    hand_size: int
-    target: int
-    submit_timer: int | None
-    judge_timer: int | None
-    first_judge: int | None
-
-
-@dataclass(frozen=True)
 class TShirtState:
     """A whole game. ``evolve`` is the only thing that makes a new one."""
 
     deck: TShirtDeck
-    settings: Settings
+    rules: Mapping[str, Any]
+    """The room's options, resolved (see ``OPTIONS`` in :mod:`.game`)."""
     players: tuple[Player, ...]
     slogan_pile: tuple[int, ...]
     tshirt_pile: tuple[int, ...]
@@ -116,7 +97,7 @@ class TShirtState:
     submissions: tuple[Submission, ...] = ()
     """In submission order while face down, in shuffled order once revealed."""
     sat_out: tuple[int, ...] = ()
-    booyah: PendingBooyah | None = None
+    booyah: Submission | None = None
     last_round: RoundResult | None = None
     past_rounds: tuple[RoundResult, ...] = ()
     """Every finished round before ``last_round``, oldest first (for the game-over recap)."""
@@ -125,6 +106,10 @@ class TShirtState:
     winners: tuple[int, ...] = ()
     end_reason: str | None = None
     version: int = 0
+    shared_views: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """View parts every seat sees alike (as in Game, Set, Match!'s ``TableState``)."""
 
 
 def player_of(state: TShirtState, seat: int | None) -> Player | None:
@@ -213,7 +198,7 @@ def can_play_round(state: TShirtState) -> bool:
 
 def reached_target(state: TShirtState) -> list[int]:
     """Seats still in the game whose score has reached the target."""
-    target = state.settings.target
+    target = state.rules["target"]
     return [p.seat for p in present_players(state) if score(state, p) >= target]
 
 
@@ -226,16 +211,14 @@ def highest_scorers(state: TShirtState) -> list[int]:
 
 def hot_card_shown(state: TShirtState, card: int) -> dict[str, Any]:
     """A face-up Hot or Not card as views and events show it."""
-    hot = state.deck.hot_or_not[card]
-    return {"card": card, "points": hot.points, "verdict": hot.verdict, "booyah": hot.booyah}
+    return {"card": card, **asdict(state.deck.hot_or_not[card])}
 
 
 def tshirt_shown(state: TShirtState, card: int | None) -> dict[str, Any] | None:
     """A turned T-shirt as views and events show it."""
     if card is None:
         return None
-    shirt = state.deck.tshirts[card]
-    return {"card": card, "picture": shirt.picture, "art": shirt.art}
+    return {"card": card, **asdict(state.deck.tshirts[card])}
 
 
 def authors_shown(state: TShirtState, played: tuple[Submission, ...]) -> list[dict[str, Any]]:
@@ -280,40 +263,13 @@ def setup(
     hot = rng.shuffled(range(len(deck.hot_or_not)))
     return TShirtState(
         deck=deck,
-        settings=Settings(**{field.name: rules[field.name] for field in fields(Settings)}),
+        rules=dict(rules),
         players=tuple(Player(seat) for seat in seats),
         slogan_pile=tuple(slogans),
         tshirt_pile=tuple(tshirts),
         hot_pile=tuple(hot),
         rng=rng.state,
     )
-
-
-T = TypeVar("T")
-
-MEMO_SIZE = 64
-"""Results remembered: more than one decision's worth of events."""
-_memo: dict[int, tuple[Event, TShirtState, TShirtState]] = {}
-
-
-def evolve(state: TShirtState, event: Event) -> TShirtState:
-    known = _memo.get(id(event))
-    if known is not None and known[0] is event and known[1] is state:
-        return known[2]
-    result = _changed(state, event)
-    if len(_memo) >= MEMO_SIZE:
-        _memo.clear()
-    _memo[id(event)] = (event, state, result)  # holding both keeps their ids unique
-    return result
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` without ``__init__`` (no post-init here), several times faster."""
-    new = object.__new__(type(obj))
-    attributes = new.__dict__
-    attributes.update(obj.__dict__)
-    attributes.update(changes)
-    return new
 
 
 def _update(state: TShirtState, seat: int, **changes: Any) -> TShirtState:
@@ -341,7 +297,7 @@ def _with_result(state: TShirtState, **changes: Any) -> TShirtState:
     return replace(state, last_round=replace(state.last_round, **changes))
 
 
-def _changed(state: TShirtState, event: Event) -> TShirtState:
+def evolve(state: TShirtState, event: Event) -> TShirtState:
     """The state after ``event``; ``first_judge`` and ``resumed`` only announce."""
     if "rng" in event.secret:
         state = replace(state, rng=event.secret["rng"])
@@ -399,7 +355,7 @@ def _changed(state: TShirtState, event: Event) -> TShirtState:
             seat, card = data["seat"], data["card"]
             state = _with_result(replace(state, hot_pile=state.hot_pile[1:]), hot_card=card)
             if data["booyah"]:
-                return replace(state, booyah=PendingBooyah(seat, card))
+                return replace(state, booyah=Submission(seat, card))
             return _win(state, seat, card)
         case "booyah_pending":
             return replace(state, phase=Phase.BOOYAH)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.core import Command, SeatResult, View, shared_part
 from partyhost.engine.tshirt.state import (
     Phase,
     Player,
@@ -50,7 +50,7 @@ def legal(state: TShirtState, seat: int) -> list[Command]:
 
 def view(state: TShirtState, seat: int | None) -> View:
     """What a UI draws for ``seat`` (None: a spectator); shared parts, so read-only."""
-    public = _public(state)
+    public = shared_part(state, "view", lambda: _public(state))
     me = player_of(state, seat)
     if me is None:
         return dict(public)
@@ -65,29 +65,21 @@ def view(state: TShirtState, seat: int | None) -> View:
     }
 
 
-_last_public: tuple[TShirtState, View] | None = None
-"""The newest state's spectator view: one entry, because views come in bursts per state."""
-
-
 def _public(state: TShirtState) -> View:
-    """What every seat sees alike, built once per state (states never change)."""
-    global _last_public
-    cached = _last_public
-    if cached is not None and cached[0] is state:
-        return cached[1]
+    """What every seat sees alike (a spectator's view)."""
     slogans = state.deck.slogans
-    settings = state.settings
+    rules = state.rules
     face_down_or_revealed = state.phase is Phase.SUBMITTING or state.phase is Phase.JUDGING
-    public = {
+    return {
         "game": "tshirt",
         "version": state.version,
         "phase": state.phase.value,
         "round": state.round,
         "judge": state.judge,
         "you": None,
-        "target": settings.target,
-        "hand_size": settings.hand_size,
-        "timers": {"submit": settings.submit_timer, "judge": settings.judge_timer},
+        "target": rules["target"],
+        "hand_size": rules["hand_size"],
+        "timers": {"submit": rules["submit_timer"], "judge": rules["judge_timer"]},
         "players": [_player_view(state, player) for player in state.players],
         "hand": [],
         "tshirt": tshirt_shown(state, state.tshirt),
@@ -118,8 +110,6 @@ def _public(state: TShirtState) -> View:
         "end_reason": state.end_reason,
         "legal": [],
     }
-    _last_public = (state, public)
-    return public
 
 
 def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.engine.core import Command, SeatResult, View
+from partyhost.engine.core import Command, SeatResult, View, shared_part
 from partyhost.engine.gsm import views as shared
 from partyhost.engine.gsm.placement import place_template
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, StealingHomeState
@@ -16,21 +16,16 @@ def legal(state: StealingHomeState, seat: int) -> list[Command]:
     """The "match" template while the seat may claim; "no fit" until it says so or a claim is in."""
     if state.refusal(seat) or state.claim_refused(seat) or not state.face_up:
         return []
-    commands = [_match_template(state)]
+    # Every claimant's "match" template is alike (with hints, costly): built once per state.
+    match = shared_part(
+        state,
+        "match",
+        lambda: place_template(state.deck, state.board, state.face_up, state.rules, "match"),
+    )
+    commands = [match]
     if state.first is None and seat not in state.votes:
         commands.append({"type": "no_fit"})
     return commands
-
-
-def _match_template(state: StealingHomeState) -> Command:
-    """Every claimant's "match" template is alike (with hints, costly): built once per state."""
-    shared = state.shared_views
-    template: Command | None = shared.get("match")
-    if template is None:
-        template = shared["match"] = place_template(
-            state.deck, state.board, state.face_up, state.rules, "match"
-        )
-    return template
 
 
 def public_view(state: StealingHomeState) -> View:
