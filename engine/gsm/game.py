@@ -7,7 +7,7 @@ from types import ModuleType
 from typing import Any
 
 from partyhost.engine.core import Game, RuleOption, declare
-from partyhost.engine.gsm import deck
+from partyhost.engine.gsm import deck, state
 
 ROTATE = RuleOption(
     "rotate", "Turn cards around", "bool", True, help="Cards may be turned 180 degrees."
@@ -22,6 +22,8 @@ HINTS = RuleOption(
 
 
 def gsm_game(jobs: Sequence[ModuleType], **own: Any) -> Game:
-    """A variant's :class:`~partyhost.engine.core.Game`: the shared deck, its ``jobs``
-    modules, then what only it says (see :func:`~partyhost.engine.core.declare`)."""
-    return declare((deck, *jobs), deck_game=deck.DECK_GAME, default_deck=deck.DECK_GAME, **own)
+    """A variant's :class:`~partyhost.engine.core.Game`: the shared deck and state modules,
+    its ``jobs`` modules, then what only it says (see :func:`~partyhost.engine.core.declare`)."""
+    return declare(
+        (deck, state, *jobs), deck_game=deck.DECK_GAME, default_deck=deck.DECK_GAME, **own
+    )

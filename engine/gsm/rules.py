@@ -8,7 +8,7 @@ anything else, from a seat still playing, to its ``play``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from partyhost.engine.core import (
     SYSTEM_COMMANDS,
@@ -19,21 +19,30 @@ from partyhost.engine.core import (
     IllegalMove,
     system_target,
 )
+from partyhost.engine.gsm.placement import (
+    Placement,
+    placement_clash,
+    placement_event_data,
+    read_placement,
+)
 from partyhost.engine.gsm.state import TableState
 
 State = TypeVar("State", bound=TableState)
 
 
 Step = Callable[[Decision[State]], None]
+Play = Callable[[Decision[State], int, Command], None]
 
 
 def decider(
+    name: str,
     evolve: Callable[[State, Event], State],
-    play: Callable[[Decision[State], int, Command], None],
+    commands: Mapping[str, Play[State]],
     seat_change: Callable[[Decision[State], str, int], None],
     timers: Step[State] | None = None,
 ) -> Callable[[State, int, Command, float], list[Event]]:
-    """A variant's ``decide``: due ``timers`` first, then the command itself."""
+    """The ``decide`` of the variant called ``name``: due ``timers`` first, then the command
+    itself, by its type."""
 
     def decide(state: State, seat: int, command: Command, now: float) -> list[Event]:
         decision = Decision(evolve, state, now)
@@ -47,6 +56,10 @@ def decider(
             refused = decision.state.refusal(seat)
             if refused is not None:
                 raise refused
+            kind = command.get("type")
+            play = commands.get(kind) if isinstance(kind, str) else None
+            if play is None:
+                raise IllegalMove("unknown_command", f"{name} has no command {kind!r}.")
             play(decision, seat, command)
         return decision.events
 
@@ -64,6 +77,28 @@ def ticker(
         return decision.events
 
     return tick
+
+
+def hand_move(state: Any, seat: int, command: Command) -> Placement:
+    """The placement a command names, of a card in the seat's hand."""
+    move = read_placement(command, bool(state.rules["rotate"]))
+    if move.card not in state.hands[seat]:
+        raise IllegalMove("not_in_hand", "That card is not in your hand.")
+    return move
+
+
+def put_down(decision: Decision[Any], seat: int, move: Placement, **extra: Any) -> bool:
+    """Lay a hand card on the shared board (refused if it breaks the rule): ``card_placed``
+    with ``extra``, and the game won once the hand is empty. Whether the game goes on."""
+    state = decision.state
+    reason = placement_clash(state.deck, state.board, move)
+    if reason is not None:
+        raise IllegalMove("breaks_rule", reason)
+    hand = len(state.hands[seat]) - 1
+    decision.emit("card_placed", {**placement_event_data(move, seat), "hand": hand, **extra})
+    if hand == 0:
+        decision.emit("game_over", {"winners": [seat], "reason": "out_of_cards"})
+    return hand > 0
 
 
 def fewest_cards(hands: Mapping[int, Sequence[int]], seats: Iterable[int]) -> list[int]:

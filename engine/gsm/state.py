@@ -76,6 +76,23 @@ def shared_event(
     raise ValueError(f"unknown event {kind!r}")
 
 
+BY_SEAT = ("hands", "boards", "collected")
+"""The state fields that hold cards by seat (each variant has some of these)."""
+IN_PLAY = ("board", "pile", "face_up", "out_of_play")
+"""The state fields that hold cards (or placements of cards) seat by seat."""
+
+
+def card_locations(state: TableState) -> list[tuple[int, str]]:
+    """Where every card is: each card must appear exactly once (the invariant tests check)."""
+    found: list[tuple[int, str]] = []
+    for name in BY_SEAT:
+        for seat, cards in getattr(state, name, {}).items():
+            found += [(getattr(card, "card", card), f"{name} {seat}") for card in cards]
+    for name in IN_PLAY:
+        found += [(getattr(card, "card", card), name) for card in getattr(state, name, ())]
+    return found
+
+
 def new_table(
     deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], rng: Rng
 ) -> dict[str, Any]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from partyhost.engine.core import FRIENDS_TAKE_BOTS, RuleOption
 from partyhost.engine.gsm.bot import BOT_DELAYS, place_else_give_way
 from partyhost.engine.gsm.four_corners import rules, state, views, wire
-from partyhost.engine.gsm.four_corners.state import GAME_ID
+from partyhost.engine.gsm.four_corners.state import GAME_ID, NAME
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.views import winners_only
 
 GAME = gsm_game(
     (state, rules, views, wire),
     id=GAME_ID,
-    name="Game, Set, Match! - Four Corners",
+    name=NAME,
     min_players=2,
     max_players=2,
     options=(

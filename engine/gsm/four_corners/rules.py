@@ -10,8 +10,13 @@ from __future__ import annotations
 
 from partyhost.engine.core import Command, Decision, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
-from partyhost.engine.gsm.four_corners.state import FourCornersState, end_cards, evolve, open_slots
-from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
+from partyhost.engine.gsm.four_corners.state import (
+    NAME,
+    FourCornersState,
+    end_cards,
+    evolve,
+    open_slots,
+)
 
 
 def deadline(state: FourCornersState) -> float | None:
@@ -43,51 +48,34 @@ def _stalled(decision: Decision[FourCornersState]) -> None:
     decision.emit("game_over", {"winners": winners, "reason": "stall"})
 
 
-def _play(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
-    state = decision.state
-    kind = command.get("type")
-    if kind == "place":
-        _place(decision, seat, command)
-    elif kind == "take_back":
-        card = read_int(command, "card")
-        if card not in end_cards(state, seat):
-            raise IllegalMove(
-                "not_an_end", "Take back one of your own cards at an end of your line."
-            )
-        hand = len(state.hands[seat]) + 1
-        decision.emit("taken_back", {"seat": seat, "card": card, "hand": hand})
-    elif kind == "stuck":
-        if seat in state.stuck:
-            raise IllegalMove("already_stuck", "You already said you are stuck.")
-        decision.emit("stuck", {"seat": seat})
-        if state.stuck | {seat} >= {s for s in state.seats if s not in state.left}:
-            _stalled(decision)
-    else:
-        raise IllegalMove(
-            "unknown_command", f"Game, Set, Match! - Four Corners has no command {kind!r}."
-        )
-
-
 def _place(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
     state = decision.state
-    move = read_placement(command, bool(state.rules["rotate"]))
-    if move.card not in state.hands[seat]:
-        raise IllegalMove("not_in_hand", "That card is not in your hand.")
+    move = shared.hand_move(state, seat, command)
     if move.slot not in open_slots(state, seat):
         raise IllegalMove(
             "not_your_line",
             "Place your card at either end of your own line through the middle card.",
         )
-    reason = placement_clash(state.deck, state.board, move)
-    if reason is not None:
-        raise IllegalMove("breaks_rule", reason)
-    hand = len(state.hands[seat]) - 1
-    data = {**placement_event_data(move, seat), "hand": hand, "at": decision.now}
-    if not state.axes:
-        data["axis"] = "h" if move.y == 0 else "v"
-    decision.emit("card_placed", data)
-    if hand == 0:
-        decision.emit("game_over", {"winners": [seat], "reason": "out_of_cards"})
+    axis = {} if state.axes else {"axis": "h" if move.y == 0 else "v"}
+    shared.put_down(decision, seat, move, at=decision.now, **axis)
+
+
+def _take_back(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
+    state = decision.state
+    card = read_int(command, "card")
+    if card not in end_cards(state, seat):
+        raise IllegalMove("not_an_end", "Take back one of your own cards at an end of your line.")
+    hand = len(state.hands[seat]) + 1
+    decision.emit("taken_back", {"seat": seat, "card": card, "hand": hand})
+
+
+def _stuck(decision: Decision[FourCornersState], seat: int, command: Command) -> None:
+    state = decision.state
+    if seat in state.stuck:
+        raise IllegalMove("already_stuck", "You already said you are stuck.")
+    decision.emit("stuck", {"seat": seat})
+    if state.stuck | {seat} >= {s for s in state.seats if s not in state.left}:
+        _stalled(decision)
 
 
 def _seat_change(decision: Decision[FourCornersState], kind: str, target: int) -> None:
@@ -102,5 +90,11 @@ def _seat_change(decision: Decision[FourCornersState], kind: str, target: int) -
         decision.emit("game_over", {"winners": others, "reason": "others_left"})
 
 
-decide = shared.decider(evolve, _play, _seat_change, _run_timer)
+decide = shared.decider(
+    NAME,
+    evolve,
+    {"place": _place, "take_back": _take_back, "stuck": _stuck},
+    _seat_change,
+    _run_timer,
+)
 tick = shared.ticker(evolve, _run_timer)

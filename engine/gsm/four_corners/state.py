@@ -21,6 +21,7 @@ from partyhost.engine.gsm.state import (
 from partyhost.engine.rng import Rng
 
 GAME_ID = "four-corners"
+NAME = "Game, Set, Match! - Four Corners"
 HAND_SIZE = 10
 AXES = {"h": (1, 0), "v": (0, 1)}
 """Horizontal: left/right of the middle card (long sides touch); vertical: above/below."""
@@ -69,13 +70,6 @@ def end_cards(state: FourCornersState, seat: int) -> list[int]:
     if own and own[-1].x + own[-1].y > 0:
         ends.append(own[-1].card)
     return sorted(ends)
-
-
-def card_locations(state: FourCornersState) -> list[tuple[int, str]]:
-    """Where every card is (hands, board, out of play): each card exactly once."""
-    found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
-    found += [(p.card, "board") for p in state.board]
-    return found + [(c, "out of play") for c in state.out_of_play]
 
 
 def setup(

@@ -6,13 +6,13 @@ from partyhost.engine.core import FRIENDS_TAKE_BOTS, RuleOption
 from partyhost.engine.gsm.bot import place_else_give_way
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.gridiron import rules, state, views, wire
-from partyhost.engine.gsm.gridiron.state import GAME_ID
+from partyhost.engine.gsm.gridiron.state import GAME_ID, NAME
 from partyhost.engine.gsm.views import winners_only
 
 GAME = gsm_game(
     (state, rules, views, wire),
     id=GAME_ID,
-    name="Game, Set, Match! - Gridiron",
+    name=NAME,
     min_players=2,
     max_players=6,
     versioned_commands=frozenset({"place", "draw", "pass"}),

@@ -7,50 +7,28 @@ from __future__ import annotations
 
 from partyhost.engine.core import Command, Decision, IllegalMove
 from partyhost.engine.gsm import rules as shared
-from partyhost.engine.gsm.gridiron.state import GridironState, can_place, evolve
-from partyhost.engine.gsm.placement import placement_clash, placement_event_data, read_placement
-
-
-def _play(decision: Decision[GridironState], seat: int, command: Command) -> None:
-    state = decision.state
-    kind = command.get("type")
-    if kind == "place":
-        _place(decision, seat, command)
-    elif kind in ("draw", "pass"):
-        if can_place(state, seat):
-            raise IllegalMove("card_fits", "One of your cards fits somewhere; place it.")
-        if kind == "draw" and not state.pile:
-            raise IllegalMove("pile_empty", "The draw pile is empty; pass instead.")
-        if kind == "pass" and state.pile:
-            raise IllegalMove("pile_not_empty", "Draw a card instead of passing.")
-        if kind == "draw":
-            _draw(decision, seat)
-        else:
-            _pass(decision, seat)
-    else:
-        raise IllegalMove(
-            "unknown_command", f"Game, Set, Match! - Gridiron has no command {kind!r}."
-        )
+from partyhost.engine.gsm.gridiron.state import NAME, GridironState, can_place, evolve
 
 
 def _place(decision: Decision[GridironState], seat: int, command: Command) -> None:
     state = decision.state
-    move = read_placement(command, bool(state.rules["rotate"]))
-    if move.card not in state.hands[seat]:
-        raise IllegalMove("not_in_hand", "That card is not in your hand.")
-    reason = placement_clash(state.deck, state.board, move)
-    if reason is not None:
-        raise IllegalMove("breaks_rule", reason)
-    left = len(state.hands[seat]) - 1
-    decision.emit("card_placed", {**placement_event_data(move, seat), "hand": left})
-    if left == 0:
-        decision.emit("game_over", {"winners": [seat], "reason": "out_of_cards"})
-    else:
+    if shared.put_down(decision, seat, shared.hand_move(state, seat, command)):
         decision.emit("turn", {"seat": next_seat(state, seat)})
 
 
-def _draw(decision: Decision[GridironState], seat: int) -> None:
+def _give_way(decision: Decision[GridironState], seat: int, command: Command) -> None:
+    """Draw, or pass once the pile is empty: only when no card in hand fits."""
     state = decision.state
+    kind = command["type"]
+    if can_place(state, seat):
+        raise IllegalMove("card_fits", "One of your cards fits somewhere; place it.")
+    if kind == "draw" and not state.pile:
+        raise IllegalMove("pile_empty", "The draw pile is empty; pass instead.")
+    if kind == "pass" and state.pile:
+        raise IllegalMove("pile_not_empty", "Draw a card instead of passing.")
+    if kind == "pass":
+        _pass(decision, seat)
+        return
     card = state.pile[0]
     decision.emit(
         "card_drawn",
@@ -99,4 +77,6 @@ def _seat_change(decision: Decision[GridironState], kind: str, target: int) -> N
         decision.emit("turn", {"seat": target})
 
 
-decide = shared.decider(evolve, _play, _seat_change)
+decide = shared.decider(
+    NAME, evolve, {"place": _place, "draw": _give_way, "pass": _give_way}, _seat_change
+)

@@ -21,6 +21,7 @@ from partyhost.engine.gsm.state import (
 from partyhost.engine.rng import Rng
 
 GAME_ID = "gridiron"
+NAME = "Game, Set, Match! - Gridiron"
 HAND_SIZE = 7
 
 
@@ -48,15 +49,6 @@ def can_place(state: GridironState, seat: int) -> bool:
     deck = state.deck
     mask = deck.table.hand_mask(state.hands[seat], bool(state.rules["rotate"]))
     return any_fit(deck.table, board_map(deck, state.board), mask) is not None
-
-
-def card_locations(state: GridironState) -> list[tuple[int, str]]:
-    """Where every card is (hands, board, pile, out of play): each card exactly once."""
-    found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
-    found += [(p.card, "board") for p in state.board]
-    return (
-        found + [(c, "pile") for c in state.pile] + [(c, "out of play") for c in state.out_of_play]
-    )
 
 
 def setup(deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> GridironState:

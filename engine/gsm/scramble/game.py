@@ -8,7 +8,7 @@ from partyhost.engine.core import FRIENDS_TAKE_BOTS, ROUND_RESULTS, Event, RuleO
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import ROTATE, gsm_game
 from partyhost.engine.gsm.scramble import bot, rules, state, views, wire
-from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS
+from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, NAME
 
 
 def round_over(events: Sequence[Event]) -> bool:
@@ -19,7 +19,7 @@ def round_over(events: Sequence[Event]) -> bool:
 GAME = gsm_game(
     (state, rules, views, bot, wire),
     id=GAME_ID,
-    name="Game, Set, Match! - Scramble",
+    name=NAME,
     min_players=2,
     max_players=6,
     options=(

@@ -12,7 +12,14 @@ from partyhost.engine.core import Command, Decision, IllegalMove, read_int
 from partyhost.engine.gsm import rules as shared
 from partyhost.engine.gsm.board import arrangement_clash, is_connected
 from partyhost.engine.gsm.placement import Placement, cells_map, clash_text, read_placement
-from partyhost.engine.gsm.scramble.state import HAND_SIZE, MATCH_WINS, ScrambleState, deal, evolve
+from partyhost.engine.gsm.scramble.state import (
+    HAND_SIZE,
+    MATCH_WINS,
+    NAME,
+    ScrambleState,
+    deal,
+    evolve,
+)
 from partyhost.engine.gsm.views import board_view
 from partyhost.engine.rng import Rng
 
@@ -45,14 +52,10 @@ def _play(decision: Decision[ScrambleState], seat: int, command: Command) -> Non
             raise IllegalMove("already_stuck", "You already said you are stuck.")
         decision.emit("stuck", {"seat": seat})
         _maybe_redeal(decision)
-    elif kind == "call_game":
+    else:  # call_game
         if state.hands[seat]:
             raise IllegalMove("cards_in_hand", "Place all seven cards before calling Game!")
         _call(decision, seat)
-    else:
-        raise IllegalMove(
-            "unknown_command", f"Game, Set, Match! - Scramble has no command {kind!r}."
-        )
 
 
 def _moved(
@@ -135,4 +138,5 @@ def _seat_change(decision: Decision[ScrambleState], kind: str, target: int) -> N
         _maybe_redeal(decision)
 
 
-decide = shared.decider(evolve, _play, _seat_change)
+COMMANDS = ("place", "turn", "take_back", "stuck", "call_game")
+decide = shared.decider(NAME, evolve, dict.fromkeys(COMMANDS, _play), _seat_change)

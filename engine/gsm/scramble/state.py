@@ -15,6 +15,7 @@ from partyhost.engine.gsm.state import TableState, new_table, require_cards, sha
 from partyhost.engine.rng import Rng
 
 GAME_ID = "scramble"
+NAME = "Game, Set, Match! - Scramble"
 HAND_SIZE = 7
 MATCH_WINS = {"single": 1, "best-of-3": 2, "best-of-5": 3}
 """Games a player must win to take the match, by the ``match`` option."""
@@ -31,13 +32,6 @@ class ScrambleState(TableState):
     stuck: frozenset[int] = frozenset()
     game: int = 1
     phase: str = "race"
-
-
-def card_locations(state: ScrambleState) -> list[tuple[int, str]]:
-    """Where every card is (hands, boards, out of play): each card exactly once."""
-    found = [(c, f"hand {s}") for s, hand in state.hands.items() for c in hand]
-    found += [(p.card, f"board {s}") for s, board in state.boards.items() for p in board]
-    return found + [(c, "out of play") for c in state.out_of_play]
 
 
 DEAL_ATTEMPTS = 200

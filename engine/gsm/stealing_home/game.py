@@ -6,12 +6,12 @@ from partyhost.engine.core import FRIENDS_TAKE_BOTS, ROUND_RESULTS, RuleOption, 
 from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.stealing_home import bot, rules, state, views, wire
-from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS
+from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS, NAME
 
 GAME = gsm_game(
     (state, rules, views, bot, wire),
     id=GAME_ID,
-    name="Game, Set, Match! - Stealing Home",
+    name=NAME,
     min_players=2,
     max_players=MAX_PLAYERS,
     joins_mid_game=True,

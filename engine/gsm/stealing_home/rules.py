@@ -15,7 +15,12 @@ from partyhost.engine.gsm.placement import (
     placement_event_data,
     read_placement,
 )
-from partyhost.engine.gsm.stealing_home.state import MAX_PLAYERS, StealingHomeState, evolve
+from partyhost.engine.gsm.stealing_home.state import (
+    MAX_PLAYERS,
+    NAME,
+    StealingHomeState,
+    evolve,
+)
 
 TIMER_STEPS = 8
 """Deadlines one call acts on at most, one after another."""
@@ -54,18 +59,6 @@ def _run_timer(decision: Decision[StealingHomeState]) -> bool:
     return True
 
 
-def _play(decision: Decision[StealingHomeState], seat: int, command: Command) -> None:
-    kind = command.get("type")
-    if kind == "match":
-        _match(decision, seat, command)
-    elif kind == "no_fit":
-        _vote(decision, seat)
-    else:
-        raise IllegalMove(
-            "unknown_command", f"Game, Set, Match! - Stealing Home has no command {kind!r}."
-        )
-
-
 def _check_claimant(state: StealingHomeState, seat: int) -> None:
     refused = state.claim_refused(seat)
     if refused is not None:
@@ -87,7 +80,7 @@ def _match(decision: Decision[StealingHomeState], seat: int, command: Command) -
     decision.emit("match_called", {"seat": seat, "tie": state.first is not None}, secret=secret)
 
 
-def _vote(decision: Decision[StealingHomeState], seat: int) -> None:
+def _vote(decision: Decision[StealingHomeState], seat: int, command: Command) -> None:
     state = decision.state
     _check_claimant(state, seat)
     if state.first is not None:
@@ -180,5 +173,5 @@ def _seat_change(decision: Decision[StealingHomeState], kind: str, target: int) 
     _maybe_no_fit(decision)
 
 
-decide = shared.decider(evolve, _play, _seat_change, _run_timers)
+decide = shared.decider(NAME, evolve, {"match": _match, "no_fit": _vote}, _seat_change, _run_timers)
 tick = shared.ticker(evolve, _run_timers)

@@ -16,6 +16,7 @@ from partyhost.engine.gsm.state import TableState, new_table, shared_event
 from partyhost.engine.rng import Rng
 
 GAME_ID = "stealing-home"
+NAME = "Game, Set, Match! - Stealing Home"
 MAX_PLAYERS = 10
 """The most players at the table, at the start and later (the rulebook says "two or more";
 ten is what the scores panel shows whole on an 80x24 screen)."""
@@ -68,14 +69,6 @@ class StealingHomeState(TableState):
         if self.first is None:
             return None
         return self.first.at + float(self.rules["tie_window_ms"]) / 1000
-
-
-def card_locations(state: StealingHomeState) -> list[tuple[int, str]]:
-    """Where every card is: each card must appear exactly once (the invariant tests check)."""
-    found = [(c, f"collected {s}") for s, cards in state.collected.items() for c in cards]
-    found += [(p.card, "board") for p in state.board] + [(c, "pile") for c in state.pile]
-    found += [(c, "face up") for c in state.face_up]
-    return found + [(c, "out of play") for c in state.out_of_play]
 
 
 BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))
