@@ -177,21 +177,6 @@ class DeckInvalid(Exception):
         self.problems = list(problems)
 
 
-def phase_over(state: Any) -> bool:
-    """A game whose state's ``phase`` reads ``"over"`` once it ends (every shipped game)."""
-    return bool(state.phase == "over")
-
-
-def no_events(state: Any, now: float) -> list[Event]:
-    """A game without timers: time passing changes nothing."""
-    return []
-
-
-def no_deadline(state: Any) -> None:
-    """A game without timers never needs a tick."""
-    return None
-
-
 def no_rounds(events: Sequence[Event]) -> bool:
     """A game without rounds has no round result to pause on."""
     return False
@@ -232,12 +217,12 @@ class Game:
     """Each seat's outcome of a game that is over, for the night's standings."""
     bot_command: Callable[[View, Rng, float], Command | None]
     """A bot's command chosen from its seat's view alone (reproducibly), or ``None`` to wait."""
-    is_over: Callable[[Any], bool] = phase_over
-    """Whether the game has ended."""
-    tick: Callable[[Any, float], list[Event]] = no_events
-    """Events caused by the passage of time."""
-    deadline: Callable[[Any], float | None] = no_deadline
-    """When ``tick`` has something to do next, or ``None``."""
+    is_over: Callable[[Any], bool] = lambda state: bool(state.phase == "over")
+    """Whether the game has ended (by default: its state's ``phase`` reads ``"over"``)."""
+    tick: Callable[[Any, float], list[Event]] = lambda state, now: []
+    """Events caused by the passage of time (by default none: a game without timers)."""
+    deadline: Callable[[Any], float | None] = lambda state: None
+    """When ``tick`` has something to do next, or ``None`` (always, without timers)."""
     round_over: Callable[[Sequence[Event]], bool] = no_rounds
     """Whether events end a round whose result the table pauses on (:data:`ROUND_RESULTS`)."""
     bot_delays: Mapping[str, tuple[float, float]] = field(default_factory=dict)
@@ -250,8 +235,6 @@ class Game:
     """Deck sections a deck's preview shows first; the others follow in file order."""
     card_locations: Callable[[Any], list[tuple[Any, str]]] | None = None
     """Every card and where it lies, for conservation checks (optional)."""
-    hidden_texts: Callable[[Any, int | None], set[str]] | None = None
-    """Texts a seat must not find in its view, for leak checks (optional)."""
     wire: GameSpec | None = None
     """The game's commands and view as a client sees them (its ``wire`` module's ``WIRE``)."""
 
@@ -291,13 +274,9 @@ class Game:
         return seated < self.max_players
 
     def describe(self) -> dict[str, Any]:
+        named = ("id", "name", "min_players", "max_players", "deck_game", "default_deck")
         return {
-            "id": self.id,
-            "name": self.name,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "deck_game": self.deck_game,
-            "default_deck": self.default_deck,
+            **{key: getattr(self, key) for key in named},
             "options": [option.describe() for option in self.options],
             "joins_mid_game": self.joins_mid_game,
         }
@@ -307,7 +286,7 @@ JOBS: dict[str, tuple[str, ...]] = {
     "deck": ("build_deck",),
     "state": ("setup", "evolve", "card_locations"),
     "rules": ("decide", "tick", "deadline"),
-    "views": ("view", "legal", "replay_view", "results", "hidden_texts"),
+    "views": ("view", "legal", "replay_view", "results"),
     "bot": ("bot_command",),
     "wire": ("WIRE",),
 }

@@ -135,7 +135,7 @@ def test_a_declaration_takes_each_job_modules_functions_and_its_own_names_win() 
         bot_command=waits,
     )
     assert (game.build_deck, game.setup, game.tick) == (deck.build_deck, state.setup, rules.tick)
-    assert (game.card_locations, game.hidden_texts) == (state.card_locations, views.hidden_texts)
+    assert (game.card_locations, game.view) == (state.card_locations, views.view)
     assert game.wire is wire.WIRE and game.bot_command is waits
 
 

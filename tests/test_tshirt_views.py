@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 from partyhost.engine.core import SYSTEM_SEAT, IllegalMove, apply, apply_tick
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt.state import Phase, TShirtState
-from tshirtplay import GAME, event, hand, pick_seat, play, start, submit, submit_all
+from tshirtplay import (
+    GAME,
+    event,
+    hand,
+    hidden_texts,
+    pick_seat,
+    play,
+    start,
+    submit,
+    submit_all,
+)
 
 VIEW_KEYS = {
     "game", "version", "phase", "round", "judge", "you", "target", "hand_size", "timers",
@@ -134,7 +144,7 @@ def _ints(value: Any) -> set[int]:
 def _check_view(state: TShirtState, seat: int | None) -> None:
     view = GAME.view(state, seat)
     assert msgpack.unpackb(msgpack.packb(view), strict_map_key=True) == view
-    assert not GAME.hidden_texts(state, seat) & _strings(view)
+    assert not hidden_texts(state, seat) & _strings(view)
     if state.phase in (Phase.SUBMITTING, Phase.JUDGING):
         last = view["last_round"]
         assert last is None or last["round"] < state.round

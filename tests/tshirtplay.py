@@ -12,7 +12,7 @@ from typing import Any
 from partyhost.engine.core import SYSTEM_SEAT, Command, Event, apply, apply_tick
 from partyhost.engine.tshirt.deck import TShirtDeck
 from partyhost.engine.tshirt.game import GAME
-from partyhost.engine.tshirt.state import TShirtState, player_of, score
+from partyhost.engine.tshirt.state import Phase, TShirtState, player_of, score
 
 
 def deck_data(
@@ -142,3 +142,21 @@ def kinds(events: list[Event]) -> list[str]:
 
 def event(events: list[Event], kind: str) -> Event:
     return next(e for e in events if e.kind == kind)
+
+
+def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
+    """Slogans ``seat`` must not see: others' hands and face-down slogans, less those shown
+    in a finished round (a reshuffle can deal them again).
+    """
+    secret: set[int] = set()
+    for player in state.players:
+        if player.seat != seat:
+            secret.update(player.hand)
+    if state.phase is Phase.SUBMITTING:
+        secret.update(sub.card for sub in state.submissions if sub.seat != seat)
+    if state.last_round is not None:
+        secret.difference_update(sub.card for sub in state.last_round.submissions)
+    for past in state.past_rounds:  # every winner was shown when its round ended
+        if past.winning_index is not None:
+            secret.discard(past.submissions[past.winning_index].card)
+    return {state.deck.slogans[card] for card in secret}

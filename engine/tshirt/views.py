@@ -193,24 +193,6 @@ def _points_won(state: TShirtState, result: RoundResult) -> int:
     return 0
 
 
-def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
-    """Slogans ``seat`` must not see: others' hands and face-down slogans, less those shown
-    in a finished round (a reshuffle can deal them again).
-    """
-    secret: set[int] = set()
-    for player in state.players:
-        if player.seat != seat:
-            secret.update(player.hand)
-    if state.phase is Phase.SUBMITTING:
-        secret.update(sub.card for sub in state.submissions if sub.seat != seat)
-    if state.last_round is not None:
-        secret.difference_update(sub.card for sub in state.last_round.submissions)
-    for past in state.past_rounds:  # every winner was shown when its round ended
-        if past.winning_index is not None:
-            secret.discard(past.submissions[past.winning_index].card)
-    return {state.deck.slogans[card] for card in secret}
-
-
 def replay_view(state: TShirtState) -> View:
     """A finished game's table with every hand (``hands``) and each slogan's author (``played``)."""
     slogans = state.deck.slogans
