@@ -96,7 +96,7 @@ def _roll(decision: Decision[MemeState], seat: int, _: Command) -> None:
 
 def _write_scenario(decision: Decision[MemeState], seat: int, command: Command) -> None:
     state = decision.state
-    if not state.rules.custom_scenarios:
+    if not state.rules["custom_scenarios"]:
         raise IllegalMove(
             "custom_scenarios_off", "This room plays the deck's scenarios: roll the dice."
         )
@@ -411,25 +411,27 @@ def _place(state: MemeState, seat: int) -> int:
 # --- timers and away seats -------------------------------------------------
 
 
-def phase_timer(state: MemeState) -> int | None:
-    if state.phase in (Phase.SCENARIO, Phase.PICKING):
-        return state.rules.picking_timer
-    if state.phase in (Phase.BETTING_1, Phase.BETTING_2):
-        return state.rules.betting_timer
-    return None
+TIMERS = {
+    Phase.SCENARIO: "picking_timer",
+    Phase.PICKING: "picking_timer",
+    Phase.BETTING_1: "betting_timer",
+    Phase.BETTING_2: "betting_timer",
+}
+"""The room option that times each phase."""
 
 
 def seat_deadline(state: MemeState, seat: int) -> tuple[float, str] | None:
     """When the table stops waiting for a pending seat, and why ("timer" or "away")."""
     found: list[tuple[float, str]] = []
-    timer = phase_timer(state)
+    option = TIMERS.get(state.phase)
+    timer = None if option is None else state.rules[option]
     if timer is not None and state.phase_started is not None:
         found.append((state.phase_started + timer, "timer"))
     if seat in state.away:
         since = state.away[seat]
         if state.phase_started is not None:
             since = max(since, state.phase_started)
-        found.append((since + state.rules.away_wait, "away"))
+        found.append((since + state.rules["away_wait"], "away"))
     return min(found) if found else None
 
 

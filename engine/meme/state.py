@@ -8,7 +8,7 @@ outcome, so :func:`evolve` is bookkeeping and never mutates an older state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -22,6 +22,8 @@ TOKENS = 3
 MAX_OWN_TOKENS = 2
 MAX_SCENARIO_LENGTH = 280
 DIE_SIDES = 10
+OWN_RULES = ("custom_scenarios", "picking_timer", "betting_timer", "away_wait")
+"""The room options the game reads (not the host's, such as the round-results pause)."""
 
 Bets = Mapping[int, int]
 """Target seat (whose guess the bet is on) to tokens or dollars."""
@@ -48,16 +50,6 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The room's options, resolved (see ``OPTIONS`` in :mod:`.game`)."""
-
-    custom_scenarios: bool = False
-    picking_timer: int | None = None
-    betting_timer: int | None = None
-    away_wait: int = 0
-
-
-@dataclass(frozen=True)
 class Scenario:
     """What the reactor reacts to: a numbered deck scenario or their own words."""
 
@@ -69,7 +61,8 @@ class Scenario:
 @dataclass(frozen=True)
 class MemeState:
     deck: MemeDeck
-    rules: Rules
+    rules: Mapping[str, Any]
+    """The game's own room options, resolved (see ``OPTIONS`` in :mod:`.game`)."""
     seats: tuple[int, ...]
     rng: int
     money: Mapping[int, int]
@@ -156,10 +149,9 @@ class MemeState:
 def setup(deck: MemeDeck, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> MemeState:
     """The table before the roll-off; ``rules`` are resolved and ``seats`` checked already."""
     order = tuple(sorted(seats))
-    own = {field.name for field in fields(Rules)}  # not the host's round-results pause
     return MemeState(
         deck=deck,
-        rules=Rules(**{name: value for name, value in rules.items() if name in own}),
+        rules={name: rules[name] for name in OWN_RULES},
         seats=order,
         rng=Rng(seed).next_u64(),
         money={seat: 0 for seat in order},

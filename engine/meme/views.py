@@ -78,10 +78,7 @@ def _public(state: MemeState) -> View:
         "history": [_summary(record) for record in state.history],
         "winners": list(state.winners) if state.phase is Phase.OVER else None,
         "options": {
-            "custom_scenarios": state.rules.custom_scenarios,
-            "picking_timer": state.rules.picking_timer,
-            "betting_timer": state.rules.betting_timer,
-            "away_wait": state.rules.away_wait,
+            **state.rules,
             "tokens": TOKENS,
             "max_own_tokens": MAX_OWN_TOKENS,
         },
@@ -170,7 +167,7 @@ def legal(state: MemeState, seat: int) -> list[Command]:
         return [{"type": "roll", "turn": turn}]
     if state.phase is Phase.SCENARIO:
         commands: list[Command] = [{"type": "roll", "turn": turn}]
-        if state.rules.custom_scenarios:
+        if state.rules["custom_scenarios"]:
             commands.append(
                 {
                     "type": "write_scenario",
