@@ -85,12 +85,14 @@ def place_from(
 
 
 def place_else_give_way(view: View, rng: Rng, now: float) -> Command | None:
-    """Gridiron's and Four Corners' bot: place a card that fits, else draw, pass or say "stuck"."""
+    """The bot of every variant but Scramble: place a hand card (Stealing Home: claim a
+    face-up card) that fits, else draw, pass, say "stuck" or (Stealing Home) "no fit"."""
     legal = legal_by_type(view)
-    move = None if "place" not in legal else place_from(view, legal["place"], view["hand"], rng)
-    if move is not None:
-        return move
-    for kind in ("draw", "pass", "stuck"):
+    for kind, cards in (("place", "hand"), ("match", "face_up")):
+        move = None if kind not in legal else place_from(view, legal[kind], view[cards], rng)
+        if move is not None:
+            return move
+    for kind in ("draw", "pass", "stuck", "no_fit"):
         if kind in legal:
             return {"type": kind}
     return None
