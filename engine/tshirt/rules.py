@@ -28,13 +28,10 @@ from partyhost.engine.tshirt.state import (
     authors_shown,
     can_play_round,
     evolve,
-    first_active_from,
     has_presence,
-    highest_scorers,
     hot_card_shown,
     player_of,
     present_players,
-    reached_target,
     score,
     seated,
     seats_from,
@@ -219,7 +216,8 @@ def start_round(decision: Decision[TShirtState], candidate: int | None) -> None:
         data = {"next_judge": candidate, "active": len(active_seats(state)), "needed": MIN_ACTIVE}
         decision.emit("paused", data)
         return
-    judge = first_active_from(state, candidate, inclusive=True)
+    active = active_seats(state)
+    judge = next(s for s in seats_from(state, candidate, inclusive=True) if s in active)
     decision.emit("round_started", {"round": state.round + 1, "judge": judge})
     for seat in seats_from(decision.state, judge, inclusive=False):
         if seat != judge and seated(decision.state, seat) is not None:
@@ -303,7 +301,9 @@ def award(decision: Decision[TShirtState], winner: int) -> None:
         finish_round(decision)
         return
     if not state.hot_pile:
-        end_game(decision, highest_scorers(state), "hot_or_not_empty")
+        scores = {p.seat: score(state, p) for p in present_players(state)}  # ties share the win
+        best = max(scores.values(), default=0)
+        end_game(decision, [s for s, got in scores.items() if got == best], "hot_or_not_empty")
         return
     drawn = hot_card_shown(state, state.hot_pile[0])
     decision.emit("drew", {"seat": winner, **drawn})
@@ -383,7 +383,8 @@ def return_booyah(decision: Decision[TShirtState], reason: str) -> None:
 
 def finish_round(decision: Decision[TShirtState]) -> None:
     """End the game if someone reached the target, else clear the table and go on."""
-    winners = reached_target(decision.state)
+    state = decision.state
+    winners = [p.seat for p in present_players(state) if score(state, p) >= state.rules["target"]]
     if winners:
         end_game(decision, winners, "target")
         return

@@ -153,12 +153,6 @@ def seats_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> list
     return ordered if inclusive else ordered[1:] + ordered[:1]
 
 
-def first_active_from(state: TShirtState, seat: int | None, *, inclusive: bool) -> int:
-    """The first active seat clockwise from ``seat``; callers ensure there is one."""
-    active = active_seats(state)
-    return next(s for s in seats_from(state, seat, inclusive=inclusive) if s in active)
-
-
 def submitted_seats(state: TShirtState) -> list[int]:
     """Who has a slogan on the table, sorted so the order reveals nothing."""
     return sorted(submission.seat for submission in state.submissions)
@@ -194,19 +188,6 @@ def can_play_round(state: TShirtState) -> bool:
         return False
     held = sum(len(p.hand) for p in state.players if p.presence is Presence.ACTIVE)
     return held + len(state.slogan_pile) + len(state.slogan_discard) > 0
-
-
-def reached_target(state: TShirtState) -> list[int]:
-    """Seats still in the game whose score has reached the target."""
-    target = state.rules["target"]
-    return [p.seat for p in present_players(state) if score(state, p) >= target]
-
-
-def highest_scorers(state: TShirtState) -> list[int]:
-    """Seats still in the game sharing the highest score (ties share the win)."""
-    scores = {p.seat: score(state, p) for p in present_players(state)}
-    best = max(scores.values(), default=0)
-    return [seat for seat, points in scores.items() if points == best]
 
 
 def hot_card_shown(state: TShirtState, card: int) -> dict[str, Any]:
@@ -376,8 +357,23 @@ def evolve(state: TShirtState, event: Event) -> TShirtState:
             return replace(state, hot_pile=bottom, booyah=None, deadline=None)
         case "round_ended":
             return _round_ended(state)
-        case "round_void":
-            return _round_void(state, data["reason"])
+        case "round_void":  # slogans go back to their owners' hands (if they are still here)
+            discard = state.slogan_discard
+            for sub in state.submissions:
+                owner = _player(state, sub.seat)
+                if owner.presence is Presence.LEFT:
+                    discard += (sub.card,)
+                else:
+                    state = _update(state, sub.seat, hand=(*owner.hand, sub.card))
+            return _round_ended(
+                replace(
+                    state,
+                    slogan_discard=discard,
+                    submissions=(),
+                    last_round=RoundResult(state.round, state.tshirt, data["reason"]),
+                    past_rounds=_past(state),
+                )
+            )
         case "paused":
             return replace(state, phase=Phase.PAUSED, judge=data["next_judge"], deadline=None)
         case "game_over":
@@ -427,23 +423,3 @@ def _round_ended(state: TShirtState) -> TShirtState:
         sat_out=(),
         deadline=None,
     )
-
-
-def _round_void(state: TShirtState, reason: str) -> TShirtState:
-    """Submissions go back to their owners' hands (to the discard if the owner left)."""
-    discard = state.slogan_discard
-    for sub in state.submissions:
-        owner = _player(state, sub.seat)
-        if owner.presence is Presence.LEFT:
-            discard += (sub.card,)
-        else:
-            state = _update(state, sub.seat, hand=(*owner.hand, sub.card))
-    result = RoundResult(round=state.round, tshirt=state.tshirt, void_reason=reason)
-    state = replace(
-        state,
-        slogan_discard=discard,
-        submissions=(),
-        last_round=result,
-        past_rounds=_past(state),
-    )
-    return _round_ended(state)
