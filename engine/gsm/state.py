@@ -106,6 +106,14 @@ def require_cards(deck: Deck, needed: int, table: str = "this table") -> None:
         raise IllegalMove("deck_too_small", f"The deck has too few cards for {table}.")
 
 
-def deal_hands(pile: Sequence[int], seats: Sequence[int], size: int) -> dict[int, tuple[int, ...]]:
-    """``size`` cards a seat from the top of ``pile``, seat after seat."""
-    return {seat: tuple(pile[i * size : (i + 1) * size]) for i, seat in enumerate(seats)}
+def deal_hands(
+    deck: Deck, seats: Sequence[int], seed: int, size: int, table: str = "this table"
+) -> tuple[Rng, dict[int, tuple[int, ...]], list[int]]:
+    """A new generator, the deck shuffled with it and ``size`` cards dealt a seat from the
+    top, seat after seat, with a card left for the middle (else ``deck_too_small`` for
+    ``table``): the generator, the hands and the rest of the pile."""
+    require_cards(deck, size * len(seats) + 1, table)
+    rng = Rng(seed)
+    pile = rng.shuffled(range(len(deck.cards)))
+    hands = {seat: tuple(pile[i * size : (i + 1) * size]) for i, seat in enumerate(seats)}
+    return rng, hands, pile[size * len(seats) :]

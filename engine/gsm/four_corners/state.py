@@ -11,14 +11,7 @@ from partyhost.engine.core import Event
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import Slot
 from partyhost.engine.gsm.placement import Placement, placement_from
-from partyhost.engine.gsm.state import (
-    TableState,
-    deal_hands,
-    new_table,
-    require_cards,
-    shared_event,
-)
-from partyhost.engine.rng import Rng
+from partyhost.engine.gsm.state import TableState, deal_hands, new_table, shared_event
 
 GAME_ID = "four-corners"
 NAME = "Game, Set, Match! - Four Corners"
@@ -76,18 +69,14 @@ def setup(
     deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int
 ) -> FourCornersState:
     """Deal both hands and lay the middle card; nobody owns an axis yet."""
-    require_cards(deck, 2 * HAND_SIZE + 1, "Four Corners")
-    rng = Rng(seed)
-    pile = rng.shuffled(range(len(deck.cards)))
-    hands = deal_hands(pile, seats, HAND_SIZE)
-    middle = pile[2 * HAND_SIZE]
+    rng, hands, rest = deal_hands(deck, seats, seed, HAND_SIZE, "Four Corners")
     return FourCornersState(
         **new_table(deck, seats, rules, rng),
         hands=hands,
         lowest={seat: HAND_SIZE for seat in seats},
-        board=(Placement(middle, 0, 0),),
+        board=(Placement(rest[0], 0, 0),),
         axes={},
-        out_of_play=tuple(pile[2 * HAND_SIZE + 1 :]),
+        out_of_play=tuple(rest[1:]),
     )
 
 

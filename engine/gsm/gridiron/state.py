@@ -11,14 +11,7 @@ from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.board import any_fit
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.placement import Placement, board_map, placement_from
-from partyhost.engine.gsm.state import (
-    TableState,
-    deal_hands,
-    new_table,
-    require_cards,
-    shared_event,
-)
-from partyhost.engine.rng import Rng
+from partyhost.engine.gsm.state import TableState, deal_hands, new_table, shared_event
 
 GAME_ID = "gridiron"
 NAME = "Game, Set, Match! - Gridiron"
@@ -53,14 +46,10 @@ def can_place(state: GridironState, seat: int) -> bool:
 
 def setup(deck: Deck, seats: Sequence[int], rules: Mapping[str, Any], seed: int) -> GridironState:
     """Deal, turn the next card up in the middle; the rest is the draw pile."""
-    require_cards(deck, HAND_SIZE * len(seats) + 1)
-    rng = Rng(seed)
-    pile = rng.shuffled(range(len(deck.cards)))
+    rng, hands, rest = deal_hands(deck, seats, seed, HAND_SIZE)
     first = rules["first_seat"]
     if first not in seats:  # off, or a seat that is not playing: a random seat starts
         first = rng.choice(list(seats))
-    hands = deal_hands(pile, seats, HAND_SIZE)
-    rest = pile[HAND_SIZE * len(seats) :]
     return GridironState(
         **new_table(deck, seats, rules, rng),
         hands=hands,

@@ -15,12 +15,7 @@ from partyhost.engine.gsm.placement import (
     placement_event_data,
     read_placement,
 )
-from partyhost.engine.gsm.stealing_home.state import (
-    MAX_PLAYERS,
-    NAME,
-    StealingHomeState,
-    evolve,
-)
+from partyhost.engine.gsm.stealing_home.state import MAX_PLAYERS, NAME, StealingHomeState, evolve
 
 TIMER_STEPS = 8
 """Deadlines one call acts on at most, one after another."""
