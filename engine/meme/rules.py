@@ -215,16 +215,10 @@ def _system(decision: Decision[MemeState], kind: Any, command: Command) -> None:
         decision.emit("seat_away", {"seat": seat, "at": decision.now})
     elif kind == "seat_back" and seat in state.away:
         decision.emit("seat_back", {"seat": seat})
-    elif kind == "seat_left":
-        _seat_left(decision, seat)
-
-
-def _seat_left(decision: Decision[MemeState], seat: int) -> None:
-    """A leaver's face-down guess leaves with them; a revealed one stays on the table."""
-    state = decision.state
-    if seat in state.guesses and not state.guesses_revealed:
-        decision.emit("guess_withdrawn", {"seat": seat})
-    decision.emit("seat_left", {"seat": seat})
+    elif kind == "seat_left":  # a face-down guess leaves with its owner; a revealed one stays
+        if seat in state.guesses and not state.guesses_revealed:
+            decision.emit("guess_withdrawn", {"seat": seat})
+        decision.emit("seat_left", {"seat": seat})
 
 
 def advance(decision: Decision[MemeState]) -> None:
@@ -389,23 +383,18 @@ def end_game(decision: Decision[MemeState], reason: str) -> None:
     """Most money among the seats still playing wins; ties share."""
     state = decision.state
     standing = sorted(state.active, key=lambda seat: (-state.money[seat], seat))
-    best = max((state.money[seat] for seat in standing), default=0)
+    money = [state.money[seat] for seat in standing]  # a place: 1 + how many hold more
     decision.emit(
         "game_over",
         {
             "reason": reason,
-            "winners": [seat for seat in standing if state.money[seat] == best],
+            "winners": [seat for seat in standing if state.money[seat] == money[0]],
             "standings": [
-                {"seat": seat, "money": state.money[seat], "place": _place(state, seat)}
-                for seat in standing
+                {"seat": seat, "money": held, "place": 1 + money.index(held)}
+                for seat, held in zip(standing, money, strict=True)
             ],
         },
     )
-
-
-def _place(state: MemeState, seat: int) -> int:
-    """1 + how many standing seats hold more money (ties share a place)."""
-    return 1 + sum(1 for other in state.active if state.money[other] > state.money[seat])
 
 
 # --- timers and away seats -------------------------------------------------
