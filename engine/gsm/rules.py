@@ -40,9 +40,12 @@ def decider(
     commands: Mapping[str, Play[State]],
     seat_change: Callable[[Decision[State], str, int], None],
     timers: Step[State] | None = None,
+    no_joining: str | None = None,
 ) -> Callable[[State, int, Command, float], list[Event]]:
     """The ``decide`` of the variant called ``name``: due ``timers`` first, then the command
-    itself, by its type."""
+    itself, by its type. A variant whose table is fixed refuses joins (``no_joining`` says
+    why) and ignores changes to seats it does not hold; its ``seat_change`` then only acts
+    on the change it has been told of."""
 
     def decide(state: State, seat: int, command: Command, now: float) -> list[Event]:
         decision = Decision(evolve, state, now)
@@ -51,7 +54,14 @@ def decider(
         if seat == SYSTEM_SEAT or command.get("type") in SYSTEM_COMMANDS:
             if seat != SYSTEM_SEAT:
                 raise IllegalMove("not_host", "Only the host sends seat changes.")
-            seat_change(decision, str(command.get("type")), system_target(command))
+            change, target = str(command.get("type")), system_target(command)
+            if no_joining is not None:
+                if change == "seat_joined":
+                    raise IllegalMove("no_joining", no_joining)
+                if decision.state.phase == "over" or target not in decision.state.seats:
+                    return decision.events
+                decision.emit(change, {"seat": target})
+            seat_change(decision, change, target)
         else:
             refused = decision.state.refusal(seat)
             if refused is not None:

@@ -79,14 +79,8 @@ def _stuck(decision: Decision[FourCornersState], seat: int, command: Command) ->
 
 
 def _seat_change(decision: Decision[FourCornersState], kind: str, target: int) -> None:
-    state = decision.state
-    if kind == "seat_joined":
-        raise IllegalMove("no_joining", "Four Corners is for exactly two players.")
-    if state.phase != "race" or target not in state.seats:
-        return
-    decision.emit(kind, {"seat": target})
     if kind == "seat_left":
-        others = [s for s in state.seats if s != target and s not in state.left]
+        others = decision.state.present()
         decision.emit("game_over", {"winners": others, "reason": "others_left"})
 
 
@@ -96,5 +90,6 @@ decide = shared.decider(
     {"place": _place, "take_back": _take_back, "stuck": _stuck},
     _seat_change,
     _run_timer,
+    no_joining="Four Corners is for exactly two players.",
 )
 tick = shared.ticker(evolve, _run_timer)

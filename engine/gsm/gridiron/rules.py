@@ -63,20 +63,18 @@ def next_seat(state: GridironState, after: int) -> int:
 
 def _seat_change(decision: Decision[GridironState], kind: str, target: int) -> None:
     state = decision.state
-    if kind == "seat_joined":
-        raise IllegalMove("no_joining", "Gridiron cannot take new players mid-game.")
-    if state.phase != "turns" or target not in state.seats:
-        return
-    decision.emit(kind, {"seat": target})
-    after = decision.state
-    if kind == "seat_left" and len(after.present()) < 2:
-        decision.emit("game_over", {"winners": after.present(), "reason": "others_left"})
+    if kind == "seat_left" and len(state.present()) < 2:
+        decision.emit("game_over", {"winners": state.present(), "reason": "others_left"})
     elif kind in ("seat_left", "seat_away") and state.turn == target:
-        decision.emit("turn", {"seat": next_seat(after, target)})
-    elif kind == "seat_back" and state.turn not in after.active():
+        decision.emit("turn", {"seat": next_seat(state, target)})
+    elif kind == "seat_back" and state.turn not in state.active():
         decision.emit("turn", {"seat": target})
 
 
 decide = shared.decider(
-    NAME, evolve, {"place": _place, "draw": _give_way, "pass": _give_way}, _seat_change
+    NAME,
+    evolve,
+    {"place": _place, "draw": _give_way, "pass": _give_way},
+    _seat_change,
+    no_joining="Gridiron cannot take new players mid-game.",
 )

@@ -123,20 +123,18 @@ def _deal(decision: Decision[ScrambleState], void: bool = False) -> None:
 
 
 def _seat_change(decision: Decision[ScrambleState], kind: str, target: int) -> None:
-    state = decision.state
-    if kind == "seat_joined":
-        raise IllegalMove("no_joining", "Scramble cannot take new players mid-match.")
-    if state.phase != "race" or target not in state.seats:
-        return
-    decision.emit(kind, {"seat": target})
-    if kind == "seat_left":
-        others = [s for s in state.present() if s != target]
-        if len(others) < 2:
-            decision.emit("match_over", {"winners": others})
-            return
-    if kind in ("seat_left", "seat_away"):
+    others = decision.state.present()
+    if kind == "seat_left" and len(others) < 2:
+        decision.emit("match_over", {"winners": others})
+    elif kind in ("seat_left", "seat_away"):
         _maybe_redeal(decision)
 
 
 COMMANDS = ("place", "turn", "take_back", "stuck", "call_game")
-decide = shared.decider(NAME, evolve, dict.fromkeys(COMMANDS, _play), _seat_change)
+decide = shared.decider(
+    NAME,
+    evolve,
+    dict.fromkeys(COMMANDS, _play),
+    _seat_change,
+    no_joining="Scramble cannot take new players mid-match.",
+)
