@@ -1,8 +1,9 @@
-"""What every Game, Set, Match! variant's rules share: the order of deciding, seat commands, ties.
+"""What every Game, Set, Match! variant's rules share: the order of deciding, seat commands,
+laying a hand card on the shared board, ties.
 
 :func:`decider` runs overdue timers first (a late command never jumps a due
 settlement), then sends a host seat command to the variant's ``seat_change`` and
-anything else, from a seat still playing, to its ``play``.
+anything else, from a seat still playing, to the variant's step for its type.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ then shared by every seat's view: a view is read-only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Command, SeatResult, View, shared_part
@@ -15,13 +16,6 @@ from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState
 
 State = TypeVar("State", bound=TableState)
-
-
-def legend_view(deck: Deck) -> dict[str, Any]:
-    return {
-        "objects": [{"name": o.name, "letter": o.letter, "glyph": o.glyph} for o in deck.objects],
-        "colors": [{"name": c.name, "letter": c.letter, "term": c.term} for c in deck.colors],
-    }
 
 
 def cards_view(deck: Deck, card_ids: Iterable[int]) -> list[dict[str, Any]]:
@@ -56,7 +50,10 @@ def base_view(game_id: str, state: TableState) -> View:
         "you": None,
         "version": state.version,
         "legal": [],
-        "legend": legend_view(deck),
+        "legend": {
+            "objects": list(map(asdict, deck.objects)),
+            "colors": list(map(asdict, deck.colors)),
+        },
         "shape": {"rows": deck.rows, "cols": deck.cols},
         "rules": dict(state.rules),
         "winners": list(state.winners),
