@@ -161,16 +161,10 @@ def setup(deck: MemeDeck, seats: Sequence[int], rules: Mapping[str, Any], seed: 
 
 def evolve(state: MemeState, event: Event) -> MemeState:
     """The state after ``event``; unknown kinds change nothing (older journals stay readable)."""
-    state = _changed(state, event.kind, event.data, event.secret)
-    if "rng" in event.secret:
-        state = replace(state, rng=int(event.secret["rng"]))
-    return state
-
-
-def _changed(
-    state: MemeState, kind: str, data: Mapping[str, Any], secret: Mapping[str, Any]
-) -> MemeState:
-    match kind:
+    data, secret = event.data, event.secret
+    if "rng" in secret:
+        state = replace(state, rng=int(secret["rng"]))
+    match event.kind:
         case "rolloff_roll":
             seat, value = int(data["seat"]), int(data["value"])
             attempts = (*state.rolloff[:-1], (*state.rolloff[-1], (seat, value)))

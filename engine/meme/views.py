@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from partyhost.engine.core import Command, SeatResult, View, shared_part
-from partyhost.engine.meme.betting import BetLimits, limits_for
+from partyhost.engine.meme.betting import limits_for
 from partyhost.engine.meme.rules import deadline
 from partyhost.engine.meme.state import (
     MAX_OWN_TOKENS,
@@ -184,11 +184,9 @@ def legal(state: MemeState, seat: int) -> list[Command]:
         choices = list(range(len(state.deck.memes)))
         return [{"type": kind, "turn": turn, "meme": meme, "choices": choices} for meme in choices]
     limits = limits_for(state, seat)
-    return [] if limits is None else [_bet_template(limits, turn)]
-
-
-def _bet_template(limits: BetLimits, turn: int) -> Command:
-    return {
+    if limits is None:
+        return []
+    bet: Command = {
         "type": "bet",
         "turn": turn,
         "stage": limits.stage,
@@ -202,6 +200,7 @@ def _bet_template(limits: BetLimits, turn: int) -> Command:
         ],
         "bets": [],
     }
+    return [bet]
 
 
 def _summary(record: Mapping[str, Any]) -> dict[str, Any]:
