@@ -11,7 +11,7 @@ from partyhost.cli import main
 from partyhost.engine.registry import all_games
 from partyhost.net import protocol as p
 from partyhost.tui.app import PartyApp
-from partyhost.tui.hostlink import DecksListed, FrameReader, HostError
+from partyhost.tui.hostlink import FrameReader
 from partyhost.tui.shared.dialogs import CreateRoomScreen, DeckProblemsScreen
 from partyhost.tui.shared.roomscreen import RoomScreen
 from textual.widgets import Input, Select, Static
@@ -68,10 +68,10 @@ def sent(host: FakeHost, kind: str) -> list[dict[str, object]]:
 def test_decks_and_deck_problems_become_messages() -> None:
     reader = FrameReader()
     listed = reader.read({"t": "decks", "decks": [CLASSIC, "junk"]})
-    assert isinstance(listed, DecksListed) and listed.decks == [CLASSIC]
+    assert listed is not None and listed.kind == "decks" and listed.data == (CLASSIC,)
     problem = {"file": "a.yaml", "line": 2, "column": 3, "message": "m"}
     error = reader.read({"t": "error", "code": "bad_deck", "message": "x", "problems": [problem]})
-    assert isinstance(error, HostError) and error.problems == (problem,)
+    assert error is not None and error.kind == "error" and error.data["problems"] == [problem]
 
 
 async def test_the_dialog_previews_host_decks_names_broken_ones_and_follows_changes() -> None:

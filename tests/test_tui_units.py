@@ -6,7 +6,6 @@ from partyhost.decks.catalog import shipped_decks_dir
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.tui import hostlink as m
 from partyhost.tui.hostlink import LOG_LIMIT, FrameReader
 from partyhost.tui.play import default_bots
 from partyhost.tui.shared.connect import Remembered, load_remembered, save_remembered, settings_path
@@ -32,12 +31,12 @@ def test_newer_views_carry_every_event_so_far() -> None:
     reader = FrameReader()
     first = reader.read({"t": "view", "view": {"v": 1}, "events": [{"kind": "a"}]})
     second = reader.read({"t": "view", "view": {"v": 2}, "events": [{"kind": "b"}, "junk"]})
-    assert isinstance(first, m.ViewUpdated) and isinstance(second, m.ViewUpdated)
+    assert first is not None and second is not None and second.kind == "view"
     assert second.can_replace(first)
     assert [e["kind"] for e in second.events] == ["a", "b"]
     reader.read({"t": "joined", "code": "ABCD", "seat": 1, "token": "t"})
     third = reader.read({"t": "view", "view": {}, "events": [{"kind": "c"}] * (LOG_LIMIT + 5)})
-    assert isinstance(third, m.ViewUpdated) and len(third.events) == LOG_LIMIT
+    assert third is not None and third.kind == "view" and len(third.events) == LOG_LIMIT
 
 
 def test_a_first_views_log_starts_the_log_afresh_before_its_events() -> None:
@@ -47,10 +46,10 @@ def test_a_first_views_log_starts_the_log_afresh_before_its_events() -> None:
     reader.read({"t": "joined", "code": "ABCD", "seat": 1, "token": "t"})
     log = [{"version": 3, "events": [{"kind": "a"}, 7]}, "junk", {"events": [{"kind": "b"}]}]
     back = reader.read({"t": "view", "view": {}, "events": [], "log": log})
-    assert isinstance(back, m.ViewUpdated)
+    assert back is not None and back.kind == "view"
     assert [e["kind"] for e in back.events] == ["a", "b"]
     later = reader.read({"t": "view", "view": {}, "events": [{"kind": "c"}]})
-    assert isinstance(later, m.ViewUpdated)
+    assert later is not None and later.kind == "view"
     assert [e["kind"] for e in later.events] == ["a", "b", "c"]
 
 
@@ -59,7 +58,8 @@ def test_unknown_or_malformed_frames_are_ignored() -> None:
     assert reader.read({"t": "mystery"}) is None
     assert reader.read({"t": "view", "view": "not a map"}) is None
     status = reader.read({"t": "connection", "state": "lost"})
-    assert isinstance(status, m.ConnectionChanged) and status.state == "lost"
+    assert status is not None and status.kind == "connection"
+    assert status.data["state"] == "lost"
 
 
 def test_the_shirt_is_a_rectangle_and_ascii_mode_uses_only_ascii() -> None:

@@ -1,7 +1,8 @@
 """The partyhost client app: holds what the host last said and shows the right screen.
 
-One worker (:mod:`.hostlink`) turns frames into messages; handlers here store them in
-reactives (always a new object) and :meth:`PartyApp.route` picks the main screen.
+One worker (:mod:`.hostlink`) turns frames into messages; the ``said_`` handlers here,
+one for each kind, store them in reactives (always a new object) and
+:meth:`PartyApp.route` picks the main screen.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from partyhost.net.clients.client import ConnectionLost
-from partyhost.tui import hostlink
 from partyhost.tui.clock import HostClock
 from partyhost.tui.games import main_screen
 from partyhost.tui.hostlink import (
+    STORED,
     Connection,
     ConnectionFactory,
     HostRequests,
+    HostSaid,
     follow_host,
     said_alike,
 )
@@ -32,7 +34,7 @@ from partyhost.tui.shared.connect import (
     save_remembered,
 )
 from partyhost.tui.shared.footer import UPRIGHT
-from partyhost.tui.text import Frame, glyphs_for
+from partyhost.tui.text import Frame, glyphs_for, number_of
 from partyhost.tui.toasts import guard_toasts
 from textual import work
 from textual.app import App
@@ -274,33 +276,40 @@ class PartyApp(App[int]):
 
     # --- frames from the worker ---------------------------------------------
 
-    def on_connected(self, message: hostlink.Connected) -> None:
+    def on_host_said(self, message: HostSaid) -> None:
+        """Keep a listing as it came; hand anything else to its ``said_`` handler."""
+        if message.kind in STORED:
+            setattr(self, message.kind, message.data)
+        else:
+            getattr(self, f"said_{message.kind}")(message)
+
+    def said_connected(self, message: HostSaid) -> None:
         self._quitting = False
-        self.welcome = message.welcome
+        self.welcome = message.data
         self.link = "online"
         self.route()
         self.requests.list_rooms()
         self.requests.list_decks()
         self.requests.get_standings()
         self.seats.connected(
-            message.welcome, self.start_room, offer=self.on_welcome is None, resume=self.resume
+            message.data, self.start_room, offer=self.on_welcome is None, resume=self.resume
         )
         self.start_room = None
         if self.on_welcome is not None:
             hook, self.on_welcome = self.on_welcome, None
             hook(self)
 
-    def on_connect_failed(self, message: hostlink.ConnectFailed) -> None:
+    def said_connect_failed(self, message: HostSaid) -> None:
         self.link = "offline"
-        self.connect_error = message.reason
+        self.connect_error = message.data
         self.route()
 
-    def on_connection_changed(self, message: hostlink.ConnectionChanged) -> None:
+    def said_connection(self, message: HostSaid) -> None:
         from partyhost.tui.shared.dialogs import ReconnectingScreen
 
-        state = message.state
+        state = message.data["state"]
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
-        wait = message.retry_after
+        wait = message.data["retry_after"]
         self.retry_at = None if wait is None else time.monotonic() + wait
         if state in ("lost", "reconnecting"):
             self.link = state
@@ -311,44 +320,36 @@ class PartyApp(App[int]):
             if overlay is not None:
                 overlay.dismiss()
         elif state == "failed":
-            self._end_session(message.detail or "Could not reach the host again.")
+            self._end_session(message.data["detail"] or "Could not reach the host again.")
 
-    def on_connection_closed(self, message: hostlink.ConnectionClosed) -> None:
+    def said_closed(self, message: HostSaid) -> None:
         if not self._quitting:
-            self._end_session(message.reason)
+            self._end_session(message.data)
 
-    def on_rooms_listed(self, message: hostlink.RoomsListed) -> None:
-        self.rooms = tuple(message.rooms)
-
-    def on_joined(self, message: hostlink.Joined) -> None:
+    def said_joined(self, message: HostSaid) -> None:
+        joined = message.data
         self._table_answered()
-        self.room_code = message.code
-        self.seat = message.seat
+        self.room_code = joined["code"]
+        self.seat = joined["seat"]
         self.view = None
         self.events = ()
-        self.seats.joined(message.code, message.token)
+        self.seats.joined(joined["code"], joined["token"])
 
-    def on_room_updated(self, message: hostlink.RoomUpdated) -> None:
-        if "you" in message.room:
-            you = message.room["you"]
-            self.seat = you if isinstance(you, int) else None
-        self.clock.saw_room(message.room)
-        self.seats.room_changed(message.room)
-        self.room = message.room
+    def said_room(self, message: HostSaid) -> None:
+        room = message.data
+        if "you" in room:
+            self.seat = room["you"] if isinstance(room["you"], int) else None
+        self.clock.saw_room(room)
+        self.seats.room_changed(room)
+        self.room = room
         self.route()
 
-    def on_view_updated(self, message: hostlink.ViewUpdated) -> None:
-        self.clock.saw_view(message.now)
-        self.seats.round_seen(message.view)
+    def said_view(self, message: HostSaid) -> None:
+        self.clock.saw_view(number_of(message.data.get("now")))
+        self.seats.round_seen(message.data["view"])
         self.events = message.events
-        self.view = message.view
+        self.view = message.data["view"]
         self.route()
-
-    def on_past_games_listed(self, message: hostlink.PastGamesListed) -> None:
-        self.past_games = tuple(message.games)
-
-    def on_standings_shown(self, message: hostlink.StandingsShown) -> None:
-        self.standings = message.standings
 
     def open_replay(self, game_id: int) -> None:
         """Ask for a finished game's replay; its screen opens when the first page comes."""
@@ -358,59 +359,57 @@ class PartyApp(App[int]):
         self._replay_token = None if code is None else self.seats.token_for(code)
         self.requests.get_replay(game_id, token=self._replay_token)
 
-    def on_replay_page(self, message: hostlink.ReplayPage) -> None:
+    def said_replay(self, message: HostSaid) -> None:
         from partyhost.tui.replay.screen import show_page
 
-        show_page(self, message, self._replay_wanted, self._replay_token)
+        show_page(self, message.data, self._replay_wanted, self._replay_token)
 
-    def on_chat_received(self, message: hostlink.ChatReceived) -> None:
+    def said_chat_line(self, message: HostSaid) -> None:
         """A new line joins the chat and the game log; one already shown (sent again on a
         reconnect) joins only the log."""
-        if not any(said_alike(line, message.line) for line in self.chat):
-            self.chat = (*self.chat, message.line)[-CHAT_LIMIT:]
+        if not any(said_alike(line, message.data) for line in self.chat):
+            self.chat = (*self.chat, message.data)[-CHAT_LIMIT:]
         if self.room is not None:
             self.events = message.events
 
-    def on_notice_received(self, message: hostlink.NoticeReceived) -> None:
-        self.chat = (*self.chat, {"seat": None, "name": "", "text": message.text})[-CHAT_LIMIT:]
+    def said_notice(self, message: HostSaid) -> None:
+        self.chat = (*self.chat, {"seat": None, "name": "", "text": message.data})[-CHAT_LIMIT:]
         if self.room is not None:
             self.events = message.events
 
-    def on_decks_listed(self, message: hostlink.DecksListed) -> None:
-        self.decks = tuple(message.decks)
-
-    def on_host_error(self, message: hostlink.HostError) -> None:
-        if message.code == STALE_GAME_REFUSAL and not self.game_running():
+    def said_error(self, message: HostSaid) -> None:
+        code, text, problems = message.data["code"], message.data["text"], message.data["problems"]
+        if code == STALE_GAME_REFUSAL and not self.game_running():
             return  # a move that crossed the game's end on the way: nothing to tell
-        if message.problems:
+        if problems:
             from partyhost.tui.shared.dialogs import DeckProblemsScreen
 
-            self.push_screen(DeckProblemsScreen(message.text, list(message.problems)))
+            self.push_screen(DeckProblemsScreen(text, problems))
             return
-        if self.seats.refused(message.code):
+        if self.seats.refused(code):
             return
-        if message.code == "reclaim_refused":
+        if code == "reclaim_refused":
             self._table_answered()
         # Host text can quote what people typed: never read it as markup.
-        self.notify(
-            message.text or message.code, title="The host says", severity="error", markup=False
-        )
+        self.notify(text or code, title="The host says", severity="error", markup=False)
 
-    def on_reclaim_asked(self, message: hostlink.ReclaimAsked) -> None:
+    def said_reclaim_ask(self, message: HostSaid) -> None:
         """ "Ann is back?": only this player's yes gives the visitor Ann's seat."""
         from partyhost.tui.shared.reclaimask import ask_about_reclaim
 
+        ask = message.data
         ask_about_reclaim(
-            self, message.ask, message.name, message.seconds, self.requests.reclaim_answer
+            self, ask["ask"], ask["name"], ask["seconds"], self.requests.reclaim_answer
         )
 
-    def on_reclaim_waiting(self, message: hostlink.ReclaimWaiting) -> None:
+    def said_reclaim_waiting(self, message: HostSaid) -> None:
         from partyhost.tui.shared.reclaimask import waiting_words
 
         self._awaiting_table = True
+        seconds = message.data["seconds"]
         self.notify(
-            waiting_words(message.name, message.seconds),
-            timeout=max(5.0, message.seconds),
+            waiting_words(message.data["name"], seconds),
+            timeout=max(5.0, seconds),
             markup=False,
         )
 
@@ -420,20 +419,21 @@ class PartyApp(App[int]):
             self._awaiting_table = False
             self.clear_notifications()
 
-    def on_left_room(self, message: hostlink.LeftRoom) -> None:
-        if message.reason != "replaced":
+    def said_left(self, message: HostSaid) -> None:
+        reason = message.data
+        if reason != "replaced":
             self.seats.gone(self.room_code)
         self.pauser.left_room()
         self._forget_room()
-        if message.reason and message.reason != "left":
-            self.notify(f"You left the room: {message.reason}", severity="warning", markup=False)
+        if reason and reason != "left":
+            self.notify(f"You left the room: {reason}", severity="warning", markup=False)
         self.route()
         self.requests.list_rooms()
         self.requests.get_standings()
 
-    def on_host_closing(self, message: hostlink.HostClosing) -> None:
+    def said_bye(self, message: HostSaid) -> None:
         self.notify(
-            message.reason or "The host is shutting down.", title="Host closing", markup=False
+            message.data or "The host is shutting down.", title="Host closing", markup=False
         )
 
     # --- screens ------------------------------------------------------------

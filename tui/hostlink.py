@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from partyhost.net.clients.client import ConnectionFailed, RequestMethods
@@ -53,83 +53,35 @@ class HostRequests(RequestMethods[bool]):
         return self._queue(message)
 
 
-# --- the messages the worker posts: one per kind of host frame ----------------------
+# --- frames in, messages out ---------------------------------------------------------
+
+STORED = frozenset({"rooms", "decks", "past_games", "standings"})
+"""The listings the app keeps as they come, each in its reactive of the same name."""
+NEWEST_ONLY = STORED | {"room", "view"}
+"""The kinds whose newer message replaces an unprocessed older one (only the newest counts;
+a view carries the whole event log so far, so replacing one loses no line)."""
+LISTED = {"rooms": "rooms", "decks": "decks", "past_games": "games"}
+"""Each listing's field of items."""
 
 
-class NewestOnly(Message):
-    """A message whose newer copy replaces an unprocessed older one (only the newest counts)."""
+@dataclass
+class HostSaid(Message):
+    """One frame from the host, checked and read into ``data``, or the worker's word on the
+    link (``connected``, ``connect_failed``, ``closed``); the app handles it by ``kind``."""
+
+    kind: str
+    data: Any
+    events: tuple[Frame, ...] = ()
+    """The room's game log so far (events, notices and chat), with a view, chat or notice."""
 
     def can_replace(self, message: Message) -> bool:
-        return isinstance(message, type(self))
+        return (
+            isinstance(message, HostSaid) and message.kind == self.kind and self.kind in NEWEST_ONLY
+        )
 
 
-@dataclass
-class Connected(Message):
-    """The hello is done; ``welcome`` lists the host's games."""
-
-    welcome: Frame
-
-
-@dataclass
-class ConnectFailed(Message):
-    """The first connection attempt failed (wrong address, host down, bad protocol)."""
-
-    reason: str
-
-
-@dataclass
-class ConnectionChanged(Message):
-    """The link dropped, is being retried, came back, or was given up on."""
-
-    state: str
-    detail: str = ""
-    retry_after: float | None = None
-    """Seconds the host asked to wait before the seat is asked for again (None: no wait)."""
-
-
-@dataclass
-class RoomsListed(NewestOnly):
-    rooms: list[Frame]
-
-
-@dataclass
-class Joined(Message):
-    code: str
-    seat: int | None
-    token: str | None = None
-
-
-@dataclass
-class RoomUpdated(NewestOnly):
-    room: Frame
-
-
-@dataclass
-class ViewUpdated(NewestOnly):
-    """A fresh game view, with the whole event log so far: replacing an older one loses no line."""
-
-    view: Frame
-    events: tuple[Frame, ...] = field(default=())
-    now: float | None = None
-    """The room's game clock when the host sent the view (times in the view are on it)."""
-
-
-@dataclass
-class PastGamesListed(NewestOnly):
-    """The games the host kept (finished, and running ones marked so)."""
-
-    games: list[Frame]
-
-
-@dataclass
-class StandingsShown(NewestOnly):
-    """A night's standings (``night``, ``tonight``, ``nights``, ``rows``)."""
-
-    standings: Frame
-
-
-@dataclass
-class ReplayPage(Message):
+@dataclass(frozen=True)
+class ReplayPage:
     """Steps ``first`` on of past game ``game_id``'s replay (every page counts: never replaced)."""
 
     game_id: int
@@ -139,143 +91,69 @@ class ReplayPage(Message):
     total: int
 
 
-@dataclass
-class ChatReceived(Message):
-    """A chat line; it joins the game log too (``events``, the whole log so far)."""
-
-    line: Frame
-    events: tuple[Frame, ...] = field(default=())
-
-
-@dataclass
-class NoticeReceived(Message):
-    """A host announcement; it joins the game log too (``events``, the whole log so far)."""
-
-    text: str
-    events: tuple[Frame, ...] = field(default=())
-
-
-@dataclass
-class DecksListed(NewestOnly):
-    """Every deck file of the host, broken ones included (``decks``)."""
-
-    decks: list[Frame]
-
-
-@dataclass
-class HostError(Message):
-    code: str
-    text: str
-    problems: tuple[Frame, ...] = ()
-    """For ``bad_deck``: each problem of a deck with its file, line and column."""
-
-
-@dataclass
-class ReclaimAsked(Message):
-    """The host asks this player whether a visitor is the absent player ``name``."""
-
-    ask: int
-    name: str
-    seconds: float
-
-
-@dataclass
-class ReclaimWaiting(Message):
-    """This client asked for ``name``'s seat by name; the table is asked to confirm."""
-
-    name: str
-    seconds: float
-
-
-@dataclass
-class LeftRoom(Message):
-    reason: str
-
-
-@dataclass
-class HostClosing(Message):
-    reason: str
-
-
-@dataclass
-class ConnectionClosed(Message):
-    """The worker has ended for good (closed by us, or the host went away)."""
-
-    reason: str
-
-
-# --- frames in, messages out ---------------------------------------------------------
-
-
 class FrameReader:
-    """Maps frames to messages and keeps the room's game log (events, notices, chat): it
+    """Reads frames into messages and keeps the room's game log (events, notices, chat): it
     must survive a newer view replacing an older one in the message queue."""
 
     def __init__(self) -> None:
         self.events: list[Frame] = []
 
-    def read(self, frame: Frame) -> Message | None:
-        kind = frame.get("t")
+    def read(self, frame: Frame) -> HostSaid | None:
+        kind = str(frame.get("t"))
+        data: Any = frame
+        events: tuple[Frame, ...] = ()
         if kind == "connection":
-            return ConnectionChanged(
-                str(frame.get("state", "")),
-                str(frame.get("detail", "")),
-                number_of(frame.get("retry_after")),
-            )
-        if kind == "rooms":
-            return RoomsListed(_maps(frame.get("rooms")))
-        if kind == "joined":
+            data = {
+                "state": str(frame.get("state", "")),
+                "detail": str(frame.get("detail", "")),
+                "retry_after": number_of(frame.get("retry_after")),
+            }
+        elif kind in LISTED:
+            data = tuple(_maps(frame.get(LISTED[kind])))
+        elif kind == "joined":
             self.events = []
             seat, token = frame.get("seat"), frame.get("token")
-            return Joined(
-                str(frame.get("code", "")),
-                seat if isinstance(seat, int) else None,
-                token if isinstance(token, str) else None,
-            )
-        if kind == "room":
-            return RoomUpdated(frame)
-        if kind == "view":
-            view = frame.get("view")
-            if not isinstance(view, dict):
+            data = {
+                "code": str(frame.get("code", "")),
+                "seat": seat if isinstance(seat, int) else None,
+                "token": token if isinstance(token, str) else None,
+            }
+        elif kind == "view":
+            if not isinstance(frame.get("view"), dict):
                 return None
             if isinstance(frame.get("log"), list):  # a first view: what came before it
                 self.events = [
                     e for entry in _maps(frame["log"]) for e in _maps(entry.get("events"))
                 ]
             events = self._logged(*_maps(frame.get("events")))
-            return ViewUpdated(view, events, number_of(frame.get("now")))
-        if kind == "chat_line":
-            return ChatReceived(frame, self._logged({CHAT: frame}))
-        if kind == "notice":
-            text = str(frame.get("text", ""))
-            return NoticeReceived(text, self._logged({NOTICE: text}))
-        if kind == "decks":
-            return DecksListed(_maps(frame.get("decks")))
-        if kind == "error":
-            return HostError(
-                str(frame.get("code", "error")),
-                str(frame.get("message", "")),
-                tuple(_maps(frame.get("problems"))),
-            )
-        if kind == "reclaim_ask":
+        elif kind == "chat_line":
+            events = self._logged({CHAT: frame})
+        elif kind == "notice":
+            data = str(frame.get("text", ""))
+            events = self._logged({NOTICE: data})
+        elif kind == "error":
+            data = {
+                "code": str(frame.get("code", "error")),
+                "text": str(frame.get("message", "")),
+                "problems": _maps(frame.get("problems")),
+            }
+        elif kind in ("reclaim_ask", "reclaim_waiting"):
             ask = frame.get("ask")
-            if not isinstance(ask, int):
+            if kind == "reclaim_ask" and not isinstance(ask, int):
                 return None
-            return ReclaimAsked(ask, str(frame.get("name", "")), _seconds(frame))
-        if kind == "reclaim_waiting":
-            return ReclaimWaiting(str(frame.get("name", "")), _seconds(frame))
-        if kind == "left":
-            self.events = []
-            return LeftRoom(str(frame.get("reason", "")))
-        if kind == "bye":
-            return HostClosing(str(frame.get("reason", "")))
-        if kind == "past_games":
-            return PastGamesListed(_maps(frame.get("games")))
-        if kind == "standings":
-            return StandingsShown(frame)
-        if kind == "replay":
-            return _replay_page(frame)
-        return None
+            seconds = number_of(frame.get("seconds")) or 0.0
+            data = {"ask": ask, "name": str(frame.get("name", "")), "seconds": seconds}
+        elif kind in ("left", "bye"):
+            if kind == "left":
+                self.events = []
+            data = str(frame.get("reason", ""))
+        elif kind == "replay":
+            data = _replay_page(frame)
+            if data is None:
+                return None
+        elif kind not in ("room", "standings"):
+            return None
+        return HostSaid(kind, data, events)
 
     def _logged(self, *entries: Frame) -> tuple[Frame, ...]:
         """The log with ``entries`` added, kept to its last :data:`LOG_LIMIT`."""
@@ -301,11 +179,7 @@ def _maps(value: Any) -> list[Frame]:
     return [item for item in value if isinstance(item, dict)]
 
 
-def _seconds(frame: Frame) -> float:
-    return number_of(frame.get("seconds")) or 0.0
-
-
-def _replay_page(frame: Frame) -> Message | None:
+def _replay_page(frame: Frame) -> ReplayPage | None:
     game_id, first, total, info = (frame.get(key) for key in ("id", "first", "total", "info"))
     if not (isinstance(game_id, int) and isinstance(first, int) and isinstance(total, int)):
         return None
@@ -333,10 +207,10 @@ async def follow_host(app: LinkHolder, host: str, port: int, name: str) -> None:
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # any failure to connect is shown, never fatal
-        app.post_message(ConnectFailed(describe_failure(exc, host, port)))
+        app.post_message(HostSaid("connect_failed", describe_failure(exc, host, port)))
         return
     app.connection = connection
-    app.post_message(Connected(dict(connection.welcome)))
+    app.post_message(HostSaid("connected", dict(connection.welcome)))
     reader = FrameReader()
     reason = "The host closed the connection."
     try:
@@ -352,7 +226,7 @@ async def follow_host(app: LinkHolder, host: str, port: int, name: str) -> None:
         app.connection = None
         with contextlib.suppress(Exception):
             await connection.close()
-    app.post_message(ConnectionClosed(reason))
+    app.post_message(HostSaid("closed", reason))
 
 
 def describe_failure(exc: BaseException, host: str, port: int) -> str:
