@@ -110,53 +110,32 @@ def shorten(text: str, width: int, ellipsis: str) -> str:
 
 @dataclass(frozen=True)
 class Glyphs:
-    """Every symbol the client draws, in one place so ``--ascii`` can swap them all."""
+    """Every symbol the client draws, in one place so ``--ascii`` can swap them all (the
+    defaults are the Unicode ones; :data:`ASCII` has the others)."""
 
-    owner: str
-    bot: str
-    ready: str
-    not_ready: str
-    away: str
-    offline: str
-    here: str
-    gone: str
-    judge: str
-    submitted: str
-    you: str
-    bar_full: str
-    bar_empty: str
-    hot: str
-    booyah: str
-    bullet: str
-    ellipsis: str
-    arrow: str
-    lock: str
-    trophy: str
+    owner: str = "★"
+    bot: str = "⚙"
+    ready: str = "✔"
+    not_ready: str = "·"
+    away: str = "☾"
+    offline: str = "○"
+    here: str = "●"
+    gone: str = "✗"
+    judge: str = "⚖"
+    submitted: str = "✔"
+    you: str = "▶"
+    bar_full: str = "█"
+    bar_empty: str = "░"
+    hot: str = "♨"
+    booyah: str = "✦"
+    bullet: str = "•"
+    ellipsis: str = "…"
+    arrow: str = "→"
+    lock: str = "✱"
+    trophy: str = "♛"
 
 
-UNICODE = Glyphs(
-    owner="★",
-    bot="⚙",
-    ready="✔",
-    not_ready="·",
-    away="☾",
-    offline="○",
-    here="●",
-    gone="✗",
-    judge="⚖",
-    submitted="✔",
-    you="▶",
-    bar_full="█",
-    bar_empty="░",
-    hot="♨",
-    booyah="✦",
-    bullet="•",
-    ellipsis="…",
-    arrow="→",
-    lock="✱",
-    trophy="♛",
-)
-
+UNICODE = Glyphs()
 ASCII = Glyphs(
     owner="*",
     bot="@",

@@ -3,7 +3,6 @@ and the owner's controls."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import ClassVar
 
 from partyhost.tui.shared.base import (
@@ -15,19 +14,17 @@ from partyhost.tui.shared.base import (
     seat_name,
 )
 from partyhost.tui.shared.chat import ChatPanel
-from partyhost.tui.shared.dialogs import RoomOptionsScreen, confirm_then
+from partyhost.tui.shared.dialogs import RoomOptionsScreen
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.gamelength import length_words
 from partyhost.tui.shared.options import describe_value
 from partyhost.tui.shared.seats import (
     SeatList,
-    cannot_own,
+    offer_the_room,
     presence_of,
     present_seats,
-    seat_line,
-    seat_state,
 )
-from partyhost.tui.text import Frame, Glyphs, literal
+from partyhost.tui.text import Frame, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -73,30 +70,6 @@ class BotLevelScreen(PartyModal[str | None]):
         self.dismiss((event.button.id or "level-normal").removeprefix("level-"))
 
 
-class RoomSeats(SeatList):
-    """The seat list, with each bot's level after its name."""
-
-    def seat_text(
-        self,
-        entry: Frame,
-        room: Frame,
-        you: int | None,
-        glyphs: Glyphs,
-        lobby: bool,
-        grace_left: int | None,
-    ) -> Text:
-        level = entry.get("bot_level")
-        if not entry.get("bot") or not isinstance(level, str):
-            return super().seat_text(entry, room, you, glyphs, lobby, grace_left)
-        line = seat_line(entry, room, you, glyphs, lobby=False)  # a bot is never offline
-        line.append_text(literal(f" ({level})", "dim"))
-        state = seat_state(entry, glyphs, lobby=lobby)
-        if state.plain:
-            line.append("  ")
-            line.append_text(state)
-        return line
-
-
 class RoomScreen(PartyScreen):
     """Waiting for players; the owner starts when the table is full enough."""
 
@@ -120,7 +93,7 @@ class RoomScreen(PartyScreen):
             with Vertical(id="room-left"):
                 yield Static("", id="room-status", classes="status")
                 yield Static("Seats", classes="section-title")
-                yield RoomSeats(id="seats")
+                yield SeatList(id="seats")
                 yield Static("Rules", classes="section-title")
                 yield Static("", id="room-options")
             yield ChatPanel(id="chat")
@@ -242,20 +215,15 @@ class RoomScreen(PartyScreen):
         if level is not None:
             self.party.requests.add_bot(level)
 
-    def _highlighted(self) -> tuple[int, Frame] | None:
-        """The highlighted seat and its entry (the host judges whether it may be acted on)."""
-        seat = self.query_one("#seats", SeatList).highlighted_seat()
-        entry = next((s for s in present_seats(self.room) if s.get("seat") == seat), None)
-        if entry is None or seat is None:
-            self.notify("Highlight a seat first (arrow keys, or tap it).", severity="warning")
-            return None
-        return seat, entry
+    def _highlighted(self) -> Frame | None:
+        """The highlighted seat's entry (the host judges whether it may be acted on)."""
+        return self.query_one("#seats", SeatList).highlighted_entry(present_seats(self.room))
 
     def action_kick(self) -> None:
-        highlighted = self._highlighted()
-        if highlighted is None:
+        entry = self._highlighted()
+        if entry is None:
             return
-        seat, entry = highlighted
+        seat = int(entry["seat"])
         if seat == self.party.seat:
             self.notify("That is you: press Escape to leave instead.", severity="warning")
             return
@@ -265,17 +233,9 @@ class RoomScreen(PartyScreen):
             self.party.requests.kick(seat)
 
     def action_make_owner(self) -> None:
-        highlighted = self._highlighted()
-        if highlighted is None:
-            return
-        seat, entry = highlighted
-        refusal = cannot_own(entry, self.party.seat)
-        if refusal is not None:
-            self.notify(refusal, severity="warning", markup=False)
-            return
-        question = Text.assemble("Hand the room to ", literal(entry.get("name", "?")), "?")
-        hand_over = partial(self.party.requests.give_ownership, seat)
-        confirm_then(self.app, question, "Hand over", hand_over)
+        entry = self._highlighted()
+        if entry is not None:
+            offer_the_room(self.app, entry)
 
     def action_options(self) -> None:
         game = self._game()

@@ -4,9 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
 
+from partyhost.tui.party import Party
+from partyhost.tui.shared.dialogs import confirm_then
 from partyhost.tui.text import Frame, Glyphs, literal
 from rich.text import Text
+from textual.app import App
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -53,8 +58,10 @@ def seat_line(
     *,
     lobby: bool,
     grace_left: int | None = None,
+    levels: bool = False,
 ) -> Text:
-    """One seat as a line: ``▶ ★ Ann  ✔ ready``, or ``  Bob  ○ offline, 87 s left``."""
+    """One seat as a line: ``▶ ★ Ann  ✔ ready``, or ``  Bob  ○ offline, 87 s left``; with
+    ``levels``, a bot's level after its name: ``  ⚙ Bot 1 (hard)  ✔ ready``."""
     seat = entry.get("seat")
     line = Text()
     line.append(glyphs.you if seat == you and you is not None else " ", "bold")
@@ -64,6 +71,9 @@ def seat_line(
     line.append_text(literal(entry.get("name", "?"), f"bold {seat_style(seat)}"))
     if seat == you and you is not None:
         line.append(" (you)", "dim")
+    level = entry.get("bot_level")
+    if levels and entry.get("bot") and isinstance(level, str):
+        line.append_text(literal(f" ({level})", "dim"))
     state = seat_state(entry, glyphs, lobby=lobby, grace_left=grace_left)
     if state.plain:
         line.append("  ")
@@ -94,14 +104,21 @@ def presence_of(entry: Frame) -> str:
     return "away" if entry.get("away") else "disconnected"
 
 
-def cannot_own(entry: Frame, you: int | None) -> str | None:
-    """Why the room cannot go to ``entry`` (None: it can), said before the owner is asked
-    to confirm a handover the host would refuse."""
-    if entry.get("seat") == you:
-        return "You own the room already."
-    if entry.get("bot") or presence_of(entry) != "connected":
-        return f"{entry.get('name', '?')} cannot own the room: only a person who is here can."
-    return None
+def offer_the_room(app: App[Any], entry: Frame, after: str = "") -> None:
+    """Ask the owner to confirm handing the room to ``entry`` (``after`` follows the question);
+    a handover the host would refuse is not asked about: the owner is told why instead."""
+    party = cast(Party, app)
+    refusal = None
+    if entry.get("seat") == party.seat:
+        refusal = "You own the room already."
+    elif entry.get("bot") or presence_of(entry) != "connected":
+        refusal = f"{entry.get('name', '?')} cannot own the room: only a person who is here can."
+    if refusal is not None:
+        app.notify(refusal, severity="warning", markup=False)
+        return
+    question = Text.assemble("Hand the room to ", literal(entry.get("name", "?")), "?", after)
+    hand_over = partial(party.requests.give_ownership, int(entry["seat"]))
+    confirm_then(app, question, "Hand over", hand_over)
 
 
 def presence_words(entry: Frame, glyphs: Glyphs, grace_left: int | None) -> Text:
@@ -150,29 +167,22 @@ class SeatList(OptionList):
     def show(
         self, room: Frame | None, you: int | None, glyphs: Glyphs, grace: GraceLeft = no_grace
     ) -> None:
-        """The room's present seats (a room's list, before and during its game)."""
+        """The room's present seats, each bot's level after its name (a room's list, before
+        and during its game)."""
         if room is None:
             self.show_lines([])
             return
         lobby = room.get("status") == "lobby"
-        self.show_lines(
-            [
-                (entry, self.seat_text(entry, room, you, glyphs, lobby, grace(entry)))
-                for entry in present_seats(room)
-            ]
-        )
-
-    def seat_text(
-        self,
-        entry: Frame,
-        room: Frame,
-        you: int | None,
-        glyphs: Glyphs,
-        lobby: bool,
-        grace_left: int | None,
-    ) -> Text:
-        """One seat's line (a list may say more about a seat)."""
-        return seat_line(entry, room, you, glyphs, lobby=lobby, grace_left=grace_left)
+        lines = [
+            (
+                entry,
+                seat_line(
+                    entry, room, you, glyphs, lobby=lobby, grace_left=grace(entry), levels=True
+                ),
+            )
+            for entry in present_seats(room)
+        ]
+        self.show_lines(lines)
 
     def show_lines(self, lines: list[tuple[Frame, Text]], *, first: bool = False) -> None:
         """These seats' lines; the highlighted seat stays highlighted (else the first one,
@@ -187,6 +197,14 @@ class SeatList(OptionList):
                     self.highlighted = index
         elif first and self.option_count:
             self.highlighted = 0
+
+    def highlighted_entry(self, seats: list[Frame]) -> Frame | None:
+        """The highlighted seat's entry among ``seats``; None (and a word to say so) if none."""
+        seat = self.highlighted_seat()
+        entry = next((s for s in seats if seat is not None and s.get("seat") == seat), None)
+        if entry is None:
+            self.notify("Highlight a seat first (arrow keys, or tap it).", severity="warning")
+        return entry
 
     def highlighted_seat(self) -> int | None:
         if self.highlighted is None or self.option_count == 0:

@@ -11,7 +11,7 @@ from partyhost.tui.shared.dialogs import confirm_then
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.seats import (
     SeatList,
-    cannot_own,
+    offer_the_room,
     presence_of,
     presence_words,
     seat_line,
@@ -95,11 +95,7 @@ class TableControlsScreen(PartyModal[None]):
         return True
 
     def _highlighted(self) -> Frame | None:
-        seat = self.query_one(SeatList).highlighted_seat()
-        entry = next((s for s in self.room.get("seats", []) if s.get("seat") == seat), None)
-        if entry is None:
-            self.notify("Highlight a seat first (arrow keys, or tap it).", severity="warning")
-        return entry
+        return self.query_one(SeatList).highlighted_entry(self.room.get("seats", []))
 
     def action_bot_now(self) -> None:
         entry = self._highlighted()
@@ -123,19 +119,10 @@ class TableControlsScreen(PartyModal[None]):
 
     def action_make_owner(self) -> None:
         entry = self._highlighted()
-        if entry is None:
-            return
-        refusal = cannot_own(entry, self.party.seat)
-        if refusal is not None:
-            self.notify(refusal, severity="warning", markup=False)
-            return
-        question = Text.assemble(
-            "Hand the room to ",
-            literal(entry.get("name", "?")),
-            "? From then on only they can pause, kick or start a game.",
-        )
-        hand_over = partial(self.party.requests.give_ownership, int(entry["seat"]))
-        confirm_then(self.app, question, "Hand over", hand_over)
+        if entry is not None:
+            offer_the_room(
+                self.app, entry, " From then on only they can pause, kick or start a game."
+            )
 
     def action_pause(self) -> None:
         self.party.pauser.toggle()
