@@ -18,7 +18,7 @@ from partyhost.net.address import lan_address, local_address, web_url, with_port
 from partyhost.net.names import written_name
 from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.tui.app import PartyApp
-from partyhost.tui.play import BOT_DELAY, QuickGame, logging_to_file
+from partyhost.tui.play import BOT_DELAY, QuickGame, running_host, until_interrupted
 from partyhost.tui.shared.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -157,44 +157,37 @@ async def host_party(
 ) -> int:
     """Run the host and, once ``wait`` returns, the host's client (``table`` makes its room);
     stop both when it quits. ``run_client`` runs the app (by default full screen)."""
-    from partyhost.net.hosting.host import Host
-
-    with logging_to_file(PARTY_LOG):
-        host = Host(replace(config, bot_delay=BOT_DELAY))
-        await host.start()
-        try:
-            lan = host.lan
-            web_port = lan.web_port if lan is not None else None
-            print(
-                join_lines(
-                    config.display_name,
-                    lan_address(config.host),
-                    host.port,
-                    ssh_port=lan.ssh_port if lan is not None else None,
-                    ssh_password=config.ssh_password is not None,
-                    web_port=web_port,
-                    ssh_off=ssh_off,
-                    web_code=party_code(config.host, web_port, out),
-                ),
-                file=out,
-                flush=True,
-            )
-            if wait is not None:
-                print("Press Enter to sit down at the table.", file=out, flush=True)
-                await wait()
-            app = HostingApp(
-                lambda: friends_connected(host, player),
-                address=with_port(local_address(config.host), host.port),
-                name=player,
-                ascii_only=ascii_only,
-                remember=False,
-                locked=True,
-                on_welcome=None if table is None else table.attach,
-            )
-            await (run_client or _full_screen)(app)
-        finally:
-            with contextlib.suppress(Exception):
-                await host.close("The party is over: its host stopped.")
+    farewell = "The party is over: its host stopped."
+    async with running_host(replace(config, bot_delay=BOT_DELAY), PARTY_LOG, farewell) as host:
+        lan = host.lan
+        web_port = lan.web_port if lan is not None else None
+        print(
+            join_lines(
+                config.display_name,
+                lan_address(config.host),
+                host.port,
+                ssh_port=lan.ssh_port if lan is not None else None,
+                ssh_password=config.ssh_password is not None,
+                web_port=web_port,
+                ssh_off=ssh_off,
+                web_code=party_code(config.host, web_port, out),
+            ),
+            file=out,
+            flush=True,
+        )
+        if wait is not None:
+            print("Press Enter to sit down at the table.", file=out, flush=True)
+            await wait()
+        app = HostingApp(
+            lambda: friends_connected(host, player),
+            address=with_port(local_address(config.host), host.port),
+            name=player,
+            ascii_only=ascii_only,
+            remember=False,
+            locked=True,
+            on_welcome=None if table is None else table.attach,
+        )
+        await (run_client or _full_screen)(app)
     return app.return_code or 0
 
 
@@ -210,17 +203,14 @@ def run_party(
     out: TextIO,
 ) -> int:
     """``partyhost party``: returns the exit code (OSError if the host cannot listen)."""
-
-    with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(
-            host_party(
-                config,
-                table,
-                player,
-                ascii_only=ascii_only,
-                wait=partial(enter_pressed, stdin) if wait else None,
-                out=out,
-                ssh_off=ssh_off,
-            )
+    return until_interrupted(
+        host_party(
+            config,
+            table,
+            player,
+            ascii_only=ascii_only,
+            wait=partial(enter_pressed, stdin) if wait else None,
+            out=out,
+            ssh_off=ssh_off,
         )
-    return 130
+    )

@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import TYPE_CHECKING, Any
 
 from partyhost.tui.app import PartyApp
@@ -19,6 +19,8 @@ from partyhost.tui.text import clean
 
 if TYPE_CHECKING:
     from partyhost.engine.core import Game
+    from partyhost.net.config import HostConfig
+    from partyhost.net.hosting.host import Host
 
 BOT_DELAY = (0.9, 2.2)
 """Seconds a bot "thinks": slow enough to follow, quick enough to keep the pace."""
@@ -174,7 +176,7 @@ async def play(
     bot_pace: float = 1.0,
 ) -> int:
     """Run host and client on one loop until the player quits."""
-    from partyhost.net.hosting.host import Host, HostConfig
+    from partyhost.net.hosting.host import HostConfig
 
     table = choose_table("play", game_id, bots, options or [], friends_coming=False)
     if table is None:
@@ -183,23 +185,19 @@ async def play(
     if bot_pace <= 0:
         print("partyhost play: --bot-pace must be more than 0", file=sys.stderr)
         return 2
-    player = player_name(name)
-    with logging_to_file(PLAY_LOG):
-        host = Host(
-            HostConfig(
-                host="127.0.0.1",
-                port=0,
-                data_dir=None,
-                bot_delay=BOT_DELAY,
-                bot_pace=bot_pace,
-                host_name="this computer",
-            )
-        )
-        await host.start()
+    config = HostConfig(
+        host="127.0.0.1",
+        port=0,
+        data_dir=None,
+        bot_delay=BOT_DELAY,
+        bot_pace=bot_pace,
+        host_name="this computer",
+    )
+    async with running_host(config, PLAY_LOG, "The game was closed.") as host:
         quick = QuickGame(game.id, count, level, rules)
         app = PartyApp(
             address=f"127.0.0.1:{host.port}",
-            name=player,
+            name=player_name(name),
             ascii_only=ascii_only,
             remember=False,
             on_welcome=quick.attach,
@@ -207,11 +205,7 @@ async def play(
             solo=True,
         )
         quick.hold(app)
-        try:
-            await app.run_async()
-        finally:
-            with contextlib.suppress(Exception):
-                await host.close("The game was closed.")
+        await app.run_async()
     if quick.finished is not None:
         print(parting_words(*quick.finished, game.name, game.id))
     return app.return_code or 0
@@ -253,6 +247,29 @@ def logging_to_file(file_name: str = PLAY_LOG) -> Iterator[None]:
         handler.close()
 
 
+@contextlib.asynccontextmanager
+async def running_host(config: HostConfig, log_file: str, farewell: str) -> AsyncIterator[Host]:
+    """A host on this loop, its warnings and errors in ``log_file``; closed with ``farewell``
+    once the client is done."""
+    from partyhost.net.hosting.host import Host
+
+    with logging_to_file(log_file):
+        host = Host(config)
+        await host.start()
+        try:
+            yield host
+        finally:
+            with contextlib.suppress(Exception):
+                await host.close(farewell)
+
+
+def until_interrupted(main: Coroutine[Any, Any, int]) -> int:
+    """Run ``main`` for its exit code; 130 after a Ctrl+C."""
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(main)
+    return 130
+
+
 def parting_words(view: dict[str, Any], room: dict[str, Any], title: str, game_id: str) -> str:
     """What stays in the terminal after a finished game: who won, and how to play again."""
     seats = {s.get("seat"): s.get("name") for s in room.get("seats", [])}
@@ -273,6 +290,4 @@ def run_play(
     bot_pace: float = 1.0,
 ) -> int:
     """``partyhost play [GAME] [--bots N] [--level LEVEL] [--option NAME=VALUE]...``."""
-    with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(play(game, bots, name, ascii_only, level, options, bot_pace))
-    return 130
+    return until_interrupted(play(game, bots, name, ascii_only, level, options, bot_pace))

@@ -11,7 +11,12 @@ from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, Dialog, JoinRoomScreen
 from partyhost.tui.shared.doorcode import DoorCodeScreen
 from partyhost.tui.shared.footer import KeyFooter, is_upright
-from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, short_titles, standings_table
+from partyhost.tui.shared.pastgamesscreen import (
+    PastGamesScreen,
+    UprightTable,
+    short_titles,
+    standings_table,
+)
 from partyhost.tui.text import Frame, clean, literal, shorten
 from rich.text import Text
 from textual import on
@@ -22,18 +27,18 @@ from textual.widgets import DataTable, Static
 
 REFRESH_SECONDS = 3.0
 COLUMNS = (
-    ("Code", "code"),
-    ("Game", "game"),
-    ("Deck", "deck"),
-    ("Players", "seats"),
-    ("Status", "status"),
-    ("Owner", "owner"),
-    ("", "lock"),
+    ("Code", "code", 5),
+    ("Game", "game", 16),
+    ("Deck", "deck", 14),
+    ("Players", "seats", 7),
+    ("Status", "status", 8),
+    ("Owner", "owner", 12),
+    ("", "lock", 1),
 )
+"""Fixed widths keep the header over its column and fit 80 columns; longer text is cut."""
+WIDTHS = {key: width for _, key, width in COLUMNS}
 SENT_MARK = " (sent)"
 """After the decks of a room that plays a deck a player sent with the room request."""
-WIDTHS = {"code": 5, "game": 16, "deck": 14, "seats": 7, "status": 8, "owner": 12, "lock": 1}
-"""Fixed widths keep the header over its column and fit 80 columns; longer text is cut."""
 UPRIGHT_COLUMNS = (
     ("Code", "code", 5),
     ("Game\nDeck", "game", 14),
@@ -70,8 +75,6 @@ class LobbyScreen(PartyScreen):
         Binding("r", "refresh", "Refresh", show=False),
         Binding("escape", "disconnect", "Disconnect"),
     ]
-    _upright = False
-    """Whether the table's columns are the upright ones."""
     DEFAULT_CSS = """
     LobbyScreen #lobby-door { height: auto; margin-bottom: 1; }
     """
@@ -81,7 +84,11 @@ class LobbyScreen(PartyScreen):
         with Vertical(id="lobby-body"):
             yield Static("", id="lobby-intro", classes="hint")
             yield Static("", id="lobby-door")
-            yield DataTable[Text](id="rooms", cursor_type="row", zebra_stripes=True)
+            columns = [
+                (self.glyphs.lock if key == "lock" else label, key, width)
+                for label, key, width in COLUMNS
+            ]
+            yield UprightTable(columns, UPRIGHT_COLUMNS, id="rooms")
             yield Static("", id="lobby-empty", classes="empty")
             yield Static("", id="lobby-standings")
         yield KeyFooter()
@@ -89,7 +96,7 @@ class LobbyScreen(PartyScreen):
     def on_mount(self) -> None:
         if not self.on_stage:  # swapped out before it mounted: its table is gone
             return
-        self._lay_out_columns()
+        self.query_one(UprightTable).lay_out()
         self.watch(self.app, "rooms", self._show_rooms)
         self.watch(self.app, "welcome", self._show_host)
         self.watch(self.app, "standings", self._show_standings)
@@ -100,24 +107,8 @@ class LobbyScreen(PartyScreen):
             self.call_after_refresh(self.action_create)
 
     def on_resize(self) -> None:
-        if self._upright != is_upright(self.app):
-            self._lay_out_columns()
+        if self.query_one(UprightTable).lay_out():
             self._show_rooms()
-
-    def _lay_out_columns(self) -> None:
-        """One room a row at 80 columns; upright, two lines a room in four columns."""
-        table: DataTable[Text] = self.query_one("#rooms", DataTable)
-        self._upright = is_upright(self.app)
-        table.clear(columns=True)
-        table.header_height = 2 if self._upright else 1
-        if self._upright:
-            for label, key, width in UPRIGHT_COLUMNS:
-                table.add_column(label, key=key, width=width)
-            return
-        for label, key in COLUMNS:
-            table.add_column(
-                self.glyphs.lock if key == "lock" else label, key=key, width=WIDTHS[key]
-            )
 
     def _show_host(self) -> None:
         welcome = self.party.welcome or {}
@@ -153,31 +144,30 @@ class LobbyScreen(PartyScreen):
             self.app.push_screen(DoorCodeScreen(url, self.party.ascii_only))
 
     def _show_rooms(self) -> None:
-        table = self.query_one("#rooms", DataTable)
+        table = self.query_one(UprightTable)
         selected = self._selected_code()
         table.clear()
         for room in self.party.rooms:
-            code = str(room.get("code", ""))
-            table.add_row(*self._cells(room), key=code, height=2 if self._upright else 1)
+            table.add_cells(self._cells(room, bool(table.upright)), str(room.get("code", "")))
         if selected is not None and selected in {str(r.get("code")) for r in self.party.rooms}:
             table.move_cursor(row=table.get_row_index(selected))
         empty = self.query_one("#lobby-empty", Static)
         empty.display = not self.party.rooms
         empty.update("No rooms yet. Press c to create one, or j to join by code.")
 
-    def _cells(self, room: Frame) -> list[Text]:
+    def _cells(self, room: Frame, upright: bool) -> list[Text]:
         """A room's cells, one a column; upright, two to a column (code and lock, game and
         deck, players and status), then the owner."""
-        widths = UPRIGHT_WIDTHS if self._upright else WIDTHS
+        widths = UPRIGHT_WIDTHS if upright else WIDTHS
         status = str(room.get("status", ""))
         code = Text(str(room.get("code", "")), "bold")
         game = self._cut(room.get("game_name") or room.get("game", ""), widths["game"])
-        deck = self._deck_cell(room, widths["game" if self._upright else "deck"])
+        deck = self._deck_cell(room, widths["game" if upright else "deck"])
         seats = Text(f"{room.get('seats', 0)}/{room.get('max_seats', '?')}")
         state = Text(STATUS_WORDS.get(status, status), "green" if status == "lobby" else "")
         owner = self._cut(room.get("owner_name") or "", widths["owner"])
         lock = Text(self.glyphs.lock if room.get("has_password") else "")
-        if not self._upright:
+        if not upright:
             return [code, game, deck, seats, state, owner, lock]
         pairs = ((code, lock), (game, deck), (seats, state))
         return [*(Text.assemble(top, "\n", bottom) for top, bottom in pairs), owner]

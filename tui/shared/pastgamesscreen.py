@@ -4,7 +4,7 @@ the night's standings as the lobby shows them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from partyhost.tui.shared.base import PartyScreen, TitleBar
@@ -18,14 +18,49 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-COLUMNS = (("#", "id", 4), ("Ended", "ended", 11), ("Game", "game", 18), ("Room", "room", 4))
 PLAYERS_WIDTH = 34
+COLUMNS = (
+    ("#", "id", 4),
+    ("Ended", "ended", 11),
+    ("Game", "game", 18),
+    ("Room", "room", 4),
+    ("Players", "players", PLAYERS_WIDTH),
+)
 UPRIGHT_COLUMNS = (("#", "id", 4), ("Ended\nRoom", "ended", 9), ("Game\nPlayers", "game", 22))
 """Upright (43 columns, 41 inside the margins): the same cells two to a column, a game on
 two lines."""
+Columns = Sequence[tuple[str, str, int]]
+"""Each column's label, key and width."""
 
 
-class PastGamesTable(DataTable[Text]):
+class UprightTable(DataTable[Text]):
+    """A table of rows with two sets of columns: one line a row, or on a phone held upright
+    two lines a row (two cells to a column) under ``upright``."""
+
+    def __init__(self, wide: Columns, upright: Columns, *, id: str) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.layouts = (wide, upright)
+        """The columns by ``self.upright``: wide first."""
+        self.upright: bool | None = None
+        """Whether the columns are the upright ones (None: not laid out yet)."""
+
+    def lay_out(self) -> bool:
+        """The columns for the app's width now; True if they changed (the rows go with them)."""
+        upright = is_upright(self.app)
+        if upright == self.upright:
+            return False
+        self.upright = upright
+        self.clear(columns=True)
+        self.header_height = 2 if upright else 1
+        for label, key, width in self.layouts[upright]:
+            self.add_column(label, key=key, width=width)
+        return True
+
+    def add_cells(self, cells: Sequence[Text], key: str) -> None:
+        self.add_row(*cells, key=key, height=2 if self.upright else 1)
+
+
+class PastGamesTable(UprightTable):
     """Enter (or a click) on a row opens that game's replay."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Watch")]
@@ -68,44 +103,28 @@ class PastGamesScreen(PartyScreen):
                 " hand shown.",
                 classes="hint",
             )
-            yield PastGamesTable(id="past-games", cursor_type="row", zebra_stripes=True)
+            yield PastGamesTable(COLUMNS, UPRIGHT_COLUMNS, id="past-games")
             yield Static("", id="past-empty", classes="empty")
         yield KeyFooter()
 
-    _upright = False
-    """Whether the table's columns are the upright ones."""
-
     def on_mount(self) -> None:
-        self._lay_out_columns()
+        self.query_one(PastGamesTable).lay_out()
         self.watch(self.app, "past_games", self._show_games)
         self.action_refresh()
 
     def on_resize(self) -> None:
-        if self._upright != is_upright(self.app):
-            self._lay_out_columns()
+        if self.query_one(PastGamesTable).lay_out():
             self._show_games()
 
-    def _lay_out_columns(self) -> None:
-        """One game a row at 80 columns; upright, two lines a game in three columns."""
-        table = self.query_one("#past-games", PastGamesTable)
-        self._upright = is_upright(self.app)
-        table.clear(columns=True)
-        table.header_height = 2 if self._upright else 1
-        columns = UPRIGHT_COLUMNS if self._upright else COLUMNS
-        for label, key, width in columns:
-            table.add_column(label, key=key, width=width)
-        if not self._upright:
-            table.add_column("Players", key="players", width=PLAYERS_WIDTH)
-
     def _show_games(self) -> None:
-        table = self.query_one("#past-games", DataTable)
+        table = self.query_one(PastGamesTable)
         table.clear()
         ellipsis = self.glyphs.ellipsis
         for game in self.party.past_games:
             title = clean(game.get("game_name") or game.get("game", ""))
             number, room = Text(str(game.get("id")), "bold"), Text(str(game.get("room", "")))
             players = players_text(game, ellipsis)
-            if self._upright:  # two lines a game: ended over room, game over players
+            if table.upright:  # two lines a game: ended over room, game over players
                 width = UPRIGHT_COLUMNS[2][2]
                 cells = [
                     number,
@@ -119,7 +138,7 @@ class PastGamesScreen(PartyScreen):
             else:
                 game_cell = literal(shorten(title, COLUMNS[2][2], ellipsis))
                 cells = [number, ended_text(game), game_cell, room, players]
-            table.add_row(*cells, key=str(game.get("id")), height=2 if self._upright else 1)
+            table.add_cells(cells, str(game.get("id")))
         empty = self.query_one("#past-empty", Static)
         empty.display = not self.party.past_games
         empty.update("No game has been played on this host yet.")
