@@ -209,26 +209,25 @@ class SeatKeeper:
     def connected(
         self, welcome: Frame, room: str | None, *, offer: bool, resume: bool = False
     ) -> None:
-        """The hello is done: straight to ``room`` (``--room``), back to the newest seat held
-        (``resume``: a reloaded page takes its seat without a question), or offer them."""
-        offers = self.offers(welcome)
-        if room:
-            self.go_to_room(room)
+        """The hello is done (a new host, or the same one again): straight to ``room``
+        (``--room``: back to the seat held there, else join it, and if a seat there is held
+        for this name the host asks the table whether it is ours), back to the newest seat
+        held (``resume``: a reloaded page takes its seat without a question), or offer them."""
+        self.host_id = str(welcome.get("host_id") or "")
+        self.host_name = str(welcome.get("host") or "")
+        self.resuming, self._current = None, None
+        offers = self.memory.seats_at(self.host_id) if self.host_id else []
+        token = self.token_for(room) if room else None
+        if room and token is not None:
+            self.resuming = room
+            self.party.requests.resume_seat(token)
+        elif room:
+            self.joining = room
+            self.party.requests.join_room(room)
         elif offers and resume:
             self.take_offer(offers[0])
         elif offers and offer:
             self.app.push_screen(SeatOfferScreen(offers), self.take_offer)
-
-    def go_to_room(self, code: str) -> None:
-        """Back to the seat held in ``code``, else join it (if a seat there is held for this
-        name, the host asks the table whether it is ours)."""
-        token = self.token_for(code)
-        if token is not None:
-            self.resuming = code
-            self.party.requests.resume_seat(token)
-        else:
-            self.joining = code
-            self.party.requests.join_room(code)
 
     def take_offer(self, offer: HeldSeat | None) -> None:
         """Back to an offered seat with its token."""
@@ -255,13 +254,6 @@ class SeatKeeper:
         self.app.push_screen(JoinRoomScreen(code, needs_password=True), join)
 
     # --- the memory -----------------------------------------------------------------
-
-    def offers(self, welcome: Frame) -> list[HeldSeat]:
-        """A new host (or the same one again): the seats to offer, newest first."""
-        self.host_id = str(welcome.get("host_id") or "")
-        self.host_name = str(welcome.get("host") or "")
-        self.resuming, self._current = None, None
-        return self.memory.seats_at(self.host_id) if self.host_id else []
 
     def token_for(self, code: str) -> str | None:
         """The token held for room ``code`` at this host, if any (the seat taken last counts

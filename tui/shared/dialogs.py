@@ -228,12 +228,14 @@ class CreateRoomScreen(Dialog[Frame]):
     @on(Select.Changed, "#game")
     async def _game_changed(self) -> None:
         game = self._game()
-        if (game or {}).get("id") != self.shown_game:  # not the echo of the first value
-            await self._show_game(game)
-
-    @on(Select.Changed, "#deck")
-    def _deck_changed(self) -> None:
-        self._show_deck_about()
+        if (game or {}).get("id") == self.shown_game:  # the echo of the first value
+            return
+        self.shown_game = (game or {}).get("id")
+        self._fill_decks(game, _UNSET)
+        slot = self.query_one("#options-slot", Vertical)
+        await slot.remove_children()
+        await slot.mount(self._options_form(game))
+        self.call_after_refresh(self.refresh_bindings)  # the page keys, if it now scrolls
 
     @on(Input.Changed, "#deck-file")
     def _show_deck_file(self) -> None:
@@ -264,19 +266,12 @@ class CreateRoomScreen(Dialog[Frame]):
         broken_line.display = bool(broken)
         self._show_deck_about()
 
-    async def _show_game(self, game: Frame | None, wanted: object = _UNSET) -> None:
-        self.shown_game = (game or {}).get("id")
-        self._fill_decks(game, wanted)
-        slot = self.query_one("#options-slot", Vertical)
-        await slot.remove_children()
-        await slot.mount(self._options_form(game))
-        self.call_after_refresh(self.refresh_bindings)  # the page keys, if it now scrolls
-
     @staticmethod
     def _options_form(game: Frame | None) -> OptionsForm:
         options = list((game or {}).get("options", []))
         return OptionsForm(options, game=(game or {}).get("id"), id="options")
 
+    @on(Select.Changed, "#deck")
     def _show_deck_about(self) -> None:
         usable, _ = host_decks(self.party.decks, self._game())
         chosen = self.query_one("#deck", Select).value

@@ -36,24 +36,21 @@ class KeyFooter(Footer):
 
     _drawn: Shown | None = None
 
-    def _shown(self) -> Shown:
-        """The keys as they would be drawn now: each with its place, label and state."""
+    def _keys(self) -> list[tuple[int, Binding, bool, str]]:
+        """The keys shown, each ranked by where it works: the focused widget 0, the screen 1,
+        the app 2."""
         screen, app = self.screen, self.app
-        keys = tuple(
-            (
-                2 if node is app else 1 if node is screen else 0,
-                binding.key,
-                app.get_key_display(binding),
-                binding.action,
-                binding.description,
-                binding.group,
-                enabled,
-                tooltip,
-            )
+        return [
+            (2 if node is app else 1 if node is screen else 0, binding, enabled, tooltip)
             for node, binding, enabled, tooltip in screen.active_bindings.values()
             if binding.show
-        )
-        return (app.has_class("-upright"), self.show_command_palette, keys)
+        ]
+
+    def _shown(self) -> Shown:
+        """The keys as they would be drawn now: each with its place, label and state."""
+        # A binding is a frozen dataclass: equal when its key, action and words are.
+        keys = tuple((*key, self.app.get_key_display(key[1])) for key in self._keys())
+        return (self.app.has_class("-upright"), self.show_command_palette, keys)
 
     async def recompose(self) -> None:
         """Rebuild the keys only when they changed, so that no tap meets a footer in flux."""
@@ -72,12 +69,9 @@ class KeyFooter(Footer):
             return
         if not self._bindings_ready:
             return
-        screen, app = self.screen, self.app
         shown: dict[str, tuple[int, Binding, bool, str]] = {}
-        for node, binding, enabled, tooltip in screen.active_bindings.values():
-            if binding.show and binding.action not in shown:
-                rank = 2 if node is app else 1 if node is screen else 0
-                shown[binding.action] = (rank, binding, enabled, tooltip)
+        for key in self._keys():
+            shown.setdefault(key[1].action, key)
         keys = sorted(shown.values(), key=lambda key: key[0])
         self.styles.grid_size_columns = COLUMNS
         focused = sum(1 for key in keys if key[0] == 0)
@@ -87,7 +81,7 @@ class KeyFooter(Footer):
                     yield Static(classes="-filler")  # blank: a bare Widget shows its name
             yield FooterKey(
                 binding.key,
-                app.get_key_display(binding),
+                self.app.get_key_display(binding),
                 binding.description,
                 binding.action,
                 disabled=not enabled,
