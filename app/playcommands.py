@@ -159,10 +159,10 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from partyhost.tui.play import run_play
+    from partyhost.tui.play import play, until_interrupted
 
-    return run_play(
-        args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace
+    return until_interrupted(
+        play(args.game, args.bots, args.name, args.ascii, args.level, args.option, args.bot_pace)
     )
 
 

@@ -17,7 +17,8 @@ from partyhost.tui.play import (
     logging_to_file,
     parse_options,
     parting_words,
-    run_play,
+    play,
+    until_interrupted,
 )
 from partyhost.tui.shared.dialogs import ConfirmScreen
 from partyhost.tui.shared.lobbyscreen import LobbyScreen
@@ -162,18 +163,18 @@ def test_room_options_are_typed_as_name_equals_value() -> None:
 
 
 def test_play_refuses_an_option_the_game_would_refuse(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_play("tshirt", None, "Ann", False, options=["target=5"]) == 2
+    assert until_interrupted(play("tshirt", None, "Ann", False, options=["target=5"])) == 2
     assert "at least 500" in capsys.readouterr().err
-    assert run_play("tshirt", None, "Ann", False, bot_pace=0) == 2
+    assert until_interrupted(play("tshirt", None, "Ann", False, bot_pace=0)) == 2
 
 
 def test_play_refuses_a_table_the_engine_would_refuse(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_play("tshirt", 12, "Ann", False) == 2
+    assert until_interrupted(play("tshirt", 12, "Ann", False)) == 2
     assert (
         "The T-Shirt Game needs 3 to 10 players, not 13 (you and 12 bots)."
         in capsys.readouterr().err
     )
-    assert run_play("tshirt", 1, "Ann", False) == 2
+    assert until_interrupted(play("tshirt", 1, "Ann", False)) == 2
     assert "needs 3 to 10 players, not 2 (you and 1 bot)." in capsys.readouterr().err
 
 
@@ -181,7 +182,7 @@ def test_scramble_refuses_hints_rather_than_ignoring_them(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Hints would show where cards fit; arranging unchecked is Scramble's game."""
-    assert run_play("scramble", None, "Ann", False, options=["hints=on"]) == 2
+    assert until_interrupted(play("scramble", None, "Ann", False, options=["hints=on"])) == 2
     assert "Unknown option(s): hints." in capsys.readouterr().err
 
 

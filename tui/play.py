@@ -175,7 +175,8 @@ async def play(
     options: list[str] | None = None,
     bot_pace: float = 1.0,
 ) -> int:
-    """Run host and client on one loop until the player quits."""
+    """``partyhost play [GAME] [--bots N] [--level LEVEL] [--option NAME=VALUE]...``: host
+    and client on one loop until the player quits (run it with :func:`until_interrupted`)."""
     from partyhost.net.hosting.host import HostConfig
 
     table = choose_table("play", game_id, bots, options or [], friends_coming=False)
@@ -278,16 +279,3 @@ def parting_words(view: dict[str, Any], room: dict[str, Any], title: str, game_i
     first, other = next_levels(room, view)
     again = f"partyhost play {game_id} --level {first} (or --level {other})"
     return f"{title}: {who} won. Play again: {again}"
-
-
-def run_play(
-    game: str,
-    bots: int | None,
-    name: str | None,
-    ascii_only: bool,
-    level: str | None = None,
-    options: list[str] | None = None,
-    bot_pace: float = 1.0,
-) -> int:
-    """``partyhost play [GAME] [--bots N] [--level LEVEL] [--option NAME=VALUE]...``."""
-    return until_interrupted(play(game, bots, name, ascii_only, level, options, bot_pace))

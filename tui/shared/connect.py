@@ -294,6 +294,8 @@ class ConnectScreen(PartyScreen):
             status.update(literal(self.party.connect_error))
             status.set_class(bool(self.party.connect_error), "error")
 
+    @on(Button.Pressed, "#connect")
+    @on(Input.Submitted)
     def action_connect(self) -> None:
         """Connect to the typed host, or to the only one a locked client may use."""
         address_text = self.party.locked_address or self.query_one("#address", Input).value.strip()
@@ -313,10 +315,6 @@ class ConnectScreen(PartyScreen):
         except ValueError as exc:
             self.party.connect_error = f"{str(exc).capitalize()}."
 
-    @on(Button.Pressed, "#connect")
-    def _connect_pressed(self) -> None:
-        self.action_connect()
-
     @on(Button.Pressed, "#quit")
     def _quit_pressed(self) -> None:
         self.app.exit(0)
@@ -324,8 +322,4 @@ class ConnectScreen(PartyScreen):
     @on(HostList.Chosen)
     def _host_chosen(self, event: HostList.Chosen) -> None:
         self.query_one("#address", Input).value = event.host.address
-        self.action_connect()
-
-    @on(Input.Submitted)
-    def _field_submitted(self) -> None:
         self.action_connect()

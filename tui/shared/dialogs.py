@@ -95,22 +95,16 @@ class Dialog(PartyModal[ResultT | None]):
         """This dialog, kept since it closed, ready to open again; by default as it was left."""
         return self
 
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
     def action_confirm(self) -> None:
         result = self.result()
         if result is not None:
             self.dismiss(result)
 
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        self.action_confirm()
-
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
         self.action_close()
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_confirm()
 
 
 class CreateRoomScreen(Dialog[Frame]):
