@@ -25,14 +25,6 @@ def describe_value(option: Option, value: Any) -> str:
     return str(value)
 
 
-def option_presets(game: object) -> dict[str, tuple[int, ...]]:
-    """The numbers a game's options offer to pick from: the T-Shirt Game's targets, each
-    with its rough length measured (``partyhost play --option target=N`` takes any other)."""
-    if game == "tshirt":
-        return {"target": TSHIRT_TARGETS}
-    return {}
-
-
 class OptionsForm(Vertical):
     """One row per option: a number box, a checkbox or a drop-down."""
 
@@ -55,8 +47,9 @@ class OptionsForm(Vertical):
         super().__init__(id=id)
         self.options = [option for option in options if isinstance(option.get("name"), str)]
         self.initial = values or {}
-        self.presets = option_presets(game)
-        """Numbers offered as a choice instead of typed (``{"target": (1000, 2000, 3000)}``)."""
+        self.presets = {"target": TSHIRT_TARGETS} if game == "tshirt" else {}
+        """Numbers offered as a choice instead of typed: the T-Shirt Game's targets, each with
+        its rough length measured (``partyhost play --option target=N`` takes any other)."""
 
     def compose(self) -> ComposeResult:
         for option in self.options:

@@ -74,22 +74,14 @@ def seat_line(
     level = entry.get("bot_level")
     if levels and entry.get("bot") and isinstance(level, str):
         line.append_text(literal(f" ({level})", "dim"))
-    state = seat_state(entry, glyphs, lobby=lobby, grace_left=grace_left)
-    if state.plain:
-        line.append("  ")
-        line.append_text(state)
-    return line
-
-
-def seat_state(entry: Frame, glyphs: Glyphs, *, lobby: bool, grace_left: int | None = None) -> Text:
-    """A seat's presence when its player is not there, else (in the lobby) its ready flag."""
+    # Its presence when its player is not there, else (in the lobby) its ready flag.
     if presence_of(entry) != "connected":
-        return presence_words(entry, glyphs, grace_left)
-    if lobby:
-        if entry.get("ready") or entry.get("bot"):
-            return Text(f"{glyphs.ready} ready", "green")
-        return Text(f"{glyphs.not_ready} not ready", "dim")
-    return Text()
+        line.append_text(Text.assemble("  ", presence_words(entry, glyphs, grace_left)))
+    elif lobby and (entry.get("ready") or entry.get("bot")):
+        line.append_text(Text.assemble("  ", (f"{glyphs.ready} ready", "green")))
+    elif lobby:
+        line.append_text(Text.assemble("  ", (f"{glyphs.not_ready} not ready", "dim")))
+    return line
 
 
 def presence_of(entry: Frame) -> str:
@@ -148,14 +140,6 @@ def presence_badge(entry: Frame, glyphs: Glyphs, grace_left: int | None) -> tupl
     return f"{glyphs.gone}gone", "dim"
 
 
-GraceLeft = Callable[[Frame], int | None]
-"""A disconnected seat's whole seconds of grace left (the app's clock counts them down)."""
-
-
-def no_grace(entry: Frame) -> int | None:
-    return None
-
-
 class SeatList(OptionList):
     """Selectable seats; the highlighted one is what the owner's kick acts on."""
 
@@ -165,10 +149,14 @@ class SeatList(OptionList):
     """
 
     def show(
-        self, room: Frame | None, you: int | None, glyphs: Glyphs, grace: GraceLeft = no_grace
+        self,
+        room: Frame | None,
+        you: int | None,
+        glyphs: Glyphs,
+        grace: Callable[[Frame], int | None],
     ) -> None:
-        """The room's present seats, each bot's level after its name (a room's list, before
-        and during its game)."""
+        """The room's present seats, each bot's level after its name, and a dropped player's
+        grace as ``grace`` counts it (a room's list, before and during its game)."""
         if room is None:
             self.show_lines([])
             return
