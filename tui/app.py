@@ -27,6 +27,7 @@ from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
 from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
 from partyhost.tui.shared.base import PartyScreen
+from partyhost.tui.shared.chat import WIDE
 from partyhost.tui.shared.connect import (
     Remembered,
     default_name,
@@ -63,10 +64,7 @@ class PartyApp(App[int]):
     CSS_PATH = "partyhost.tcss"
     TITLE = "partyhost"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [
-        (0, "-narrow"),
-        (110, "-wide"),
-    ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     welcome: var[Frame | None] = var(None)
