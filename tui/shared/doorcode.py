@@ -25,12 +25,6 @@ CODE_STYLE = "#ffffff on #000000"
 """Light ink, dark ground: the drawing's ink marks the light modules."""
 
 
-def door_code_text(url: str, ascii_only: bool) -> Text:
-    """The code of ``url`` as one block of text, ready for a Static."""
-    lines = draw_qr(url, ascii_only=ascii_only, border=ON_SCREEN_QUIET_ZONE)
-    return Text("\n".join(lines), style=CODE_STYLE, no_wrap=True, overflow="crop")
-
-
 class DoorCodeScreen(PartyModal[None]):
     """The browser door's URL and its QR code; Escape closes it."""
 
@@ -47,7 +41,8 @@ class DoorCodeScreen(PartyModal[None]):
     def __init__(self, url: str, ascii_only: bool) -> None:
         super().__init__()
         self.url = url
-        self.code = door_code_text(url, ascii_only)
+        lines = draw_qr(url, ascii_only=ascii_only, border=ON_SCREEN_QUIET_ZONE)
+        self.code = Text("\n".join(lines), style=CODE_STYLE, no_wrap=True, overflow="crop")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door-code", classes="dialog"):

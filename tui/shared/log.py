@@ -34,16 +34,6 @@ def chat_text(line: Frame) -> Text:
     return shown
 
 
-def next_after(items: tuple[Frame, ...], last: Frame | None) -> int | None:
-    """Index just past ``last`` (by identity) in ``items``; ``None`` if it is gone."""
-    if last is None:
-        return 0
-    for index in range(len(items) - 1, -1, -1):
-        if items[index] is last:
-            return index + 1
-    return None
-
-
 class ReflowLog(RichLog):
     """A RichLog that wraps its lines again when its width changes (it wraps a line once,
     when written); every log keeps its scrollbar's column, or lines wrapped before the
@@ -58,11 +48,11 @@ class ReflowLog(RichLog):
         self._last: Frame | None = None
 
     def follow(self, items: tuple[Frame, ...], line_of: Callable[[Frame], Text | None]) -> None:
-        """Append the items after the last one shown (all again if it is gone from them)."""
-        start = next_after(items, self._last)
-        if start is None:
+        """Append the items after the last one shown (found by identity; all again if it is
+        gone from them)."""
+        start = next((n + 1 for n in range(len(items) - 1, -1, -1) if items[n] is self._last), 0)
+        if start == 0 and self._last is not None:
             self.reset()
-            start = 0
         for item in items[start:]:
             line = line_of(item)
             if line is not None:
