@@ -251,10 +251,8 @@ class GameScreen(PartyScreen):
 
     def action_leave(self) -> None:
         """Ask, then give the seat up; against bots alone (``partyhost play``) it quits."""
-        if self.party.solo:
-            confirm_then(self.app, SOLO_QUIT, "Quit", self.party.leave_room)
-        else:
-            confirm_then(self.app, self.LEAVE_QUESTION, "Leave", self.party.leave_room)
+        question, yes = (SOLO_QUIT, "Quit") if self.party.solo else (self.LEAVE_QUESTION, "Leave")
+        confirm_then(self.app, question, yes, self.party.leave_room)
 
 
 class TableScreen(GameScreen):
