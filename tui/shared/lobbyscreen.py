@@ -107,7 +107,8 @@ class LobbyScreen(PartyScreen):
             self.call_after_refresh(self.action_create)
 
     def on_resize(self) -> None:
-        if self.query_one(UprightTable).lay_out():
+        tables = self.query(UprightTable)  # none once swapped out or closing: nothing to lay out
+        if tables and tables.first().lay_out():
             self._show_rooms()
 
     def _show_host(self) -> None:

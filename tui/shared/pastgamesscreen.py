@@ -113,7 +113,8 @@ class PastGamesScreen(PartyScreen):
         self.action_refresh()
 
     def on_resize(self) -> None:
-        if self.query_one(PastGamesTable).lay_out():
+        tables = self.query(PastGamesTable)  # none once swapped out or closing: nothing to lay out
+        if tables and tables.first().lay_out():
             self._show_games()
 
     def _show_games(self) -> None:
