@@ -119,7 +119,7 @@ class LobbyScreen(PartyScreen):
             Text.assemble(
                 "Welcome to ",
                 host,
-                ". Pick a room and press Enter, or create your own with c.",
+                ". Pick a room and press Enter (or tap it); c creates your own.",
             )
         )
         door = self.query_one("#lobby-door", Static)
