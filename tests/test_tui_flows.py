@@ -6,6 +6,7 @@ import copy
 import json
 import re
 
+import pytest
 from partyhost.engine.meme.game import GAME as MEME
 from partyhost.net.clients.client import build
 from partyhost.tui.app import PartyApp
@@ -551,6 +552,25 @@ async def test_the_results_screen_names_the_winner_and_goes_back_to_the_lobby() 
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
+
+
+@pytest.mark.parametrize("size", [SIZE, (43, 40)])
+async def test_a_long_games_won_cards_stay_under_the_name_on_the_results(
+    size: tuple[int, int],
+) -> None:
+    host = FakeHost()
+    app = app_for(host)
+    view = over_view()
+    won = [{"card": 20 + n, "points": -1000 if n == 3 else 250, "verdict": "Meh.", "booyah": False}
+           for n in range(12)]  # fmt: skip
+    view["players"][1]["cards"] = won
+    async with app.run_test(size=size) as pilot:
+        await in_room(pilot, host, view_frame(view), status="over")
+        lines = screen_text(app).splitlines()
+        listed = [line for line in lines if "250, 250" in line]
+        assert len(listed) == 3  # twelve cards, five a line
+        assert all(line.startswith("      ") and line.lstrip()[0].isdigit() for line in listed)
+        assert "-1000" in listed[0]
 
 
 async def test_a_warning_about_a_move_at_the_table_does_not_stay_over_the_results() -> None:

@@ -12,6 +12,12 @@ END_REASONS = {
     "hot_or_not_empty": "the Hot or Not deck ran out: highest score wins",
 }
 
+CARDS_INLINE = 4
+"""Up to this many won cards' points follow a player's score on its line."""
+CARDS_A_LINE = 5
+"""Points a line when there are more: five of the widest (-1000) fit a phone held upright."""
+CARDS_INDENT = " " * 6
+
 
 class TShirtResultsScreen(ResultsScreen):
     """Final scores with the points of every Hot or Not card each player won."""
@@ -21,8 +27,16 @@ class TShirtResultsScreen(ResultsScreen):
         return Text(f"\n({reason})", "dim") if reason else Text()
 
     def player_note(self, player: Frame) -> Text:
+        """A few cards' points after the score; more on lines of their own under the name, so
+        a long game's list never wraps back to the screen's edge (43 columns upright)."""
         cards = [str(c.get("points")) for c in player.get("cards", []) if isinstance(c, dict)]
-        return Text(f"  ({', '.join(cards)})", "dim") if cards else Text()
+        if len(cards) <= CARDS_INLINE:
+            return Text(f"  ({', '.join(cards)})", "dim") if cards else Text()
+        lines = [
+            ", ".join(cards[start : start + CARDS_A_LINE])
+            for start in range(0, len(cards), CARDS_A_LINE)
+        ]
+        return Text(f"\n{CARDS_INDENT}" + f",\n{CARDS_INDENT}".join(lines), "dim")
 
     def recap(self, view: Frame) -> Text:
         """Round by round: the shirt, the slogan that won it, who wrote it, what it was worth."""
