@@ -6,7 +6,9 @@ from partyhost.decks.catalog import shipped_decks_dir
 from partyhost.decks.files import load_deck_file
 from partyhost.engine.core import apply_tick
 from partyhost.engine.registry import get_game
-from partyhost.tui.hostlink import LOG_LIMIT, FrameReader
+from partyhost.net import protocol as p
+from partyhost.tui.app import PartyApp
+from partyhost.tui.hostlink import LOG_LIMIT, STORED, FrameReader
 from partyhost.tui.play import default_bots
 from partyhost.tui.shared.connect import Remembered, load_remembered, save_remembered, settings_path
 from partyhost.tui.text import ASCII, a_number, clean, literal, progress_bar
@@ -119,3 +121,12 @@ def test_numbers_get_the_article_they_are_spoken_with() -> None:
         "an 80",
         "a 21",
     ]
+
+
+def test_every_kind_the_frame_reader_passes_on_has_its_handler_in_the_app() -> None:
+    frames = [{"t": kind, "view": {}, "ask": 0} for kind in p.HOST_MESSAGES]
+    kinds = {said.kind for frame in frames if (said := FrameReader().read(frame)) is not None}
+    assert {"view", "room", "rooms", "joined", "error"} <= kinds  # a reader that passes on
+    kinds |= {"connected", "connect_failed", "closed", "replay"}  # the worker's, and pages
+    handled = {name.removeprefix("said_") for name in dir(PartyApp) if name.startswith("said_")}
+    assert kinds - STORED <= handled
