@@ -10,12 +10,14 @@ import io
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from partyhost.historycommands import ReplayData, local_replay
 from partyhost.net.store.database import Store
 from partyhost.tui.gsm.cards import Legend, Painter, read_cells
 from partyhost.tui.replay.narration import result_line
 from partyhost.tui.replay.screen import ReplayApp, ReplayScreen
 from playedgames import play_game
+from rich.cells import cell_len
 from rich.console import Console
 from test_cli_history import keep
 from textual.widgets import Static
@@ -130,6 +132,33 @@ async def test_a_gsm_replay_shows_every_card_of_every_hand_within_the_panel(
         text = console.export_text()
     for top, count in tops.items():
         assert text.count(top) >= count, f"{top!r} cut off at {width} columns"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_gsm_replays_final_board_is_drawn_to_fit_the_panel(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    store = Store(tmp_path)
+    keep(store, play_game("gridiron", 4, seed=3), "ACDE", 5000.0)
+    (entry,) = store.games()
+    store.close()
+    replay = local_replay(tmp_path, entry.id)
+    app = ReplayApp(replay.info, replay.steps)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        table = app.screen.query_one("#replay-table", Static)
+        width = table.content_region.width
+        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+        console.print(table.content)
+        lines = console.export_text().splitlines()
+    board = [line.rstrip() for line in lines if "│" in line]
+    assert len(board) > 8  # the final board, many cards on it
+    # Drawn whole, every line ends at a card's edge or an empty slot's dot; a board cut at
+    # the panel's edge ends in the middle of a card.
+    cut = [line for line in board if line[-1] not in "│┤╮╯┘┐·"]
+    assert not cut, "\n".join(board)
+    assert max(cell_len(line) for line in board) <= width
 
 
 def test_a_results_line_counts_one_point_as_one() -> None:

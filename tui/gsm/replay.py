@@ -2,22 +2,52 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from partyhost.tui.gsm.boardview import draw_board
-from partyhost.tui.gsm.cards import Legend, Painter, read_cells
-from partyhost.tui.gsm.picture import final_picture
+from partyhost.tui.gsm.cards import ZOOMS, Legend, Painter, read_cells
+from partyhost.tui.gsm.moves import shape
+from partyhost.tui.gsm.picture import drawn_size, final_picture, final_region
 from partyhost.tui.gsm.text import describe_event
 from partyhost.tui.shared.replayparts import ReplayParts, by_seat, joined
 from partyhost.tui.text import Frame, Glyphs, Name, counted
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.text import Text
 
+REPLAY_ZOOMS = ZOOMS[ZOOMS.index("normal") :]
+"""The drawings a replay's board may take, the most readable first."""
 
-def _board(view: Frame, board: object, painter: Painter, ascii_only: bool) -> Text:
+
+@dataclass(frozen=True)
+class FittedBoard:
+    """A replay's board in the most readable drawing that fits the panel's width, known
+    only when it is drawn: a long game's board is wider than a laptop's replay panel."""
+
+    view: Frame
+    painter: Painter
+    ascii_only: bool
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        region = final_region(self.view)
+        if region is None:
+            yield Text("  (no cards)", "dim")
+            return
+        fits = (
+            zoom
+            for zoom in REPLAY_ZOOMS
+            if drawn_size(region, shape(self.view), zoom, self.ascii_only)[0] <= options.max_width
+        )
+        zoom = next(fits, REPLAY_ZOOMS[-1])
+        picture = final_picture(self.view, zoom, self.ascii_only, dots=True)
+        if picture is not None:
+            yield draw_board(picture, self.painter)
+
+
+def _board(view: Frame, board: object, painter: Painter, ascii_only: bool) -> FittedBoard:
     cards = board if isinstance(board, list) else []
-    picture = final_picture({**view, "board": cards}, "normal", ascii_only, dots=True)
-    return Text("  (no cards)", "dim") if picture is None else draw_board(picture, painter)
+    return FittedBoard({**view, "board": cards}, painter, ascii_only)
 
 
 def _cards(cards: object, painter: Painter) -> RenderableType:
