@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import warnings
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,13 @@ def results_hold_their_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     from partyhost.tui.shared import results
 
     monkeypatch.setattr(results, "KEY_PAUSE", 600.0)
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)  # inside pytest's own warning filters
+def pytest_sessionfinish() -> Generator[None, object, object]:
+    """The snapshot plugin writes its failure report from a template it reads without an
+    encoding: let it, so a failed snapshot is reported instead of the run ending in an
+    EncodingWarning (an error everywhere else)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", EncodingWarning)
+        return (yield)
