@@ -33,6 +33,23 @@ def tshirt_replay(folder: Path) -> ReplayData:
     return local_replay(folder, entry.id)
 
 
+def gridiron_replay(folder: Path) -> ReplayData:
+    store = Store(folder)
+    keep(store, play_game("gridiron", 4, seed=3), "ACDE", 5000.0)
+    (entry,) = store.games()
+    store.close()
+    return local_replay(folder, entry.id)
+
+
+def table_text(app: ReplayApp) -> tuple[str, int]:
+    """The table panel as plain text, drawn at the panel's width, and that width."""
+    table = app.screen.query_one("#replay-table", Static)
+    width = table.content_region.width
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(table.content)
+    return console.export_text(), width
+
+
 def shown(app: ReplayApp, widget_id: str) -> str:
     """What a widget shows, as plain text."""
     console = Console(width=120, file=io.StringIO(), record=True, color_system=None)
@@ -110,11 +127,7 @@ async def test_pages_that_arrive_later_extend_the_replay(tmp_path: Path) -> None
 async def test_a_gsm_replay_shows_every_card_of_every_hand_within_the_panel(
     tmp_path: Path,
 ) -> None:
-    store = Store(tmp_path)
-    keep(store, play_game("gridiron", 4, seed=3), "ACDE", 5000.0)
-    (entry,) = store.games()
-    store.close()
-    replay = local_replay(tmp_path, entry.id)
+    replay = gridiron_replay(tmp_path)
     view = replay.steps[0]["view"]
     painter = Painter(Legend.from_view(view), ascii_only=False, initials=True)
     tops = Counter(
@@ -125,11 +138,7 @@ async def test_a_gsm_replay_shows_every_card_of_every_hand_within_the_panel(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "1 card on the table" in shown(app, "replay-status")
-        table = app.screen.query_one("#replay-table", Static)
-        width = table.content_region.width
-        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
-        console.print(table.content)
-        text = console.export_text()
+        text, width = table_text(app)
     for top, count in tops.items():
         assert text.count(top) >= count, f"{top!r} cut off at {width} columns"
 
@@ -138,21 +147,13 @@ async def test_a_gsm_replay_shows_every_card_of_every_hand_within_the_panel(
 async def test_a_gsm_replays_final_board_is_drawn_to_fit_the_panel(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    store = Store(tmp_path)
-    keep(store, play_game("gridiron", 4, seed=3), "ACDE", 5000.0)
-    (entry,) = store.games()
-    store.close()
-    replay = local_replay(tmp_path, entry.id)
+    replay = gridiron_replay(tmp_path)
     app = ReplayApp(replay.info, replay.steps)
     async with app.run_test(size=size) as pilot:
         await pilot.press("end")
         await pilot.pause()
-        table = app.screen.query_one("#replay-table", Static)
-        width = table.content_region.width
-        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
-        console.print(table.content)
-        lines = console.export_text().splitlines()
-    board = [line.rstrip() for line in lines if "│" in line]
+        text, width = table_text(app)
+    board = [line.rstrip() for line in text.splitlines() if "│" in line]
     assert len(board) > 8  # the final board, many cards on it
     # Drawn whole, every line ends at a card's edge or an empty slot's dot; a board cut at
     # the panel's edge ends in the middle of a card.
