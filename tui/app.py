@@ -7,6 +7,7 @@ one for each kind, store them in reactives (always a new object) and
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -103,6 +104,7 @@ class PartyApp(App[int]):
         pause_with_dialogs: bool = False,
         locked: bool = False,
         resume: bool = False,
+        freeze_start_up: bool = False,
     ) -> None:
         guard_toasts()
         if connection_factory is None:  # the real network, unless a test injects one
@@ -116,6 +118,11 @@ class PartyApp(App[int]):
         self.start_name = name
         self.resume = resume
         """Back to the seat held at this host without asking (a reloaded browser page)."""
+        self.freeze_start_up = freeze_start_up
+        """The process is this client's alone (``partyhost join``, a door's visitor): once the
+        first main screen past connecting is drawn, what start-up made (modules, styles, that
+        screen) is frozen out of the collector's full passes. They walked all of it every
+        few dozen screen changes and held the client 40-60 ms each time; under 30 ms since."""
         self.start_room = room.strip().upper() if room else None
         self.ascii_only = ascii_only
         self.glyphs = glyphs_for(ascii_only)
@@ -144,6 +151,7 @@ class PartyApp(App[int]):
         self._quitting = False
         super().__init__()
         self.set_class(ascii_only, "-ascii")
+        self.set_class(locked, "-door")
         if not animate:
             self.animation_level = "none"
 
@@ -464,6 +472,9 @@ class PartyApp(App[int]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         screen = main_screen(wanted, str(self.room.get("game", "")) if self.room else "")
+        if self.freeze_start_up and wanted != "connect":
+            self.freeze_start_up = False
+            self.call_after_refresh(gc.freeze)
         if len(self.screen_stack) < 2:
             self.push_screen(screen)
         else:
