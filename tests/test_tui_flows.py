@@ -11,7 +11,7 @@ from partyhost.engine.meme.game import GAME as MEME
 from partyhost.net.clients.client import build
 from partyhost.tui.app import PartyApp
 from partyhost.tui.help import HelpScreen
-from partyhost.tui.shared.chat import ChatPanel, ChatScreen
+from partyhost.tui.shared.chat import ChatInput, ChatPanel, ChatScreen
 from partyhost.tui.shared.connect import load_remembered, settings_path
 from partyhost.tui.shared.dialogs import (
     ConfirmScreen,
@@ -606,6 +606,30 @@ async def test_the_results_tell_every_round_with_its_shirt_and_winning_slogan() 
         ]
         assert underlined == ["Round by round\n"]  # the heading only, not the rounds under it
         assert "underline" not in str(recap.style)
+
+
+async def test_escape_in_the_chat_box_closes_the_chat_screen_at_once() -> None:
+    """Over a narrow table the chat is a screen: one Escape (one tap on the footer's "esc
+    Done chatting") goes back to the game. Beside a wide table it hands the keys back."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ChatScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen)
+    app = app_for(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.focused, ChatInput)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TShirtScreen) and app.focused is None
 
 
 async def test_help_shows_the_rules_and_every_key() -> None:

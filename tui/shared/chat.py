@@ -22,12 +22,16 @@ breakpoint; each game's extras get their own space there too, see the .tcss)."""
 
 
 class ChatInput(Input):
-    """The chat box; Escape hands the keys back to the game."""
+    """The chat box; Escape hands the keys back to the game, closing the chat screen if the
+    chat has one (a second tap on the footer's Escape would be needed otherwise)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Done chatting")]
 
     def action_leave(self) -> None:
-        self.screen.set_focus(None)
+        if isinstance(self.screen, ChatScreen):
+            self.screen.action_close()
+        else:
+            self.screen.set_focus(None)
 
 
 class ChatPanel(Vertical):
