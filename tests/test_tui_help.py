@@ -135,6 +135,46 @@ async def test_the_help_opens_on_this_game_and_the_arrows_turn_to_the_others() -
         assert f"How to play {GAMES[others[-1]].title}" in screen_text(app)
 
 
+def find_on_screen(app: Any, words: str) -> tuple[int, int]:
+    """Where ``words`` start on the app's screen (column, row)."""
+    for row, line in enumerate(screen_text(app).splitlines()):
+        if words in line:
+            return line.index(words), row
+    raise AssertionError(f"{words!r} is not on the screen")
+
+
+async def test_a_tap_on_a_games_name_turns_to_its_page() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(93, 18)) as pilot:  # a phone held sideways
+        await open_help(pilot, host, "meme")
+        title = GAMES["gridiron"].title
+        assert f"How to play {title}" not in screen_text(app)
+        await pilot.click(offset=find_on_screen(app, title))
+        await settle(pilot)
+        assert f"How to play {title}" in screen_text(app)
+
+
+async def test_a_page_taller_than_the_screen_has_page_keys_to_tap() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(93, 18)) as pilot:
+        help_screen = await open_help(pilot, host, "tshirt")
+        footer = screen_text(app).splitlines()[-1]
+        assert "pgdn Down" in footer
+        scroller = help_screen.page_scroller()
+        assert scroller is not None and scroller.scroll_y == 0
+        await pilot.click(offset=find_on_screen(app, "pgdn Down"))
+        await settle(pilot)
+        assert scroller.scroll_y > 0
+    app = app_for(host)
+    async with app.run_test(size=(160, 120)) as pilot:
+        help_screen = await open_help(pilot, host, "tshirt")
+        scroller = help_screen.page_scroller()
+        assert scroller is not None and scroller.max_scroll_y == 0  # all of it in sight
+        assert "pgdn" not in screen_text(app).splitlines()[-1]
+
+
 async def test_the_shared_screens_keys_are_listed_for_every_game() -> None:
     host = FakeHost()
     app = app_for(host)

@@ -10,7 +10,7 @@ from partyhost.tui.games import GAMES, Places
 from partyhost.tui.party import APP_BINDINGS
 from partyhost.tui.rejoin import SeatOfferScreen
 from partyhost.tui.replay.screen import ReplayScreen
-from partyhost.tui.shared.base import HELP_KEY, PartyModal
+from partyhost.tui.shared.base import HELP_KEY, PAGE_KEYS, PartyModal
 from partyhost.tui.shared.chat import ChatInput
 from partyhost.tui.shared.connect import ConnectScreen
 from partyhost.tui.shared.footer import KeyFooter
@@ -19,10 +19,11 @@ from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.roomscreen import BotLevelScreen, RoomScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
 GENERAL = """\
@@ -70,6 +71,7 @@ class HelpScreen(PartyModal[None]):
         # Priority: the page's scroll bindings would otherwise hide these in the footer.
         Binding("right", "turn(1)", "Next game", priority=True),
         Binding("left", "turn(-1)", "Previous game", priority=True),
+        *PAGE_KEYS,
         Binding("f1", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
     ]
@@ -87,7 +89,9 @@ class HelpScreen(PartyModal[None]):
                     with VerticalScroll(id=f"page-{game}", classes="help-page"):
                         yield Static(self._game(game), id=f"help-{game}", classes="help-game")
             yield Static(
-                "The arrow keys turn to the other games; Escape closes this help.", classes="hint"
+                "Tap a game's name, or use the arrow keys, to read its page; Escape closes this"
+                " help.",
+                classes="hint",
             )
         yield KeyFooter()
 
@@ -100,10 +104,21 @@ class HelpScreen(PartyModal[None]):
 
     def action_turn(self, step: int) -> None:
         """Show the next (or previous) game's page, round and round."""
-        switcher = self.query_one(ContentSwitcher)
         pages = self.pages()
-        switcher.current = pages[(pages.index(switcher.current or pages[0]) + step) % len(pages)]
+        shown = self.query_one(ContentSwitcher).current or pages[0]
+        self.action_show_page(pages[(pages.index(shown) + step) % len(pages)])
+
+    def action_show_page(self, page: str) -> None:
+        """Show ``page`` (its name was tapped), from its top."""
+        if page not in self.pages():
+            return
+        self.query_one(ContentSwitcher).current = page
         self._show_pages()
+        self.call_after_refresh(self.refresh_bindings)  # the page keys, for this page
+
+    def page_scroller(self) -> ScrollableContainer | None:
+        shown = self.query_one(ContentSwitcher).current
+        return None if shown is None else self.query_one(f"#{shown}", VerticalScroll)
 
     def _show_pages(self) -> None:
         """The page names, the one on show highlighted, so the other games are seen to be there."""
@@ -114,7 +129,8 @@ class HelpScreen(PartyModal[None]):
         line = Text()
         for number, (page, title) in enumerate(names):
             line.append("  " if number else "")
-            line.append(title, "bold reverse" if page == shown else "dim")
+            look = Style.parse("bold reverse" if page == shown else "dim")
+            line.append(title, look + Style(meta={"@click": f"screen.show_page({page!r})"}))
         self.query_one("#help-pages", Static).update(line)
 
     def _others(self) -> list[str]:

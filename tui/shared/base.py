@@ -10,7 +10,8 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -19,6 +20,12 @@ ResultT = TypeVar("ResultT")
 SOLO_QUIT = "Quit? It is just you and the bots here, so the game ends when you go."
 HELP_KEY = Binding("f1", "app.help", "Help")
 """A dialog hides the app's keys, so each dialog offers Help itself, last in its footer."""
+PAGE_KEYS: list[BindingType] = [
+    Binding("pagedown", "page(1)", "Down", key_display="pgdn", priority=True),
+    Binding("pageup", "page(-1)", "Up", key_display="pgup", priority=True),
+]
+"""A dialog's page keys, in its footer while what it shows is taller than the screen: a
+finger cannot scroll a browser page's terminal."""
 
 
 class PartyView:
@@ -103,10 +110,43 @@ class PartyScreen(PartyView, Screen[None]):
 
 
 class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
-    """A dialog over a main screen; Escape closes it without a result (``close``)."""
+    """A dialog over a main screen; Escape closes it without a result (``close``). One that
+    lists :data:`PAGE_KEYS` pages through its :meth:`page_scroller`."""
+
+    _watched_scrollers: tuple[ScrollableContainer, ...] = ()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def page_scroller(self) -> ScrollableContainer | None:
+        """The area the page keys scroll, if the dialog has one."""
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The page keys only while the area is taller than the screen, dimmed at its end."""
+        if action != "page":
+            return super().check_action(action, parameters)
+        scroller = self.page_scroller()
+        if scroller is None or scroller.max_scroll_y <= 0:
+            return False
+        if scroller not in self._watched_scrollers:
+            self._watched_scrollers = (*self._watched_scrollers, scroller)
+            self.watch(scroller, "scroll_y", self.refresh_bindings, init=False)
+        down = not parameters or int(str(parameters[0])) > 0
+        more = scroller.scroll_y < scroller.max_scroll_y if down else scroller.scroll_y > 0
+        return True if more else None  # dimmed at its end, in its place for the finger
+
+    def action_page(self, direction: int) -> None:
+        scroller = self.page_scroller()
+        if scroller is None:
+            return
+        if direction > 0:
+            scroller.scroll_page_down(animate=False)
+        else:
+            scroller.scroll_page_up(animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # the page keys, if it now scrolls
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close this dialog, only while it is on top: Textual pops whatever screen is on top,

@@ -13,7 +13,7 @@ from partyhost.decks.catalog import declared_game
 from partyhost.decks.files import DeckFileError, load_deck_file
 from partyhost.net.clients.client import DeckFileUnsendable, read_deck_files
 from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
-from partyhost.tui.shared.base import HELP_KEY, PartyModal, ResultT
+from partyhost.tui.shared.base import HELP_KEY, PAGE_KEYS, PartyModal, ResultT
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.options import OptionsForm, TickBox
 from partyhost.tui.text import Frame, literal
@@ -29,8 +29,7 @@ _UNSET = object()
 DIALOG_BINDINGS: list[BindingType] = [
     Binding("escape", "close", "Cancel"),
     Binding("ctrl+s", "confirm", "OK"),
-    Binding("pagedown", "page(1)", "Down", key_display="pgdn", priority=True),
-    Binding("pageup", "page(-1)", "Up", key_display="pgup", priority=True),
+    *PAGE_KEYS,
     HELP_KEY,
 ]
 
@@ -51,45 +50,13 @@ class Dialog(PartyModal[ResultT | None]):
     def result(self) -> ResultT | None:
         raise NotImplementedError
 
-    def _scroller(self) -> ScrollableContainer | None:
+    def page_scroller(self) -> ScrollableContainer | None:
         """The dialog's own area, if it scrolls (a phone held sideways); looked for among the
         screen's children only: the footer asks at every redraw of its keys."""
         for child in self.children:
             if isinstance(child, ScrollableContainer) and child.has_class("dialog"):
                 return child
         return None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer's page keys while the dialog is taller than the screen: a finger cannot
-        scroll a browser page's terminal."""
-        if action == "page":
-            scroller = self._scroller()
-            if scroller is None or scroller.max_scroll_y <= 0:
-                return False
-            if not self._watching_scroll:
-                self._watching_scroll = True
-                self.watch(scroller, "scroll_y", self._scrolled, init=False)
-            down = not parameters or int(str(parameters[0])) > 0
-            more = scroller.scroll_y < scroller.max_scroll_y if down else scroller.scroll_y > 0
-            return True if more else None  # dimmed at its end, in its place for the finger
-        return super().check_action(action, parameters)
-
-    _watching_scroll = False
-
-    def _scrolled(self) -> None:
-        self.refresh_bindings()
-
-    def action_page(self, direction: int) -> None:
-        scroller = self._scroller()
-        if scroller is None:
-            return
-        if direction > 0:
-            scroller.scroll_page_down(animate=False)
-        else:
-            scroller.scroll_page_up(animate=False)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_bindings)
 
     def reopened(self) -> Self:
         """This dialog, kept since it closed, ready to open again; by default as it was left."""
