@@ -166,6 +166,37 @@ async def owner_table(pilot: Pilot[int], host: FakeHost) -> None:
     await settle(pilot)
 
 
+@pytest.mark.parametrize(("game", "room", "view"), games(), ids=[g[0] for g in games()])
+async def test_a_tap_on_the_title_bars_table_key_opens_the_table(
+    game: str, room: Frame, view: Frame
+) -> None:
+    """The table's keys are off the footer; its key ends the title bar, in sight however long
+    the title, and a finger opens the table (the owner's controls, pause) there."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_ann(pilot, host, with_presence(room), view)
+        title = screen_text(app).splitlines()[0]
+        assert title.rstrip().endswith("o Table"), title
+        await pilot.click(offset=(title.index("o Table") + 2, 0))
+        await settle(pilot)
+        assert isinstance(app.screen, TableControlsScreen)
+
+
+async def test_a_long_title_is_cut_short_before_the_table_key() -> None:
+    room = with_presence(sample_room(status="playing"))
+    for seat in room["seats"]:
+        if seat["seat"] == 1:  # the judge, named in the title
+            seat["name"] = "Bartholomew of the Very Long Name"
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_ann(pilot, host, room, tshirt_view())
+        title = screen_text(app).splitlines()[0]
+        assert title.rstrip().endswith("…  o Table"), title
+        assert "judge Bartholomew" in title
+
+
 def highlight(app: Any, seat: int) -> None:
     seats = app.screen.query_one("#table-seats")
     seats.highlighted = next(

@@ -300,7 +300,7 @@ class GsmScreen(GameScreen):
         ]
         if isinstance(view.get("pile"), int):
             parts.append(f"{view['pile']} in the pile")
-        self.query_one("#title", TitleBar).set_parts(*parts)
+        self.show_title(*parts)
 
     def timed_status(self) -> tuple[Text, bool]:
         line = self.pause_note()

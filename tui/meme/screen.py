@@ -139,7 +139,7 @@ class MemeScreen(TableScreen):
             parts.append(Text(f"turn {view.get('turn')}", "dim"))
         if reactor is not None:
             parts.append(Text.assemble(f"{self.meme.reactor} ", self._who(reactor), " reacts"))
-        self.query_one("#title", TitleBar).set_parts(*parts)
+        self.show_title(*parts)
         self._show_status()
         look, wide = self._look(), self._wide()
         self.query_one(MemeMain).show(

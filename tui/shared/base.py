@@ -249,18 +249,35 @@ class TitleBar(Static):
 
     def __init__(self, *parts: Text | str, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._line = Text()
+        self._tail: Text | None = None
         self.set_parts(*parts)
 
-    def set_parts(self, *parts: Text | str) -> None:
-        """Set what follows the app name; ``str`` parts are trusted, ``Text`` ones literal."""
+    def set_parts(self, *parts: Text | str, tail: Text | None = None) -> None:
+        """Set what follows the app name; ``str`` parts are trusted, ``Text`` ones literal.
+        ``tail`` goes at the right-hand end, kept in sight when the rest is cut short."""
         line = Text.assemble(("partyhost", "bold"))
         for part in parts:
             line.append("  ")
             line.append(part if isinstance(part, Text) else Text(part, style="dim"))
-        show_text(self, line)
-        self._fit_rows()
+        self._line, self._tail = line, tail
+        self._show()
 
     def on_resize(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        line, tail = self._line, self._tail
+        if tail is not None:
+            width = self.content_size.width if self.is_mounted else 0
+            line = line.copy()
+            upright = self.is_mounted and self.app.has_class("-upright")
+            room = width - tail.cell_len - 2
+            if not upright and 0 < room < line.cell_len:
+                line.truncate(room, overflow="ellipsis")
+            line.append(" " * max(2, width - line.cell_len - tail.cell_len))
+            line.append_text(tail)
+        show_text(self, line)
         self._fit_rows()
 
     def _fit_rows(self) -> None:

@@ -21,6 +21,7 @@ from partyhost.tui.shared.scoreboard import Badge
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
 from partyhost.tui.text import clock_text, literal, number_keys, number_of
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -171,6 +172,13 @@ class GameScreen(PartyScreen):
 
     def action_table(self) -> None:
         self.app.push_screen(TableControlsScreen())
+
+    def show_title(self, *parts: Text | str) -> None:
+        """The title bar: the game's ``parts``, and at its end the table's key, which a finger
+        taps there (the footer keeps to the game's own keys)."""
+        key = Style(meta={"@click": "screen.table"})
+        tail = Text.assemble(("o", "bold"), " Table", style=key)
+        self.query_one("#title", TitleBar).set_parts(*parts, tail=tail)
 
     def action_pause(self) -> None:
         self.party.pauser.toggle()

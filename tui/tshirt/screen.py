@@ -157,7 +157,7 @@ class TShirtScreen(TableScreen):
         elif phase != "judging":
             self._stop_reveal()
         self._phase = str(phase)
-        self.query_one("#title", TitleBar).set_parts(
+        self.show_title(
             Text(f"room {self.party.room_code or ''}", "bold"),
             Text(f"Round {view.get('round', 0)}"),
             Text.assemble("judge ", self._who(view.get("judge"))),
