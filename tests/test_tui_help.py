@@ -248,6 +248,26 @@ async def test_the_owner_adds_a_normal_bot_with_b_and_picks_a_level_with_shift_b
         ]
 
 
+async def test_the_keys_the_owners_line_names_work_for_a_finger() -> None:
+    """"Add bots with b (B picks how good), then press s to start.": each key is a tap too
+    (the level choice has no footer key)."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(93, 18)) as pilot:
+        await in_room(pilot, host, [seat_entry(0, "Ann", ready=True)])
+        column, row = find_on_screen(app, "B picks how")
+        await pilot.click(offset=(column + 2, row))
+        await settle(pilot)
+        assert isinstance(app.screen, BotLevelScreen)
+        await pilot.press("h")
+        await settle(pilot)
+        column, row = find_on_screen(app, "Add bots with b")
+        await pilot.click(offset=(column + len("Add bots with "), row))
+        await settle(pilot)
+        bots = [frame for frame in host.last.sent if frame.get("t") == "add_bot"]
+        assert bots == [build.add_bot("hard"), build.add_bot()]
+
+
 async def test_only_the_owner_may_pick_a_bot_level() -> None:
     host = FakeHost()
     app = app_for(host)

@@ -82,7 +82,7 @@ async def test_the_result_shows_until_a_key_and_the_host_is_told(game: str) -> N
         await settle(pilot)
         assert isinstance(app.screen, RoundResultScreen)
         text = screen_text(app)
-        assert words in text and "Press any key to go on." in text
+        assert words in text and "Tap, or press any key, to go on." in text
         assert layout_problems(app) == []
         await pilot.press("j")  # any key, even one the table would use
         await settle(pilot)

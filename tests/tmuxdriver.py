@@ -28,7 +28,7 @@ WIDTH, HEIGHT = 100, 32
 WAIT_SECONDS = 20.0
 POLL_SECONDS = 0.1
 KEY_GAP_SECONDS = 0.08
-GO_ON = "Press any key to go on."
+GO_ON = "Tap, or press any key, to go on."
 """A round's result is up (see ``partyhost.tui.shared.moment``)."""
 RESULT_SETTLE_SECONDS = 0.4
 """How long a screen must show no round result before it counts (:meth:`Terminal.wait_for`)."""

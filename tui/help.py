@@ -19,7 +19,7 @@ from partyhost.tui.shared.pastgamesscreen import PastGamesScreen, PastGamesTable
 from partyhost.tui.shared.results import ResultsScreen
 from partyhost.tui.shared.roomscreen import BotLevelScreen, RoomScreen
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
-from rich.style import Style
+from partyhost.tui.text import tap_to
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -129,8 +129,8 @@ class HelpScreen(PartyModal[None]):
         line = Text()
         for number, (page, title) in enumerate(names):
             line.append("  " if number else "")
-            look = Style.parse("bold reverse" if page == shown else "dim")
-            line.append(title, look + Style(meta={"@click": f"screen.show_page({page!r})"}))
+            look = "bold reverse" if page == shown else "dim"
+            line.append(title, tap_to(f"screen.show_page({page!r})", look))
         self.query_one("#help-pages", Static).update(line)
 
     def _others(self) -> list[str]:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
 Frame = dict[str, Any]
@@ -44,6 +45,12 @@ def clean(text: object, *, multiline: bool = False) -> str:
     if raw.isprintable() and "\t" not in raw:
         return raw
     return "".join(_visible(char, multiline) for char in raw)
+
+
+def tap_to(action: str, style: str = "") -> Style:
+    """``style`` that runs ``action`` when its text is tapped or clicked (Textual's ``@click``;
+    ``screen.`` names the screen's actions): keys named in a line work for a finger too."""
+    return Style.parse(style) + Style(meta={"@click": action})
 
 
 def literal(text: object, style: str = "", *, multiline: bool = False) -> Text:

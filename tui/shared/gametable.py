@@ -20,8 +20,7 @@ from partyhost.tui.shared.picks import PickCard, PickRack
 from partyhost.tui.shared.scoreboard import Badge
 from partyhost.tui.shared.seats import presence_badge, presence_of, seat_style
 from partyhost.tui.shared.tablecontrols import TableControlsScreen
-from partyhost.tui.text import clock_text, literal, number_keys, number_of
-from rich.style import Style
+from partyhost.tui.text import clock_text, literal, number_keys, number_of, tap_to
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -176,8 +175,7 @@ class GameScreen(PartyScreen):
     def show_title(self, *parts: Text | str) -> None:
         """The title bar: the game's ``parts``, and at its end the table's key, which a finger
         taps there (the footer keeps to the game's own keys)."""
-        key = Style(meta={"@click": "screen.table"})
-        tail = Text.assemble(("o", "bold"), " Table", style=key)
+        tail = Text.assemble(("o", "bold"), " Table", style=tap_to("screen.table"))
         self.query_one("#title", TitleBar).set_parts(*parts, tail=tail)
 
     def action_pause(self) -> None:

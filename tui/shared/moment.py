@@ -19,7 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
-GO_ON = "Press any key to go on."
+GO_ON = "Tap, or press any key, to go on."
 
 
 class RoundResultScreen(PartyModal[bool]):

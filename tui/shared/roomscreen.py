@@ -24,7 +24,7 @@ from partyhost.tui.shared.seats import (
     presence_of,
     present_seats,
 )
-from partyhost.tui.text import Frame, literal
+from partyhost.tui.text import Frame, literal, tap_to
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -164,9 +164,18 @@ class RoomScreen(PartyScreen):
         if self.party.seat is None:
             line = Text.assemble("You are watching. ", count, ".")
         elif self.is_owner():
-            hint = "Add bots with b (B picks how good), then press s to start."
+            start = ("s", tap_to("screen.start", "bold"))
+            hint = Text.assemble(
+                "Add bots with ",
+                ("b", tap_to("screen.add_bot", "bold")),
+                " (",
+                ("B picks how good", tap_to("screen.choose_bot")),
+                "), then press ",
+                start,
+                " to start.",
+            )
             if isinstance(low, int) and len(seats) >= low:
-                hint = "Press s to start when everyone is ready."
+                hint = Text.assemble("Press ", start, " to start when everyone is ready.")
             line = Text.assemble("You own this room. ", count, ". ", hint)
         else:
             line = Text.assemble("Waiting for ", owner, " to start. ", count, ".")
