@@ -7,6 +7,7 @@ builds it, from a T-Shirt Game the engine's bots played to the end.
 from __future__ import annotations
 
 import io
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from partyhost.historycommands import ReplayData, local_replay
 from partyhost.net.store.database import Store
 from partyhost.tui.gsm.cards import Legend, Painter, read_cells
 from partyhost.tui.replay.narration import result_line
-from partyhost.tui.replay.screen import ReplayApp, ReplayScreen
+from partyhost.tui.replay.screen import ReplayApp, ReplayScreen, replay_title
 from playedgames import play_game
 from rich.cells import cell_len
 from rich.console import Console
@@ -166,3 +167,20 @@ def test_a_results_line_counts_one_point_as_one() -> None:
     info = {"players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bea"}]}
     assert result_line({"seat": 0, "won": True, "points": 1}, info).plain == "Ann won, 1 point"
     assert result_line({"seat": 1, "points": 3200}, info).plain == "Bea, 3200 points"
+
+
+def test_the_replay_title_says_when_the_game_ended_not_its_number_in_the_store() -> None:
+    ended = time.mktime((2026, 12, 5, 21, 40, 0, 0, 0, -1))  # a Saturday, local time
+    info = {
+        "id": 1751967406137944,
+        "game": "scramble",
+        "game_name": "Game, Set, Match! - Scramble",
+        "room": "NFYN",
+        "status": "over",
+        "ended": ended,
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bot 1"}],
+        "results": [{"seat": 0, "won": True}],
+    }
+    assert replay_title(info).plain == (
+        "Replay: Game, Set, Match! - Scramble in room NFYN, Sat 21:40: Ann*, Bot 1"
+    )

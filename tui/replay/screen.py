@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from partyhost.tui.replay.narration import clock, parts_for, result_line, step_lines
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.log import ReflowLog
+from partyhost.tui.shared.pastgamesscreen import ended_text
 from partyhost.tui.shared.replayparts import namer
 from partyhost.tui.text import Frame, Glyphs, glyphs_for, literal
 from partyhost.tui.toasts import guard_toasts
@@ -31,7 +32,8 @@ LOG_STEPS = 60
 
 
 def replay_title(info: Frame) -> Text:
-    """``Replay: <game>, game N in room ABCD: Ann*, Bob`` (winners starred)."""
+    """``Replay: <game> in room ABCD, Sat 21:40: Ann*, Bob`` (winners starred; when it
+    ended, as the past games list says it: the store's game number means nothing here)."""
     winners = {r.get("seat") for r in info.get("results", []) if r.get("won")}
     name = namer(info)
     players = Text(", ").join(
@@ -41,7 +43,9 @@ def replay_title(info: Frame) -> Text:
     return Text.assemble(
         ("Replay: ", "bold"),
         literal(info.get("game_name") or info.get("game"), "bold"),
-        f", game {info.get('id')} in room {info.get('room')}: ",
+        f" in room {info.get('room')}, ",
+        ended_text(info),
+        ": ",
         players,
     )
 
