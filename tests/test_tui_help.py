@@ -249,7 +249,7 @@ async def test_the_owner_adds_a_normal_bot_with_b_and_picks_a_level_with_shift_b
 
 
 async def test_the_keys_the_owners_line_names_work_for_a_finger() -> None:
-    """"Add bots with b (B picks how good), then press s to start.": each key is a tap too
+    """ "Add bots with b (B picks how good), then press s to start.": each key is a tap too
     (the level choice has no footer key)."""
     host = FakeHost()
     app = app_for(host)

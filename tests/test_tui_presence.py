@@ -385,3 +385,7 @@ async def test_a_paused_table_shows_when_the_pause_ends_and_lets_a_player_ask_to
         await pilot.press("P")
         await settle(pilot)
         assert host.last.sent[-1] == build.resume_game()
+        host.last.sent.clear()
+        await pilot.click(offset=(status.index("P asks to go on.") + 3, 1))  # a finger asks too
+        await settle(pilot)
+        assert host.last.sent == [build.resume_game()]

@@ -152,10 +152,12 @@ class GameScreen(PartyScreen):
         if until is not None:
             minutes = max(1, math.ceil((until - time.time()) / 60))
             note.append(f"Goes on by itself in {minutes} min.  ")
-        if self.is_owner():
-            note.append("P resumes.  ", "bold")
+        if self.is_owner():  # a tap on these words does what they say, as the key does
+            note.append("P resumes.", tap_to("screen.pause", "bold"))
+            note.append("  ")
         elif self.party.seat is not None:
-            note.append("P asks to go on.  ", "bold")
+            note.append("P asks to go on.", tap_to("screen.pause", "bold"))
+            note.append("  ")
         return note
 
     def game_time(self) -> float:
