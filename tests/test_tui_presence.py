@@ -183,18 +183,21 @@ async def test_a_tap_on_the_title_bars_table_key_opens_the_table(
         assert isinstance(app.screen, TableControlsScreen)
 
 
-async def test_a_long_title_is_cut_short_before_the_table_key() -> None:
+async def test_a_title_too_long_for_one_row_puts_the_table_key_on_a_second() -> None:
     room = with_presence(sample_room(status="playing"))
     for seat in room["seats"]:
         if seat["seat"] == 1:  # the judge, named in the title
-            seat["name"] = "Bartholomew of the Very Long Name"
+            seat["name"] = "Bartholomew the Great"
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await seat_ann(pilot, host, room, tshirt_view())
-        title = screen_text(app).splitlines()[0]
-        assert title.rstrip().endswith("…  o Table"), title
-        assert "judge Bartholomew" in title
+        first, second = screen_text(app).splitlines()[:2]
+        assert first.rstrip().endswith("judge Bartholomew the Great  to 1,500 points")  # uncut
+        assert second.rstrip().endswith("o Table") and second.index("o Table") > SIZE[0] // 2
+        await pilot.click(offset=(second.index("o Table") + 2, 1))
+        await settle(pilot)
+        assert isinstance(app.screen, TableControlsScreen)
 
 
 def highlight(app: Any, seat: int) -> None:

@@ -255,7 +255,7 @@ class TitleBar(Static):
 
     def set_parts(self, *parts: Text | str, tail: Text | None = None) -> None:
         """Set what follows the app name; ``str`` parts are trusted, ``Text`` ones literal.
-        ``tail`` goes at the right-hand end, kept in sight when the rest is cut short."""
+        ``tail`` goes at the right-hand end, on a second row if the first has no room."""
         line = Text.assemble(("partyhost", "bold"))
         for part in parts:
             line.append("  ")
@@ -268,23 +268,26 @@ class TitleBar(Static):
 
     def _show(self) -> None:
         line, tail = self._line, self._tail
-        if tail is not None:
-            width = self.content_size.width if self.is_mounted else 0
+        rows: int | None = None
+        if tail is not None and self.is_mounted:
+            width = self.content_size.width
             line = line.copy()
-            upright = self.is_mounted and self.app.has_class("-upright")
-            room = width - tail.cell_len - 2
-            if not upright and 0 < room < line.cell_len:
-                line.truncate(room, overflow="ellipsis")
-            line.append(" " * max(2, width - line.cell_len - tail.cell_len))
+            gap = width - line.cell_len - tail.cell_len
+            if gap >= 2 or self.app.has_class("-upright") or width <= tail.cell_len:
+                line.append(" " * max(2, gap))
+            else:  # too long for one row: the tail takes the right-hand end of a second
+                line.truncate(width, overflow="ellipsis")
+                line.append("\n" + " " * (width - tail.cell_len))
+                rows = 2
             line.append_text(tail)
         show_text(self, line)
-        self._fit_rows()
+        self._fit_rows(rows)
 
-    def _fit_rows(self) -> None:
-        """Upright, the title takes the rows its words need, up to three; else one."""
+    def _fit_rows(self, rows: int | None) -> None:
+        """Upright, the title takes the rows its words need, up to three; else ``rows``
+        (None: one)."""
         if not self.is_mounted:
             return
-        rows: int | None = None
         if self.app.has_class("-upright"):
             width = max(1, self.app.size.width - 2)
             content = self.content
