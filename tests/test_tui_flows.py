@@ -34,6 +34,7 @@ from textual.widgets import Button
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import app_for, screen_text, settle
 from tuikit.samples import (
+    HAND,
     booyah_view,
     over_view,
     sample_room,
@@ -408,6 +409,35 @@ async def test_clicking_a_card_twice_plays_it() -> None:
         await pilot.click(cards[0])
         await settle(pilot)
         assert played(host) == [{"type": "submit", "card": 11, "v": 17}]
+
+
+async def test_a_new_round_starts_with_no_card_chosen_so_one_click_does_not_play() -> None:
+    """The card clicked last round leaves no highlight on the new hand: the first click
+    on a card only chooses it, as in the first round."""
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await in_game(pilot, host, tshirt_view())
+        cards = app.screen.query("SloganCard")
+        await pilot.click(cards[0])
+        await pilot.click(cards[0])
+        await settle(pilot)
+        assert played(host) == [{"type": "submit", "card": 11, "v": 17}]
+        hand = [
+            {"card": 5, "text": "Ask me about my pyramid of cans"},
+            *copy.deepcopy(HAND[1:]),
+        ]
+        legal = [{"type": "submit", "card": card["card"]} for card in hand]
+        host.last.push(
+            view_frame(tshirt_view(round=5, version=18, judge=2, hand=hand, legal=legal))
+        )
+        await settle(pilot)
+        await pilot.click(app.screen.query("SloganCard")[0])
+        await settle(pilot)
+        assert len(played(host)) == 1
+        await pilot.click(app.screen.query("SloganCard")[0])
+        await settle(pilot)
+        assert played(host)[1:] == [{"type": "submit", "card": 5, "v": 18}]
 
 
 async def test_booyah_choice_opens_by_itself_and_steals_from_the_chosen_player() -> None:

@@ -121,6 +121,8 @@ class TShirtScreen(TableScreen):
     def __init__(self) -> None:
         super().__init__()
         self._phase: str | None = None
+        self._moment: tuple[object, object] | None = None
+        """The round and phase last shown: a new one starts with no card chosen."""
         self._revealed: int | None = None
         self._reveal_timer: Timer | None = None
         self._booyah_asked = False
@@ -157,6 +159,9 @@ class TShirtScreen(TableScreen):
         elif phase != "judging":
             self._stop_reveal()
         self._phase = str(phase)
+        if (moment := (view.get("round"), phase)) != self._moment:
+            self._moment = moment
+            self.picks().highlighted = None  # last round's card is gone: one tap must not play
         self.show_title(
             Text(f"room {self.party.room_code or ''}", "bold"),
             Text(f"Round {view.get('round', 0)}"),
