@@ -192,3 +192,16 @@ async def test_a_dialog_taller_than_a_sideways_phone_pages_down_by_taps() -> Non
         await pilot.click(ok)
         await settle(pilot)
         assert [frame for frame in host.last.sent if frame.get("t") == "create_room"]
+
+
+async def test_the_empty_lobbys_keys_answer_a_tap() -> None:
+    """ "No rooms yet. Press c to create one, or j to join by code.": c and j are taps too."""
+    host = FakeHost(rooms=[])
+    app = app_for(host)
+    async with app.run_test(size=SIDEWAYS_PHONE) as pilot:
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        row = next(n for n, line in enumerate(lines) if "No rooms yet" in line)
+        await pilot.click(offset=(lines[row].index("Press c") + len("Press "), row))
+        await settle(pilot)
+        assert isinstance(app.screen, CreateRoomScreen)

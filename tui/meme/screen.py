@@ -269,7 +269,7 @@ class MemeScreen(TableScreen):
         commands = legal_of(self.view, "react") + legal_of(self.view, "guess")
         if number is None or not commands:
             if commands:
-                self.notify("Choose a meme first with its number (1-7).", timeout=3)
+                self.notify("Choose a meme first: tap it, or press its number (1-7).", timeout=3)
             return
         meme = hand.faces[number - 1].meme
         if meme in (commands[0].get("choices") or []):

@@ -17,7 +17,7 @@ from partyhost.tui.shared.pastgamesscreen import (
     short_titles,
     standings_table,
 )
-from partyhost.tui.text import Frame, clean, literal, shorten
+from partyhost.tui.text import Frame, clean, literal, shorten, tap_to
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -154,7 +154,15 @@ class LobbyScreen(PartyScreen):
             table.move_cursor(row=table.get_row_index(selected))
         empty = self.query_one("#lobby-empty", Static)
         empty.display = not self.party.rooms
-        empty.update("No rooms yet. Press c to create one, or j to join by code.")
+        empty.update(
+            Text.assemble(
+                "No rooms yet. Press ",
+                ("c", tap_to("screen.create", "bold")),
+                " to create one, or ",
+                ("j", tap_to("screen.join_code", "bold")),
+                " to join by code.",
+            )
+        )
 
     def _cells(self, room: Frame, upright: bool) -> list[Text]:
         """A room's cells, one a column; upright, two to a column (code and lock, game and
