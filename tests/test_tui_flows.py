@@ -399,15 +399,19 @@ async def test_judge_picks_a_slogan_with_the_version_it_saw() -> None:
         assert played(host) == [{"type": "pick", "index": 2, "v": 17}]
 
 
+async def click_the_first_card_twice(pilot: Pilot[int]) -> None:
+    """The first click on a card chooses it, the second plays it."""
+    for _ in range(2):
+        await pilot.click(pilot.app.screen.query("SloganCard")[0])
+    await settle(pilot)
+
+
 async def test_clicking_a_card_twice_plays_it() -> None:
     host = FakeHost()
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view())
-        cards = app.screen.query("SloganCard")
-        await pilot.click(cards[0])
-        await pilot.click(cards[0])
-        await settle(pilot)
+        await click_the_first_card_twice(pilot)
         assert played(host) == [{"type": "submit", "card": 11, "v": 17}]
 
 
@@ -418,10 +422,7 @@ async def test_a_new_round_starts_with_no_card_chosen_so_one_click_does_not_play
     app = app_for(host)
     async with app.run_test(size=SIZE) as pilot:
         await in_game(pilot, host, tshirt_view())
-        cards = app.screen.query("SloganCard")
-        await pilot.click(cards[0])
-        await pilot.click(cards[0])
-        await settle(pilot)
+        await click_the_first_card_twice(pilot)
         assert played(host) == [{"type": "submit", "card": 11, "v": 17}]
         hand = [
             {"card": 5, "text": "Ask me about my pyramid of cans"},
