@@ -45,6 +45,7 @@ class ReflowLog(RichLog):
         )
         self.kept: list[Text] = []
         self._width = 0
+        self._one_row = False
         self._last: Frame | None = None
 
     def follow(self, items: tuple[Frame, ...], line_of: Callable[[Frame], Text | None]) -> None:
@@ -62,7 +63,17 @@ class ReflowLog(RichLog):
     def add(self, line: Text) -> None:
         self.kept.append(line)
         del self.kept[:-LINE_LIMIT]
-        self.write(line)
+        self.write(self._fitted(line))
+
+    def _fitted(self, line: Text) -> Text:
+        """``line`` as written: a log one row high (a short screen's side panel) shows each
+        line's start, cut short, where the row would show the last piece of it wrapped."""
+        region = self.scrollable_content_region
+        if region.height != 1 or region.width < 2:
+            return line
+        cut = line.copy()
+        cut.truncate(region.width, overflow="ellipsis")
+        return cut
 
     def reset(self) -> None:
         self.kept.clear()
@@ -70,11 +81,12 @@ class ReflowLog(RichLog):
         self._last = None
 
     def on_resize(self, event: Resize) -> None:
-        if event.size.width != self._width:
-            self._width = event.size.width
+        one_row = self.scrollable_content_region.height == 1
+        if event.size.width != self._width or one_row != self._one_row:
+            self._width, self._one_row = event.size.width, one_row
             self.clear()
             for line in self.kept:
-                self.write(line)
+                self.write(self._fitted(line))
 
 
 class GameLog(ReflowLog):
