@@ -109,6 +109,20 @@ async def test_the_table_shows_every_hand_and_whose_slogan_is_face_down(tmp_path
         assert "(face down)" in table
 
 
+async def test_the_first_step_says_the_game_has_not_begun(tmp_path: Path) -> None:
+    """Step 0 comes before any round: no "Round 0  judge ?"."""
+    replay = tshirt_replay(tmp_path)
+    app = ReplayApp(replay.info, replay.steps)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = shown(app, "replay-table")
+        assert table.startswith("Before the first round") and "judge ?" not in table
+        assert isinstance(app.screen, ReplayScreen)
+        app.screen.action_jump(1)
+        await pilot.pause()
+        assert shown(app, "replay-table").startswith("Round 1  judge ")
+
+
 async def test_pages_that_arrive_later_extend_the_replay(tmp_path: Path) -> None:
     replay = tshirt_replay(tmp_path)
     app = ReplayApp(replay.info, replay.steps[:3])

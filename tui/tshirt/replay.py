@@ -10,14 +10,16 @@ from rich.text import Text
 
 
 def table(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> RenderableType:
-    lines = [
-        Text.assemble(
+    if not view.get("round"):  # before the first move: no round, no judge yet
+        heading = Text("Before the first round", "bold")
+    else:
+        heading = Text.assemble(
             (f"Round {view.get('round')}", "bold"),
             "  judge ",
             name(view.get("judge")),
             f"  ({view.get('phase')})",
         )
-    ]
+    lines = [heading]
     shirt = view.get("tshirt")
     if isinstance(shirt, dict):
         lines.append(Text.assemble("The shirt: ", literal(shirt.get("picture", ""), "italic")))
