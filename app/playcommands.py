@@ -154,7 +154,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         remember=not args.no_remember,
         locked=args.locked,
         resume=args.resume,
-        freeze_start_up=True,
+        own_process=True,
     ).run()
     return result if isinstance(result, int) else 0
 

@@ -24,9 +24,9 @@ redraw and the frames' way back, not the browser's painting of them. A tap
 whose screen has not changed after MISSED seconds missed its key (it moved
 as the footer was drawn again) and is tapped again, counted but not timed; a
 page whose screen is not what the bench expects stops tapping, counted.
-Each page's first opening of a dialog (the client builds it) is reported apart
-from its later ones (the client shows the dialog it kept), and "again p99" is the
-p99 of every tap but those first openings.
+Each page's first opening of a dialog (its first showing: the client built it as the
+lobby arrived) is reported apart from its later ones (the client shows the dialog
+again), and "again p99" is the p99 of every tap but those first openings.
 CPU time while tapping is reported for the host, the clients, Chromium (which
 draws every page here; a party's phones each draw their own) and the bench.
 
@@ -98,8 +98,8 @@ OPENS = {"join": ("Join code", b"Join a room"), "create": ("Create", b"Create a 
 """The taps that open a dialog: its footer key, the dialog's title. The join-code dialog is
 the SSH door benchmark's screen change; the create-room dialog is the lobby's largest."""
 KINDS = ("first_join", "join", "first_create", "create", "close")
-"""What a tap did: each page's first opening of a dialog (the client builds it), a later
-opening (the client shows the dialog it kept), closing either."""
+"""What a tap did: each page's first opening of a dialog (built with the lobby, shown for the
+first time), a later opening (shown again), closing either."""
 AGAIN = ("join", "create", "close")
 """The taps of a page that has opened each dialog before."""
 FOOTER_KEYS = ("Join code", "Create", "Cancel")

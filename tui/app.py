@@ -104,7 +104,7 @@ class PartyApp(App[int]):
         pause_with_dialogs: bool = False,
         locked: bool = False,
         resume: bool = False,
-        freeze_start_up: bool = False,
+        own_process: bool = False,
     ) -> None:
         guard_toasts()
         if connection_factory is None:  # the real network, unless a test injects one
@@ -118,11 +118,14 @@ class PartyApp(App[int]):
         self.start_name = name
         self.resume = resume
         """Back to the seat held at this host without asking (a reloaded browser page)."""
-        self.freeze_start_up = freeze_start_up
+        self.freeze_start_up = own_process
         """The process is this client's alone (``partyhost join``, a door's visitor): once the
         first main screen past connecting is drawn, what start-up made (modules, styles, that
         screen) is frozen out of the collector's full passes. They walked all of it every
         few dozen screen changes and held the client 40-60 ms each time; under 30 ms since."""
+        self.prepare_dialogs = own_process
+        """The lobby builds its dialogs while its client is idle, before they are first asked
+        for (see :meth:`LobbyScreen.prepare_dialogs`): the time is this client's own."""
         self.start_room = room.strip().upper() if room else None
         self.ascii_only = ascii_only
         self.glyphs = glyphs_for(ascii_only)

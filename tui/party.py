@@ -57,6 +57,7 @@ class Party(Protocol):
     start_name: str | None
     create_choices: Frame
     offer_create: bool
+    prepare_dialogs: bool
     past_games: tuple[Frame, ...]
     standings: Frame | None
     clock: HostClock

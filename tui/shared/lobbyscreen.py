@@ -51,7 +51,8 @@ UPRIGHT_WIDTHS = {key: width for _, key, width in UPRIGHT_COLUMNS}
 STATUS_WORDS = {"lobby": "waiting", "playing": "playing", "over": "finished"}
 CREATE_DIALOG = "lobby-create-room"
 """The create dialog is built once and kept (installed) for the next opening: it is the
-dearest redraw in the lobby, and a browser door runs every phone's client on the host."""
+dearest redraw in the lobby, and a browser door runs every phone's client on the host. A
+client alone in its process builds it as the lobby arrives (:meth:`LobbyScreen.prepare_dialogs`)."""
 JOIN_DIALOG = "lobby-join-code"
 """The join-code dialog, kept the same way."""
 
@@ -105,6 +106,10 @@ class LobbyScreen(PartyScreen):
         if self.party.offer_create:  # partyhost join --deck FILE: bring it straight away
             self.party.offer_create = False
             self.call_after_refresh(self.action_create)
+        elif self.party.prepare_dialogs:
+            self.party.prepare_dialogs = False
+            # Once the lobby is drawn, and on the app's own queue: keys and taps wait for it.
+            self.call_after_refresh(self.app.call_later, self.prepare_dialogs)
 
     def on_resize(self) -> None:
         tables = self.query(UprightTable)  # none once swapped out or closing: nothing to lay out
@@ -229,12 +234,14 @@ class LobbyScreen(PartyScreen):
             self.party.requests.get_standings()
 
     def action_create(self) -> None:
+        self._open(self._create_dialog(), self._create)
+
+    def _create_dialog(self) -> Dialog[Frame] | None:
         games = list((self.party.welcome or {}).get("games", []))
-        self._open_kept(
+        return self._kept(
             CREATE_DIALOG,
             lambda kept: isinstance(kept, CreateRoomScreen) and kept.built_for(games),
             lambda: CreateRoomScreen(games, self.party.create_choices),
-            self._create,
         )
 
     def _create(self, request: Frame | None) -> None:
@@ -242,32 +249,53 @@ class LobbyScreen(PartyScreen):
             self.party.requests.create_room(**request)
 
     def action_join_code(self) -> None:
-        self._open_kept(
-            JOIN_DIALOG, lambda kept: isinstance(kept, JoinRoomScreen), JoinRoomScreen, self._join
+        self._open(self._join_dialog(), self._join)
+
+    def _join_dialog(self) -> Dialog[Frame] | None:
+        return self._kept(
+            JOIN_DIALOG, lambda kept: isinstance(kept, JoinRoomScreen), JoinRoomScreen
         )
 
-    def _open_kept(
+    def _kept(
         self,
         name: str,
         fits: Callable[[Dialog[Frame]], bool],
         build: Callable[[], Dialog[Frame]],
-        then: Callable[[Frame | None], None],
-    ) -> None:
-        """Open the dialog kept under ``name``, made ready again, if it ``fits`` (built for
-        this host's games); otherwise a new one, kept in its place."""
+    ) -> Dialog[Frame] | None:
+        """The dialog kept under ``name`` if it ``fits`` (built for this host's games);
+        otherwise a new one, kept in its place. None if it is open already (a second
+        opening queued behind the first)."""
         app = self.app
         kept = app.get_screen(name) if app.is_screen_installed(name) else None
         if kept is not None and kept in app.screen_stack:
-            return  # open already: a second opening queued behind the first
+            return None
         if isinstance(kept, Dialog) and fits(kept):
-            app.push_screen(kept.reopened(), then)
-            return
+            return kept
         if kept is not None:
             app.uninstall_screen(name)
             kept.remove()
         dialog = build()
         app.install_screen(dialog, name)
-        app.push_screen(dialog, then)
+        return dialog
+
+    def _open(self, dialog: Dialog[Frame] | None, then: Callable[[Frame | None], None]) -> None:
+        if dialog is not None:
+            self.app.push_screen(dialog.reopened(), then)
+
+    async def prepare_dialogs(self) -> None:
+        """Build the kept dialogs before anyone asks for them: building the create dialog was
+        most of its first opening's time, on the cores a door's visitors share. Each is put
+        on top and taken off again in one batch, so nothing of it is drawn; the app's queue
+        holds the keys and taps that come meanwhile, so they reach the lobby after."""
+        app = self.app
+        for build in (self._create_dialog, self._join_dialog):
+            if app.screen is not self:
+                return  # a dialog opened first, or the lobby went: it builds on first opening
+            dialog = build()
+            if dialog is not None and not dialog.is_mounted:
+                with app.batch_update():
+                    await app.push_screen(dialog)
+                    app.pop_screen()
 
     def action_join_selected(self, spectate: bool = False) -> None:
         room = self._selected_room()
