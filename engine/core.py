@@ -78,23 +78,21 @@ class RuleOption:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise IllegalMove("bad_option", f"Option {self.name!r} must be true or false.")
-        if self.kind == "int":
+            must = "true or false"
+        elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalMove("bad_option", f"Option {self.name!r} must be a whole number.")
-            if self.minimum is not None and value < self.minimum:
-                raise IllegalMove(
-                    "bad_option", f"Option {self.name!r} must be at least {self.minimum}."
-                )
-            if self.maximum is not None and value > self.maximum:
-                raise IllegalMove(
-                    "bad_option", f"Option {self.name!r} must be at most {self.maximum}."
-                )
-            return value
-        if value not in self.choices:
-            allowed = ", ".join(self.choices)
-            raise IllegalMove("bad_option", f"Option {self.name!r} must be one of: {allowed}.")
-        return str(value)
+                must = "a whole number"
+            elif self.minimum is not None and value < self.minimum:
+                must = f"at least {self.minimum}"
+            elif self.maximum is not None and value > self.maximum:
+                must = f"at most {self.maximum}"
+            else:
+                return value
+        elif value in self.choices:
+            return str(value)
+        else:
+            must = f"one of: {', '.join(self.choices)}"
+        raise IllegalMove("bad_option", f"Option {self.name!r} must be {must}.")
 
 
 RESULT_PAUSES: dict[str, float] = {
@@ -303,11 +301,20 @@ def declare(jobs: Sequence[ModuleType], **own: Any) -> Game:
     return Game(**{**found, **own})
 
 
-def shared_part(state: Any, key: str, build: Callable[[], View]) -> View:
-    """A view part every seat sees alike, built once per state and kept in its
-    ``shared_views`` (states never change, and ``dataclasses.replace`` starts it empty).
-    """
-    cache: dict[str, View] = state.shared_views
+@dataclass(frozen=True)
+class SharedViews:
+    """The base of every game's state: ``shared_views`` keeps view parts every seat sees
+    alike (:func:`shared_part`); states never change, so it never goes stale, and
+    ``dataclasses.replace`` starts the next state's empty."""
+
+    shared_views: dict[str, View] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+
+def shared_part(state: SharedViews, key: str, build: Callable[[], View]) -> View:
+    """A view part every seat sees alike, built once per state."""
+    cache = state.shared_views
     found = cache.get(key)
     if found is None:
         found = cache[key] = build()

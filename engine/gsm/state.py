@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from partyhost.engine.core import Event, IllegalMove
+from partyhost.engine.core import Event, IllegalMove, SharedViews
 from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.placement import placement_from
 from partyhost.engine.rng import Rng
 
 
 @dataclass(frozen=True, kw_only=True)
-class TableState:
-    """The fields every variant's state has; each variant adds its own.
-
-    ``shared_views`` caches view parts every seat sees alike; states never change,
-    so it never goes stale (``dataclasses.replace`` starts the next one empty).
-    """
+class TableState(SharedViews):
+    """The fields every variant's state has; each variant adds its own."""
 
     deck: Deck
     rules: dict[str, Any]
@@ -31,9 +28,6 @@ class TableState:
     last: dict[str, Any] | None = None
     winners: tuple[int, ...] = ()
     version: int = 0
-    shared_views: dict[str, Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
 
     def present(self) -> list[int]:
         """Seats still at the table (away ones included), in seat order."""
@@ -74,6 +68,14 @@ def shared_event(
     if kind == "seat_back":
         return dataclasses.replace(state, away=state.away - {seat})
     raise ValueError(f"unknown event {kind!r}")
+
+
+def laid_down(state: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a hand card laid on the shared board (``card_placed``) changes."""
+    seat = data["seat"]
+    hand = tuple(c for c in state.hands[seat] if c != data["card"])
+    board = (*state.board, placement_from(data))
+    return {"board": board, "hands": {**state.hands, seat: hand}, "last": dict(data)}
 
 
 BY_SEAT = ("hands", "boards", "collected")

@@ -320,15 +320,12 @@ _STEPS = {
 
 def turn_record(state: MemeState, void: str | None) -> dict[str, Any]:
     """The public record of a finished turn: only what has been revealed."""
-    scenario = state.scenario
     placed = all_bets(state)
     return {
         "turn": state.turn,
         "round": state.round,
         "reactor": state.reactor,
-        "scenario": None
-        if scenario is None
-        else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
+        "scenario": None if state.scenario is None else state.scenario.shown(),
         "reaction": state.reaction if state.reaction_revealed else None,
         "guesses": [{"seat": seat, "meme": state.guesses[seat]} for seat in state.bettors()]
         if state.guesses_revealed

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from partyhost.engine.core import Event
+from partyhost.engine.core import Event, SharedViews
 from partyhost.engine.meme.deck import MemeDeck
 from partyhost.engine.rng import Rng
 
@@ -57,9 +57,13 @@ class Scenario:
     number: int | None = None
     dice: tuple[int, int] | None = None
 
+    def shown(self) -> dict[str, Any]:
+        """As views and turn records show it (without the dice)."""
+        return {"number": self.number, "text": self.text, "custom": self.number is None}
+
 
 @dataclass(frozen=True)
-class MemeState:
+class MemeState(SharedViews):
     deck: MemeDeck
     rules: Mapping[str, Any]
     """The game's own room options, resolved (see ``OPTIONS`` in :mod:`.game`)."""
@@ -94,10 +98,6 @@ class MemeState:
     history: tuple[Mapping[str, Any], ...] = ()
     """Public records of finished turns, as their ``turn_over`` events said."""
     winners: tuple[int, ...] = ()
-    shared_views: dict[str, Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    """View parts every seat sees alike (as in Game, Set, Match!'s ``TableState``)."""
 
     @property
     def final(self) -> bool:

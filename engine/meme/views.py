@@ -6,6 +6,7 @@ face-down guess or sealed bet other than their own.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,9 +59,7 @@ def _public(state: MemeState) -> View:
         "dice": None
         if scenario is None or scenario.dice is None
         else {"tens": scenario.dice[0], "units": scenario.dice[1]},
-        "scenario": None
-        if scenario is None
-        else {"number": scenario.number, "text": scenario.text, "custom": scenario.number is None},
+        "scenario": None if scenario is None else scenario.shown(),
         "memes": [
             {
                 "meme": index,
@@ -74,7 +73,7 @@ def _public(state: MemeState) -> View:
         "table": _table(state, None),
         "waiting_for": list(state.pending()),
         "deadline": deadline(state),
-        "last_turn": _copy(last),
+        "last_turn": copy.deepcopy(last),  # a view never shares lists with the state
         "history": [_summary(record) for record in state.history],
         "winners": list(state.winners) if state.phase is Phase.OVER else None,
         "options": {
@@ -221,15 +220,6 @@ def _summary(record: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "void": record["void"],
     }
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of plain data, so a view never shares lists with the state."""
-    if isinstance(value, dict):
-        return {str(key): _copy(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copy(item) for item in value]
-    return value
 
 
 def replay_view(state: MemeState) -> View:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from partyhost.engine.core import Event, IllegalMove
+from partyhost.engine.core import Event, IllegalMove, SharedViews
 from partyhost.engine.rng import Rng
 from partyhost.engine.tshirt.deck import TShirtDeck
 
@@ -77,7 +77,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class TShirtState:
+class TShirtState(SharedViews):
     """A whole game. ``evolve`` is the only thing that makes a new one."""
 
     deck: TShirtDeck
@@ -106,10 +106,6 @@ class TShirtState:
     winners: tuple[int, ...] = ()
     end_reason: str | None = None
     version: int = 0
-    shared_views: dict[str, Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    """View parts every seat sees alike (as in Game, Set, Match!'s ``TableState``)."""
 
 
 def player_of(state: TShirtState, seat: int | None) -> Player | None:

@@ -150,22 +150,20 @@ def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, An
         "authors": authors,
         "random_pick": result.random_pick,
         "sat_out": list(result.sat_out),
-        "hot_or_not": None if result.hot_card is None else hot_card_shown(state, result.hot_card),
+        "hot_or_not": _hot_or_none(state, result.hot_card),
         "points": _points_won(state, result),
-        "booyah": (
-            {
-                "choice": result.booyah_choice,
-                "victim": result.victim,
-                "stolen": (
-                    None
-                    if result.stolen_card is None
-                    else hot_card_shown(state, result.stolen_card)
-                ),
-            }
-            if result.booyah_choice is not None
-            else None
-        ),
+        "booyah": None
+        if result.booyah_choice is None
+        else {
+            "choice": result.booyah_choice,
+            "victim": result.victim,
+            "stolen": _hot_or_none(state, result.stolen_card),
+        },
     }
+
+
+def _hot_or_none(state: TShirtState, card: int | None) -> dict[str, Any] | None:
+    return None if card is None else hot_card_shown(state, card)
 
 
 def _recap(state: TShirtState) -> list[dict[str, Any]]:

@@ -10,8 +10,8 @@ from typing import Any
 from partyhost.engine.core import Event
 from partyhost.engine.gsm.cards import Deck
 from partyhost.engine.gsm.masks import Slot
-from partyhost.engine.gsm.placement import Placement, placement_from
-from partyhost.engine.gsm.state import TableState, deal_hands, new_table, shared_event
+from partyhost.engine.gsm.placement import Placement
+from partyhost.engine.gsm.state import TableState, deal_hands, laid_down, new_table, shared_event
 
 GAME_ID = "four-corners"
 NAME = "Game, Set, Match! - Four Corners"
@@ -86,22 +86,19 @@ def evolve(state: FourCornersState, event: Event) -> FourCornersState:
     if kind == "stall_clock":
         return replace(state, stall_started=data["at"])
     if kind == "card_placed":
-        seat = data["seat"]
-        hand = tuple(c for c in state.hands[seat] if c != data["card"])
+        seat, placed = data["seat"], laid_down(state, data)
+        held = len(placed["hands"][seat])
         axes = state.axes
         if "axis" in data:
             other = next(s for s in state.seats if s != seat)
             axes = {seat: data["axis"], other: "v" if data["axis"] == "h" else "h"}
-        progress = len(hand) < state.lowest[seat]
         return replace(
             state,
-            board=(*state.board, placement_from(data)),
-            hands={**state.hands, seat: hand},
-            lowest={**state.lowest, seat: min(len(hand), state.lowest[seat])},
+            **placed,
+            lowest={**state.lowest, seat: min(held, state.lowest[seat])},
             axes=axes,
-            stall_started=data["at"] if progress else state.stall_started,
+            stall_started=data["at"] if held < state.lowest[seat] else state.stall_started,
             stuck=frozenset(),
-            last=dict(data),
         )
     if kind == "taken_back":
         seat, card = data["seat"], data["card"]

@@ -10,8 +10,8 @@ from typing import Any
 from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.board import any_fit
 from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.placement import Placement, board_map, placement_from
-from partyhost.engine.gsm.state import TableState, deal_hands, new_table, shared_event
+from partyhost.engine.gsm.placement import Placement, board_map
+from partyhost.engine.gsm.state import TableState, deal_hands, laid_down, new_table, shared_event
 
 GAME_ID = "gridiron"
 NAME = "Game, Set, Match! - Gridiron"
@@ -63,15 +63,7 @@ def evolve(state: GridironState, event: Event) -> GridironState:
     data, replace = event.data, dataclasses.replace
     kind = event.kind
     if kind == "card_placed":
-        seat = data["seat"]
-        hand = tuple(c for c in state.hands[seat] if c != data["card"])
-        return replace(
-            state,
-            board=(*state.board, placement_from(data)),
-            hands={**state.hands, seat: hand},
-            passes=0,
-            last=dict(data),
-        )
+        return replace(state, passes=0, **laid_down(state, data))
     if kind == "card_drawn":
         seat, card = data["seat"], event.secret["card"]
         hands = {**state.hands, seat: (*state.hands[seat], card)}
