@@ -57,17 +57,11 @@ class Deck:
     def cell_rows(self) -> tuple[list[list[list[int]]], ...]:
         """Every card as views show it, by ``2 * id + turned``; built once, shared, read-only."""
         cols = self.cols
-        found = []
-        for card in self.cards:
-            for turned in (False, True):
-                cells = self.cells_of(card.id, turned)
-                found.append(
-                    [
-                        [[obj, color] for obj, color in cells[r * cols : (r + 1) * cols]]
-                        for r in range(self.rows)
-                    ]
-                )
-        return tuple(found)
+        return tuple(
+            [[list(cell) for cell in cells[r * cols : (r + 1) * cols]] for r in range(self.rows)]
+            for card in self.cards
+            for cells in (card.cells, card.cells[::-1])
+        )
 
     def cells_of(self, card_id: int, turned: bool = False) -> tuple[Cell, ...]:
         """The cells as they lie: a 180-degree turn reverses the row-major order."""

@@ -109,11 +109,6 @@ def boards_view(state: Any) -> list[dict[str, Any]]:
     ]
 
 
-def open_table(spectator: View, round_number: int, **revealed: Any) -> View:
-    """A replay view: the spectator's, what only single seats saw, and the round to step by."""
-    return {**spectator, **revealed, "round": round_number}
-
-
 def seat_results(state: TableState, points: Callable[[int], int | None]) -> list[SeatResult]:
     """Every seat that played, the winners marked, with the variant's score (None: none kept)."""
     winners = set(state.winners)

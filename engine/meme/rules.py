@@ -88,7 +88,8 @@ def _roll(decision: Decision[MemeState], seat: int, _: Command) -> None:
         roll_for(decision, seat, None)
         return
     if state.phase is Phase.SCENARIO and state.scenario is None:
-        _require_reactor(state, seat, "Only the reactor rolls for the scenario.")
+        if seat != state.reactor:
+            raise IllegalMove("not_reactor", "Only the reactor rolls for the scenario.")
         roll_for(decision, seat, None)
         return
     raise IllegalMove("wrong_phase", "There is nothing to roll right now.")
@@ -102,7 +103,8 @@ def _write_scenario(decision: Decision[MemeState], seat: int, command: Command) 
         )
     if state.phase is not Phase.SCENARIO or state.scenario is not None:
         raise IllegalMove("wrong_phase", "The scenario for this turn is already set.")
-    _require_reactor(state, seat, "Only the reactor sets the scenario.")
+    if seat != state.reactor:
+        raise IllegalMove("not_reactor", "Only the reactor sets the scenario.")
     text = command.get("text")
     if not isinstance(text, str) or not text.strip():
         raise IllegalMove("scenario_empty", "Write the scenario as text.")
@@ -171,11 +173,6 @@ def _why_not_betting(state: MemeState, seat: int) -> str:
 def _require_picking(state: MemeState) -> None:
     if state.phase is not Phase.PICKING:
         raise IllegalMove("wrong_phase", "Memes are picked only after the scenario is set.")
-
-
-def _require_reactor(state: MemeState, seat: int, message: str) -> None:
-    if seat != state.reactor:
-        raise IllegalMove("not_reactor", message)
 
 
 def _face_down(decision: Decision[MemeState], kind: str, seat: int, command: Command) -> None:

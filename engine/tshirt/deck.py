@@ -81,13 +81,11 @@ def _tshirts(reader: DeckReader, value: Any) -> tuple[TShirtCard, ...]:
     items = reader.listing(value, ("tshirts",), "tshirts", minimum=MIN_TSHIRTS)
     cards = []
     for _, path, entry in reader.entries(items, "tshirts", "T-shirt {}", ("picture",), ("art",)):
-        picture = (
-            reader.text(
+        picture = ""
+        if "picture" in entry:  # else the missing key is reported, not an empty picture too
+            picture = reader.text(
                 entry["picture"], (*path, "picture"), "the picture", max_length=MAX_PICTURE_LENGTH
             )
-            if "picture" in entry
-            else ""
-        )
         art = _art(reader, entry["art"], (*path, "art")) if "art" in entry else ""
         cards.append(TShirtCard(picture, art))
     return tuple(cards)
@@ -141,12 +139,10 @@ def _hot_or_not(reader: DeckReader, value: Any) -> tuple[HotOrNotCard, ...]:
         else:
             points = 0
             reader.problem(path, "missing key 'points' (only a Booyah card may leave it out)")
-        verdict = (
-            reader.text(
+        verdict = ""
+        if "verdict" in entry:
+            verdict = reader.text(
                 entry["verdict"], (*path, "verdict"), "the verdict", max_length=MAX_VERDICT_LENGTH
             )
-            if "verdict" in entry
-            else ""
-        )
         cards.append(HotOrNotCard(points, verdict, booyah))
     return tuple(cards)

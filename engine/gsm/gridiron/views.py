@@ -37,4 +37,4 @@ def public_view(state: GridironState) -> View:
 
 def replay_view(state: GridironState) -> View:
     """Every hand shown. No rounds: a replay steps by each card put on the table."""
-    return shared.open_table(view(state, None), len(state.board), hands=shared.hands_view(state))
+    return {**view(state, None), "hands": shared.hands_view(state), "round": len(state.board)}

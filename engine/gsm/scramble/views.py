@@ -59,12 +59,12 @@ def own_cards(state: ScrambleState, seat: int) -> View:
 
 def replay_view(state: ScrambleState) -> View:
     """Every hand and private board shown; a replay steps by the games of the match."""
-    return shared.open_table(
-        view(state, None),
-        state.game,
-        hands=shared.hands_view(state),
-        boards=shared.boards_view(state),
-    )
+    return {
+        **view(state, None),
+        "hands": shared.hands_view(state),
+        "boards": shared.boards_view(state),
+        "round": state.game,
+    }
 
 
 def results(state: ScrambleState) -> list[SeatResult]:

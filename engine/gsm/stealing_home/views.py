@@ -50,7 +50,7 @@ def public_view(state: StealingHomeState) -> View:
 
 def replay_view(state: StealingHomeState) -> View:
     """Everything is on the table already; a replay steps by round."""
-    return shared.open_table(view(state, None), state.round)
+    return {**view(state, None), "round": state.round}
 
 
 def results(state: StealingHomeState) -> list[SeatResult]:
