@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from partyhost.engine.core import Game
 
 _GAMES: dict[str, Game] = {}
-_BUILTIN_LOADED: list[bool] = []
 
 
 def register(game: Game) -> Game:
@@ -16,11 +17,10 @@ def register(game: Game) -> Game:
     return game
 
 
+@cache
 def _load_builtin_games() -> None:
     # Imported on first use, not at module top: a command that needs no game
     # (``partyhost decks validate``, say) does not pay for loading them all.
-    if _BUILTIN_LOADED:
-        return
     from partyhost.engine.gsm.four_corners import game as four_corners
     from partyhost.engine.gsm.gridiron import game as gridiron
     from partyhost.engine.gsm.scramble import game as scramble
@@ -30,7 +30,6 @@ def _load_builtin_games() -> None:
 
     for declared in (tshirt, meme, stealing_home, scramble, gridiron, four_corners):
         register(declared.GAME)
-    _BUILTIN_LOADED.append(True)
 
 
 def all_games() -> list[Game]:
