@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from partyhost.engine.core import Command, View
 from partyhost.engine.rng import Rng
 
@@ -20,17 +18,13 @@ def bot_command(view: View, rng: Rng, now: float) -> Command | None:
 
 def _booyah_choice(view: View, legal: list[Command]) -> Command:
     """Steal from the seat whose face-up cards average best, if that beats keeping."""
-    keep_value = view["booyah"]["points"]
-    cards_by_seat: dict[int, list[dict[str, Any]]] = {
-        player["seat"]: player["cards"] for player in view["players"]
-    }
-    best: Command = {"type": "booyah", "choice": "keep"}
-    best_average: float = keep_value
-    for command in legal:
+    cards_by_seat = {player["seat"]: player["cards"] for player in view["players"]}
+
+    def worth(command: Command) -> float:
         cards = cards_by_seat.get(command.get("victim", -1), [])
-        if command["choice"] != "steal" or not cards:
-            continue
-        average = sum(card["points"] for card in cards) / len(cards)
-        if average > best_average:
-            best, best_average = dict(command), average
-    return best
+        if not cards:  # keeping, or stealing from a seat with nothing to take
+            return float(view["booyah"]["points"])
+        return sum(float(card["points"]) for card in cards) / len(cards)
+
+    best = max(legal, key=worth)  # the first best: keeping, listed first, wins a tie
+    return dict(best)
