@@ -9,8 +9,10 @@ without any memory, different from game to game.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from partyhost.engine.core import Command, View
@@ -173,10 +175,5 @@ def _bet_command(template: Command, bets: Mapping[int, int]) -> Command:
 
 def _weighted(rng: Rng, weights: Sequence[float]) -> int:
     """An index drawn in proportion to the squared weights (bots lean to their best idea)."""
-    scaled = [max(1, int(weight * weight * 100)) for weight in weights]
-    pick = rng.below(sum(scaled))
-    for index, weight in enumerate(scaled):
-        if pick < weight:
-            return index
-        pick -= weight
-    return len(scaled) - 1
+    bounds = list(accumulate(max(1, int(weight * weight * 100)) for weight in weights))
+    return bisect_right(bounds, rng.below(bounds[-1]))
