@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -27,6 +27,7 @@ class TableState(SharedViews):
     left: frozenset[int] = frozenset()
     last: dict[str, Any] | None = None
     winners: tuple[int, ...] = ()
+    out_of_play: tuple[int, ...] = ()
     version: int = 0
 
     def present(self) -> list[int]:
@@ -49,20 +50,23 @@ class TableState(SharedViews):
 State = TypeVar("State", bound=TableState)
 
 
-def shared_event(
-    state: State, event: Event, leaving: Callable[[State, int], Mapping[str, Any]] | None = None
-) -> State:
+def shared_event(state: State, event: Event, cards_leave: Sequence[str] = ()) -> State:
     """The state after the game ended or a seat left, went away or came back (else ValueError).
 
-    ``leaving`` gives the variant's own changes when a seat leaves.
+    A leaving seat's cards in its ``cards_leave`` fields (of :data:`BY_SEAT`) are out of play.
     """
     kind = event.kind
     if kind in ("game_over", "match_over"):
         return dataclasses.replace(state, phase="over", winners=tuple(event.data["winners"]))
     seat = event.data["seat"]
     if kind == "seat_left":
-        extra = {} if leaving is None else leaving(state, seat)
-        return dataclasses.replace(state, left=state.left | {seat}, **extra)
+        changes: dict[str, Any] = {"left": state.left | {seat}}
+        out = list(state.out_of_play)
+        for name in cards_leave:
+            by_seat = getattr(state, name)
+            out += [getattr(card, "card", card) for card in by_seat[seat]]
+            changes[name] = {**by_seat, seat: ()}
+        return dataclasses.replace(state, **changes, out_of_play=tuple(out))
     if kind == "seat_away":
         return dataclasses.replace(state, away=state.away | {seat})
     if kind == "seat_back":

@@ -28,7 +28,6 @@ class FourCornersState(TableState):
     lowest: dict[int, int]
     board: tuple[Placement, ...]
     axes: dict[int, str]
-    out_of_play: tuple[int, ...]
     phase: str = "race"
     stall_started: float | None = None
     stuck: frozenset[int] = frozenset()

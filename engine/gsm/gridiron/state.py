@@ -28,7 +28,6 @@ class GridironState(TableState):
     turn: int
     passes: int = 0
     phase: str = "turns"
-    out_of_play: tuple[int, ...] = ()
 
     def refusal(self, seat: int) -> IllegalMove | None:
         """Only the seat on turn plays; anyone else, a spectator too, hears whose turn it is."""
@@ -72,12 +71,5 @@ def evolve(state: GridironState, event: Event) -> GridironState:
         return replace(state, passes=data["passes"], last=dict(data))
     if kind == "turn":
         return replace(state, turn=data["seat"])
-    return shared_event(state, event, leaving=_hand_out_of_play)
-
-
-def _hand_out_of_play(state: GridironState, seat: int) -> dict[str, Any]:
-    """A leaving player's hand is out of play for the rest of the game."""
-    return {
-        "hands": {**state.hands, seat: ()},
-        "out_of_play": (*state.out_of_play, *state.hands[seat]),
-    }
+    # A leaving player's hand is out of play for the rest of the game.
+    return shared_event(state, event, cards_leave=("hands",))

@@ -28,7 +28,6 @@ class ScrambleState(TableState):
     hands: dict[int, tuple[int, ...]]
     boards: dict[int, tuple[Placement, ...]]
     wins: dict[int, int]
-    out_of_play: tuple[int, ...]
     stuck: frozenset[int] = frozenset()
     game: int = 1
     phase: str = "race"
@@ -109,14 +108,5 @@ def evolve(state: ScrambleState, event: Event) -> ScrambleState:
         )
     if kind == "stuck":
         return replace(state, stuck=state.stuck | {data["seat"]})
-    return shared_event(state, event, leaving=_cards_out_of_play)
-
-
-def _cards_out_of_play(state: ScrambleState, seat: int) -> dict[str, Any]:
-    """A leaving player's cards, in hand and on their board, are out of play."""
-    own = (*state.hands[seat], *(p.card for p in state.boards[seat]))
-    return {
-        "hands": {**state.hands, seat: ()},
-        "boards": {**state.boards, seat: ()},
-        "out_of_play": (*state.out_of_play, *own),
-    }
+    # A leaving player's cards, in hand and on their board, are out of play.
+    return shared_event(state, event, cards_leave=("hands", "boards"))

@@ -39,7 +39,6 @@ class StealingHomeState(TableState):
     board: tuple[Placement, ...]
     face_up: tuple[int, ...]
     collected: dict[int, tuple[int, ...]]
-    out_of_play: tuple[int, ...] = ()
     phase: str = "round"
     round: int = 1
     round_started: float | None = None
