@@ -22,12 +22,7 @@ def has_side_neighbour(occupied: Mapping[Slot, object], slot: Slot) -> bool:
 
 def frontier(occupied: Mapping[Slot, object]) -> list[Slot]:
     """Empty slots sharing a full side with a placed card, in a stable order."""
-    found: set[Slot] = set()
-    for x, y in occupied:
-        for dx, dy in SIDES:
-            slot = (x + dx, y + dy)
-            if slot not in occupied:
-                found.add(slot)
+    found = {(x + dx, y + dy) for x, y in occupied for dx, dy in SIDES} - occupied.keys()
     return sorted(found, key=lambda s: (s[1], s[0]))
 
 

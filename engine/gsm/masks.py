@@ -61,12 +61,8 @@ class CardTable:
         self.cols = cols
         self.card_ids = [card_id for card_id, _ in cards]
         self.index = {card_id: k for k, card_id in enumerate(self.card_ids)}
-        self.cells: list[tuple[Cell, ...]] = []
-        for _, cells in cards:
-            self.cells.append(tuple(cells))
-            self.cells.append(tuple(reversed(cells)))
-        count = len(self.cells)
-        self.full = (1 << count) - 1
+        self.cells = [tuple(side) for _, cells in cards for side in (cells, cells[::-1])]
+        self.full = (1 << len(self.cells)) - 1
         clashes = self._clashes()
         self.compat = []
         for dx, dy in DIRECTIONS:
