@@ -19,10 +19,10 @@ from partyhost.engine.rng import Rng
 BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {
     "stealing-home": {"easy": (14.0, 24.0), "normal": (9.0, 16.0), "hard": (4.0, 7.0)},
     "scramble": {"easy": (30.0, 45.0), "normal": (20.0, 32.0), "hard": (9.0, 14.0)},
-    "gridiron": {"easy": (2.0, 4.0), "normal": (1.0, 2.0), "hard": (0.5, 1.0)},
     "four-corners": {"easy": (18.0, 30.0), "normal": (12.0, 20.0), "hard": (5.0, 9.0)},
 }
-"""Seconds (low, high) a bot waits before each command, by game id and level.
+"""Seconds (low, high) a bot waits before each command, by game id and level, in the races
+(Gridiron's turns keep the host's pace).
 
 A bot finds a fit at once, so in the races it waits as long as a person takes
 to see one: ``easy`` slower than a first game, ``normal`` a newcomer's pace,

@@ -8,6 +8,7 @@ from typing import Any
 
 from partyhost.engine.core import Game, RuleOption, declare
 from partyhost.engine.gsm import deck, state
+from partyhost.engine.gsm.bot import BOT_DELAYS
 
 ROTATE = RuleOption(
     "rotate", "Turn cards around", "bool", True, help="Cards may be turned 180 degrees."
@@ -23,7 +24,9 @@ HINTS = RuleOption(
 
 def gsm_game(jobs: Sequence[ModuleType], **own: Any) -> Game:
     """A variant's :class:`~partyhost.engine.core.Game`: the shared deck and state modules,
-    its ``jobs`` modules, then what only it says (see :func:`~partyhost.engine.core.declare`)."""
+    its ``jobs`` modules, then what only it says (see :func:`~partyhost.engine.core.declare`),
+    its bots' delays from :data:`~partyhost.engine.gsm.bot.BOT_DELAYS`."""
+    own.setdefault("bot_delays", BOT_DELAYS.get(own["id"], {}))
     return declare(
         (deck, state, *jobs), deck_game=deck.DECK_GAME, default_deck=deck.DECK_GAME, **own
     )

@@ -96,7 +96,7 @@ def _public(state: TShirtState) -> View:
         ),
         "sat_out": list(state.sat_out),
         "booyah": _booyah_view(state),
-        "last_round": _result_view(state, state.last_round),
+        "last_round": None if state.last_round is None else _result_view(state, state.last_round),
         "recap": _recap(state) if state.phase is Phase.OVER else [],
         "piles": {
             "slogans": len(state.slogan_pile),
@@ -134,10 +134,8 @@ def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
     }
 
 
-def _result_view(state: TShirtState, result: RoundResult | None) -> dict[str, Any] | None:
+def _result_view(state: TShirtState, result: RoundResult) -> dict[str, Any]:
     """The last round's outcome: everything is public once the judge has picked."""
-    if result is None:
-        return None
     authors = authors_shown(state, result.submissions)
     winner = authors[result.winning_index] if result.winning_index is not None else None
     return {
@@ -172,7 +170,6 @@ def _recap(state: TShirtState) -> list[dict[str, Any]]:
     recap = []
     for result in rounds:
         full = _result_view(state, result)
-        assert full is not None
         shirt = full["tshirt"]
         brief = {key: full[key] for key in ("void", "winner", "slogan", "points")}
         recap.append({"round": full["round"], "tshirt": shirt and shirt["picture"], **brief})

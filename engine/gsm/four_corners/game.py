@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.core import FRIENDS_TAKE_BOTS, RuleOption
-from partyhost.engine.gsm.bot import BOT_DELAYS, place_else_give_way
+from partyhost.engine.gsm.bot import place_else_give_way
 from partyhost.engine.gsm.four_corners import rules, state, views, wire
 from partyhost.engine.gsm.four_corners.state import GAME_ID, NAME
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
@@ -32,5 +32,4 @@ GAME = gsm_game(
     ),
     results=winners_only,
     bot_command=place_else_give_way,
-    bot_delays=BOT_DELAYS[GAME_ID],
 )

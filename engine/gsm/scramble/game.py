@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from partyhost.engine.core import FRIENDS_TAKE_BOTS, ROUND_RESULTS, Event, RuleOption
-from partyhost.engine.gsm.bot import BOT_DELAYS
 from partyhost.engine.gsm.game import ROTATE, gsm_game
 from partyhost.engine.gsm.scramble import bot, rules, state, views, wire
 from partyhost.engine.gsm.scramble.state import GAME_ID, MATCH_WINS, NAME
@@ -43,5 +42,4 @@ GAME = gsm_game(
         FRIENDS_TAKE_BOTS,
     ),
     round_over=round_over,
-    bot_delays=BOT_DELAYS[GAME_ID],
 )

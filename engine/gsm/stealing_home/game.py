@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from partyhost.engine.core import FRIENDS_TAKE_BOTS, ROUND_RESULTS, RuleOption, round_ends_on
-from partyhost.engine.gsm.bot import BOT_DELAYS, place_else_give_way
+from partyhost.engine.gsm.bot import place_else_give_way
 from partyhost.engine.gsm.game import HINTS, ROTATE, gsm_game
 from partyhost.engine.gsm.stealing_home import rules, state, views, wire
 from partyhost.engine.gsm.stealing_home.state import GAME_ID, MAX_PLAYERS, NAME
@@ -42,5 +42,4 @@ GAME = gsm_game(
     ),
     round_over=round_ends_on("match_won", "no_fit", "tiebreak"),  # a match, no fit, or a tie
     bot_command=place_else_give_way,
-    bot_delays=BOT_DELAYS[GAME_ID],
 )
