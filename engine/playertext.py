@@ -23,7 +23,7 @@ _ESCAPES = re.compile(
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
-_LINE_BREAKS = "\t\n\r\v\f\u2028\u2029\x85"
+_LINE_BREAKS = str.maketrans(dict.fromkeys("\t\n\r\v\f\u2028\u2029\x85", " "))
 _SPACES = re.compile(r"\s+")
 
 DEFAULT_IGNORABLE = (
@@ -54,17 +54,12 @@ null notehead)."""
 
 def strip_controls(text: str) -> str:
     """``text`` without escapes, control or bidi characters; whitespace controls become spaces."""
-    text = _ESCAPES.sub("", text)
-    kept: list[str] = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in _LINE_BREAKS:
-            kept.append(" ")
-        elif category == "Cc" or category == "Cs" or char in BIDI_CONTROLS:
-            continue
-        else:
-            kept.append(char)
-    return "".join(kept)
+    text = _ESCAPES.sub("", text).translate(_LINE_BREAKS)
+    return "".join(
+        char
+        for char in text
+        if unicodedata.category(char) not in ("Cc", "Cs") and char not in BIDI_CONTROLS
+    )
 
 
 def clean_text(raw: str, max_length: int) -> str:
