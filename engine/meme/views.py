@@ -101,10 +101,8 @@ def _role(state: MemeState, you: int | None) -> str:
 
 def _player(state: MemeState, seat: int) -> dict[str, Any]:
     color = state.deck.colors[state.color_of(seat)]
-    last = state.history[-1] if state.history else None
-    payout = None
-    if last is not None:
-        payout = next((p["net"] for p in last["payouts"] if p["seat"] == seat), None)
+    payouts = state.history[-1]["payouts"] if state.history else []
+    payout = next((p["net"] for p in payouts if p["seat"] == seat), None)
     return {
         "seat": seat,
         "color": color.name,
