@@ -85,14 +85,12 @@ def _roll(decision: Decision[MemeState], seat: int, _: Command) -> None:
             raise IllegalMove(
                 "not_in_rolloff", "Only the players tied for the highest roll re-roll."
             )
-        roll_for(decision, seat, None)
-        return
-    if state.phase is Phase.SCENARIO and state.scenario is None:
+    elif state.phase is Phase.SCENARIO and state.scenario is None:
         if seat != state.reactor:
             raise IllegalMove("not_reactor", "Only the reactor rolls for the scenario.")
-        roll_for(decision, seat, None)
-        return
-    raise IllegalMove("wrong_phase", "There is nothing to roll right now.")
+    else:
+        raise IllegalMove("wrong_phase", "There is nothing to roll right now.")
+    roll_for(decision, seat, None)
 
 
 def _write_scenario(decision: Decision[MemeState], seat: int, command: Command) -> None:
@@ -436,13 +434,10 @@ def act_on_due(decision: Decision[MemeState]) -> bool:
 def act_for(decision: Decision[MemeState], seat: int, reason: str) -> None:
     """What the table does for a seat it stopped waiting for (see docs/rules.md)."""
     state = decision.state
-    if state.phase is Phase.ROLLOFF:
+    if state.phase is Phase.ROLLOFF or (state.phase is Phase.SCENARIO and reason == "timer"):
         roll_for(decision, seat, reason)
     elif state.phase is Phase.SCENARIO:
-        if reason == "timer":
-            roll_for(decision, seat, reason)
-        else:
-            void_turn(decision, "reactor_away")
+        void_turn(decision, "reactor_away")
     elif state.phase is Phase.PICKING:
         if seat == state.reactor:
             void_turn(decision, f"reactor_{reason}")
