@@ -41,10 +41,8 @@ def line(state: FourCornersState, seat: int) -> list[Placement]:
 def open_slots(state: FourCornersState, seat: int) -> list[Slot]:
     """Where ``seat`` may put a card now: its line's two ends, or anywhere beside the middle."""
     axis = state.axes.get(seat)
-    if axis is None:
-        if state.axes:
-            return []
-        return [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    if axis is None:  # beside the middle card, until the first placement fixes the axes
+        return [] if state.axes else [(1, 0), (-1, 0), (0, 1), (0, -1)]
     dx, dy = AXES[axis]
     steps = [p.x * dx + p.y * dy for p in line(state, seat)] + [0]
     return [
