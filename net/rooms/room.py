@@ -141,16 +141,8 @@ class Room:
     # --- reading -------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self._game.game
-
-    @property
     def deck(self) -> Any:
         return self._game.deck
-
-    @property
-    def deck_data(self) -> dict[str, Any]:
-        return self._game.deck_data
 
     @property
     def password_hash(self) -> str | None:
@@ -663,11 +655,9 @@ class Room:
 
     # --- waiting for a bot's seat -------------------------------------------------
 
-    @property
-    def _takeovers_on(self) -> bool:
-        """Whether the running game hands bots' seats to newcomers (the room's option)."""
-        rules = self._game.rules or {}
-        return self._game.playing and rules.get(FRIENDS_TAKE_BOTS.name) is True
+    def _takeovers_chosen(self) -> bool:
+        """Whether the game hands bots' seats to newcomers (the room's option)."""
+        return (self._game.rules or {}).get(FRIENDS_TAKE_BOTS.name) is True
 
     def _dealt_bots(self) -> list[Member]:
         """The bots dealt into the running game, in seat order."""
@@ -677,7 +667,8 @@ class Room:
         """Let a newcomer wait for a bot's seat; False when the room has none to hand over
         (or the name is a seated person's: that is settled like any other join)."""
         roster = self._roster
-        if not self._takeovers_on or not self._dealt_bots() or roster.person_named(peer.name):
+        takeovers = self._game.playing and self._takeovers_chosen()
+        if not takeovers or not self._dealt_bots() or roster.person_named(peer.name):
             return False
         try:
             roster.add_spectator(peer)
@@ -731,9 +722,12 @@ class Room:
         roster = self._roster
         if not roster.waiting:
             return
-        if not over and not (self._takeovers_on and self._game.game.round_over(events)):
+        takeovers = self._takeovers_chosen()
+        if not over and not (
+            takeovers and self._game.playing and self._game.game.round_over(events)
+        ):
             return
-        if (self._game.rules or {}).get(FRIENDS_TAKE_BOTS.name) is True:
+        if takeovers:
             for waiter in [m for m in roster.waiting if m.peer is not None]:
                 bots = self._dealt_bots()
                 if not bots:
@@ -774,7 +768,7 @@ class Room:
         self._owner(peer)
         self._between_games()
         merged = {**self._game.options, **message["options"]}
-        self.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
+        self._game.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
         takeover = message.get("bot_takeover")
         self._game.choose(merged, None if takeover is None else bool(takeover))
         for member in self._roster.seated:
@@ -787,7 +781,7 @@ class Room:
         """The owner deals a game to everyone seated."""
         self._owner(peer)
         self._between_games()
-        game = self.game
+        game = self._game.game
         game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
         self._play.start(game.rules_for(self._game.options), self._config.grace_seconds)
 

@@ -84,20 +84,15 @@ class RoomBroadcast:
         if table is None:
             return
         self._recent.extend((table.version, event) for event in events)
-        seated = [
+        watching = [
             (member.peer, self.game.view_seat(member.seat))
             for member in self.roster.members
             if member.peer is not None and not member.left
         ]
-        spectators = self.roster.spectators
-        if not seated and not spectators:
+        watching += [(peer, None) for peer in self.roster.spectators]
+        if not watching:
             return
-        views: dict[int | None, dict[str, Any]] = {}
-        for _, seat in seated:
-            if seat not in views:
-                views[seat] = table.view(seat)
-        if spectators and None not in views:
-            views[None] = table.view(None)
+        views = {seat: table.view(seat) for seat in dict.fromkeys(seat for _, seat in watching)}
         now = self.game.clock.now(time.time())
         try:
             frames = p.ViewFrames(table.version, list(views.values()), now)
@@ -110,14 +105,10 @@ class RoomBroadcast:
             except Exception:
                 log.exception("room %s: cannot encode the view for seat %s", self.code, seat)
                 built[seat] = None
-        for peer, seat in seated:
+        for peer, seat in watching:
             frame = built[seat]
             if frame is not None:
                 peer.send_frame(frame)
-        spectator_frame = built.get(None)
-        if spectator_frame is not None:
-            for peer in spectators:
-                peer.send_frame(spectator_frame)
 
     @staticmethod
     def seat_events(frames: p.ViewFrames, events: Sequence[Event], seat: int | None) -> list[bytes]:

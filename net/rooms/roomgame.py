@@ -358,15 +358,14 @@ class RoomGame:
         table = self.table
         if table is None or not table.over:
             return
-        records = table.records
-        ended = records[-1].now if records else time.time()
+        last = table.records[-1] if table.records else None
+        ended = time.time() if last is None else last.now
         try:
             results: list[SeatResult] = list(self.game.results(table.state))
         except Exception:
             log.exception("room %s: %s could not tell its results", self._code, self.game.id)
             results = []
         players = self._players(self.in_game)
-        last = records[-1] if records else None
         walked_out = (
             last is not None
             and last.seat == SYSTEM_SEAT

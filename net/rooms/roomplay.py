@@ -185,11 +185,7 @@ class RoomPlay:
         if member.seat is None or member.seat in self.game.resume_asks:
             return
         self.game.resume_asks.add(member.seat)
-        voters = {
-            m.seat
-            for m in self.roster.members
-            if m.human and m.peer is not None and not m.left and m.seat is not None
-        }
+        voters = {m.seat for m in self._people_here()}
         asking = len(self.game.resume_asks & voters)
         if asking * 2 > len(voters):
             self.resume(member.name, now, "Most of the table asked to go on: the game resumes.")
@@ -210,17 +206,15 @@ class RoomPlay:
             self.game.save()  # the hold is over: a restart must not hold the clock again
         self.broadcast.room()
 
+    def _people_here(self) -> list[Member]:
+        """The people seated and connected (bots neither vote nor read results)."""
+        return [m for m in self.roster.seated if m.human and m.peer is not None]
+
     def _readers(self) -> list[int]:
-        """The people at the table who will read a round's result (bots read nothing)."""
+        """The people at the table who will read a round's result."""
+        here = self._people_here()
         return [
-            m.seat
-            for m in self.roster.members
-            if m.seat is not None
-            and not m.bot
-            and m.peer is not None
-            and not m.away
-            and not m.left
-            and self.game.in_game(m.seat)
+            m.seat for m in here if m.seat is not None and not m.away and self.game.in_game(m.seat)
         ]
 
     def run_timers(self, now: float) -> None:

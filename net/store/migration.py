@@ -179,16 +179,11 @@ def _link_rooms_to_games(db: sqlite3.Connection) -> None:
             first = db.execute(
                 "SELECT MIN(now) FROM journal_commands WHERE code = ?", (code,)
             ).fetchone()[0]
+            started = first if first is not None else created
+            deck, game_rules = unpack(deck_data), unpack(rules) or {}
+            players.sort(key=lambda player: player.seat)
             start = GameStart(
-                code,
-                seed,
-                game,
-                deck_name,
-                unpack(deck_data),
-                unpack(rules) or {},
-                seats,
-                first if first is not None else created,
-                sorted(players, key=lambda player: player.seat),
+                code, seed, game, deck_name, deck, game_rules, seats, started, players
             )
             for sql, params in game_rows(game_id, start):
                 db.execute(sql, params)

@@ -525,6 +525,13 @@ def game_rows(game_id: int, start: GameStart) -> list[Statement]:
     return [*decks, insert("games", list(row), row.values()), *listed]
 
 
+INSERT_RESULT = (
+    "INSERT OR IGNORE INTO results SELECT ?,?,?,?,?,?,?,?"
+    " WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND status = ?)"
+)
+"""A finished game's result for one seat, unless the game is no longer kept as over."""
+
+
 def game_over_rows(
     game_id: int,
     results: Sequence[SeatResult],
@@ -534,42 +541,21 @@ def game_over_rows(
 ) -> list[Statement]:
     """Mark a running game over with its players and results (a game already over stays);
     one its players walked out of soon after it began is :data:`DROPPED` instead."""
+    played = pack([asdict(player) for player in players])
     statements: list[Statement] = [
         *([_discard_if_brief(game_id, ended, DROPPED)] if walked_out else []),
         (
             "UPDATE games SET status = ?, ended = ?, night = ?, players = ?"
             " WHERE id = ? AND status = ?",
-            (
-                OVER,
-                ended,
-                night_of(ended),
-                pack([asdict(player) for player in players]),
-                game_id,
-                PLAYING,
-            ),
+            (OVER, ended, night_of(ended), played, game_id, PLAYING),
         ),
     ]
     by_seat = {player.seat: player for player in players}
     for result in results:
         player = by_seat.get(result.seat) or Player(result.seat, f"seat {result.seat}", False)
-        statements.append(
-            (
-                "INSERT OR IGNORE INTO results SELECT ?,?,?,?,?,?,?,?"
-                " WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND status = ?)",
-                (
-                    game_id,
-                    result.seat,
-                    player.name,
-                    name_key(player.name),
-                    int(player.bot),
-                    int(result.won),
-                    result.points,
-                    result.money,
-                    game_id,
-                    OVER,
-                ),
-            )
-        )
+        who = (game_id, result.seat, player.name, name_key(player.name), int(player.bot))
+        outcome = (int(result.won), result.points, result.money)
+        statements.append((INSERT_RESULT, (*who, *outcome, game_id, OVER)))
     return statements
 
 
