@@ -51,7 +51,6 @@ class Ask:
 class Reclaiming:
     """The questions to one room's table about its absent seats, from asking to answer."""
 
-    code: str
     roster: Roster
     broadcast: RoomBroadcast
     seconds: float
@@ -100,7 +99,7 @@ class Reclaiming:
             f"Someone says they are {member.name}; {approver.name} is asked to confirm."
         )
         approver.peer.send({"t": p.RECLAIM_ASK, "ask": ask.ask_id, **question})
-        peer.send({"t": p.RECLAIM_WAITING, "code": self.code, **question})
+        peer.send({"t": p.RECLAIM_WAITING, "code": self.broadcast.code, **question})
 
     def _check_open(self, member_id: int, now: float) -> None:
         """Refused when the seat is already asked for, or was refused just now, or the

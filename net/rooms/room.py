@@ -106,13 +106,13 @@ class Room:
             game, deck, record, services.store, roster, self._banned, ceiling
         )
         self._broadcast = RoomBroadcast(code, roster, room_game, config.max_pause_seconds)
-        self._play = RoomPlay(code, config, room_game, roster, self._broadcast)
+        self._play = RoomPlay(config, room_game, roster, self._broadcast)
         self._play.at_round_start = self._hand_bot_seats
         self._pause_toggles = TokenBucket(
             config.pause_toggles_per_second, config.pause_toggle_burst
         )
         """Pauses and resumes of this room's game: an owner toggling costs no flood."""
-        self._reclaiming = Reclaiming(code, roster, self._broadcast, config.reclaim_answer_seconds)
+        self._reclaiming = Reclaiming(roster, self._broadcast, config.reclaim_answer_seconds)
         self._resumes: dict[int, TokenBucket] = {}
         """Per member id: how often its seat may be taken back with a token (a reconnect
         loop must not take the seat over many times a second)."""

@@ -35,7 +35,6 @@ SHARED_JITTER = random.Random()
 class RoomPlay:
     """Drives one room's game, its bots and stand-ins, and tells the room about each change."""
 
-    code: str
     config: HostConfig
     game: RoomGame
     roster: Roster
@@ -113,7 +112,9 @@ class RoomPlay:
             try:
                 return self.game.command(member.seat, command, now)
             except Exception as refused:
-                log.debug("room %s: bot in seat %s refused: %s", self.code, member.seat, refused)
+                log.debug(
+                    "room %s: bot in seat %s refused: %s", self.broadcast.code, member.seat, refused
+                )
         return None
 
     # --- the game ----------------------------------------------------------------

@@ -399,12 +399,13 @@ class Store(StoreReader):
         """Remember the failure; log it when it starts and then once a while, not per try."""
         self._next_try = now + RETRY_SECONDS
         self.busy = is_locked(error)
-        if self.failure is None:
-            self.failure = str(error)
-            self._failing_since = now
-            if now - self._reminded < REMIND_SECONDS:
-                return  # a disk on the edge fails again soon after writing: logged already
-            self._reminded = now
+        starting = self.failure is None
+        if starting:
+            self.failure, self._failing_since = str(error), now
+        if now - self._reminded < REMIND_SECONDS:
+            return  # logged not long ago (a disk on the edge fails again soon after writing)
+        self._reminded = now
+        if starting:
             log.error(
                 "the database %s cannot be written (%s): the host refuses commands until it"
                 " can; %d change(s) wait in memory",
@@ -412,8 +413,7 @@ class Store(StoreReader):
                 error,
                 len(self._pending),
             )
-        elif now - self._reminded >= REMIND_SECONDS:
-            self._reminded = now
+        else:
             log.error(
                 "the database %s still cannot be written after %.0f s (%s); %d change(s) wait",
                 self._target,

@@ -161,7 +161,7 @@ def build_replay(archived: ArchivedGame) -> Replay:
         ) from None
     check_replayable(entry, game.name)
     try:
-        built = _play_again(game, archived)
+        return _play_again(game, archived)
     except Exception as failure:
         log.warning("game %s could not be replayed", entry.id, exc_info=True)
         raise ReplayRefused(
@@ -169,7 +169,6 @@ def build_replay(archived: ArchivedGame) -> Replay:
             f"Game {entry.id} could not be played again ({type(failure).__name__}):"
             " it was kept by a partyhost whose rules differ from this one's.",
         ) from None
-    return built
 
 
 def _advance(
