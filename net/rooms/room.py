@@ -141,8 +141,16 @@ class Room:
     # --- reading -------------------------------------------------------------
 
     @property
+    def game(self) -> Game:
+        return self._game.game
+
+    @property
     def deck(self) -> Any:
         return self._game.deck
+
+    @property
+    def deck_data(self) -> dict[str, Any]:
+        return self._game.deck_data
 
     @property
     def password_hash(self) -> str | None:
@@ -768,7 +776,7 @@ class Room:
         self._owner(peer)
         self._between_games()
         merged = {**self._game.options, **message["options"]}
-        self._game.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
+        self.game.rules_for(merged)  # raises IllegalMove("bad_option", ...)
         takeover = message.get("bot_takeover")
         self._game.choose(merged, None if takeover is None else bool(takeover))
         for member in self._roster.seated:
@@ -781,7 +789,7 @@ class Room:
         """The owner deals a game to everyone seated."""
         self._owner(peer)
         self._between_games()
-        game = self._game.game
+        game = self.game
         game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
         self._play.start(game.rules_for(self._game.options), self._config.grace_seconds)
 
