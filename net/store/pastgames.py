@@ -60,14 +60,11 @@ class PastGames:
     """Answers the three requests from the host's :class:`~partyhost.net.store.database.Store`."""
 
     def __init__(
-        self,
-        history: StoreReader,
-        config: HostConfig | None = None,
-        passwords: PasswordThrottle | None = None,
+        self, history: StoreReader, config: HostConfig, passwords: PasswordThrottle
     ) -> None:
         self.history = history
-        self.config = config or HostConfig()
-        self._passwords = passwords or PasswordThrottle(self.config)
+        self.config = config
+        self._passwords = passwords
         self.cache_budget = int(self.config.replay_cache_mib * 2**20)
         self._replays: OrderedDict[int, Replay] = OrderedDict()
         self.cached_bytes = 0
