@@ -286,16 +286,19 @@ class LobbyScreen(PartyScreen):
         """Build the kept dialogs before anyone asks for them: building the create dialog was
         most of its first opening's time, on the cores a door's visitors share. Each is put
         on top and taken off again in one batch, so nothing of it is drawn; the app's queue
-        holds the keys and taps that come meanwhile, so they reach the lobby after."""
+        holds the keys and taps that come meanwhile, so they reach the lobby after. Twice:
+        a dialog's styles are made again when another's CSS joins the app's rules, and the
+        second time that happens here instead of at its first opening."""
         app = self.app
-        for build in (self._create_dialog, self._join_dialog):
-            if app.screen is not self:
-                return  # a dialog opened first, or the lobby went: it builds on first opening
-            dialog = build()
-            if dialog is not None and not dialog.is_mounted:
-                with app.batch_update():
-                    await app.push_screen(dialog)
-                    app.pop_screen()
+        for _ in range(2):
+            for build in (self._create_dialog, self._join_dialog):
+                if app.screen is not self:
+                    return  # a dialog opened first, or the lobby went: it is ready as it is
+                dialog = build()
+                if dialog is not None:
+                    with app.batch_update():
+                        await app.push_screen(dialog)
+                        app.pop_screen()
 
     def action_join_selected(self, spectate: bool = False) -> None:
         room = self._selected_room()
