@@ -153,7 +153,7 @@ def test_log_lines_keep_names_and_reasons_literal() -> None:
 def test_deadlines_count_down_from_the_views_clock() -> None:
     assert seconds_left(160.4, now=100.0) == 60
     assert seconds_left(90.0, now=100.0) == 0
-    assert seconds_left(None) is None
+    assert seconds_left(None, now=100.0) is None
 
 
 def test_sample_views_have_the_keys_the_engine_sends() -> None:

@@ -254,15 +254,15 @@ class GsmScreen(GameScreen):
             self.zoom = zoom
             self.call_after_refresh(self.redraw_table)
         painter = self.painter
-        rack_painter = self.rack_painter
         self._title()
         self._show_status()
         feedback = self.feedback()
         box = self.query_one("#gsm-feedback", Static)
         box.display = bool(feedback.plain)
         show_text(box, feedback)
-        self._show_board(painter)
-        self._show_rack(rack_painter)
+        self.query_one(BoardView).show(self.picture(), painter)
+        self.call_after_refresh(self._scroll_to_cursor)
+        self._show_rack(self.rack_painter)
         self._show_side(painter)
         self.keys_follow_view()
 
@@ -324,11 +324,6 @@ class GsmScreen(GameScreen):
             self.zoom,
             self.party.ascii_only,
         )
-
-    def _show_board(self, painter: Painter) -> None:
-        board = self.query_one(BoardView)
-        board.show(self.picture(), painter)
-        self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
         if not self.on_stage:

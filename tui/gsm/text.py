@@ -3,12 +3,11 @@ and scoreboard lines, every fact from the host's view and events."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.scoreboard import Badge, ScoreLine
-from partyhost.tui.text import Frame, Glyphs, Name, clock_text, counted, literal, names
+from partyhost.tui.text import Frame, Glyphs, Name, clock_text, counted, literal, names, number_of
 from rich.text import Text
 
 TITLES = {
@@ -110,14 +109,13 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
     return None
 
 
-def seconds_left(deadline: object, now: float | None = None) -> int | None:
+def seconds_left(deadline: object, now: float) -> int | None:
     """Whole seconds until a view deadline (on the room's game clock), or ``None``."""
-    if not isinstance(deadline, int | float) or isinstance(deadline, bool) or deadline <= 0:
-        return None
-    return max(0, round(deadline - (time.time() if now is None else now)))
+    when = number_of(deadline)
+    return None if when is None or when <= 0 else max(0, round(when - now))
 
 
-def timed_status(line: Text, view: Frame, now: float | None = None) -> tuple[Text, bool]:
+def timed_status(line: Text, view: Frame, now: float) -> tuple[Text, bool]:
     """The status line with the view's clocks counting down from ``now`` (the room's game
     clock); whether any is running."""
     deadlines = view.get("deadlines")

@@ -27,9 +27,7 @@ def die_lines(face: str, glyphs: MemeGlyphs, style: str = "") -> list[Text]:
 
 def dice_text(faces: tuple[str, str], glyphs: MemeGlyphs, style: str = "") -> Text:
     """Two dice side by side, three lines high."""
-    left = die_lines(faces[0], glyphs, style)
-    right = die_lines(faces[1], glyphs, style)
-    pairs = zip(left, right, strict=True)
+    pairs = zip(*(die_lines(face, glyphs, style) for face in faces), strict=True)
     return Text("\n", no_wrap=True).join(Text.assemble(one, " ", two) for one, two in pairs)
 
 
@@ -153,10 +151,10 @@ def rolloff_text(view: Frame, name: Name, ellipsis: str) -> Text:
     for seat in seats:
         text.append("\n")
         text.append_text(fit(name(seat), 14, ellipsis))
-        rolls = []
-        for attempt in attempts:
-            value = next((r.get("value") for r in attempt if r.get("seat") == seat), None)
-            rolls.append(value)
+        rolls = [
+            next((r.get("value") for r in attempt if r.get("seat") == seat), None)
+            for attempt in attempts
+        ]
         for number, value in enumerate(rolls):
             if value is None:
                 continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyhost.tui.meme.text import amount_text, describe_event
+from partyhost.tui.meme.text import amount_text, describe_event, memes_of
 from partyhost.tui.shared.replayparts import ReplayParts, joined
 from partyhost.tui.text import Frame, Glyphs, Name, literal, quoted
 from rich.console import Group, RenderableType
@@ -16,8 +16,8 @@ NO_GUESS = {
 
 
 def _caption(view: Frame, meme: object) -> Text:
-    for entry in view.get("memes", []):
-        if isinstance(entry, dict) and entry.get("meme") == meme:
+    for entry in memes_of(view):
+        if entry.get("meme") == meme:
             return quoted(entry.get("caption", ""))
     return Text("?")
 

@@ -3,6 +3,7 @@ every widget draws with (glyphs, seat colors, amounts, bills, widths)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 
 from partyhost.tui.party import legal_of
@@ -290,11 +291,8 @@ def color_style(view: Frame, seat: object) -> str:
     players = [p for p in view.get("players", []) if isinstance(p, dict)]
     terminal = next((p.get("terminal") for p in players if p.get("seat") == seat), None)
     if isinstance(terminal, str):
-        try:
+        with suppress(ColorParseError):
             Color.parse(terminal)
-        except ColorParseError:
-            pass
-        else:
             return terminal
     return seat_style(seat)
 

@@ -205,12 +205,11 @@ class ReplayScreen(Screen[None]):
         log = self.query_one("#replay-log", ReflowLog)
         log.reset()
         for index in range(max(0, self.position - LOG_STEPS), self.position + 1):
-            style = "reverse" if index == self.position else ""
             for line in self.lines_of(index):
-                shown = line.copy()
-                if style:
-                    shown.stylize(style)
-                log.add(shown)
+                if index == self.position:  # the current step's lines, kept plain for later
+                    line = line.copy()
+                    line.stylize("reverse")
+                log.add(line)
 
 
 def show_page(

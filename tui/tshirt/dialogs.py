@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.shared.footer import KeyFooter
-from partyhost.tui.text import Frame, literal
+from partyhost.tui.text import Frame, counted, literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -63,10 +63,9 @@ class BooyahScreen(PartyModal[Frame | None]):
         player = self.players.get(seat, {})
         cards = [c for c in player.get("cards", []) if isinstance(c, dict)]
         values = " ".join(str(c.get("points")) for c in cards)
-        room = self.party.room
         return Text.assemble(
-            literal(seat_name(room, seat), "bold"),
-            f" ({len(cards)} card{'s' if len(cards) != 1 else ''}: {values})",
+            literal(seat_name(self.party.room, seat), "bold"),
+            f" ({counted(len(cards), 'card')}: {values})",
         )
 
     def action_choose(self, number: int) -> None:
