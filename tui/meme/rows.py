@@ -141,11 +141,8 @@ def live_rows(
         card = _card(look, entry, hidden, yours=seat == you)
         rows.append(RowSpec(_line(look, mark, seat, card, extra), number))
     phase = view.get("phase")
-    title = "The table"
-    if phase == "betting_1":
-        title = "The table: guesses face down"
-    elif phase == "betting_2":
-        title = "The table: guesses face up"
+    faces = {"betting_1": ": guesses face down", "betting_2": ": guesses face up"}
+    title = f"The table{faces.get(str(phase), '')}"
     if reactor_bets:  # the mark's legend, in the room a title has at 80 columns
         face = "face up" if phase == "betting_2" else "face down"
         title = f"Guesses {face}; {look.meme.reactor}: the reactor's bets"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from partyhost.tui.shared.base import content_rows
@@ -75,11 +75,7 @@ class SloganCard(PickCard[CardFace]):
         self.face = face
         # One restyle of the card for both classes.
         self.update_classes({"-playable": face.playable, "-face-down": face.face_down})
-        if old is not None and (old.text, old.face_down, old.tag) == (
-            face.text,
-            face.face_down,
-            face.tag,
-        ):
+        if old is not None and replace(old, playable=face.playable) == face:
             return  # only the look changed: the classes repaint it
         line = Text()
         if face.face_down:
