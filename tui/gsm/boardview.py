@@ -20,6 +20,8 @@ JOINS = ("rd", "ld", "ru", "lu", "udr", "udl", "lrd", "lru", "udlr")
 """Where a rule crossing leads (left, right, up, down), for the box-drawing corner there."""
 LIGHT = dict(zip(map(frozenset, JOINS), "╭╮╰╯├┤┬┴┼", strict=True))
 HEAVY = dict(zip(map(frozenset, JOINS), "┏┓┗┛┣┫┳┻╋", strict=True))
+STRAIGHT = {(False, False): "│─", (False, True): "┃━", (True, False): "|-", (True, True): "#="}
+"""The vertical and the horizontal rule by (``--ascii``, heavy)."""
 MARKS = {"fit": ("✓", "+"), "turn": ("↻", "~"), "open": ("○", "o"), "empty": ("·", ".")}
 MARK_STYLES = {"fit": "bold green", "turn": "bold yellow", "open": "bold cyan", "empty": "dim"}
 CURSOR = 9
@@ -219,17 +221,13 @@ def _draw_edges(
 ) -> None:
     sw, sh = picture.slot_width, picture.slot_height
     for (i, j), (priority, style) in v_edges.items():
-        heavy = priority >= CURSOR
-        char = ("#" if heavy else "|") if ascii_only else ("┃" if heavy else "│")
         for dy in range(picture.rule, sh):
-            canvas.put(i * sw, j * sh + dy, char, style)
+            canvas.put(i * sw, j * sh + dy, STRAIGHT[ascii_only, priority >= CURSOR][0], style)
     if not picture.ruled:
         return
     for (i, j), (priority, style) in h_edges.items():
-        heavy = priority >= CURSOR
-        char = ("=" if heavy else "-") if ascii_only else ("━" if heavy else "─")
         for dx in range(1, sw):
-            canvas.put(i * sw + dx, j * sh, char, style)
+            canvas.put(i * sw + dx, j * sh, STRAIGHT[ascii_only, priority >= CURSOR][1], style)
     points = {(i, j) for i, j in h_edges} | {(i + 1, j) for i, j in h_edges}
     points |= {(i, j) for i, j in v_edges} | {(i, j + 1) for i, j in v_edges}
     for gx, gy in points:
@@ -241,14 +239,12 @@ def _draw_edges(
         }
         present = {k: v for k, v in around.items() if v is not None}
         priority, style = max(present.values())
-        dirs = frozenset(present)
+        dirs, heavy = frozenset(present), priority >= CURSOR
         if ascii_only:
-            char = "#" if priority >= CURSOR else "+"
+            char = "#" if heavy else "+"
         else:
-            table = HEAVY if priority >= CURSOR else LIGHT
-            char = table.get(dirs) or ("─" if dirs <= {"l", "r"} else "│")
-            if priority >= CURSOR and char in "─│":
-                char = "━" if char == "─" else "┃"
+            straight = STRAIGHT[False, heavy][1 if dirs <= {"l", "r"} else 0]
+            char = (HEAVY if heavy else LIGHT).get(dirs) or straight
         canvas.put(gx * sw, gy * sh, char, style)
 
 

@@ -141,6 +141,7 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
     seat = event.get("seat")
     auto = AUTO.get(str(event.get("auto")))
     why = Text(f" ({auto})", "dim") if auto else Text("")
+    unit = "dollar" if view.get("final") else "token"
     if kind == "rolloff_roll":
         return Text.assemble(
             name(seat), f" rolls {a_number(event.get('value'))} for first player", why, "."
@@ -178,7 +179,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         reason = AUTO.get(str(event.get("reason")), "")
         return Text.assemble(name(seat), " sits this turn out", f" ({reason})." if reason else ".")
     if kind == "reactor_bet":
-        unit = "dollar" if view.get("final") else "token"
         return Text.assemble(
             name(seat), " bets ", bets_line(event.get("bets"), name, unit), why, "."
         )
@@ -186,7 +186,6 @@ def describe_event(event: Frame, view: Frame, name: Name, glyphs: Glyphs) -> Tex
         return Text(f"The guesses turn face up ({len(event.get('guesses', []))}).")
     if kind == "bet_committed":
         if "bets" in event:
-            unit = "dollar" if view.get("final") else "token"
             return Text.assemble("You bet ", bets_line(event["bets"], name, unit), ".", why)
         return Text.assemble(name(seat), " has bet.", why)
     if kind == "bets_revealed":
