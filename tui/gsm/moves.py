@@ -107,17 +107,16 @@ def lying(entry: Frame, turned: bool) -> Cells:
     return turn_cells(cells) if turned else cells
 
 
+def bounds(slots: Iterable[Slot]) -> tuple[int, int, int, int]:
+    """The smallest box around ``slots`` (at least one): min x, min y, max x, max y."""
+    xs, ys = zip(*slots, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def region(cards: Iterable[Slot], flagged: Iterable[Slot] = ()) -> tuple[int, int, int, int]:
     """The slots worth showing: the cards with a ring of one slot, and any flagged slot."""
-    found = list(cards) or [(0, 0)]
-    xs, ys = [s[0] for s in found], [s[1] for s in found]
-    box = [(min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1), *flagged]
-    return (
-        min(s[0] for s in box),
-        min(s[1] for s in box),
-        max(s[0] for s in box),
-        max(s[1] for s in box),
-    )
+    left, top, right, bottom = bounds(list(cards) or [(0, 0)])
+    return bounds([(left - 1, top - 1), (right + 1, bottom + 1), *flagged])
 
 
 def start_slot(occupied: Iterable[Slot], flagged: Iterable[Slot]) -> Slot:

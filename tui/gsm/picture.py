@@ -102,10 +102,7 @@ def best_zoom(view: Frame, kind: str, space: Space, ascii_only: bool) -> str:
 def final_region(view: Frame) -> tuple[int, int, int, int] | None:
     """The slots of the cards on a finished board (no ring around them), or ``None``."""
     occupied = moves.board_cards(view)
-    if not occupied:
-        return None
-    xs, ys = [slot[0] for slot in occupied], [slot[1] for slot in occupied]
-    return min(xs), min(ys), max(xs), max(ys)
+    return moves.bounds(occupied) if occupied else None
 
 
 BESIDE_GAP = 2

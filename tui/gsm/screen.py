@@ -172,8 +172,7 @@ class GsmScreen(GameScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self._fit_table()
-        self.call_after_refresh(self.redraw_table)
+        self.on_resize()
         self.watch(self.app, "view", self._view_changed)
         self.watch(self.app, "room", self.redraw_table, init=False)
 

@@ -246,13 +246,10 @@ def payouts_text(look: Look, record: Frame, final: bool) -> Text:
 
 def _who_got_it(look: Look, record: Frame, gap: str, nobody: str) -> Text:
     correct = [s for s in record.get("correct", []) if isinstance(s, int)]
-    text = Text()
     if not correct:
-        text.append(f"{gap}{look.meme.wrong} {nobody}", "dim")
-        return text
-    text.append(f"{gap}{look.meme.right} ", "green")
-    text.append_text(Text(", ").join(look.name(seat) for seat in correct))
-    return text
+        return Text(f"{gap}{look.meme.wrong} {nobody}", "dim")
+    names = Text(", ").join(look.name(seat) for seat in correct)
+    return Text.assemble((f"{gap}{look.meme.right} ", "green"), names)
 
 
 def summary_text(look: Look, record: Frame) -> Text:
