@@ -132,10 +132,8 @@ def timed_status(line: Text, view: Frame, now: float) -> tuple[Text, bool]:
 def mine(view: Frame) -> Frame:
     """This seat's entry in ``scores`` (empty for spectators)."""
     you = view.get("you")
-    for entry in view.get("scores", []):
-        if isinstance(entry, dict) and entry.get("seat") == you:
-            return entry
-    return {}
+    scores = [entry for entry in view.get("scores", []) if isinstance(entry, dict)]
+    return next((entry for entry in scores if entry.get("seat") == you), {})
 
 
 def status_line(view: Frame, name: Name, glyphs: Glyphs, ascii_only: bool) -> Text:

@@ -37,10 +37,7 @@ def memes_of(view: Frame) -> list[Frame]:
 
 
 def caption_of(view: Frame, meme: object) -> str:
-    for entry in memes_of(view):
-        if entry.get("meme") == meme:
-            return str(entry.get("caption", ""))
-    return "?"
+    return next((str(m.get("caption", "")) for m in memes_of(view) if m.get("meme") == meme), "?")
 
 
 def amount_text(amount: object, unit: object) -> str:
