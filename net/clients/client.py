@@ -265,7 +265,6 @@ class HostConnection(Requests):
         self.code: str | None = None
         self.seat: int | None = None
         self.close_reason: str | None = None
-        self._ended = False
         self._inbox: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
         self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
 
@@ -346,11 +345,10 @@ class HostConnection(Requests):
 
     def _finish(self, reason: str) -> None:
         """Mark the connection over (once): readers see the end, the socket closes."""
-        if self._ended:
+        if self.closed:
             return
-        self._ended = True
-        self.close_reason = self.close_reason or reason
-        self._inbox.put_nowait(ConnectionLost(self.close_reason))
+        self.close_reason = reason
+        self._inbox.put_nowait(ConnectionLost(reason))
         self._writer.close()
 
     @property
@@ -477,16 +475,17 @@ class ReconnectingClient(Requests):
             return self.connection.token
         return self._token
 
+    def _live(self) -> HostConnection:
+        if self.connection is None:
+            raise ConnectionLost("not connected (reconnecting)")
+        return self.connection
+
     def write(self, message: Message) -> None:
         """See :meth:`HostConnection.write`; ConnectionLost while reconnecting."""
-        if self.connection is None:
-            raise ConnectionLost("not connected (reconnecting)")
-        self.connection.write(message)
+        self._live().write(message)
 
     async def send(self, message: Message) -> None:
-        if self.connection is None:
-            raise ConnectionLost("not connected (reconnecting)")
-        await self.connection.send(message)
+        await self._live().send(message)
 
     async def recv(self) -> Message:
         """The next message or status change; ConnectionLost once it has given up."""
