@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from partyhost.net.address import local_address
 from partyhost.net.config import HostConfig
@@ -25,6 +26,19 @@ MAX_REMEMBERED_FAILURES = 64
 """Per address; past this many the delay is at its cap anyway."""
 MAX_TRACKED = 4096
 """Addresses remembered at most by a log or a password throttle; the stalest go first."""
+
+Key = TypeVar("Key")
+Value = TypeVar("Value")
+
+
+def _use(entries: dict[Key, Value], key: Key, value: Value) -> Value:
+    """``value`` for ``key``, now the most recently used (dicts keep their insertion
+    order, so the first is the stalest); past :data:`MAX_TRACKED` the stalest is forgotten."""
+    entries.pop(key, None)
+    entries[key] = value
+    while len(entries) > MAX_TRACKED:
+        del entries[next(iter(entries))]
+    return value
 
 
 @dataclass
@@ -66,15 +80,12 @@ class PasswordThrottle:
     def failed(self, address: str, room: str = "") -> None:
         """Count a wrong password; the log hears of it now or in a later report."""
         now = time.monotonic()
-        guesses = self._by_address.pop(address, None) or _Guesses()
-        self._by_address[address] = guesses  # most recent last
+        guesses = _use(self._by_address, address, self._by_address.get(address) or _Guesses())
         self._forget_old(guesses, now)
         guesses.failures.append(now)
         where = f"{address} (room {room})" if room else address
         count = f"{len(guesses.failures)} in the last {self.config.wrong_password_memory:.0f} s"
         self._quiet.warning("password", address, f"wrong {self.kind} from {where}; {count}")
-        while len(self._by_address) > MAX_TRACKED:
-            del self._by_address[next(iter(self._by_address))]
 
     def report(self) -> None:
         """Log what was held back, and forget quiet addresses (call it now and then)."""
@@ -109,9 +120,8 @@ class TokenBucket:
 
     def ready(self, now: float) -> bool:
         """Refill up to ``now``; True if a token is there to spend."""
-        shares = max(1, self.shares)
-        refilled = self._tokens + (now - self._stamp) * self.rate * shares
-        self._tokens = min(self.burst * shares, refilled)
+        refilled = self._tokens + (now - self._stamp) * self.rate * self.shares
+        self._tokens = min(self.burst * self.shares, refilled)
         self._stamp = now
         return self._tokens >= 1.0
 
@@ -121,7 +131,7 @@ class TokenBucket:
     def seconds_to_token(self, now: float) -> float:
         """Seconds from ``now`` until a token is there to spend (0: there is one now)."""
         self.ready(now)
-        return max(0.0, (1.0 - self._tokens) / (self.rate * max(1, self.shares)))
+        return max(0.0, (1.0 - self._tokens) / (self.rate * self.shares))
 
     def take(self) -> bool:
         """Spend one token if there is one; False means "too fast, drop it"."""
@@ -134,12 +144,12 @@ class TokenBucket:
         """
         self.ready(now)
         self._tokens -= size
-        return max(0.0, -self._tokens / (self.rate * max(1, self.shares)))
+        return max(0.0, -self._tokens / (self.rate * self.shares))
 
     def full(self, now: float) -> bool:
         """Whether the bucket holds its whole burst again (nothing left to remember)."""
         self.ready(now)
-        return self._tokens >= self.burst * max(1, self.shares)
+        return self._tokens >= self.burst * self.shares
 
 
 class BucketsByAddress:
@@ -148,17 +158,12 @@ class BucketsByAddress:
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = burst
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._buckets: dict[str, TokenBucket] = {}
 
     def of(self, address: str) -> TokenBucket:
         """``address``'s bucket, now the most recently used (the oldest are forgotten)."""
-        bucket = self._buckets.pop(address, None)
-        if bucket is None:
-            bucket = TokenBucket(self.rate, self.burst)
-        self._buckets[address] = bucket
-        while len(self._buckets) > MAX_TRACKED:
-            self._buckets.popitem(last=False)
-        return bucket
+        bucket = self._buckets.get(address) or TokenBucket(self.rate, self.burst)
+        return _use(self._buckets, address, bucket)
 
 
 def take_all(buckets: Iterable[TokenBucket]) -> bool:
@@ -293,11 +298,8 @@ class QuietLog:
             return False
         if held_back:
             message += f" ({held_back} more like it in the last {self._interval:.0f} s)"
-        self._last.pop(key, None)
-        self._last[key] = (now, 0, message)
+        _use(self._last, key, (now, 0, message))
         self._logger.warning("%s", message)
-        while len(self._last) > MAX_TRACKED:  # insertion order: the first is the stalest
-            del self._last[next(iter(self._last))]
         return True
 
     def flush(self) -> None:
