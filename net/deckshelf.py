@@ -157,7 +157,6 @@ class TableDeck:
     data: dict[str, Any]
     """The journal form (see the module's docstring); shared, never changed."""
     deck: Any
-    digest: str
 
     @property
     def name(self) -> str:
@@ -542,7 +541,7 @@ class DeckShelf:
             deck = single()
         else:
             _, deck = combine_decks(game, [part.name for part in parts], datas)
-        built = TableDeck(parts, journal, deck, digest)
+        built = TableDeck(parts, journal, deck)
         with self._lock:
             return self._tables.setdefault(digest, built)
 
