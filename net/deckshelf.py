@@ -438,20 +438,10 @@ class DeckShelf:
             ) from None
 
     def _named(self, game: Game, name: str) -> LoadedDeck:
-        entry = self.find(name)
-        if entry is None:
-            entry = next(
-                (
-                    e
-                    for e in self.entries
-                    if e.usable
-                    and e.version.game == game.deck_game
-                    and e.described["title"].casefold() == name.casefold()
-                ),
-                None,
-            )
-            if entry is not None:
-                entry = self.find(entry.name)
+        titled = (
+            d["name"] for d in self.for_game(game) if d["title"].casefold() == name.casefold()
+        )
+        entry = self.find(name) or self.find(next(titled, ""))  # by file name, else by title
         if entry is None:
             names = ", ".join(d["name"] for d in self.for_game(game)) or "none"
             raise DeckNotFound(
