@@ -202,19 +202,15 @@ class AddressLimits:
         self._door = local_address(config.host) if self._door_sessions else None
         """Where the doors' visitors connect from (one address, many people)."""
 
-    def of(self, address: str) -> AddressAllowance:
-        found = self._by_address.get(address)
-        if found is None:
+    def connected(self, address: str) -> AddressAllowance:
+        """What ``address`` shares, now with one more connection."""
+        allowance = self._by_address.get(address)
+        if allowance is None:
             config = self._config
-            found = AddressAllowance(
+            allowance = self._by_address[address] = AddressAllowance(
                 TokenBucket(config.messages_per_second, config.message_burst),
                 TokenBucket(config.chat_per_second, config.chat_burst),
             )
-            self._by_address[address] = found
-        return found
-
-    def connected(self, address: str) -> AddressAllowance:
-        allowance = self.of(address)
         allowance.hold(+1)
         return allowance
 
