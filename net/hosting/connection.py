@@ -308,8 +308,10 @@ class Connection(asyncio.Protocol):
         self.close("protocol mismatch")
         return True
 
-    def _refuse(self, code: str, message: str, *, fatal: bool = False, ref: Any = None) -> None:
-        self.send(p.error(code, message, ref if isinstance(ref, int) else None), journaled=False)
+    def _refuse(
+        self, code: str, message: str, *, fatal: bool = False, ref: int | None = None
+    ) -> None:
+        self.send(p.error(code, message, ref), journaled=False)
         if fatal:
             self.close(code)
 
@@ -340,14 +342,8 @@ class Connection(asyncio.Protocol):
                 raise
             except Exception:
                 log.exception("%r: failed handling %s", self, message.get("t"))
-                ref = message.get("ref")
-                self.send(
-                    p.error(
-                        "internal",
-                        "The host failed to handle that; nothing changed.",
-                        ref if isinstance(ref, int) else None,
-                    )
-                )
+                why = "The host failed to handle that; nothing changed."
+                self.send(p.error("internal", why, message.get("ref")))  # (validated: int or nil)
             finally:
                 self._answering = False
 
