@@ -666,11 +666,9 @@ async def fetch_replay(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A finished game's ``info`` and every step of its replay."""
     steps: list[dict[str, Any]] = []
-    info: dict[str, Any] = {}
     while True:
         await connection.get_replay(game_id, len(steps), PAGE)
         page = await _answer(connection, p.REPLAY)
-        info = page["info"]
         steps += page["steps"]
         if len(steps) >= page["total"] or not page["steps"]:
-            return info, steps
+            return page["info"], steps

@@ -78,20 +78,13 @@ LobbyRequests = Callable[["Connection", dict[str, Any]], Awaitable[None]]
 class ConnectionHost(Protocol):
     """What a connection needs from the host that accepted it."""
 
-    @property
-    def config(self) -> HostConfig: ...
-
-    @property
-    def journal(self) -> Store | None:
-        """Committed before queued frames go out (None before the host has one)."""
-
-    @property
-    def address_limits(self) -> AddressLimits:
-        """The rate limits shared by every connection of one address."""
-
-    @property
-    def outgoing(self) -> Outgoing:
-        """Writes every connection's frames behind the journal."""
+    config: HostConfig
+    journal: Store | None
+    """Committed before queued frames go out (None before the host has one)."""
+    address_limits: AddressLimits
+    """The rate limits shared by every connection of one address."""
+    outgoing: Outgoing
+    """Writes every connection's frames behind the journal."""
 
     def admit(self, connection: Connection) -> str | None:
         """``None`` when the connection is taken in, else why not (for the refusal)."""
