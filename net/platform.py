@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import importlib
+import importlib.util
 import os
 import signal
 import struct
@@ -25,14 +26,6 @@ except ImportError:  # Windows: file locks come from msvcrt instead
     _fcntl = None
 
 
-def _has_module(name: str) -> bool:
-    try:
-        importlib.import_module(name)
-    except ImportError:
-        return False
-    return True
-
-
 WINDOWS = sys.platform == "win32"
 
 REUSE_ADDRESS = not WINDOWS
@@ -45,7 +38,7 @@ PSEUDO_TERMINALS = (
     and hasattr(os, "openpty")
     and hasattr(os, "killpg")
     and hasattr(signal, "SIGHUP")
-    and _has_module("termios")
+    and importlib.util.find_spec("termios") is not None
 )
 """Whether the SSH door can run here: each visitor's client needs a pseudo-terminal
 of its own, which Windows does not have."""
