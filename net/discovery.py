@@ -167,8 +167,6 @@ class HostAdvertiser:
                 self._shown = wanted
                 self._info = info = self._service_info(info.name)
                 await (await zeroconf.async_update_service(info))
-            except asyncio.CancelledError:
-                raise
             except Exception:
                 log.warning("could not update the LAN advertisement", exc_info=True)
 
@@ -263,8 +261,6 @@ class HostBrowser:
                 self.listener.host_found(
                     parse_host(name, int(info.port), addresses, info.decoded_properties)
                 )
-        except asyncio.CancelledError:
-            raise
         except Exception:
             log.warning("could not resolve %s", name, exc_info=True)
         finally:

@@ -331,8 +331,6 @@ class Connection(asyncio.Protocol):
             self._answering = True
             try:
                 await self.lobby(self, message)
-            except asyncio.CancelledError:
-                raise
             except Exception:
                 log.exception("%r: failed handling %s", self, message.get("t"))
                 why = "The host failed to handle that; nothing changed."
