@@ -10,6 +10,7 @@ one sleeping laptop never stalls a room.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 import time
@@ -145,16 +146,10 @@ class Connection(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.peer_address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.peer_host = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        sock = transport.get_extra_info("socket")
-        if sock is not None:
-            try:
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                if self.config.socket_send_buffer:
-                    sock.setsockopt(
-                        socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.socket_send_buffer
-                    )
-            except OSError:
-                pass
+        sock = transport.get_extra_info("socket")  # (asyncio sets TCP_NODELAY itself)
+        if sock is not None and self.config.socket_send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.socket_send_buffer)
         # We never wait for drain; the limits only decide when pause_writing fires.
         transport.set_write_buffer_limits(high=self.config.max_unsent_bytes)
         refusal = self.host.admit(self)
