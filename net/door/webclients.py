@@ -47,19 +47,16 @@ def web_client_command(address: str, *, kept: bool = False, resume: bool = False
 
 def web_client_environment(home: Path, columns: int, rows: int) -> dict[str, str]:
     """The SSH door's bare environment, plus what the client's web driver needs."""
-    env = client_environment(None, {}, home)
-    env.update(CHILD_ENVIRONMENT)
-    env.update(
-        {
-            "TEXTUAL_DRIVER": WEB_DRIVER,
-            "TEXTUAL_FPS": "60",
-            "TEXTUAL_COLOR_SYSTEM": "truecolor",
-            "TERM_PROGRAM": "textual",
-            "COLUMNS": str(columns),
-            "ROWS": str(rows),
-        }
-    )
-    return env
+    return {
+        **client_environment(None, {}, home),
+        **CHILD_ENVIRONMENT,
+        "TEXTUAL_DRIVER": WEB_DRIVER,
+        "TEXTUAL_FPS": "60",
+        "TEXTUAL_COLOR_SYSTEM": "truecolor",
+        "TERM_PROGRAM": "textual",
+        "COLUMNS": str(columns),
+        "ROWS": str(rows),
+    }
 
 
 class WebVisitorClient(AppService):
