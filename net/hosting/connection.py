@@ -127,16 +127,13 @@ class Connection(asyncio.Protocol):
         """Frames waiting for the journal's next commit (see :mod:`.outbox`)."""
         self._wakeup = asyncio.Event()
         self._reading_paused = False
-        self._closed = False
+        self.closed = False
+        """Closing or closed: nothing more is read or sent."""
         self.close_reason = ""
         self.worker: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
         return f"<Connection {self.peer_address} {self.name!r}>"
-
-    @property
-    def closed(self) -> bool:
-        return self._closed
 
     # --- asyncio.Protocol ----------------------------------------------------
 
@@ -161,7 +158,7 @@ class Connection(asyncio.Protocol):
         self.worker = asyncio.get_running_loop().create_task(self._work(), name=repr(self))
 
     def data_received(self, data: bytes) -> None:
-        if self._closed or self._broken is not None:
+        if self.closed or self._broken is not None:
             return
         self.last_heard = time.monotonic()
         arrived = time.perf_counter()
@@ -171,10 +168,10 @@ class Connection(asyncio.Protocol):
             self._framing_failed(broken)
             return
         for body in bodies:
-            if self._closed:
+            if self.closed:
                 return
             self._receive(body, arrived)
-        if self.decoder.error is not None and not self._closed:
+        if self.decoder.error is not None and not self.closed:
             self._fail_after_inbox(self.decoder.error)
             return
         if len(self._inbox) >= PAUSE_AT and not self._reading_paused and self.transport:
@@ -196,7 +193,7 @@ class Connection(asyncio.Protocol):
         self.close(broken.code)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._closed = True
+        self.closed = True
         self._held.clear()
         if not self.close_reason:
             self.close_reason = "connection lost" if exc is None else f"connection lost: {exc}"
@@ -306,7 +303,7 @@ class Connection(asyncio.Protocol):
     async def _work(self) -> None:
         """Answer this connection's lobby requests in order; errors stay here."""
         UPLOADER.set(self.peer_host)  # this task's own context: deck files are charged to it
-        while not self._closed:
+        while not self.closed:
             if not self._inbox:
                 if self._broken is not None:
                     self._framing_failed(self._broken)
@@ -337,7 +334,7 @@ class Connection(asyncio.Protocol):
 
     def send(self, message: dict[str, Any], *, journaled: bool = True) -> None:
         """Encode and queue ``message`` (see :meth:`send_frame` for ``journaled``)."""
-        if self._closed:
+        if self.closed:
             return
         try:
             frame = p.encode(message)
@@ -354,7 +351,7 @@ class Connection(asyncio.Protocol):
         out at once instead of waiting behind the views the journal holds back.
         """
         transport = self.transport
-        if self._closed or transport is None or transport.is_closing():
+        if self.closed or transport is None or transport.is_closing():
             return
         if len(frame) - p.HEADER.size > p.MAX_HOST_FRAME:
             log.error("%r: dropping a %d-byte frame over the host frame limit", self, len(frame))
@@ -375,7 +372,7 @@ class Connection(asyncio.Protocol):
         """
         frames = self._held
         transport = self.transport
-        if not frames or self._closed or transport is None or transport.is_closing():
+        if not frames or self.closed or transport is None or transport.is_closing():
             frames.clear()  # (close() flushes before it marks the connection closed)
             return False
         if not committed:
@@ -406,11 +403,11 @@ class Connection(asyncio.Protocol):
         frame, which usually explains why we hung up.
         """
         transport = self.transport
-        if transport is None or self._closed:
+        if transport is None or self.closed:
             return
         self.outgoing.flush()
         self.close_reason = self.close_reason or reason
-        self._closed = True
+        self.closed = True
         if transport.can_write_eof():
             try:
                 transport.write_eof()
@@ -426,5 +423,5 @@ class Connection(asyncio.Protocol):
         self._held.clear()
         if self.transport is not None:
             self.close_reason = self.close_reason or reason
-            self._closed = True
+            self.closed = True
             self.transport.abort()
