@@ -359,10 +359,9 @@ class DeckShelf:
                 if version is None:
                     continue  # removed between the listing and the stat
                 shadowed_by = first_of.get(path.stem)
-                entry = previous.get(path) or ShelfEntry(path.stem, source, path, version)
-                if entry.version is not version or entry.shadowed_by != shadowed_by:
+                entry = previous.get(path)
+                if entry is None or (entry.version, entry.shadowed_by) != (version, shadowed_by):
                     entry = ShelfEntry(path.stem, source, path, version, shadowed_by)
-                if not entry.described:
                     entry.described.update(_describe(entry))
                 entries.append(entry)
                 first_of.setdefault(path.stem, source)
