@@ -408,30 +408,24 @@ class DeckShelf:
             raise DeckNotFound(
                 "bad_deck", f"A room plays at most {p.MAX_ROOM_DECKS} decks together."
             )
-        chosen = [(self._named(game, name), "host") for name in wanted]
-        texts: list[str | None] = [None] * len(chosen)
-        for upload in uploads:
-            chosen.append((self._uploaded(game, upload), UPLOAD))
-            texts.append(upload.text)
+        chosen = [self._named(game, name) for name in wanted]
+        chosen += [self._uploaded(game, upload) for upload in uploads]
         parts = tuple(
-            _part(
-                loaded.name if source != UPLOAD else self._sent_name(loaded.name),
-                loaded.data,
-                source,
-            )
-            for loaded, source in chosen
+            _part(self._sent_name(loaded.name), loaded.data, UPLOAD)
+            if loaded.source == UPLOAD
+            else _part(loaded.name, loaded.data, "host")
+            for loaded in chosen
         )
-        datas = [loaded.data for loaded, _ in chosen]
+        datas = [loaded.data for loaded in chosen]
         journal = journal_form(parts, datas)
         try:
-            return self._shared(game, parts, datas, journal, lambda: chosen[0][0].deck)
+            return self._shared(game, parts, datas, journal, lambda: chosen[0].deck)
         except CombineError as clash:
-            files = [_shown_file(loaded) for loaded, _ in chosen]
-            for index, (loaded, source) in enumerate(chosen):
-                if source != UPLOAD:
-                    with contextlib.suppress(DeckFileError):
-                        texts[index] = read_deck_text(Path(loaded.path))
-            errors = located(clash.problems, files, texts)
+            texts: list[str | None] = [None] * len(wanted) + [upload.text for upload in uploads]
+            for index, loaded in enumerate(chosen[: len(wanted)]):
+                with contextlib.suppress(DeckFileError):
+                    texts[index] = read_deck_text(Path(loaded.path))
+            errors = located(clash.problems, [_shown_file(loaded) for loaded in chosen], texts)
             raise DeckNotFound(
                 "bad_deck", f"These decks cannot be played together: {errors[0]}", errors
             ) from None
