@@ -19,12 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from partyhost.net import protocol as p
-from partyhost.net.addresslimits import (
-    AddressAllowance,
-    AddressLimits,
-    TokenBucket,
-    take_all,
-)
+from partyhost.net.addresslimits import AddressAllowance, AddressLimits, TokenBucket, take_all
 from partyhost.net.config import HostConfig
 from partyhost.net.deckshelf import UPLOADER
 from partyhost.net.protocol import ProtocolError

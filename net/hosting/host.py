@@ -263,9 +263,7 @@ class Host:
                 failures += 1
                 if failures == 1 or failures % 60 == 0:  # not every second of a full disk
                     log.error(
-                        "store checkpoint failed %d time(s) (will retry): %s",
-                        failures,
-                        error,
+                        "store checkpoint failed %d time(s) (will retry): %s", failures, error
                     )
             else:
                 failures = 0

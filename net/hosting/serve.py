@@ -21,11 +21,7 @@ from typing import Any, Protocol, TextIO
 from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
 from partyhost.net.hosting.host import Host
-from partyhost.net.platform import (
-    in_front_of_terminal,
-    keep_reading_in_background,
-    on_stop_signals,
-)
+from partyhost.net.platform import in_front_of_terminal, keep_reading_in_background, on_stop_signals
 from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.net.rooms.roomqueue import Observer
 
