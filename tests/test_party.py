@@ -148,7 +148,7 @@ def test_a_taken_door_port_names_the_flag_to_change(
     async def never(app: PartyApp) -> object:
         raise AssertionError("the client opened although the host could not start")
 
-    monkeypatch.setattr(hostplays, "_full_screen", never)
+    monkeypatch.setattr(hostplays.HostingApp, "run_async", never)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

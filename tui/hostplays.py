@@ -140,10 +140,6 @@ async def enter_pressed(stream: TextIO) -> None:
 ClientRunner = Callable[[PartyApp], Awaitable[object]]
 
 
-async def _full_screen(app: PartyApp) -> object:
-    return await app.run_async()
-
-
 async def host_party(
     config: HostConfig,
     table: QuickGame | None,
@@ -187,7 +183,7 @@ async def host_party(
             locked=True,
             on_welcome=None if table is None else table.attach,
         )
-        await (run_client or _full_screen)(app)
+        await (app.run_async() if run_client is None else run_client(app))
     return app.return_code or 0
 
 

@@ -136,8 +136,6 @@ class SeatMemory:
         self._save(sorted(held, key=lambda s: -s.saved)[:KEPT])
 
     def forget(self, host_id: str, code: str) -> None:
-        if self.path is None:
-            return
         held = self._load()
         kept = [s for s in held if (s.host_id, s.code) != (host_id, code)]
         if len(kept) != len(held):
