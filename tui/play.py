@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared.connect import default_name, load_remembered
 from partyhost.tui.shared.results import next_levels
-from partyhost.tui.text import clean
+from partyhost.tui.text import clean, counted
 
 if TYPE_CHECKING:
     from partyhost.engine.core import Game
@@ -149,7 +149,7 @@ def choose_table(
             high = game.max_players - 1
             raise ValueError(f"{game.name} takes 0 to {high} bots besides you.")
     except (ValueError, IllegalMove) as bad:
-        besides = "" if friends_coming else f" (you and {count} bot{'' if count == 1 else 's'})"
+        besides = "" if friends_coming else f" (you and {counted(count, 'bot')})"
         print(f"partyhost {command}: {str(bad).rstrip('.')}{besides}.", file=sys.stderr)
         return None
     try:

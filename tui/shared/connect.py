@@ -17,7 +17,7 @@ from partyhost.net.protocol import MAX_NAME_LENGTH, PROTOCOL_VERSION
 from partyhost.paths import config_dir
 from partyhost.tui.shared.base import PartyScreen, TitleBar
 from partyhost.tui.shared.footer import KeyFooter
-from partyhost.tui.text import literal
+from partyhost.tui.text import counted, literal
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -88,8 +88,7 @@ def describe_host(host: DiscoveredHost) -> str:
     """One line about a host: name, address, how busy it is, how else to get in."""
     parts = [host.name, host.address]
     if host.rooms:
-        rooms = f"{host.rooms} room{'s' if host.rooms != 1 else ''}"
-        parts.append(f"{rooms}, {host.open_seats} open seat{'s' if host.open_seats != 1 else ''}")
+        parts.append(f"{counted(host.rooms, 'room')}, {counted(host.open_seats, 'open seat')}")
     else:
         parts.append("no rooms yet")
     if host.protocol is not None and host.protocol != PROTOCOL_VERSION:

@@ -16,7 +16,7 @@ from partyhost.net.protocol import MAX_PASSWORD_LENGTH, ROOM_CODE_LENGTH
 from partyhost.tui.shared.base import HELP_KEY, PAGE_KEYS, PartyModal, ResultT
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.options import OptionsForm, TickBox
-from partyhost.tui.text import Frame, literal
+from partyhost.tui.text import Frame, counted, literal
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -460,10 +460,8 @@ class DeckProblemsScreen(PartyModal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="deck-problems"):
             yield Static("The host cannot use this deck", classes="dialog-title")
-            count = len(self.problems)
-            yield Static(
-                Text(f"{count} problem{'s' if count != 1 else ''}, each at its line and column:")
-            )
+            count = counted(len(self.problems), "problem")
+            yield Static(Text(f"{count}, each at its line and column:"))
             with VerticalScroll(id="deck-problem-list"):
                 for problem in self.problems:
                     yield Static(problem_line(problem), classes="deck-problem")
