@@ -801,7 +801,12 @@ def decode_body(body: bytes, *, strict_keys: bool = True) -> Any:
     view does not break the table.
     """
     try:
-        return msgpack.unpackb(body, raw=False, strict_map_key=strict_keys, ext_hook=_refuse_ext)
+        return msgpack.unpackb(
+            body,
+            raw=False,
+            strict_map_key=strict_keys,
+            ext_hook=_refuse_ext,
+        )
     except ProtocolError:
         raise
     except Exception as exc:  # msgpack raises several unrelated exception types
