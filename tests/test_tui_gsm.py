@@ -491,3 +491,17 @@ async def test_the_cursor_stays_in_sight_when_the_board_grows_on_the_other_side(
         host.last.push(view_frame(grown))
         await settle(pilot)
         assert "#====" in screen_text(app)
+
+
+async def test_a_refusal_repeated_shows_one_toast_not_a_pile() -> None:
+    host = FakeHost()
+    app = app_for(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, host, gridiron_view(), [])
+        await pilot.press("2", "r")  # card 5 fits here only turned: unturned, it does not
+        for _ in range(4):
+            await pilot.press("enter")
+        await settle(pilot)
+        shown = [note.message for note in app._notifications]  # the toasts (no public list)
+        assert played(host) == []
+        assert len(shown) == 1 and "does not fit" in shown[0]

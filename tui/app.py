@@ -37,9 +37,8 @@ from partyhost.tui.shared.connect import (
 )
 from partyhost.tui.shared.footer import UPRIGHT
 from partyhost.tui.text import Frame, glyphs_for, number_of
-from partyhost.tui.toasts import guard_toasts
+from partyhost.tui.toasts import OneToastEach, guard_toasts
 from textual import work
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.events import AppBlur, DescendantFocus, Resize
 from textual.reactive import var
@@ -59,7 +58,7 @@ class AsciiScrollBarRender(ScrollBarRender):
     HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
 
 
-class PartyApp(App[int]):
+class PartyApp(OneToastEach):
     """One player's window onto a partyhost host."""
 
     CSS_PATH = "partyhost.tcss"

@@ -15,7 +15,7 @@ from partyhost.tui.shared.log import ReflowLog
 from partyhost.tui.shared.pastgamesscreen import ended_text
 from partyhost.tui.shared.replayparts import namer
 from partyhost.tui.text import Frame, Glyphs, glyphs_for, literal
-from partyhost.tui.toasts import guard_toasts
+from partyhost.tui.toasts import OneToastEach, guard_toasts
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -238,7 +238,7 @@ def show_page(
         party.requests.get_replay(page.game_id, first=len(shown.steps), token=token)
 
 
-class ReplayApp(App[int]):
+class ReplayApp(OneToastEach):
     """One replay, full screen; Escape or q closes it (and the app)."""
 
     TITLE = "partyhost replay"
