@@ -87,7 +87,7 @@ async def test_the_dialog_previews_host_decks_names_broken_ones_and_follows_chan
         assert isinstance(dialog, CreateRoomScreen)
         assert dialog.offered == ["the-t-shirt-game"]
         text = screen_text(app)
-        assert "160 slogans, 70 tshirts, 70 hot_or_not" in text
+        assert "160 slogans, 70 T-shirts, 70 Hot or Not cards" in text
         assert '"I survived the group chat"' in text
         assert "Not offered: broken.yaml:14:5: expected slogan 3" in text
         assert "Not offered: half.yaml:2:10: this `[` never closes" in text

@@ -500,6 +500,10 @@ def host_decks(listed: tuple[Frame, ...], game: Frame | None) -> tuple[list[Fram
     return usable, broken
 
 
+SECTION_WORDS = {"tshirts": "T-shirts", "hot_or_not": "Hot or Not cards"}
+"""How a deck file's section names read in a sentence, where they do not read as they are."""
+
+
 def preview(deck: Frame) -> Text:
     """Its description, how many cards of each kind, and a few of them (a line each)."""
     lines: list[Text] = []
@@ -507,7 +511,10 @@ def preview(deck: Frame) -> Text:
         lines.append(literal(deck["description"]))
     cards = deck.get("cards")
     if isinstance(cards, dict) and cards:
-        lines.append(Text(", ".join(f"{n} {kind}" for kind, n in cards.items()), "bold"))
+        counts = (
+            f"{n} {SECTION_WORDS.get(kind, kind.replace('_', ' '))}" for kind, n in cards.items()
+        )
+        lines.append(Text(", ".join(counts), "bold"))
     samples = [s for s in deck.get("samples", []) if isinstance(s, str)][:SAMPLES_SHOWN]
     if samples:
         quoted = [Text.assemble('"', literal(sample, "italic"), '"') for sample in samples]
