@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -309,13 +309,16 @@ class QuietLog:
 
 
 class ConnectionCounter:
-    """The SSH door's open connections, in total and per address, against its two caps."""
+    """A door's open connections, in total and per address, against its two caps."""
 
     def __init__(self, total: int, per_address: int) -> None:
         self.cap = total
         self.per_address = per_address
-        self.total = 0
-        self._by_address: dict[str, int] = {}
+        self._by_address: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        return self._by_address.total()
 
     def admit(self, address: str) -> str | None:
         """Count the connection in, or return why it is refused (and count nothing)."""
@@ -324,19 +327,11 @@ class ConnectionCounter:
         held = self.held_by(address)
         if held >= self.per_address:
             return f"{held} connections from this address already"
-        self.total += 1
-        self._by_address[address] = held + 1
+        self._by_address[address] += 1
         return None
 
     def release(self, address: str) -> None:
-        held = self.held_by(address)
-        if held <= 0:
-            return
-        self.total -= 1
-        if held == 1:
-            del self._by_address[address]
-        else:
-            self._by_address[address] = held - 1
+        self._by_address -= Counter([address])  # drops counts at zero; never below it
 
     def held_by(self, address: str) -> int:
-        return self._by_address.get(address, 0)
+        return self._by_address[address]
