@@ -126,13 +126,12 @@ class HostAdvertiser:
 
     async def start(self) -> None:
         """Register the service; raises :class:`DiscoveryError` when mDNS is unavailable."""
+        from zeroconf import InterfaceChoice
         from zeroconf.asyncio import AsyncZeroconf
 
+        interfaces = InterfaceChoice.All if self.interfaces is None else self.interfaces
         try:
-            if self.interfaces is None:
-                self._zeroconf = zeroconf = AsyncZeroconf()
-            else:
-                self._zeroconf = zeroconf = AsyncZeroconf(interfaces=self.interfaces)
+            self._zeroconf = zeroconf = AsyncZeroconf(interfaces=interfaces)
             self._shown = self.properties()
             self._info = info = self._service_info(f"{instance_name(self.name)}.{SERVICE_TYPE}")
             await (await zeroconf.async_register_service(info, allow_name_change=True))
