@@ -172,16 +172,6 @@ def _part(name: str, data: dict[str, Any], source: str) -> DeckPart:
     return DeckPart(name, title if isinstance(title, str) else name, source)
 
 
-def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    if len(parts) == 1 and parts[0].source != UPLOAD:
-        return datas[0]
-    return {
-        "decks": [
-            {**part.describe(), "data": data} for part, data in zip(parts, datas, strict=True)
-        ]
-    }
-
-
 def parts_in(deck_name: str, data: dict[str, Any]) -> list[tuple[DeckPart, dict[str, Any]]]:
     """The decks (and their data) of a room's journal form."""
     if "game" in data or not isinstance(data.get("decks"), list):  # a single host deck
@@ -276,11 +266,6 @@ def _read_version(path: Path, key: FileKey, source: str) -> FileVersion:
     return FileVersion(key, loaded, (), game.deck_game)
 
 
-def _preview_first(deck_game: str | None) -> tuple[str, ...]:
-    """The sections a deck of ``deck_game`` previews first, as its games declare them."""
-    return next((g.deck_preview for g in all_games() if g.deck_game == deck_game), ())
-
-
 def _describe(entry: ShelfEntry) -> dict[str, Any]:
     """The entry as ``decks`` and ``welcome`` list it (no folder names: they are the host's)."""
     version = entry.version
@@ -288,6 +273,8 @@ def _describe(entry: ShelfEntry) -> dict[str, Any]:
     data = loaded.data if loaded is not None else {}
     title = data.get("name")
     description = data.get("description")
+    # the sections a deck previews first, as its games declare them
+    preview_first = next((g.deck_preview for g in all_games() if g.deck_game == version.game), ())
     problem = None
     if version.errors:
         error = version.errors[0]
@@ -306,7 +293,7 @@ def _describe(entry: ShelfEntry) -> dict[str, Any]:
         "game": version.game,
         "source": "shipped" if entry.source == "shipped" else "host",
         "cards": card_counts(data),
-        "samples": sample_cards(data, _preview_first(version.game)),
+        "samples": sample_cards(data, preview_first),
         "problem": problem,
     }
 
@@ -417,7 +404,10 @@ class DeckShelf:
             for loaded in chosen
         )
         datas = [loaded.data for loaded in chosen]
-        journal = journal_form(parts, datas)
+        journal = datas[0]  # the journal form: see the module's docstring
+        if len(parts) > 1 or parts[0].source == UPLOAD:
+            pairs = zip(parts, datas, strict=True)
+            journal = {"decks": [{**part.describe(), "data": data} for part, data in pairs]}
         try:
             return self._shared(game, parts, datas, journal, lambda: chosen[0].deck)
         except CombineError as clash:
@@ -425,7 +415,9 @@ class DeckShelf:
             for index, loaded in enumerate(chosen[: len(wanted)]):
                 with contextlib.suppress(DeckFileError):
                     texts[index] = read_deck_text(Path(loaded.path))
-            errors = located(clash.problems, [_shown_file(loaded) for loaded in chosen], texts)
+            # a problem names a file by its name only (folders are the host's business)
+            shown = [Path(d.path).name if d.source != UPLOAD else d.path for d in chosen]
+            errors = located(clash.problems, shown, texts)
             raise DeckNotFound(
                 "bad_deck", f"These decks cannot be played together: {errors[0]}", errors
             ) from None
@@ -554,8 +546,3 @@ class DeckShelf:
                 continue
             if changed and self.on_change is not None:
                 self.on_change()
-
-
-def _shown_file(loaded: LoadedDeck) -> str:
-    """How a problem names a deck's file: its name only (folders are the host's business)."""
-    return Path(loaded.path).name if loaded.source != UPLOAD else loaded.path
