@@ -345,30 +345,21 @@ def _add_party(party: argparse.ArgumentParser) -> None:
     party.set_defaults(run=cmd_party)
 
 
-def print_utf8() -> None:
-    """Output redirected to a file or a pipe is UTF-8 (Windows would write cp1252 and stop at
-    the first card glyph it lacks), anything unwritable a ``?``; a terminal is left as is."""
+def main(argv: Sequence[str] | None = None) -> int:
+    # Output redirected to a file or a pipe is UTF-8 (Windows would write cp1252 and stop at
+    # the first card glyph it lacks), anything unwritable a ``?``; a terminal is left as is.
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not stream.isatty():
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(encoding="utf-8", errors="replace")
-
-
-def _stop_writing_to_stdout() -> None:
-    """The reader of our output went away (``| head``): what is left goes nowhere, quietly."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    print_utf8()
     args = build_parser().parse_args(argv)
     try:
         result: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:
-        _stop_writing_to_stdout()
+        # The reader of our output went away (``| head``): what is left goes nowhere, quietly.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return result
 

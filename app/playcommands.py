@@ -88,22 +88,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def deck_file_is_usable(path: Path) -> bool:
-    """Whether ``join --deck`` may bring ``path``; if not, every problem is printed first (the
-    host would find them only once a room is asked for)."""
-    from partyhost.decks.files import DeckFileError, load_deck_file
-
-    try:
-        load_deck_file(path)
-    except DeckFileError as exc:
-        count = len(exc.errors)
-        print(f"partyhost join: --deck {path}: {count} problem(s) to fix first:", file=sys.stderr)
-        for error in exc.errors:
-            print(error, file=sys.stderr)
-        return False
-    return True
-
-
 NO_DOOR_HERE = (
     "partyhost serve: the SSH door needs pseudo-terminals, which this system does not have;"
     " open the door on a Linux or macOS host, open the browser door here instead"
@@ -140,11 +124,22 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         use_discovery(HostBrowser)
 
-    if args.deck is not None and not Path(args.deck).expanduser().is_file():
-        print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
-        return 2
-    if args.deck is not None and not deck_file_is_usable(Path(args.deck).expanduser()):
-        return 2
+    if args.deck is not None:  # checked now: the host would find problems only once asked
+        from partyhost.decks.files import DeckFileError, load_deck_file
+
+        deck = Path(args.deck).expanduser()
+        if not deck.is_file():
+            print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+            return 2
+        try:
+            load_deck_file(deck)
+        except DeckFileError as exc:
+            count = len(exc.errors)
+            print(
+                f"partyhost join: --deck {deck}: {count} problem(s) to fix first:", file=sys.stderr
+            )
+            print(*exc.errors, sep="\n", file=sys.stderr)
+            return 2
     result = PartyApp(
         address=args.address,
         name=args.name,
