@@ -190,13 +190,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def export_jsonl(replay: ReplayData, out: TextIO) -> None:
-    """One JSON object per step, each naming its game."""
-    for step in replay.steps:
-        record = {"game_id": replay.info["id"], "game": replay.info["game"], **step}
-        out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.host is not None and args.data is not None:
         print("partyhost replay: give --data or --host, not both", file=sys.stderr)
@@ -227,8 +220,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         out: TextIO = sys.stdout
         if args.output:
             out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
-        if args.export == "jsonl":
-            export_jsonl(replay, out)
+        if args.export == "jsonl":  # one JSON object per step, each naming its game
+            for step in replay.steps:
+                record = {"game_id": replay.info["id"], "game": replay.info["game"], **step}
+                out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
         else:
             from partyhost.tui.replay.narration import export_text
             from partyhost.tui.text import glyphs_for
