@@ -48,6 +48,7 @@ class _Guesses:
     """When this address's next password may be checked (parallel tries queue up)."""
 
 
+@dataclass(eq=False)
 class PasswordThrottle:
     """Wrong passwords (a room's or the SSH door's) slow their address down.
 
@@ -55,12 +56,11 @@ class PasswordThrottle:
     one address queue behind each other, so more connections do not guess faster.
     """
 
-    def __init__(self, config: HostConfig, kind: str = "room password") -> None:
-        self.config = config
-        self.kind = kind
-        """What is guessed, for the log ("room password", "SSH door password")."""
-        self._by_address: dict[str, _Guesses] = {}
-        self._quiet = QuietLog(log)
+    config: HostConfig
+    kind: str = "room password"
+    """What is guessed, for the log ("room password", "SSH door password")."""
+    _by_address: dict[str, _Guesses] = field(default_factory=dict)
+    _quiet: QuietLog = field(default_factory=lambda: QuietLog(log))
 
     def wait_before_try(self, address: str) -> float:
         """Seconds to wait before checking a password from ``address`` (reserves its turn)."""
@@ -152,13 +152,13 @@ class TokenBucket:
         return self._tokens >= self.burst * self.shares
 
 
+@dataclass(eq=False)
 class BucketsByAddress:
     """A token bucket per address; past :data:`MAX_TRACKED` addresses the stalest is forgotten."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._buckets: dict[str, TokenBucket] = {}
+    rate: float
+    burst: int
+    _buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
     def of(self, address: str) -> TokenBucket:
         """``address``'s bucket, now the most recently used (the oldest are forgotten)."""
@@ -269,43 +269,38 @@ class AddressLimits:
                 del self._by_address[address]
 
 
+@dataclass(eq=False)
 class QuietLog:
     """Log a repeated event once per key and interval, then say how many were held back."""
 
-    def __init__(
-        self,
-        logger: logging.Logger,
-        interval: float = LOG_INTERVAL,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._logger = logger
-        self._interval = interval
-        self._clock = clock
-        self._last: dict[tuple[str, str], tuple[float, int, str]] = {}
-        """(kind, address): when it was last logged, how many since, the latest of them."""
+    logger: logging.Logger
+    interval: float = LOG_INTERVAL
+    clock: Callable[[], float] = time.monotonic
+    _last: dict[tuple[str, str], tuple[float, int, str]] = field(default_factory=dict)
+    """(kind, address): when it was last logged, how many since, the latest of them."""
 
     def warning(self, kind: str, address: str, message: str) -> bool:
         """Log ``message`` about ``address`` unless ``kind`` was logged for it lately."""
-        now = self._clock()
+        now = self.clock()
         key = (kind, address)
         logged_at, held_back, _ = self._last.get(key, (float("-inf"), 0, ""))
-        if now - logged_at < self._interval:
+        if now - logged_at < self.interval:
             self._last[key] = (logged_at, held_back + 1, message)
             return False
         if held_back:
-            message += f" ({held_back} more like it in the last {self._interval:.0f} s)"
+            message += f" ({held_back} more like it in the last {self.interval:.0f} s)"
         _use(self._last, key, (now, 0, message))
-        self._logger.warning("%s", message)
+        self.logger.warning("%s", message)
         return True
 
     def flush(self) -> None:
         """Log the latest of what was held back once its interval is over; forget the rest."""
-        now = self._clock()
+        now = self.clock()
         for key, (logged_at, held_back, message) in list(self._last.items()):
-            if now - logged_at >= self._interval:
+            if now - logged_at >= self.interval:
                 del self._last[key]
                 if held_back:
-                    self._logger.warning("%s (%d like it since the last line)", message, held_back)
+                    self.logger.warning("%s (%d like it since the last line)", message, held_back)
 
 
 class ConnectionCounter:
