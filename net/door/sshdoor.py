@@ -19,8 +19,7 @@ from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
 from partyhost.net.credentials import write_private
 from partyhost.net.door.doorclients import HANGUP_SECONDS, ClientLauncher, VisitorClient
-from partyhost.net.door.doorfolders import DoorFolders
-from partyhost.net.door.visitorenv import client_environment
+from partyhost.net.door.visitorenv import DoorFolders, client_environment
 from partyhost.net.names import clean_name
 from partyhost.net.protocol import MAX_NAME_LENGTH
 

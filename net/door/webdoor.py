@@ -32,8 +32,7 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
-from partyhost.net.door.doorfolders import DoorFolders
-from partyhost.net.door.visitorenv import INPUT_BURST, INPUT_BYTES_PER_SECOND
+from partyhost.net.door.visitorenv import INPUT_BURST, INPUT_BYTES_PER_SECOND, DoorFolders
 from partyhost.net.door.webclients import WebVisitorClient
 
 if TYPE_CHECKING:
