@@ -298,27 +298,24 @@ def _describe(entry: ShelfEntry) -> dict[str, Any]:
     }
 
 
+@dataclass(eq=False)
 class DeckShelf:
     """The decks this host can deal from, read once per file version, kept current."""
 
-    def __init__(
-        self,
-        extra_dirs: tuple[Path, ...] = (),
-        poll_interval: float = POLL_SECONDS,
-        uploads: UploadReader | None = None,
-    ) -> None:
-        self.extra_dirs = extra_dirs
-        self.poll_interval = poll_interval
-        self._tables: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
-        """Every table deck some room still uses, by digest: equal cards are built once."""
-        self.uploads = uploads or UploadReader()
-        self.on_change: Callable[[], None] | None = None
-        """Called on the event loop after the poll found the listing changed."""
-        self._versions: dict[Path, FileVersion] = {}
-        self.entries: tuple[ShelfEntry, ...] = ()
-        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
-        self._lock = threading.Lock()
-        self._watcher: asyncio.Task[None] | None = None
+    extra_dirs: tuple[Path, ...] = ()
+    poll_interval: float = POLL_SECONDS
+    uploads: UploadReader = field(default_factory=UploadReader)
+    on_change: Callable[[], None] | None = field(default=None, init=False)
+    """Called on the event loop after the poll found the listing changed."""
+    entries: tuple[ShelfEntry, ...] = field(default=(), init=False)
+    """Every deck file the last :meth:`scan` found, in search order, usable or not."""
+    _tables: weakref.WeakValueDictionary[str, TableDeck] = field(
+        default_factory=weakref.WeakValueDictionary, init=False
+    )
+    """Every table deck some room still uses, by digest: equal cards are built once."""
+    _versions: dict[Path, FileVersion] = field(default_factory=dict, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _watcher: asyncio.Task[None] | None = field(default=None, init=False)
 
     # --- reading the folders (worker threads) ---------------------------------
 
