@@ -70,10 +70,8 @@ def _describe_item(item: Any) -> list[str]:
 
 
 def find_deck(name_or_path: str) -> LoadedDeck:
-    """A deck by file path, or by name as the host's deck shelf finds it.
-
-    Raises DeckFileError with every problem, or naming the folders searched.
-    """
+    """A deck by file path, or by name as the host's deck shelf finds it; raises DeckFileError
+    with every problem, or naming the folders searched."""
     path = Path(name_or_path).expanduser()
     if path.suffix in DECK_SUFFIXES and path.is_file():
         return load_deck_file(path, "file")
@@ -130,10 +128,8 @@ def _validate(path: Path) -> bool:
 def watch_command(
     raw: str, *, sleep: Callable[[float], None] = time.sleep, max_checks: int | None = None
 ) -> int:
-    """Check the file now and again every time it is saved, until Ctrl+C.
-
-    Exits with the last check's result (0: the deck is fine).
-    """
+    """Check the file now and again every time it is saved, until Ctrl+C; exits with the last
+    check's result (0: the deck is fine)."""
     path = Path(raw)
     print(f"Watching {path}: every save is checked again. Ctrl+C to stop.", flush=True)
     ok = _validate(path)

@@ -50,11 +50,9 @@ class _Guesses:
 
 @dataclass(eq=False)
 class PasswordThrottle:
-    """Wrong passwords (a room's or the SSH door's) slow their address down.
-
-    A few typos are free; then each try waits, doubling up to a cap. Tries from
-    one address queue behind each other, so more connections do not guess faster.
-    """
+    """Wrong passwords (a room's or the SSH door's) slow their address down: a few typos are
+    free, then each try waits, doubling up to a cap. Tries from one address queue behind each
+    other, so more connections do not guess faster."""
 
     config: HostConfig
     kind: str = "room password"
@@ -103,11 +101,9 @@ class PasswordThrottle:
 
 
 class TokenBucket:
-    """``rate`` tokens a second, holding at most ``burst``; each message takes one.
-
-    ``shares`` (one per connection of an address) multiplies both but adds no
-    token, so a new connection never brings a fresh burst with it.
-    """
+    """``rate`` tokens a second, holding at most ``burst``; each message takes one. ``shares``
+    (one per connection of an address) multiplies both but adds no token, so a new connection
+    never brings a fresh burst with it."""
 
     __slots__ = ("_stamp", "_tokens", "burst", "rate", "shares")
 
@@ -138,10 +134,8 @@ class TokenBucket:
         return take_all((self,))
 
     def wait_after(self, size: float, now: float) -> float:
-        """Spend ``size`` tokens, past empty if need be; seconds until the debt is paid.
-
-        For a stream that cannot be dropped (the SSH door's keys): read, then wait.
-        """
+        """Spend ``size`` tokens, past empty if need be; seconds until the debt is paid (for a
+        stream that cannot be dropped, the SSH door's keys: read, then wait)."""
         self.ready(now)
         self._tokens -= size
         return max(0.0, -self._tokens / (self.rate * self.shares))

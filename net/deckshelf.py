@@ -90,12 +90,10 @@ class UploadsTooFast(Exception):
 
 
 class UploadReader:
-    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
-
-    Reading shares the interpreter with the event loop, so one deck is read at a
-    time, each new text takes a token from its address's bucket and the host's,
-    and the last :data:`RECENT_UPLOADS` outcomes are kept: a text sent again costs nothing.
-    """
+    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms: reading
+    shares the interpreter with the event loop, so one deck is read at a time, each new text
+    takes a token from its address's bucket and the host's, and the last
+    :data:`RECENT_UPLOADS` outcomes are kept: a text sent again costs nothing."""
 
     def __init__(self, config: HostConfig | None = None) -> None:
         self._config = config or HostConfig()

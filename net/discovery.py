@@ -196,10 +196,8 @@ BrowserFactory = Callable[[HostListener], HostWatcher]
 
 @dataclass(eq=False)
 class HostBrowser:
-    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop).
-
-    The class itself is the real :data:`BrowserFactory`.
-    """
+    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop); the
+    class itself is the real :data:`BrowserFactory`."""
 
     listener: HostListener
     resolve_timeout_ms: int = RESOLVE_TIMEOUT_MS

@@ -75,11 +75,9 @@ def on_stop_signals(
     loop: asyncio.AbstractEventLoop, stop: Callable[[], None]
 ) -> Callable[[], None]:
     """Call ``stop`` on the loop when the process is asked to stop (Ctrl+C, ``kill`` where
-    there is one, Ctrl+Break on Windows); returns what undoes it.
-
-    The loop's own signal handling where it has one (POSIX); else (Windows' event
-    loops) Python's signal handlers, which hand the stop to the loop.
-    """
+    there is one, Ctrl+Break on Windows); returns what undoes it. The loop's own signal
+    handling where it has one (POSIX); else (Windows' event loops) Python's signal handlers,
+    which hand the stop to the loop."""
     names = ("SIGINT", "SIGTERM", "SIGBREAK")
     signums = [getattr(signal, name) for name in names if hasattr(signal, name)]
     undo = contextlib.ExitStack()
@@ -104,10 +102,8 @@ def on_stop_signals(
 
 
 def in_front_of_terminal(fd: int) -> bool:
-    """Whether this process may read the terminal ``fd`` (it is not a background job).
-
-    Where there is no job control (Windows), a process that has a terminal is in front.
-    """
+    """Whether this process may read the terminal ``fd`` (it is not a background job); where
+    there is no job control (Windows), a process that has a terminal is in front."""
     if not hasattr(os, "tcgetpgrp"):
         return True
     try:
@@ -117,10 +113,8 @@ def in_front_of_terminal(fd: int) -> bool:
 
 
 def keep_reading_in_background() -> None:
-    """Sent to the background later, a terminal read fails (EIO) instead of stopping us.
-
-    Nothing to do where there is no job control (no ``SIGTTIN``).
-    """
+    """Sent to the background later, a terminal read fails (EIO) instead of stopping us
+    (nothing to do where there is no job control: no ``SIGTTIN``)."""
     if hasattr(signal, "SIGTTIN"):
         signal.signal(signal.SIGTTIN, signal.SIG_IGN)
 

@@ -422,11 +422,9 @@ def status(state: str, **fields: Any) -> Message:
 
 
 class ReconnectingClient(Requests):
-    """A connection that comes back by itself, with its seat, when the link drops.
-
-    Reconnecting runs in its own task, so :meth:`recv` may be cancelled (a
-    timeout, a closing UI) at any moment without losing the link or a message.
-    """
+    """A connection that comes back by itself, with its seat, when the link drops. Reconnecting
+    runs in its own task, so :meth:`recv` may be cancelled (a timeout, a closing UI) at any
+    moment without losing the link or a message."""
 
     def __init__(
         self, connection: HostConnection, host: str, port: int, name: str, policy: ReconnectPolicy
@@ -512,11 +510,9 @@ class ReconnectingClient(Requests):
                 return message
 
     def _answers_resume(self, message: Message) -> bool:
-        """Whether ``message``, the host's answer to taking the seat back, is handled here.
-
-        A refusal with ``retry_after`` becomes a ``reconnecting`` status and a new
-        request that late; the ``joined`` after such a wait is preceded by ``restored``.
-        """
+        """Whether ``message``, the host's answer to taking the seat back, is handled here: a
+        refusal with ``retry_after`` becomes a ``reconnecting`` status and a new request that
+        late; the ``joined`` after such a wait is preceded by ``restored``."""
         if not self._resuming:
             return False
         kind, code = message.get("t"), message.get("code")
@@ -610,8 +606,7 @@ UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
 
 def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
     """Each file's ``{"name", "text"}``, read as the host reads its own, for ``create_room``;
-    :class:`DeckFileUnsendable` says which file the host would refuse, before anything is sent.
-    """
+    :class:`DeckFileUnsendable` says which file the host would refuse, before anything is sent."""
     from partyhost.decks.files import DeckFileError, decode_deck_bytes  # games load with it
 
     files: list[dict[str, str]] = []
