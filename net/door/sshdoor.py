@@ -192,7 +192,7 @@ class DoorConnection(asyncssh.SSHServer):
 
     def __init__(self, door: SSHDoor) -> None:
         self._door = door
-        self._connection: asyncssh.SSHServerConnection | None = None
+        self._connection: asyncssh.SSHServerConnection  # set first, by connection_made
         self._address = "unknown"
         self._admitted = False
         self._session_used = False
@@ -216,7 +216,7 @@ class DoorConnection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_idle_timer()
-        if self._admitted and self._connection is not None:
+        if self._admitted:
             self._admitted = False
             self._door.counter.release(self._address)
             self._door.connections.discard(self._connection)
@@ -235,15 +235,14 @@ class DoorConnection(asyncssh.SSHServer):
         """No session opened in time (or none open any more): free the connection's slot. The
         timer runs only while the connection is admitted and has no session open."""
         self._idle_timer = None
-        if self._connection is not None:
-            seconds = self._door.config.ssh_login_timeout
-            self._door.quiet.warning(
-                "idle",
-                self._address,
-                f"SSH door: closed an idle connection from {self._address}"
-                f" (no session open for {seconds:g} s)",
-            )
-            self._connection.close()
+        seconds = self._door.config.ssh_login_timeout
+        self._door.quiet.warning(
+            "idle",
+            self._address,
+            f"SSH door: closed an idle connection from {self._address}"
+            f" (no session open for {seconds:g} s)",
+        )
+        self._connection.close()
 
     def begin_auth(self, username: str) -> bool:
         return self._door.config.ssh_password is not None
