@@ -186,11 +186,6 @@ def decks_in_play(deck_name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [part.describe() for part, _ in parts_in(deck_name, data)]
 
 
-def _digest(game: Game, journal: dict[str, Any]) -> str:
-    packed = msgpack.packb([game.deck_game, journal], use_bin_type=True)
-    return hashlib.sha256(packed).hexdigest()
-
-
 class DeckNotFound(p.Refused):
     """A deck request that cannot be met; ``problems`` lists every problem of a deck that
     failed its checks, each at its file, line and column."""
@@ -502,7 +497,8 @@ class DeckShelf:
     ) -> TableDeck:
         """The table deck with this journal form: found by its digest, else built (``single``
         builds one part's deck; several are combined, which may raise ``CombineError``)."""
-        digest = _digest(game, journal)
+        packed = msgpack.packb([game.deck_game, journal], use_bin_type=True)
+        digest = hashlib.sha256(packed).hexdigest()
         with self._lock:
             found = self._tables.get(digest)
         if found is not None:
