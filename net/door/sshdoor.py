@@ -164,12 +164,8 @@ class SSHDoor:
         name = clean_name(username, MAX_NAME_LENGTH)
         folder = self.folders.visitor()
         try:
-            client = await self.launcher.launch(
-                name,
-                client_environment(process.term_type, process.env, folder),
-                folder,
-                *process.term_size[:2],
-            )
+            env = client_environment(process.term_type, process.env, folder)
+            client = await self.launcher.launch(name, env, folder, *process.term_size[:2])
             log.info("SSH: %r plays as %r (pid %d)", username, name, client.pid)
             self.clients.add(client)
             try:
