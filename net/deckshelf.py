@@ -516,9 +516,7 @@ class DeckShelf:
     def start_watching(self) -> None:
         """Poll the deck folders from now on (call on the event loop)."""
         if self._watcher is None:
-            self._watcher = asyncio.get_running_loop().create_task(
-                self._watch(), name="deck folders"
-            )
+            self._watcher = asyncio.create_task(self._watch(), name="deck folders")
 
     async def stop_watching(self) -> None:
         watcher, self._watcher = self._watcher, None

@@ -266,7 +266,7 @@ class HostConnection(Requests):
         self.seat: int | None = None
         self.close_reason: str | None = None
         self._inbox: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
-        self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
+        self._reader_task = asyncio.create_task(self._read_loop())
 
     @classmethod
     async def connect(
@@ -469,9 +469,7 @@ class ReconnectingClient(Requests):
 
     @property
     def token(self) -> str | None:
-        if self.connection is not None:
-            return self.connection.token
-        return self._token
+        return self.connection.token if self.connection is not None else self._token
 
     def _live(self) -> HostConnection:
         if self.connection is None:
@@ -502,9 +500,7 @@ class ReconnectingClient(Requests):
                 self._token = self.connection.token
                 self.connection = None
                 self._cancel_retry()
-                self._reconnector = asyncio.get_running_loop().create_task(
-                    self._reconnect(lost.reason)
-                )
+                self._reconnector = asyncio.create_task(self._reconnect(lost.reason))
                 continue
             if not self._answers_resume(message):
                 return message
@@ -532,7 +528,7 @@ class ReconnectingClient(Requests):
             return False
         detail = str(message.get("message", ""))
         self._statuses.put_nowait(status("reconnecting", retry_after=float(wait), detail=detail))
-        self._retry = asyncio.get_running_loop().create_task(self._ask_again(float(wait)))
+        self._retry = asyncio.create_task(self._ask_again(float(wait)))
         return True
 
     async def _ask_again(self, wait: float) -> None:
