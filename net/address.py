@@ -123,11 +123,7 @@ def web_url(listen_host: str, port: int) -> str:
 
 def local_address(listen_host: str) -> str:
     """The address a process on this machine uses to reach the host (the SSH door's clients)."""
-    if listen_host in ("", "0.0.0.0"):
-        return "127.0.0.1"
-    if listen_host == "::":
-        return "::1"
-    return listen_host
+    return {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(listen_host, listen_host)
 
 
 def join_instructions(

@@ -246,10 +246,8 @@ class AddressLimits:
 
     def rooms_allowed(self, address: str) -> int:
         """Open rooms ``address`` may have created: a few, or a few per SSH door visitor."""
-        per_address = self._config.max_rooms_per_address
-        if address == self._door:
-            return per_address * max(1, self.connections(address))
-        return per_address
+        visitors = max(1, self.connections(address)) if address == self._door else 1
+        return self._config.max_rooms_per_address * visitors
 
     def sweep(self) -> None:
         """Forget addresses with no connection and full buckets (call now and then)."""
