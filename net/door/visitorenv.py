@@ -18,6 +18,7 @@ import shutil
 import stat
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -115,7 +116,7 @@ class DoorFolders:
         self.base = data_dir / DOOR_FOLDER if data_dir is not None else Path(tempfile.gettempdir())
         self.root: Path | None = None
         self._made = 0
-        self._in_use: dict[Path, int] = {}
+        self._in_use: Counter[Path] = Counter()
         """Kept folders a client runs in now (never dropped for the cap)."""
 
     def open(self) -> Path:
@@ -158,14 +159,12 @@ class DoorFolders:
             os.utime(folder)  # used last now: the cap drops it last
         else:
             self._drop_oldest(base, keeping=folder)
-        self._in_use[folder] = self._in_use.get(folder, 0) + 1
+        self._in_use[folder] += 1
         return folder
 
     def release(self, folder: Path) -> None:
         """A client in a kept folder is done: the folder stays, marked as just used."""
-        left = self._in_use.pop(folder, 0) - 1
-        if left > 0:
-            self._in_use[folder] = left
+        self._in_use -= Counter([folder])  # drops it at zero
         with contextlib.suppress(OSError):
             os.utime(folder)
 
