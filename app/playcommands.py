@@ -134,10 +134,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         try:
             load_deck_file(deck)
         except DeckFileError as exc:
-            count = len(exc.errors)
-            print(
-                f"partyhost join: --deck {deck}: {count} problem(s) to fix first:", file=sys.stderr
-            )
+            problems = f"{len(exc.errors)} problem(s) to fix first:"
+            print(f"partyhost join: --deck {deck}: {problems}", file=sys.stderr)
             print(*exc.errors, sep="\n", file=sys.stderr)
             return 2
     result = PartyApp(
