@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from partyhost.net.address import parse_address
+from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, parse_address
 from partyhost.net.platform import PSEUDO_TERMINALS, address_in_use
 
 if TYPE_CHECKING:
@@ -216,8 +216,6 @@ def cmd_party(args: argparse.Namespace) -> int:
 def with_party_doors(args: argparse.Namespace) -> argparse.Namespace:
     """``partyhost party``'s flags as ``serve``'s: both doors open unless turned off (the
     SSH door only where the system can host it)."""
-    from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
-
     doors = argparse.Namespace(**vars(args))
     if args.no_ssh or (args.ssh is None and not PSEUDO_TERMINALS):
         doors.ssh = None
