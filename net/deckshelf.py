@@ -20,7 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -198,10 +198,7 @@ class DeckNotFound(p.Refused):
         """The ``error`` frame that answers the request, with ``problems`` if there are any."""
         frame = super().frame(ref)
         if self.problems:
-            frame["problems"] = [
-                {"file": e.file, "line": e.line, "column": e.column, "message": e.message}
-                for e in self.problems[:MAX_PROBLEMS_SENT]
-            ]
+            frame["problems"] = [asdict(error) for error in self.problems[:MAX_PROBLEMS_SENT]]
         return frame
 
 
