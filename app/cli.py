@@ -15,18 +15,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from partyhost import __version__
+from partyhost import __version__, playcommands
 from partyhost.engine.core import BOT_LEVELS
 from partyhost.net.address import DEFAULT_PORT, DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
-from partyhost.playcommands import (
-    SSH_PASSWORD_ENV,
-    cmd_bot,
-    cmd_games,
-    cmd_join,
-    cmd_party,
-    cmd_play,
-    cmd_serve,
-)
 
 Runner = Callable[[argparse.Namespace], int]
 YOUR_NAME = "your name at the table"
@@ -150,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--name", help=YOUR_NAME)
     _add_ascii(play)
-    play.set_defaults(run=cmd_play)
+    play.set_defaults(run=playcommands.cmd_play)
 
     serve = sub.add_parser("serve", help="host games for your LAN")
     _add_host(serve)
@@ -162,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
         can_close=False,
     )
     _add_limits(serve, DOOR_LIMITS, "door limits (the SSH and browser doors, each its own)")
-    serve.set_defaults(run=cmd_serve)
+    serve.set_defaults(run=playcommands.cmd_serve)
 
     _add_party(sub.add_parser("party", help="host for your LAN and play at your own table"))
 
@@ -198,14 +189,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="back to the seat held at this host at once, without asking (a reloaded browser page)",
     )
-    join.set_defaults(run=cmd_join)
+    join.set_defaults(run=playcommands.cmd_join)
 
     bot = sub.add_parser("bot", help="seat network bots in a room")
     bot.add_argument("address", help="HOST:PORT of the host")
     bot.add_argument("--room", required=True, help="room code")
     bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     bot.add_argument("--delay", type=float, default=0.8, help="seconds a bot thinks (default 0.8)")
-    bot.set_defaults(run=cmd_bot)
+    bot.set_defaults(run=playcommands.cmd_bot)
 
     replay = sub.add_parser(
         "replay",
@@ -227,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.set_defaults(run=_imported_when_run("partyhost.historycommands", "cmd_stats"))
 
     games = sub.add_parser("games", help="list the games this partyhost can run")
-    games.set_defaults(run=cmd_games)
+    games.set_defaults(run=playcommands.cmd_games)
 
     decks = sub.add_parser("decks", help="list, show and check deck files")
     decks_sub = decks.add_subparsers(dest="decks_command", required=True, metavar="ACTION")
@@ -287,8 +278,8 @@ def _add_doors(
     command.add_argument(
         "--ssh-password",
         metavar="PASS",
-        help=f"party password for the SSH door (or set {SSH_PASSWORD_ENV}, which ps does not"
-        " show; default: open to the LAN)",
+        help=f"party password for the SSH door (or set {playcommands.SSH_PASSWORD_ENV}, which ps"
+        " does not show; default: open to the LAN)",
     )
     add_door("--web", DEFAULT_WEB_PORT, web_help, "no browser door")
 
@@ -342,33 +333,24 @@ def _add_party(party: argparse.ArgumentParser) -> None:
     )
     _add_limits(party, SERVE_LIMITS, "host limits")
     _add_limits(party, DOOR_LIMITS, "door limits")
-    party.set_defaults(run=cmd_party)
+    party.set_defaults(run=playcommands.cmd_party)
 
 
-def print_utf8() -> None:
-    """Output redirected to a file or a pipe is UTF-8 (Windows would write cp1252 and stop at
-    the first card glyph it lacks), anything unwritable a ``?``; a terminal is left as is."""
+def main(argv: Sequence[str] | None = None) -> int:
+    # Output redirected to a file or a pipe is UTF-8 (Windows would write cp1252 and stop at
+    # the first card glyph it lacks), anything unwritable a ``?``; a terminal is left as is.
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not stream.isatty():
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(encoding="utf-8", errors="replace")
-
-
-def _stop_writing_to_stdout() -> None:
-    """The reader of our output went away (``| head``): what is left goes nowhere, quietly."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    print_utf8()
     args = build_parser().parse_args(argv)
     try:
         result: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:
-        _stop_writing_to_stdout()
+        # The reader of our output went away (``| head``): what is left goes nowhere, quietly.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return result
 

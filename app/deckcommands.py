@@ -70,10 +70,8 @@ def _describe_item(item: Any) -> list[str]:
 
 
 def find_deck(name_or_path: str) -> LoadedDeck:
-    """A deck by file path, or by name as the host's deck shelf finds it.
-
-    Raises DeckFileError with every problem, or naming the folders searched.
-    """
+    """A deck by file path, or by name as the host's deck shelf finds it; raises DeckFileError
+    with every problem, or naming the folders searched."""
     path = Path(name_or_path).expanduser()
     if path.suffix in DECK_SUFFIXES and path.is_file():
         return load_deck_file(path, "file")
@@ -130,10 +128,8 @@ def _validate(path: Path) -> bool:
 def watch_command(
     raw: str, *, sleep: Callable[[float], None] = time.sleep, max_checks: int | None = None
 ) -> int:
-    """Check the file now and again every time it is saved, until Ctrl+C.
-
-    Exits with the last check's result (0: the deck is fine).
-    """
+    """Check the file now and again every time it is saved, until Ctrl+C; exits with the last
+    check's result (0: the deck is fine)."""
     path = Path(raw)
     print(f"Watching {path}: every save is checked again. Ctrl+C to stop.", flush=True)
     ok = _validate(path)
@@ -148,32 +144,25 @@ def watch_command(
             seen = version
             checks += 1
             print(f"\n--- {time.strftime('%H:%M:%S')}: {path} changed ---", flush=True)
-            ok = _validate(path) if version is not None else _gone(path)
+            ok = version is not None and _validate(path)
+            if version is None:
+                print(
+                    f"{path}: the file is gone (renamed or deleted?); waiting for it to come back"
+                )
     except KeyboardInterrupt:
         print()
     return 0 if ok else 1
 
 
-def _gone(path: Path) -> bool:
-    print(f"{path}: the file is gone (renamed or deleted?); waiting for it to come back")
-    return False
-
-
-def title_for(name: str) -> str:
-    """``office-party`` -> ``Office party``: the title a new deck starts with."""
-    words = name.replace("_", " ").replace("-", " ").split()
-    title = " ".join(words) or name
-    return title[:1].upper() + title[1:]
-
-
 def starter_deck(game: Game, name: str) -> str:
-    """The game's commented starter deck (``decks/starters``, valid as written), named after
-    ``name`` and checked as any deck; raises ValueError if there is none, DeckFileError
-    if the checker refuses it."""
+    """The game's commented starter deck (``decks/starters``, valid as written), titled after
+    ``name`` (``office-party``: ``Office party``) and checked as any deck; raises ValueError
+    if there is none, DeckFileError if the checker refuses it."""
     template = shipped_decks_dir() / "starters" / f"{game.deck_game}.yaml"
     if not template.is_file():
         raise ValueError(f"There is no starter deck for {game.name} yet.")
-    title = f"name: {json.dumps(title_for(name))}"
+    words = " ".join(name.replace("_", " ").replace("-", " ").split()) or name
+    title = f"name: {json.dumps(words[:1].upper() + words[1:])}"
     text = _NAME_LINE.sub(lambda _: title, template.read_text(encoding="utf-8"), count=1)
     build_from_text(text, f"{name}.yaml")
     return text

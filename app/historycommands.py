@@ -130,16 +130,9 @@ def games_table(games: Iterable[Frame]) -> list[str]:
             f"{p['name']}{'*' if p['seat'] in winners else ''}" for p in game.get("players", [])
         )
         ended = _clock(game.get("ended"), "%H:%M") if game["status"] == "over" else "playing"
-        rows.append(
-            (
-                str(game["id"]),
-                str(game.get("night") or ""),
-                ended,
-                str(game.get("game_name") or game["game"]),
-                str(game["room"]),
-                players,
-            )
-        )
+        night = str(game.get("night") or "")
+        name = str(game.get("game_name") or game["game"])
+        rows.append((str(game["id"]), night, ended, name, str(game["room"]), players))
     return aligned(rows)
 
 
@@ -150,19 +143,14 @@ def standings_table(night: str, rows: list[Standing], tonight: str) -> list[str]
     lines = [f"{title}: {counted(len(rows), 'player')}, {counted(games, 'game')} won"]
     table = [("PLAYER", "PLAYED", "WON", "POINTS", "MONEY", "BY GAME (won/played)")]
     for row in rows:
-        table.append(
-            (
-                row.name + (" (bot)" if row.bot else ""),
-                str(row.games_played),
-                str(row.games_won),
-                "-" if row.points is None else str(row.points),
-                "-" if row.money is None else f"${row.money}",
-                ", ".join(
-                    f"{game_name(game)} {row.won.get(game, 0)}/{count}"
-                    for game, count in sorted(row.played.items())
-                ),
-            )
+        name = row.name + (" (bot)" if row.bot else "")
+        points = "-" if row.points is None else str(row.points)
+        money = "-" if row.money is None else f"${row.money}"
+        by_game = ", ".join(
+            f"{game_name(game)} {row.won.get(game, 0)}/{count}"
+            for game, count in sorted(row.played.items())
         )
+        table.append((name, str(row.games_played), str(row.games_won), points, money, by_game))
     return lines + aligned(table, right=1)
 
 
@@ -188,13 +176,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 continue
             print("\n".join(standings_table(night, rows, tonight)))
     return 0
-
-
-def export_jsonl(replay: ReplayData, out: TextIO) -> None:
-    """One JSON object per step, each naming its game."""
-    for step in replay.steps:
-        record = {"game_id": replay.info["id"], "game": replay.info["game"], **step}
-        out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -227,8 +208,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         out: TextIO = sys.stdout
         if args.output:
             out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
-        if args.export == "jsonl":
-            export_jsonl(replay, out)
+        if args.export == "jsonl":  # one JSON object per step, each naming its game
+            for step in replay.steps:
+                record = {"game_id": replay.info["id"], "game": replay.info["game"], **step}
+                out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
         else:
             from partyhost.tui.replay.narration import export_text
             from partyhost.tui.text import glyphs_for

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from partyhost.net.address import parse_address
+from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, parse_address
 from partyhost.net.platform import PSEUDO_TERMINALS, address_in_use
 
 if TYPE_CHECKING:
@@ -88,22 +88,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def deck_file_is_usable(path: Path) -> bool:
-    """Whether ``join --deck`` may bring ``path``; if not, every problem is printed first (the
-    host would find them only once a room is asked for)."""
-    from partyhost.decks.files import DeckFileError, load_deck_file
-
-    try:
-        load_deck_file(path)
-    except DeckFileError as exc:
-        count = len(exc.errors)
-        print(f"partyhost join: --deck {path}: {count} problem(s) to fix first:", file=sys.stderr)
-        for error in exc.errors:
-            print(error, file=sys.stderr)
-        return False
-    return True
-
-
 NO_DOOR_HERE = (
     "partyhost serve: the SSH door needs pseudo-terminals, which this system does not have;"
     " open the door on a Linux or macOS host, open the browser door here instead"
@@ -140,11 +124,20 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         use_discovery(HostBrowser)
 
-    if args.deck is not None and not Path(args.deck).expanduser().is_file():
-        print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
-        return 2
-    if args.deck is not None and not deck_file_is_usable(Path(args.deck).expanduser()):
-        return 2
+    if args.deck is not None:  # checked now: the host would find problems only once asked
+        from partyhost.decks.files import DeckFileError, load_deck_file
+
+        deck = Path(args.deck).expanduser()
+        if not deck.is_file():
+            print(f"partyhost join: --deck {args.deck}: no such file", file=sys.stderr)
+            return 2
+        try:
+            load_deck_file(deck)
+        except DeckFileError as exc:
+            problems = f"{len(exc.errors)} problem(s) to fix first:"
+            print(f"partyhost join: --deck {deck}: {problems}", file=sys.stderr)
+            print(*exc.errors, sep="\n", file=sys.stderr)
+            return 2
     result = PartyApp(
         address=args.address,
         name=args.name,
@@ -223,8 +216,6 @@ def cmd_party(args: argparse.Namespace) -> int:
 def with_party_doors(args: argparse.Namespace) -> argparse.Namespace:
     """``partyhost party``'s flags as ``serve``'s: both doors open unless turned off (the
     SSH door only where the system can host it)."""
-    from partyhost.net.address import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
-
     doors = argparse.Namespace(**vars(args))
     if args.no_ssh or (args.ssh is None and not PSEUDO_TERMINALS):
         doors.ssh = None

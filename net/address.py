@@ -78,12 +78,10 @@ nothing, but makes the system pick the interface (and so the address) its route 
 
 
 def lan_address(listen_host: str = "") -> str:
-    """The one address other devices on the LAN reach this host at (what a URL or a QR code shows).
-
-    A host bound to one address is reached there only. A wildcard host is reached at the
-    address of the interface the system routes the LAN through (the UDP connect above), else
-    at the address of its own name, and at loopback only when there is nothing else.
-    """
+    """The one address other devices on the LAN reach this host at (what a URL or a QR code
+    shows). A host bound to one address is reached there only. A wildcard host is reached at
+    the address of the interface the system routes the LAN through (the UDP connect above),
+    else at the address of its own name, and at loopback only when there is nothing else."""
     if listen_host not in WILDCARDS:
         return listen_host
     return _routed_address() or _named_address() or "127.0.0.1"
@@ -125,11 +123,7 @@ def web_url(listen_host: str, port: int) -> str:
 
 def local_address(listen_host: str) -> str:
     """The address a process on this machine uses to reach the host (the SSH door's clients)."""
-    if listen_host in ("", "0.0.0.0"):
-        return "127.0.0.1"
-    if listen_host == "::":
-        return "::1"
-    return listen_host
+    return {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(listen_host, listen_host)
 
 
 def join_instructions(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -48,19 +48,17 @@ class _Guesses:
     """When this address's next password may be checked (parallel tries queue up)."""
 
 
+@dataclass(eq=False)
 class PasswordThrottle:
-    """Wrong passwords (a room's or the SSH door's) slow their address down.
+    """Wrong passwords (a room's or the SSH door's) slow their address down: a few typos are
+    free, then each try waits, doubling up to a cap. Tries from one address queue behind each
+    other, so more connections do not guess faster."""
 
-    A few typos are free; then each try waits, doubling up to a cap. Tries from
-    one address queue behind each other, so more connections do not guess faster.
-    """
-
-    def __init__(self, config: HostConfig, kind: str = "room password") -> None:
-        self.config = config
-        self.kind = kind
-        """What is guessed, for the log ("room password", "SSH door password")."""
-        self._by_address: dict[str, _Guesses] = {}
-        self._quiet = QuietLog(log)
+    config: HostConfig
+    kind: str = "room password"
+    """What is guessed, for the log ("room password", "SSH door password")."""
+    _by_address: dict[str, _Guesses] = field(default_factory=dict)
+    _quiet: QuietLog = field(default_factory=lambda: QuietLog(log))
 
     def wait_before_try(self, address: str) -> float:
         """Seconds to wait before checking a password from ``address`` (reserves its turn)."""
@@ -103,11 +101,9 @@ class PasswordThrottle:
 
 
 class TokenBucket:
-    """``rate`` tokens a second, holding at most ``burst``; each message takes one.
-
-    ``shares`` (one per connection of an address) multiplies both but adds no
-    token, so a new connection never brings a fresh burst with it.
-    """
+    """``rate`` tokens a second, holding at most ``burst``; each message takes one. ``shares``
+    (one per connection of an address) multiplies both but adds no token, so a new connection
+    never brings a fresh burst with it."""
 
     __slots__ = ("_stamp", "_tokens", "burst", "rate", "shares")
 
@@ -138,10 +134,8 @@ class TokenBucket:
         return take_all((self,))
 
     def wait_after(self, size: float, now: float) -> float:
-        """Spend ``size`` tokens, past empty if need be; seconds until the debt is paid.
-
-        For a stream that cannot be dropped (the SSH door's keys): read, then wait.
-        """
+        """Spend ``size`` tokens, past empty if need be; seconds until the debt is paid (for a
+        stream that cannot be dropped, the SSH door's keys: read, then wait)."""
         self.ready(now)
         self._tokens -= size
         return max(0.0, -self._tokens / (self.rate * self.shares))
@@ -152,13 +146,13 @@ class TokenBucket:
         return self._tokens >= self.burst * self.shares
 
 
+@dataclass(eq=False)
 class BucketsByAddress:
     """A token bucket per address; past :data:`MAX_TRACKED` addresses the stalest is forgotten."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._buckets: dict[str, TokenBucket] = {}
+    rate: float
+    burst: int
+    _buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
     def of(self, address: str) -> TokenBucket:
         """``address``'s bucket, now the most recently used (the oldest are forgotten)."""
@@ -252,10 +246,8 @@ class AddressLimits:
 
     def rooms_allowed(self, address: str) -> int:
         """Open rooms ``address`` may have created: a few, or a few per SSH door visitor."""
-        per_address = self._config.max_rooms_per_address
-        if address == self._door:
-            return per_address * max(1, self.connections(address))
-        return per_address
+        visitors = max(1, self.connections(address)) if address == self._door else 1
+        return self._config.max_rooms_per_address * visitors
 
     def sweep(self) -> None:
         """Forget addresses with no connection and full buckets (call now and then)."""
@@ -269,53 +261,51 @@ class AddressLimits:
                 del self._by_address[address]
 
 
+@dataclass(eq=False)
 class QuietLog:
     """Log a repeated event once per key and interval, then say how many were held back."""
 
-    def __init__(
-        self,
-        logger: logging.Logger,
-        interval: float = LOG_INTERVAL,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._logger = logger
-        self._interval = interval
-        self._clock = clock
-        self._last: dict[tuple[str, str], tuple[float, int, str]] = {}
-        """(kind, address): when it was last logged, how many since, the latest of them."""
+    logger: logging.Logger
+    interval: float = LOG_INTERVAL
+    clock: Callable[[], float] = time.monotonic
+    _last: dict[tuple[str, str], tuple[float, int, str]] = field(default_factory=dict)
+    """(kind, address): when it was last logged, how many since, the latest of them."""
 
     def warning(self, kind: str, address: str, message: str) -> bool:
         """Log ``message`` about ``address`` unless ``kind`` was logged for it lately."""
-        now = self._clock()
+        now = self.clock()
         key = (kind, address)
         logged_at, held_back, _ = self._last.get(key, (float("-inf"), 0, ""))
-        if now - logged_at < self._interval:
+        if now - logged_at < self.interval:
             self._last[key] = (logged_at, held_back + 1, message)
             return False
         if held_back:
-            message += f" ({held_back} more like it in the last {self._interval:.0f} s)"
+            message += f" ({held_back} more like it in the last {self.interval:.0f} s)"
         _use(self._last, key, (now, 0, message))
-        self._logger.warning("%s", message)
+        self.logger.warning("%s", message)
         return True
 
     def flush(self) -> None:
         """Log the latest of what was held back once its interval is over; forget the rest."""
-        now = self._clock()
+        now = self.clock()
         for key, (logged_at, held_back, message) in list(self._last.items()):
-            if now - logged_at >= self._interval:
+            if now - logged_at >= self.interval:
                 del self._last[key]
                 if held_back:
-                    self._logger.warning("%s (%d like it since the last line)", message, held_back)
+                    self.logger.warning("%s (%d like it since the last line)", message, held_back)
 
 
 class ConnectionCounter:
-    """The SSH door's open connections, in total and per address, against its two caps."""
+    """A door's open connections, in total and per address, against its two caps."""
 
     def __init__(self, total: int, per_address: int) -> None:
         self.cap = total
         self.per_address = per_address
-        self.total = 0
-        self._by_address: dict[str, int] = {}
+        self._by_address: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        return self._by_address.total()
 
     def admit(self, address: str) -> str | None:
         """Count the connection in, or return why it is refused (and count nothing)."""
@@ -324,19 +314,11 @@ class ConnectionCounter:
         held = self.held_by(address)
         if held >= self.per_address:
             return f"{held} connections from this address already"
-        self.total += 1
-        self._by_address[address] = held + 1
+        self._by_address[address] += 1
         return None
 
     def release(self, address: str) -> None:
-        held = self.held_by(address)
-        if held <= 0:
-            return
-        self.total -= 1
-        if held == 1:
-            del self._by_address[address]
-        else:
-            self._by_address[address] = held - 1
+        self._by_address -= Counter([address])  # drops counts at zero; never below it
 
     def held_by(self, address: str) -> int:
-        return self._by_address.get(address, 0)
+        return self._by_address[address]

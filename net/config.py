@@ -16,13 +16,6 @@ from partyhost.net.protocol import (
 )
 
 
-def _default_host_name() -> str:
-    try:
-        return socket.gethostname() or "partyhost"
-    except OSError:
-        return "partyhost"
-
-
 @dataclass
 class HostConfig:
     """Settings of one host. ``data_dir=None`` keeps everything in memory."""
@@ -141,7 +134,10 @@ class HostConfig:
 
     @property
     def display_name(self) -> str:
-        return self.host_name or _default_host_name()
+        try:
+            return self.host_name or socket.gethostname() or "partyhost"
+        except OSError:
+            return "partyhost"
 
     @property
     def silence_limit(self) -> float:

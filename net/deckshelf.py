@@ -20,7 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -90,12 +90,10 @@ class UploadsTooFast(Exception):
 
 
 class UploadReader:
-    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms.
-
-    Reading shares the interpreter with the event loop, so one deck is read at a
-    time, each new text takes a token from its address's bucket and the host's,
-    and the last :data:`RECENT_UPLOADS` outcomes are kept: a text sent again costs nothing.
-    """
+    """Reads uploaded deck text on the host, so that uploads cannot starve the rooms: reading
+    shares the interpreter with the event loop, so one deck is read at a time, each new text
+    takes a token from its address's bucket and the host's, and the last
+    :data:`RECENT_UPLOADS` outcomes are kept: a text sent again costs nothing."""
 
     def __init__(self, config: HostConfig | None = None) -> None:
         self._config = config or HostConfig()
@@ -172,16 +170,6 @@ def _part(name: str, data: dict[str, Any], source: str) -> DeckPart:
     return DeckPart(name, title if isinstance(title, str) else name, source)
 
 
-def journal_form(parts: Sequence[DeckPart], datas: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    if len(parts) == 1 and parts[0].source != UPLOAD:
-        return datas[0]
-    return {
-        "decks": [
-            {**part.describe(), "data": data} for part, data in zip(parts, datas, strict=True)
-        ]
-    }
-
-
 def parts_in(deck_name: str, data: dict[str, Any]) -> list[tuple[DeckPart, dict[str, Any]]]:
     """The decks (and their data) of a room's journal form."""
     if "game" in data or not isinstance(data.get("decks"), list):  # a single host deck
@@ -198,11 +186,6 @@ def decks_in_play(deck_name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [part.describe() for part, _ in parts_in(deck_name, data)]
 
 
-def _digest(game: Game, journal: dict[str, Any]) -> str:
-    packed = msgpack.packb([game.deck_game, journal], use_bin_type=True)
-    return hashlib.sha256(packed).hexdigest()
-
-
 class DeckNotFound(p.Refused):
     """A deck request that cannot be met; ``problems`` lists every problem of a deck that
     failed its checks, each at its file, line and column."""
@@ -215,10 +198,7 @@ class DeckNotFound(p.Refused):
         """The ``error`` frame that answers the request, with ``problems`` if there are any."""
         frame = super().frame(ref)
         if self.problems:
-            frame["problems"] = [
-                {"file": e.file, "line": e.line, "column": e.column, "message": e.message}
-                for e in self.problems[:MAX_PROBLEMS_SENT]
-            ]
+            frame["problems"] = [asdict(error) for error in self.problems[:MAX_PROBLEMS_SENT]]
         return frame
 
 
@@ -276,11 +256,6 @@ def _read_version(path: Path, key: FileKey, source: str) -> FileVersion:
     return FileVersion(key, loaded, (), game.deck_game)
 
 
-def _preview_first(deck_game: str | None) -> tuple[str, ...]:
-    """The sections a deck of ``deck_game`` previews first, as its games declare them."""
-    return next((g.deck_preview for g in all_games() if g.deck_game == deck_game), ())
-
-
 def _describe(entry: ShelfEntry) -> dict[str, Any]:
     """The entry as ``decks`` and ``welcome`` list it (no folder names: they are the host's)."""
     version = entry.version
@@ -288,6 +263,8 @@ def _describe(entry: ShelfEntry) -> dict[str, Any]:
     data = loaded.data if loaded is not None else {}
     title = data.get("name")
     description = data.get("description")
+    # the sections a deck previews first, as its games declare them
+    preview_first = next((g.deck_preview for g in all_games() if g.deck_game == version.game), ())
     problem = None
     if version.errors:
         error = version.errors[0]
@@ -306,32 +283,29 @@ def _describe(entry: ShelfEntry) -> dict[str, Any]:
         "game": version.game,
         "source": "shipped" if entry.source == "shipped" else "host",
         "cards": card_counts(data),
-        "samples": sample_cards(data, _preview_first(version.game)),
+        "samples": sample_cards(data, preview_first),
         "problem": problem,
     }
 
 
+@dataclass(eq=False)
 class DeckShelf:
     """The decks this host can deal from, read once per file version, kept current."""
 
-    def __init__(
-        self,
-        extra_dirs: tuple[Path, ...] = (),
-        poll_interval: float = POLL_SECONDS,
-        uploads: UploadReader | None = None,
-    ) -> None:
-        self.extra_dirs = extra_dirs
-        self.poll_interval = poll_interval
-        self._tables: weakref.WeakValueDictionary[str, TableDeck] = weakref.WeakValueDictionary()
-        """Every table deck some room still uses, by digest: equal cards are built once."""
-        self.uploads = uploads or UploadReader()
-        self.on_change: Callable[[], None] | None = None
-        """Called on the event loop after the poll found the listing changed."""
-        self._versions: dict[Path, FileVersion] = {}
-        self.entries: tuple[ShelfEntry, ...] = ()
-        """Every deck file the last :meth:`scan` found, in search order, usable or not."""
-        self._lock = threading.Lock()
-        self._watcher: asyncio.Task[None] | None = None
+    extra_dirs: tuple[Path, ...] = ()
+    poll_interval: float = POLL_SECONDS
+    uploads: UploadReader = field(default_factory=UploadReader)
+    on_change: Callable[[], None] | None = field(default=None, init=False)
+    """Called on the event loop after the poll found the listing changed."""
+    entries: tuple[ShelfEntry, ...] = field(default=(), init=False)
+    """Every deck file the last :meth:`scan` found, in search order, usable or not."""
+    _tables: weakref.WeakValueDictionary[str, TableDeck] = field(
+        default_factory=weakref.WeakValueDictionary, init=False
+    )
+    """Every table deck some room still uses, by digest: equal cards are built once."""
+    _versions: dict[Path, FileVersion] = field(default_factory=dict, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _watcher: asyncio.Task[None] | None = field(default=None, init=False)
 
     # --- reading the folders (worker threads) ---------------------------------
 
@@ -417,7 +391,10 @@ class DeckShelf:
             for loaded in chosen
         )
         datas = [loaded.data for loaded in chosen]
-        journal = journal_form(parts, datas)
+        journal = datas[0]  # the journal form: see the module's docstring
+        if len(parts) > 1 or parts[0].source == UPLOAD:
+            pairs = zip(parts, datas, strict=True)
+            journal = {"decks": [{**part.describe(), "data": data} for part, data in pairs]}
         try:
             return self._shared(game, parts, datas, journal, lambda: chosen[0].deck)
         except CombineError as clash:
@@ -425,7 +402,9 @@ class DeckShelf:
             for index, loaded in enumerate(chosen[: len(wanted)]):
                 with contextlib.suppress(DeckFileError):
                     texts[index] = read_deck_text(Path(loaded.path))
-            errors = located(clash.problems, [_shown_file(loaded) for loaded in chosen], texts)
+            # a problem names a file by its name only (folders are the host's business)
+            shown = [Path(d.path).name if d.source != UPLOAD else d.path for d in chosen]
+            errors = located(clash.problems, shown, texts)
             raise DeckNotFound(
                 "bad_deck", f"These decks cannot be played together: {errors[0]}", errors
             ) from None
@@ -515,7 +494,8 @@ class DeckShelf:
     ) -> TableDeck:
         """The table deck with this journal form: found by its digest, else built (``single``
         builds one part's deck; several are combined, which may raise ``CombineError``)."""
-        digest = _digest(game, journal)
+        packed = msgpack.packb([game.deck_game, journal], use_bin_type=True)
+        digest = hashlib.sha256(packed).hexdigest()
         with self._lock:
             found = self._tables.get(digest)
         if found is not None:
@@ -533,9 +513,7 @@ class DeckShelf:
     def start_watching(self) -> None:
         """Poll the deck folders from now on (call on the event loop)."""
         if self._watcher is None:
-            self._watcher = asyncio.get_running_loop().create_task(
-                self._watch(), name="deck folders"
-            )
+            self._watcher = asyncio.create_task(self._watch(), name="deck folders")
 
     async def stop_watching(self) -> None:
         watcher, self._watcher = self._watcher, None
@@ -554,8 +532,3 @@ class DeckShelf:
                 continue
             if changed and self.on_change is not None:
                 self.on_change()
-
-
-def _shown_file(loaded: LoadedDeck) -> str:
-    """How a problem names a deck's file: its name only (folders are the host's business)."""
-    return Path(loaded.path).name if loaded.source != UPLOAD else loaded.path

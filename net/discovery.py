@@ -13,7 +13,7 @@ import logging
 import re
 import socket
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from partyhost.engine.playertext import clean_text
@@ -98,41 +98,31 @@ def parse_host(
     )
 
 
+@dataclass(kw_only=True, eq=False)
 class HostAdvertiser:
     """Advertises one host (only on ``interfaces`` when given, so a loopback-only host never
     reaches the LAN); polls ``properties`` and re-announces changes, at most once a
     ``refresh_interval``."""
 
-    def __init__(
-        self,
-        *,
-        name: str,
-        port: int,
-        addresses: Sequence[str],
-        properties: Callable[[], Properties],
-        refresh_interval: float = 2.0,
-        interfaces: Sequence[str] | None = None,
-    ) -> None:
-        self.name = name
-        self.interfaces = list(interfaces) if interfaces is not None else None
-        self.port = port
-        self.addresses = list(addresses)
-        self.properties = properties
-        self.refresh_interval = refresh_interval
-        self._zeroconf: AsyncZeroconf | None = None
-        self._info: AsyncServiceInfo | None = None
-        self._shown: Properties = {}
-        self._refresher: asyncio.Task[None] | None = None
+    name: str
+    port: int
+    addresses: list[str]
+    properties: Callable[[], Properties]
+    refresh_interval: float = 2.0
+    interfaces: list[str] | None = None
+    _zeroconf: AsyncZeroconf | None = field(default=None, init=False)
+    _info: AsyncServiceInfo | None = field(default=None, init=False)
+    _shown: Properties = field(default_factory=dict, init=False)
+    _refresher: asyncio.Task[None] | None = field(default=None, init=False)
 
     async def start(self) -> None:
         """Register the service; raises :class:`DiscoveryError` when mDNS is unavailable."""
+        from zeroconf import InterfaceChoice
         from zeroconf.asyncio import AsyncZeroconf
 
+        interfaces = InterfaceChoice.All if self.interfaces is None else self.interfaces
         try:
-            if self.interfaces is None:
-                self._zeroconf = zeroconf = AsyncZeroconf()
-            else:
-                self._zeroconf = zeroconf = AsyncZeroconf(interfaces=self.interfaces)
+            self._zeroconf = zeroconf = AsyncZeroconf(interfaces=interfaces)
             self._shown = self.properties()
             self._info = info = self._service_info(f"{instance_name(self.name)}.{SERVICE_TYPE}")
             await (await zeroconf.async_register_service(info, allow_name_change=True))
@@ -204,21 +194,17 @@ class HostWatcher(Protocol):
 BrowserFactory = Callable[[HostListener], HostWatcher]
 
 
+@dataclass(eq=False)
 class HostBrowser:
-    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop).
+    """Browses the LAN for partyhost hosts and tells ``listener`` (on the event loop); the
+    class itself is the real :data:`BrowserFactory`."""
 
-    The class itself is the real :data:`BrowserFactory`.
-    """
-
-    def __init__(
-        self, listener: HostListener, resolve_timeout_ms: int = RESOLVE_TIMEOUT_MS
-    ) -> None:
-        self.listener = listener
-        self.resolve_timeout_ms = resolve_timeout_ms
-        self._zeroconf: AsyncZeroconf | None = None
-        self._browser: AsyncServiceBrowser | None = None
-        self._present: set[str] = set()
-        self._resolving: dict[str, asyncio.Task[None]] = {}
+    listener: HostListener
+    resolve_timeout_ms: int = RESOLVE_TIMEOUT_MS
+    _zeroconf: AsyncZeroconf | None = field(default=None, init=False)
+    _browser: AsyncServiceBrowser | None = field(default=None, init=False)
+    _present: set[str] = field(default_factory=set, init=False)
+    _resolving: dict[str, asyncio.Task[None]] = field(default_factory=dict, init=False)
 
     async def start(self) -> None:
         """Start browsing; raises :class:`DiscoveryError` when mDNS is unavailable."""

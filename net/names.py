@@ -42,12 +42,10 @@ def _skeleton(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: equal keys mean the names look alike.
-
-    ``Ann``, ``ANN``, ``Ann`` with a full-width or a Cyrillic A and ``Ann``
-    with invisible characters all share one key. Case is folded between two
-    skeleton passes, so letters that look alike in either case collide too.
-    """
+    """The form two names are compared in: equal keys mean the names look alike. ``Ann``,
+    ``ANN``, ``Ann`` with a full-width or a Cyrillic A and ``Ann`` with invisible characters
+    all share one key. Case is folded between two skeleton passes, so letters that look alike
+    in either case collide too."""
     compatible = unicodedata.normalize("NFKC", strip_invisible(name))
     return _skeleton(_skeleton(compatible).casefold())
 
@@ -59,11 +57,9 @@ def written_name(raw: str, max_length: int) -> str:
 
 
 def written_alike(typed: str, name: str) -> bool:
-    """Whether ``typed`` is ``name`` as written, up to Unicode normal form (NFC) and case.
-
-    Stricter than :func:`name_key`: ``ann`` matches ``Ann``, but a Cyrillic or full-width
-    letter or an invisible character inside does not.
-    """
+    """Whether ``typed`` is ``name`` as written, up to Unicode normal form (NFC) and case;
+    stricter than :func:`name_key`: ``ann`` matches ``Ann``, but a Cyrillic or full-width
+    letter or an invisible character inside does not."""
     return _written_key(typed) == _written_key(name)
 
 

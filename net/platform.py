@@ -8,6 +8,7 @@ Windows paths on POSIX.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import importlib
 import importlib.util
@@ -70,59 +71,39 @@ def address_in_use(error: OSError) -> bool:
     return error.errno in _ADDRESS_IN_USE or getattr(error, "winerror", None) == 10048
 
 
-def _stop_signals() -> list[signal.Signals]:
-    """Ctrl+C, ``kill`` where there is one, and Ctrl+Break on Windows."""
-    names = ("SIGINT", "SIGTERM", "SIGBREAK")
-    return [getattr(signal, name) for name in names if hasattr(signal, name)]
-
-
 def on_stop_signals(
     loop: asyncio.AbstractEventLoop, stop: Callable[[], None]
 ) -> Callable[[], None]:
-    """Call ``stop`` on the loop when the process is asked to stop; returns what undoes it.
-
-    The loop's own signal handling where it has one (POSIX); else (Windows' event
-    loops) Python's signal handlers, which hand the stop to the loop.
-    """
-    signums = _stop_signals()
-    added: list[signal.Signals] = []
+    """Call ``stop`` on the loop when the process is asked to stop (Ctrl+C, ``kill`` where
+    there is one, Ctrl+Break on Windows); returns what undoes it. The loop's own signal
+    handling where it has one (POSIX); else (Windows' event loops) Python's signal handlers,
+    which hand the stop to the loop."""
+    names = ("SIGINT", "SIGTERM", "SIGBREAK")
+    signums = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    undo = contextlib.ExitStack()
     try:
         for signum in signums:
             loop.add_signal_handler(signum, stop)
-            added.append(signum)
+            undo.callback(loop.remove_signal_handler, signum)
     except NotImplementedError:
-        for signum in added:
-            loop.remove_signal_handler(signum)
+        undo.close()
     else:
-
-        def remove() -> None:
-            for signum in added:
-                loop.remove_signal_handler(signum)
-
-        return remove
+        return undo.close
 
     def handle(signum: int, frame: FrameType | None) -> None:
         loop.call_soon_threadsafe(stop)
 
-    previous: dict[signal.Signals, Any] = {}
     for signum in signums:
         try:
-            previous[signum] = signal.signal(signum, handle)
+            undo.callback(signal.signal, signum, signal.signal(signum, handle))
         except (OSError, ValueError):  # not the main thread, or not a signal Python may catch
             continue
-
-    def restore() -> None:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-    return restore
+    return undo.close
 
 
 def in_front_of_terminal(fd: int) -> bool:
-    """Whether this process may read the terminal ``fd`` (it is not a background job).
-
-    Where there is no job control (Windows), a process that has a terminal is in front.
-    """
+    """Whether this process may read the terminal ``fd`` (it is not a background job); where
+    there is no job control (Windows), a process that has a terminal is in front."""
     if not hasattr(os, "tcgetpgrp"):
         return True
     try:
@@ -132,10 +113,8 @@ def in_front_of_terminal(fd: int) -> bool:
 
 
 def keep_reading_in_background() -> None:
-    """Sent to the background later, a terminal read fails (EIO) instead of stopping us.
-
-    Nothing to do where there is no job control (no ``SIGTTIN``).
-    """
+    """Sent to the background later, a terminal read fails (EIO) instead of stopping us
+    (nothing to do where there is no job control: no ``SIGTTIN``)."""
     if hasattr(signal, "SIGTTIN"):
         signal.signal(signal.SIGTTIN, signal.SIG_IGN)
 

@@ -18,11 +18,9 @@ ASCII_BLANK = "  "
 
 
 def qr_modules(text: str, border: int = QUIET_ZONE) -> list[list[bool]]:
-    """The code of ``text`` row by row, True for a dark module, with ``border`` light ones around.
-
-    A full QR code, never a Micro QR (fewer phones read those), at the smallest version
-    that holds ``text``, with as much error correction as that version has room for.
-    """
+    """The code of ``text`` row by row, True for a dark module, with ``border`` light ones
+    around: a full QR code, never a Micro QR (fewer phones read those), at the smallest
+    version that holds ``text``, with as much error correction as that version has room for."""
     code = segno.make(text, micro=False)
     return [[bool(module) for module in row] for row in code.matrix_iter(border=border)]
 

@@ -18,8 +18,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from partyhost.net.door.doorfolders import DOOR_FOLDER, PREFIX, DoorFolders, sweep
-from partyhost.net.door.visitorenv import client_environment
+from partyhost.net.door.visitorenv import (
+    DOOR_FOLDER,
+    PREFIX,
+    DoorFolders,
+    client_environment,
+    sweep,
+)
 from partyhost.playcommands import SSH_PASSWORD_ENV
 from sshdoorhelpers import (
     alive,

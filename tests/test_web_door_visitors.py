@@ -16,8 +16,8 @@ from typing import Any, cast
 
 import aiohttp
 import pytest
-from partyhost.net.door import doorfolders
-from partyhost.net.door.doorfolders import DoorFolders
+from partyhost.net.door import visitorenv
+from partyhost.net.door.visitorenv import DoorFolders
 from partyhost.net.door.webclients import web_client_command, web_client_environment
 from partyhost.net.door.webdoor import (
     COOKIE,
@@ -81,7 +81,7 @@ def test_without_a_data_folder_kept_folders_go_with_the_door(tmp_path: Path) -> 
 def test_only_the_folders_used_last_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(doorfolders, "MAX_KEPT", 3)
+    monkeypatch.setattr(visitorenv, "MAX_KEPT", 3)
     folders = DoorFolders(tmp_path / "data")
     folders.open()
     playing = folders.kept(new_visitor_id())  # still in use: never dropped

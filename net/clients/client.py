@@ -266,7 +266,7 @@ class HostConnection(Requests):
         self.seat: int | None = None
         self.close_reason: str | None = None
         self._inbox: asyncio.Queue[Message | ConnectionLost] = asyncio.Queue()
-        self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
+        self._reader_task = asyncio.create_task(self._read_loop())
 
     @classmethod
     async def connect(
@@ -422,11 +422,9 @@ def status(state: str, **fields: Any) -> Message:
 
 
 class ReconnectingClient(Requests):
-    """A connection that comes back by itself, with its seat, when the link drops.
-
-    Reconnecting runs in its own task, so :meth:`recv` may be cancelled (a
-    timeout, a closing UI) at any moment without losing the link or a message.
-    """
+    """A connection that comes back by itself, with its seat, when the link drops. Reconnecting
+    runs in its own task, so :meth:`recv` may be cancelled (a timeout, a closing UI) at any
+    moment without losing the link or a message."""
 
     def __init__(
         self, connection: HostConnection, host: str, port: int, name: str, policy: ReconnectPolicy
@@ -471,9 +469,7 @@ class ReconnectingClient(Requests):
 
     @property
     def token(self) -> str | None:
-        if self.connection is not None:
-            return self.connection.token
-        return self._token
+        return self.connection.token if self.connection is not None else self._token
 
     def _live(self) -> HostConnection:
         if self.connection is None:
@@ -504,19 +500,15 @@ class ReconnectingClient(Requests):
                 self._token = self.connection.token
                 self.connection = None
                 self._cancel_retry()
-                self._reconnector = asyncio.get_running_loop().create_task(
-                    self._reconnect(lost.reason)
-                )
+                self._reconnector = asyncio.create_task(self._reconnect(lost.reason))
                 continue
             if not self._answers_resume(message):
                 return message
 
     def _answers_resume(self, message: Message) -> bool:
-        """Whether ``message``, the host's answer to taking the seat back, is handled here.
-
-        A refusal with ``retry_after`` becomes a ``reconnecting`` status and a new
-        request that late; the ``joined`` after such a wait is preceded by ``restored``.
-        """
+        """Whether ``message``, the host's answer to taking the seat back, is handled here: a
+        refusal with ``retry_after`` becomes a ``reconnecting`` status and a new request that
+        late; the ``joined`` after such a wait is preceded by ``restored``."""
         if not self._resuming:
             return False
         kind, code = message.get("t"), message.get("code")
@@ -536,7 +528,7 @@ class ReconnectingClient(Requests):
             return False
         detail = str(message.get("message", ""))
         self._statuses.put_nowait(status("reconnecting", retry_after=float(wait), detail=detail))
-        self._retry = asyncio.get_running_loop().create_task(self._ask_again(float(wait)))
+        self._retry = asyncio.create_task(self._ask_again(float(wait)))
         return True
 
     async def _ask_again(self, wait: float) -> None:
@@ -610,8 +602,7 @@ UPLOAD_ALLOWANCE = p.MAX_CLIENT_FRAME - 2048
 
 def read_deck_files(paths: Sequence[Path]) -> list[dict[str, str]]:
     """Each file's ``{"name", "text"}``, read as the host reads its own, for ``create_room``;
-    :class:`DeckFileUnsendable` says which file the host would refuse, before anything is sent.
-    """
+    :class:`DeckFileUnsendable` says which file the host would refuse, before anything is sent."""
     from partyhost.decks.files import DeckFileError, decode_deck_bytes  # games load with it
 
     files: list[dict[str, str]] = []

@@ -65,9 +65,7 @@ class NetBot:
         self._started = False
 
     def _think(self) -> float:
-        if isinstance(self.delay, tuple):
-            return random.uniform(*self.delay)
-        return self.delay
+        return random.uniform(*self.delay) if isinstance(self.delay, tuple) else self.delay
 
     async def play(
         self,

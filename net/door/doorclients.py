@@ -18,6 +18,7 @@ import signal
 import socket
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -82,15 +83,15 @@ def client_command(door: int, address: str) -> list[str]:
     ]
 
 
+@dataclass(eq=False)
 class ClientLauncher:
     """Starts each visitor's client one visitor ahead: a spare waits, the client loaded,
     with an environment as bare as its visitor's until it is taken."""
 
-    def __init__(self, address: str, home: Path) -> None:
-        self.address = address
-        self.home = home
-        self._spare: tuple[VisitorClient, socket.socket] | None = None
-        self._lock = asyncio.Lock()
+    address: str
+    home: Path
+    _spare: tuple[VisitorClient, socket.socket] | None = None
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def launch(
         self, name: str, env: dict[str, str], folder: Path, columns: int, rows: int

@@ -19,8 +19,7 @@ from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, PasswordThrottle, QuietLog
 from partyhost.net.credentials import write_private
 from partyhost.net.door.doorclients import HANGUP_SECONDS, ClientLauncher, VisitorClient
-from partyhost.net.door.doorfolders import DoorFolders
-from partyhost.net.door.visitorenv import client_environment
+from partyhost.net.door.visitorenv import DoorFolders, client_environment
 from partyhost.net.names import clean_name
 from partyhost.net.protocol import MAX_NAME_LENGTH
 
@@ -165,12 +164,8 @@ class SSHDoor:
         name = clean_name(username, MAX_NAME_LENGTH)
         folder = self.folders.visitor()
         try:
-            client = await self.launcher.launch(
-                name,
-                client_environment(process.term_type, process.env, folder),
-                folder,
-                *process.term_size[:2],
-            )
+            env = client_environment(process.term_type, process.env, folder)
+            client = await self.launcher.launch(name, env, folder, *process.term_size[:2])
             log.info("SSH: %r plays as %r (pid %d)", username, name, client.pid)
             self.clients.add(client)
             try:
@@ -193,7 +188,7 @@ class DoorConnection(asyncssh.SSHServer):
 
     def __init__(self, door: SSHDoor) -> None:
         self._door = door
-        self._connection: asyncssh.SSHServerConnection | None = None
+        self._connection: asyncssh.SSHServerConnection  # set first, by connection_made
         self._address = "unknown"
         self._admitted = False
         self._session_used = False
@@ -217,7 +212,7 @@ class DoorConnection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_idle_timer()
-        if self._admitted and self._connection is not None:
+        if self._admitted:
             self._admitted = False
             self._door.counter.release(self._address)
             self._door.connections.discard(self._connection)
@@ -236,15 +231,14 @@ class DoorConnection(asyncssh.SSHServer):
         """No session opened in time (or none open any more): free the connection's slot. The
         timer runs only while the connection is admitted and has no session open."""
         self._idle_timer = None
-        if self._connection is not None:
-            seconds = self._door.config.ssh_login_timeout
-            self._door.quiet.warning(
-                "idle",
-                self._address,
-                f"SSH door: closed an idle connection from {self._address}"
-                f" (no session open for {seconds:g} s)",
-            )
-            self._connection.close()
+        seconds = self._door.config.ssh_login_timeout
+        self._door.quiet.warning(
+            "idle",
+            self._address,
+            f"SSH door: closed an idle connection from {self._address}"
+            f" (no session open for {seconds:g} s)",
+        )
+        self._connection.close()
 
     def begin_auth(self, username: str) -> bool:
         return self._door.config.ssh_password is not None

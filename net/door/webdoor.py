@@ -22,6 +22,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,8 +32,7 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from partyhost.net.address import with_port
 from partyhost.net.addresslimits import ConnectionCounter, QuietLog, TokenBucket
-from partyhost.net.door.doorfolders import DoorFolders
-from partyhost.net.door.visitorenv import INPUT_BURST, INPUT_BYTES_PER_SECOND
+from partyhost.net.door.visitorenv import INPUT_BURST, INPUT_BYTES_PER_SECOND, DoorFolders
 from partyhost.net.door.webclients import WebVisitorClient
 
 if TYPE_CHECKING:
@@ -86,26 +86,13 @@ def visitor_of(cookies: Mapping[str, str]) -> str | None:
     return value if value is not None and VISITOR_ID.fullmatch(value) else None
 
 
-def give_cookie(request: web.BaseRequest, response: web.StreamResponse) -> None:
-    """Give a browser that has no visitor id (or a mangled one) a new one."""
-    if visitor_of(request.cookies) is None:
-        response.set_cookie(
-            COOKIE,
-            new_visitor_id(),
-            max_age=COOKIE_SECONDS,
-            path="/",
-            httponly=True,
-            samesite="Strict",
-        )
-
-
+@dataclass(eq=False)
 class OpenPage:
     """One page's websocket, as much of it as telling a reload from a second tab needs."""
 
-    def __init__(self, socket: web.WebSocketResponse) -> None:
-        self.socket = socket
-        self.heard = asyncio.Event()
-        """Set whenever the page sends anything (a key, a pong): it is still there."""
+    socket: web.WebSocketResponse
+    heard: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set whenever the page sends anything (a key, a pong): it is still there."""
 
     async def answers(self, seconds: float) -> bool:
         """Whether the page answers a ping within ``seconds``: a page whose connection died
@@ -119,12 +106,12 @@ class OpenPage:
         return True
 
 
+@dataclass(eq=False)
 class OpenPages:
     """The pages (websockets) each visitor id has open at this door."""
 
-    def __init__(self) -> None:
-        self._open: dict[str, set[OpenPage]] = {}
-        self._all_closed: dict[str, asyncio.Event] = {}
+    _open: dict[str, set[OpenPage]] = field(default_factory=dict)
+    _all_closed: dict[str, asyncio.Event] = field(default_factory=dict)
 
     def opened(self, visitor: str, page: OpenPage) -> None:
         self._open.setdefault(visitor, set()).add(page)
@@ -244,7 +231,15 @@ class WebDoor:
                 "Cache-Control": "no-store",
             },
         )
-        give_cookie(request, response)
+        if visitor_of(request.cookies) is None:  # no visitor id yet, or a mangled one
+            response.set_cookie(
+                COOKIE,
+                new_visitor_id(),
+                max_age=COOKIE_SECONDS,
+                path="/",
+                httponly=True,
+                samesite="Strict",
+            )
         return response
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
