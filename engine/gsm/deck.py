@@ -112,9 +112,6 @@ def build_deck(data: Any) -> Deck:
     """Validate parsed deck data; raise DeckInvalid listing every problem with its path."""
     reader = DeckReader()
     root = reader.header(data, DECK_GAME, ("shape", "objects", "colors", "cards"))
-    if root is None:
-        reader.raise_if_any()
-        raise AssertionError("unreachable")
     rows, cols = _shape(reader, root)
     objects, colors = _legend(reader, root, "objects"), _legend(reader, root, "colors")
     for what, items in (("objects", objects), ("colors", colors)):

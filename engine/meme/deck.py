@@ -57,7 +57,7 @@ class MemeDeck:
 def build_deck(data: Any) -> MemeDeck:
     """Validate parsed deck data; raise DeckInvalid listing every problem."""
     reader = DeckReader()
-    root = reader.header(data, "meme", ("colors", "memes", "scenarios")) or {}
+    root = reader.header(data, "meme", ("colors", "memes", "scenarios"))
     colors = _colors(reader, root.get("colors"))
     memes = _memes(reader, root.get("memes"))
     scenarios = _scenarios(reader, root.get("scenarios"))
