@@ -7,10 +7,9 @@ object letter then a color letter), so a problem points at the card's own line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from partyhost.engine.deckcheck import TERM_COLORS, DeckReader, Path
+from partyhost.engine.deckcheck import TERM_COLORS, DeckReader
 from partyhost.engine.gsm.cards import Card, Color, Deck, SportsObject
 from partyhost.engine.gsm.masks import Cell
 
@@ -21,13 +20,6 @@ MAX_CARDS = 600
 MAX_SIDE = 4
 
 
-def _letter(reader: DeckReader, value: Any, path: Path, what: str) -> str:
-    letter = reader.text(value, path, what, max_length=1)
-    if letter and (letter.isspace() or letter in "/#"):
-        reader.problem(path, f"{what} cannot be a space, '/' or '#'")
-    return letter
-
-
 LEGEND: dict[str, tuple[Callable[[str, str, str], Any], str, str, str, str, int]] = {
     "objects": (SportsObject, "object", "an object", "glyph", "the object's glyph", 4),
     "colors": (Color, "color", "a color", "term", "the terminal color", 20),
@@ -36,6 +28,7 @@ LEGEND: dict[str, tuple[Callable[[str, str, str], Any], str, str, str, str, int]
 
 
 def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
+    """One legend list, with its names and letters each used once."""
     kind, what, an_entry, third, third_what, third_length = LEGEND[key]
     found = []
     items = reader.listing(root.get(key), (key,), key, minimum=2, maximum=26)
@@ -43,7 +36,10 @@ def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
         name = reader.text(
             entry.get("name", ""), (*path, "name"), f"the {what}'s name", max_length=40
         )
-        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), f"the {what}'s letter")
+        letter_what = f"the {what}'s letter"
+        letter = reader.text(entry.get("letter", ""), (*path, "letter"), letter_what, max_length=1)
+        if letter and (letter.isspace() or letter in "/#"):
+            reader.problem((*path, "letter"), f"{letter_what} cannot be a space, '/' or '#'")
         extra = reader.text(
             entry.get(third, ""), (*path, third), third_what, max_length=third_length
         )
@@ -53,6 +49,21 @@ def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
                 f"unknown terminal color {extra!r}; use one of: {', '.join(sorted(TERM_COLORS))}",
             )
         found.append(kind(name, letter, extra))
+    names = {index: item.name for index, item in enumerate(found)}
+    reader.unique(
+        names,
+        lambda index, first: (
+            (key, index),
+            f"{what} name repeats entry {first + 1}: {names[index]!r}",
+        ),
+    )
+    letters = [item.letter for item in found]
+    for i, letter in enumerate(letters):
+        if letter and letters.index(letter) != i:
+            reader.problem(
+                (key, i, "letter"),
+                f"letter {letter!r} is already used by {what} {letters.index(letter) + 1}",
+            )
     return found
 
 
@@ -103,11 +114,6 @@ def parse_card(
     return tuple(cells), problems
 
 
-def _repeated_name(what: str, names: dict[int, str], index: int, first: int) -> tuple[Path, str]:
-    """Where a name of the ``what`` legend (objects or colors) repeats, and what to say."""
-    return (what, index), f"{what[:-1]} name repeats entry {first + 1}: {names[index]!r}"
-
-
 def build_deck(data: Any) -> Deck:
     """Validate parsed deck data; raise DeckInvalid listing every problem with its path."""
     reader = DeckReader()
@@ -115,15 +121,6 @@ def build_deck(data: Any) -> Deck:
     rows, cols = _shape(reader, root)
     objects, colors = _legend(reader, root, "objects"), _legend(reader, root, "colors")
     for what, items in (("objects", objects), ("colors", colors)):
-        names = {index: item.name for index, item in enumerate(items)}
-        reader.unique(names, partial(_repeated_name, what, names))
-        letters = [item.letter for item in items]
-        for i, letter in enumerate(letters):
-            if letter and letters.index(letter) != i:
-                reader.problem(
-                    (what, i, "letter"),
-                    f"letter {letter!r} is already used by {what[:-1]} {letters.index(letter) + 1}",
-                )
         if rows * cols > len(items):
             reader.problem(
                 ("shape",),
