@@ -14,7 +14,7 @@ from partyhost.engine.gsm.board import (
     has_side_neighbour,
     legal_placements,
 )
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.masks import Cell, Slot
 
 MAX_COORD = 60

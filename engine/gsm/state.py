@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Event, IllegalMove, SharedViews
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import placement_from
 from partyhost.engine.rng import Rng
 

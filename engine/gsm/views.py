@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Command, SeatResult, View, shared_part
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState
 
