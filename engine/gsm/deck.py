@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from partyhost.engine.deckcheck import TERM_COLORS, DeckReader
-from partyhost.engine.gsm.masks import CardTable, Cell
+from partyhost.engine.gsm.board import CardTable, Cell
 
 DECK_GAME = "game-set-match"
 MIN_CARDS = 21

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from partyhost.engine.core import Event, IllegalMove
-from partyhost.engine.gsm.board import BoardMap, fitting
+from partyhost.engine.gsm.board import BoardMap, CardTable, bits, fitting
 from partyhost.engine.gsm.deck import Deck
-from partyhost.engine.gsm.masks import CardTable, bits
 from partyhost.engine.gsm.placement import Placement, placement_from
 from partyhost.engine.gsm.state import TableState, new_table, shared_event
 from partyhost.engine.rng import Rng
