@@ -193,9 +193,7 @@ def hot_card_shown(state: TShirtState, card: int) -> dict[str, Any]:
 
 def tshirt_shown(state: TShirtState, card: int | None) -> dict[str, Any] | None:
     """A turned T-shirt as views and events show it."""
-    if card is None:
-        return None
-    return {"card": card, **asdict(state.deck.tshirts[card])}
+    return None if card is None else {"card": card, **asdict(state.deck.tshirts[card])}
 
 
 def authors_shown(state: TShirtState, played: tuple[Submission, ...]) -> list[dict[str, Any]]:

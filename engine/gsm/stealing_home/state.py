@@ -64,9 +64,8 @@ class StealingHomeState(TableState):
         return float(self.round_started + limit)
 
     def tie_deadline(self) -> float | None:
-        if self.first is None:
-            return None
-        return self.first.at + float(self.rules["tie_window_ms"]) / 1000
+        first = self.first
+        return None if first is None else first.at + float(self.rules["tie_window_ms"]) / 1000
 
 
 BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))
