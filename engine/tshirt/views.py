@@ -96,7 +96,7 @@ def _public(state: TShirtState) -> View:
         ),
         "sat_out": list(state.sat_out),
         "booyah": _booyah_view(state),
-        "last_round": None if state.last_round is None else _result_view(state, state.last_round),
+        "last_round": _result_view(state, state.rounds[-1]) if state.rounds else None,
         "recap": _recap(state) if state.phase is Phase.OVER else [],
         "piles": {
             "slogans": len(state.slogan_pile),
@@ -166,9 +166,8 @@ def _hot_or_none(state: TShirtState, card: int | None) -> dict[str, Any] | None:
 
 def _recap(state: TShirtState) -> list[dict[str, Any]]:
     """Every round in brief, for the game-over screen: its shirt, what won, who, the points."""
-    rounds = (*state.past_rounds, state.last_round) if state.last_round else state.past_rounds
     recap = []
-    for result in rounds:
+    for result in state.rounds:
         full = _result_view(state, result)
         shirt = full["tshirt"]
         brief = {key: full[key] for key in ("void", "winner", "slogan", "points")}
