@@ -67,8 +67,7 @@ def view(state: TShirtState, seat: int | None) -> View:
 
 def _public(state: TShirtState) -> View:
     """What every seat sees alike (a spectator's view)."""
-    slogans = state.deck.slogans
-    rules = state.rules
+    slogans, rules, booyah = state.deck.slogans, state.rules, state.booyah
     face_down_or_revealed = state.phase is Phase.SUBMITTING or state.phase is Phase.JUDGING
     return {
         "game": "tshirt",
@@ -95,7 +94,13 @@ def _public(state: TShirtState) -> View:
             else []
         ),
         "sat_out": list(state.sat_out),
-        "booyah": _booyah_view(state),
+        "booyah": None
+        if booyah is None or state.phase is not Phase.BOOYAH
+        else {
+            "seat": booyah.seat,
+            **hot_card_shown(state, booyah.card),
+            "victims": victims_for(state, booyah.seat),
+        },
         "last_round": _result_view(state, state.rounds[-1]) if state.rounds else None,
         "recap": _recap(state) if state.phase is Phase.OVER else [],
         "piles": {
@@ -120,17 +125,6 @@ def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:
         "cards": [hot_card_shown(state, card) for card in player.won],
         "hand_count": len(player.hand),
         "is_judge": player.seat == state.judge,
-    }
-
-
-def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
-    pending = state.booyah
-    if pending is None or state.phase is not Phase.BOOYAH:
-        return None
-    return {
-        "seat": pending.seat,
-        **hot_card_shown(state, pending.card),
-        "victims": victims_for(state, pending.seat),
     }
 
 
