@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from partyhost.decks.files import load_deck_file
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement, fits
 from partyhost.engine.gsm.solver import solve
 from partyhost.engine.rng import Rng

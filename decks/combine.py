@@ -111,10 +111,7 @@ class _Merger:
 def combine_decks(
     game: Game, names: Sequence[str], parts: Sequence[dict[str, Any]]
 ) -> tuple[dict[str, Any], Any]:
-    """The combined data of ``parts`` (each a valid deck of ``game``) and the game's deck of it.
-
-    ``names`` name the parts in messages. Raises :class:`CombineError`.
-    """
+    """The combined data of ``parts`` (valid decks of ``game``, called ``names``) and its deck."""
     merger = _Merger(names)
     for part, data in enumerate(parts):
         merger.add(part, data)

@@ -420,9 +420,7 @@ def apply(
 def apply_tick(game: Game, state: Any, now: float) -> tuple[Any, list[Event]]:
     """Run the game's timers at ``now``; returns the new state and its events."""
     events = game.tick(state, now)
-    if not events:
-        return state, events
-    return settle(game, state, events), events
+    return (settle(game, state, events) if events else state), events
 
 
 def settle(game: Game, state: Any, events: Sequence[Event]) -> Any:

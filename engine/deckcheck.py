@@ -170,11 +170,11 @@ class DeckReader:
                 hint = ", ".join(sorted(known))
                 self.problem((*path, key), f"unknown key {key!r}; expected one of: {hint}")
 
-    def header(self, data: Any, game_id: str, extra_keys: Sequence[str]) -> dict[str, Any] | None:
-        """Check the keys every deck has (game, version, name, description)."""
+    def header(self, data: Any, game_id: str, extra_keys: Sequence[str]) -> dict[str, Any]:
+        """Check the keys every deck has; a deck that is not a mapping stops here."""
         root = self.mapping(data, (), "the deck")
         if root is None:
-            return None
+            raise DeckInvalid(self.problems)
         self.keys(
             root,
             (),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import permutations, product
 
-from partyhost.engine.gsm.masks import Cell, Slot
+from partyhost.engine.gsm.board import Cell, Slot
 
 Layout = Mapping[Slot, tuple[int, bool]]
 """Slot -> (card id, turned)."""

@@ -9,7 +9,7 @@ from typing import Any
 import partyhost.engine.gsm  # noqa: F401  (registers the four games)
 from partyhost.decks.files import build_from_text
 from partyhost.engine.core import Event, Game, IllegalMove, apply, apply_tick
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.rng import Rng
 
 SHIPPED = Path(__file__).resolve().parent.parent / "decks" / "game-set-match.yaml"

@@ -214,9 +214,8 @@ def tshirt_revealed(states: Mapping[int, Any]) -> dict[int, frozenset[int]]:
 
 def tshirt_history(state: Any) -> set[str]:
     """Every finished round's winning slogan and shirt picture: everyone saw them then."""
-    rounds = [*state.past_rounds, *([state.last_round] if state.last_round else [])]
-    texts = {state.deck.tshirts[r.tshirt].picture for r in rounds if r.tshirt is not None}
-    for result in rounds:
+    texts = {state.deck.tshirts[r.tshirt].picture for r in state.rounds if r.tshirt is not None}
+    for result in state.rounds:
         if result.winning_index is not None:
             texts.add(state.deck.slogans[result.submissions[result.winning_index].card])
     return texts
@@ -233,7 +232,7 @@ def tshirt_secrets(state: Any, seat: int | None, revealed: frozenset[int]) -> Se
             hands += len(player.hand)
     if phase == "submitting":
         slogans.update(sub.card for sub in state.submissions if sub.seat != seat)
-    last = state.last_round
+    last = state.rounds[-1] if state.rounds else None
     shown_slogans = {sub.card for sub in last.submissions} if last is not None else set()
     if phase == "judging":
         shown_slogans.update(sub.card for sub in state.submissions)

@@ -17,10 +17,10 @@ import pytest
 from gsmplay import make_deck, play_bots, shipped_cards, shipped_deck
 from partyhost.engine.core import Event, Game, apply
 from partyhost.engine.gsm import bot as shared_bot
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.board import CardTable
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.four_corners.game import GAME as FOUR_CORNERS
 from partyhost.engine.gsm.gridiron.game import GAME as GRIDIRON
-from partyhost.engine.gsm.masks import CardTable
 from partyhost.engine.gsm.scramble import bot as scramble_bot
 from partyhost.engine.gsm.scramble.game import GAME as SCRAMBLE
 from partyhost.engine.gsm.stealing_home.game import GAME as STEALING_HOME

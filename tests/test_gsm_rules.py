@@ -8,7 +8,7 @@ from gsmplay import SHIPPED, deck_text, make_deck, shipped_deck
 from partyhost.cli import main
 from partyhost.decks.files import DeckFileError, build_from_text
 from partyhost.engine.core import IllegalMove
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement, placement_clash
 
 A = "Gr Tb / Hg Sw"

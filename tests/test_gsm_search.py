@@ -7,7 +7,7 @@ from gsmplay import make_deck, random_cards, shipped_deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from partyhost.engine.gsm.board import is_connected
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement, fits
 from partyhost.engine.gsm.solver import Spot, solve
 from partyhost.engine.rng import Rng

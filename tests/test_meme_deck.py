@@ -111,3 +111,9 @@ def test_deck_file_errors_point_at_lines() -> None:
     assert all(error.startswith("deck.yaml:") for error in errors)
     line = text.splitlines().index("  42: no") + 1
     assert any(error.startswith(f"deck.yaml:{line}:") for error in errors)
+
+
+@pytest.mark.parametrize("section", ["colors", "memes", "scenarios"])
+def test_an_empty_section_is_named_not_accepted(section: str) -> None:
+    data = {**_data(), section: None}
+    assert any(problem.startswith(f"{section}: expected") for problem in _problems(data))

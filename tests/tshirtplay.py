@@ -154,9 +154,9 @@ def hidden_texts(state: TShirtState, seat: int | None) -> set[str]:
             secret.update(player.hand)
     if state.phase is Phase.SUBMITTING:
         secret.update(sub.card for sub in state.submissions if sub.seat != seat)
-    if state.last_round is not None:
-        secret.difference_update(sub.card for sub in state.last_round.submissions)
-    for past in state.past_rounds:  # every winner was shown when its round ended
+    if state.rounds:
+        secret.difference_update(sub.card for sub in state.rounds[-1].submissions)
+    for past in state.rounds[:-1]:  # every winner was shown when its round ended
         if past.winning_index is not None:
             secret.discard(past.submissions[past.winning_index].card)
     return {state.deck.slogans[card] for card in secret}

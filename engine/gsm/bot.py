@@ -12,8 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from partyhost.engine.core import Command, View
-from partyhost.engine.gsm.board import legal_placements
-from partyhost.engine.gsm.masks import CardTable, Cell
+from partyhost.engine.gsm.board import CardTable, Cell, legal_placements
 from partyhost.engine.rng import Rng
 
 BOT_DELAYS: dict[str, dict[str, tuple[float, float]]] = {

@@ -1,18 +1,20 @@
-"""Validating a Game, Set, Match! deck file into a :class:`Deck`, every problem at once.
+"""The card model of Game, Set, Match!, and a deck file validated into it, every problem at once.
 
-A card is one line of text (``Gr Tb / Hg Sw``: rows split by ``/``, each cell an
-object letter then a color letter), so a problem points at the card's own line.
+A card is a rectangle of cells, each one object in one color, stored unturned and row-major
+(a 180-degree turn reverses that order). In a deck file it is one line of text
+(``Gr Tb / Hg Sw``: rows split by ``/``, each cell an object letter then a color letter),
+so a problem points at the card's own line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from partyhost.engine.deckcheck import TERM_COLORS, DeckReader, Path
-from partyhost.engine.gsm.cards import Card, Color, Deck, SportsObject
-from partyhost.engine.gsm.masks import Cell
+from partyhost.engine.deckcheck import TERM_COLORS, DeckReader
+from partyhost.engine.gsm.board import CardTable, Cell
 
 DECK_GAME = "game-set-match"
 MIN_CARDS = 21
@@ -21,11 +23,66 @@ MAX_CARDS = 600
 MAX_SIDE = 4
 
 
-def _letter(reader: DeckReader, value: Any, path: Path, what: str) -> str:
-    letter = reader.text(value, path, what, max_length=1)
-    if letter and (letter.isspace() or letter in "/#"):
-        reader.problem(path, f"{what} cannot be a space, '/' or '#'")
-    return letter
+@dataclass(frozen=True)
+class SportsObject:
+    """One kind of sports gear, readable without color vision through its letter."""
+
+    name: str
+    letter: str
+    glyph: str
+
+
+@dataclass(frozen=True)
+class Color:
+    """One card color; ``term`` is the terminal color the UI paints it with."""
+
+    name: str
+    letter: str
+    term: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's cells, unturned and row-major; ``id`` is its place in the deck."""
+
+    id: int
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A validated deck: shape, legend and cards (ids are 0..n-1 in file order)."""
+
+    name: str
+    rows: int
+    cols: int
+    objects: tuple[SportsObject, ...]
+    colors: tuple[Color, ...]
+    cards: tuple[Card, ...]
+
+    @cached_property
+    def table(self) -> CardTable:
+        """Neighbour masks for every card, built once per deck."""
+        return CardTable(self.rows, self.cols, [(card.id, card.cells) for card in self.cards])
+
+    @cached_property
+    def cell_rows(self) -> tuple[list[list[list[int]]], ...]:
+        """Every card as views show it, by ``2 * id + turned``; built once, shared, read-only."""
+        cols = self.cols
+        return tuple(
+            [[list(cell) for cell in cells[r * cols : (r + 1) * cols]] for r in range(self.rows)]
+            for card in self.cards
+            for cells in (card.cells, card.cells[::-1])
+        )
+
+    def cells_of(self, card_id: int, turned: bool = False) -> tuple[Cell, ...]:
+        """The cells as they lie: a 180-degree turn reverses the row-major order."""
+        cells = self.cards[card_id].cells
+        return cells[::-1] if turned else cells
+
+    def describe_cell(self, cell: Cell) -> str:
+        """``the red golf ball``: how error messages name a cell."""
+        return f"the {self.colors[cell[1]].name} {self.objects[cell[0]].name}"
 
 
 LEGEND: dict[str, tuple[Callable[[str, str, str], Any], str, str, str, str, int]] = {
@@ -36,6 +93,7 @@ LEGEND: dict[str, tuple[Callable[[str, str, str], Any], str, str, str, str, int]
 
 
 def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
+    """One legend list, with its names and letters each used once."""
     kind, what, an_entry, third, third_what, third_length = LEGEND[key]
     found = []
     items = reader.listing(root.get(key), (key,), key, minimum=2, maximum=26)
@@ -43,7 +101,10 @@ def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
         name = reader.text(
             entry.get("name", ""), (*path, "name"), f"the {what}'s name", max_length=40
         )
-        letter = _letter(reader, entry.get("letter", ""), (*path, "letter"), f"the {what}'s letter")
+        letter_what = f"the {what}'s letter"
+        letter = reader.text(entry.get("letter", ""), (*path, "letter"), letter_what, max_length=1)
+        if letter and (letter.isspace() or letter in "/#"):
+            reader.problem((*path, "letter"), f"{letter_what} cannot be a space, '/' or '#'")
         extra = reader.text(
             entry.get(third, ""), (*path, third), third_what, max_length=third_length
         )
@@ -53,6 +114,21 @@ def _legend(reader: DeckReader, root: dict[str, Any], key: str) -> list[Any]:
                 f"unknown terminal color {extra!r}; use one of: {', '.join(sorted(TERM_COLORS))}",
             )
         found.append(kind(name, letter, extra))
+    names = {index: item.name for index, item in enumerate(found)}
+    reader.unique(
+        names,
+        lambda index, first: (
+            (key, index),
+            f"{what} name repeats entry {first + 1}: {names[index]!r}",
+        ),
+    )
+    letters = [item.letter for item in found]
+    for i, letter in enumerate(letters):
+        if letter and letters.index(letter) != i:
+            reader.problem(
+                (key, i, "letter"),
+                f"letter {letter!r} is already used by {what} {letters.index(letter) + 1}",
+            )
     return found
 
 
@@ -103,30 +179,13 @@ def parse_card(
     return tuple(cells), problems
 
 
-def _repeated_name(what: str, names: dict[int, str], index: int, first: int) -> tuple[Path, str]:
-    """Where a name of the ``what`` legend (objects or colors) repeats, and what to say."""
-    return (what, index), f"{what[:-1]} name repeats entry {first + 1}: {names[index]!r}"
-
-
 def build_deck(data: Any) -> Deck:
     """Validate parsed deck data; raise DeckInvalid listing every problem with its path."""
     reader = DeckReader()
     root = reader.header(data, DECK_GAME, ("shape", "objects", "colors", "cards"))
-    if root is None:
-        reader.raise_if_any()
-        raise AssertionError("unreachable")
     rows, cols = _shape(reader, root)
     objects, colors = _legend(reader, root, "objects"), _legend(reader, root, "colors")
     for what, items in (("objects", objects), ("colors", colors)):
-        names = {index: item.name for index, item in enumerate(items)}
-        reader.unique(names, partial(_repeated_name, what, names))
-        letters = [item.letter for item in items]
-        for i, letter in enumerate(letters):
-            if letter and letters.index(letter) != i:
-                reader.problem(
-                    (what, i, "letter"),
-                    f"letter {letter!r} is already used by {what[:-1]} {letters.index(letter) + 1}",
-                )
         if rows * cols > len(items):
             reader.problem(
                 ("shape",),

@@ -23,9 +23,7 @@ HINTS = RuleOption(
 
 
 def gsm_game(jobs: Sequence[ModuleType], **own: Any) -> Game:
-    """A variant's :class:`~partyhost.engine.core.Game`: the shared deck and state modules,
-    its ``jobs`` modules, then what only it says (see :func:`~partyhost.engine.core.declare`),
-    its bots' delays from :data:`~partyhost.engine.gsm.bot.BOT_DELAYS`."""
+    """A variant's ``Game``: the shared deck and state modules, its ``jobs``, then ``own``."""
     own.setdefault("bot_delays", BOT_DELAYS.get(own["id"], {}))
     return declare(
         (deck, state, *jobs), deck_game=deck.DECK_GAME, default_deck=deck.DECK_GAME, **own

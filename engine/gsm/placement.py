@@ -9,13 +9,14 @@ from typing import Any
 from partyhost.engine.core import Command, IllegalMove, read_int
 from partyhost.engine.gsm.board import (
     BoardMap,
+    Cell,
     Clash,
+    Slot,
     find_clash,
     has_side_neighbour,
     legal_placements,
 )
-from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.masks import Cell, Slot
+from partyhost.engine.gsm.deck import Deck
 
 MAX_COORD = 60
 """Slots stay within +-60: far beyond any real board, small enough to refuse junk."""

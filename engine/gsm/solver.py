@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from partyhost.engine.gsm.board import BoardMap, fitting
-from partyhost.engine.gsm.masks import SIDES, CardTable, Slot, bits
+from partyhost.engine.gsm.board import SIDES, BoardMap, CardTable, Slot, bits, fitting
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Event, IllegalMove, SharedViews
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import placement_from
 from partyhost.engine.rng import Rng
 
@@ -115,9 +115,7 @@ def require_cards(deck: Deck, needed: int, table: str = "this table") -> None:
 def deal_hands(
     deck: Deck, seats: Sequence[int], seed: int, size: int, table: str = "this table"
 ) -> tuple[Rng, dict[int, tuple[int, ...]], list[int]]:
-    """A new generator, the deck shuffled with it and ``size`` cards dealt a seat from the
-    top, seat after seat, with a card left for the middle (else ``deck_too_small`` for
-    ``table``): the generator, the hands and the rest of the pile."""
+    """The generator, ``size`` cards a seat and the rest of the pile (a card or more)."""
     require_cards(deck, size * len(seats) + 1, table)
     rng = Rng(seed)
     pile = rng.shuffled(range(len(deck.cards)))

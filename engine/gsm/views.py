@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any, TypeVar
 
 from partyhost.engine.core import Command, SeatResult, View, shared_part
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState
 
@@ -92,21 +92,11 @@ def own_hand(state: Any, seat: int) -> View:
     return {"hand": cards_view(state.deck, state.hands.get(seat, ()))}
 
 
-def hands_view(state: Any) -> list[dict[str, Any]]:
-    """Every seat's hand face up (replays of finished games only)."""
-    hands = state.hands
-    return [
-        {"seat": seat, "cards": cards_view(state.deck, hands.get(seat, ()))} for seat in state.seats
-    ]
-
-
-def boards_view(state: Any) -> list[dict[str, Any]]:
-    """Every seat's private board as it lies (replays of finished games only)."""
-    boards = state.boards
-    return [
-        {"seat": seat, "board": board_view(state.deck, boards.get(seat, ()))}
-        for seat in state.seats
-    ]
+def by_seat(state: Any, field: str) -> list[dict[str, Any]]:
+    """Every seat's ``hands`` face up or its private ``boards`` as they lie (replays only)."""
+    key, show = ("cards", cards_view) if field == "hands" else ("board", board_view)
+    held = getattr(state, field)
+    return [{"seat": seat, key: show(state.deck, held.get(seat, ()))} for seat in state.seats]
 
 
 def seat_results(state: TableState, points: Callable[[int], int | None]) -> list[SeatResult]:

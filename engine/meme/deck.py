@@ -57,17 +57,15 @@ class MemeDeck:
 def build_deck(data: Any) -> MemeDeck:
     """Validate parsed deck data; raise DeckInvalid listing every problem."""
     reader = DeckReader()
-    root = reader.header(data, "meme", ("colors", "memes", "scenarios")) or {}
-    colors = _colors(reader, root.get("colors"))
-    memes = _memes(reader, root.get("memes"))
-    scenarios = _scenarios(reader, root.get("scenarios"))
+    root = reader.header(data, "meme", ("colors", "memes", "scenarios"))
+    colors = _colors(reader, root["colors"]) if "colors" in root else ()
+    memes = _memes(reader, root["memes"]) if "memes" in root else ()
+    scenarios = _scenarios(reader, root["scenarios"]) if "scenarios" in root else ()
     reader.raise_if_any()
     return MemeDeck(str(root["name"]), colors, memes, scenarios)
 
 
 def _colors(reader: DeckReader, value: Any) -> tuple[SeatColor, ...]:
-    if value is None:
-        return ()
     items = reader.listing(
         value, ("colors",), "the colors", minimum=COLOR_COUNT, maximum=COLOR_COUNT
     )
@@ -96,8 +94,6 @@ def _colors(reader: DeckReader, value: Any) -> tuple[SeatColor, ...]:
 
 
 def _memes(reader: DeckReader, value: Any) -> tuple[Meme, ...]:
-    if value is None:
-        return ()
     items = reader.listing(value, ("memes",), "the memes", minimum=MEME_COUNT, maximum=MEME_COUNT)
     memes: list[Meme] = []
     captions: dict[int, str] = {}
@@ -162,8 +158,6 @@ def _keywords(reader: DeckReader, value: Any, path: tuple[str | int, ...]) -> tu
 
 
 def _scenarios(reader: DeckReader, value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
     entries = reader.mapping(value, ("scenarios",), "the scenarios, keyed 00 to 99")
     if entries is None:
         return ()

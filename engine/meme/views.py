@@ -47,7 +47,7 @@ def _public(state: MemeState) -> View:
         "turn": state.turn,
         "reactor": state.reactor,
         "you": None,
-        "role": _role(state, None),
+        "role": "spectator",
         "first_player": state.first_player,
         "rolloff": {
             "attempts": [
@@ -85,9 +85,7 @@ def _public(state: MemeState) -> View:
     }
 
 
-def _role(state: MemeState, you: int | None) -> str:
-    if you is None:
-        return "spectator"
+def _role(state: MemeState, you: int) -> str:
     if you in state.left:
         return "left"
     if state.phase in (Phase.ROLLOFF, Phase.OVER):

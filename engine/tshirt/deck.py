@@ -52,7 +52,7 @@ class TShirtDeck:
 def build_deck(data: Any) -> TShirtDeck:
     """Validate parsed deck data, reporting every problem at once (DeckInvalid)."""
     reader = DeckReader()
-    root = reader.header(data, GAME_ID, ("slogans", "tshirts", "hot_or_not")) or {}
+    root = reader.header(data, GAME_ID, ("slogans", "tshirts", "hot_or_not"))
     slogans = _slogans(reader, root["slogans"]) if "slogans" in root else ()
     tshirts = _tshirts(reader, root["tshirts"]) if "tshirts" in root else ()
     hot_or_not = _hot_or_not(reader, root["hot_or_not"]) if "hot_or_not" in root else ()

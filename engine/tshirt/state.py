@@ -98,9 +98,8 @@ class TShirtState(SharedViews):
     """In submission order while face down, in shuffled order once revealed."""
     sat_out: tuple[int, ...] = ()
     booyah: Submission | None = None
-    last_round: RoundResult | None = None
-    past_rounds: tuple[RoundResult, ...] = ()
-    """Every finished round before ``last_round``, oldest first (for the game-over recap)."""
+    rounds: tuple[RoundResult, ...] = ()
+    """Every finished (or void) round, oldest first: the last one is shown, all in the recap."""
     deadline: float | None = 0.0
     """When ``tick`` acts next; 0.0 at setup so the host deals right away."""
     winners: tuple[int, ...] = ()
@@ -193,9 +192,7 @@ def hot_card_shown(state: TShirtState, card: int) -> dict[str, Any]:
 
 def tshirt_shown(state: TShirtState, card: int | None) -> dict[str, Any] | None:
     """A turned T-shirt as views and events show it."""
-    if card is None:
-        return None
-    return {"card": card, **asdict(state.deck.tshirts[card])}
+    return None if card is None else {"card": card, **asdict(state.deck.tshirts[card])}
 
 
 def authors_shown(state: TShirtState, played: tuple[Submission, ...]) -> list[dict[str, Any]]:
@@ -262,16 +259,9 @@ def _player(state: TShirtState, seat: int) -> Player:
     return player
 
 
-def _past(state: TShirtState) -> tuple[RoundResult, ...]:
-    """The finished rounds once a new result replaces ``last_round``."""
-    if state.last_round is None:
-        return state.past_rounds
-    return (*state.past_rounds, state.last_round)
-
-
 def _with_result(state: TShirtState, **changes: Any) -> TShirtState:
-    assert state.last_round is not None, "a result change needs a round result"
-    return replace(state, last_round=replace(state.last_round, **changes))
+    """The last round's result changed (a card drawn, a Booyah choice)."""
+    return replace(state, rounds=(*state.rounds[:-1], replace(state.rounds[-1], **changes)))
 
 
 def evolve(state: TShirtState, event: Event) -> TShirtState:
@@ -327,7 +317,7 @@ def evolve(state: TShirtState, event: Event) -> TShirtState:
                 random_pick=data["random"],
                 sat_out=state.sat_out,
             )
-            return replace(state, last_round=result, past_rounds=_past(state), deadline=None)
+            return replace(state, rounds=(*state.rounds, result), deadline=None)
         case "drew":
             seat, card = data["seat"], data["card"]
             state = _with_result(replace(state, hot_pile=state.hot_pile[1:]), hot_card=card)
@@ -366,8 +356,7 @@ def evolve(state: TShirtState, event: Event) -> TShirtState:
                     state,
                     slogan_discard=discard,
                     submissions=(),
-                    last_round=RoundResult(state.round, state.tshirt, data["reason"]),
-                    past_rounds=_past(state),
+                    rounds=(*state.rounds, RoundResult(state.round, state.tshirt, data["reason"])),
                 )
             )
         case "paused":

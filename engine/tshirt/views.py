@@ -67,8 +67,7 @@ def view(state: TShirtState, seat: int | None) -> View:
 
 def _public(state: TShirtState) -> View:
     """What every seat sees alike (a spectator's view)."""
-    slogans = state.deck.slogans
-    rules = state.rules
+    slogans, rules, booyah = state.deck.slogans, state.rules, state.booyah
     face_down_or_revealed = state.phase is Phase.SUBMITTING or state.phase is Phase.JUDGING
     return {
         "game": "tshirt",
@@ -95,8 +94,14 @@ def _public(state: TShirtState) -> View:
             else []
         ),
         "sat_out": list(state.sat_out),
-        "booyah": _booyah_view(state),
-        "last_round": None if state.last_round is None else _result_view(state, state.last_round),
+        "booyah": None
+        if booyah is None or state.phase is not Phase.BOOYAH
+        else {
+            "seat": booyah.seat,
+            **hot_card_shown(state, booyah.card),
+            "victims": victims_for(state, booyah.seat),
+        },
+        "last_round": _result_view(state, state.rounds[-1]) if state.rounds else None,
         "recap": _recap(state) if state.phase is Phase.OVER else [],
         "piles": {
             "slogans": len(state.slogan_pile),
@@ -120,17 +125,6 @@ def _player_view(state: TShirtState, player: Player) -> dict[str, Any]:
         "cards": [hot_card_shown(state, card) for card in player.won],
         "hand_count": len(player.hand),
         "is_judge": player.seat == state.judge,
-    }
-
-
-def _booyah_view(state: TShirtState) -> dict[str, Any] | None:
-    pending = state.booyah
-    if pending is None or state.phase is not Phase.BOOYAH:
-        return None
-    return {
-        "seat": pending.seat,
-        **hot_card_shown(state, pending.card),
-        "victims": victims_for(state, pending.seat),
     }
 
 
@@ -166,9 +160,8 @@ def _hot_or_none(state: TShirtState, card: int | None) -> dict[str, Any] | None:
 
 def _recap(state: TShirtState) -> list[dict[str, Any]]:
     """Every round in brief, for the game-over screen: its shirt, what won, who, the points."""
-    rounds = (*state.past_rounds, state.last_round) if state.last_round else state.past_rounds
     recap = []
-    for result in rounds:
+    for result in state.rounds:
         full = _result_view(state, result)
         shirt = full["tshirt"]
         brief = {key: full[key] for key in ("void", "winner", "slogan", "points")}

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.masks import Slot
+from partyhost.engine.gsm.board import Slot
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.state import TableState, deal_hands, laid_down, new_table, shared_event
 

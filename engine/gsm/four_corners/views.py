@@ -47,4 +47,4 @@ def public_view(state: FourCornersState) -> View:
 
 def replay_view(state: FourCornersState) -> View:
     """Both hands shown. No rounds: a replay steps by each card put on the table."""
-    return {**view(state, None), "hands": shared.hands_view(state), "round": len(state.board)}
+    return {**view(state, None), "hands": shared.by_seat(state, "hands"), "round": len(state.board)}

@@ -9,7 +9,7 @@ from typing import Any
 
 from partyhost.engine.core import Event, IllegalMove
 from partyhost.engine.gsm.board import any_fit
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement, board_map
 from partyhost.engine.gsm.state import TableState, deal_hands, laid_down, new_table, shared_event
 

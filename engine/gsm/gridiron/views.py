@@ -37,4 +37,4 @@ def public_view(state: GridironState) -> View:
 
 def replay_view(state: GridironState) -> View:
     """Every hand shown. No rounds: a replay steps by each card put on the table."""
-    return {**view(state, None), "hands": shared.hands_view(state), "round": len(state.board)}
+    return {**view(state, None), "hands": shared.by_seat(state, "hands"), "round": len(state.board)}

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from partyhost.engine.core import Command, View
 from partyhost.engine.gsm import bot as shared
+from partyhost.engine.gsm.board import Slot
 from partyhost.engine.gsm.bot import TABLE_CACHE_SIZE, CardList
-from partyhost.engine.gsm.masks import Slot
 from partyhost.engine.gsm.solver import Spot, solve
 from partyhost.engine.rng import Rng
 

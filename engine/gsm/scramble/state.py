@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from partyhost.engine.core import Event
-from partyhost.engine.gsm.cards import Deck
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement
 from partyhost.engine.gsm.solver import solve
 from partyhost.engine.gsm.state import TableState, new_table, require_cards, shared_event

@@ -61,8 +61,8 @@ def replay_view(state: ScrambleState) -> View:
     """Every hand and private board shown; a replay steps by the games of the match."""
     return {
         **view(state, None),
-        "hands": shared.hands_view(state),
-        "boards": shared.boards_view(state),
+        "hands": shared.by_seat(state, "hands"),
+        "boards": shared.by_seat(state, "boards"),
         "round": state.game,
     }
 

@@ -33,25 +33,18 @@ def deadline(state: StealingHomeState) -> float | None:
 
 
 def _run_timers(decision: Decision[StealingHomeState]) -> None:
-    """The round clock's start, settled claims and rounds nobody could match."""
+    """The round clock's start, settled claims and rounds nobody could match, as they fall due."""
     for _ in range(TIMER_STEPS):
-        if not _run_timer(decision):
+        state = decision.state
+        due = deadline(state)
+        if due is None or decision.now < due:
             return
-
-
-def _run_timer(decision: Decision[StealingHomeState]) -> bool:
-    """Act on the next deadline if it has passed; False when there was none."""
-    state = decision.state
-    due = deadline(state)
-    if due is None or decision.now < due:
-        return False
-    if state.round_started is None:
-        decision.emit("round_clock", {"at": decision.now})
-    elif state.first is not None:
-        _settle(decision)
-    else:
-        _no_fit(decision, "timer")
-    return True
+        if state.round_started is None:
+            decision.emit("round_clock", {"at": decision.now})
+        elif state.first is not None:
+            _settle(decision)
+        else:
+            _no_fit(decision, "timer")
 
 
 def _check_claimant(state: StealingHomeState, seat: int) -> None:

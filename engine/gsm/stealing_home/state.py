@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from partyhost.engine.core import Event, IllegalMove
-from partyhost.engine.gsm.board import BoardMap, fitting
-from partyhost.engine.gsm.cards import Deck
-from partyhost.engine.gsm.masks import CardTable, bits
+from partyhost.engine.gsm.board import BoardMap, CardTable, bits, fitting
+from partyhost.engine.gsm.deck import Deck
 from partyhost.engine.gsm.placement import Placement, placement_from
 from partyhost.engine.gsm.state import TableState, new_table, shared_event
 from partyhost.engine.rng import Rng
@@ -65,9 +64,8 @@ class StealingHomeState(TableState):
         return float(self.round_started + limit)
 
     def tie_deadline(self) -> float | None:
-        if self.first is None:
-            return None
-        return self.first.at + float(self.rules["tie_window_ms"]) / 1000
+        first = self.first
+        return None if first is None else first.at + float(self.rules["tie_window_ms"]) / 1000
 
 
 BLOCK = ((0, 0), (1, 0), (0, 1), (1, 1))
