@@ -23,8 +23,7 @@ from partyhost.net.addresslimits import AddressAllowance, AddressLimits, TokenBu
 from partyhost.net.config import HostConfig
 from partyhost.net.deckshelf import UPLOADER
 from partyhost.net.protocol import ProtocolError
-from partyhost.net.rooms.outbox import Outgoing
-from partyhost.net.rooms.roomqueue import Request, RoomInbox
+from partyhost.net.rooms.roomqueue import Outgoing, Request, RoomInbox
 from partyhost.net.store import pastgames
 from partyhost.net.store.database import Store
 
@@ -119,7 +118,7 @@ class Connection(asyncio.Protocol):
         """The worker is answering a lobby request (later messages queue behind it)."""
         self.outgoing = host.outgoing
         self._held: list[bytes] = []
-        """Frames waiting for the journal's next commit (see :mod:`.outbox`)."""
+        """Frames waiting for the journal's next commit (see :class:`.Outgoing`)."""
         self._wakeup = asyncio.Event()
         self._reading_paused = False
         self.closed = False

@@ -27,8 +27,7 @@ from partyhost.net.discovery import DiscoveryError, HostAdvertiser, Properties
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.platform import REUSE_ADDRESS
-from partyhost.net.rooms.outbox import Outgoing
-from partyhost.net.rooms.roomqueue import Gone, Observer
+from partyhost.net.rooms.roomqueue import Gone, Observer, Outgoing
 from partyhost.net.store.database import Store
 
 if TYPE_CHECKING:

@@ -22,9 +22,8 @@ from partyhost.net.deckshelf import DeckShelf, TableDeck
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.names import clean_name, written_name
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
-from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Resume, Stop
+from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Outgoing, Resume, Stop
 from partyhost.net.store import pastgames
 from partyhost.net.store.database import Store
 from partyhost.net.store.pastgames import PastGames

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from partyhost.net import protocol as p
 from partyhost.net.names import written_alike
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomqueue import Peer
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import Member, Roster
 
 MAX_OPEN = 3
 """Questions one room has open at once."""

@@ -44,8 +44,6 @@ from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.protocol import Refused, RetryLater
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
-from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
@@ -55,13 +53,14 @@ from partyhost.net.rooms.roomqueue import (
     Gone,
     Join,
     Observer,
+    Outgoing,
     Peer,
     Request,
     Resume,
     RoomItem,
     Stop,
 )
-from partyhost.net.rooms.roster import BanList, Roster
+from partyhost.net.rooms.roster import BanList, Member, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom
 

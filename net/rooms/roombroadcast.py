@@ -20,10 +20,9 @@ from typing import Any
 from partyhost.engine.core import Event
 from partyhost.net import protocol as p
 from partyhost.net.deckshelf import decks_in_play
-from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomqueue import Peer
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import Member, Roster
 
 log = logging.getLogger(__name__)
 

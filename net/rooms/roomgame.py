@@ -3,7 +3,7 @@ and how the room is kept in the host's store.
 
 A part of :class:`~partyhost.net.rooms.room.Room`. It passes commands and
 ticks to the :class:`~partyhost.net.rooms.journaledgame.Table` on the game's
-own clock (:mod:`.roomclock`) and never sends anything: the room does that.
+own clock (:class:`RoomClock`) and never sends anything: the room does that.
 A restarted host rebuilds the room from its records: the room's, its
 members', and each game's, noted as it starts and marked over with its
 players and results (for replays and standings) or abandoned.
@@ -31,7 +31,6 @@ from partyhost.engine.core import (
 from partyhost.net import protocol as p
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.journaledgame import Ceiling, Table
-from partyhost.net.rooms.roomclock import RoomClock
 from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import CommandRecord, GameStart, Player, RoomRecord
@@ -46,6 +45,92 @@ class ResultPause:
     until: float
     waiting: set[int]
     """The people (seats) who have not pressed a key yet."""
+
+
+class RoomClock:
+    """The time a room's game runs on: the host's clock, less the time its games spent
+    stopped, and whether it is paused (and by whom) or held.
+
+    Engines never read a clock (``now`` is an argument), so pausing needs no rule
+    of any game: while a room is paused, or its table reads a round's result (a
+    *hold*), the game clock stands still, and on resume every deadline is as far
+    away as it was. Commands are journaled with the game clock's ``now`` and the
+    clock is kept in the room's record, so a replay and a restarted host see the
+    same times. Grace periods, bot delays and idle rooms stay on the host's clock.
+    Read its fields; only its methods change them.
+    """
+
+    def __init__(
+        self,
+        offset: float = 0.0,
+        paused_at: float | None = None,
+        paused_by: str | None = None,
+        held_at: float | None = None,
+    ) -> None:
+        self.offset = offset
+        """How far the game clock is behind the host's (the time spent stopped)."""
+        self.stopped_at = paused_at if paused_at is not None else held_at
+        """The game clock's time while stopped (paused or held); None while it runs."""
+        self.paused = paused_at is not None
+        self.paused_by = paused_by if self.paused else None
+        self.held = held_at is not None
+        """Stopped while the table reads a round's result."""
+        self.paused_wall = self.to_wall(paused_at) if paused_at is not None else None
+        """The host time the game's clock stopped for the pause (or for the round's result
+        it paused during), for the pause's time limit and the grace periods it holds; the
+        clock's reading and offset give it back after a restart."""
+
+    @property
+    def held_at(self) -> float | None:
+        """The game clock's time while held (None: no hold)."""
+        return self.stopped_at if self.held else None
+
+    @property
+    def paused_at(self) -> float | None:
+        """The game clock's time while paused (None: not paused)."""
+        return self.stopped_at if self.paused else None
+
+    def now(self, wall: float) -> float:
+        """The game clock at host time ``wall``."""
+        if self.stopped_at is not None:
+            return self.stopped_at
+        return wall - self.offset
+
+    def to_wall(self, when: float) -> float:
+        """The host time at which the running game clock reads ``when``."""
+        return when + self.offset
+
+    def pause(self, wall: float, by: str) -> None:
+        """Stop the game clock at host time ``wall``."""
+        if not self.paused:
+            self._stop(wall)
+            self.paused, self.paused_by = True, by
+            stopped = self.stopped_at
+            self.paused_wall = wall if stopped is None else self.to_wall(stopped)
+
+    def resume(self, wall: float) -> None:
+        """Run the game clock again from where it stopped (unless it is also held)."""
+        self.paused, self.paused_by, self.paused_wall = False, None, None
+        self._run_unless_stopped(wall)
+
+    def hold(self, wall: float) -> None:
+        """Stop the game clock while a round's result is read."""
+        self._stop(wall)
+        self.held = True
+
+    def release(self, wall: float) -> None:
+        """End a hold (the clock runs again unless it is also paused)."""
+        self.held = False
+        self._run_unless_stopped(wall)
+
+    def _stop(self, wall: float) -> None:
+        if self.stopped_at is None:
+            self.stopped_at = wall - self.offset
+
+    def _run_unless_stopped(self, wall: float) -> None:
+        if self.stopped_at is not None and not (self.paused or self.held):
+            self.offset = wall - self.stopped_at
+            self.stopped_at = None
 
 
 class RoomGame:

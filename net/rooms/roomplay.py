@@ -20,10 +20,9 @@ from partyhost.engine.core import Event
 from partyhost.net.config import HostConfig
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
-from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import Member, Roster
 
 log = logging.getLogger(__name__)
 
