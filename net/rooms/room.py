@@ -314,7 +314,7 @@ class Room:
 
     def _sit(self, wanted: str, hashed_token: str | None, level: str | None = None) -> Member:
         """A new member (a bot if it has a ``level``) at the next free seat, dealt into a
-        running game; Refused unless a newcomer can have a seat now."""
+        running game."""
         game, playing = self._game.game, self._game.playing
         if playing and not game.joins_mid_game:
             raise Refused(
@@ -331,12 +331,10 @@ class Room:
             member.brain = self._play.brain(level, member.bot_seed)
         member.newcomer = level is None and playing
         now = time.time()
-        if playing and self._game.table is not None:
-            events = self._game.seat_joined(seat, now)
-            self._roster.add(member)
+        events = self._game.seat_joined(seat, now) if playing and self._game.table else None
+        self._roster.add(member)
+        if events is not None:
             self._play.changed(events, now)
-        else:
-            self._roster.add(member)
         if self._roster.owner is None and member.human:  # the first person owns the room
             self._roster.make_owner(member)
         return member
@@ -377,7 +375,7 @@ class Room:
         self._return(peer, member, token)
 
     def _take_link(self, member: Member, peer: Peer) -> None:
-        """``member``'s player is back on ``peer``: an older connection gives way to it."""
+        """An older connection of ``member`` gives way to ``peer``."""
         old = member.release()
         if old is not None and old is not peer:
             self._roster.drop_spectator(old)
@@ -431,7 +429,6 @@ class Room:
             self._system("seat_back", member, now)
 
     def _welcome(self, peer: Peer, member: Member | None, token: str | None) -> None:
-        """Send a newcomer (or returner) everything it needs: seat, room, fresh view."""
         self._broadcast.welcome(peer, None if member is None else member.seat, token)
         self._play.arm_all(time.time())  # bots play only while someone is watching
 
@@ -518,7 +515,6 @@ class Room:
         self._broadcast.room()
 
     def give_ownership(self, peer: Peer, message: Message) -> None:
-        """The owner hands the room to another person who is here."""
         owner, seat = self._owner(peer), message["seat"]
         member = self._roster.member_at(seat)
         if member is None or member is owner or member.bot:
@@ -552,7 +548,6 @@ class Room:
             self._tell_waiters()
 
     def kick(self, peer: Peer, message: Message) -> None:
-        """The owner sends someone else away."""
         owner, seat = self._owner(peer), message["seat"]
         target = self._roster.member_at(seat)
         if target is None or target is owner:
@@ -612,7 +607,6 @@ class Room:
         self._broadcast.room()
 
     def close_by_host(self) -> None:
-        """The host's console closes the room; everyone in it is told why."""
         if self.closed:
             return
         self._broadcast.notice("The host closed this room.")
@@ -637,16 +631,13 @@ class Room:
 
     def _system(self, kind: str, member: Member, now: float) -> bool:
         """Tell the game ``kind`` about ``member``'s seat; True if it took it."""
-        if member.seat is None:
-            return False
-        events = self._game.system(kind, member.seat, now)
-        if events is None:
-            return False
-        self._play.changed(events, now)
-        return True
+        events = None if member.seat is None else self._game.system(kind, member.seat, now)
+        if events is not None:
+            self._play.changed(events, now)
+        return events is not None
 
     def _detach(self, member: Member, reason: str) -> None:
-        """Tell the member's connection it is out of the room, and forget the token."""
+        """Tell the member's connection it is out of the room, and forget its tokens."""
         peer = member.release()
         if peer is not None:
             self._broadcast.send_out(peer, reason)
@@ -663,11 +654,9 @@ class Room:
     # --- waiting for a bot's seat -------------------------------------------------
 
     def _takeovers_chosen(self) -> bool:
-        """Whether the game hands bots' seats to newcomers (the room's option)."""
         return (self._game.rules or {}).get(FRIENDS_TAKE_BOTS.name) is True
 
     def _dealt_bots(self) -> list[Member]:
-        """The bots dealt into the running game, in seat order."""
         return [m for m in self._roster.seated if m.bot and self._game.in_game(m.seat)]
 
     def _wait(self, peer: Peer) -> bool:
@@ -785,12 +774,10 @@ class Room:
         self._broadcast.room()
 
     def start_game(self, peer: Peer, message: Message) -> None:
-        """The owner deals a game to everyone seated."""
         self._owner(peer)
         self._between_games()
-        game = self.game
-        game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
-        self._play.start(game.rules_for(self._game.options), self._config.grace_seconds)
+        self.game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
+        self._play.start(self.game.rules_for(self._game.options), self._config.grace_seconds)
 
     def pause_game(self, peer: Peer, message: Message) -> None:
         """The owner stops the game's clock: no timers, no moves, bots wait."""
@@ -832,11 +819,10 @@ class Room:
         member.newcomer = False  # a command of theirs was taken: no short grace any more
 
     def seen(self, peer: Peer, message: Message) -> None:
-        """A player has read the round's result; the table goes on once everyone has."""
         self._play.seen(self._player(peer).seat, time.time())
 
     def chat(self, peer: Peer, message: Message) -> None:
-        """A chat line to everyone in the room (the chat rate was checked per address before)."""
+        """A chat line to everyone in the room (the connection checked the chat rate)."""
         member = self._roster.member_of(peer)
         line = clean_text(message["text"], self._config.max_chat_length)
         if looks_blank(line):  # the deck checks' test: a line nobody would see is no line
