@@ -26,6 +26,7 @@ from partyhost.engine.core import (
 )
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import CommandRecord, journaled_bytes
+from partyhost.net.store.replaybuilder import advance
 
 log = logging.getLogger(__name__)
 
@@ -94,11 +95,7 @@ class Table:
         """Set the game up and replay ``commands`` exactly as they were applied."""
         state = game.start(deck, seats, rules, seed)
         for record in commands:
-            if record.command is None:
-                state, _ = apply_tick(game, state, record.now)
-            else:
-                seat = SYSTEM_SEAT if record.seat is None else record.seat
-                state, _ = apply(game, state, seat, record.command, record.now)
+            state = advance(game, state, record)[0]
         size = sum(journaled_bytes(record) for record in commands)
         return cls(game, state, journal, code, ceiling, list(commands), size)
 
