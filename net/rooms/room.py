@@ -98,7 +98,9 @@ class Room:
         self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
         self._roster = roster = Roster(config, record.owner, record.next_member)
         door = local_address(config.host) if config.ssh_port is not None else None
-        self._banned = BanList(door, record.banned_names or (), record.banned_addresses or ())
+        self._banned = BanList(
+            door, set(record.banned_names or ()), set(record.banned_addresses or ())
+        )
         """Kept with the room's record: a kick outlives a restart of the host."""
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(

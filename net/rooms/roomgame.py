@@ -135,12 +135,9 @@ class RoomClock:
 
 class RoomGame:
     """The game side of one room: what it was made with (deck, password hash, options,
-    ``bot_takeover``) and the setup a restarted host replays.
-
-    After a round the room may stop for its result (``round_results``) until every
-    person at the table has read it or the time is up; the game's clock stands still
-    meanwhile. Read its fields; only its methods change them.
-    """
+    ``bot_takeover``) and the setup a restarted host replays. After a round it may stop,
+    its clock held, until everyone at the table has read the result (``round_results``)
+    or the time is up. Read its fields; only its methods change them."""
 
     def __init__(
         self,
@@ -305,10 +302,8 @@ class RoomGame:
         self.result_pause = None
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
-        """A player's (or bot's) command; raises IllegalMove when the game refuses it.
-
-        A game stopped at its ceiling says so (the table's ``game_too_long``).
-        """
+        """A player's (or bot's) command; IllegalMove when the game refuses it (or the
+        table, ``game_too_long``, at its ceiling)."""
         table = self.table
         if table is None or seat is None or (self.status != p.PLAYING and not table.full):
             raise Refused("not_playing", "No game is running in this room.")
@@ -317,11 +312,8 @@ class RoomGame:
         return table.command(seat, command, self.clock.now(wall))
 
     def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
-        """A host command about ``seat`` (``seat_joined``, ``seat_left``...); None if no
-        game took it.
-
-        It goes through while the game is paused: who sits at the table is the host's to say.
-        """
+        """A host command about ``seat`` (``seat_joined``, ``seat_left``...); None if no game
+        took it. It goes through while paused: who sits at the table is the host's to say."""
         if self.table is None:
             return None
         command = {"type": kind, "seat": seat}
@@ -353,10 +345,8 @@ class RoomGame:
         return events
 
     def finish_if_over(self, wall: float) -> str | None:
-        """Mark the game over once the engine says so, or once it is full; then say why.
-
-        Returns None except at that moment: what to tell the room.
-        """
+        """Mark the game over once the engine says so, or once it is full; only then, what
+        to tell the room (else None)."""
         table = self.table
         if table is None or self.status != p.PLAYING:
             return None
@@ -397,8 +387,8 @@ class RoomGame:
             held_at=clock.held_at,
             hold_until=self.result_pause_ends(),
             hold_waiting=None if hold is None else sorted(hold.waiting),
-            banned_names=self._banned.names,
-            banned_addresses=self._banned.addresses,
+            banned_names=sorted(self._banned.names),
+            banned_addresses=sorted(self._banned.addresses),
         )
 
     def save(self) -> None:
@@ -433,12 +423,9 @@ class RoomGame:
     def mark_over(self) -> None:
         """Mark the finished game over with its results, for replays and standings.
 
-        Called when the game ends and again on every restore (a game already
-        over stays as it is), so a game that ended just before the host
-        stopped is marked too. It ended when its last command was applied, so
-        a game marked late gets the same time as one marked at once. One
-        that ended because a player left is told so: if it was brief, the
-        history does not keep it.
+        Also called on every restore (a game already over stays), so a game that ended
+        just before the host stopped is marked too, at its last command's time. One that
+        ended because a player left is told so: if it was brief, the history drops it.
         """
         table = self.table
         if table is None or not table.over:

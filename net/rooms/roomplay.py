@@ -67,10 +67,8 @@ class RoomPlay:
         return running and self.roster.watched
 
     def arm_all(self, now: float) -> None:
-        """After a change, every bot (and stand-in) may think about its next move.
-
-        A bot whose legal moves changed thinks afresh (see :meth:`BotBrain.arm`).
-        """
+        """After a change, every bot (and stand-in) may think about its next move; one whose
+        legal moves changed thinks afresh (see :meth:`BotBrain.arm`)."""
         table = self.game.table
         if table is None or not self._bots_active:
             return
@@ -119,10 +117,8 @@ class RoomPlay:
     # --- the game ----------------------------------------------------------------
 
     def start(self, rules: dict[str, Any], grace: float) -> None:
-        """Deal a game to everyone seated, in join order; Refused if it cannot be set up.
-
-        A person not connected has ``grace`` seconds to come.
-        """
+        """Deal a game to everyone seated, in join order (a person not connected has ``grace``
+        seconds to come); Refused if it cannot be set up."""
         self.roster.renumber()
         seats = [m.seat for m in self.roster.members if m.seat is not None]
         self.game.start(seats, rules)
@@ -150,11 +146,8 @@ class RoomPlay:
         self.broadcast.room()
 
     def resume(self, by: str, now: float, notice: str | None = None) -> None:
-        """Run the game's clock again; everyone gets a view stamped with it, bots think.
-
-        The grace periods of absent players stood still during the pause: they go on
-        from where they were.
-        """
+        """Run the game's clock again; everyone gets a view stamped with it, bots think. The
+        absent players' grace periods stood still during the pause and go on from there."""
         clock = self.game.clock
         if not clock.paused:
             raise Refused("not_paused", "The game is not paused.")

@@ -13,7 +13,7 @@ none yet (:mod:`.room`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -326,10 +326,8 @@ class Roster:
         self.owner_id = member.member_id
 
     def hand_over(self) -> Member | None:
-        """Give the room to the first connected human, else any human still seated.
-
-        Returns the new owner; None (and no owner) when no other human is seated.
-        """
+        """Give the room to the first connected human, else any human still seated; the new
+        owner, or None (and no owner) when no other human is seated."""
         humans = [m for m in self.seated if m.human and m.member_id != self.owner_id]
         present = [m for m in humans if m.peer is not None and not m.away]
         candidates = present or humans
@@ -362,6 +360,7 @@ class Roster:
         return True
 
 
+@dataclass
 class BanList:
     """The names and addresses of the people a room's owner kicked: they cannot come back.
 
@@ -370,37 +369,20 @@ class BanList:
     banned: every door visitor connects from it.
     """
 
-    def __init__(
-        self,
-        shared_address: str | None = None,
-        names: Iterable[str] = (),
-        addresses: Iterable[str] = (),
-    ) -> None:
-        """``names`` (look-alike keys) and ``addresses``: the list as the store kept it."""
-        self._shared_address = shared_address
-        """An address many people connect from (the SSH door's): never banned."""
-        self._names: set[str] = set(names)
-        self._addresses: set[str] = set(addresses)
-
-    @property
-    def names(self) -> list[str]:
-        """The banned names' look-alike keys, sorted (as the store keeps them)."""
-        return sorted(self._names)
-
-    @property
-    def addresses(self) -> list[str]:
-        """The banned addresses, sorted."""
-        return sorted(self._addresses)
+    shared_address: str | None
+    """An address many people connect from (the SSH door's): never banned."""
+    names: set[str] = field(default_factory=set)
+    addresses: set[str] = field(default_factory=set)
 
     def ban(self, name: str, address: str | None) -> None:
         """Keep ``name`` (and its look-alikes) and ``address`` out of the room."""
-        self._names.add(name_key(name))
-        if address and address != self._shared_address:
-            self._addresses.add(address)
+        self.names.add(name_key(name))
+        if address and address != self.shared_address:
+            self.addresses.add(address)
 
     def check(self, name: str, address: str) -> None:
         """Refused (``banned``) if ``name`` or ``address`` was kicked from the room."""
-        if name_key(name) in self._names or address in self._addresses:
+        if name_key(name) in self.names or address in self.addresses:
             raise Refused(
                 "banned",
                 "The room's owner sent you away from this room; you cannot come back to it."
