@@ -33,20 +33,10 @@ LINGER = 2.0
 """Seconds a closing connection keeps draining input before it closes for good."""
 PAUSE_AT = 64
 """Queued messages at which we stop reading from the socket until the queue drains."""
-LOBBY_REQUESTS = frozenset(
-    {
-        p.HELLO,
-        p.LIST_ROOMS,
-        p.LIST_DECKS,
-        p.CREATE_ROOM,
-        p.JOIN_ROOM,
-        p.RESUME_SEAT,
-        *pastgames.REQUESTS,
-    }
-)
-"""Answered by the host's lobby (:meth:`.Lobby.handle`); every other request is a room's."""
 WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
+LOBBY_REQUESTS = WHILE_JOURNAL_FAILS | {p.CREATE_ROOM, p.JOIN_ROOM, p.RESUME_SEAT}
+"""Answered by the host's lobby (:meth:`.Lobby.handle`); every other request is a room's."""
 NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
     " requests; try again in a moment."
@@ -279,9 +269,7 @@ class Connection(asyncio.Protocol):
         if not isinstance(decoded, dict) or decoded.get("t") != p.HELLO:
             return False
         version = decoded.get("protocol")
-        if not isinstance(version, int) or isinstance(version, bool):
-            return False
-        if version == p.PROTOCOL_VERSION:
+        if type(version) is not int or version == p.PROTOCOL_VERSION:  # (True is no version)
             return False
         self.send(p.mismatch_error(version))
         self.close("protocol mismatch")
@@ -359,11 +347,8 @@ class Connection(asyncio.Protocol):
         self._held.append(frame)
 
     def write_held(self, committed: bool) -> bool:
-        """Write the held frames if the journal has ``committed``; True if they stay held.
-
-        Frames held for a journal that cannot write still count against the
-        unsent-bytes limit.
-        """
+        """Write the held frames if the journal has ``committed``; True if they stay held
+        (counted against the unsent-bytes limit all the same)."""
         frames = self._held
         transport = self.transport
         if not frames or self.closed or transport is None or transport.is_closing():

@@ -43,10 +43,8 @@ HEARTBEAT_SLICES = 10
 
 
 class Host:
-    """A partyhost host. ``await start()``, later ``await close()``.
-
-    ``observer`` hears of every room request handled (a benchmark's; by default nobody).
-    """
+    """A partyhost host: ``await start()``, later ``await close()``; ``observer`` hears of
+    every room request handled (a benchmark's; by default nobody)."""
 
     def __init__(self, config: HostConfig | None = None, observer: Observer | None = None) -> None:
         self.config = config or HostConfig()
@@ -198,11 +196,8 @@ class Host:
             connection.room = None
 
     async def _beat(self) -> None:
-        """Ping everyone each interval; drop the silent and the never-greeted.
-
-        Connections are pinged in slices spread over the interval, so a
-        thousand pongs never arrive in one burst and stall every room at once.
-        """
+        """Ping everyone each interval, in slices (a thousand pongs in one burst would stall
+        every room at once); drop the silent and the never-greeted."""
         step = self.config.heartbeat_interval / HEARTBEAT_SLICES
         slot = 0
         while True:
@@ -245,11 +240,8 @@ class Host:
                 connection.send_frame(frame, journaled=False)
 
     async def _checkpoint(self) -> None:
-        """Fold the store's WAL into its database off the event loop.
-
-        Also retries a store that could not write (so it recovers even when no
-        connection is waiting to send), and logs held-back password reports.
-        """
+        """Fold the store's WAL into its database off the event loop; also retry a store that
+        could not write (no connection may be waiting to send) and log password reports."""
         assert self.journal is not None
         failures = 0
         while True:

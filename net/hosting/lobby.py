@@ -141,10 +141,6 @@ class Lobby:
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]
 
-    def games(self) -> list[dict[str, Any]]:
-        """The games this host runs, each with its decks, as ``welcome`` lists them."""
-        return [game.describe() | {"decks": self.shelf.for_game(game)} for game in all_games()]
-
     # --- creating and restoring rooms ------------------------------------------
 
     def _new_code(self) -> str:
@@ -231,7 +227,7 @@ class Lobby:
                 "host": self.config.display_name,
                 "host_id": self.host_id,
                 "resumed": seat is not None,
-                "games": self.games(),
+                "games": [g.describe() | {"decks": self.shelf.for_game(g)} for g in all_games()],
                 "limits": self.config.welcome_limits(),
                 "web_door": self.web_door,
             },
