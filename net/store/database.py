@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import operator
 import os
 import sqlite3
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from partyhost.engine.core import SeatResult
 from partyhost.net.platform import lock_exclusively
@@ -377,17 +378,9 @@ class Store(StoreReader):
         cursor = self._db.cursor()
         cursor.execute("BEGIN")
         try:
-            commands: list[tuple[Any, ...]] = []
-            for sql, params in statements:
-                if sql is INSERT_COMMAND:
-                    commands.append(params)
-                    continue
-                if commands:
-                    cursor.executemany(INSERT_COMMAND, commands)
-                    commands = []
-                cursor.execute(sql, params)
-            if commands:
-                cursor.executemany(INSERT_COMMAND, commands)
+            # A run of one statement (a turn's commands, mostly) goes in one call.
+            for sql, run in itertools.groupby(statements, key=operator.itemgetter(0)):
+                cursor.executemany(sql, [params for _, params in run])
             cursor.execute("COMMIT")
         except BaseException:
             if self._db.in_transaction:
