@@ -68,11 +68,8 @@ class Reclaiming:
         return min((ask.ends for ask in self._asks.values()), default=None)
 
     def ask(self, peer: Peer, member: Member) -> None:
-        """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
-
-        Refused when the name is not written as ``member``'s, when nobody is there to
-        ask, or when the seat or the room already has its questions open.
-        """
+        """``peer`` wants ``member``'s seat (its player is not connected): ask the table;
+        Refused unless the name is written as ``member``'s and someone may be asked."""
         if not written_alike(peer.written_name, member.name) or member.seat is None:
             raise Refused(
                 "name_in_use",

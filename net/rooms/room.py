@@ -279,11 +279,9 @@ class Room:
     # --- coming in -------------------------------------------------------------
 
     def join(self, peer: Peer, spectate: bool) -> None:
-        """A newcomer watches, waits for a bot's seat, or sits down (or asks the table).
-
-        A connected player's seat is never taken: during a game the newcomer is refused,
-        between games they get a seat of their own under a name made unique.
-        """
+        """A newcomer watches, waits for a bot's seat, or sits down (or asks the table). A
+        connected player's seat is never taken: mid-game the namesake is refused, between
+        games they get a seat of their own under a name made unique."""
         if peer.closed:
             return  # gone before its turn in the queue
         if self.closed:
@@ -343,12 +341,9 @@ class Room:
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """The player of ``member_id`` is back on ``peer`` with the seat token: same seat (or
-        place in the wait for a bot's), fresh view.
-
-        The seat's first token wins over one given when the seat was taken back by name:
-        that one stops working. Past the seat's resume rate the newcomer is refused
-        (``rate_limited``) and whoever holds the seat keeps it.
-        """
+        place in the wait for a bot's), fresh view. The seat's first token ends one given
+        when the seat was taken back by name. Past the seat's resume rate the newcomer is
+        refused (``rate_limited``) and whoever holds the seat keeps it."""
         waiter = next((m for m in self._roster.waiting if m.member_id == member_id), None)
         if waiter is not None and not self.closed:  # back after a restart, or a dropped link
             self._take_link(waiter, peer)
@@ -385,12 +380,9 @@ class Room:
             old.close("replaced by a newer connection")
 
     def reclaim_answer(self, peer: Peer, message: Message) -> None:
-        """The one asked "Ann is back?" answers; on a yes the visitor takes the seat back,
-        with a new token.
-
-        The seat's first token still works and wins: using it takes the seat back and
-        ends the new one. If the seat owned the room, the chair goes to the one who said yes.
-        """
+        """The one asked "Ann is back?" answers; on a yes the visitor takes the seat back with
+        a new token (the seat's first token still wins) and, if the seat owned the room, the
+        chair goes to the one who said yes."""
         approver = self._player(peer)
         granted = self._reclaiming.answer(approver, message["ask"], bool(message["yes"]))
         if granted is None:
@@ -490,11 +482,8 @@ class Room:
         self._broadcast.room()
 
     def replace_with_bot(self, peer: Peer, message: Message) -> None:
-        """The owner has a bot play a disconnected or away player's seat now.
-
-        A seat the game had set aside (``seat_away``) is dealt back in first, so the
-        bot plays it; the person can still come back to it.
-        """
+        """The owner has a bot play a disconnected or away player's seat now (one the game set
+        aside, ``seat_away``, is dealt back in first); the person can still come back."""
         owner, seat = self._owner(peer), message["seat"]
         if not self._game.playing:
             raise Refused("not_playing", "No game is running in this room.")
@@ -805,11 +794,8 @@ class Room:
     # --- playing and talking ------------------------------------------------------------
 
     def play(self, peer: Peer, message: Message) -> None:
-        """A player's command for the game; raises IllegalMove if the game refuses it.
-
-        Someone who plays while the table reads a round's result has read it.
-        With a ``ref``, an accepted command is acknowledged (``accepted``) before its view.
-        """
+        """A player's command for the game (IllegalMove if refused); one who plays has read
+        the round's result. With a ``ref``, ``accepted`` goes out before the view."""
         member = self._player(peer)
         now = time.time()
         self._play.seen(member.seat, now)

@@ -74,11 +74,8 @@ class RoomBroadcast:
         }
 
     def views(self, events: Sequence[Event] = ()) -> None:
-        """Every connected seat its own view frame, spectators the public one.
-
-        Built together so the parts the seats' frames share are packed once; the events
-        are kept for the log of whoever arrives next (:meth:`first_view`).
-        """
+        """Every connected seat its own view frame, spectators the public one, built together
+        so their shared parts are packed once; the events are kept for :meth:`first_view`."""
         table = self.game.table
         if table is None:
             return
