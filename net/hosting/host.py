@@ -366,12 +366,8 @@ class LanServices:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._advertising
             self._advertising = None
-        if self.advertiser is not None:
-            await self.advertiser.close()
-            self.advertiser = None
-        if self.web_door is not None:
-            await self.web_door.close()
-            self.web_door = None
-        if self.door is not None:
-            await self.door.close()
-            self.door = None
+        opened = (self.advertiser, self.web_door, self.door)
+        self.advertiser, self.web_door, self.door = None, None, None
+        for service in opened:
+            if service is not None:
+                await service.close()
