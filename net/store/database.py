@@ -125,7 +125,12 @@ class Store(StoreReader):
             target = ":memory:"
         else:
             _make_private(data_dir)
-            self._lock(data_dir / LOCK_FILE)
+            lock = data_dir / LOCK_FILE
+            self._lock_fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+            os.chmod(lock, 0o600)
+            if not lock_exclusively(self._lock_fd):
+                self._unlock()
+                raise StoreLocked(f"another partyhost host is using {data_dir}")
             target = str(data_dir / DB_FILE)
         self._target = target
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
@@ -158,14 +163,6 @@ class Store(StoreReader):
             if isinstance(error, sqlite3.Error):
                 raise unusable(target, error) from None
             raise
-
-    def _lock(self, path: Path) -> None:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        os.chmod(path, 0o600)
-        if not lock_exclusively(fd):
-            os.close(fd)
-            raise StoreLocked(f"another partyhost host is using {path.parent}")
-        self._lock_fd = fd
 
     def _unlock(self) -> None:
         if self._lock_fd is not None:
@@ -228,11 +225,8 @@ class Store(StoreReader):
         ended: float,
         walked_out: bool = False,
     ) -> None:
-        """Mark room ``code``'s game over with its results (a game already over stays as kept).
-
-        ``players`` are everyone who sat in the game by its end (late joiners too);
-        ``walked_out``: it ended because players left (see :func:`~.records.game_over_rows`).
-        """
+        """Mark room ``code``'s game over with everyone who sat in it by its end and their
+        results (see :func:`~.records.game_over_rows`)."""
         game_id = self._games.get(code)
         if game_id is not None:
             self._write(rows.game_over_rows(game_id, results, players, ended, walked_out))
@@ -276,12 +270,9 @@ class Store(StoreReader):
             loop.call_soon(self.commit)
 
     def commit(self, force: bool = False) -> bool:
-        """Commit every queued write in one transaction; False if that failed.
-
-        Connections call it before every write, so no view goes out ahead of its
-        command; a failed commit keeps its writes, retried at most every
-        :data:`RETRY_SECONDS` unless ``force``.
-        """
+        """Commit every queued write in one transaction (before any frame goes out); False if
+        that failed: the writes stay queued, retried at most every :data:`RETRY_SECONDS`
+        unless ``force``."""
         self._commit_planned = None
         now = time.monotonic()
         if self.short_of_space and self.failure is None and now >= self._next_reserve_try:
