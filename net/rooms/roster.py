@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from partyhost.net.config import HostConfig
@@ -23,21 +23,6 @@ from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain
 from partyhost.net.rooms.roomqueue import Peer
 from partyhost.net.store.records import MemberRecord
-
-JOURNALED = (
-    "seat",
-    "name",
-    "token_hash",
-    "bot",
-    "bot_seed",
-    "ready",
-    "left",
-    "disconnected_at",
-    "away",
-    "engine_away",
-    "newcomer",
-)
-"""The fields a :class:`Member` and its :class:`MemberRecord` share, under the same name."""
 
 
 @dataclass(eq=False)
@@ -200,6 +185,13 @@ class Member:
             grace_ends=self.grace_until,
             stand_in=self.human and self.away and self.brain is not None,
         )
+
+
+JOURNALED = {f.name for f in fields(MemberRecord)} & {f.name for f in fields(Member)} - {
+    "bot_level"
+}
+"""The fields a :class:`Member` and its :class:`MemberRecord` share, under the same name (a
+bot level is only a bot's in the record)."""
 
 
 class Roster:
