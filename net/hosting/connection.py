@@ -256,7 +256,6 @@ class Connection(asyncio.Protocol):
         return True
 
     def _to_room(self, message: dict[str, Any], arrived: float) -> None:
-        """A room request: onto the queue of this connection's room."""
         if self._not_saving(message):
             return
         if self.room is None:

@@ -267,7 +267,6 @@ class Host:
             connection.send_frame(frame, journaled=False)
 
     def _in_lobby(self) -> list[Connection]:
-        """The connections that said hello and are in no room."""
         return [c for c in self.connections if c.greeted and c.room is None]
 
 

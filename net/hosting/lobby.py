@@ -170,7 +170,6 @@ class Lobby:
         return len(self.rooms)
 
     def _open(self, room: Room, table_deck: TableDeck) -> None:
-        """List ``room`` and start its task."""
         self.rooms[room.code] = room
         self._table_decks[room.code] = table_deck
         task = room.run(self._outgoing, self._observer)
@@ -195,7 +194,6 @@ class Lobby:
     # --- lobby requests ----------------------------------------------------------
 
     async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Answer one lobby request of ``connection``."""
         kind = message["t"]
         try:
             if kind == p.HELLO:

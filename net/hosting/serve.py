@@ -121,7 +121,6 @@ class HostConsole:
                 return
 
     def handle(self, line: str) -> None:
-        """Run one typed command."""
         words = line.split()
         if not words:
             return

@@ -60,7 +60,6 @@ class Reclaiming:
     """Member id -> until when its seat may not be asked about (the table said no)."""
 
     def asking(self, peer: Peer) -> bool:
-        """Whether ``peer`` waits for an answer here."""
         return any(ask.asker is peer for ask in self._asks.values())
 
     def next_end(self) -> float | None:
@@ -169,7 +168,6 @@ class Reclaiming:
             self._turn_away(ask, why)
 
     def _close(self, which: Callable[[Ask], bool]) -> list[Ask]:
-        """Close and return the open questions ``which`` picks."""
         found = [ask for ask in self._asks.values() if which(ask)]
         for ask in found:
             del self._asks[ask.ask_id]

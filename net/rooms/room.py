@@ -180,7 +180,6 @@ class Room:
         return self._play
 
     def summary(self) -> dict[str, Any]:
-        """This room as the lobby's ``rooms`` list shows it."""
         return self._broadcast.summary()
 
     def save(self) -> None:

@@ -91,7 +91,6 @@ class RoomClock:
         return self.stopped_at if self.paused else None
 
     def now(self, wall: float) -> float:
-        """The game clock at host time ``wall``."""
         if self.stopped_at is not None:
             return self.stopped_at
         return wall - self.offset
@@ -101,7 +100,6 @@ class RoomClock:
         return when + self.offset
 
     def pause(self, wall: float, by: str) -> None:
-        """Stop the game clock at host time ``wall``."""
         if not self.paused:
             self._stop(wall)
             self.paused, self.paused_by = True, by

@@ -47,7 +47,6 @@ class RoomPlay:
     # --- bots ------------------------------------------------------------------
 
     def brain(self, level: str, seed: int) -> BotBrain:
-        """A brain for a ``level`` bot of this room's game."""
         low, high = thinking_delay(self.game.game, level, self.config.bot_delay)
         pace = self.config.bot_pace
         return BotBrain(seed, (low * pace, high * pace))
