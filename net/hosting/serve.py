@@ -16,11 +16,12 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol, TextIO
+from typing import TextIO
 
 from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
 from partyhost.net.hosting.host import Host
+from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.platform import in_front_of_terminal, keep_reading_in_background, on_stop_signals
 from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.net.rooms.roomqueue import Observer
@@ -82,19 +83,10 @@ HELP = """Host commands:
   help         this list"""
 
 
-class ConsoleHost(Protocol):
-    """What the console needs of the host (its lobby)."""
-
-    def room_listing(self) -> list[dict[str, Any]]:
-        """Each open room's lobby summary, with ``creator`` (an address or None)."""
-
-    def close_room(self, code: str) -> bool: ...
-
-
 class HostConsole:
     """Reads commands for ``host`` and answers on ``out``; ``quit`` calls ``stop``."""
 
-    def __init__(self, host: ConsoleHost, stop: Callable[[], None], out: TextIO) -> None:
+    def __init__(self, host: Lobby, stop: Callable[[], None], out: TextIO) -> None:
         self._host = host
         self._stop = stop
         self._out = out
