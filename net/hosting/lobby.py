@@ -91,14 +91,9 @@ class Lobby:
     # --- lookups -----------------------------------------------------------
 
     def seat_for(self, token_hash: str) -> tuple[Room, int] | None:
-        found = self._tokens.get(token_hash)
-        if found is None:
-            return None
-        code, member_id = found
+        code, member_id = self._tokens.get(token_hash, ("", 0))
         room = self.rooms.get(code)
-        if room is None or room.closed:
-            return None
-        return room, member_id
+        return None if room is None or room.closed else (room, member_id)
 
     def task_of(self, room: Room) -> asyncio.Task[None] | None:
         """The task running ``room`` (None once it closed)."""
