@@ -39,11 +39,8 @@ def door_code(url: str, out: TextIO) -> str:
 async def run_host(
     config: HostConfig, console: bool = False, observer: Observer | None = None
 ) -> None:
-    """Serve until Ctrl+C, SIGTERM or ``quit``, then close gracefully (``partyhost serve``).
-
-    ``console``: take commands typed into this terminal (:class:`HostConsole`);
-    ``observer``: hears of every room request handled (see :class:`.Observer`).
-    """
+    """Serve until Ctrl+C, SIGTERM or ``quit``, then close gracefully (``partyhost serve``),
+    with a ``console`` for commands typed into this terminal (:class:`HostConsole`)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     # Before listening: a stop asked for as soon as it listens still cleans up.
@@ -51,21 +48,23 @@ async def run_host(
     try:
         host = Host(config, observer)
         await host.start()
+        lan, lobby = host.lan, host.lobby
+        assert lan is not None and lobby is not None, "a started host has both"
         instructions = join_instructions(
             config.display_name,
             config.host,
             host.port,
-            ssh_port=host.lan.ssh_port if host.lan is not None else None,
+            ssh_port=lan.ssh_port,
             ssh_password=config.ssh_password is not None,
-            web_port=host.lan.web_port if host.lan is not None else None,
+            web_port=lan.web_port,
             discovery=config.discovery,
         )
         print(instructions, flush=True)
-        if host.lan is not None and host.lan.web_url is not None:
-            print(door_code(host.lan.web_url, sys.stdout), flush=True)
+        if lan.web_url is not None:
+            print(door_code(lan.web_url, sys.stdout), flush=True)
         typed = console_input() if console else None
-        if typed is not None and host.lobby is not None:
-            HostConsole(host.lobby, stop.set, sys.stdout).start(typed)
+        if typed is not None:
+            HostConsole(lobby, stop.set, sys.stdout).start(typed)
             print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
         try:
             await stop.wait()
