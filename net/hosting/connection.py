@@ -325,12 +325,9 @@ class Connection(asyncio.Protocol):
         self.send_frame(frame, journaled=journaled)
 
     def send_frame(self, frame: bytes, *, journaled: bool = True) -> None:
-        """Queue ``frame`` without waiting; it goes out behind the journal's next commit.
-
-        ``journaled=False`` marks a frame that shows no game state (a ping, a
-        pong, a refusal): while the journal cannot write, such a frame goes
-        out at once instead of waiting behind the views the journal holds back.
-        """
+        """Queue ``frame`` without waiting; it goes out behind the journal's next commit, or
+        at once while the journal cannot write if it shows no game state (``journaled=False``:
+        a ping, a pong, a refusal)."""
         transport = self.transport
         if self.closed or transport is None or transport.is_closing():
             return
@@ -373,13 +370,10 @@ class Connection(asyncio.Protocol):
             self.abort("too far behind")
 
     def close(self, reason: str) -> None:
-        """Close after the frames already queued are written.
-
-        A lingering close: send FIN, keep reading (and ignoring) what the
-        client still sends, then close. Closing with unread input would make
-        the kernel reset the connection and the client could lose our last
-        frame, which usually explains why we hung up.
-        """
+        """Close after the frames already queued are written, lingering: send FIN, keep reading
+        (and ignoring) what the client still sends, then close. Closing with unread input
+        makes the kernel reset the connection: the client could lose our last frame, which
+        usually explains why we hung up."""
         transport = self.transport
         if transport is None or self.closed:
             return

@@ -72,12 +72,8 @@ class Request:
 
 
 class Observer:
-    """Told each time a room has handled a client's request and written what it caused.
-
-    The host measures nothing itself: this default does nothing, and a
-    benchmark hands ``Host(config, observer=...)`` its own to time requests
-    from their arrival to their last frame written.
-    """
+    """Told each time a room has handled a client's request and written what it caused: this
+    default does nothing, a benchmark hands ``Host(config, observer=...)`` its own."""
 
     def handled(self, request: Request) -> None:
         """``request`` is done: every frame it caused (views, errors) is written."""
@@ -128,12 +124,8 @@ class Outgoing:
             asyncio.get_running_loop().call_soon(self.flush)
 
     def flush(self) -> None:
-        """Commit the journal, then have every holder write its frames.
-
-        If the journal cannot commit, nothing goes out ahead of it: the frames
-        wait and try again soon (a holder drops a client whose held frames
-        pass the unsent-bytes limit).
-        """
+        """Commit the journal, then have every holder write its frames; if it cannot commit,
+        the frames wait and try again soon (a holder drops a client held too far behind)."""
         self._planned = False
         holders, self._holders = self._holders, []
         if not holders:

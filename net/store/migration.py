@@ -55,10 +55,8 @@ class HistoryUnreadable(OSError):
 
 
 def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) -> None:
-    """Create or upgrade the schema of ``db`` (format ``version``) and retire the old history.
-
-    Runs before foreign keys are switched on, as SQLite advises for changes of schema.
-    """
+    """Create or upgrade the schema of ``db`` (format ``version``) and retire the old history;
+    before foreign keys are switched on, as SQLite advises for changes of schema."""
     legacy = None if folder is None else folder / LEGACY_HISTORY
     if legacy is not None and not legacy.is_file():
         legacy = None
