@@ -78,14 +78,14 @@ class Host:
         )
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = self.outgoing.journal = Store(
+        journal = self.journal = self.outgoing.journal = Store(
             self.config.data_dir,
             history_cap=int(self.config.max_history_mib * 2**20),
             reserve_bytes=int(self.config.disk_reserve_mib * 2**20),
         )
         self.lobby = lobby = Lobby(
             self.config,
-            self.journal,
+            journal,
             shelf,
             self.outgoing,
             self.observer,
@@ -121,7 +121,7 @@ class Host:
                 self._server = None
             await shelf.stop_watching()
             await lobby.stop(self.config.shutdown_timeout)
-            self._close_store()
+            journal.close()
             raise
         self.lan = lan
         lobby.web_door = lan.web_url
@@ -135,10 +135,10 @@ class Host:
         if self._closed.is_set() or self._server is None:
             self._closed.set()
             return
-        if self.lan is not None:
-            await self.lan.close()
-        if self.lobby is not None:
-            await self.lobby.shelf.stop_watching()
+        lan, lobby, journal = self.lan, self.lobby, self.journal
+        assert lan is not None and lobby is not None and journal is not None, "it started"
+        await lan.close()
+        await lobby.shelf.stop_watching()
         self._server.close()
         await self._server.wait_closed()
         for task in (self._heartbeat, self._checkpoints, self._lobby_news):
@@ -148,21 +148,16 @@ class Host:
         for connection in list(self.connections):
             connection.send({"t": p.BYE, "reason": reason})
             connection.close("host closing")
-        if self.lobby is not None:
-            await self.lobby.stop(self.config.shutdown_timeout)
+        await lobby.stop(self.config.shutdown_timeout)
         workers = [c.worker for c in self.connections if c.worker is not None]
         for worker in workers:
             worker.cancel()
         if workers:
             await asyncio.wait(workers, timeout=self.config.shutdown_timeout)
         await self._flush()
-        self._close_store()
+        journal.close()
         self._closed.set()
         log.info("host closed: %s", reason)
-
-    def _close_store(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
 
     async def _flush(self) -> None:
         """Give closing sockets a moment to write their ``bye``, then cut the rest."""
