@@ -172,12 +172,9 @@ class Lobby:
 
     async def stop(self, timeout: float) -> None:
         """Stop every room task (the store keeps the rooms); cancel any that lingers."""
-        tasks = []
-        for room in list(self.rooms.values()):
+        for room in self.rooms.values():
             room.post(Stop())
-            task = self._tasks.get(room)
-            if task is not None:
-                tasks.append(task)
+        tasks = list(self._tasks.values())  # (a room's task goes with the room)
         if not tasks:
             return
         _, lingering = await asyncio.wait(tasks, timeout=timeout)
