@@ -103,8 +103,7 @@ class RoomClock:
         if not self.paused:
             self._stop(wall)
             self.paused, self.paused_by = True, by
-            stopped = self.stopped_at
-            self.paused_wall = wall if stopped is None else self.to_wall(stopped)
+            self.paused_wall = wall if self.stopped_at is None else self.to_wall(self.stopped_at)
 
     def resume(self, wall: float) -> None:
         """Run the game clock again from where it stopped (unless it is also held)."""
