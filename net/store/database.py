@@ -262,10 +262,9 @@ class Store(StoreReader):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            loop = None
-        if loop is None:
             self.commit()
-        elif loop is not self._commit_planned:
+            return
+        if loop is not self._commit_planned:
             self._commit_planned = loop
             loop.call_soon(self.commit)
 
