@@ -196,8 +196,7 @@ class PastGames:
             raise ReplayRefused(
                 "no_such_step", f"Game {game_id}'s replay has steps 0 to {total - 1}, not {first}."
             )
-        wanted = message.get("count") or PAGE_STEPS
-        wanted = max(1, min(wanted, MAX_PAGE_STEPS))
+        wanted = max(1, min(message.get("count") or PAGE_STEPS, MAX_PAGE_STEPS))
         steps = await asyncio.to_thread(page, replay, first, wanted, PAGE_BYTES)
         sender.send(
             {

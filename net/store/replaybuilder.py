@@ -188,10 +188,9 @@ def _play_again(game: Game, archived: ArchivedGame) -> Replay:
     deck = playable_deck(game, archived.deck_data)
     state = game.start(deck, archived.start_seats, archived.rules, archived.seed)
     checkpoints = [state]
-    first_view = game.replay_view(state)
     commands = [pack((r.seat, r.command, r.now)) for r in archived.commands]
     rounds = [0]
-    previous = first_view.get("round")
+    previous = game.replay_view(state).get("round")
     for index, record in enumerate(archived.commands, 1):
         state = advance(game, state, record)[0]
         view = game.replay_view(state)
