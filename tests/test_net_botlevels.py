@@ -23,7 +23,7 @@ from partyhost.net import protocol as p
 from partyhost.net.clients.client import build
 from partyhost.net.hosting.host import Host
 from partyhost.net.rooms.hostbots import LEVEL_SCALE, BotBrain, thinking_delay
-from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.roster import Member
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import MEMBER_COLUMNS
 

@@ -17,7 +17,7 @@ from cdpdriver import Page, chromium, chromium_path
 from nethelpers import LOOPBACK
 from partyhost.net.door.webclients import WebVisitorClient
 from partyhost.net.hosting.host import Host
-from partyhost.net.rooms.members import Member
+from partyhost.net.rooms.roster import Member
 from termscreen import TermScreen
 from webdoorhelpers import page_url, running_web_door, web_door_of
 

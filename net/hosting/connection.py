@@ -23,8 +23,7 @@ from partyhost.net.addresslimits import AddressAllowance, AddressLimits, TokenBu
 from partyhost.net.config import HostConfig
 from partyhost.net.deckshelf import UPLOADER
 from partyhost.net.protocol import ProtocolError
-from partyhost.net.rooms.outbox import Outgoing
-from partyhost.net.rooms.roomqueue import Request, RoomInbox
+from partyhost.net.rooms.roomqueue import Outgoing, Request, RoomInbox
 from partyhost.net.store import pastgames
 from partyhost.net.store.database import Store
 
@@ -34,20 +33,10 @@ LINGER = 2.0
 """Seconds a closing connection keeps draining input before it closes for good."""
 PAUSE_AT = 64
 """Queued messages at which we stop reading from the socket until the queue drains."""
-LOBBY_REQUESTS = frozenset(
-    {
-        p.HELLO,
-        p.LIST_ROOMS,
-        p.LIST_DECKS,
-        p.CREATE_ROOM,
-        p.JOIN_ROOM,
-        p.RESUME_SEAT,
-        *pastgames.REQUESTS,
-    }
-)
-"""Answered by the host's lobby (:meth:`.Lobby.handle`); every other request is a room's."""
 WHILE_JOURNAL_FAILS = frozenset({p.HELLO, p.LIST_ROOMS, p.LIST_DECKS, *pastgames.REQUESTS})
 """Requests still answered while the journal cannot write: they change nothing."""
+LOBBY_REQUESTS = WHILE_JOURNAL_FAILS | {p.CREATE_ROOM, p.JOIN_ROOM, p.RESUME_SEAT}
+"""Answered by the host's lobby (:meth:`.Lobby.handle`); every other request is a room's."""
 NOT_SAVING = (
     "The host cannot save games right now (its disk may be full), so it takes no"
     " requests; try again in a moment."
@@ -119,7 +108,7 @@ class Connection(asyncio.Protocol):
         """The worker is answering a lobby request (later messages queue behind it)."""
         self.outgoing = host.outgoing
         self._held: list[bytes] = []
-        """Frames waiting for the journal's next commit (see :mod:`.outbox`)."""
+        """Frames waiting for the journal's next commit (see :class:`.Outgoing`)."""
         self._wakeup = asyncio.Event()
         self._reading_paused = False
         self.closed = False
@@ -267,7 +256,6 @@ class Connection(asyncio.Protocol):
         return True
 
     def _to_room(self, message: dict[str, Any], arrived: float) -> None:
-        """A room request: onto the queue of this connection's room."""
         if self._not_saving(message):
             return
         if self.room is None:
@@ -280,9 +268,7 @@ class Connection(asyncio.Protocol):
         if not isinstance(decoded, dict) or decoded.get("t") != p.HELLO:
             return False
         version = decoded.get("protocol")
-        if not isinstance(version, int) or isinstance(version, bool):
-            return False
-        if version == p.PROTOCOL_VERSION:
+        if type(version) is not int or version == p.PROTOCOL_VERSION:  # (True is no version)
             return False
         self.send(p.mismatch_error(version))
         self.close("protocol mismatch")
@@ -339,12 +325,9 @@ class Connection(asyncio.Protocol):
         self.send_frame(frame, journaled=journaled)
 
     def send_frame(self, frame: bytes, *, journaled: bool = True) -> None:
-        """Queue ``frame`` without waiting; it goes out behind the journal's next commit.
-
-        ``journaled=False`` marks a frame that shows no game state (a ping, a
-        pong, a refusal): while the journal cannot write, such a frame goes
-        out at once instead of waiting behind the views the journal holds back.
-        """
+        """Queue ``frame`` without waiting; it goes out behind the journal's next commit, or
+        at once while the journal cannot write if it shows no game state (``journaled=False``:
+        a ping, a pong, a refusal)."""
         transport = self.transport
         if self.closed or transport is None or transport.is_closing():
             return
@@ -360,11 +343,8 @@ class Connection(asyncio.Protocol):
         self._held.append(frame)
 
     def write_held(self, committed: bool) -> bool:
-        """Write the held frames if the journal has ``committed``; True if they stay held.
-
-        Frames held for a journal that cannot write still count against the
-        unsent-bytes limit.
-        """
+        """Write the held frames if the journal has ``committed``; True if they stay held
+        (counted against the unsent-bytes limit all the same)."""
         frames = self._held
         transport = self.transport
         if not frames or self.closed or transport is None or transport.is_closing():
@@ -390,13 +370,10 @@ class Connection(asyncio.Protocol):
             self.abort("too far behind")
 
     def close(self, reason: str) -> None:
-        """Close after the frames already queued are written.
-
-        A lingering close: send FIN, keep reading (and ignoring) what the
-        client still sends, then close. Closing with unread input would make
-        the kernel reset the connection and the client could lose our last
-        frame, which usually explains why we hung up.
-        """
+        """Close after the frames already queued are written, lingering: send FIN, keep reading
+        (and ignoring) what the client still sends, then close. Closing with unread input
+        makes the kernel reset the connection: the client could lose our last frame, which
+        usually explains why we hung up."""
         transport = self.transport
         if transport is None or self.closed:
             return

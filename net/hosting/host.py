@@ -27,8 +27,7 @@ from partyhost.net.discovery import DiscoveryError, HostAdvertiser, Properties
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.platform import REUSE_ADDRESS
-from partyhost.net.rooms.outbox import Outgoing
-from partyhost.net.rooms.roomqueue import Gone, Observer
+from partyhost.net.rooms.roomqueue import Gone, Observer, Outgoing
 from partyhost.net.store.database import Store
 
 if TYPE_CHECKING:
@@ -44,10 +43,8 @@ HEARTBEAT_SLICES = 10
 
 
 class Host:
-    """A partyhost host. ``await start()``, later ``await close()``.
-
-    ``observer`` hears of every room request handled (a benchmark's; by default nobody).
-    """
+    """A partyhost host: ``await start()``, later ``await close()``; ``observer`` hears of
+    every room request handled (a benchmark's; by default nobody)."""
 
     def __init__(self, config: HostConfig | None = None, observer: Observer | None = None) -> None:
         self.config = config or HostConfig()
@@ -81,14 +78,14 @@ class Host:
         )
         await asyncio.to_thread(shelf.scan)
         shelf.on_change = self._decks_changed
-        self.journal = self.outgoing.journal = Store(
+        journal = self.journal = self.outgoing.journal = Store(
             self.config.data_dir,
             history_cap=int(self.config.max_history_mib * 2**20),
             reserve_bytes=int(self.config.disk_reserve_mib * 2**20),
         )
         self.lobby = lobby = Lobby(
             self.config,
-            self.journal,
+            journal,
             shelf,
             self.outgoing,
             self.observer,
@@ -124,7 +121,7 @@ class Host:
                 self._server = None
             await shelf.stop_watching()
             await lobby.stop(self.config.shutdown_timeout)
-            self._close_store()
+            journal.close()
             raise
         self.lan = lan
         lobby.web_door = lan.web_url
@@ -138,10 +135,10 @@ class Host:
         if self._closed.is_set() or self._server is None:
             self._closed.set()
             return
-        if self.lan is not None:
-            await self.lan.close()
-        if self.lobby is not None:
-            await self.lobby.shelf.stop_watching()
+        lan, lobby, journal = self.lan, self.lobby, self.journal
+        assert lan is not None and lobby is not None and journal is not None, "it started"
+        await lan.close()
+        await lobby.shelf.stop_watching()
         self._server.close()
         await self._server.wait_closed()
         for task in (self._heartbeat, self._checkpoints, self._lobby_news):
@@ -151,21 +148,16 @@ class Host:
         for connection in list(self.connections):
             connection.send({"t": p.BYE, "reason": reason})
             connection.close("host closing")
-        if self.lobby is not None:
-            await self.lobby.stop(self.config.shutdown_timeout)
+        await lobby.stop(self.config.shutdown_timeout)
         workers = [c.worker for c in self.connections if c.worker is not None]
         for worker in workers:
             worker.cancel()
         if workers:
             await asyncio.wait(workers, timeout=self.config.shutdown_timeout)
         await self._flush()
-        self._close_store()
+        journal.close()
         self._closed.set()
         log.info("host closed: %s", reason)
-
-    def _close_store(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
 
     async def _flush(self) -> None:
         """Give closing sockets a moment to write their ``bye``, then cut the rest."""
@@ -199,11 +191,8 @@ class Host:
             connection.room = None
 
     async def _beat(self) -> None:
-        """Ping everyone each interval; drop the silent and the never-greeted.
-
-        Connections are pinged in slices spread over the interval, so a
-        thousand pongs never arrive in one burst and stall every room at once.
-        """
+        """Ping everyone each interval, in slices (a thousand pongs in one burst would stall
+        every room at once); drop the silent and the never-greeted."""
         step = self.config.heartbeat_interval / HEARTBEAT_SLICES
         slot = 0
         while True:
@@ -246,11 +235,8 @@ class Host:
                 connection.send_frame(frame, journaled=False)
 
     async def _checkpoint(self) -> None:
-        """Fold the store's WAL into its database off the event loop.
-
-        Also retries a store that could not write (so it recovers even when no
-        connection is waiting to send), and logs held-back password reports.
-        """
+        """Fold the store's WAL into its database off the event loop; also retry a store that
+        could not write (no connection may be waiting to send) and log password reports."""
         assert self.journal is not None
         failures = 0
         while True:
@@ -276,7 +262,6 @@ class Host:
             connection.send_frame(frame, journaled=False)
 
     def _in_lobby(self) -> list[Connection]:
-        """The connections that said hello and are in no room."""
         return [c for c in self.connections if c.greeted and c.room is None]
 
 
@@ -375,12 +360,8 @@ class LanServices:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._advertising
             self._advertising = None
-        if self.advertiser is not None:
-            await self.advertiser.close()
-            self.advertiser = None
-        if self.web_door is not None:
-            await self.web_door.close()
-            self.web_door = None
-        if self.door is not None:
-            await self.door.close()
-            self.door = None
+        opened = (self.advertiser, self.web_door, self.door)
+        self.advertiser, self.web_door, self.door = None, None, None
+        for service in opened:
+            if service is not None:
+                await service.close()

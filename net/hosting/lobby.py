@@ -22,9 +22,8 @@ from partyhost.net.deckshelf import DeckShelf, TableDeck
 from partyhost.net.hosting.connection import Connection
 from partyhost.net.names import clean_name, written_name
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.room import Room
-from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Resume, Stop
+from partyhost.net.rooms.roomqueue import CloseRoom, Join, Observer, Outgoing, Resume, Stop
 from partyhost.net.store import pastgames
 from partyhost.net.store.database import Store
 from partyhost.net.store.pastgames import PastGames
@@ -92,14 +91,9 @@ class Lobby:
     # --- lookups -----------------------------------------------------------
 
     def seat_for(self, token_hash: str) -> tuple[Room, int] | None:
-        found = self._tokens.get(token_hash)
-        if found is None:
-            return None
-        code, member_id = found
+        code, member_id = self._tokens.get(token_hash, ("", 0))
         room = self.rooms.get(code)
-        if room is None or room.closed:
-            return None
-        return room, member_id
+        return None if room is None or room.closed else (room, member_id)
 
     def task_of(self, room: Room) -> asyncio.Task[None] | None:
         """The task running ``room`` (None once it closed)."""
@@ -142,10 +136,6 @@ class Lobby:
     def listing(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if not room.closed]
 
-    def games(self) -> list[dict[str, Any]]:
-        """The games this host runs, each with its decks, as ``welcome`` lists them."""
-        return [game.describe() | {"decks": self.shelf.for_game(game)} for game in all_games()]
-
     # --- creating and restoring rooms ------------------------------------------
 
     def _new_code(self) -> str:
@@ -175,7 +165,6 @@ class Lobby:
         return len(self.rooms)
 
     def _open(self, room: Room, table_deck: TableDeck) -> None:
-        """List ``room`` and start its task."""
         self.rooms[room.code] = room
         self._table_decks[room.code] = table_deck
         task = room.run(self._outgoing, self._observer)
@@ -183,12 +172,9 @@ class Lobby:
 
     async def stop(self, timeout: float) -> None:
         """Stop every room task (the store keeps the rooms); cancel any that lingers."""
-        tasks = []
-        for room in list(self.rooms.values()):
+        for room in self.rooms.values():
             room.post(Stop())
-            task = self._tasks.get(room)
-            if task is not None:
-                tasks.append(task)
+        tasks = list(self._tasks.values())  # (a room's task goes with the room)
         if not tasks:
             return
         _, lingering = await asyncio.wait(tasks, timeout=timeout)
@@ -200,7 +186,6 @@ class Lobby:
     # --- lobby requests ----------------------------------------------------------
 
     async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Answer one lobby request of ``connection``."""
         kind = message["t"]
         try:
             if kind == p.HELLO:
@@ -232,7 +217,7 @@ class Lobby:
                 "host": self.config.display_name,
                 "host_id": self.host_id,
                 "resumed": seat is not None,
-                "games": self.games(),
+                "games": [g.describe() | {"decks": self.shelf.for_game(g)} for g in all_games()],
                 "limits": self.config.welcome_limits(),
                 "web_door": self.web_door,
             },

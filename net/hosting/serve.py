@@ -16,11 +16,12 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol, TextIO
+from typing import TextIO
 
 from partyhost.net.address import join_instructions
 from partyhost.net.config import HostConfig
 from partyhost.net.hosting.host import Host
+from partyhost.net.hosting.lobby import Lobby
 from partyhost.net.platform import in_front_of_terminal, keep_reading_in_background, on_stop_signals
 from partyhost.net.qrdrawing import blocks_fit, draw_qr
 from partyhost.net.rooms.roomqueue import Observer
@@ -38,11 +39,8 @@ def door_code(url: str, out: TextIO) -> str:
 async def run_host(
     config: HostConfig, console: bool = False, observer: Observer | None = None
 ) -> None:
-    """Serve until Ctrl+C, SIGTERM or ``quit``, then close gracefully (``partyhost serve``).
-
-    ``console``: take commands typed into this terminal (:class:`HostConsole`);
-    ``observer``: hears of every room request handled (see :class:`.Observer`).
-    """
+    """Serve until Ctrl+C, SIGTERM or ``quit``, then close gracefully (``partyhost serve``),
+    with a ``console`` for commands typed into this terminal (:class:`HostConsole`)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     # Before listening: a stop asked for as soon as it listens still cleans up.
@@ -50,21 +48,23 @@ async def run_host(
     try:
         host = Host(config, observer)
         await host.start()
+        lan, lobby = host.lan, host.lobby
+        assert lan is not None and lobby is not None, "a started host has both"
         instructions = join_instructions(
             config.display_name,
             config.host,
             host.port,
-            ssh_port=host.lan.ssh_port if host.lan is not None else None,
+            ssh_port=lan.ssh_port,
             ssh_password=config.ssh_password is not None,
-            web_port=host.lan.web_port if host.lan is not None else None,
+            web_port=lan.web_port,
             discovery=config.discovery,
         )
         print(instructions, flush=True)
-        if host.lan is not None and host.lan.web_url is not None:
-            print(door_code(host.lan.web_url, sys.stdout), flush=True)
+        if lan.web_url is not None:
+            print(door_code(lan.web_url, sys.stdout), flush=True)
         typed = console_input() if console else None
-        if typed is not None and host.lobby is not None:
-            HostConsole(host.lobby, stop.set, sys.stdout).start(typed)
+        if typed is not None:
+            HostConsole(lobby, stop.set, sys.stdout).start(typed)
             print("Type help for the host's commands (rooms, close CODE, quit).", flush=True)
         try:
             await stop.wait()
@@ -82,19 +82,10 @@ HELP = """Host commands:
   help         this list"""
 
 
-class ConsoleHost(Protocol):
-    """What the console needs of the host (its lobby)."""
-
-    def room_listing(self) -> list[dict[str, Any]]:
-        """Each open room's lobby summary, with ``creator`` (an address or None)."""
-
-    def close_room(self, code: str) -> bool: ...
-
-
 class HostConsole:
     """Reads commands for ``host`` and answers on ``out``; ``quit`` calls ``stop``."""
 
-    def __init__(self, host: ConsoleHost, stop: Callable[[], None], out: TextIO) -> None:
+    def __init__(self, host: Lobby, stop: Callable[[], None], out: TextIO) -> None:
         self._host = host
         self._stop = stop
         self._out = out
@@ -121,7 +112,6 @@ class HostConsole:
                 return
 
     def handle(self, line: str) -> None:
-        """Run one typed command."""
         words = line.split()
         if not words:
             return

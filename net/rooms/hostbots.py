@@ -36,11 +36,8 @@ def bot_level(level: str | None) -> str:
 
 
 def thinking_delay(game: Game, level: str, host_delay: Delay) -> Delay:
-    """Seconds (low, high) a ``level`` bot waits in ``game`` on a host whose delay is given.
-
-    A game's own range is never made shorter than the host's delay: whoever
-    runs the host can still slow every bot down (``--bot-delay``).
-    """
+    """Seconds (low, high) a ``level`` bot waits in ``game``; a game's own range is never
+    shorter than the host's delay, so whoever runs the host can slow every bot down."""
     own = game.bot_delays.get(level)
     if own is not None:
         return max(own[0], host_delay[0]), max(own[1], host_delay[1])
@@ -61,12 +58,9 @@ class BotBrain:
         self._facing: object = None
 
     def arm(self, now: float, jitter: random.Random, facing: object = None) -> None:
-        """Plan to act after the thinking delay, unless already planned for the same moves.
-
-        ``facing`` is what the bot may do now (its legal commands): when that
-        changed (new cards turned up, a new round) the bot starts thinking
-        again, as a person would, instead of acting on the old plan's clock.
-        """
+        """Plan to act after the thinking delay, unless already planned for the same moves
+        (``facing``: its legal commands now); when those changed, it thinks again, as a
+        person would, instead of acting on the old plan's clock."""
         if self.due is not None and facing == self._facing:
             return
         self._facing = facing

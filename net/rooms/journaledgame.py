@@ -26,6 +26,7 @@ from partyhost.engine.core import (
 )
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import CommandRecord, journaled_bytes
+from partyhost.net.store.replaybuilder import advance
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +40,9 @@ class Ceiling:
 
 
 def unchanged(before: Any, after: Any) -> bool:
-    """Whether the game state ``after`` a command equals ``before``, the version aside.
-
-    Field by field as ``==`` compares dataclasses (caches declared
-    ``compare=False`` are skipped), identical objects first: an accepted
-    command usually replaces a few fields and shares the rest, so this is
-    cheap either way.
-    """
+    """Whether the game state ``after`` a command equals ``before``, the version aside: field
+    by field as ``==`` compares dataclasses, identical objects first (a command usually
+    replaces a few fields and shares the rest, so this is cheap either way)."""
     if before is after:
         return True
     if type(before) is not type(after) or not dataclasses.is_dataclass(before):
@@ -94,11 +91,7 @@ class Table:
         """Set the game up and replay ``commands`` exactly as they were applied."""
         state = game.start(deck, seats, rules, seed)
         for record in commands:
-            if record.command is None:
-                state, _ = apply_tick(game, state, record.now)
-            else:
-                seat = SYSTEM_SEAT if record.seat is None else record.seat
-                state, _ = apply(game, state, seat, record.command, record.now)
+            state = advance(game, state, record)[0]
         size = sum(journaled_bytes(record) for record in commands)
         return cls(game, state, journal, code, ceiling, list(commands), size)
 
@@ -126,11 +119,8 @@ class Table:
             return None
 
     def command(self, seat: int, command: Command, now: float) -> list[Event]:
-        """Apply and journal one command; raises IllegalMove when refused.
-
-        A player's command that changes nothing is refused (``no_change``); a
-        host command that changes nothing is taken but not journaled.
-        """
+        """Apply and journal one command (IllegalMove when refused); one that changes nothing
+        is refused from a player (``no_change``), taken but not journaled from the host."""
         if self.full:
             raise IllegalMove("game_too_long", self.ceiling_message())
         try:

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from partyhost.net import protocol as p
 from partyhost.net.names import written_alike
 from partyhost.net.protocol import Refused
-from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomqueue import Peer
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import Member, Roster
 
 MAX_OPEN = 3
 """Questions one room has open at once."""
@@ -61,7 +60,6 @@ class Reclaiming:
     """Member id -> until when its seat may not be asked about (the table said no)."""
 
     def asking(self, peer: Peer) -> bool:
-        """Whether ``peer`` waits for an answer here."""
         return any(ask.asker is peer for ask in self._asks.values())
 
     def next_end(self) -> float | None:
@@ -69,11 +67,8 @@ class Reclaiming:
         return min((ask.ends for ask in self._asks.values()), default=None)
 
     def ask(self, peer: Peer, member: Member) -> None:
-        """``peer`` wants ``member``'s seat (its player is not connected): ask the table.
-
-        Refused when the name is not written as ``member``'s, when nobody is there to
-        ask, or when the seat or the room already has its questions open.
-        """
+        """``peer`` wants ``member``'s seat (its player is not connected): ask the table;
+        Refused unless the name is written as ``member``'s and someone may be asked."""
         if not written_alike(peer.written_name, member.name) or member.seat is None:
             raise Refused(
                 "name_in_use",
@@ -173,7 +168,6 @@ class Reclaiming:
             self._turn_away(ask, why)
 
     def _close(self, which: Callable[[Ask], bool]) -> list[Ask]:
-        """Close and return the open questions ``which`` picks."""
         found = [ask for ask in self._asks.values() if which(ask)]
         for ask in found:
             del self._asks[ask.ask_id]

@@ -44,8 +44,6 @@ from partyhost.net.credentials import new_token, token_hash
 from partyhost.net.protocol import Refused, RetryLater
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, bot_level
 from partyhost.net.rooms.journaledgame import Ceiling, Table
-from partyhost.net.rooms.members import Member
-from partyhost.net.rooms.outbox import Outgoing
 from partyhost.net.rooms.reclaiming import Reclaiming
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
@@ -55,13 +53,14 @@ from partyhost.net.rooms.roomqueue import (
     Gone,
     Join,
     Observer,
+    Outgoing,
     Peer,
     Request,
     Resume,
     RoomItem,
     Stop,
 )
-from partyhost.net.rooms.roster import BanList, Roster
+from partyhost.net.rooms.roster import BanList, Member, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import RoomRecord, StoredRoom
 
@@ -99,7 +98,9 @@ class Room:
         self._queue: asyncio.Queue[RoomItem] = asyncio.Queue()
         self._roster = roster = Roster(config, record.owner, record.next_member)
         door = local_address(config.host) if config.ssh_port is not None else None
-        self._banned = BanList(door, record.banned_names or (), record.banned_addresses or ())
+        self._banned = BanList(
+            door, set(record.banned_names or ()), set(record.banned_addresses or ())
+        )
         """Kept with the room's record: a kick outlives a restart of the host."""
         ceiling = Ceiling(config.max_game_commands, config.max_game_journal_bytes)
         self._game = room_game = RoomGame(
@@ -179,7 +180,6 @@ class Room:
         return self._play
 
     def summary(self) -> dict[str, Any]:
-        """This room as the lobby's ``rooms`` list shows it."""
         return self._broadcast.summary()
 
     def save(self) -> None:
@@ -278,11 +278,9 @@ class Room:
     # --- coming in -------------------------------------------------------------
 
     def join(self, peer: Peer, spectate: bool) -> None:
-        """A newcomer watches, waits for a bot's seat, or sits down (or asks the table).
-
-        A connected player's seat is never taken: during a game the newcomer is refused,
-        between games they get a seat of their own under a name made unique.
-        """
+        """A newcomer watches, waits for a bot's seat, or sits down (or asks the table). A
+        connected player's seat is never taken: mid-game the namesake is refused, between
+        games they get a seat of their own under a name made unique."""
         if peer.closed:
             return  # gone before its turn in the queue
         if self.closed:
@@ -315,7 +313,7 @@ class Room:
 
     def _sit(self, wanted: str, hashed_token: str | None, level: str | None = None) -> Member:
         """A new member (a bot if it has a ``level``) at the next free seat, dealt into a
-        running game; Refused unless a newcomer can have a seat now."""
+        running game."""
         game, playing = self._game.game, self._game.playing
         if playing and not game.joins_mid_game:
             raise Refused(
@@ -332,24 +330,19 @@ class Room:
             member.brain = self._play.brain(level, member.bot_seed)
         member.newcomer = level is None and playing
         now = time.time()
-        if playing and self._game.table is not None:
-            events = self._game.seat_joined(seat, now)
-            self._roster.add(member)
+        events = self._game.seat_joined(seat, now) if playing and self._game.table else None
+        self._roster.add(member)
+        if events is not None:
             self._play.changed(events, now)
-        else:
-            self._roster.add(member)
         if self._roster.owner is None and member.human:  # the first person owns the room
             self._roster.make_owner(member)
         return member
 
     def resume(self, peer: Peer, member_id: int, token: str) -> None:
         """The player of ``member_id`` is back on ``peer`` with the seat token: same seat (or
-        place in the wait for a bot's), fresh view.
-
-        The seat's first token wins over one given when the seat was taken back by name:
-        that one stops working. Past the seat's resume rate the newcomer is refused
-        (``rate_limited``) and whoever holds the seat keeps it.
-        """
+        place in the wait for a bot's), fresh view. The seat's first token ends one given
+        when the seat was taken back by name. Past the seat's resume rate the newcomer is
+        refused (``rate_limited``) and whoever holds the seat keeps it."""
         waiter = next((m for m in self._roster.waiting if m.member_id == member_id), None)
         if waiter is not None and not self.closed:  # back after a restart, or a dropped link
             self._take_link(waiter, peer)
@@ -378,7 +371,7 @@ class Room:
         self._return(peer, member, token)
 
     def _take_link(self, member: Member, peer: Peer) -> None:
-        """``member``'s player is back on ``peer``: an older connection gives way to it."""
+        """An older connection of ``member`` gives way to ``peer``."""
         old = member.release()
         if old is not None and old is not peer:
             self._roster.drop_spectator(old)
@@ -386,12 +379,9 @@ class Room:
             old.close("replaced by a newer connection")
 
     def reclaim_answer(self, peer: Peer, message: Message) -> None:
-        """The one asked "Ann is back?" answers; on a yes the visitor takes the seat back,
-        with a new token.
-
-        The seat's first token still works and wins: using it takes the seat back and
-        ends the new one. If the seat owned the room, the chair goes to the one who said yes.
-        """
+        """The one asked "Ann is back?" answers; on a yes the visitor takes the seat back with
+        a new token (the seat's first token still wins) and, if the seat owned the room, the
+        chair goes to the one who said yes."""
         approver = self._player(peer)
         granted = self._reclaiming.answer(approver, message["ask"], bool(message["yes"]))
         if granted is None:
@@ -432,7 +422,6 @@ class Room:
             self._system("seat_back", member, now)
 
     def _welcome(self, peer: Peer, member: Member | None, token: str | None) -> None:
-        """Send a newcomer (or returner) everything it needs: seat, room, fresh view."""
         self._broadcast.welcome(peer, None if member is None else member.seat, token)
         self._play.arm_all(time.time())  # bots play only while someone is watching
 
@@ -492,11 +481,8 @@ class Room:
         self._broadcast.room()
 
     def replace_with_bot(self, peer: Peer, message: Message) -> None:
-        """The owner has a bot play a disconnected or away player's seat now.
-
-        A seat the game had set aside (``seat_away``) is dealt back in first, so the
-        bot plays it; the person can still come back to it.
-        """
+        """The owner has a bot play a disconnected or away player's seat now (one the game set
+        aside, ``seat_away``, is dealt back in first); the person can still come back."""
         owner, seat = self._owner(peer), message["seat"]
         if not self._game.playing:
             raise Refused("not_playing", "No game is running in this room.")
@@ -519,7 +505,6 @@ class Room:
         self._broadcast.room()
 
     def give_ownership(self, peer: Peer, message: Message) -> None:
-        """The owner hands the room to another person who is here."""
         owner, seat = self._owner(peer), message["seat"]
         member = self._roster.member_at(seat)
         if member is None or member is owner or member.bot:
@@ -553,7 +538,6 @@ class Room:
             self._tell_waiters()
 
     def kick(self, peer: Peer, message: Message) -> None:
-        """The owner sends someone else away."""
         owner, seat = self._owner(peer), message["seat"]
         target = self._roster.member_at(seat)
         if target is None or target is owner:
@@ -613,7 +597,6 @@ class Room:
         self._broadcast.room()
 
     def close_by_host(self) -> None:
-        """The host's console closes the room; everyone in it is told why."""
         if self.closed:
             return
         self._broadcast.notice("The host closed this room.")
@@ -638,16 +621,13 @@ class Room:
 
     def _system(self, kind: str, member: Member, now: float) -> bool:
         """Tell the game ``kind`` about ``member``'s seat; True if it took it."""
-        if member.seat is None:
-            return False
-        events = self._game.system(kind, member.seat, now)
-        if events is None:
-            return False
-        self._play.changed(events, now)
-        return True
+        events = None if member.seat is None else self._game.system(kind, member.seat, now)
+        if events is not None:
+            self._play.changed(events, now)
+        return events is not None
 
     def _detach(self, member: Member, reason: str) -> None:
-        """Tell the member's connection it is out of the room, and forget the token."""
+        """Tell the member's connection it is out of the room, and forget its tokens."""
         peer = member.release()
         if peer is not None:
             self._broadcast.send_out(peer, reason)
@@ -664,11 +644,9 @@ class Room:
     # --- waiting for a bot's seat -------------------------------------------------
 
     def _takeovers_chosen(self) -> bool:
-        """Whether the game hands bots' seats to newcomers (the room's option)."""
         return (self._game.rules or {}).get(FRIENDS_TAKE_BOTS.name) is True
 
     def _dealt_bots(self) -> list[Member]:
-        """The bots dealt into the running game, in seat order."""
         return [m for m in self._roster.seated if m.bot and self._game.in_game(m.seat)]
 
     def _wait(self, peer: Peer) -> bool:
@@ -786,12 +764,10 @@ class Room:
         self._broadcast.room()
 
     def start_game(self, peer: Peer, message: Message) -> None:
-        """The owner deals a game to everyone seated."""
         self._owner(peer)
         self._between_games()
-        game = self.game
-        game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
-        self._play.start(game.rules_for(self._game.options), self._config.grace_seconds)
+        self.game.check_player_count(len(self._roster.seated))  # raises IllegalMove("player_count")
+        self._play.start(self.game.rules_for(self._game.options), self._config.grace_seconds)
 
     def pause_game(self, peer: Peer, message: Message) -> None:
         """The owner stops the game's clock: no timers, no moves, bots wait."""
@@ -817,11 +793,8 @@ class Room:
     # --- playing and talking ------------------------------------------------------------
 
     def play(self, peer: Peer, message: Message) -> None:
-        """A player's command for the game; raises IllegalMove if the game refuses it.
-
-        Someone who plays while the table reads a round's result has read it.
-        With a ``ref``, an accepted command is acknowledged (``accepted``) before its view.
-        """
+        """A player's command for the game (IllegalMove if refused); one who plays has read
+        the round's result. With a ``ref``, ``accepted`` goes out before the view."""
         member = self._player(peer)
         now = time.time()
         self._play.seen(member.seat, now)
@@ -833,11 +806,10 @@ class Room:
         member.newcomer = False  # a command of theirs was taken: no short grace any more
 
     def seen(self, peer: Peer, message: Message) -> None:
-        """A player has read the round's result; the table goes on once everyone has."""
         self._play.seen(self._player(peer).seat, time.time())
 
     def chat(self, peer: Peer, message: Message) -> None:
-        """A chat line to everyone in the room (the chat rate was checked per address before)."""
+        """A chat line to everyone in the room (the connection checked the chat rate)."""
         member = self._roster.member_of(peer)
         line = clean_text(message["text"], self._config.max_chat_length)
         if looks_blank(line):  # the deck checks' test: a line nobody would see is no line

@@ -20,10 +20,9 @@ from typing import Any
 from partyhost.engine.core import Event
 from partyhost.net import protocol as p
 from partyhost.net.deckshelf import decks_in_play
-from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roomgame import RoomGame
 from partyhost.net.rooms.roomqueue import Peer
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import Member, Roster
 
 log = logging.getLogger(__name__)
 
@@ -75,11 +74,8 @@ class RoomBroadcast:
         }
 
     def views(self, events: Sequence[Event] = ()) -> None:
-        """Every connected seat its own view frame, spectators the public one.
-
-        Built together so the parts the seats' frames share are packed once; the events
-        are kept for the log of whoever arrives next (:meth:`first_view`).
-        """
+        """Every connected seat its own view frame, spectators the public one, built together
+        so their shared parts are packed once; the events are kept for :meth:`first_view`."""
         table = self.game.table
         if table is None:
             return

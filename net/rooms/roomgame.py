@@ -3,7 +3,7 @@ and how the room is kept in the host's store.
 
 A part of :class:`~partyhost.net.rooms.room.Room`. It passes commands and
 ticks to the :class:`~partyhost.net.rooms.journaledgame.Table` on the game's
-own clock (:mod:`.roomclock`) and never sends anything: the room does that.
+own clock (:class:`RoomClock`) and never sends anything: the room does that.
 A restarted host rebuilds the room from its records: the room's, its
 members', and each game's, noted as it starts and marked over with its
 players and results (for replays and standings) or abandoned.
@@ -31,7 +31,6 @@ from partyhost.engine.core import (
 from partyhost.net import protocol as p
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.journaledgame import Ceiling, Table
-from partyhost.net.rooms.roomclock import RoomClock
 from partyhost.net.rooms.roster import BanList, Roster
 from partyhost.net.store.database import Store
 from partyhost.net.store.records import CommandRecord, GameStart, Player, RoomRecord
@@ -48,14 +47,94 @@ class ResultPause:
     """The people (seats) who have not pressed a key yet."""
 
 
+class RoomClock:
+    """The time a room's game runs on: the host's clock, less the time its games spent
+    stopped, and whether it is paused (and by whom) or held.
+
+    Engines never read a clock (``now`` is an argument), so pausing needs no rule
+    of any game: while a room is paused, or its table reads a round's result (a
+    *hold*), the game clock stands still, and on resume every deadline is as far
+    away as it was. Commands are journaled with the game clock's ``now`` and the
+    clock is kept in the room's record, so a replay and a restarted host see the
+    same times. Grace periods, bot delays and idle rooms stay on the host's clock.
+    Read its fields; only its methods change them.
+    """
+
+    def __init__(
+        self,
+        offset: float = 0.0,
+        paused_at: float | None = None,
+        paused_by: str | None = None,
+        held_at: float | None = None,
+    ) -> None:
+        self.offset = offset
+        """How far the game clock is behind the host's (the time spent stopped)."""
+        self.stopped_at = paused_at if paused_at is not None else held_at
+        """The game clock's time while stopped (paused or held); None while it runs."""
+        self.paused = paused_at is not None
+        self.paused_by = paused_by if self.paused else None
+        self.held = held_at is not None
+        """Stopped while the table reads a round's result."""
+        self.paused_wall = self.to_wall(paused_at) if paused_at is not None else None
+        """The host time the game's clock stopped for the pause (or for the round's result
+        it paused during), for the pause's time limit and the grace periods it holds; the
+        clock's reading and offset give it back after a restart."""
+
+    @property
+    def held_at(self) -> float | None:
+        """The game clock's time while held (None: no hold)."""
+        return self.stopped_at if self.held else None
+
+    @property
+    def paused_at(self) -> float | None:
+        """The game clock's time while paused (None: not paused)."""
+        return self.stopped_at if self.paused else None
+
+    def now(self, wall: float) -> float:
+        if self.stopped_at is not None:
+            return self.stopped_at
+        return wall - self.offset
+
+    def to_wall(self, when: float) -> float:
+        """The host time at which the running game clock reads ``when``."""
+        return when + self.offset
+
+    def pause(self, wall: float, by: str) -> None:
+        if not self.paused:
+            self._stop(wall)
+            self.paused, self.paused_by = True, by
+            self.paused_wall = wall if self.stopped_at is None else self.to_wall(self.stopped_at)
+
+    def resume(self, wall: float) -> None:
+        """Run the game clock again from where it stopped (unless it is also held)."""
+        self.paused, self.paused_by, self.paused_wall = False, None, None
+        self._run_unless_stopped(wall)
+
+    def hold(self, wall: float) -> None:
+        """Stop the game clock while a round's result is read."""
+        self._stop(wall)
+        self.held = True
+
+    def release(self, wall: float) -> None:
+        """End a hold (the clock runs again unless it is also paused)."""
+        self.held = False
+        self._run_unless_stopped(wall)
+
+    def _stop(self, wall: float) -> None:
+        if self.stopped_at is None:
+            self.stopped_at = wall - self.offset
+
+    def _run_unless_stopped(self, wall: float) -> None:
+        if self.stopped_at is not None and not (self.paused or self.held):
+            self.offset = wall - self.stopped_at
+            self.stopped_at = None
+
+
 class RoomGame:
     """The game side of one room: what it was made with (deck, password hash, options,
-    ``bot_takeover``) and the setup a restarted host replays.
-
-    After a round the room may stop for its result (``round_results``) until every
-    person at the table has read it or the time is up; the game's clock stands still
-    meanwhile. Read its fields; only its methods change them.
-    """
+    ``bot_takeover``) and the setup a restarted host replays. After a round it may stop,
+    its clock held, until everyone at the table has read the result (``round_results``)
+    or the time is up. Read its fields; only its methods change them."""
 
     def __init__(
         self,
@@ -220,10 +299,8 @@ class RoomGame:
         self.result_pause = None
 
     def command(self, seat: int | None, command: Command, wall: float) -> list[Event]:
-        """A player's (or bot's) command; raises IllegalMove when the game refuses it.
-
-        A game stopped at its ceiling says so (the table's ``game_too_long``).
-        """
+        """A player's (or bot's) command; IllegalMove when the game refuses it (or the
+        table, ``game_too_long``, at its ceiling)."""
         table = self.table
         if table is None or seat is None or (self.status != p.PLAYING and not table.full):
             raise Refused("not_playing", "No game is running in this room.")
@@ -232,11 +309,8 @@ class RoomGame:
         return table.command(seat, command, self.clock.now(wall))
 
     def system(self, kind: str, seat: int, wall: float) -> list[Event] | None:
-        """A host command about ``seat`` (``seat_joined``, ``seat_left``...); None if no
-        game took it.
-
-        It goes through while the game is paused: who sits at the table is the host's to say.
-        """
+        """A host command about ``seat`` (``seat_joined``, ``seat_left``...); None if no game
+        took it. It goes through while paused: who sits at the table is the host's to say."""
         if self.table is None:
             return None
         command = {"type": kind, "seat": seat}
@@ -268,10 +342,8 @@ class RoomGame:
         return events
 
     def finish_if_over(self, wall: float) -> str | None:
-        """Mark the game over once the engine says so, or once it is full; then say why.
-
-        Returns None except at that moment: what to tell the room.
-        """
+        """Mark the game over once the engine says so, or once it is full; only then, what
+        to tell the room (else None)."""
         table = self.table
         if table is None or self.status != p.PLAYING:
             return None
@@ -312,8 +384,8 @@ class RoomGame:
             held_at=clock.held_at,
             hold_until=self.result_pause_ends(),
             hold_waiting=None if hold is None else sorted(hold.waiting),
-            banned_names=self._banned.names,
-            banned_addresses=self._banned.addresses,
+            banned_names=sorted(self._banned.names),
+            banned_addresses=sorted(self._banned.addresses),
         )
 
     def save(self) -> None:
@@ -348,12 +420,9 @@ class RoomGame:
     def mark_over(self) -> None:
         """Mark the finished game over with its results, for replays and standings.
 
-        Called when the game ends and again on every restore (a game already
-        over stays as it is), so a game that ended just before the host
-        stopped is marked too. It ended when its last command was applied, so
-        a game marked late gets the same time as one marked at once. One
-        that ended because a player left is told so: if it was brief, the
-        history does not keep it.
+        Also called on every restore (a game already over stays), so a game that ended
+        just before the host stopped is marked too, at its last command's time. One that
+        ended because a player left is told so: if it was brief, the history drops it.
         """
         table = self.table
         if table is None or not table.over:

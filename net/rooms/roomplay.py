@@ -20,10 +20,9 @@ from partyhost.engine.core import Event
 from partyhost.net.config import HostConfig
 from partyhost.net.protocol import Refused
 from partyhost.net.rooms.hostbots import DEFAULT_LEVEL, BotBrain, thinking_delay
-from partyhost.net.rooms.members import Member
 from partyhost.net.rooms.roombroadcast import RoomBroadcast
 from partyhost.net.rooms.roomgame import RoomGame
-from partyhost.net.rooms.roster import Roster
+from partyhost.net.rooms.roster import Member, Roster
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +47,6 @@ class RoomPlay:
     # --- bots ------------------------------------------------------------------
 
     def brain(self, level: str, seed: int) -> BotBrain:
-        """A brain for a ``level`` bot of this room's game."""
         low, high = thinking_delay(self.game.game, level, self.config.bot_delay)
         pace = self.config.bot_pace
         return BotBrain(seed, (low * pace, high * pace))
@@ -68,10 +66,8 @@ class RoomPlay:
         return running and self.roster.watched
 
     def arm_all(self, now: float) -> None:
-        """After a change, every bot (and stand-in) may think about its next move.
-
-        A bot whose legal moves changed thinks afresh (see :meth:`BotBrain.arm`).
-        """
+        """After a change, every bot (and stand-in) may think about its next move; one whose
+        legal moves changed thinks afresh (see :meth:`BotBrain.arm`)."""
         table = self.game.table
         if table is None or not self._bots_active:
             return
@@ -120,10 +116,8 @@ class RoomPlay:
     # --- the game ----------------------------------------------------------------
 
     def start(self, rules: dict[str, Any], grace: float) -> None:
-        """Deal a game to everyone seated, in join order; Refused if it cannot be set up.
-
-        A person not connected has ``grace`` seconds to come.
-        """
+        """Deal a game to everyone seated, in join order (a person not connected has ``grace``
+        seconds to come); Refused if it cannot be set up."""
         self.roster.renumber()
         seats = [m.seat for m in self.roster.members if m.seat is not None]
         self.game.start(seats, rules)
@@ -151,11 +145,8 @@ class RoomPlay:
         self.broadcast.room()
 
     def resume(self, by: str, now: float, notice: str | None = None) -> None:
-        """Run the game's clock again; everyone gets a view stamped with it, bots think.
-
-        The grace periods of absent players stood still during the pause: they go on
-        from where they were.
-        """
+        """Run the game's clock again; everyone gets a view stamped with it, bots think. The
+        absent players' grace periods stood still during the pause and go on from there."""
         clock = self.game.clock
         if not clock.paused:
             raise Refused("not_paused", "The game is not paused.")

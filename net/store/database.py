@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import operator
 import os
 import sqlite3
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from partyhost.engine.core import SeatResult
 from partyhost.net.platform import lock_exclusively
@@ -124,7 +125,12 @@ class Store(StoreReader):
             target = ":memory:"
         else:
             _make_private(data_dir)
-            self._lock(data_dir / LOCK_FILE)
+            lock = data_dir / LOCK_FILE
+            self._lock_fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+            os.chmod(lock, 0o600)
+            if not lock_exclusively(self._lock_fd):
+                self._unlock()
+                raise StoreLocked(f"another partyhost host is using {data_dir}")
             target = str(data_dir / DB_FILE)
         self._target = target
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
@@ -157,14 +163,6 @@ class Store(StoreReader):
             if isinstance(error, sqlite3.Error):
                 raise unusable(target, error) from None
             raise
-
-    def _lock(self, path: Path) -> None:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        os.chmod(path, 0o600)
-        if not lock_exclusively(fd):
-            os.close(fd)
-            raise StoreLocked(f"another partyhost host is using {path.parent}")
-        self._lock_fd = fd
 
     def _unlock(self) -> None:
         if self._lock_fd is not None:
@@ -227,11 +225,8 @@ class Store(StoreReader):
         ended: float,
         walked_out: bool = False,
     ) -> None:
-        """Mark room ``code``'s game over with its results (a game already over stays as kept).
-
-        ``players`` are everyone who sat in the game by its end (late joiners too);
-        ``walked_out``: it ended because players left (see :func:`~.records.game_over_rows`).
-        """
+        """Mark room ``code``'s game over with everyone who sat in it by its end and their
+        results (see :func:`~.records.game_over_rows`)."""
         game_id = self._games.get(code)
         if game_id is not None:
             self._write(rows.game_over_rows(game_id, results, players, ended, walked_out))
@@ -267,20 +262,16 @@ class Store(StoreReader):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            loop = None
-        if loop is None:
             self.commit()
-        elif loop is not self._commit_planned:
+            return
+        if loop is not self._commit_planned:
             self._commit_planned = loop
             loop.call_soon(self.commit)
 
     def commit(self, force: bool = False) -> bool:
-        """Commit every queued write in one transaction; False if that failed.
-
-        Connections call it before every write, so no view goes out ahead of its
-        command; a failed commit keeps its writes, retried at most every
-        :data:`RETRY_SECONDS` unless ``force``.
-        """
+        """Commit every queued write in one transaction (before any frame goes out); False if
+        that failed: the writes stay queued, retried at most every :data:`RETRY_SECONDS`
+        unless ``force``."""
         self._commit_planned = None
         now = time.monotonic()
         if self.short_of_space and self.failure is None and now >= self._next_reserve_try:
@@ -377,17 +368,9 @@ class Store(StoreReader):
         cursor = self._db.cursor()
         cursor.execute("BEGIN")
         try:
-            commands: list[tuple[Any, ...]] = []
-            for sql, params in statements:
-                if sql is INSERT_COMMAND:
-                    commands.append(params)
-                    continue
-                if commands:
-                    cursor.executemany(INSERT_COMMAND, commands)
-                    commands = []
-                cursor.execute(sql, params)
-            if commands:
-                cursor.executemany(INSERT_COMMAND, commands)
+            # A run of one statement (a turn's commands, mostly) goes in one call.
+            for sql, run in itertools.groupby(statements, key=operator.itemgetter(0)):
+                cursor.executemany(sql, [params for _, params in run])
             cursor.execute("COMMIT")
         except BaseException:
             if self._db.in_transaction:

@@ -44,7 +44,6 @@ def footprint(root: Any, shared: Iterable[Any] = ()) -> int:
 
 
 def _reached(item: Any) -> list[Any]:
-    """The objects ``item`` holds directly."""
     if isinstance(item, dict):
         return [*item.keys(), *item.values()]
     if isinstance(item, list | tuple | set | frozenset):

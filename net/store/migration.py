@@ -32,31 +32,22 @@ from partyhost.net.store.records import (
 LEGACY_HISTORY = "history.sqlite3"
 SIDE_FILES = ("-wal", "-shm")
 
-_ROOM_ADDED = (("clock_offset", "REAL"), ("paused_at", "REAL"), ("paused_by", "TEXT"))
-_HOLD_ADDED = (("held_at", "REAL"), ("hold_until", "REAL"), ("hold_waiting", "BLOB"))
-_BANS_ADDED = (("banned_names", "BLOB"), ("banned_addresses", "BLOB"))
-_MEMBER_ADDED = (
-    ("bot_level", "TEXT"),
-    ("disconnected_at", "REAL"),
-    ("grace_ends", "REAL"),
-    ("away", "INTEGER"),
-    ("engine_away", "INTEGER"),
-    ("stand_in", "INTEGER"),
-    ("newcomer", "INTEGER"),
+_ROOM_ADDED = (
+    "clock_offset REAL, paused_at REAL, paused_by TEXT, game_id {}, held_at REAL, hold_until REAL,"
+    " hold_waiting BLOB, banned_names BLOB, banned_addresses BLOB"
 )
-JOURNAL_ADDED_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "rooms": (
-        *_ROOM_ADDED,
-        ("game_id", "INTEGER REFERENCES games(id)"),
-        *_HOLD_ADDED,
-        *_BANS_ADDED,
-    ),
+_MEMBER_ADDED = (
+    "bot_level TEXT, disconnected_at REAL, grace_ends REAL, away INTEGER, engine_away INTEGER,"
+    " stand_in INTEGER, newcomer INTEGER"
+)
+JOURNAL_ADDED_COLUMNS = {
+    "rooms": _ROOM_ADDED.format("INTEGER REFERENCES games(id)"),
     "members": _MEMBER_ADDED,
-    "set_aside_rooms": (*_ROOM_ADDED, ("game_id", "INTEGER"), *_HOLD_ADDED, *_BANS_ADDED),
+    "set_aside_rooms": _ROOM_ADDED.format("INTEGER"),
     "set_aside_members": _MEMBER_ADDED,
-    "games": (("password_hash", "TEXT"), ("player_keys", "BLOB")),
+    "games": "password_hash TEXT, player_keys BLOB",
 }
-"""Columns an older database may lack, by table (all nullable)."""
+"""The column definitions an older database may lack, by table (all nullable)."""
 
 
 class HistoryUnreadable(OSError):
@@ -64,10 +55,8 @@ class HistoryUnreadable(OSError):
 
 
 def bring_up_to_date(db: sqlite3.Connection, version: int, folder: Path | None) -> None:
-    """Create or upgrade the schema of ``db`` (format ``version``) and retire the old history.
-
-    Runs before foreign keys are switched on, as SQLite advises for changes of schema.
-    """
+    """Create or upgrade the schema of ``db`` (format ``version``) and retire the old history;
+    before foreign keys are switched on, as SQLite advises for changes of schema."""
     legacy = None if folder is None else folder / LEGACY_HISTORY
     if legacy is not None and not legacy.is_file():
         legacy = None
@@ -133,9 +122,9 @@ def _add_missing_columns(db: sqlite3.Connection) -> None:
         if not _has_table(db, "main", table):
             continue
         present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-        for column, kind in added:
-            if column not in present:
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        for definition in added.split(", "):
+            if definition.split()[0] not in present:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {definition}")
 
 
 def _move_history_in(db: sqlite3.Connection) -> None:

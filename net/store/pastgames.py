@@ -87,15 +87,6 @@ class PastGames:
         self._replays.clear()
         self.cached_bytes = 0
 
-    def _may_build(self, address: str) -> None:
-        """Take a build token from ``address``'s bucket or refuse with ``rate_limited``."""
-        if not self._build_buckets.of(address).take():
-            raise ReplayRefused(
-                "rate_limited",
-                "You are asking for replays faster than this host builds them; wait a moment"
-                " (a replay already open keeps its pages coming).",
-            )
-
     def _keep(self, game_id: int, built: Replay) -> None:
         """Keep ``built`` for the next requests, dropping the oldest past the byte budget."""
         if built.size > self.cache_budget:
@@ -110,31 +101,28 @@ class PastGames:
         kind = message["t"]
         try:
             if kind == p.LIST_PAST_GAMES:
-                self._list(sender, _night(message))
+                night = _night(message)
+                listed = self.history.games(night=night, running=False)
+                games = [describe_entry(entry) for entry in listed]
+                sender.send({"t": p.PAST_GAMES, "night": night, "games": games})
             elif kind == p.GET_STANDINGS:
-                self._standings(sender, _night(message))
+                tonight = night_of(time.time())
+                shown = _night(message) or tonight
+                rows = [row.describe() for row in self.history.standings(shown)]
+                nights = self.history.nights()
+                sender.send(
+                    {
+                        "t": p.STANDINGS,
+                        "night": shown,
+                        "tonight": tonight,
+                        "nights": nights,
+                        "rows": rows,
+                    }
+                )
             else:
                 await self._replay(sender, message)
         except ReplayRefused as refused:
             sender.send(refused.frame())
-
-    def _list(self, sender: Sender, night: str | None) -> None:
-        listed = self.history.games(night=night, running=False)
-        games = [describe_entry(entry) for entry in listed]
-        sender.send({"t": p.PAST_GAMES, "night": night, "games": games})
-
-    def _standings(self, sender: Sender, night: str | None) -> None:
-        tonight = night_of(time.time())
-        shown = night or tonight
-        sender.send(
-            {
-                "t": p.STANDINGS,
-                "night": shown,
-                "tonight": tonight,
-                "nights": self.history.nights(),
-                "rows": [row.describe() for row in self.history.standings(shown)],
-            }
-        )
 
     async def replay(
         self,
@@ -156,7 +144,12 @@ class PastGames:
         if kept is not None:
             self._replays.move_to_end(game_id)
             return kept
-        self._may_build(address)
+        if not self._build_buckets.of(address).take():
+            raise ReplayRefused(
+                "rate_limited",
+                "You are asking for replays faster than this host builds them; wait a moment"
+                " (a replay already open keeps its pages coming).",
+            )
         async with self._building:
             kept = self._replays.get(game_id)
             if kept is not None:
@@ -203,8 +196,7 @@ class PastGames:
             raise ReplayRefused(
                 "no_such_step", f"Game {game_id}'s replay has steps 0 to {total - 1}, not {first}."
             )
-        wanted = message.get("count") or PAGE_STEPS
-        wanted = max(1, min(wanted, MAX_PAGE_STEPS))
+        wanted = max(1, min(message.get("count") or PAGE_STEPS, MAX_PAGE_STEPS))
         steps = await asyncio.to_thread(page, replay, first, wanted, PAGE_BYTES)
         sender.send(
             {

@@ -34,16 +34,6 @@ def unpack(blob: bytes | None) -> Any:
     return None if blob is None else msgpack.unpackb(blob, raw=False, strict_map_key=False)
 
 
-GAME_DECKS_SCHEMA = """CREATE TABLE IF NOT EXISTS game_decks (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    position INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    title TEXT NOT NULL,
-    source TEXT NOT NULL,
-    deck_hash TEXT NOT NULL REFERENCES decks(hash),
-    PRIMARY KEY (game_id, position)
-)"""
-
 DELETE_UNUSED_DECKS = (
     "DELETE FROM decks WHERE NOT EXISTS (SELECT 1 FROM games WHERE deck_hash = hash)"
     " AND NOT EXISTS (SELECT 1 FROM game_decks WHERE deck_hash = hash)"
@@ -167,7 +157,15 @@ SCHEMA = (
     PRIMARY KEY (game_id, seat)
 )""",
     "CREATE INDEX IF NOT EXISTS games_by_night ON games (night, ended)",
-    GAME_DECKS_SCHEMA,
+    """CREATE TABLE IF NOT EXISTS game_decks (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    title TEXT NOT NULL,
+    source TEXT NOT NULL,
+    deck_hash TEXT NOT NULL REFERENCES decks(hash),
+    PRIMARY KEY (game_id, position)
+)""",
     "CREATE INDEX IF NOT EXISTS games_by_deck ON games (deck_hash)",
     "CREATE INDEX IF NOT EXISTS game_decks_by_deck ON game_decks (deck_hash)",
     RESERVE_SCHEMA,
@@ -657,17 +655,10 @@ _ENTRY_COLUMNS = (
 
 
 def _entry(row: Sequence[Any]) -> GameEntry:
+    game_id, room, game, deck_name, status, started, ended, night, players, locked = row
+    seated = [Player(p["seat"], p["name"], p["bot"]) for p in unpack(players) or []]
     return GameEntry(
-        id=row[0],
-        room=row[1],
-        game=row[2],
-        deck_name=row[3],
-        status=row[4],
-        started=row[5],
-        ended=row[6],
-        night=row[7],
-        players=[Player(p["seat"], p["name"], p["bot"]) for p in unpack(row[8]) or []],
-        locked=bool(row[9]),
+        game_id, room, game, deck_name, status, started, ended, night, seated, locked=bool(locked)
     )
 
 

@@ -113,7 +113,7 @@ class Replay:
         state = self.checkpoints[base // CHECKPOINT_EVERY]
         for index in range(base + 1, last + 1):
             record = CommandRecord(*unpack(self.commands[index - 1]))
-            state, events, kind, seat = _advance(self.game, state, record)
+            state, events, kind, seat = advance(self.game, state, record)
             if index >= first:
                 yield _step(self.game, index, state, kind, seat, record.command, record.now, events)
 
@@ -171,10 +171,10 @@ def build_replay(archived: ArchivedGame) -> Replay:
         ) from None
 
 
-def _advance(
+def advance(
     game: Game, state: Any, record: CommandRecord
 ) -> tuple[Any, Sequence[Event], str, int | None]:
-    """Apply one kept command (or timer tick) as the host applied it."""
+    """Apply one kept command (or timer tick) as the host applied it (a restart too)."""
     if record.command is None:
         state, events = apply_tick(game, state, record.now)
         return state, events, TIMER, None
@@ -188,12 +188,11 @@ def _play_again(game: Game, archived: ArchivedGame) -> Replay:
     deck = playable_deck(game, archived.deck_data)
     state = game.start(deck, archived.start_seats, archived.rules, archived.seed)
     checkpoints = [state]
-    first_view = game.replay_view(state)
     commands = [pack((r.seat, r.command, r.now)) for r in archived.commands]
     rounds = [0]
-    previous = first_view.get("round")
+    previous = game.replay_view(state).get("round")
     for index, record in enumerate(archived.commands, 1):
-        state, _, _, _ = _advance(game, state, record)
+        state = advance(game, state, record)[0]
         view = game.replay_view(state)
         if view.get("round") != previous:
             rounds.append(index)

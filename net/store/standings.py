@@ -73,11 +73,8 @@ class Standing:
 
 
 def standings(results: Iterable[ResultRow]) -> list[Standing]:
-    """Rows for the results given (in the order games ended), best night first.
-
-    Ordered by games won, then points, then money, then fewest games played
-    (winning more of fewer games ranks higher), then name.
-    """
+    """Rows for the results given (in the order games ended), best night first: by games won,
+    points, money, then fewest games played (more wins of fewer games rank higher), name."""
     rows: dict[tuple[str, bool], Standing] = {}
     for result in results:
         key = (result.name_key, result.bot)
