@@ -21,7 +21,7 @@ from partyhost.tui.gsm.cards import (
     read_cells,
     tile_style,
 )
-from partyhost.tui.gsm.picture import (
+from partyhost.tui.gsm.moves import (
     FinalFit,
     ResultsRoom,
     Space,

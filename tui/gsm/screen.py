@@ -22,15 +22,6 @@ from partyhost.tui.gsm.cards import (
     legend_text,
     painter_for,
 )
-from partyhost.tui.gsm.picture import (
-    Choice,
-    Space,
-    best_zoom,
-    board_picture,
-    chosen_cells,
-    clamp,
-    lens_picture,
-)
 from partyhost.tui.gsm.text import (
     TITLES,
     claim_feedback,
@@ -216,11 +207,11 @@ class GsmScreen(GameScreen):
         board = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size
         rack = self.query_one(HandRack)
         both = board.height + rack.size.height
-        space = Space(board.width, both - rack.height_at(1), both - rack.height_at(2))
-        return best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
+        space = moves.Space(board.width, both - rack.height_at(1), both - rack.height_at(2))
+        return moves.best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
 
-    def choice(self) -> Choice:
-        return Choice(self.selected, self.turned, self.moving)
+    def choice(self) -> moves.Choice:
+        return moves.Choice(self.selected, self.turned, self.moving)
 
     def _legend_title(self) -> str:
         return "Legend" if self.party.ascii_only else "Legend (i: hide color letters)"
@@ -234,7 +225,7 @@ class GsmScreen(GameScreen):
 
     def selected_cells(self) -> Cells | None:
         """The chosen card as it would lie at the cursor."""
-        return chosen_cells(self.view, self.hand(), self.choice())
+        return moves.chosen_cells(self.view, self.hand(), self.choice())
 
     # --- drawing ----------------------------------------------------------------
 
@@ -274,7 +265,7 @@ class GsmScreen(GameScreen):
         box = self.query_one("#gsm-legend", Static)
         if self.zoom not in LETTERED:
             lens = "compact" if len(rows) <= self._score_rows_room(LENS_LINES) else "dense"
-            shown = draw_board(lens_picture(self.picture(), lens), self._painter_for(lens))
+            shown = draw_board(moves.lens_picture(self.picture(), lens), self._painter_for(lens))
             title = "Around the cursor"
         else:
             shown = legend_text(painter.legend, painter, max(10, box.size.width or 30))
@@ -313,8 +304,8 @@ class GsmScreen(GameScreen):
     def picture(self) -> BoardPicture:
         """The board as the view has it, with cursor, preview and the view's marks."""
         choice = self.choice()
-        self.cursor = clamp(self.cursor, self.view, self.PLACE, choice)
-        return board_picture(
+        self.cursor = moves.clamp(self.cursor, self.view, self.PLACE, choice)
+        return moves.board_picture(
             self.view,
             self.PLACE,
             self.cursor,
