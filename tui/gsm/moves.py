@@ -12,6 +12,7 @@ from partyhost.tui.gsm.cards import (
     LETTERED,
     RULED,
     ZOOMS,
+    Box,
     Cells,
     Slot,
     card_size,
@@ -30,8 +31,8 @@ def template(view: Frame, kind: str) -> Frame | None:
 
 def simple(view: Frame, kind: str) -> Frame | None:
     """A command without arguments (``no_fit``, ``draw``...) exactly as the view lists it."""
-    found = legal_of(view, kind)
-    return dict(found[0]) if found else None
+    found = template(view, kind)
+    return dict(found) if found else None
 
 
 def may_turn(view: Frame, kind: str) -> bool:
@@ -40,25 +41,11 @@ def may_turn(view: Frame, kind: str) -> bool:
     return found is not None and True in found.get("turned", [False])
 
 
-def placement(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> Frame | None:
-    """``{type, card, x, y, turned}`` if a template of ``kind`` admits it, else ``None``."""
-    for entry in legal_of(view, kind):
-        if card not in entry.get("cards", []) or turned not in entry.get("turned", [False]):
-            continue
-        slots = entry.get("slots")
-        if isinstance(slots, list) and [slot[0], slot[1]] not in [list(s) for s in slots]:
-            continue
-        fits = entry.get("fits")
-        wanted = {"card": card, "x": slot[0], "y": slot[1], "turned": turned}
-        if isinstance(fits, list) and wanted not in fits:
-            continue
-        return {"type": kind, **wanted}
-    return None
+NO_FIT = "That card does not fit there (the marked slots show where it does)."
 
 
-def why_not(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> str:
-    """Why :func:`placement` said no, in words (from the template that refused)."""
-    entry = template(view, kind)
+def _refusal(entry: Frame | None, card: int, slot: Slot, turned: bool) -> str | None:
+    """Why the template ``entry`` does not admit the placement, in words (``None``: it does)."""
     if entry is None:
         return "You cannot place a card right now."
     if card not in entry.get("cards", []):
@@ -68,7 +55,22 @@ def why_not(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> str:
     slots = entry.get("slots")
     if isinstance(slots, list) and [slot[0], slot[1]] not in [list(s) for s in slots]:
         return "Place it at an open end of your line (the marked slots)."
-    return "That card does not fit there (the marked slots show where it does)."
+    fits = entry.get("fits")
+    wanted = {"card": card, "x": slot[0], "y": slot[1], "turned": turned}
+    return NO_FIT if isinstance(fits, list) and wanted not in fits else None
+
+
+def placement(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> Frame | None:
+    """``{type, card, x, y, turned}`` if a template of ``kind`` admits it, else ``None``."""
+    for entry in legal_of(view, kind):
+        if _refusal(entry, card, slot, turned) is None:
+            return {"type": kind, "card": card, "x": slot[0], "y": slot[1], "turned": turned}
+    return None
+
+
+def why_not(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> str:
+    """Why :func:`placement` said no, in words (from the first template)."""
+    return _refusal(template(view, kind), card, slot, turned) or NO_FIT
 
 
 def card_command(view: Frame, kind: str, card: int) -> Frame | None:
@@ -120,13 +122,13 @@ def lying(entry: Frame, turned: bool) -> Cells:
     return turn_cells(cells) if turned else cells
 
 
-def bounds(slots: Iterable[Slot]) -> tuple[int, int, int, int]:
-    """The smallest box around ``slots`` (at least one): min x, min y, max x, max y."""
+def bounds(slots: Iterable[Slot]) -> Box:
+    """The smallest box around ``slots`` (at least one)."""
     xs, ys = zip(*slots, strict=True)
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def region(cards: Iterable[Slot], flagged: Iterable[Slot] = ()) -> tuple[int, int, int, int]:
+def region(cards: Iterable[Slot], flagged: Iterable[Slot] = ()) -> Box:
     """The slots worth showing: the cards with a ring of one slot, and any flagged slot."""
     left, top, right, bottom = bounds(list(cards) or [(0, 0)])
     return bounds([(left - 1, top - 1), (right + 1, bottom + 1), *flagged])
@@ -170,8 +172,7 @@ def chosen_cells(view: Frame, hand: list[Frame], choice: Choice) -> Cells | None
     if choice.moving:
         for entry in board_cards(view).values():
             if entry.get("card") == choice.card:
-                cells = read_cells(entry)
-                return cells if bool(entry.get("turned")) == choice.turned else turn_cells(cells)
+                return lying(entry, bool(entry.get("turned")) != choice.turned)
         return None
     for entry in hand:
         if entry.get("id") == choice.card:
@@ -179,7 +180,7 @@ def chosen_cells(view: Frame, hand: list[Frame], choice: Choice) -> Cells | None
     return None
 
 
-def shown_region(view: Frame, kind: str) -> tuple[int, int, int, int]:
+def shown_region(view: Frame, kind: str) -> Box:
     """The slots on screen: the cards, one slot around them, and any flagged slot (of every
     card, so choosing a card never shifts the board)."""
     return region(board_cards(view), marks(view, kind, None, False))
@@ -195,9 +196,7 @@ class Space:
     """The height left with a tall hand (``height`` when the hand does not grow)."""
 
 
-def drawn_size(
-    region: tuple[int, int, int, int], shape: tuple[int, int], zoom: str, ascii_only: bool
-) -> tuple[int, int]:
+def drawn_size(region: Box, shape: tuple[int, int], zoom: str, ascii_only: bool) -> tuple[int, int]:
     """(columns, lines) a board of ``region`` slots takes drawn in ``zoom``."""
     card_width, card_height = card_size(zoom, shape[0], shape[1], ascii_only)
     rule = 1 if zoom in RULED else 0
@@ -205,9 +204,7 @@ def drawn_size(
     return across * (card_width + 1) + 1, down * (card_height + rule) + rule
 
 
-def fitting_zoom(
-    region: tuple[int, int, int, int], shape: tuple[int, int], space: Space, ascii_only: bool
-) -> str:
+def fitting_zoom(region: Box, shape: tuple[int, int], space: Space, ascii_only: bool) -> str:
     """The biggest drawing (see :data:`ZOOMS`) in which every slot of ``region`` fits
     ``space``; the smallest when none does (the board then scrolls)."""
     for zoom in ZOOMS:
@@ -226,7 +223,7 @@ def best_zoom(view: Frame, kind: str, space: Space, ascii_only: bool) -> str:
     return fitting_zoom(shown_region(view, kind), shape(view), space, ascii_only)
 
 
-def final_region(view: Frame) -> tuple[int, int, int, int] | None:
+def final_region(view: Frame) -> Box | None:
     """The slots of the cards on a finished board (no ring around them), or ``None``."""
     occupied = board_cards(view)
     return bounds(occupied) if occupied else None
@@ -265,9 +262,7 @@ class FinalFit:
     """The lines of :attr:`ResultsRoom.spares` given back for the board."""
 
 
-def final_fit(
-    region: tuple[int, int, int, int], shape: tuple[int, int], room: ResultsRoom, ascii_only: bool
-) -> FinalFit:
+def final_fit(region: Box, shape: tuple[int, int], room: ResultsRoom, ascii_only: bool) -> FinalFit:
     """The layout and drawing that show the whole final board with the most letters (both,
     else the objects', else the color map); under or beside the standings before over them,
     the page's margins and title given up only when that brings letters back."""
@@ -285,7 +280,7 @@ def final_fit(
 
 
 def _fitting(
-    region: tuple[int, int, int, int],
+    region: Box,
     shape: tuple[int, int],
     room: ResultsRoom,
     spare: int,
@@ -313,9 +308,7 @@ def clamp(cursor: Slot | None, view: Frame, kind: str, choice: Choice) -> Slot:
     return min(max(cursor[0], min_x), max_x), min(max(cursor[1], min_y), max_y)
 
 
-def _laid(
-    view: Frame, region: tuple[int, int, int, int], zoom: str, ascii_only: bool
-) -> BoardPicture:
+def _laid(view: Frame, region: Box, zoom: str, ascii_only: bool) -> BoardPicture:
     """The view's cards in ``region`` drawn in ``zoom``, the last one placed outlined."""
     rows, cols = shape(view)
     cards = tuple(

@@ -13,15 +13,7 @@ from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardPicture, BoardView, HandRack, RackCard, draw_board
-from partyhost.tui.gsm.cards import (
-    LETTERED,
-    Cells,
-    Legend,
-    Painter,
-    Slot,
-    legend_text,
-    painter_for,
-)
+from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, Slot, legend_text, painter_for
 from partyhost.tui.gsm.text import (
     TITLES,
     claim_feedback,
@@ -366,7 +358,6 @@ class GsmScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def choices(self) -> int:
-        """The cards in hand (Stealing Home: the face-up pair)."""
         return len(self.hand())
 
     def action_choose(self, number: int) -> None:
@@ -471,8 +462,7 @@ class GsmScreen(GameScreen):
         else:
             self.party.play(command)
 
-    def on_board_view_resized(self) -> None:
-        self._scroll_to_cursor()
+    on_board_view_resized = _scroll_to_cursor
 
     @on(BoardView.SlotClicked)
     def _slot_clicked(self, event: BoardView.SlotClicked) -> None:
