@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from partyhost.tui.meme.cards import MemeFace, MemeHand
-from partyhost.tui.meme.dice import ScenarioCard, rolloff_text
+from partyhost.tui.meme.cards import MemeFace, MemeHand, ScenarioCard, rolloff_text
 from partyhost.tui.meme.rows import (
     Betting,
     Look,
@@ -18,14 +17,7 @@ from partyhost.tui.meme.rows import (
     reveal_text,
     summary_text,
 )
-from partyhost.tui.meme.text import (
-    MemeGlyphs,
-    bills_text,
-    color_style,
-    fit,
-    memes_of,
-    signed_money,
-)
+from partyhost.tui.meme.text import MemeGlyphs, bills_text, color_style, fit, memes_of, signed_money
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import show_text
 from partyhost.tui.shared.scoreboard import Badge
