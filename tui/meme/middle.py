@@ -266,10 +266,12 @@ class BetPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="bet-limits")
         with Horizontal():
-            yield Button("-", id="bet-less", compact=True)
-            yield Button("+", id="bet-more", compact=True)
-            yield Button("Place bet", id="bet-place", variant="primary", compact=True)
-            yield Button("Clear", id="bet-clear", compact=True)
+            # Each button does what its key does.
+            yield Button("-", id="bet-less", compact=True, action="screen.stake(-1)")
+            yield Button("+", id="bet-more", compact=True, action="screen.stake(1)")
+            place = "screen.place"
+            yield Button("Place bet", id="bet-place", variant="primary", compact=True, action=place)
+            yield Button("Clear", id="bet-clear", compact=True, action="screen.clear")
 
     def on_mount(self) -> None:
         for button in self.query(Button):
