@@ -60,16 +60,12 @@ def _refusal(entry: Frame | None, card: int, slot: Slot, turned: bool) -> str | 
     return NO_FIT if isinstance(fits, list) and wanted not in fits else None
 
 
-def placement(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> Frame | None:
-    """``{type, card, x, y, turned}`` if a template of ``kind`` admits it, else ``None``."""
+def placement(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> Frame | str:
+    """``{type, card, x, y, turned}`` if a template of ``kind`` admits it, else why not in
+    words (from the first template)."""
     for entry in legal_of(view, kind):
         if _refusal(entry, card, slot, turned) is None:
             return {"type": kind, "card": card, "x": slot[0], "y": slot[1], "turned": turned}
-    return None
-
-
-def why_not(view: Frame, kind: str, card: int, slot: Slot, turned: bool) -> str:
-    """Why :func:`placement` said no, in words (from the first template)."""
     return _refusal(template(view, kind), card, slot, turned) or NO_FIT
 
 
@@ -316,17 +312,14 @@ def _laid(view: Frame, region: Box, zoom: str, ascii_only: bool) -> BoardPicture
         for slot, entry in board_cards(view).items()
     )
     last = view.get("last") if isinstance(view.get("last"), dict) else None
-    card_width, card_height = card_size(zoom, rows, cols, ascii_only)
-    return BoardPicture(
-        rows,
-        cols,
-        cards,
-        region=region,
-        last=(last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None,
-        card_columns=card_width,
-        card_lines=card_height,
-        ruled=zoom in RULED,
-    )
+    at = (last["x"], last["y"]) if last and isinstance(last.get("x"), int) else None
+    return _zoomed(BoardPicture(rows, cols, cards, region=region, last=at), zoom, ascii_only)
+
+
+def _zoomed(picture: BoardPicture, zoom: str, ascii_only: bool) -> BoardPicture:
+    """``picture`` with its cards drawn in ``zoom``."""
+    columns, lines = card_size(zoom, picture.rows, picture.cols, ascii_only)
+    return replace(picture, card_columns=columns, card_lines=lines, ruled=zoom in RULED)
 
 
 def board_picture(
@@ -363,12 +356,5 @@ def lens_picture(picture: BoardPicture, zoom: str) -> BoardPicture:
     """The cursor's slot and the eight around it, drawn in ``zoom`` (the letters a map of
     the whole board has no room for)."""
     x, y = picture.cursor or (0, 0)
-    ascii_only = False  # the lens is drawn in a zoom whose size is the same either way
-    card_width, card_height = card_size(zoom, picture.rows, picture.cols, ascii_only)
-    return replace(
-        picture,
-        region=(x - 1, y - 1, x + 1, y + 1),
-        card_columns=card_width,
-        card_lines=card_height,
-        ruled=zoom in RULED,
-    )
+    # The lens is drawn in a zoom whose size is the same with ``--ascii`` or without.
+    return _zoomed(replace(picture, region=(x - 1, y - 1, x + 1, y + 1)), zoom, False)

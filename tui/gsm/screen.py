@@ -417,15 +417,15 @@ class GsmScreen(GameScreen):
             self.notify("That slot is taken: move the cursor to an empty slot.", timeout=3)
             return
         command = moves.placement(self.view, self.PLACE, self.selected, self.cursor, self.turned)
-        if command is None:
-            self.notify(self.why_not(), severity="warning", timeout=4)
+        if isinstance(command, str):
+            self.notify(self.not_now() or command, severity="warning", timeout=4)
             return
         if self.party.play(command):
             self.sent()
 
-    def why_not(self) -> str:
-        assert self.selected is not None and self.cursor is not None
-        return moves.why_not(self.view, self.PLACE, self.selected, self.cursor, self.turned)
+    def not_now(self) -> str:
+        """Why no card may be put down now ("" when one may)."""
+        return ""
 
     def confirm_without_card(self, here: Frame | None) -> None:
         """Enter with no card chosen (Scramble picks up a board card here)."""
@@ -514,12 +514,9 @@ class StealingHomeScreen(GsmScreen):
         """Who matched (the card is outlined on the board), a tie, or no fit and why."""
         return "The round's result", round_result_text(self.view, self._who)
 
-    def why_not(self) -> str:
-        if not legal_of(self.view, "match"):
-            return self._cannot_claim()
-        return super().why_not()
-
-    def _cannot_claim(self) -> str:
+    def not_now(self) -> str:
+        if legal_of(self.view, "match"):
+            return ""
         if mine(self.view).get("locked"):
             return "You are locked out until the next round."
         if self.view.get("you") in self.view.get("called", []):
@@ -527,12 +524,8 @@ class StealingHomeScreen(GsmScreen):
         return "You cannot claim right now."
 
     def confirm_without_card(self, here: Frame | None) -> None:
-        if self.stray_key():
-            return  # Enter meant for a result that had just closed by itself
-        if legal_of(self.view, "match"):
-            self.notify("Choose a face-up card first: 1 or 2.", timeout=3)
-        else:
-            self.notify(self._cannot_claim(), timeout=3)
+        if not self.stray_key():  # else Enter meant for a result that had just closed by itself
+            self.notify(self.not_now() or "Choose a face-up card first: 1 or 2.", timeout=3)
 
     def sent(self) -> None:
         self.claim_sent = True
@@ -638,14 +631,10 @@ class GridironScreen(GsmScreen):
     OFFERED: ClassVar[dict[str, str]] = {"confirm": "place"}
     HIDDEN: ClassVar[frozenset[str]] = frozenset({"draw", "pass"})
 
-    def why_not(self) -> str:
-        return self._not_now() or super().why_not()
-
     def confirm_without_card(self, here: Frame | None) -> None:
-        self.notify(self._not_now() or "Choose a card first: press its number.", timeout=3)
+        self.notify(self.not_now() or "Choose a card first: press its number.", timeout=3)
 
-    def _not_now(self) -> str:
-        """Why no card may be placed now ("" when one may)."""
+    def not_now(self) -> str:
         if legal_of(self.view, "draw") or legal_of(self.view, "pass"):
             return "None of your cards fits: draw (d) or pass (p)."
         if not legal_of(self.view, "place"):
