@@ -21,7 +21,7 @@ from partyhost.tui.gsm.cards import (
     read_cells,
     tile_style,
 )
-from partyhost.tui.gsm.picture import (
+from partyhost.tui.gsm.moves import (
     FinalFit,
     ResultsRoom,
     Space,
@@ -114,12 +114,13 @@ def test_commands_come_only_from_the_views_templates() -> None:
         "y": -3,
         "turned": False,
     }
-    assert moves.placement(view, "place", 59, (3, -3), True) is None  # not among the fits
-    assert moves.placement(view, "place", 37, (3, -3), False) is None  # not in the hand
-    assert "does not fit" in moves.why_not(view, "place", 59, (3, -3), True)
+    assert moves.placement(view, "place", 59, (3, -3), True) == moves.NO_FIT  # not among the fits
+    not_in_hand = moves.placement(view, "place", 37, (3, -3), False)
+    assert not_in_hand == "That card cannot be played now."
+    assert "does not fit" in moves.NO_FIT
     corners = four_corners_view()
-    assert moves.placement(corners, "place", 3, (-2, 0), True) is not None
-    assert moves.placement(corners, "place", 3, (0, 2), False) is None
+    assert isinstance(moves.placement(corners, "place", 3, (-2, 0), True), dict)
+    assert isinstance(moves.placement(corners, "place", 3, (0, 2), False), str)
     assert moves.card_command(corners, "take_back", 41) == {"type": "take_back", "card": 41}
     assert moves.card_command(corners, "take_back", 5) is None
     assert moves.simple(gridiron_draw_view(), "draw") == {"type": "draw"}

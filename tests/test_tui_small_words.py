@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from partyhost.tui.gsm.screen import choose_words
-from partyhost.tui.meme import dice
-from partyhost.tui.meme.dice import ScenarioCard
+from partyhost.tui.meme import cards
+from partyhost.tui.meme.cards import ScenarioCard
 from partyhost.tui.text import number_keys
 from test_tui_meme import at_table
 from test_tui_presence import seat_ann
@@ -19,7 +19,7 @@ async def test_a_roll_that_lands_shows_its_own_dice_and_scenario_not_rolling(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Lit for a minute here, not 0.6 s: on a busy machine the moment could pass before the look.
-    monkeypatch.setattr(dice, "LANDING_SECONDS", 60.0)
+    monkeypatch.setattr(cards, "LANDING_SECONDS", 60.0)
     async with at_table(meme_view("scenario", reactor=0), animate=True) as table:
         await table.push(meme_view("picking", reactor=0))
         card_widget = table.app.screen.query_one(ScenarioCard)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from partyhost.tui.gsm.cards import CELL_WIDTH, Cells, Painter, Slot
+from partyhost.tui.gsm.cards import CELL_WIDTH, Box, Cells, Painter, Slot
 from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click
@@ -49,8 +49,8 @@ class BoardPicture:
     rows: int
     cols: int
     cards: tuple[BoardCard, ...] = ()
-    region: tuple[int, int, int, int] = (-1, -1, 1, 1)
-    """Slots shown: min x, min y, max x, max y (inclusive)."""
+    region: Box = (-1, -1, 1, 1)
+    """Slots shown."""
     cursor: Slot | None = None
     preview: Cells | None = None
     """The selected card, drawn at the cursor when that slot is empty."""

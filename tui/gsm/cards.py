@@ -16,6 +16,8 @@ Cells = tuple[tuple[tuple[int, int], ...], ...]
 """A card as it lies: rows of (object, color) legend indexes."""
 Slot = tuple[int, int]
 """A place on the board: (x, y)."""
+Box = tuple[int, int, int, int]
+"""Slots from corner to corner: min x, min y, max x, max y (inclusive)."""
 
 TRUE_COLORS = {
     "black": "#303030",

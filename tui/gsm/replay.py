@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from partyhost.tui.gsm.boardview import draw_board
 from partyhost.tui.gsm.cards import ZOOMS, Legend, Painter, read_cells
-from partyhost.tui.gsm.moves import shape
-from partyhost.tui.gsm.picture import drawn_size, final_picture, final_region
+from partyhost.tui.gsm.moves import drawn_size, final_picture, final_region, shape
 from partyhost.tui.gsm.text import describe_event
 from partyhost.tui.shared.replayparts import ReplayParts, by_seat, joined
 from partyhost.tui.text import Frame, Glyphs, Name, counted

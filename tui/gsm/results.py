@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from partyhost.tui.gsm.boardview import BoardView
 from partyhost.tui.gsm.cards import Legend, Painter
-from partyhost.tui.gsm.moves import shape
-from partyhost.tui.gsm.picture import (
+from partyhost.tui.gsm.moves import (
     BESIDE_GAP,
     FinalFit,
     ResultsRoom,
     final_fit,
     final_picture,
     final_region,
+    shape,
 )
 from partyhost.tui.gsm.text import OVER_REASONS, TIED_REASONS, TITLES
 from partyhost.tui.shared.results import ResultsScreen, ranked

@@ -13,24 +13,7 @@ from typing import ClassVar
 
 from partyhost.tui.gsm import moves
 from partyhost.tui.gsm.boardview import BoardPicture, BoardView, HandRack, RackCard, draw_board
-from partyhost.tui.gsm.cards import (
-    LETTERED,
-    Cells,
-    Legend,
-    Painter,
-    Slot,
-    legend_text,
-    painter_for,
-)
-from partyhost.tui.gsm.picture import (
-    Choice,
-    Space,
-    best_zoom,
-    board_picture,
-    chosen_cells,
-    clamp,
-    lens_picture,
-)
+from partyhost.tui.gsm.cards import LETTERED, Cells, Legend, Painter, Slot, legend_text, painter_for
 from partyhost.tui.gsm.text import (
     TITLES,
     claim_feedback,
@@ -216,11 +199,11 @@ class GsmScreen(GameScreen):
         board = self.query_one("#gsm-board-scroll", ScrollableContainer).outer_size
         rack = self.query_one(HandRack)
         both = board.height + rack.size.height
-        space = Space(board.width, both - rack.height_at(1), both - rack.height_at(2))
-        return best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
+        space = moves.Space(board.width, both - rack.height_at(1), both - rack.height_at(2))
+        return moves.best_zoom(self.view, self.PLACE, space, self.party.ascii_only)
 
-    def choice(self) -> Choice:
-        return Choice(self.selected, self.turned, self.moving)
+    def choice(self) -> moves.Choice:
+        return moves.Choice(self.selected, self.turned, self.moving)
 
     def _legend_title(self) -> str:
         return "Legend" if self.party.ascii_only else "Legend (i: hide color letters)"
@@ -234,7 +217,7 @@ class GsmScreen(GameScreen):
 
     def selected_cells(self) -> Cells | None:
         """The chosen card as it would lie at the cursor."""
-        return chosen_cells(self.view, self.hand(), self.choice())
+        return moves.chosen_cells(self.view, self.hand(), self.choice())
 
     # --- drawing ----------------------------------------------------------------
 
@@ -274,7 +257,7 @@ class GsmScreen(GameScreen):
         box = self.query_one("#gsm-legend", Static)
         if self.zoom not in LETTERED:
             lens = "compact" if len(rows) <= self._score_rows_room(LENS_LINES) else "dense"
-            shown = draw_board(lens_picture(self.picture(), lens), self._painter_for(lens))
+            shown = draw_board(moves.lens_picture(self.picture(), lens), self._painter_for(lens))
             title = "Around the cursor"
         else:
             shown = legend_text(painter.legend, painter, max(10, box.size.width or 30))
@@ -313,8 +296,8 @@ class GsmScreen(GameScreen):
     def picture(self) -> BoardPicture:
         """The board as the view has it, with cursor, preview and the view's marks."""
         choice = self.choice()
-        self.cursor = clamp(self.cursor, self.view, self.PLACE, choice)
-        return board_picture(
+        self.cursor = moves.clamp(self.cursor, self.view, self.PLACE, choice)
+        return moves.board_picture(
             self.view,
             self.PLACE,
             self.cursor,
@@ -375,7 +358,6 @@ class GsmScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def choices(self) -> int:
-        """The cards in hand (Stealing Home: the face-up pair)."""
         return len(self.hand())
 
     def action_choose(self, number: int) -> None:
@@ -435,15 +417,15 @@ class GsmScreen(GameScreen):
             self.notify("That slot is taken: move the cursor to an empty slot.", timeout=3)
             return
         command = moves.placement(self.view, self.PLACE, self.selected, self.cursor, self.turned)
-        if command is None:
-            self.notify(self.why_not(), severity="warning", timeout=4)
+        if isinstance(command, str):
+            self.notify(self.not_now() or command, severity="warning", timeout=4)
             return
         if self.party.play(command):
             self.sent()
 
-    def why_not(self) -> str:
-        assert self.selected is not None and self.cursor is not None
-        return moves.why_not(self.view, self.PLACE, self.selected, self.cursor, self.turned)
+    def not_now(self) -> str:
+        """Why no card may be put down now ("" when one may)."""
+        return ""
 
     def confirm_without_card(self, here: Frame | None) -> None:
         """Enter with no card chosen (Scramble picks up a board card here)."""
@@ -480,8 +462,7 @@ class GsmScreen(GameScreen):
         else:
             self.party.play(command)
 
-    def on_board_view_resized(self) -> None:
-        self._scroll_to_cursor()
+    on_board_view_resized = _scroll_to_cursor
 
     @on(BoardView.SlotClicked)
     def _slot_clicked(self, event: BoardView.SlotClicked) -> None:
@@ -533,12 +514,9 @@ class StealingHomeScreen(GsmScreen):
         """Who matched (the card is outlined on the board), a tie, or no fit and why."""
         return "The round's result", round_result_text(self.view, self._who)
 
-    def why_not(self) -> str:
-        if not legal_of(self.view, "match"):
-            return self._cannot_claim()
-        return super().why_not()
-
-    def _cannot_claim(self) -> str:
+    def not_now(self) -> str:
+        if legal_of(self.view, "match"):
+            return ""
         if mine(self.view).get("locked"):
             return "You are locked out until the next round."
         if self.view.get("you") in self.view.get("called", []):
@@ -546,12 +524,8 @@ class StealingHomeScreen(GsmScreen):
         return "You cannot claim right now."
 
     def confirm_without_card(self, here: Frame | None) -> None:
-        if self.stray_key():
-            return  # Enter meant for a result that had just closed by itself
-        if legal_of(self.view, "match"):
-            self.notify("Choose a face-up card first: 1 or 2.", timeout=3)
-        else:
-            self.notify(self._cannot_claim(), timeout=3)
+        if not self.stray_key():  # else Enter meant for a result that had just closed by itself
+            self.notify(self.not_now() or "Choose a face-up card first: 1 or 2.", timeout=3)
 
     def sent(self) -> None:
         self.claim_sent = True
@@ -657,14 +631,10 @@ class GridironScreen(GsmScreen):
     OFFERED: ClassVar[dict[str, str]] = {"confirm": "place"}
     HIDDEN: ClassVar[frozenset[str]] = frozenset({"draw", "pass"})
 
-    def why_not(self) -> str:
-        return self._not_now() or super().why_not()
-
     def confirm_without_card(self, here: Frame | None) -> None:
-        self.notify(self._not_now() or "Choose a card first: press its number.", timeout=3)
+        self.notify(self.not_now() or "Choose a card first: press its number.", timeout=3)
 
-    def _not_now(self) -> str:
-        """Why no card may be placed now ("" when one may)."""
+    def not_now(self) -> str:
         if legal_of(self.view, "draw") or legal_of(self.view, "pass"):
             return "None of your cards fits: draw (d) or pass (p)."
         if not legal_of(self.view, "place"):

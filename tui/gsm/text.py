@@ -334,11 +334,13 @@ cards in hand wins.
 }
 """How to play each game, as the help screen shows it (keys come from the screens)."""
 
-NameOf = Callable[[object], str]
-
 
 def score_rows(
-    view: Frame, name_of: NameOf, glyphs: Glyphs, ascii_only: bool, presence: Mapping[int, Badge]
+    view: Frame,
+    name_of: Callable[[object], str],
+    glyphs: Glyphs,
+    ascii_only: bool,
+    presence: Mapping[int, Badge],
 ) -> list[ScoreLine]:
     """The scoreboard for any of the four games; a presence badge first for each player who
     is not there, in place of the game's "away", which says less."""

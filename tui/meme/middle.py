@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from partyhost.tui.meme.cards import MemeFace, MemeHand
-from partyhost.tui.meme.dice import ScenarioCard, rolloff_text
+from partyhost.tui.meme.cards import MemeFace, MemeHand, ScenarioCard, rolloff_text
 from partyhost.tui.meme.rows import (
     Betting,
     Look,
@@ -18,14 +17,7 @@ from partyhost.tui.meme.rows import (
     reveal_text,
     summary_text,
 )
-from partyhost.tui.meme.text import (
-    MemeGlyphs,
-    bills_text,
-    color_style,
-    fit,
-    memes_of,
-    signed_money,
-)
+from partyhost.tui.meme.text import MemeGlyphs, bills_text, color_style, fit, memes_of, signed_money
 from partyhost.tui.party import legal_of
 from partyhost.tui.shared.base import show_text
 from partyhost.tui.shared.scoreboard import Badge
@@ -274,10 +266,12 @@ class BetPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="bet-limits")
         with Horizontal():
-            yield Button("-", id="bet-less", compact=True)
-            yield Button("+", id="bet-more", compact=True)
-            yield Button("Place bet", id="bet-place", variant="primary", compact=True)
-            yield Button("Clear", id="bet-clear", compact=True)
+            # Each button does what its key does.
+            yield Button("-", id="bet-less", compact=True, action="screen.stake(-1)")
+            yield Button("+", id="bet-more", compact=True, action="screen.stake(1)")
+            place = "screen.place"
+            yield Button("Place bet", id="bet-place", variant="primary", compact=True, action=place)
+            yield Button("Clear", id="bet-clear", compact=True, action="screen.clear")
 
     def on_mount(self) -> None:
         for button in self.query(Button):

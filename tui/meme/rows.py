@@ -60,6 +60,11 @@ class Look:
             return Text(f"{self.meme.token}x{amount}", style)
         return Text(self.meme.token * amount, style)
 
+    def dotted(self, seat: object) -> Text:
+        """The seat's dot in its color, then its name as wide as the name column."""
+        name = fit(self.name(seat), self.name_width, self.glyphs.ellipsis)
+        return Text.assemble((self.meme.dot, color_style(self.view, seat)), " ", name)
+
 
 def bet_template(view: Frame) -> Frame | None:
     found = legal_of(view, "bet")
@@ -73,13 +78,8 @@ def targets_of(template: Frame | None) -> list[Frame]:
 
 
 def _line(look: Look, mark: Text, seat: object, card: Text, extra: Text) -> Text:
-    line = Text(no_wrap=False)
-    line.append_text(fit(mark, 2, ""))
-    line.append(look.meme.dot, color_style(look.view, seat))
-    line.append(" ")
-    line.append_text(fit(look.name(seat), look.name_width, look.glyphs.ellipsis))
-    line.append(" ")
-    line.append_text(fit(card, look.card_width, look.glyphs.ellipsis))
+    card = fit(card, look.card_width, look.glyphs.ellipsis)
+    line = Text.assemble(fit(mark, 2, ""), look.dotted(seat), " ", card, no_wrap=False)
     if extra.plain:
         line.append(" ")
         line.append_text(extra)
@@ -232,9 +232,7 @@ def payouts_text(look: Look, record: Frame, final: bool) -> Text:
     for payout in moved:
         seat = payout.get("seat")
         text.append("\n  ")
-        text.append(look.meme.dot, color_style(look.view, seat))
-        text.append(" ")
-        text.append_text(fit(look.name(seat), look.name_width, look.glyphs.ellipsis))
+        text.append_text(look.dotted(seat))
         text.append_text(fit(signed_money(int(payout.get("net", 0))), 6, ""))
         won = int(payout.get("won", 0))
         if won:

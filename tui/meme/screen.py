@@ -33,7 +33,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.timer import Timer
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 FLIP_SECONDS = 0.5
 TALL = 36
@@ -332,14 +332,3 @@ class MemeScreen(TableScreen):
     def _dice_tapped(self) -> None:
         """A tap on the dice rolls them when the roll is yours (on a phone, where a finger goes)."""
         self.action_roll()
-
-    @on(Button.Pressed, "#bet-less, #bet-more, #bet-place, #bet-clear")
-    def _bet_button(self, event: Button.Pressed) -> None:
-        """The betting panel's buttons do what their keys do."""
-        button = event.button.id
-        if button in ("bet-less", "bet-more"):
-            self.action_stake(-1 if button == "bet-less" else 1)
-        elif button == "bet-place":
-            self.action_place()
-        else:
-            self.action_clear()

@@ -92,12 +92,7 @@ class ReplayScreen(Screen[None]):
     ]
 
     def __init__(
-        self,
-        info: Frame,
-        steps: Sequence[Frame],
-        glyphs: Glyphs,
-        *,
-        ascii_only: bool = False,
+        self, info: Frame, steps: Sequence[Frame], glyphs: Glyphs, *, ascii_only: bool = False
     ) -> None:
         super().__init__()
         self.info = info
@@ -164,10 +159,9 @@ class ReplayScreen(Screen[None]):
     # --- drawing ----------------------------------------------------------------
 
     def lines_of(self, index: int) -> list[Text]:
-        lines = self._lines.get(index)
-        if lines is None:
-            lines = self._lines[index] = step_lines(self.info, self.steps[index], self.glyphs)
-        return lines
+        if index not in self._lines:
+            self._lines[index] = step_lines(self.info, self.steps[index], self.glyphs)
+        return self._lines[index]
 
     def status(self) -> Text:
         if not self.steps:
@@ -218,14 +212,8 @@ def show_page(
     """Open a replay with its first page; add later pages, and ask for the next until all came
     (``token``: the seat token a password room's game opens for). A page for a replay closed,
     or other than the one asked for last, opens nothing."""
-    shown = next(
-        (
-            screen
-            for screen in app.screen_stack
-            if isinstance(screen, ReplayScreen) and screen.info.get("id") == page.game_id
-        ),
-        None,
-    )
+    replays = [screen for screen in app.screen_stack if isinstance(screen, ReplayScreen)]
+    shown = next((screen for screen in replays if screen.info.get("id") == page.game_id), None)
     party = cast("Party", app)
     if shown is None:
         if page.first != 0 or page.game_id != wanted:

@@ -8,7 +8,6 @@ from partyhost.tui.shared.base import HELP_KEY, PartyModal, seat_name
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.text import Frame, counted, literal
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -50,13 +49,16 @@ class BooyahScreen(PartyModal[Frame | None]):
             )
             for number, command in enumerate(self.commands):
                 if command.get("choice") == "keep":
+                    key = 0
                     label = Text.assemble(("k ", "bold"), f"Keep: {self.booyah.get('points', 400)}")
                 else:
                     key = number - len(self.keeps) + 1  # the steals come after the keep
                     label = Text.assemble(
                         (f"{key} ", "bold"), "Steal from ", self._victim(command.get("victim"))
                     )
-                yield Button(label, id=f"choice-{number}", compact=True, classes="choice")
+                button = Button(label, id=f"choice-{number}", compact=True, classes="choice")
+                button.action = f"screen.choose({key})"  # a button does what its key does
+                yield button
         yield KeyFooter()
 
     def _victim(self, seat: object) -> Text:
@@ -74,8 +76,3 @@ class BooyahScreen(PartyModal[Frame | None]):
             self.dismiss(self.keeps[0])
         elif 1 <= number <= len(self.steals):
             self.dismiss(self.steals[number - 1])
-
-    @on(Button.Pressed, ".choice")
-    def _pressed(self, event: Button.Pressed) -> None:
-        index = int((event.button.id or "choice-0").removeprefix("choice-"))
-        self.dismiss(self.commands[index])

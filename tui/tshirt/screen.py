@@ -317,8 +317,7 @@ class TShirtScreen(TableScreen):
         self.picks().move(step)
 
     def action_confirm(self) -> None:
-        rack = self.picks()
-        number = rack.highlighted
+        number = self.picks().highlighted
         if number is None:
             if legal_of(self.view, "submit") or legal_of(self.view, "pick"):
                 self.notify("Choose a card first with its number.", timeout=3)
@@ -334,14 +333,11 @@ class TShirtScreen(TableScreen):
 
     def _command_for(self, number: int) -> Frame | None:
         """The legal command behind card ``number`` (1-based) in the rack."""
-        view = self.view
-        if view.get("phase") == "judging":
-            submissions = view.get("submissions", [])
-            index = submissions[number - 1].get("index") if number <= len(submissions) else None
-            return next((c for c in legal_of(view, "pick") if c.get("index") == index), None)
-        hand = view.get("hand", [])
-        card = hand[number - 1].get("card") if number <= len(hand) else None
-        return next((c for c in legal_of(view, "submit") if c.get("card") == card), None)
+        judging = self.view.get("phase") == "judging"
+        kind, key = ("pick", "index") if judging else ("submit", "card")
+        cards = self.view.get("submissions" if judging else "hand", [])
+        wanted = cards[number - 1].get(key) if number <= len(cards) else None
+        return next((c for c in legal_of(self.view, kind) if c.get(key) == wanted), None)
 
     def _open_booyah(self) -> BooyahScreen | None:
         return next((s for s in self.app.screen_stack if isinstance(s, BooyahScreen)), None)
