@@ -129,20 +129,16 @@ FRIENDS_TAKE_BOTS = RuleOption(
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened: ``data`` for everyone (or only the seats in ``to``),
-    ``private`` fields for single seats, ``secret`` for the host and ``evolve`` only.
-    """
+    """Something that happened: ``data`` for everyone, ``private`` fields for single seats,
+    ``secret`` for the host and ``evolve`` only."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
-    to: tuple[int, ...] | None = None
     private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     secret: Mapping[str, Any] = field(default_factory=dict)
 
-    def for_seat(self, seat: int | None) -> dict[str, Any] | None:
-        """The event as ``seat`` may see it, or ``None`` if it is not for them."""
-        if self.to is not None and (seat is None or seat not in self.to):
-            return None
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """The event as ``seat`` may see it: everyone's fields, then that seat's own."""
         shown: dict[str, Any] = {"kind": self.kind, **self.data}
         if seat is not None and seat in self.private:
             shown.update(self.private[seat])
@@ -392,9 +388,7 @@ class Decision(Generic[State]):
         secret: Mapping[str, Any] | None = None,
     ) -> None:
         """Record an event (see :class:`Event` for who may see which part)."""
-        self.events.append(
-            Event(kind, {} if data is None else data, None, private or {}, secret or {})
-        )
+        self.events.append(Event(kind, {} if data is None else data, private or {}, secret or {}))
 
     def rng(self) -> Rng:
         """A copy of the game's generator; put its ``.state`` in the event's ``secret``."""

@@ -10,6 +10,7 @@ from partyhost.engine.core import Event, apply, apply_tick
 from partyhost.engine.registry import get_game
 from partyhost.engine.rng import Rng
 from partyhost.net import protocol as p
+from partyhost.net.rooms.roombroadcast import RoomBroadcast
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 
@@ -32,15 +33,7 @@ def _together(
     frames = p.ViewFrames(version, list(views.values()), 1234.5)
     built = {}
     for seat, view in views.items():
-        packed = []
-        for index, event in enumerate(events):
-            if event.to is not None and (seat is None or seat not in event.to):
-                continue
-            if seat is not None and seat in event.private:
-                packed.append(frames.pack(event.for_seat(seat)))
-            else:
-                packed.append(frames.event(index, event.kind, event.data))
-        built[seat] = frames.frame(view, packed)
+        built[seat] = frames.frame(view, RoomBroadcast.seat_events(frames, events, seat))
     return built
 
 
@@ -68,8 +61,8 @@ def test_a_whole_tshirt_game_frames_alike_built_together_or_one_by_one() -> None
 
 
 def test_views_sharing_nothing_or_shaped_differently_are_packed_whole() -> None:
-    private = Event("dealt", {"seat": 1}, None, {1: {"cards": [4, 5]}})
-    hidden = Event("secret_note", {"n": 1}, (0,))
+    private = Event("dealt", {"seat": 1}, {1: {"cards": [4, 5]}})
+    hidden = Event("drew", {"n": 1}, secret={"card": 3})
     events = [private, hidden, Event("ping", {})]
     shared = {"deep": [{"x": 1}] * 20}
     views: dict[int | None, dict[str, Any]] = {

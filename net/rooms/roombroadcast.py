@@ -61,9 +61,7 @@ class RoomBroadcast:
         seat = self.game.view_seat(seat)
         log = []
         for version, change in itertools.groupby(self._recent, key=operator.itemgetter(0)):
-            shown = [e for e in (event.for_seat(seat) for _, event in change) if e is not None]
-            if shown:
-                log.append({"version": version, "events": shown})
+            log.append({"version": version, "events": [e.for_seat(seat) for _, e in change]})
         return {
             "t": p.VIEW,
             "version": table.version,
@@ -111,12 +109,8 @@ class RoomBroadcast:
         """The events ``seat`` may see, packed; those it sees like others are packed once."""
         packed: list[bytes] = []
         for index, event in enumerate(events):
-            if event.to is not None and (seat is None or seat not in event.to):
-                continue
             if seat is not None and seat in event.private:
-                shown = event.for_seat(seat)
-                assert shown is not None
-                packed.append(frames.pack(shown))
+                packed.append(frames.pack(event.for_seat(seat)))
             else:
                 packed.append(frames.event(index, event.kind, event.data))
         return packed
