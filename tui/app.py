@@ -26,7 +26,13 @@ from partyhost.tui.hostlink import (
 )
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
-from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
+from partyhost.tui.rejoin import (
+    SeatKeeper,
+    SeatMemory,
+    ask_about_reclaim,
+    memory_path,
+    waiting_words,
+)
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.chat import WIDE
 from partyhost.tui.shared.connect import (
@@ -403,16 +409,12 @@ class PartyApp(OneToastEach):
 
     def said_reclaim_ask(self, message: HostSaid) -> None:
         """ "Ann is back?": only this player's yes gives the visitor Ann's seat."""
-        from partyhost.tui.shared.reclaimask import ask_about_reclaim
-
         ask = message.data
         ask_about_reclaim(
             self, ask["ask"], ask["name"], ask["seconds"], self.requests.reclaim_answer
         )
 
     def said_reclaim_waiting(self, message: HostSaid) -> None:
-        from partyhost.tui.shared.reclaimask import waiting_words
-
         self._awaiting_table = True
         seconds = message.data["seconds"]
         self.notify(
