@@ -7,6 +7,7 @@ one for each kind, store them in reactives (always a new object) and
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import time
 from collections.abc import Callable
@@ -248,11 +249,8 @@ class PartyApp(OneToastEach):
         redraws); ``False`` (and a toast) when offline."""
         connection = self.connection
         if connection is not None and self.link == "online":
-            try:
+            with contextlib.suppress(ConnectionLost):
                 connection.write(message)
-            except ConnectionLost:
-                pass
-            else:
                 return True
         self.notify("Not connected to a host right now.", severity="warning")
         return False

@@ -55,12 +55,8 @@ class HeldSeat:
 
     def describe(self) -> str:
         """``room KXTM, The T-Shirt Game, round 4``."""
-        parts = [f"room {self.code}"]
-        if self.game_name:
-            parts.append(self.game_name)
-        if self.round:
-            parts.append(f"round {self.round}")
-        return ", ".join(parts)
+        parts = [f"room {self.code}", self.game_name, f"round {self.round}" if self.round else ""]
+        return ", ".join(part for part in parts if part)
 
 
 class SeatOfferScreen(PartyModal[HeldSeat | None]):

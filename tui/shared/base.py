@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from partyhost.tui.party import Party
@@ -157,18 +158,17 @@ class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
         return super().dismiss(result)
 
 
+_LOOKS = attrgetter("style", "justify", "overflow", "no_wrap")
+"""What a Text draws besides its characters and spans."""
+
+
 def show_text(widget: Static, content: Text | str) -> None:
     """Update ``widget`` only if its text changed, and lay the screen out (the dearest part of
     a redraw) only if its size did."""
     old = widget.content
     if isinstance(old, Text) and isinstance(content, Text):
         # Text's == compares only the characters and their spans, not the whole line's style.
-        same = old == content and (old.style, old.justify, old.overflow, old.no_wrap) == (
-            content.style,
-            content.justify,
-            content.overflow,
-            content.no_wrap,
-        )
+        same = old == content and _LOOKS(old) == _LOOKS(content)
     else:
         same = type(old) is type(content) and old == content
     if same:

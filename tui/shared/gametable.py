@@ -152,12 +152,9 @@ class GameScreen(PartyScreen):
         if until is not None:
             minutes = max(1, math.ceil((until - time.time()) / 60))
             note.append(f"Goes on by itself in {minutes} min.  ")
-        if self.is_owner():  # a tap on these words does what they say, as the key does
-            note.append("P resumes.", tap_to("screen.pause", "bold"))
-            note.append("  ")
-        elif self.party.seat is not None:
-            note.append("P asks to go on.", tap_to("screen.pause", "bold"))
-            note.append("  ")
+        if self.party.seat is not None:  # a tap on these words does what they say, as the key does
+            words = "P resumes." if self.is_owner() else "P asks to go on."
+            note.append_text(Text.assemble((words, tap_to("screen.pause", "bold")), "  "))
         return note
 
     def game_time(self) -> float:
@@ -312,11 +309,10 @@ class TableScreen(GameScreen):
 
     def timed_status(self) -> tuple[Text, bool]:
         line = self.status()
-        deadline = self.view.get("deadline")
-        if not (isinstance(deadline, int | float) and deadline > 0):
-            return Text.assemble(self.pause_note(), line), False
-        line = Text.assemble(clock_text(max(0, round(deadline - self.game_time()))), " ", line)
-        return Text.assemble(self.pause_note(), line), True
+        deadline = number_of(self.view.get("deadline")) or 0.0
+        if deadline > 0:
+            line = Text.assemble(clock_text(max(0, round(deadline - self.game_time()))), " ", line)
+        return Text.assemble(self.pause_note(), line), deadline > 0
 
     @on(PickCard.Chosen)
     def _card_clicked(self, event: PickCard.Chosen) -> None:

@@ -79,11 +79,8 @@ class Scoreboard(Widget):
         if (lines, detailed, columns) != (self.lines, self.detailed, self.columns):
             # One line (or two, detailed) per player: only a player more or fewer, or the
             # other layout, changes the height; a new score redraws without a layout.
-            resized = (len(lines), detailed, columns) != (
-                len(self.lines),
-                self.detailed,
-                self.columns,
-            )
+            was = (len(self.lines), self.detailed, self.columns)
+            resized = (len(lines), detailed, columns) != was
             self.lines, self.detailed, self.columns = lines, detailed, columns
             self.refresh(layout=resized)
 
