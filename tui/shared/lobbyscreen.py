@@ -116,7 +116,7 @@ class LobbyScreen(PartyScreen):
         Binding("enter", "join_selected", "Join", priority=True),
         Binding("c", "create", "Create"),
         Binding("j", "join_code", "Join code"),
-        Binding("s", "spectate", "Watch"),
+        Binding("s", "join_selected(True)", "Watch"),
         Binding("p", "past_games", "Past games"),
         Binding("w", "door_code", "QR code"),
         Binding("r", "refresh", "Refresh", show=False),
@@ -260,10 +260,6 @@ class LobbyScreen(PartyScreen):
             cell.append(mark, "dim")
         return cell
 
-    def _selected_room(self) -> Frame | None:
-        code = self._selected_code()
-        return next((r for r in self.party.rooms if str(r.get("code")) == code), None)
-
     def _selected_code(self) -> str | None:
         table = self.query_one("#rooms", DataTable)
         if table.row_count == 0:
@@ -347,7 +343,8 @@ class LobbyScreen(PartyScreen):
                         app.pop_screen()
 
     def action_join_selected(self, spectate: bool = False) -> None:
-        room = self._selected_room()
+        code = self._selected_code()
+        room = next((r for r in self.party.rooms if str(r.get("code")) == code), None)
         if room is None:
             self.action_join_code()
             return
@@ -358,9 +355,6 @@ class LobbyScreen(PartyScreen):
             )
         else:
             self._join({"code": code, "password": None, "spectate": spectate})
-
-    def action_spectate(self) -> None:
-        self.action_join_selected(spectate=True)
 
     def _join(self, request: Frame | None) -> None:
         if request is not None:
