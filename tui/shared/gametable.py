@@ -50,13 +50,10 @@ class GameScreen(PartyScreen):
     _names: tuple[tuple[object, object], ...] = ()
     _keys_shown: object = None
     """The footer's keys as last published (see :meth:`keys_follow_view`)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._presence_clock: Timer | None = None
-        self._result_gone_at: float | None = None
-        """When the round's result last closed without this player's key (monotonic)."""
-        self._clock: Timer | None = None
+    _presence_clock: Timer | None = None
+    _clock: Timer | None = None
+    _result_gone_at: float | None = None
+    """When the round's result last closed without this player's key (monotonic)."""
 
     @property
     def view(self) -> dict[str, Any]:
@@ -221,8 +218,7 @@ class GameScreen(PartyScreen):
         shown = next((s for s in self.app.screen_stack if isinstance(s, RoundResultScreen)), None)
         if waiting and shown is None and isinstance(pause, dict):
             title, body = self.round_result()
-            until = pause.get("until")
-            deadline = float(until) if isinstance(until, int | float) else None
+            deadline = number_of(pause.get("until"))
             self.app.push_screen(RoundResultScreen(title, body, deadline), self.result_read)
         elif not waiting and shown is not None:
             shown.close(False)
