@@ -396,7 +396,7 @@ class PartyApp(OneToastEach):
         if problems:
             from partyhost.tui.shared.dialogs import DeckProblemsScreen
 
-            self.push_screen(DeckProblemsScreen(text, problems))
+            self.push_screen(DeckProblemsScreen(problems))
             return
         if self.seats.refused(code):
             return

@@ -450,9 +450,8 @@ class DeckProblemsScreen(PartyModal[None]):
         HELP_KEY,
     ]
 
-    def __init__(self, message: str, problems: list[Frame]) -> None:
+    def __init__(self, problems: list[Frame]) -> None:
         super().__init__()
-        self.message = message
         self.problems = problems
 
     def compose(self) -> ComposeResult:
