@@ -64,12 +64,10 @@ class PartyView:
     def _take_width_class(self, width: int) -> None:
         """The class of the widest horizontal breakpoint ``width`` reaches, and no other."""
         screen = cast("Screen[Any]", self)
-        breakpoints = screen.HORIZONTAL_BREAKPOINTS
-        if breakpoints is None:
-            breakpoints = self.app.HORIZONTAL_BREAKPOINTS
-        reached = [(least, name) for least, name in breakpoints or [] if width >= least]
+        breakpoints = screen.HORIZONTAL_BREAKPOINTS or self.app.HORIZONTAL_BREAKPOINTS or []
+        reached = [(least, name) for least, name in breakpoints if width >= least]
         chosen = max(reached)[1] if reached else None
-        screen.update_classes({name: name == chosen for _, name in breakpoints or []})
+        screen.update_classes({name: name == chosen for _, name in breakpoints})
 
     def _on_mount(self, _event: events.Mount) -> None:
         self._styled_under = self._style_sources()
