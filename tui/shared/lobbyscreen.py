@@ -186,9 +186,7 @@ class LobbyScreen(PartyScreen):
         return url if usable else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "door_code":
-            return self.web_door() is not None
-        return True
+        return action != "door_code" or self.web_door() is not None
 
     def action_door_code(self) -> None:
         url = self.web_door()
