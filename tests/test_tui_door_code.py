@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 from partyhost.tui.help import HelpScreen
-from partyhost.tui.shared.doorcode import ON_SCREEN_QUIET_ZONE, DoorCodeScreen
-from partyhost.tui.shared.lobbyscreen import LobbyScreen
+from partyhost.tui.shared.lobbyscreen import ON_SCREEN_QUIET_ZONE, DoorCodeScreen, LobbyScreen
 from qrreading import decode_ascii, decode_blocks, segno_modules
 from textual.widgets import Static
 from tuikit.fakehost import FakeHost

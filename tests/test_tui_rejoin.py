@@ -20,8 +20,13 @@ import time
 import pytest
 from partyhost.net.clients.client import build
 from partyhost.tui.app import PartyApp
-from partyhost.tui.rejoin import HeldSeat, SeatMemory, SeatOfferScreen, memory_path
-from partyhost.tui.shared.reclaimask import ReclaimAskScreen
+from partyhost.tui.rejoin import (
+    HeldSeat,
+    ReclaimAskScreen,
+    SeatMemory,
+    SeatOfferScreen,
+    memory_path,
+)
 from partyhost.tui.tshirt.screen import TShirtScreen
 from tuikit.fakehost import FakeHost
 from tuikit.pilot import catch_join, screen_text, settle

@@ -7,12 +7,14 @@ one for each kind, store them in reactives (always a new object) and
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import time
 from collections.abc import Callable
 from typing import ClassVar
 
-from partyhost.net.clients.client import ConnectionLost
+from partyhost.net.address import DEFAULT_PORT, parse_address
+from partyhost.net.clients.client import ConnectionLost, ReconnectingClient
 from partyhost.tui.clock import HostClock
 from partyhost.tui.games import main_screen
 from partyhost.tui.hostlink import (
@@ -26,7 +28,13 @@ from partyhost.tui.hostlink import (
 )
 from partyhost.tui.party import APP_BINDINGS, Party
 from partyhost.tui.pausing import Pauser
-from partyhost.tui.rejoin import SeatKeeper, SeatMemory, memory_path
+from partyhost.tui.rejoin import (
+    SeatKeeper,
+    SeatMemory,
+    ask_about_reclaim,
+    memory_path,
+    waiting_words,
+)
 from partyhost.tui.shared.base import PartyScreen
 from partyhost.tui.shared.chat import WIDE
 from partyhost.tui.shared.connect import (
@@ -35,6 +43,7 @@ from partyhost.tui.shared.connect import (
     load_remembered,
     save_remembered,
 )
+from partyhost.tui.shared.dialogs import DeckProblemsScreen, ReconnectingScreen
 from partyhost.tui.shared.footer import UPRIGHT
 from partyhost.tui.text import Frame, glyphs_for, number_of
 from partyhost.tui.toasts import OneToastEach, guard_toasts
@@ -106,11 +115,8 @@ class PartyApp(OneToastEach):
         own_process: bool = False,
     ) -> None:
         guard_toasts()
-        if connection_factory is None:  # the real network, unless a test injects one
-            from partyhost.net.clients.client import ReconnectingClient
-
-            connection_factory = ReconnectingClient.open
-        self.connection_factory: ConnectionFactory = connection_factory
+        # The real network, unless a test injects one.
+        self.connection_factory: ConnectionFactory = connection_factory or ReconnectingClient.open
         self.start_address = address
         self.locked_address = address if locked else None
         """The only host this client may connect to (a door's clients), or None."""
@@ -208,8 +214,6 @@ class PartyApp(OneToastEach):
     def connect(self, address_text: str, name: str) -> None:
         """Start (or restart) the network worker for a typed ``host[:port]`` (ValueError if
         unreadable)."""
-        from partyhost.net.address import DEFAULT_PORT, parse_address
-
         host, port = parse_address(address_text, DEFAULT_PORT)
         if self.remember:
             save_remembered(Remembered(address=address_text, name=name))
@@ -242,11 +246,8 @@ class PartyApp(OneToastEach):
         redraws); ``False`` (and a toast) when offline."""
         connection = self.connection
         if connection is not None and self.link == "online":
-            try:
+            with contextlib.suppress(ConnectionLost):
                 connection.write(message)
-            except ConnectionLost:
-                pass
-            else:
                 return True
         self.notify("Not connected to a host right now.", severity="warning")
         return False
@@ -313,8 +314,6 @@ class PartyApp(OneToastEach):
         self.route()
 
     def said_connection(self, message: HostSaid) -> None:
-        from partyhost.tui.shared.dialogs import ReconnectingScreen
-
         state = message.data["state"]
         overlay = next((s for s in self.screen_stack if isinstance(s, ReconnectingScreen)), None)
         wait = message.data["retry_after"]
@@ -390,9 +389,7 @@ class PartyApp(OneToastEach):
         if code == STALE_GAME_REFUSAL and not self.game_running():
             return  # a move that crossed the game's end on the way: nothing to tell
         if problems:
-            from partyhost.tui.shared.dialogs import DeckProblemsScreen
-
-            self.push_screen(DeckProblemsScreen(text, problems))
+            self.push_screen(DeckProblemsScreen(problems))
             return
         if self.seats.refused(code):
             return
@@ -403,16 +400,12 @@ class PartyApp(OneToastEach):
 
     def said_reclaim_ask(self, message: HostSaid) -> None:
         """ "Ann is back?": only this player's yes gives the visitor Ann's seat."""
-        from partyhost.tui.shared.reclaimask import ask_about_reclaim
-
         ask = message.data
         ask_about_reclaim(
             self, ask["ask"], ask["name"], ask["seconds"], self.requests.reclaim_answer
         )
 
     def said_reclaim_waiting(self, message: HostSaid) -> None:
-        from partyhost.tui.shared.reclaimask import waiting_words
-
         self._awaiting_table = True
         seconds = message.data["seconds"]
         self.notify(

@@ -164,13 +164,8 @@ class FrameReader:
 
 def said_alike(one: Frame, other: Frame) -> bool:
     """Whether two chat lines are the same line said once (same speaker, words and time)."""
-    return (
-        one.get("at") is not None
-        and one.get("at") == other.get("at")
-        and one.get("seat") == other.get("seat")
-        and one.get("name") == other.get("name")
-        and one.get("text") == other.get("text")
-    )
+    keys = ("at", "seat", "name", "text")
+    return one.get("at") is not None and all(one.get(key) == other.get(key) for key in keys)
 
 
 def _maps(value: Any) -> list[Frame]:

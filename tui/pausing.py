@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from partyhost.tui.games import is_real_time
 from partyhost.tui.party import Party
 from textual.app import App
 from textual.screen import ModalScreen
@@ -39,8 +40,6 @@ class Pauser:
 
     def dialog_opened(self) -> None:
         """A screen went over the game's table: pause if it is a dialog over a real-time game."""
-        from partyhost.tui.games import is_real_time
-
         party, room = self.party, self.party.room or {}
         if not self.with_dialogs or self.for_dialog or self.paused:
             return

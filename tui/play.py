@@ -12,6 +12,7 @@ import sys
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import TYPE_CHECKING, Any
 
+from partyhost.paths import state_dir
 from partyhost.tui.app import PartyApp
 from partyhost.tui.shared.connect import default_name, load_remembered
 from partyhost.tui.shared.results import next_levels
@@ -223,8 +224,6 @@ def logging_to_file(file_name: str = PLAY_LOG) -> Iterator[None]:
     """Send the embedded host's warnings and errors to ``file_name`` in the state folder:
     the game owns the terminal, yet a room that fails must leave a trace for a bug report."""
     from logging.handlers import RotatingFileHandler
-
-    from partyhost.paths import state_dir
 
     logger = logging.getLogger("partyhost")
     propagated = logger.propagate

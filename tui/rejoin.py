@@ -1,5 +1,6 @@
-"""Back to your seat: the seats this client holds, which to offer on connecting, and
-keeping that memory true.
+"""Back to your seat: the seats this client holds, which to offer on connecting, keeping
+that memory true, and taking a seat back by name ("Ann is back?", answered by the player
+the host asks; when the time runs out the host has taken silence for no, so nothing is sent).
 
 A closed terminal should not cost a seat, so every token from ``joined`` is kept in the
 state folder (mode 0600: a token is a key to the seat) under the host's ``host_id`` and
@@ -11,16 +12,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from partyhost.paths import state_dir
 from partyhost.tui.party import Party
-from partyhost.tui.shared.base import HELP_KEY, PartyModal
-from partyhost.tui.shared.dialogs import JoinRoomScreen
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, show_text
+from partyhost.tui.shared.dialogs import ConfirmScreen, JoinRoomScreen
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.text import Frame, literal
 from rich.text import Text
@@ -52,12 +55,8 @@ class HeldSeat:
 
     def describe(self) -> str:
         """``room KXTM, The T-Shirt Game, round 4``."""
-        parts = [f"room {self.code}"]
-        if self.game_name:
-            parts.append(self.game_name)
-        if self.round:
-            parts.append(f"round {self.round}")
-        return ", ".join(parts)
+        parts = [f"room {self.code}", self.game_name, f"round {self.round}" if self.round else ""]
+        return ", ".join(part for part in parts if part)
 
 
 class SeatOfferScreen(PartyModal[HeldSeat | None]):
@@ -300,3 +299,66 @@ class SeatKeeper:
             self.memory.forget(self.host_id, code)
         if self._current is not None and self._current.code == code:
             self._current = None
+
+
+def reclaim_question(name: str, seconds_left: int) -> Text:
+    """``Ann is back? Someone joined as Ann ...``, with the seconds left to answer."""
+    return Text.assemble(
+        literal(name, "bold"),
+        " is back? (y/n)\nSomeone joined under the name ",
+        literal(name),
+        " to take that seat back, hand and score included. Say yes only if it is really them.\n",
+        (f"{max(0, seconds_left)} s left; no answer counts as no.", "italic"),
+    )
+
+
+class ReclaimAskScreen(ConfirmScreen):
+    """The host's question to this player: is the visitor the absent player they claim?"""
+
+    def __init__(
+        self, name: str, seconds: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.name_asked = name
+        self._clock = clock
+        self.ends = clock() + seconds
+        self.expired = False
+        """The time to answer ran out: the host has answered no already."""
+        super().__init__(reclaim_question(name, self.seconds_left()), "Yes, it's them")
+
+    def seconds_left(self) -> int:
+        return math.ceil(self.ends - self._clock())
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        """Count down; close (answering nothing) when the time is up."""
+        left = self.seconds_left()
+        show_text(
+            self.query_one("#confirm-question", Static), reclaim_question(self.name_asked, left)
+        )
+        if left <= 0 and not self.expired:
+            self.expired = True
+            self.dismiss(False)
+
+
+def ask_about_reclaim(
+    app: App[Any], ask: int, name: str, seconds: float, answer: Callable[[int, bool], object]
+) -> None:
+    """Put the host's question ``ask`` on screen; ``answer(ask, yes)`` once it is answered
+    in time."""
+    screen = ReclaimAskScreen(name, seconds)
+
+    def answered(yes: bool | None) -> None:
+        if not screen.expired:
+            answer(ask, bool(yes))
+
+    app.push_screen(screen, answered)
+
+
+def waiting_words(name: str, seconds: float) -> str:
+    """What the visitor reads while the table decides."""
+    return (
+        f"Waiting for the table to confirm that you are {name} (up to {math.ceil(seconds)} s)."
+        " A name alone does not give a seat back; your seat token would."
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from partyhost.tui.party import Party
@@ -63,12 +64,10 @@ class PartyView:
     def _take_width_class(self, width: int) -> None:
         """The class of the widest horizontal breakpoint ``width`` reaches, and no other."""
         screen = cast("Screen[Any]", self)
-        breakpoints = screen.HORIZONTAL_BREAKPOINTS
-        if breakpoints is None:
-            breakpoints = self.app.HORIZONTAL_BREAKPOINTS
-        reached = [(least, name) for least, name in breakpoints or [] if width >= least]
+        breakpoints = screen.HORIZONTAL_BREAKPOINTS or self.app.HORIZONTAL_BREAKPOINTS or []
+        reached = [(least, name) for least, name in breakpoints if width >= least]
         chosen = max(reached)[1] if reached else None
-        screen.update_classes({name: name == chosen for _, name in breakpoints or []})
+        screen.update_classes({name: name == chosen for _, name in breakpoints})
 
     def _on_mount(self, _event: events.Mount) -> None:
         self._styled_under = self._style_sources()
@@ -157,18 +156,17 @@ class PartyModal(PartyView, ModalScreen[ResultT], Generic[ResultT]):
         return super().dismiss(result)
 
 
+_LOOKS = attrgetter("style", "justify", "overflow", "no_wrap")
+"""What a Text draws besides its characters and spans."""
+
+
 def show_text(widget: Static, content: Text | str) -> None:
     """Update ``widget`` only if its text changed, and lay the screen out (the dearest part of
     a redraw) only if its size did."""
     old = widget.content
     if isinstance(old, Text) and isinstance(content, Text):
         # Text's == compares only the characters and their spans, not the whole line's style.
-        same = old == content and (old.style, old.justify, old.overflow, old.no_wrap) == (
-            content.style,
-            content.justify,
-            content.overflow,
-            content.no_wrap,
-        )
+        same = old == content and _LOOKS(old) == _LOOKS(content)
     else:
         same = type(old) is type(content) and old == content
     if same:

@@ -50,11 +50,8 @@ def load_remembered() -> Remembered:
         return Remembered()
     if not isinstance(data, dict):
         return Remembered()
-    address, name = data.get("address", ""), data.get("name", "")
-    return Remembered(
-        address=address if isinstance(address, str) else "",
-        name=name if isinstance(name, str) else "",
-    )
+    typed = {key: data[key] for key in ("address", "name") if isinstance(data.get(key), str)}
+    return Remembered(**typed)
 
 
 def save_remembered(remembered: Remembered) -> None:
@@ -265,13 +262,9 @@ class ConnectScreen(PartyScreen):
         if not self.on_stage:  # swapped out before it mounted: its fields are gone
             return
         party = self.party
-        remembered = load_remembered() if party.remember else None
-        address = (
-            party.locked_address
-            or party.start_address
-            or (remembered.address if remembered else "")
-        )
-        name = party.start_name or (remembered.name if remembered else "")
+        remembered = load_remembered() if party.remember else Remembered()
+        address = party.locked_address or party.start_address or remembered.address
+        name = party.start_name or remembered.name
         if not name and not (party.locked_address and party.remember):
             name = default_name()  # a door's visitor who may be remembered types their own
         self.query_one("#address", Input).value = address
@@ -286,12 +279,10 @@ class ConnectScreen(PartyScreen):
 
     def _show_status(self) -> None:
         status = self.query_one("#connect-status", Static)
-        if self.party.link == "connecting":
-            status.update("Connecting" + self.glyphs.ellipsis)
-            status.set_class(False, "error")
-        else:
-            status.update(literal(self.party.connect_error))
-            status.set_class(bool(self.party.connect_error), "error")
+        connecting = self.party.link == "connecting"
+        error = "" if connecting else self.party.connect_error
+        status.update("Connecting" + self.glyphs.ellipsis if connecting else literal(error))
+        status.set_class(bool(error), "error")
 
     @on(Button.Pressed, "#connect")
     @on(Input.Submitted)

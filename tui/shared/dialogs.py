@@ -97,11 +97,8 @@ class CreateRoomScreen(Dialog[Frame]):
         if wanted is None and self.choices.get("deck_file"):
             declared = game_of_file(str(self.choices["deck_file"]))
             wanted = next((g["id"] for g in self.games if g.get("deck_game") == declared), None)
-        for game_id in (wanted, "tshirt"):
-            found = next((g for g in self.games if g["id"] == game_id), None)
-            if found is not None:
-                return found
-        return self.games[0] if self.games else None
+        by_id = {game["id"]: game for game in self.games}
+        return by_id.get(wanted) or by_id.get("tshirt") or next(iter(self.games), None)
 
     def compose(self) -> ComposeResult:
         first = self._first_game()
@@ -447,14 +444,14 @@ def problem_line(problem: Frame) -> Text:
 class DeckProblemsScreen(PartyModal[None]):
     """The host's answer to a deck it cannot use; the create dialog keeps your choices."""
 
+    AUTO_FOCUS = "#close"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", "Close"),
         HELP_KEY,
     ]
 
-    def __init__(self, message: str, problems: list[Frame]) -> None:
+    def __init__(self, problems: list[Frame]) -> None:
         super().__init__()
-        self.message = message
         self.problems = problems
 
     def compose(self) -> ComposeResult:
@@ -473,9 +470,6 @@ class DeckProblemsScreen(PartyModal[None]):
                 Button("OK", id="close", variant="primary", compact=True), classes="buttons"
             )
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()
 
     @on(Button.Pressed, "#close")
     def _ok_pressed(self) -> None:

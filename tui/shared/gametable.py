@@ -50,13 +50,10 @@ class GameScreen(PartyScreen):
     _names: tuple[tuple[object, object], ...] = ()
     _keys_shown: object = None
     """The footer's keys as last published (see :meth:`keys_follow_view`)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._presence_clock: Timer | None = None
-        self._result_gone_at: float | None = None
-        """When the round's result last closed without this player's key (monotonic)."""
-        self._clock: Timer | None = None
+    _presence_clock: Timer | None = None
+    _clock: Timer | None = None
+    _result_gone_at: float | None = None
+    """When the round's result last closed without this player's key (monotonic)."""
 
     @property
     def view(self) -> dict[str, Any]:
@@ -152,12 +149,9 @@ class GameScreen(PartyScreen):
         if until is not None:
             minutes = max(1, math.ceil((until - time.time()) / 60))
             note.append(f"Goes on by itself in {minutes} min.  ")
-        if self.is_owner():  # a tap on these words does what they say, as the key does
-            note.append("P resumes.", tap_to("screen.pause", "bold"))
-            note.append("  ")
-        elif self.party.seat is not None:
-            note.append("P asks to go on.", tap_to("screen.pause", "bold"))
-            note.append("  ")
+        if self.party.seat is not None:  # a tap on these words does what they say, as the key does
+            words = "P resumes." if self.is_owner() else "P asks to go on."
+            note.append_text(Text.assemble((words, tap_to("screen.pause", "bold")), "  "))
         return note
 
     def game_time(self) -> float:
@@ -224,8 +218,7 @@ class GameScreen(PartyScreen):
         shown = next((s for s in self.app.screen_stack if isinstance(s, RoundResultScreen)), None)
         if waiting and shown is None and isinstance(pause, dict):
             title, body = self.round_result()
-            until = pause.get("until")
-            deadline = float(until) if isinstance(until, int | float) else None
+            deadline = number_of(pause.get("until"))
             self.app.push_screen(RoundResultScreen(title, body, deadline), self.result_read)
         elif not waiting and shown is not None:
             shown.close(False)
@@ -312,11 +305,10 @@ class TableScreen(GameScreen):
 
     def timed_status(self) -> tuple[Text, bool]:
         line = self.status()
-        deadline = self.view.get("deadline")
-        if not (isinstance(deadline, int | float) and deadline > 0):
-            return Text.assemble(self.pause_note(), line), False
-        line = Text.assemble(clock_text(max(0, round(deadline - self.game_time()))), " ", line)
-        return Text.assemble(self.pause_note(), line), True
+        deadline = number_of(self.view.get("deadline")) or 0.0
+        if deadline > 0:
+            line = Text.assemble(clock_text(max(0, round(deadline - self.game_time()))), " ", line)
+        return Text.assemble(self.pause_note(), line), deadline > 0
 
     @on(PickCard.Chosen)
     def _card_clicked(self, event: PickCard.Chosen) -> None:

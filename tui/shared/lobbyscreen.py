@@ -1,5 +1,6 @@
 """The host's lobby: the rooms open right now (create one, join one, or watch), tonight's
-standings, the past games (``p``) and the browser door's QR code (``w``)."""
+standings, the past games (``p``) and the browser door's QR code (``w``: half blocks, so a
+LAN URL's code fits 80x24; white on black whatever the theme)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from partyhost.net.protocol import MAX_URL_LENGTH
-from partyhost.tui.shared.base import PartyScreen, TitleBar, deck_title
+from partyhost.net.qrdrawing import draw_qr
+from partyhost.tui.shared.base import HELP_KEY, PartyModal, PartyScreen, TitleBar, deck_title
 from partyhost.tui.shared.dialogs import CreateRoomScreen, Dialog, JoinRoomScreen
-from partyhost.tui.shared.doorcode import DoorCodeScreen
 from partyhost.tui.shared.footer import KeyFooter, is_upright
 from partyhost.tui.shared.pastgamesscreen import (
     PastGamesScreen,
@@ -22,7 +23,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 REFRESH_SECONDS = 3.0
@@ -57,6 +58,51 @@ JOIN_DIALOG = "lobby-join-code"
 """The join-code dialog, kept the same way."""
 
 
+ON_SCREEN_QUIET_ZONE = 2
+"""Light modules around the code in the dialog: half the standard's four, which cameras
+read off a screen, so a version 3 code (29 modules) still fits 24 rows with its URL."""
+DIALOG_WIDTH = 64
+EDGES = 6
+"""Columns around the code: the dialog's border and padding, and room for a scroll bar."""
+CODE_STYLE = "#ffffff on #000000"
+"""Light ink, dark ground: the drawing's ink marks the light modules."""
+
+
+class DoorCodeScreen(PartyModal[None]):
+    """The browser door's URL and its QR code; Escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,w", "close", "Close"),
+        HELP_KEY,
+    ]
+    DEFAULT_CSS = """
+    DoorCodeScreen #door-code-scroll { height: auto; max-height: 1fr; align-horizontal: center; }
+    DoorCodeScreen #door-code-drawing { width: auto; height: auto; }
+    DoorCodeScreen #door-code-url { width: 1fr; content-align: center middle; }
+    """
+
+    def __init__(self, url: str, ascii_only: bool) -> None:
+        super().__init__()
+        self.url = url
+        lines = draw_qr(url, ascii_only=ascii_only, border=ON_SCREEN_QUIET_ZONE)
+        self.code = Text("\n".join(lines), style=CODE_STYLE, no_wrap=True, overflow="crop")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="door-code", classes="dialog"):
+            yield Static("Join from a phone", classes="dialog-title")
+            with VerticalScroll(id="door-code-scroll"):
+                yield Static(self.code, id="door-code-drawing")
+            yield Static(literal(self.url, "bold"), id="door-code-url")
+            yield Static("Point a phone's camera at the code. Escape closes this.", classes="hint")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        # As wide as the code and the dialog's edges (an ASCII code is twice as wide, so
+        # wider than a dialog), never narrower than a dialog.
+        code_width = max(line.cell_len for line in self.code.split())
+        self.query_one("#door-code").styles.width = max(DIALOG_WIDTH, code_width + EDGES)
+
+
 class LobbyScreen(PartyScreen):
     """Rooms in a table; Enter (or a click on a row) joins the highlighted one.
 
@@ -70,7 +116,7 @@ class LobbyScreen(PartyScreen):
         Binding("enter", "join_selected", "Join", priority=True),
         Binding("c", "create", "Create"),
         Binding("j", "join_code", "Join code"),
-        Binding("s", "spectate", "Watch"),
+        Binding("s", "join_selected(True)", "Watch"),
         Binding("p", "past_games", "Past games"),
         Binding("w", "door_code", "QR code"),
         Binding("r", "refresh", "Refresh", show=False),
@@ -140,9 +186,7 @@ class LobbyScreen(PartyScreen):
         return url if usable else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "door_code":
-            return self.web_door() is not None
-        return True
+        return action != "door_code" or self.web_door() is not None
 
     def action_door_code(self) -> None:
         url = self.web_door()
@@ -213,10 +257,6 @@ class LobbyScreen(PartyScreen):
         if mark:
             cell.append(mark, "dim")
         return cell
-
-    def _selected_room(self) -> Frame | None:
-        code = self._selected_code()
-        return next((r for r in self.party.rooms if str(r.get("code")) == code), None)
 
     def _selected_code(self) -> str | None:
         table = self.query_one("#rooms", DataTable)
@@ -301,7 +341,8 @@ class LobbyScreen(PartyScreen):
                         app.pop_screen()
 
     def action_join_selected(self, spectate: bool = False) -> None:
-        room = self._selected_room()
+        code = self._selected_code()
+        room = next((r for r in self.party.rooms if str(r.get("code")) == code), None)
         if room is None:
             self.action_join_code()
             return
@@ -312,9 +353,6 @@ class LobbyScreen(PartyScreen):
             )
         else:
             self._join({"code": code, "password": None, "spectate": spectate})
-
-    def action_spectate(self) -> None:
-        self.action_join_selected(spectate=True)
 
     def _join(self, request: Frame | None) -> None:
         if request is not None:

@@ -4,6 +4,7 @@ highlight walks only the playable cards)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from textual.events import Click
@@ -27,12 +28,11 @@ class PickCard(Widget, Generic[FaceT]):
 
     selected: reactive[bool] = reactive(False, toggle_class="-selected")
 
+    @dataclass
     class Chosen(Message):
         """A card was clicked: first click highlights, a click on the highlighted one plays."""
 
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
+        number: int
 
     def __init__(self, number: int) -> None:
         super().__init__()

@@ -63,6 +63,9 @@ class ResultsScreen(PartyScreen):
     """Podium and standings, read from the final view (the host decides the winners)."""
 
     KIND = "results"
+    taking_keys = False
+    _watch_asked = False
+    """``w`` asked the host for its past games: the newest from this room opens."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "leave", "Back to lobby"),
         Binding("enter", "quit", "Quit"),
@@ -86,12 +89,6 @@ class ResultsScreen(PartyScreen):
         """What the results show beside the chat (a game with more to show lays out its own)."""
         with Center():
             yield Static("", id="podium")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.taking_keys = False
-        self._watch_asked = False
-        """``w`` asked the host for its past games: the newest from this room opens."""
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._show)

@@ -23,6 +23,7 @@ from partyhost.tui.shared.seats import (
     offer_the_room,
     presence_of,
     present_seats,
+    seat_line,
 )
 from partyhost.tui.text import Frame, literal, tap_to
 from rich.text import Text
@@ -151,8 +152,19 @@ class RoomScreen(PartyScreen):
         self.refresh_bindings()
 
     def _show_seats(self) -> None:
-        seats = self.query_one("#seats", SeatList)
-        seats.show(self.room, self.party.seat, self.glyphs, self.party.clock.grace_left)
+        """The present seats, each bot's level after its name, a dropped player's grace."""
+        room, you, grace = self.room, self.party.seat, self.party.clock.grace_left
+        lobby = room.get("status") == "lobby"
+        lines = [
+            (
+                entry,
+                seat_line(
+                    entry, room, you, self.glyphs, lobby=lobby, grace_left=grace(entry), levels=True
+                ),
+            )
+            for entry in present_seats(room)
+        ]
+        self.query_one("#seats", SeatList).show_lines(lines)
 
     def _status(self, game: Frame) -> Text:
         seats = present_seats(self.room)

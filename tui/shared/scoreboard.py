@@ -79,11 +79,8 @@ class Scoreboard(Widget):
         if (lines, detailed, columns) != (self.lines, self.detailed, self.columns):
             # One line (or two, detailed) per player: only a player more or fewer, or the
             # other layout, changes the height; a new score redraws without a layout.
-            resized = (len(lines), detailed, columns) != (
-                len(self.lines),
-                self.detailed,
-                self.columns,
-            )
+            was = (len(self.lines), self.detailed, self.columns)
+            resized = (len(lines), detailed, columns) != was
             self.lines, self.detailed, self.columns = lines, detailed, columns
             self.refresh(layout=resized)
 
@@ -137,13 +134,8 @@ class Scoreboard(Widget):
             tail.append(badge_text[:1], style)
         name_width = max(3, width - 2 - len(value) - 1 - tail.cell_len)
         name = self._fitted_name(line, name_width)
-        text = Text()
-        text.append_text(line.mark)
-        text.append(" ")
-        text.append_text(name)
-        text.append(" " * (name_width - name.cell_len + 1))
-        text.append(value, "bold")
-        text.append_text(tail)
+        gap = " " * (name_width - name.cell_len + 1)
+        text = Text.assemble(line.mark, " ", name, gap, (value, "bold"), tail)
         text.truncate(width)
         return text
 
@@ -164,16 +156,12 @@ class Scoreboard(Widget):
         if line.name_badge:
             name_width = max(4, name_width - len(line.name_badge[0]) - 1)
         name = self._fitted_name(line, name_width)
-        text = Text()
-        text.append_text(line.mark)
-        text.append(" ")
+        text = Text.assemble(line.mark, " ")
         if line.seat_marks is not None:
-            text.append_text(line.seat_marks)
-            text.append(" ")
+            text.append_text(Text.assemble(line.seat_marks, " "))
         text.append_text(name)
         if line.name_badge:
-            text.append(" ")
-            text.append(*line.name_badge)
+            text.append_text(Text.assemble(" ", line.name_badge))
         text.append(" " * (name_width - name.cell_len + 1))
         text.append(self._aligned_value(line.value), "bold")
         for badge in line.badges:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
@@ -34,12 +33,9 @@ def seat_style(seat: object) -> str:
     return SEAT_STYLES[seat % len(SEAT_STYLES)] if isinstance(seat, int) else ""
 
 
-def present_seats(room: Frame | None) -> list[Frame]:
+def present_seats(room: Frame) -> list[Frame]:
     """Seats still taken (people who left are not shown)."""
-    if room is None:
-        return []
-    seats = room.get("seats", [])
-    return [s for s in seats if isinstance(s, dict) and not s.get("left")]
+    return [s for s in room.get("seats", []) if isinstance(s, dict) and not s.get("left")]
 
 
 def seat_markers(entry: Frame, room: Frame, glyphs: Glyphs) -> Text:
@@ -147,30 +143,6 @@ class SeatList(OptionList):
     SeatList, SeatList:focus { height: auto; max-height: 12; border: none; padding: 0; }
     SeatList:focus { background: $boost; }
     """
-
-    def show(
-        self,
-        room: Frame | None,
-        you: int | None,
-        glyphs: Glyphs,
-        grace: Callable[[Frame], int | None],
-    ) -> None:
-        """The room's present seats, each bot's level after its name, and a dropped player's
-        grace as ``grace`` counts it (a room's list, before and during its game)."""
-        if room is None:
-            self.show_lines([])
-            return
-        lobby = room.get("status") == "lobby"
-        lines = [
-            (
-                entry,
-                seat_line(
-                    entry, room, you, glyphs, lobby=lobby, grace_left=grace(entry), levels=True
-                ),
-            )
-            for entry in present_seats(room)
-        ]
-        self.show_lines(lines)
 
     def show_lines(self, lines: list[tuple[Frame, Text]], *, first: bool = False) -> None:
         """These seats' lines; the highlighted seat stays highlighted (else the first one,

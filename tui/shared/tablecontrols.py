@@ -90,9 +90,7 @@ class TableControlsScreen(PartyModal[None]):
         return note
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in OWNER_ACTIONS:
-            return self.is_owner()
-        return True
+        return action not in OWNER_ACTIONS or self.is_owner()
 
     def _highlighted(self) -> Frame | None:
         return self.query_one(SeatList).highlighted_entry(self.room.get("seats", []))
