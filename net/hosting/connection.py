@@ -268,7 +268,7 @@ class Connection(asyncio.Protocol):
         if not isinstance(decoded, dict) or decoded.get("t") != p.HELLO:
             return False
         version = decoded.get("protocol")
-        if type(version) is not int or version == p.PROTOCOL_VERSION:  # (True is no version)
+        if type(version) is not int or version == p.PROTOCOL_VERSION:  # a bool is not a version
             return False
         self.send(p.mismatch_error(version))
         self.close("protocol mismatch")
