@@ -146,6 +146,20 @@ async def test_the_past_games_show_their_players_upright() -> None:
         assert word in text, text
 
 
+async def test_the_results_wrap_each_line_under_its_own_words_upright() -> None:
+    """A recap line too long for the phone goes on under its words, not at the edge."""
+    app, run_before = tui_pictures.build("results")
+    async with app.run_test(size=UPRIGHT_PHONE) as pilot:
+        await run_before(pilot)
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+    first = next(n for n, line in enumerate(lines) if '1. "Certified nap' in line)
+    number_at = lines[first].index("1.")
+    assert "+1000" not in lines[first], lines[first]  # it does wrap at this width
+    goes_on = lines[first + 1]
+    assert goes_on[: number_at + 3].strip() == "" and goes_on.strip(), lines[first : first + 3]
+
+
 async def test_the_lobby_goes_back_to_one_line_a_room_when_the_phone_turns() -> None:
     host = FakeHost()
     app = app_for(host)

@@ -99,17 +99,16 @@ class GsmResultsScreen(ResultsScreen):
     def _fit(self, view: Frame) -> FinalFit:
         """Where the board goes (under, beside or over the standings) and its drawing."""
         region = final_region(view)
-        results = self.query_one("#results", VerticalScroll)
-        padding = results.styles.padding
-        width = results.region.width - padding.left - padding.right
-        width -= results.styles.scrollbar_size_vertical  # room for a scrollbar
-        height = results.region.height - self.MARGINS
+        width = self.podium_width()
+        height = self.query_one("#results", VerticalScroll).region.height - self.MARGINS
         if region is None or width <= 0:
             return FinalFit("below", "normal")
         winners = self._winners(view)
         room = ResultsRoom(
             width=width,
-            below=height - self._lines(self.podium(view), width) - self.ABOVE_BOARD,
+            below=height
+            - self._lines(self.hung(self.podium(view), width), width)
+            - self.ABOVE_BOARD,
             beside=height - self.ABOVE_BOARD + 1,
             first=height - self._lines(self._headline(view), width) - self.ABOVE_BOARD,
             standings=max(
@@ -146,7 +145,8 @@ class GsmResultsScreen(ResultsScreen):
         if fit.layout == "first":
             self.query_one("#final-headline", Static).update(self._headline(view))
             podium = Text("").join(podium.split("\n", include_separator=True)[1:])
-        self.query_one("#podium", Static).update(podium)
+        width = fit.standings_width if beside else None
+        self.show_hung(self.query_one("#podium", Static), podium, width)
 
     def _headline(self, view: Frame) -> Text:
         """The winners line over a board drawn first, and where the standings went."""

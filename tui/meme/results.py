@@ -31,15 +31,12 @@ class MemeResultsScreen(ResultsScreen):
         yield Static("", id="meme-podium")
         yield Static("", id="meme-final")
 
-    def on_resize(self) -> None:
-        self._show()
-
     def _who(self, seat: object) -> Text:
         view = self.party.view or {}
         return literal(seat_name(self.party.room, seat), f"bold {color_style(view, seat)}")
 
     def show_result(self, view: Frame) -> None:
-        self.query_one("#meme-podium", Static).update(self.podium(view))
+        self.show_hung(self.query_one("#meme-podium", Static), self.podium(view))
         final = self.query_one("#meme-final", Static)
         record = view.get("last_turn")
         final.display = isinstance(record, dict)

@@ -6,6 +6,7 @@ A game overrides :meth:`ResultsScreen.ending`, :meth:`~ResultsScreen.standings` 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -14,6 +15,7 @@ from partyhost.tui.shared.chat import ChatPanel, open_chat
 from partyhost.tui.shared.footer import KeyFooter
 from partyhost.tui.shared.seats import seat_style
 from partyhost.tui.text import Frame, literal, names
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -38,6 +40,37 @@ def next_levels(room: Frame, view: Frame) -> tuple[str, str]:
     you = view.get("you")
     lost = isinstance(you, int) and you not in (view.get("winners") or [])
     return (other, first) if played == "normal" and lost else (first, other)
+
+
+HANG = re.compile(r" *(?:\d+\. )?")
+"""Where a line's words start past its indent and list number: its wrapped lines go there."""
+
+
+def hung(text: Text, width: int, console: Console) -> Text:
+    """``text`` with each line too long for ``width`` wrapped under its own words, not back
+    at the screen's edge, so a list stays a list on a phone held upright; lines that fit are
+    left as they are."""
+    split = text.split("\n", allow_blank=True)
+    if width <= 0 or all(line.cell_len <= width for line in split):
+        return text
+    lines: list[Text] = []
+    for line in split:
+        if line.cell_len <= width:
+            lines.append(line)
+            continue
+        match = HANG.match(line.plain)
+        indent = min(match.end() if match else 0, width // 3)
+        first = line.wrap(console, width)[0]
+        rest = line[len(first.plain) :]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]
+        wrapped = [
+            first,
+            *(Text(" " * indent) + part for part in rest.wrap(console, width - indent)),
+        ]
+        for part in wrapped:
+            part.rstrip()  # a wrapped line's last space is not drawn
+        lines += wrapped
+    return Text("\n").join(lines)
 
 
 def section_title(title: str) -> Text:
@@ -114,9 +147,31 @@ class ResultsScreen(PartyScreen):
         )
         self.show_result(view)
 
+    def on_resize(self) -> None:
+        self._show()
+
     def show_result(self, view: Frame) -> None:
         """Fill the screen's body (a game with more to show lays out its own)."""
-        self.query_one("#podium", Static).update(self.podium(view))
+        self.show_hung(self.query_one("#podium", Static), self.podium(view))
+
+    def podium_width(self) -> int:
+        """Columns the results have for their text (0 before the first layout)."""
+        results = self.query_one("#results", VerticalScroll)
+        padding = results.styles.padding
+        width = results.region.width - padding.left - padding.right
+        return max(0, width - results.styles.scrollbar_size_vertical)  # room for a scrollbar
+
+    def hung(self, text: Text, width: int | None = None) -> Text:
+        """``text`` wrapped for ``width`` columns (default: the results'), see :func:`hung`."""
+        return hung(text, self.podium_width() if width is None else width, self.app.console)
+
+    def show_hung(self, static: Static, text: Text, width: int | None = None) -> None:
+        """Show ``text`` in ``static`` wrapped under its own words; a text that wraps spans the
+        whole width, as it does unwrapped, so a centered podium does not shift."""
+        width = self.podium_width() if width is None else width
+        wraps = 0 < width < max((line.cell_len for line in text.split("\n")), default=0)
+        static.styles.width = "100%" if wraps else None
+        static.update(hung(text, width, self.app.console))
 
     # --- what a game writes its own way ---------------------------------------
 
