@@ -18,17 +18,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-PLAYERS_WIDTH = 34
+PLAYERS_WIDTH = 40
 COLUMNS = (
-    ("#", "id", 4),
     ("Ended", "ended", 11),
     ("Game", "game", 18),
     ("Room", "room", 4),
     ("Players", "players", PLAYERS_WIDTH),
 )
-UPRIGHT_COLUMNS = (("#", "id", 4), ("Ended\nRoom", "ended", 9), ("Game\nPlayers", "game", 22))
+UPRIGHT_COLUMNS = (("Ended\nRoom", "ended", 9), ("Game\nPlayers", "game", 28))
 """Upright (43 columns, 41 inside the margins): the same cells two to a column, a game on
-two lines."""
+two lines. A game's number is not shown: it is 16 digits (random), and Enter opens the game."""
 Columns = Sequence[tuple[str, str, int]]
 """Each column's label, key and width."""
 
@@ -123,12 +122,11 @@ class PastGamesScreen(PartyScreen):
         ellipsis = self.glyphs.ellipsis
         for game in self.party.past_games:
             title = clean(game.get("game_name") or game.get("game", ""))
-            number, room = Text(str(game.get("id")), "bold"), Text(str(game.get("room", "")))
+            room = Text(str(game.get("room", "")))
             players = players_text(game, ellipsis)
             if table.upright:  # two lines a game: ended over room, game over players
-                width = UPRIGHT_COLUMNS[2][2]
+                width = UPRIGHT_COLUMNS[1][2]
                 cells = [
-                    number,
                     Text.assemble(ended_text(game), "\n", room),
                     Text.assemble(
                         literal(shorten(title, width, ellipsis)),
@@ -137,8 +135,8 @@ class PastGamesScreen(PartyScreen):
                     ),
                 ]
             else:
-                game_cell = literal(shorten(title, COLUMNS[2][2], ellipsis))
-                cells = [number, ended_text(game), game_cell, room, players]
+                game_cell = literal(shorten(title, COLUMNS[1][2], ellipsis))
+                cells = [ended_text(game), game_cell, room, players]
             table.add_cells(cells, str(game.get("id")))
         empty = self.query_one("#past-empty", Static)
         empty.display = not self.party.past_games
