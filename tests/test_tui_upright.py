@@ -160,6 +160,19 @@ async def test_the_results_wrap_each_line_under_its_own_words_upright() -> None:
     assert goes_on[: number_at + 3].strip() == "" and goes_on.strip(), lines[first : first + 3]
 
 
+async def test_a_replay_puts_the_table_over_the_log_upright() -> None:
+    """Side by side, a phone's table and log were a word a line; stacked, each is as wide as
+    the screen."""
+    app, run_before = tui_pictures.build("replay")
+    async with app.run_test(size=UPRIGHT_PHONE) as pilot:
+        await run_before(pilot)
+        await settle(pilot)
+        table = app.screen.query_one("#replay-table-box").region
+        log = app.screen.query_one("#replay-log").region
+    assert table.width == log.width == UPRIGHT_PHONE[0], (table, log)
+    assert log.y >= table.bottom, (table, log)
+
+
 async def test_the_lobby_goes_back_to_one_line_a_room_when_the_phone_turns() -> None:
     host = FakeHost()
     app = app_for(host)
