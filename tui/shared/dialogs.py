@@ -508,7 +508,7 @@ def preview(deck: Frame) -> Text:
         counts = (
             f"{n} {SECTION_WORDS.get(kind, kind.replace('_', ' '))}" for kind, n in cards.items()
         )
-        lines.append(Text(", ".join(counts), "bold"))
+        lines.append(literal(", ".join(counts), "bold"))
     samples = [s for s in deck.get("samples", []) if isinstance(s, str)][:SAMPLES_SHOWN]
     if samples:
         quoted = [Text.assemble('"', literal(sample, "italic"), '"') for sample in samples]

@@ -48,8 +48,8 @@ HANG = re.compile(r" *(?:\d+\. )?")
 
 def hung(text: Text, width: int, console: Console) -> Text:
     """``text`` with each line too long for ``width`` wrapped under its own words, not back
-    at the screen's edge, so a list stays a list on a phone held upright; lines that fit are
-    left as they are."""
+    at the screen's edge, so a list stays a list on a phone held upright; ``text`` itself
+    when every line fits."""
     split = text.split("\n", allow_blank=True)
     if width <= 0 or all(line.cell_len <= width for line in split):
         return text
@@ -168,10 +168,9 @@ class ResultsScreen(PartyScreen):
     def show_hung(self, static: Static, text: Text, width: int | None = None) -> None:
         """Show ``text`` in ``static`` wrapped under its own words; a text that wraps spans the
         whole width, as it does unwrapped, so a centered podium does not shift."""
-        width = self.podium_width() if width is None else width
-        wraps = 0 < width < max((line.cell_len for line in text.split("\n")), default=0)
-        static.styles.width = "100%" if wraps else None
-        static.update(hung(text, width, self.app.console))
+        shown = self.hung(text, width)
+        static.styles.width = None if shown is text else "100%"
+        static.update(shown)
 
     # --- what a game writes its own way ---------------------------------------
 
